@@ -1,0 +1,72 @@
+"""sixtysix: the card game 66 (Sechsundsechzig, Soixante-six) and Schnapsen.
+
+The core has no dependencies: cards and card sets as ints
+(:mod:`sixtysix.cards`), the rules as data (:mod:`sixtysix.rules`), a deal and
+a match (:mod:`sixtysix.game`, :mod:`sixtysix.match`), per-player views
+(:mod:`sixtysix.view`) and 66R game records (:mod:`sixtysix.record`).
+
+>>> import sixtysix
+>>> deal = sixtysix.Deal.shuffled(seed=42)
+>>> while not deal.is_over:
+...     deal.apply(deal.legal_actions()[0])
+>>> deal.outcome.termination.value in {"claim", "false_claim", "played_out", "closer_failed", "tie"}
+True
+"""
+
+from sixtysix.actions import ACTIONS, Action, parse_action
+from sixtysix.cards import (
+    CARD_NAMES,
+    Card,
+    CardMask,
+    card_name,
+    cards_of,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from sixtysix.errors import (
+    DealError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    MatchError,
+    RecordError,
+    RulesError,
+)
+from sixtysix.game import Deal, Outcome, Stage, Termination, shuffled_deck
+from sixtysix.match import DealResult, Match
+from sixtysix.rules import PRESETS, Rules
+from sixtysix.view import PlayerView
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ACTIONS",
+    "CARD_NAMES",
+    "PRESETS",
+    "Action",
+    "Card",
+    "CardMask",
+    "Deal",
+    "DealError",
+    "DealResult",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidCardError",
+    "Match",
+    "MatchError",
+    "Outcome",
+    "PlayerView",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Stage",
+    "Termination",
+    "card_name",
+    "cards_of",
+    "format_cards",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "shuffled_deck",
+]

@@ -1,0 +1,690 @@
+"""One deal of two-player 66: the state, its legal actions and its result.
+
+Seats are 1 and 2, as in records; seat 1 deals first by default. Per-seat
+values live in lists of length three whose index 0 is unused, so that
+``hands[seat]`` reads as it means and ``3 - seat`` is the other seat.
+
+A deal is built from the complete card order (chance is explicit: the deck
+*is* the chance outcome) and advanced with :meth:`Deal.apply`:
+
+>>> from sixtysix import Deal, Rules, Action
+>>> deal = Deal.from_text("Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h", dealer=2)
+>>> deal.to_act, deal.trump_card_name
+(1, 'Ts')
+>>> [str(a) for a in deal.legal_actions()]
+['Tc', 'Ah', 'Kh', 'Qh', 'Js', '9s', '20h', 'C', '66']
+>>> deal.apply(Action.parse("20h")); deal.apply(Action.parse("Kh")); deal.apply(Action.parse("Ac"))
+>>> deal.scores(), deal.trick_counts(), deal.to_act  # Kh takes Ac; the 20 counts with it
+((35, 0), (1, 0), 1)
+
+Illegal input raises and changes nothing:
+
+>>> deal.apply(Action.parse("Kh"))
+Traceback (most recent call last):
+...
+sixtysix.errors.IllegalActionError: Kh: seat 1 does not hold Kh
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sixtysix.actions import (
+    ACTIONS,
+    CLAIM,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    DRAW,
+    EXCHANGE,
+    MARRIAGE_20,
+    MARRIAGE_40,
+    Action,
+)
+from sixtysix.cards import (
+    BIT,
+    CARD_NAMES,
+    HIGHER,
+    KING,
+    QUEEN,
+    SUIT_MASK,
+    Card,
+    CardMask,
+    cards_of,
+    format_cards,
+    parse_card,
+)
+from sixtysix.errors import DealError, IllegalActionError
+from sixtysix.rules import Rules
+
+
+class Stage(enum.IntEnum):
+    """Where a deal stands; says who acts and what kind of action is due."""
+
+    LEAD = 0
+    """The leader may exchange, close, claim, declare a marriage or lead."""
+    MARRIAGE = 1
+    """The leader declared a marriage: he must lead its king or queen (or claim)."""
+    FOLLOW = 2
+    """The follower must play a card to the led card."""
+    BEFORE_DRAW = 3
+    """A phase-1 trick was just won: the winner may claim, close before drawing, or draw."""
+    OVER = 4
+
+
+class Termination(enum.Enum):
+    """Why a deal ended (the ``termination`` field of ``sixtysix replay --json``)."""
+
+    CLAIM = "claim"
+    FALSE_CLAIM = "false_claim"
+    PLAYED_OUT = "played_out"
+    CLOSER_FAILED = "closer_failed"
+    TIE = "tie"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished deal."""
+
+    termination: Termination
+    winner: int | None
+    """Seat 1 or 2, or ``None`` for a tie."""
+    game_points: int
+    """Game points this deal gives its winner (0 for a tie; carried ties not included)."""
+    points: tuple[int, int]
+    """Card points of seats 1 and 2 as they count at the end (the real totals)."""
+    tricks: tuple[int, int]
+    claimant: int | None = None
+    reason: str = ""
+    """A sentence that explains the result, for people."""
+
+
+LEAD, MARRIAGE, FOLLOW, BEFORE_DRAW, OVER = (
+    Stage.LEAD,
+    Stage.MARRIAGE,
+    Stage.FOLLOW,
+    Stage.BEFORE_DRAW,
+    Stage.OVER,
+)
+_LAST_TRICK_BONUS = 10
+_SCHNEIDER = 33  # a loser below this many points pays double
+
+
+def scale_points(loser_points: int, loser_tricks: int) -> int:
+    """Game points by the loser's situation: 1, 2 (Schneider, < 33) or 3 (Schwarz, no trick)."""
+    if loser_tricks == 0:
+        return 3
+    return 2 if loser_points < _SCHNEIDER else 1
+
+
+class Deal:
+    """The complete state of one deal. Copy it with :meth:`copy` for search."""
+
+    __slots__ = (
+        "rules", "deck", "dealer", "trump", "trump_card", "stock", "stock_pos", "face_up",
+        "hands", "known", "won", "score", "pending", "tricks", "stage", "leader",
+        "led", "marriage_suit", "closer", "close_score", "close_tricks", "window",
+        "trick_count", "history", "outcome", "exchange_card", "_drawn",
+    )  # fmt: skip
+
+    rules: Rules
+    deck: tuple[Card, ...]
+    dealer: int
+    trump: int
+    trump_card: Card
+    stock: tuple[Card, ...]
+    stock_pos: int
+    face_up: int
+    hands: list[CardMask]
+    known: list[CardMask]
+    won: list[CardMask]
+    score: list[int]
+    pending: list[int]
+    tricks: list[int]
+    stage: Stage
+    leader: int
+    led: int
+    marriage_suit: int
+    closer: int
+    close_score: int
+    close_tricks: int
+    window: int
+    trick_count: int
+    history: list[tuple[int, Action]]
+    outcome: Outcome | None
+    exchange_card: Card
+    _drawn: tuple[Card, Card] | None
+
+    def __init__(self, deck: Sequence[Card], dealer: int = 2, rules: Rules | None = None) -> None:
+        rules = rules or Rules()
+        if dealer not in (1, 2):
+            raise DealError(f"dealer must be seat 1 or 2, not {dealer!r}")
+        check_deck(deck, rules)
+        h = rules.hand_size
+        forehand = 3 - dealer
+        self.rules = rules
+        self.deck = tuple(deck)
+        self.dealer = dealer
+        self.trump_card = deck[2 * h]
+        self.trump = self.trump_card >> 3
+        self.exchange_card = self.trump * 8 + rules.exchange_rank_index
+        self.stock = tuple(deck[2 * h + 1 :])
+        self.stock_pos = 0
+        self.face_up = self.trump_card
+        hands = [0, 0, 0]
+        for c in deck[:h]:
+            hands[forehand] |= BIT[c]
+        for c in deck[h : 2 * h]:
+            hands[dealer] |= BIT[c]
+        self.hands = hands
+        self.known = [0, 0, 0]  # cards each seat is publicly known to hold
+        self.won = [0, 0, 0]  # cards in each seat's tricks
+        self.score = [0, 0, 0]  # counted card points
+        self.pending = [0, 0, 0]  # marriage points not yet counted
+        self.tricks = [0, 0, 0]
+        self.stage = LEAD
+        self.leader = forehand
+        self.led = -1
+        self.marriage_suit = -1
+        self.closer = 0
+        self.close_score = 0  # the closer's opponent's score and tricks at closing
+        self.close_tricks = 0
+        self.window = 0  # a seat not on lead that may exchange right now
+        self.trick_count = 0
+        self.history = []
+        self.outcome = None
+        self._drawn = None
+
+    @classmethod
+    def from_text(cls, deck: str, dealer: int = 2, rules: Rules | None = None) -> Deal:
+        """A deal from blank-separated card names, top of the deck first."""
+        return cls([parse_card(t) for t in deck.split()], dealer, rules)
+
+    @classmethod
+    def shuffled(cls, seed: int | random.Random | None = None, dealer: int = 2, rules: Rules | None = None) -> Deal:
+        """A deal from a seeded shuffle (``random.Random(seed)``)."""
+        rules = rules or Rules()
+        return cls(shuffled_deck(rules, seed), dealer, rules)
+
+    def copy(self) -> Deal:
+        """An independent copy (cheap: ints, and lists of three ints)."""
+        new = Deal.__new__(Deal)
+        for name in _SHARED_SLOTS:
+            setattr(new, name, getattr(self, name))
+        new.hands = self.hands[:]
+        new.known = self.known[:]
+        new.won = self.won[:]
+        new.score = self.score[:]
+        new.pending = self.pending[:]
+        new.tricks = self.tricks[:]
+        new.history = self.history[:]
+        return new
+
+    # -- public read-only facts -------------------------------------------
+
+    @property
+    def forehand(self) -> int:
+        return 3 - self.dealer
+
+    @property
+    def trump_card_name(self) -> str:
+        return CARD_NAMES[self.trump_card]
+
+    @property
+    def talon_size(self) -> int:
+        """Face-down stock plus the face-up card; 0 when exhausted (a closed talon keeps its cards)."""
+        return len(self.stock) - self.stock_pos + (self.face_up >= 0)
+
+    @property
+    def closed(self) -> bool:
+        return self.closer != 0
+
+    @property
+    def phase2(self) -> bool:
+        """Strict rules apply: the talon is closed or exhausted."""
+        return self.closer != 0 or self.face_up < 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (the leader while the other seat may still exchange); ``None`` when over."""
+        stage = self.stage
+        if stage == OVER:
+            return None
+        if stage == FOLLOW:
+            return 3 - self.leader
+        return self.leader
+
+    def scores(self) -> tuple[int, int]:
+        """Counted card points of seats 1 and 2 (never a pending marriage)."""
+        return self.score[1], self.score[2]
+
+    def trick_counts(self) -> tuple[int, int]:
+        return self.tricks[1], self.tricks[2]
+
+    def hand(self, seat: int) -> CardMask:
+        return self.hands[seat]
+
+    def pending_marriage_points(self, seat: int) -> int:
+        return self.pending[seat]
+
+    # -- legal actions ------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` (default: the seat to act), in id order."""
+        stage = self.stage
+        if stage == OVER:
+            return []
+        actor = 3 - self.leader if stage == FOLLOW else self.leader
+        if seat is not None and seat != actor:
+            return [ACTIONS[EXCHANGE]] if seat == self.window else []
+        return [ACTIONS[a] for a in self._legal_ids(actor)]
+
+    def _legal_ids(self, actor: int) -> list[int]:
+        stage = self.stage
+        rules = self.rules
+        if stage == FOLLOW:
+            hand = self.hands[actor]
+            ids = list(cards_of(self._follow_mask(hand)))
+            if rules.nine_exchange_rule == "trick_anytime" and self._may_exchange(actor, follower=True):
+                ids.append(EXCHANGE)
+            return ids
+        if stage == LEAD:
+            hand = self.hands[actor]
+            ids = list(cards_of(hand))
+            if not self.phase2 or rules.marriage_in_phase2:
+                if self.trick_count or rules.first_lead_marriage:
+                    for suit in range(4):
+                        pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+                        if hand & pair == pair:
+                            ids.append((MARRIAGE_40 if suit == self.trump else MARRIAGE_20) + suit)
+            if self._may_exchange(actor, follower=False):
+                ids.append(EXCHANGE)
+            if self._may_close(before_draw=False):
+                ids.append(CLOSE)
+            if not rules.auto_claim:
+                ids.append(CLAIM)
+            return ids
+        if stage == MARRIAGE:
+            suit = self.marriage_suit
+            ids = [suit * 8 + KING]
+            if rules.marriage_lead_card == "either":
+                ids.append(suit * 8 + QUEEN)
+            if rules.marriage_claim_without_lead and not rules.auto_claim:
+                ids.append(CLAIM)
+            return ids
+        # BEFORE_DRAW: only reached when closing before the draw is possible.
+        if rules.auto_claim:
+            return [CLOSE_BEFORE_DRAW, DRAW]
+        return [CLOSE_BEFORE_DRAW, CLAIM, DRAW]
+
+    def _follow_mask(self, hand: CardMask) -> CardMask:
+        """The cards the follower may play to the led card."""
+        if not self.phase2:
+            return hand
+        led = self.led
+        same = hand & SUIT_MASK[led >> 3]
+        rules = self.rules
+        if same:
+            if rules.must_head_trick:
+                higher = same & HIGHER[led]
+                if higher:
+                    return higher
+            return same
+        if rules.must_trump_when_void:
+            trumps = hand & SUIT_MASK[self.trump]
+            if trumps:
+                return trumps
+        return hand
+
+    def _may_exchange(self, seat: int, follower: bool) -> bool:
+        """Whether ``seat`` may exchange now, as the leader (at LEAD) or the follower (FOLLOW)."""
+        if not self.hands[seat] & BIT[self.exchange_card] or self.phase2:
+            return False
+        rules = self.rules
+        if self.talon_size < rules.exchange_min_talon:
+            return False
+        if self.trick_count == 0:
+            return rules.first_lead_exchange and not follower
+        rule = rules.nine_exchange_rule
+        if follower:
+            return rule == "trick_anytime" and self.tricks[seat] > 0
+        # The leader after trick 1 has always won a trick, so every rule allows him.
+        return rule != "leader_with_trick" or self.tricks[seat] > 0
+
+    def _window_after_draw(self) -> int:
+        """The seat not on lead, if the rules let it exchange right after the draw."""
+        other = 3 - self.leader
+        rules = self.rules
+        if (
+            rules.nine_exchange_rule in ("seed", "trick_anytime")
+            and self.tricks[other] > 0
+            and self.hands[other] & BIT[self.exchange_card]
+            and self.face_up >= 0
+            and self.talon_size >= rules.exchange_min_talon
+        ):
+            return other
+        return 0
+
+    def _may_close(self, before_draw: bool) -> bool:
+        rules = self.rules
+        if not rules.close_allowed or self.phase2 or self.talon_size < rules.close_min_talon:
+            return False
+        if before_draw:
+            return rules.close_before_draw
+        return self.trick_count > 0 or rules.first_lead_close
+
+    # -- applying actions ----------------------------------------------------
+
+    def is_legal(self, action: int, seat: int | None = None) -> bool:
+        return action in self._legal_for(seat)
+
+    def _legal_for(self, seat: int | None) -> list[int]:
+        if self.stage == OVER:
+            return []
+        actor = 3 - self.leader if self.stage == FOLLOW else self.leader
+        if seat is not None and seat != actor:
+            return [EXCHANGE] if seat == self.window else []
+        return self._legal_ids(actor)
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Take ``action`` for ``seat`` (default: the seat to act).
+
+        Raises :class:`IllegalActionError` and changes nothing if it is not legal.
+        """
+        actor = self.to_act if seat is None else seat
+        if actor is None:
+            raise IllegalActionError(f"{ACTIONS[action]}: the deal is over")
+        if action not in self._legal_for(actor):
+            raise IllegalActionError(f"{ACTIONS[action]}: {self.explain_illegal(action, actor)}")
+        self._do(actor, action)
+
+    def apply_unchecked(self, action: int, seat: int | None = None) -> None:
+        """Apply an action already known to be legal (for search and playouts)."""
+        stage = self.stage
+        actor = seat if seat is not None else (3 - self.leader if stage == FOLLOW else self.leader)
+        self._do(actor, action)
+
+    def _do(self, seat: int, action: int) -> None:
+        self.history.append((seat, ACTIONS[action]))
+        if action < 32:
+            if self.stage == FOLLOW:
+                self._follow(seat, action)
+            else:
+                self._lead(seat, action)
+        elif action < EXCHANGE:
+            self._declare(seat, action)
+        elif action == EXCHANGE:
+            self._exchange(seat)
+        elif action == CLOSE or action == CLOSE_BEFORE_DRAW:
+            self._close(seat, before_draw=action == CLOSE_BEFORE_DRAW)
+        elif action == CLAIM:
+            self._claim(seat)
+        else:  # DRAW
+            self._draw()
+
+    def _lead(self, seat: int, card: Card) -> None:
+        bit = BIT[card]
+        self.hands[seat] ^= bit
+        self.known[seat] &= ~bit
+        self.led = card
+        self.stage = FOLLOW
+        self.window = 0
+
+    def _declare(self, seat: int, action: int) -> None:
+        suit = (action - MARRIAGE_20) & 3
+        value = 40 if action >= MARRIAGE_40 else 20
+        if self.tricks[seat] and self.rules.marriage_credit == "seed":
+            self.score[seat] += value
+        else:
+            self.pending[seat] += value
+        self.known[seat] |= BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+        self.marriage_suit = suit
+        self.stage = MARRIAGE
+        self.window = 0
+        if self.rules.auto_claim and self.rules.marriage_claim_without_lead:
+            self._auto_claim(seat)
+
+    def _exchange(self, seat: int) -> None:
+        ex, up = self.exchange_card, self.face_up
+        self.hands[seat] ^= BIT[ex] | BIT[up]
+        self.known[seat] = (self.known[seat] & ~BIT[ex]) | BIT[up]
+        self.face_up = ex
+        if seat == self.window:
+            self.window = 0
+
+    def _close(self, seat: int, before_draw: bool) -> None:
+        if before_draw:
+            self.stage = LEAD
+        other = 3 - seat
+        self.closer = seat
+        self.close_score = self.score[other]
+        self.close_tricks = self.tricks[other]
+        rules = self.rules
+        # pagat: at the moment of closing the opponent may still take the trump card.
+        if (
+            rules.exchange_on_close
+            and self.hands[other] & BIT[self.exchange_card]
+            and self.talon_size >= rules.exchange_min_talon
+        ):
+            self.window = other
+        else:
+            self.window = 0
+
+    def _follow(self, seat: int, card: Card) -> None:
+        led = self.led
+        bit = BIT[card]
+        self.hands[seat] ^= bit
+        self.known[seat] &= ~bit
+        leader = self.leader
+        if (card >> 3 == led >> 3 and card < led) or (card >> 3 == self.trump and led >> 3 != self.trump):
+            winner = seat
+        else:
+            winner = leader
+        points = self.rules.points
+        self.won[winner] |= bit | BIT[led]
+        self.score[winner] += points[card] + points[led] + self.pending[winner]
+        self.pending[winner] = 0
+        self.tricks[winner] += 1
+        self.trick_count += 1
+        self.led = -1
+        self.leader = winner
+        self.window = 0
+        if not self.hands[seat]:  # the last trick of the deal
+            if self.closer == 0 and self.rules.last_trick_rule == "ten_points":
+                self.score[winner] += _LAST_TRICK_BONUS
+            self._end_played_out(winner)
+            return
+        self.stage = LEAD
+        if self.rules.auto_claim and self._auto_claim(winner):
+            return
+        if not self.phase2:
+            if self._may_close(before_draw=True):
+                self.stage = BEFORE_DRAW
+            else:
+                self._draw()
+
+    def _draw(self) -> None:
+        """Winner draws the top card, loser the next (the face-up card last)."""
+        winner = self.leader
+        stock, pos = self.stock, self.stock_pos
+        first = stock[pos]
+        if pos + 1 < len(stock):
+            second = stock[pos + 1]
+            self.stock_pos = pos + 2
+        else:
+            second = self.face_up
+            self.stock_pos = pos + 1
+            self.face_up = -1
+            self.known[3 - winner] |= BIT[second]
+        self.hands[winner] |= BIT[first]
+        self.hands[3 - winner] |= BIT[second]
+        self.stage = LEAD
+        self.window = self._window_after_draw()
+
+    def _auto_claim(self, seat: int) -> bool:
+        if self.score[seat] >= 66:
+            self._claim(seat)
+            return True
+        return False
+
+    # -- results --------------------------------------------------------------
+
+    def _claim(self, seat: int) -> None:
+        rules = self.rules
+        other = 3 - seat
+        correct = self.score[seat] >= 66
+        closer = self.closer
+        if correct:
+            if closer == seat:
+                points = self._closer_win_points()
+                reason = f"seat {seat} closed and claimed correctly with {self.score[seat]}"
+            elif closer:
+                points = 2 if rules.beaten_closer_points == "flat_two" or self.close_tricks else 3
+                reason = f"seat {seat} claimed correctly with {self.score[seat]} after seat {closer} closed"
+            else:
+                points = scale_points(self.score[other], self.tricks[other])
+                reason = f"seat {seat} claimed correctly with {self.score[seat]}; seat {other} had {self.score[other]}"
+            self._finish(Termination.CLAIM, seat, points, seat, reason)
+            return
+        reason = f"seat {seat} claimed with only {self.score[seat]}"
+        if closer == seat and rules.closer_false_claim == "failed_close":
+            points = self._failed_close_points()
+        elif rules.false_claim_points == "two_or_three" and self.tricks[other] == 0:
+            points = 3
+        else:
+            points = 2
+        self._finish(Termination.FALSE_CLAIM, other, points, seat, reason)
+
+    def _closer_win_points(self) -> int:
+        closer = self.closer
+        if self.rules.closer_win_basis == "at_close":
+            return scale_points(self.close_score, self.close_tricks)
+        other = 3 - closer
+        return scale_points(self.score[other], self.tricks[other])
+
+    def _failed_close_points(self) -> int:
+        rule = self.rules.failed_close_points
+        if rule == "always_three" or self.close_tricks == 0:
+            return 3
+        if rule == "hoyle1895" and self.score[self.closer] >= _SCHNEIDER:
+            return 1
+        return 2
+
+    def _end_played_out(self, last_winner: int) -> None:
+        rules = self.rules
+        closer = self.closer
+        s1, s2 = self.score[1], self.score[2]
+        if closer:
+            if self.score[closer] >= 66 and not rules.strict_claims:
+                reason = f"seat {closer} closed and reached {self.score[closer]}"
+                self._finish(Termination.PLAYED_OUT, closer, self._closer_win_points(), None, reason)
+            else:
+                reason = f"seat {closer} closed but made only {self.score[closer]}"
+                self._finish(Termination.CLOSER_FAILED, 3 - closer, self._failed_close_points(), None, reason)
+            return
+        if rules.last_trick_rule == "wins_deal_one_point":
+            reason = f"seat {last_winner} won the last trick"
+            self._finish(Termination.PLAYED_OUT, last_winner, 1, None, reason)
+            return
+        if s1 == s2:
+            self._finish(Termination.TIE, None, 0, None, f"a tie at {s1} each")
+            return
+        winner = 1 if s1 > s2 else 2
+        loser = 3 - winner
+        reason = f"played out: seat {winner} {self.score[winner]}, seat {loser} {self.score[loser]}"
+        self._finish(Termination.PLAYED_OUT, winner, scale_points(self.score[loser], self.tricks[loser]), None, reason)
+
+    def _finish(self, termination: Termination, winner: int | None, points: int, claimant: int | None, reason: str) -> None:
+        if winner is not None and self.closer and self.rules.closed_deal_double:
+            points *= 2
+        self.outcome = Outcome(
+            termination, winner, points, (self.score[1], self.score[2]), (self.tricks[1], self.tricks[2]), claimant, reason
+        )
+        self.stage = OVER
+        self.window = 0
+
+    # -- explanations ------------------------------------------------------------
+
+    def explain_illegal(self, action: int, seat: int) -> str:
+        """Why ``action`` is not legal for ``seat`` now (for error messages)."""
+        stage = self.stage
+        if stage == OVER:
+            return "the deal is over"
+        actor = 3 - self.leader if stage == FOLLOW else self.leader
+        hand = self.hands[seat]
+        if seat != actor:
+            if action == EXCHANGE:
+                return f"seat {seat} may not exchange now"
+            return f"it is seat {actor}'s turn, not seat {seat}'s"
+        if action < 32:
+            if not hand & BIT[action]:
+                return f"seat {seat} does not hold {CARD_NAMES[action]}"
+            if stage == MARRIAGE:
+                return "after declaring a marriage the leader must lead its king or queen"
+            if stage == BEFORE_DRAW:
+                return "the trick winner must first draw"
+            follow = format_cards(self._follow_mask(hand))
+            return f"the follower must play one of {follow}"
+        if stage == FOLLOW:
+            return "the follower must play a card"
+        if stage == MARRIAGE:
+            return "after declaring a marriage the leader must lead its king or queen"
+        if action == CLAIM:
+            return "claims are automatic under these rules"
+        if MARRIAGE_20 <= action < EXCHANGE:
+            suit = (action - MARRIAGE_20) & 3
+            if (action >= MARRIAGE_40) != (suit == self.trump):
+                return "a marriage is worth 40 in trumps and 20 otherwise"
+            if self.phase2 and not self.rules.marriage_in_phase2:
+                return "no marriages once the talon is closed or exhausted"
+            if stage == BEFORE_DRAW:
+                return "the trick winner must first draw"
+            if self.trick_count == 0 and not self.rules.first_lead_marriage:
+                return "no marriage on the first lead under these rules"
+            return f"seat {seat} does not hold the king and queen"
+        if action == EXCHANGE:
+            if not hand & BIT[self.exchange_card]:
+                return f"seat {seat} does not hold {CARD_NAMES[self.exchange_card]}"
+            return "the exchange is not allowed now"
+        if action in (CLOSE, CLOSE_BEFORE_DRAW):
+            if self.phase2:
+                return "the talon is already closed or exhausted"
+            if action == CLOSE_BEFORE_DRAW and stage != BEFORE_DRAW:
+                return "CB is only possible right after winning a trick"
+            return "closing is not allowed now"
+        if action == DRAW:
+            return "there is nothing to draw now"
+        return "not allowed now"
+
+
+_SHARED_SLOTS = tuple(
+    name for name in Deal.__slots__ if name not in ("hands", "known", "won", "score", "pending", "tricks", "history")
+)
+
+
+def check_deck(deck: Sequence[Card], rules: Rules) -> None:
+    """Raise :class:`DealError` unless ``deck`` lists every card of the pack once."""
+    mask = 0
+    for card in deck:
+        if not 0 <= card < 32 or not rules.pack >> card & 1:
+            raise DealError(f"{CARD_NAMES[card] if 0 <= card < 32 else card} is not in the {rules.deck}-card pack")
+        if mask >> card & 1:
+            raise DealError(f"{CARD_NAMES[card]} appears twice in the deck")
+        mask |= 1 << card
+    if mask != rules.pack:
+        missing = format_cards(rules.pack & ~mask)
+        raise DealError(f"the deck lacks {missing}")
+
+
+def shuffled_deck(rules: Rules, seed: int | random.Random | None = None) -> tuple[Card, ...]:
+    """A seeded shuffle of the pack: ``random.Random(seed)`` unless a generator is given."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    deck = list(cards_of(rules.pack))
+    rng.shuffle(deck)
+    return tuple(deck)

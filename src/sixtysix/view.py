@@ -1,0 +1,133 @@
+"""What one player may know: the only thing a bot, a protocol client or a browser receives.
+
+A view is built from a deal for one seat and holds no hidden card: the own
+hand, the trump card, cards played, cards the opponent showed (marriages, an
+exchange, the last face-up card he drew), counts and the public action
+history. Every action of 66 is public; only the draws are private, so the
+history holds actions and never a drawn card.
+
+>>> from sixtysix import Deal, PlayerView
+>>> deal = Deal.shuffled(seed=7)
+>>> view = PlayerView.of(deal, 1)
+>>> view.hand == deal.hands[1], view.talon_size, view.is_my_turn
+(True, 12, True)
+>>> view.unseen.bit_count()  # 24 - own 6 - the trump card
+17
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sixtysix.actions import Action
+from sixtysix.cards import BIT, Card, CardMask, cards_of, format_cards
+from sixtysix.game import Deal, Stage
+from sixtysix.rules import Rules
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's information at one point of a deal."""
+
+    seat: int
+    rules: Rules
+    dealer: int
+    trump: int
+    """The trump suit."""
+    trump_card: Card
+    """The card turned up at the deal (public)."""
+    face_up: Card | None
+    """The card under the talon now (the exchanged nine after an exchange); ``None`` once drawn."""
+    talon_size: int
+    closer: int
+    """Seat that closed the talon, 0 if open."""
+    stage: Stage
+    to_act: int | None
+    leader: int
+    led: Card | None
+    """The card led to the current trick, if any."""
+    hand: CardMask
+    opponent_known: CardMask
+    """Cards the opponent is known to hold (shown in a marriage, taken in an exchange, the last trump drawn)."""
+    won: tuple[CardMask, CardMask]
+    """Cards in the tricks of seats 1 and 2 (all were played face up)."""
+    tricks: tuple[int, int]
+    score: int
+    """Own counted card points."""
+    pending: int
+    """Own marriage points not yet counted (no trick won yet)."""
+    history: tuple[tuple[int, Action], ...]
+    """Every action so far, as (seat, action)."""
+    legal: tuple[Action, ...]
+    """This seat's legal actions now (empty when it is not this seat's decision)."""
+    match_score: tuple[int, int] = (0, 0)
+    carried: int = 0
+
+    @classmethod
+    def of(cls, deal: Deal, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0) -> PlayerView:
+        """The view of ``seat`` (1 or 2) of ``deal``."""
+        return cls(
+            seat=seat,
+            rules=deal.rules,
+            dealer=deal.dealer,
+            trump=deal.trump,
+            trump_card=deal.trump_card,
+            face_up=deal.face_up if deal.face_up >= 0 else None,
+            talon_size=deal.talon_size,
+            closer=deal.closer,
+            stage=deal.stage,
+            to_act=deal.to_act,
+            leader=deal.leader,
+            led=deal.led if deal.led >= 0 else None,
+            hand=deal.hands[seat],
+            opponent_known=deal.known[3 - seat],
+            won=(deal.won[1], deal.won[2]),
+            tricks=(deal.tricks[1], deal.tricks[2]),
+            score=deal.score[seat],
+            pending=deal.pending[seat],
+            history=tuple(deal.history),
+            legal=tuple(deal.legal_actions(seat)),
+            match_score=match_score,
+            carried=carried,
+        )
+
+    @property
+    def opponent(self) -> int:
+        return 3 - self.seat
+
+    @property
+    def is_my_turn(self) -> bool:
+        return bool(self.legal)
+
+    @property
+    def played(self) -> CardMask:
+        """Every card played so far (in tricks, and the card led to this trick)."""
+        led = BIT[self.led] if self.led is not None else 0
+        return self.won[0] | self.won[1] | led
+
+    @property
+    def unseen(self) -> CardMask:
+        """Cards whose place this seat does not know: in the opponent's hand or the face-down stock."""
+        face_up = BIT[self.face_up] if self.face_up is not None else 0
+        return self.rules.pack & ~(self.hand | self.played | face_up | self.opponent_known | BIT[self.trump_card])
+
+    def visible_cards(self) -> CardMask:
+        """Every card this view names (used to prove that views leak nothing)."""
+        face_up = BIT[self.face_up] if self.face_up is not None else 0
+        history = 0
+        for _, action in self.history:
+            if action < 32:
+                history |= BIT[action]
+        return self.hand | self.played | face_up | self.opponent_known | BIT[self.trump_card] | history
+
+    def describe(self) -> str:
+        """A short text summary, for people and logs."""
+        talon = "closed" if self.closer else str(self.talon_size)
+        return (
+            f"seat {self.seat}: hand {format_cards(self.hand)}; trump {format_cards([self.trump_card])}; "
+            f"talon {talon}; points {self.score}; tricks {self.tricks[0]}-{self.tricks[1]}; "
+            f"legal {' '.join(map(str, self.legal)) or '-'}"
+        )
+
+    def hand_cards(self) -> tuple[Card, ...]:
+        return cards_of(self.hand)
