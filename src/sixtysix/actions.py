@@ -28,8 +28,8 @@ token     meaning
 
 from __future__ import annotations
 
-from sixtysix.cards import CARD_NAMES, SUIT_CHARS, Card, InvalidCardError, Suit, parse_card
-from sixtysix.errors import InvalidActionError
+from sixtysix.cards import CARD_NAMES, SUIT_CHARS, Card, Suit, parse_card
+from sixtysix.errors import InvalidActionError, InvalidCardError
 
 MARRIAGE_20 = 32  # + suit
 MARRIAGE_40 = 36  # + suit

@@ -92,12 +92,7 @@ _C0, _C1, _C2, _C3 = _BYTE_CARDS
 
 def cards_of(mask: CardMask) -> tuple[Card, ...]:
     """The cards of a mask, in ascending card order (by suit, high card first)."""
-    return (
-        _C0[mask & 255]
-        + _C1[(mask >> 8) & 255]
-        + _C2[(mask >> 16) & 255]
-        + _C3[(mask >> 24) & 255]
-    )
+    return _C0[mask & 255] + _C1[(mask >> 8) & 255] + _C2[(mask >> 16) & 255] + _C3[(mask >> 24) & 255]
 
 
 def iter_cards(mask: CardMask) -> Iterator[Card]:

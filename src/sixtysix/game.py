@@ -123,10 +123,33 @@ class Deal:
     """The complete state of one deal. Copy it with :meth:`copy` for search."""
 
     __slots__ = (
-        "rules", "deck", "dealer", "trump", "trump_card", "stock", "stock_pos", "face_up",
-        "hands", "known", "won", "score", "pending", "tricks", "stage", "leader",
-        "led", "marriage_suit", "closer", "close_score", "close_tricks", "window",
-        "trick_count", "history", "outcome", "exchange_card", "_drawn",
+        "_drawn",
+        "close_score",
+        "close_tricks",
+        "closer",
+        "dealer",
+        "deck",
+        "exchange_card",
+        "face_up",
+        "hands",
+        "history",
+        "known",
+        "leader",
+        "led",
+        "marriage_suit",
+        "outcome",
+        "pending",
+        "rules",
+        "score",
+        "stage",
+        "stock",
+        "stock_pos",
+        "trick_count",
+        "tricks",
+        "trump",
+        "trump_card",
+        "window",
+        "won",
     )  # fmt: skip
 
     rules: Rules
@@ -297,12 +320,12 @@ class Deal:
         if stage == LEAD:
             hand = self.hands[actor]
             ids = list(cards_of(hand))
-            if not self.phase2 or rules.marriage_in_phase2:
-                if self.trick_count or rules.first_lead_marriage:
-                    for suit in range(4):
-                        pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
-                        if hand & pair == pair:
-                            ids.append((MARRIAGE_40 if suit == self.trump else MARRIAGE_20) + suit)
+            may_marry = not self.phase2 or rules.marriage_in_phase2
+            if may_marry and (self.trick_count or rules.first_lead_marriage):
+                for suit in range(4):
+                    pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+                    if hand & pair == pair:
+                        ids.append((MARRIAGE_40 if suit == self.trump else MARRIAGE_20) + suit)
             if self._may_exchange(actor, follower=False):
                 ids.append(EXCHANGE)
             if self._may_close(before_draw=False):
@@ -421,7 +444,7 @@ class Deal:
             self._declare(seat, action)
         elif action == EXCHANGE:
             self._exchange(seat)
-        elif action == CLOSE or action == CLOSE_BEFORE_DRAW:
+        elif action in (CLOSE, CLOSE_BEFORE_DRAW):
             self._close(seat, before_draw=action == CLOSE_BEFORE_DRAW)
         elif action == CLAIM:
             self._claim(seat)
@@ -600,11 +623,19 @@ class Deal:
         reason = f"played out: seat {winner} {self.score[winner]}, seat {loser} {self.score[loser]}"
         self._finish(Termination.PLAYED_OUT, winner, scale_points(self.score[loser], self.tricks[loser]), None, reason)
 
-    def _finish(self, termination: Termination, winner: int | None, points: int, claimant: int | None, reason: str) -> None:
+    def _finish(
+        self, termination: Termination, winner: int | None, points: int, claimant: int | None, reason: str
+    ) -> None:
         if winner is not None and self.closer and self.rules.closed_deal_double:
             points *= 2
         self.outcome = Outcome(
-            termination, winner, points, (self.score[1], self.score[2]), (self.tricks[1], self.tricks[2]), claimant, reason
+            termination,
+            winner,
+            points,
+            (self.score[1], self.score[2]),
+            (self.tricks[1], self.tricks[2]),
+            claimant,
+            reason,
         )
         self.stage = OVER
         self.window = 0

@@ -158,11 +158,7 @@ class Rules:
     def options(self) -> dict[str, str]:
         """The options that differ from the preset, as text (for ``Option`` headers)."""
         base = Rules.preset(self.preset_name)
-        return {
-            name: _text(getattr(self, name))
-            for name in CHOICES
-            if getattr(self, name) != getattr(base, name)
-        }
+        return {name: _text(getattr(self, name)) for name in CHOICES if getattr(self, name) != getattr(base, name)}
 
     @property
     def talon_size(self) -> int:

@@ -1,0 +1,424 @@
+"""Engine benchmark: random playouts, a same-run baseline and perft counts.
+
+Run from the repository root (``make bench`` runs it with defaults)::
+
+    python -m bench.engine                      # the full run (~1 min)
+    python -m bench.engine --repeats 3 --deals 300 --perft-depth 4   # a quick look
+    python -m bench.engine --json out/bench-engine.json
+
+Everything runs in this one process, on one core (``--pin CPU`` pins it). Each
+measurement is repeated ``--repeats`` times, round-robin (baseline, then every
+workload, then the next round), so slow drifts of a shared machine touch all
+figures alike; the median and the min/max over the rounds are reported.
+
+Figures
+-------
+playouts
+    Whole deals from seeded shuffles, ``Deal(shuffled_deck(rules, rng), dealer,
+    rules)``, every decision a uniformly random choice from
+    ``deal.legal_actions()``, applied with ``apply_unchecked`` or with the
+    checked ``apply``. The ``random`` policy picks any legal action, ``66``
+    included, so most deals end early with a claim; ``true-claims`` never picks
+    ``66`` unless the acting seat has 66 or more, so deals run long, as in real
+    play. Shuffling and dealing are inside the timed loop; the ``setup`` row
+    times them alone. Every round replays the same deals and choices (the
+    generator is reseeded), so all rounds do identical work.
+baseline
+    A fixed pure-Python loop (``random.choice`` over a list plus int ops),
+    iterations per second. ``ratio`` = engine rate / baseline rate of the same
+    round (median over rounds): a figure that moves little when the machine is
+    merely busier or slower.
+perft
+    From a fixed deal, the number of distinct action sequences of length
+    ``depth`` the seat to act can choose through ``legal_actions()``; a deal
+    that ends earlier counts as one leaf. Exchanges by the seat *not* to act
+    (the seed66 window right after a draw) are not decisions of
+    ``legal_actions()`` and are not counted (they first become possible at
+    ply 7).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sixtysix import Deal, Rules, shuffled_deck
+from sixtysix.actions import CLAIM
+
+PRESETS = ("seed66", "schnapsen")
+TARGET_ACTIONS_PER_S = 150_000
+"""The project's target: seed66 random playouts (``apply_unchecked``), one core."""
+TARGET_WORKLOAD = ("seed66", "random", "unchecked")
+
+PERFT_SEED = 2026
+PERFT_DEALER = 2
+
+
+# -- workloads ----------------------------------------------------------------
+
+
+def run_playouts(rules: Rules, deals: int, seed: int, policy: str, checked: bool) -> int:
+    """Play ``deals`` whole deals; return the number of actions applied."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    true_claims = policy == "true-claims"
+    actions = 0
+    for i in range(deals):
+        deal = Deal(shuffled_deck(rules, rng), 2 - (i & 1), rules)
+        apply = deal.apply if checked else deal.apply_unchecked
+        legal = deal.legal_actions
+        while not deal.is_over:
+            acts = legal()
+            if true_claims and CLAIM in acts:
+                seat = deal.to_act
+                assert seat is not None
+                if deal.scores()[seat - 1] < 66:
+                    acts.remove(CLAIM)
+            apply(choice(acts))
+            actions += 1
+    return actions
+
+
+def run_setup(rules: Rules, deals: int, seed: int) -> int:
+    """Only shuffle and deal (the fixed cost inside every playout)."""
+    rng = random.Random(seed)
+    for i in range(deals):
+        Deal(shuffled_deck(rules, rng), 2 - (i & 1), rules)
+    return 0
+
+
+def run_baseline(iterations: int) -> int:
+    """The reference loop: ``random.choice`` over a list and a few int ops."""
+    rng = random.Random(12345)
+    choice = rng.choice
+    items = list(range(12))
+    acc = 0
+    for i in range(iterations):
+        acc = (acc * 31 + choice(items) + i) & 0xFFFFF
+    return acc
+
+
+# -- timing -------------------------------------------------------------------
+
+
+@dataclass
+class Workload:
+    name: str
+    run: Callable[[], int]
+    units: int
+    """Deals (or baseline iterations) per run."""
+    preset: str = ""
+    policy: str = ""
+    path: str = ""
+    actions: int | None = None
+    seconds: list[float] = field(default_factory=list)
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def measure(workloads: list[Workload], baseline: Workload, repeats: int, progress: bool) -> None:
+    """Time every workload ``repeats`` times, round-robin, after one warm-up run each."""
+    for w in [baseline, *workloads]:
+        result = w.run()  # warm-up; also fixes the action count
+        if w.actions is not None and result != w.actions:
+            raise AssertionError(f"{w.name}: {result} actions, expected {w.actions}")
+        if w.policy:
+            w.actions = result
+    for r in range(repeats):
+        for w in [baseline, *workloads]:
+            gc.collect()
+            t0 = time.perf_counter()
+            result = w.run()
+            w.seconds.append(time.perf_counter() - t0)
+            if w.policy and result != w.actions:
+                raise AssertionError(f"{w.name}: round {r} did {result} actions, not {w.actions}")
+        if progress:
+            print(f"  round {r + 1}/{repeats} done", file=sys.stderr, flush=True)
+
+
+# -- perft --------------------------------------------------------------------
+
+
+def perft(deal: Deal, depth: int) -> tuple[int, int]:
+    """(leaves, moves applied) of the action tree of ``deal`` to ``depth`` plies."""
+    if depth == 0 or deal.is_over:
+        return 1, 0
+    actions = deal.legal_actions()
+    if depth == 1:
+        return len(actions), 0
+    leaves = moves = 0
+    for action in actions:
+        child = deal.copy()
+        child.apply_unchecked(action)
+        n, m = perft(child, depth - 1)
+        leaves += n
+        moves += m + 1
+    return leaves, moves
+
+
+def perft_deal(preset: str) -> Deal:
+    """The fixed deal of the perft counts (and of ``tests/test_perft.py``)."""
+    rules = Rules.preset(preset)
+    return Deal(shuffled_deck(rules, PERFT_SEED), PERFT_DEALER, rules)
+
+
+def run_perft(preset: str, max_depth: int, budget: float) -> dict[str, Any]:
+    deal = perft_deal(preset)
+    rows = []
+    for depth in range(1, max_depth + 1):
+        t0 = time.perf_counter()
+        leaves, moves = perft(deal, depth)
+        seconds = time.perf_counter() - t0
+        rows.append({"depth": depth, "leaves": leaves, "moves": moves, "seconds": seconds})
+        if seconds > budget:
+            break
+    return {
+        "preset": preset,
+        "seed": PERFT_SEED,
+        "dealer": PERFT_DEALER,
+        "deck": " ".join(_card_names(deal.deck)),
+        "depths": rows,
+    }
+
+
+def _card_names(cards: tuple[int, ...]) -> list[str]:
+    from sixtysix import CARD_NAMES
+
+    return [CARD_NAMES[c] for c in cards]
+
+
+# -- environment --------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+    }
+    if hasattr(os, "sched_getaffinity"):
+        info["affinity"] = sorted(os.sched_getaffinity(0))
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    info["cpu_model"] = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        info["loadavg"] = os.getloadavg()
+    except OSError:
+        pass
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True, timeout=5
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "src"], capture_output=True, text=True, check=True, timeout=5
+        ).stdout.strip()
+        info["git"] = commit + ("+dirty-src" if dirty else "")
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return info
+
+
+# -- output -------------------------------------------------------------------
+
+
+def _fmt_rate(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def report(
+    workloads: list[Workload], baseline: Workload, perfts: list[dict[str, Any]], args: argparse.Namespace
+) -> dict[str, Any]:
+    info = machine()
+    base_rates = [baseline.units / s for s in baseline.seconds]
+    print(f"sixtysix engine benchmark -- Python {info['python']} on {info.get('cpu_model', '?')}, {info['cpus']} CPUs")
+    print(f"  repeats {args.repeats} (median [min-max]), {args.deals} deals per run, git {info.get('git', '?')}")
+    print()
+    print(f"baseline loop: {_fmt_rate(statistics.median(base_rates))} it/s  [{_fmt_rate(min(base_rates))}-"
+          f"{_fmt_rate(max(base_rates))}]")  # fmt: skip
+    print()
+    header = (
+        f"{'preset':<10} {'policy':<12} {'path':<10} {'act/deal':>8} {'deals/s':>9} {'actions/s':>10} "
+        f"{'min-max actions/s':>19} {'ratio':>7} {'us/action':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    rows = []
+    for w in workloads:
+        deal_rates = [w.units / s for s in w.seconds]
+        ratios = [(w.units / s) / b for s, b in zip(w.seconds, base_rates, strict=True)]
+        row: dict[str, Any] = {
+            "name": w.name,
+            "preset": w.preset,
+            "policy": w.policy or "setup",
+            "path": w.path,
+            "deals": w.units,
+            "seconds": _summary(w.seconds),
+            "deals_per_s": _summary(deal_rates),
+            "deals_ratio": statistics.median(ratios),
+        }
+        act_col = min_max = us = ratio_col = "-"
+        if w.actions:
+            act_rates = [w.actions / s for s in w.seconds]
+            act_ratios = [(w.actions / s) / b for s, b in zip(w.seconds, base_rates, strict=True)]
+            row |= {
+                "actions": w.actions,
+                "actions_per_deal": w.actions / w.units,
+                "actions_per_s": _summary(act_rates),
+                "actions_ratio": statistics.median(act_ratios),
+                "us_per_action": 1e6 / statistics.median(act_rates),
+            }
+            act_col = _fmt_rate(row["actions_per_s"]["median"])
+            min_max = f"{_fmt_rate(min(act_rates))}-{_fmt_rate(max(act_rates))}"
+            us = f"{row['us_per_action']:.2f}"
+            ratio_col = f"{row['actions_ratio']:.3f}"
+            apd = f"{row['actions_per_deal']:.1f}"
+        else:
+            apd = "-"
+        print(
+            f"{w.preset:<10} {row['policy']:<12} {w.path:<10} {apd:>8} "
+            f"{_fmt_rate(row['deals_per_s']['median']):>9} {act_col:>10} {min_max:>19} {ratio_col:>7} {us:>9}"
+        )
+        rows.append(row)
+    print()
+    print("ratio = actions/s divided by the baseline's it/s of the same round (median over rounds)")
+
+    target_row = next(
+        (r for r in rows if (r["preset"], r["policy"], r["path"]) == TARGET_WORKLOAD and "actions_per_s" in r), None
+    )
+    target: dict[str, Any] = {"actions_per_s": TARGET_ACTIONS_PER_S, "workload": "/".join(TARGET_WORKLOAD)}
+    if target_row:
+        median = target_row["actions_per_s"]["median"]
+        target |= {"measured": median, "met": median >= TARGET_ACTIONS_PER_S}
+        verdict = "MET" if target["met"] else "NOT MET"
+        print(
+            f"target: >= {_fmt_rate(TARGET_ACTIONS_PER_S)} actions/s for {target['workload']}: "
+            f"{_fmt_rate(median)} -> {verdict} ({median / TARGET_ACTIONS_PER_S:.0%} of target)"
+        )
+
+    for p in perfts:
+        print()
+        print(f"perft {p['preset']}: seed {p['seed']}, dealer {p['dealer']}, deck {p['deck']}")
+        print(f"  {'depth':>5} {'leaves':>12} {'moves':>12} {'seconds':>8} {'moves/s':>9}")
+        for d in p["depths"]:
+            rate = d["moves"] / d["seconds"] if d["seconds"] and d["moves"] else 0.0
+            print(f"  {d['depth']:>5} {d['leaves']:>12,} {d['moves']:>12,} {d['seconds']:>8.3f} {_fmt_rate(rate):>9}")
+
+    return {
+        "benchmark": "engine",
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "args": vars(args),
+        "machine": info,
+        "baseline": {
+            "iterations": baseline.units,
+            "seconds": _summary(baseline.seconds),
+            "iterations_per_s": _summary(base_rates),
+        },
+        "playouts": rows,
+        "target": target,
+        "perft": perfts,
+    }
+
+
+# -- main ---------------------------------------------------------------------
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__.split("\n\n")[0])
+    p.add_argument("--repeats", type=int, default=7, help="timed rounds per measurement (default 7)")
+    p.add_argument("--deals", type=int, default=2000, help="deals per timed playout run (default 2000)")
+    p.add_argument("--baseline-iterations", type=int, default=400_000, help="iterations of the baseline loop")
+    p.add_argument("--presets", default=",".join(PRESETS), help="comma-separated presets (default seed66,schnapsen)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the playout shuffles and choices")
+    p.add_argument("--no-checked", action="store_true", help="skip the checked deal.apply path")
+    p.add_argument("--perft-depth", type=int, default=7, help="deepest perft depth (0 skips perft)")
+    p.add_argument(
+        "--perft-budget", type=float, default=4.0, help="stop deepening once one perft depth took this many seconds"
+    )
+    p.add_argument("--pin", type=int, metavar="CPU", help="pin the process to this CPU (sched_setaffinity)")
+    p.add_argument("--json", type=Path, metavar="PATH", help="also write the results as JSON to PATH")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})
+    presets = [p.strip() for p in args.presets.split(",") if p.strip()]
+    paths = [("unchecked", False)] + ([] if args.no_checked else [("checked", True)])
+
+    workloads: list[Workload] = []
+    for preset in presets:
+        rules = Rules.preset(preset)
+        for policy in ("random", "true-claims"):
+            for path, checked in paths:
+                workloads.append(
+                    Workload(
+                        name=f"{preset}/{policy}/{path}",
+                        run=lambda r=rules, pol=policy, c=checked: run_playouts(r, args.deals, args.seed, pol, c),
+                        units=args.deals,
+                        preset=preset,
+                        policy=policy,
+                        path=path,
+                    )
+                )
+        workloads.append(
+            Workload(
+                name=f"{preset}/setup",
+                run=lambda r=rules: run_setup(r, args.deals, args.seed),
+                units=args.deals,
+                preset=preset,
+                path="-",
+            )
+        )
+    baseline = Workload("baseline", lambda: run_baseline(args.baseline_iterations), args.baseline_iterations)
+
+    # The checked and unchecked paths must do exactly the same deals and choices.
+    for preset in presets:
+        for policy in ("random", "true-claims"):
+            counts = {run_playouts(Rules.preset(preset), 50, args.seed, policy, c) for _, c in paths}
+            if len(counts) != 1:
+                raise AssertionError(f"{preset}/{policy}: checked and unchecked playouts differ: {counts}")
+
+    if not args.quiet:
+        print(f"timing {len(workloads)} workloads + baseline, {args.repeats} rounds ...", file=sys.stderr, flush=True)
+    measure(workloads, baseline, args.repeats, progress=not args.quiet)
+
+    perfts = []
+    if args.perft_depth > 0:
+        for preset in presets:
+            if not args.quiet:
+                print(f"perft {preset} ...", file=sys.stderr, flush=True)
+            perfts.append(run_perft(preset, args.perft_depth, args.perft_budget))
+
+    results = report(workloads, baseline, perfts, args)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        results["args"]["json"] = str(args.json)
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+        print(f"\nwrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

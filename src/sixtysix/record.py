@@ -1,0 +1,362 @@
+"""66R game records: read, write and replay (record-format.md).
+
+A record holds one match: headers, then each deal's dealer, complete card
+order and actions. Reading validates everything by replaying it; writing
+gives the canonical text, so ``Record.parse(text).text() == text`` for a
+canonical record:
+
+>>> text = '''[Format "66R 1"]
+... [Rules "seed66"]
+...
+... deal dealer=2 deck="Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h"
+... 1:20h 1:Kh 2:Ac
+... 1:X 1:Ah 2:Ks
+... '''
+>>> record = Record.parse(text)
+>>> record.text() == text
+True
+>>> result = replay(record)
+>>> result.match.current.scores(), result.to_act
+((35, 15), 2)
+
+An invalid record raises :class:`RecordError` naming the deal, the action's
+position in it, the token and the reason:
+
+>>> Record.parse(text + "1:Qs\\n")
+Traceback (most recent call last):
+...
+sixtysix.errors.RecordError: deal 1, action 7 ('1:Qs'): it is seat 2's turn, not seat 1's
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from sixtysix.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, Action
+from sixtysix.cards import CARD_NAMES, Card, parse_card
+from sixtysix.errors import DealError, IllegalActionError, InvalidActionError, InvalidCardError, RecordError, RulesError
+from sixtysix.game import BEFORE_DRAW, FOLLOW, Deal
+from sixtysix.match import Match
+from sixtysix.rules import Rules, parse_option
+
+FORMAT = "66R 1"
+_HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\]$')
+_ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*(?:"([^"]*)"|(\S+))')
+_TOKEN = re.compile(r"^([^:\s]+):(\S+)$")
+
+
+@dataclass
+class DealRecord:
+    """One deal of a record: who dealt, the card order (top first) and the actions."""
+
+    dealer: int
+    deck: tuple[Card, ...]
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    """(seat, action) in order; never the ``draw`` decision, which records leave implicit."""
+
+
+@dataclass
+class Record:
+    """A parsed 66R record."""
+
+    headers: list[tuple[str, str]] = field(default_factory=lambda: [("Format", FORMAT)])
+    deals: list[DealRecord] = field(default_factory=list)
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """Read and fully validate a record; raise :class:`RecordError` if invalid."""
+        return _Reader().read(text).record
+
+    @classmethod
+    def from_match(cls, match: Match, headers: Iterable[tuple[str, str]] = ()) -> Record:
+        """The record of a match played with the engine (headers: Event, Seat1, …)."""
+        rules = match.rules
+        head = [("Format", FORMAT), ("Rules", rules.preset_name)]
+        head += [("Option", f"{name}={value}") for name, value in rules.options().items()]
+        head += [(k, v) for k, v in headers if k not in ("Format", "Rules", "Option")]
+        deals = [DealRecord(d.dealer, d.deck, [(s, a) for s, a in d.history if a.in_records()]) for d in match.deals]
+        return cls(head, deals)
+
+    def header(self, name: str) -> str | None:
+        """The first header of that name, or ``None``."""
+        return next((v for k, v in self.headers if k == name), None)
+
+    @property
+    def rules_name(self) -> str:
+        """The preset named by the ``Rules`` header, lower case (``seed66`` when absent)."""
+        return (self.header("Rules") or "seed66").strip().lower()
+
+    def rules(self) -> Rules:
+        options = dict(_split_option(v) for k, v in self.headers if k == "Option")
+        return Rules.from_options(self.rules_name, options)
+
+    def text(self) -> str:
+        """The canonical text (record-format.md, "Writing")."""
+        lines = [f'[{name} "{value}"]' for name, value in self.headers]
+        boundaries = _trick_ends(self)
+        for deal, ends in zip(self.deals, boundaries, strict=True):
+            lines.append("")
+            lines.append(f'deal dealer={deal.dealer} deck="{" ".join(CARD_NAMES[c] for c in deal.deck)}"')
+            lines.extend(_action_lines(deal.actions, ends))
+        return "\n".join(lines) + "\n"
+
+
+def _split_option(value: str) -> tuple[str, str]:
+    name, sep, option_value = value.partition("=")
+    if not sep:
+        raise RulesError(f"an Option header must read name=value, not {value!r}")
+    return name.strip(), option_value.strip()
+
+
+def _action_lines(actions: Sequence[tuple[int, Action]], ends: Sequence[bool]) -> list[str]:
+    lines: list[str] = []
+    current: list[str] = []
+    for i, (seat, action) in enumerate(actions):
+        if action == CLAIM and i == len(actions) - 1 and current:
+            lines.append(" ".join(current))
+            current = []
+        current.append(f"{seat}:{action}")
+        if ends[i] or (action == CLAIM and i == len(actions) - 1):
+            lines.append(" ".join(current))
+            current = []
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def _trick_ends(record: Record) -> list[list[bool]]:
+    """For each action of each deal, whether it completed a trick (found by replaying)."""
+    match = Match(record.rules(), record.deals[0].dealer if record.deals else 2)
+    result = []
+    for deal_record in record.deals:
+        deal = match.new_deal(deal_record.deck, dealer=deal_record.dealer)
+        ends = []
+        for seat, action in deal_record.actions:
+            completes = deal.stage == FOLLOW and action < 32
+            apply_record_action(deal, seat, action)
+            ends.append(completes)
+        match.settle()
+        result.append(ends)
+    return result
+
+
+def apply_record_action(deal: Deal, seat: int, action: int) -> None:
+    """Apply one record action, performing the implicit draw first where needed.
+
+    Right after a phase-1 trick, only ``66`` and ``CB`` come before the draw;
+    any other action takes place after it. Raises :class:`IllegalActionError`
+    and leaves ``deal`` unchanged if the action is not legal.
+    """
+    if action == DRAW:
+        raise IllegalActionError("draw: records never write the draw")
+    if deal.stage == BEFORE_DRAW and action not in (CLAIM, CLOSE_BEFORE_DRAW):
+        trial = deal.copy()
+        trial.apply(DRAW)
+        trial.apply(action, seat)  # raises before the real deal is touched
+        deal.apply(DRAW)
+    deal.apply(action, seat)
+
+
+def record_legal_tokens(deal: Deal) -> list[str]:
+    """The legal tokens of the seat to act, as ``--legal`` lists them (sorted)."""
+    if deal.is_over:
+        return []
+    actions = set(deal.legal_actions())
+    if deal.stage == BEFORE_DRAW:
+        after = deal.copy()
+        after.apply(DRAW)
+        actions |= set(after.legal_actions())
+    return sorted(str(a) for a in actions if a != DRAW)
+
+
+# -- replay ---------------------------------------------------------------------
+
+
+@dataclass
+class ReplayResult:
+    """A replayed record: the record, the match it produced and the end position."""
+
+    record: Record
+    match: Match
+
+    @property
+    def to_act(self) -> int | None:
+        deal = self.match.current
+        return deal.to_act if deal is not None else None
+
+    def legal_tokens(self) -> list[str]:
+        deal = self.match.current
+        return record_legal_tokens(deal) if deal is not None else []
+
+    def to_json(self, legal: bool = False) -> dict[str, object]:
+        """The object printed by ``sixtysix replay --json``."""
+        match = self.match
+        deals = []
+        for i, deal in enumerate(match.deals):
+            outcome = deal.outcome
+            result = match.results[i] if i < len(match.results) else None
+            deals.append(
+                {
+                    "dealer": deal.dealer,
+                    "complete": outcome is not None,
+                    "winner": outcome.winner if outcome else None,
+                    "game_points": result.game_points if result else 0,
+                    "points": list(deal.scores()),
+                    "tricks": list(deal.trick_counts()),
+                    "termination": outcome.termination.value if outcome else "unfinished",
+                }
+            )
+        return {
+            "rules": self.record.rules_name,
+            "deals": deals,
+            "match": {
+                "score": list(match.score),
+                "carried": match.carried,
+                "winner": match.winner,
+                "complete": match.is_over,
+            },
+            "to_act": self.to_act,
+            "legal": self.legal_tokens() if legal else None,
+        }
+
+
+def replay(record: Record | str) -> ReplayResult:
+    """Replay a record (or its text); raise :class:`RecordError` if it is invalid."""
+    if isinstance(record, Record):
+        record = record.text()
+    return _Reader().read(record)
+
+
+class _Reader:
+    """Reads a record line by line, replaying it as it goes, so errors come in file order."""
+
+    def __init__(self) -> None:
+        self.record = Record(headers=[], deals=[])
+        self.match: Match | None = None
+        self.rules: Rules | None = None
+        self.deal_no = 0
+        self.action_no = 0
+
+    def fail(self, token: str, reason: str, action: int | None = None) -> RecordError:
+        return RecordError(self.deal_no, self.action_no if action is None else action, token, reason)
+
+    def read(self, text: str) -> ReplayResult:
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("["):
+                self.header(line)
+                continue
+            line = line.split("#", 1)[0].strip()
+            if not self.record.headers:
+                raise self.fail(line.split()[0], f'a record must begin with [Format "{FORMAT}"]', 0)
+            if line.split()[0].lower() == "deal":
+                self.deal_line(line)
+            else:
+                for token in line.split():
+                    self.action(token)
+        if not self.record.headers:
+            raise self.fail("", f'a record must begin with [Format "{FORMAT}"]', 0)
+        match = self.start_match(self.record.deals[0].dealer if self.record.deals else 2)
+        match.settle()
+        return ReplayResult(self.record, match)
+
+    def header(self, line: str) -> None:
+        found = _HEADER.match(line.split("#", 1)[0].strip()) or _HEADER.match(line)
+        if found is None:
+            raise self.fail(line, 'malformed header (expected [Name "value"])', 0)
+        name, value = found.groups()
+        if self.deal_no:
+            raise self.fail(line, "a header may not follow the first deal line", 0)
+        if not self.record.headers and (name != "Format" or value != FORMAT):
+            raise self.fail(line, f'a record must begin with [Format "{FORMAT}"]', 0)
+        if self.record.headers and name == "Format":
+            raise self.fail(line, "Format given twice", 0)
+        if name == "Rules" and self.record.header("Rules") is not None:
+            raise self.fail(line, "Rules given twice", 0)
+        self.record.headers.append((name, value))
+        try:
+            if name == "Rules":
+                Rules.preset(value.strip())
+            elif name == "Option":
+                option, option_value = _split_option(value)
+                parse_option(option, option_value)
+        except RulesError as error:
+            raise self.fail(line, str(error), 0) from None
+
+    def start_match(self, first_dealer: int) -> Match:
+        if self.match is None:
+            try:
+                self.rules = self.record.rules()
+            except RulesError as error:
+                raise self.fail(f'[Rules "{self.record.rules_name}"]', str(error), 0) from None
+            self.match = Match(self.rules, first_dealer)
+        return self.match
+
+    def deal_line(self, line: str) -> None:
+        self.deal_no += 1
+        self.action_no = 0
+        rest = line[4:]
+        attributes: dict[str, str] = {}
+        pos = 0
+        while pos < len(rest):
+            found = _ATTRIBUTE.match(rest, pos)
+            if found is None:
+                if rest[pos:].strip():
+                    raise self.fail(line, 'malformed deal line (expected deal dealer=S deck="…")')
+                break
+            key, quoted, bare = found.groups()
+            if key in attributes or key not in ("dealer", "deck"):
+                raise self.fail(line, f"unexpected or repeated attribute {key!r} in the deal line")
+            attributes[key] = quoted if quoted is not None else bare
+            pos = found.end()
+        if "dealer" not in attributes or "deck" not in attributes:
+            raise self.fail(line, 'a deal line needs dealer=S and deck="…"')
+        if attributes["dealer"] not in ("1", "2"):
+            raise self.fail(f"dealer={attributes['dealer']}", "the dealer must be seat 1 or 2")
+        dealer = int(attributes["dealer"])
+        match = self.start_match(dealer)
+        deck = []
+        for card_text in attributes["deck"].split():
+            try:
+                deck.append(parse_card(card_text))
+            except InvalidCardError:
+                raise self.fail(card_text, f"not a card: {card_text!r}") from None
+        match.settle()
+        if match.is_over:
+            raise self.fail(f"dealer={dealer}", f"the match is over (seat {match.winner} won)")
+        if match.current is not None and not match.current.is_over:
+            raise self.fail(f"dealer={dealer}", f"deal {self.deal_no - 1} has not ended")
+        if match.deals and dealer != match.next_dealer():
+            raise self.fail(f"dealer={dealer}", f"seat {match.next_dealer()} must deal deal {self.deal_no}")
+        try:
+            match.new_deal(deck, dealer=dealer)
+        except DealError as error:
+            raise self.fail(attributes["deck"], str(error)) from None
+        self.record.deals.append(DealRecord(dealer, tuple(deck)))
+
+    def action(self, token: str) -> None:
+        self.action_no += 1
+        found = _TOKEN.match(token)
+        if found is None or found.group(1) not in ("1", "2"):
+            raise self.fail(token, "malformed action (expected S:ACTION with S = 1 or 2)")
+        if self.match is None or self.match.current is None:
+            raise self.fail(token, "an action before the first deal line")
+        seat = int(found.group(1))
+        try:
+            action = Action.parse(found.group(2))
+            if not action.in_records():
+                raise InvalidActionError(f"not a 66R action: {found.group(2)!r}")
+        except InvalidActionError as error:
+            raise self.fail(token, str(error)) from None
+        deal = self.match.current
+        if deal.is_over:
+            raise self.fail(token, f"deal {self.deal_no} is over")
+        try:
+            apply_record_action(deal, seat, action)
+        except IllegalActionError as error:
+            raise self.fail(token, str(error).split(": ", 1)[-1]) from None
+        self.record.deals[-1].actions.append((seat, ACTIONS[action]))
