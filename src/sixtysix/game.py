@@ -559,75 +559,29 @@ class Deal:
     # -- results --------------------------------------------------------------
 
     def _claim(self, seat: int) -> None:
-        rules = self.rules
-        other = 3 - seat
-        correct = self.score[seat] >= 66
-        closer = self.closer
-        if correct:
-            if closer == seat:
-                points = self._closer_win_points()
-                reason = f"seat {seat} closed and claimed correctly with {self.score[seat]}"
-            elif closer:
-                points = 2 if rules.beaten_closer_points == "flat_two" or self.close_tricks else 3
-                reason = f"seat {seat} claimed correctly with {self.score[seat]} after seat {closer} closed"
-            else:
-                points = scale_points(self.score[other], self.tricks[other])
-                reason = f"seat {seat} claimed correctly with {self.score[seat]}; seat {other} had {self.score[other]}"
-            self._finish(Termination.CLAIM, seat, points, seat, reason)
-            return
-        reason = f"seat {seat} claimed with only {self.score[seat]}"
-        if closer == seat and rules.closer_false_claim == "failed_close":
-            points = self._failed_close_points()
-        elif rules.false_claim_points == "two_or_three" and self.tricks[other] == 0:
-            points = 3
-        else:
-            points = 2
-        self._finish(Termination.FALSE_CLAIM, other, points, seat, reason)
-
-    def _closer_win_points(self) -> int:
-        closer = self.closer
-        if self.rules.closer_win_basis == "at_close":
-            return scale_points(self.close_score, self.close_tricks)
-        other = 3 - closer
-        return scale_points(self.score[other], self.tricks[other])
-
-    def _failed_close_points(self) -> int:
-        rule = self.rules.failed_close_points
-        if rule == "always_three" or self.close_tricks == 0:
-            return 3
-        if rule == "hoyle1895" and self.score[self.closer] >= _SCHNEIDER:
-            return 1
-        return 2
+        self._finish(
+            *score_deal(
+                self.rules, self.score, self.tricks, self.closer, self.close_score, self.close_tricks, claimant=seat
+            ),
+            claimant=seat,
+        )
 
     def _end_played_out(self, last_winner: int) -> None:
-        rules = self.rules
-        closer = self.closer
-        s1, s2 = self.score[1], self.score[2]
-        if closer:
-            if self.score[closer] >= 66 and not rules.strict_claims:
-                reason = f"seat {closer} closed and reached {self.score[closer]}"
-                self._finish(Termination.PLAYED_OUT, closer, self._closer_win_points(), None, reason)
-            else:
-                reason = f"seat {closer} closed but made only {self.score[closer]}"
-                self._finish(Termination.CLOSER_FAILED, 3 - closer, self._failed_close_points(), None, reason)
-            return
-        if rules.last_trick_rule == "wins_deal_one_point":
-            reason = f"seat {last_winner} won the last trick"
-            self._finish(Termination.PLAYED_OUT, last_winner, 1, None, reason)
-            return
-        if s1 == s2:
-            self._finish(Termination.TIE, None, 0, None, f"a tie at {s1} each")
-            return
-        winner = 1 if s1 > s2 else 2
-        loser = 3 - winner
-        reason = f"played out: seat {winner} {self.score[winner]}, seat {loser} {self.score[loser]}"
-        self._finish(Termination.PLAYED_OUT, winner, scale_points(self.score[loser], self.tricks[loser]), None, reason)
+        self._finish(
+            *score_deal(
+                self.rules,
+                self.score,
+                self.tricks,
+                self.closer,
+                self.close_score,
+                self.close_tricks,
+                last_winner=last_winner,
+            )
+        )
 
     def _finish(
-        self, termination: Termination, winner: int | None, points: int, claimant: int | None, reason: str
+        self, termination: Termination, winner: int | None, points: int, reason: str, claimant: int | None = None
     ) -> None:
-        if winner is not None and self.closer and self.rules.closed_deal_double:
-            points *= 2
         self.outcome = Outcome(
             termination,
             winner,
@@ -697,6 +651,84 @@ class Deal:
 _SHARED_SLOTS = tuple(
     name for name in Deal.__slots__ if name not in ("hands", "known", "won", "score", "pending", "tricks", "history")
 )
+
+
+def score_deal(
+    rules: Rules,
+    score: Sequence[int],
+    tricks: Sequence[int],
+    closer: int,
+    close_score: int,
+    close_tricks: int,
+    claimant: int = 0,
+    last_winner: int = 0,
+) -> tuple[Termination, int | None, int, str]:
+    """The result of a deal that ends by a claim of ``claimant`` or after the last trick.
+
+    ``score`` and ``tricks`` are indexed by seat (index 0 unused); ``close_score`` and
+    ``close_tricks`` are the closer's opponent's at the moment of closing. Returns the
+    termination, the winner (``None`` for a tie), the game points and a reason. This is
+    the only place where game points are decided (rules.md §2.11); search uses it too.
+    """
+    termination, winner, points, reason = _score_deal(
+        rules, score, tricks, closer, close_score, close_tricks, claimant, last_winner
+    )
+    if winner is not None and closer and rules.closed_deal_double:
+        points *= 2
+    return termination, winner, points, reason
+
+
+def _score_deal(
+    rules: Rules,
+    score: Sequence[int],
+    tricks: Sequence[int],
+    closer: int,
+    close_score: int,
+    close_tricks: int,
+    claimant: int,
+    last_winner: int,
+) -> tuple[Termination, int | None, int, str]:
+    def closer_win() -> int:
+        if rules.closer_win_basis == "at_close":
+            return scale_points(close_score, close_tricks)
+        return scale_points(score[3 - closer], tricks[3 - closer])
+
+    def closer_fails() -> int:
+        rule = rules.failed_close_points
+        if rule == "always_three" or close_tricks == 0:
+            return 3
+        if rule == "hoyle1895" and score[closer] >= _SCHNEIDER:
+            return 1
+        return 2
+
+    if claimant:
+        other = 3 - claimant
+        if score[claimant] >= 66:
+            reason = f"seat {claimant} claimed correctly with {score[claimant]}"
+            if closer == claimant:
+                return Termination.CLAIM, claimant, closer_win(), reason + " after closing"
+            if closer:
+                beaten = 2 if rules.beaten_closer_points == "flat_two" or close_tricks else 3
+                return Termination.CLAIM, claimant, beaten, reason + f" after seat {closer} closed"
+            return Termination.CLAIM, claimant, scale_points(score[other], tricks[other]), reason
+        reason = f"seat {claimant} claimed with only {score[claimant]}"
+        if closer == claimant and rules.closer_false_claim == "failed_close":
+            return Termination.FALSE_CLAIM, other, closer_fails(), reason + " after closing"
+        three = rules.false_claim_points == "two_or_three" and tricks[other] == 0
+        return Termination.FALSE_CLAIM, other, 3 if three else 2, reason
+    if closer:
+        if score[closer] >= 66 and not rules.strict_claims:
+            return Termination.PLAYED_OUT, closer, closer_win(), f"seat {closer} closed and reached {score[closer]}"
+        reason = f"seat {closer} closed but did not claim 66 (made {score[closer]})"
+        return Termination.CLOSER_FAILED, 3 - closer, closer_fails(), reason
+    if rules.last_trick_rule == "wins_deal_one_point":
+        return Termination.PLAYED_OUT, last_winner, 1, f"seat {last_winner} won the last trick"
+    if score[1] == score[2]:
+        return Termination.TIE, None, 0, f"a tie at {score[1]} each"
+    winner = 1 if score[1] > score[2] else 2
+    loser = 3 - winner
+    reason = f"played out: seat {winner} made {score[winner]}, seat {loser} {score[loser]}"
+    return Termination.PLAYED_OUT, winner, scale_points(score[loser], tricks[loser]), reason
 
 
 def check_deck(deck: Sequence[Card], rules: Rules) -> None:

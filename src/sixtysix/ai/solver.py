@@ -1,0 +1,299 @@
+"""Exact search of 66 positions where the place of every card is known.
+
+The value of a position is the game points the deal will give, with both
+sides playing perfectly: positive when seat 1 wins. Phase 2 (talon closed or
+exhausted) is the hot loop and is searched on plain ints, one trick per node,
+with alpha-beta and a transposition table; everything else (phase 1 with a
+known talon order, marriages, exchanges, closing) is searched through the
+engine itself, so no rule is written twice. Claims are taken as soon as they
+are correct: a claim's value can only fall later (the opponent's points and
+tricks only grow), so claiming at once is always best. Wrong claims are
+searched too: the rules make one pay now and then (a closer's opponent who
+had no trick at the close loses 3 if the closer wins, but only 2 by claiming
+wrongly himself).
+
+>>> from sixtysix import Deal, Rules
+>>> from sixtysix.ai.solver import Solver
+>>> deal = Deal.shuffled(seed=3)
+>>> while not deal.phase2:              # play into phase 2: both lead their first card
+...     deal.apply_unchecked(deal._legal_ids(deal.to_act)[0])
+>>> solver = Solver(deal.rules)
+>>> value = solver.value(deal)           # game points for seat 1, perfect play
+>>> -3 <= value <= 3
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sixtysix.actions import CLAIM, DRAW, Action
+from sixtysix.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, cards_of
+from sixtysix.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
+from sixtysix.rules import Rules
+
+INF = 100
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class Solver:
+    """Perfect-information search for one set of rules.
+
+    ``value(deal)`` returns the exact value for seat 1 when the deal is in phase 2;
+    in phase 1 it searches ``depth`` more engine plies (actions) and then asks
+    ``evaluate`` (exact when ``depth`` is ``None``: to the end of the deal).
+    """
+
+    def __init__(self, rules: Rules, evaluate: Callable[[Deal], float] | None = None) -> None:
+        self.rules = rules
+        self.evaluate = evaluate
+        self.nodes = 0
+        self._claim_memo: dict[tuple[int, int, int, int, int, int], int] = {}
+
+    # -- public entry points ----------------------------------------------------
+
+    def value(self, deal: Deal, depth: int | None = None) -> float:
+        """The value of ``deal`` for seat 1 (game points, signed)."""
+        self.nodes = 0
+        self._tt: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._prepare(deal)
+        return self._search(deal, -INF, INF, depth)
+
+    def action_values(self, deal: Deal, depth: int | None = None) -> dict[Action, float]:
+        """The exact value of every legal action, for the seat to act (positive = good for it)."""
+        self.nodes = 0
+        self._tt = {}
+        self._prepare(deal)
+        seat = deal.to_act
+        sign = 1 if seat == 1 else -1
+        values: dict[Action, float] = {}
+        for action in deal.legal_actions():
+            child = deal.copy()
+            child.apply_unchecked(action)
+            values[action] = sign * self._search(child, -INF, INF, None if depth is None else depth - 1)
+        return values
+
+    def best_action(self, deal: Deal, depth: int | None = None) -> Action:
+        values = self.action_values(deal, depth)
+        return max(values, key=lambda a: values[a])
+
+    # -- engine-level search (any stage, any phase) --------------------------------
+
+    def _prepare(self, deal: Deal) -> None:
+        """Constants of the phase-2 search for this deal."""
+        rules = self.rules
+        self._trump = deal.trump
+        self._trump_mask = SUIT_MASK[deal.trump]
+        self._points = rules.points
+        self._closer = deal.closer
+        self._close_score = deal.close_score
+        self._close_tricks = deal.close_tricks
+        self._bonus = 10 if not deal.closer and rules.last_trick_rule == "ten_points" else 0
+        self._claim_memo = {}
+        self._false_claims = not rules.auto_claim
+
+    def _search(self, deal: Deal, alpha: int | float, beta: int | float, depth: int | None) -> float:
+        """Value for seat 1 of an engine position."""
+        if deal.outcome is not None:
+            outcome = deal.outcome
+            if outcome.winner is None:
+                return 0
+            return outcome.game_points if outcome.winner == 1 else -outcome.game_points
+        if deal.phase2 and deal.stage == LEAD:
+            if self._closer != deal.closer:
+                self._prepare(deal)
+            return self._node(
+                deal.hands[1], deal.hands[2], deal.score[1], deal.score[2],
+                deal.tricks[1] > 0, deal.tricks[2] > 0, deal.pending[1], deal.pending[2],
+                deal.leader, int(alpha), int(beta),
+            )  # fmt: skip
+        if depth is not None and depth <= 0 and self.evaluate is not None:
+            return self.evaluate(deal)
+        self.nodes += 1
+        seat = deal.to_act
+        actions = deal._legal_ids(seat) if seat is not None else []
+        if CLAIM in actions and deal.score[seat] >= 66:  # type: ignore[index]
+            actions = [CLAIM]
+        maximise = seat == 1
+        best: float = -INF if maximise else INF
+        next_depth = None if depth is None else depth - 1
+        for action in _order(deal, actions):
+            child = deal.copy()
+            child._do(seat, action)  # type: ignore[arg-type]
+            if child.window:  # the other seat may exchange now: it always does
+                child._do(child.window, 40)
+            value = self._search(child, alpha, beta, next_depth)
+            if maximise:
+                if value > best:
+                    best = value
+                    alpha = max(alpha, best)
+            elif value < best:
+                best = value
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+    # -- phase-2 search on ints, one trick per node --------------------------------
+
+    def _terminal(self, claimant: int, last_winner: int, s1: int, s2: int, t1: bool, t2: bool) -> int:
+        key = (claimant, last_winner, s1, s2, t1, t2)
+        value = self._claim_memo.get(key)
+        if value is None:
+            _, winner, points, _ = score_deal(
+                self.rules, (0, s1, s2), (0, int(t1), int(t2)), self._closer,
+                self._close_score, self._close_tricks, claimant, last_winner,
+            )  # fmt: skip
+            value = 0 if winner is None else points if winner == 1 else -points
+            self._claim_memo[key] = value
+        return value
+
+    def _node(
+        self, h1: int, h2: int, s1: int, s2: int, t1: bool, t2: bool, p1: int, p2: int, leader: int,
+        alpha: int, beta: int,
+    ) -> int:  # fmt: skip
+        """Value for seat 1 at the start of a phase-2 trick (``leader`` to lead)."""
+        if (s1 if leader == 1 else s2) >= 66:
+            return self._terminal(leader, 0, s1, s2, t1, t2)
+        self.nodes += 1
+        key = (h1, h2, s1, s2, t1, t2, p1, p2, leader)
+        entry = self._tt.get(key)
+        if entry is not None:
+            value, flag = entry
+            if flag == _EXACT:
+                return value
+            if flag == _LOWER:
+                if value >= beta:
+                    return value
+                alpha = max(alpha, value)
+            else:
+                if value <= alpha:
+                    return value
+                beta = min(beta, value)
+        alpha0, beta0 = alpha, beta
+        lead_hand, follow_hand = (h1, h2) if leader == 1 else (h2, h1)
+        points = self._points
+        trump = self._trump
+        trump_mask = self._trump_mask
+        rules = self.rules
+        must_head = rules.must_head_trick
+        must_trump = rules.must_trump_when_void
+        maximise = leader == 1
+        best = -INF if maximise else INF
+        if self._false_claims:
+            # A wrong claim can pay: the closer's opponent who would lose 3 may lose only 2.
+            best = self._terminal(leader, 0, s1, s2, t1, t2)
+            if (best >= beta) if maximise else (best <= alpha):
+                return best
+        for lead, bonus in self._leads(lead_hand, leader, s1, s2, t1, t2):
+            if lead < 0:  # a marriage that reaches 66: claim at once
+                value = self._terminal(leader, 0, s1 + bonus * (leader == 1), s2 + bonus * (leader == 2), t1, t2)
+            else:
+                # The follower's obligations (rules.md R-P2-2), as in Deal._follow_mask.
+                same = follow_hand & SUIT_MASK[lead >> 3]
+                if same:
+                    allowed = (same & HIGHER[lead]) or same if must_head else same
+                elif must_trump and follow_hand & trump_mask:
+                    allowed = follow_hand & trump_mask
+                else:
+                    allowed = follow_hand
+                value = INF if maximise else -INF
+                lead_bit = BIT[lead]
+                for card in cards_of(allowed):
+                    if (card >> 3 == lead >> 3 and card < lead) or (card >> 3 == trump and lead >> 3 != trump):
+                        winner = 3 - leader
+                    else:
+                        winner = leader
+                    gain = points[card] + points[lead]
+                    n1, n2 = (h1 ^ lead_bit, h2 ^ BIT[card]) if leader == 1 else (h1 ^ BIT[card], h2 ^ lead_bit)
+                    m1 = bonus if leader == 1 else 0  # marriage points declared with this lead
+                    m2 = bonus if leader == 2 else 0
+                    c1, c2, q1, q2 = s1, s2, p1, p2
+                    # A declared marriage counts at once for a player who has a trick, else waits.
+                    if m1:
+                        if t1 and rules.marriage_credit == "seed":
+                            c1 += m1
+                        else:
+                            q1 += m1
+                    if m2:
+                        if t2 and rules.marriage_credit == "seed":
+                            c2 += m2
+                        else:
+                            q2 += m2
+                    if winner == 1:
+                        c1 += gain + q1
+                        q1 = 0
+                        w1, w2 = True, t2
+                    else:
+                        c2 += gain + q2
+                        q2 = 0
+                        w1, w2 = t1, True
+                    if not n1:  # last trick
+                        if winner == 1:
+                            c1 += self._bonus
+                        else:
+                            c2 += self._bonus
+                        child = self._terminal(0, winner, c1, c2, w1, w2)
+                    else:
+                        lo = max(alpha, best) if maximise else alpha
+                        hi = beta if maximise else min(beta, best)
+                        lo, hi = (lo, min(hi, value)) if maximise else (max(lo, value), hi)
+                        child = self._node(n1, n2, c1, c2, w1, w2, q1, q2, winner, lo, hi)
+                    if maximise:
+                        if child < value:
+                            value = child
+                            if value <= max(alpha, best):
+                                break
+                    elif child > value:
+                        value = child
+                        if value >= min(beta, best):
+                            break
+            if maximise:
+                if value > best:
+                    best = value
+                    if best >= beta:
+                        break
+            elif value < best:
+                best = value
+                if best <= alpha:
+                    break
+        if best <= alpha0:
+            self._tt[key] = (best, _UPPER)
+        elif best >= beta0:
+            self._tt[key] = (best, _LOWER)
+        else:
+            self._tt[key] = (best, _EXACT)
+        return best
+
+    def _leads(self, hand: int, leader: int, s1: int, s2: int, t1: bool, t2: bool) -> list[tuple[int, int]]:
+        """The leader's options as (card, marriage points); card -1 = marriage and claim."""
+        leads = [(card, 0) for card in _LEAD_ORDER(hand, self._points)]
+        rules = self.rules
+        if rules.marriage_in_phase2:
+            for suit in range(4):
+                king, queen = suit * 8 + KING, suit * 8 + QUEEN
+                if hand & BIT[king] and hand & BIT[queen]:
+                    value = 40 if suit == self._trump else 20
+                    has_trick = t1 if leader == 1 else t2
+                    score = s1 if leader == 1 else s2
+                    counts = has_trick and rules.marriage_credit == "seed"
+                    if counts and score + value >= 66 and rules.marriage_claim_without_lead:
+                        return [(-1, value)]
+                    leads.insert(0, (king, value))
+                    if rules.marriage_lead_card == "either":
+                        leads.insert(1, (queen, value))
+        return leads
+
+
+def _LEAD_ORDER(hand: int, points: tuple[int, ...]) -> list[int]:  # noqa: N802
+    """Leads to try first: high cards first (they decide most tricks)."""
+    return sorted(cards_of(hand), key=lambda c: -points[c])
+
+
+def _order(deal: Deal, actions: list[int]) -> list[int]:
+    """Engine-level move ordering: closing and marriages first, the draw decision last."""
+    if deal.stage == BEFORE_DRAW:
+        return [a for a in actions if a != DRAW] + ([DRAW] if DRAW in actions else [])
+    if deal.stage == FOLLOW:
+        return actions
+    return sorted(actions, key=lambda a: -a)
