@@ -267,7 +267,7 @@ class Solver:
 
     def _leads(self, hand: int, leader: int, s1: int, s2: int, t1: bool, t2: bool) -> list[tuple[int, int]]:
         """The leader's options as (card, marriage points); card -1 = marriage and claim."""
-        leads = [(card, 0) for card in _LEAD_ORDER(hand, self._points)]
+        leads = [(card, 0) for card in _lead_order(hand, self._points)]
         rules = self.rules
         if rules.marriage_in_phase2:
             for suit in range(4):
@@ -285,7 +285,7 @@ class Solver:
         return leads
 
 
-def _LEAD_ORDER(hand: int, points: tuple[int, ...]) -> list[int]:  # noqa: N802
+def _lead_order(hand: int, points: tuple[int, ...]) -> list[int]:
     """Leads to try first: high cards first (they decide most tricks)."""
     return sorted(cards_of(hand), key=lambda c: -points[c])
 
