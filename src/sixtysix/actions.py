@@ -23,6 +23,8 @@ token     meaning
 ``66``    claim 66 and end the deal
 ``draw``  decline ``CB`` and draw (a decision only: records never write it,
           the replay draws by itself)
+``pass``  decline the exchange offered to the player not on lead (a decision
+          only, never written: the leader's next action ends the offer)
 ========  ===============================================================
 """
 
@@ -38,7 +40,8 @@ CLOSE = 41
 CLOSE_BEFORE_DRAW = 42
 CLAIM = 43
 DRAW = 44
-NUM_ACTIONS = 45
+PASS = 45
+NUM_ACTIONS = 46
 
 
 class Action(int):
@@ -82,15 +85,15 @@ class Action(int):
         return MARRIAGE_20 <= self < EXCHANGE
 
     def in_records(self) -> bool:
-        """Whether this action is written in 66R records (all but ``draw``)."""
-        return self != DRAW
+        """Whether this action is written in 66R records (all but ``draw`` and ``pass``)."""
+        return self < DRAW
 
 
 TOKENS: tuple[str, ...] = (
     CARD_NAMES
     + tuple("20" + s for s in SUIT_CHARS)
     + tuple("40" + s for s in SUIT_CHARS)
-    + ("X", "C", "CB", "66", "draw")
+    + ("X", "C", "CB", "66", "draw", "pass")
 )
 ACTIONS: tuple[Action, ...] = tuple(Action(i) for i in range(NUM_ACTIONS))
 """Every action, by id: ``ACTIONS[i]`` is the shared instance for id ``i``."""

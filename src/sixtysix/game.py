@@ -41,6 +41,7 @@ from sixtysix.actions import (
     EXCHANGE,
     MARRIAGE_20,
     MARRIAGE_40,
+    PASS,
     Action,
 )
 from sixtysix.cards import (
@@ -123,7 +124,6 @@ class Deal:
     """The complete state of one deal. Copy it with :meth:`copy` for search."""
 
     __slots__ = (
-        "_drawn",
         "close_score",
         "close_tricks",
         "closer",
@@ -178,7 +178,6 @@ class Deal:
     history: list[tuple[int, Action]]
     outcome: Outcome | None
     exchange_card: Card
-    _drawn: tuple[Card, Card] | None
 
     def __init__(self, deck: Sequence[Card], dealer: int = 2, rules: Rules | None = None) -> None:
         rules = rules or Rules()
@@ -218,7 +217,6 @@ class Deal:
         self.trick_count = 0
         self.history = []
         self.outcome = None
-        self._drawn = None
 
     @classmethod
     def from_text(cls, deck: str, dealer: int = 2, rules: Rules | None = None) -> Deal:
@@ -230,6 +228,64 @@ class Deal:
         """A deal from a seeded shuffle (``random.Random(seed)``)."""
         rules = rules or Rules()
         return cls(shuffled_deck(rules, seed), dealer, rules)
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        *,
+        dealer: int,
+        trump_card: Card,
+        hands: tuple[CardMask, CardMask],
+        stock: Sequence[Card],
+        face_up: Card | None,
+        won: tuple[CardMask, CardMask],
+        scores: tuple[int, int],
+        pending: tuple[int, int],
+        tricks: tuple[int, int],
+        stage: Stage,
+        leader: int,
+        led: Card | None = None,
+        marriage_suit: int = -1,
+        closer: int = 0,
+        close_score: int = 0,
+        close_tricks: int = 0,
+        window: int = 0,
+        known: tuple[CardMask, CardMask] = (0, 0),
+    ) -> Deal:
+        """A deal in the middle of play, every card placed (a sampled world, a puzzle).
+
+        ``stock`` is the face-down stock still to draw, top first. The position has
+        no history and no original deck order.
+        """
+        deal = cls.__new__(cls)
+        deal.rules = rules
+        deal.deck = ()
+        deal.dealer = dealer
+        deal.trump_card = trump_card
+        deal.trump = trump_card >> 3
+        deal.exchange_card = deal.trump * 8 + rules.exchange_rank_index
+        deal.stock = tuple(stock)
+        deal.stock_pos = 0
+        deal.face_up = -1 if face_up is None else face_up
+        deal.hands = [0, *hands]
+        deal.known = [0, *known]
+        deal.won = [0, *won]
+        deal.score = [0, *scores]
+        deal.pending = [0, *pending]
+        deal.tricks = [0, *tricks]
+        deal.stage = stage
+        deal.leader = leader
+        deal.led = -1 if led is None else led
+        deal.marriage_suit = marriage_suit
+        deal.closer = closer
+        deal.close_score = close_score
+        deal.close_tricks = close_tricks
+        deal.window = window
+        deal.trick_count = tricks[0] + tricks[1]
+        deal.history = []
+        deal.outcome = None
+        return deal
 
     def copy(self) -> Deal:
         """An independent copy (cheap: ints, and lists of three ints)."""
@@ -305,7 +361,7 @@ class Deal:
             return []
         actor = 3 - self.leader if stage == FOLLOW else self.leader
         if seat is not None and seat != actor:
-            return [ACTIONS[EXCHANGE]] if seat == self.window else []
+            return [ACTIONS[EXCHANGE], ACTIONS[PASS]] if seat and seat == self.window else []
         return [ACTIONS[a] for a in self._legal_ids(actor)]
 
     def _legal_ids(self, actor: int) -> list[int]:
@@ -412,7 +468,7 @@ class Deal:
             return []
         actor = 3 - self.leader if self.stage == FOLLOW else self.leader
         if seat is not None and seat != actor:
-            return [EXCHANGE] if seat == self.window else []
+            return [EXCHANGE, PASS] if seat and seat == self.window else []
         return self._legal_ids(actor)
 
     def apply(self, action: int, seat: int | None = None) -> None:
@@ -448,8 +504,10 @@ class Deal:
             self._close(seat, before_draw=action == CLOSE_BEFORE_DRAW)
         elif action == CLAIM:
             self._claim(seat)
-        else:  # DRAW
+        elif action == DRAW:
             self._draw()
+        else:  # PASS: the seat not on lead declines its exchange
+            self.window = 0
 
     def _lead(self, seat: int, card: Card) -> None:
         bit = BIT[card]
@@ -602,11 +660,11 @@ class Deal:
         if stage == OVER:
             return "the deal is over"
         actor = 3 - self.leader if stage == FOLLOW else self.leader
-        hand = self.hands[seat]
         if seat != actor:
             if action == EXCHANGE:
                 return f"seat {seat} may not exchange now"
             return f"it is seat {actor}'s turn, not seat {seat}'s"
+        hand = self.hands[seat]
         if action < 32:
             if not hand & BIT[action]:
                 return f"seat {seat} does not hold {CARD_NAMES[action]}"
@@ -640,11 +698,15 @@ class Deal:
         if action in (CLOSE, CLOSE_BEFORE_DRAW):
             if self.phase2:
                 return "the talon is already closed or exhausted"
+            if action == CLOSE_BEFORE_DRAW and not self.rules.close_before_draw:
+                return "these rules allow closing only after the draw (C)"
             if action == CLOSE_BEFORE_DRAW and stage != BEFORE_DRAW:
                 return "CB is only possible right after winning a trick"
             return "closing is not allowed now"
         if action == DRAW:
             return "there is nothing to draw now"
+        if action == PASS:
+            return "there is no exchange to decline"
         return "not allowed now"
 
 

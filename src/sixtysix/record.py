@@ -149,8 +149,8 @@ def apply_record_action(deal: Deal, seat: int, action: int) -> None:
     any other action takes place after it. Raises :class:`IllegalActionError`
     and leaves ``deal`` unchanged if the action is not legal.
     """
-    if action == DRAW:
-        raise IllegalActionError("draw: records never write the draw")
+    if not ACTIONS[action].in_records():
+        raise IllegalActionError(f"{ACTIONS[action]}: not a 66R action")
     if deal.stage == BEFORE_DRAW and action not in (CLAIM, CLOSE_BEFORE_DRAW):
         trial = deal.copy()
         trial.apply(DRAW)
@@ -168,7 +168,7 @@ def record_legal_tokens(deal: Deal) -> list[str]:
         after = deal.copy()
         after.apply(DRAW)
         actions |= set(after.legal_actions())
-    return sorted(str(a) for a in actions if a != DRAW)
+    return sorted(str(a) for a in actions if a.in_records())
 
 
 # -- replay ---------------------------------------------------------------------
@@ -292,7 +292,8 @@ class _Reader:
             try:
                 self.rules = self.record.rules()
             except RulesError as error:
-                raise self.fail(f'[Rules "{self.record.rules_name}"]', str(error), 0) from None
+                # the options are checked together only now, but they are a header error
+                raise RecordError(0, 0, f'[Rules "{self.record.rules_name}"]', str(error)) from None
             self.match = Match(self.rules, first_dealer)
         return self.match
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sixtysix.actions import Action
+from sixtysix.actions import PASS, Action
 from sixtysix.cards import BIT, Card, CardMask, cards_of, format_cards
 from sixtysix.game import Deal, Stage
 from sixtysix.rules import Rules
@@ -56,6 +56,16 @@ class PlayerView:
     """Own counted card points."""
     pending: int
     """Own marriage points not yet counted (no trick won yet)."""
+    opponent_score: int
+    """The opponent's counted card points (public: every trick and marriage was seen)."""
+    opponent_pending: int
+    close_score: int
+    """The closer's opponent's points when the talon was closed (0 if open)."""
+    close_tricks: int
+    window: int
+    """This seat, if it is not on lead and may exchange now (``X`` or ``pass``), else 0."""
+    marriage_suit: int
+    """The suit just declared (stage ``MARRIAGE``), else -1."""
     history: tuple[tuple[int, Action], ...]
     """Every action so far, as (seat, action)."""
     legal: tuple[Action, ...]
@@ -85,7 +95,14 @@ class PlayerView:
             tricks=(deal.tricks[1], deal.tricks[2]),
             score=deal.score[seat],
             pending=deal.pending[seat],
-            history=tuple(deal.history),
+            opponent_score=deal.score[3 - seat],
+            opponent_pending=deal.pending[3 - seat],
+            close_score=deal.close_score,
+            close_tricks=deal.close_tricks,
+            window=seat if deal.window == seat else 0,  # only the holder knows he may exchange
+            marriage_suit=deal.marriage_suit if deal.stage == Stage.MARRIAGE else -1,
+            # the opponent's declined exchange is private: it would show that he holds the card
+            history=tuple(h for h in deal.history if h[1] != PASS or h[0] == seat),
             legal=tuple(deal.legal_actions(seat)),
             match_score=match_score,
             carried=carried,

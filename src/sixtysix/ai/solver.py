@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from sixtysix.actions import CLAIM, DRAW, Action
@@ -33,6 +34,8 @@ from sixtysix.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
 from sixtysix.rules import Rules
 
 INF = 100
+_Table = dict[tuple[int, ...], tuple[int, int]]
+_Memo = dict[tuple[int, ...], int]
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
@@ -48,21 +51,23 @@ class Solver:
         self.rules = rules
         self.evaluate = evaluate
         self.nodes = 0
-        self._claim_memo: dict[tuple[int, int, int, int, int, int], int] = {}
+        self._tables: dict[tuple[int, int, int], tuple[_Table, _Memo]] = {}
+        self._tt: _Table = {}
+        self._claim_memo: _Memo = {}
 
     # -- public entry points ----------------------------------------------------
 
     def value(self, deal: Deal, depth: int | None = None) -> float:
         """The value of ``deal`` for seat 1 (game points, signed)."""
         self.nodes = 0
-        self._tt: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._tables = {}
         self._prepare(deal)
         return self._search(deal, -INF, INF, depth)
 
     def action_values(self, deal: Deal, depth: int | None = None) -> dict[Action, float]:
         """The exact value of every legal action, for the seat to act (positive = good for it)."""
         self.nodes = 0
-        self._tt = {}
+        self._tables = {}
         self._prepare(deal)
         seat = deal.to_act
         sign = 1 if seat == 1 else -1
@@ -89,8 +94,12 @@ class Solver:
         self._close_score = deal.close_score
         self._close_tricks = deal.close_tricks
         self._bonus = 10 if not deal.closer and rules.last_trick_rule == "ten_points" else 0
-        self._claim_memo = {}
         self._false_claims = not rules.auto_claim
+        # Phase-2 values depend on who closed and what the opponent had then: one table each.
+        context = (deal.closer, deal.close_score, deal.close_tricks)
+        if context not in self._tables:
+            self._tables[context] = ({}, {})
+        self._tt, self._claim_memo = self._tables[context]
 
     def _search(self, deal: Deal, alpha: int | float, beta: int | float, depth: int | None) -> float:
         """Value for seat 1 of an engine position."""
@@ -100,12 +109,16 @@ class Solver:
                 return 0
             return outcome.game_points if outcome.winner == 1 else -outcome.game_points
         if deal.phase2 and deal.stage == LEAD:
-            if self._closer != deal.closer:
+            if (self._closer, self._close_score, self._close_tricks) != (
+                deal.closer,
+                deal.close_score,
+                deal.close_tricks,
+            ):
                 self._prepare(deal)
             return self._node(
                 deal.hands[1], deal.hands[2], deal.score[1], deal.score[2],
                 deal.tricks[1] > 0, deal.tricks[2] > 0, deal.pending[1], deal.pending[2],
-                deal.leader, int(alpha), int(beta),
+                deal.leader, math.floor(alpha), math.ceil(beta),
             )  # fmt: skip
         if depth is not None and depth <= 0 and self.evaluate is not None:
             return self.evaluate(deal)

@@ -1,0 +1,131 @@
+"""The computer players, level 1 (random) to level 5 (expert).
+
+>>> from sixtysix.ai.players import make_player
+>>> [make_player(level).name for level in range(1, 6)]
+['random', 'beginner', 'counter', 'pimc', 'expert']
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from sixtysix.actions import CLAIM, EXCHANGE, Action
+from sixtysix.ai.evaluation import heuristic_value
+from sixtysix.ai.player import Player
+from sixtysix.ai.sampling import forbidden_cards, sample_world
+from sixtysix.ai.solver import Solver
+from sixtysix.game import Deal
+from sixtysix.view import PlayerView
+
+
+class RandomPlayer(Player):
+    """Level 1: a uniformly random legal action."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.rng.choice(view.legal)
+
+
+class PimcPlayer(Player):
+    """Level 4: perfect-information Monte Carlo.
+
+    For each decision it samples ``samples`` worlds consistent with the view
+    (with the voids proven by phase-2 play), searches every legal action in
+    each world (exactly once the talon has ``exact_talon`` cards or fewer, else
+    ``depth`` plies and a heuristic estimate) and takes the action with the best
+    mean value in game points. With ``time_limit`` it samples until the time is
+    up instead (then it is no longer deterministic).
+    """
+
+    name = "pimc"
+
+    def __init__(
+        self,
+        seed: int | None = 0,
+        samples: int = 16,
+        depth: int = 4,
+        exact_talon: int = 4,
+        time_limit: float | None = None,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.depth = depth
+        self.exact_talon = exact_talon
+        self.time_limit = time_limit
+        self.solver: Solver | None = None
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if CLAIM in legal and view.score >= 66:
+            return legal[legal.index(CLAIM)]
+        if view.window == view.seat:
+            return legal[legal.index(EXCHANGE)]
+        totals, _ = self.action_values(view)
+        return max(legal, key=lambda a: totals[a])
+
+    def search_depth(self, view: PlayerView) -> int | None:
+        """``None`` (exact) once the rest of the deal is small enough."""
+        if view.closer or view.face_up is None or view.talon_size <= self.exact_talon:
+            return None
+        return self.depth
+
+    def action_values(self, view: PlayerView) -> tuple[dict[Action, float], int]:
+        """Mean value (game points for this seat) of every legal action, and the worlds used."""
+        if self.solver is None or self.solver.rules != view.rules:
+            self.solver = Solver(view.rules, evaluate=heuristic_value)
+        depth = self.search_depth(view)
+        forbidden = forbidden_cards(view)
+        sums = dict.fromkeys(view.legal, 0.0)
+        worlds = 0
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        sign = 1 if view.seat == 1 else -1
+        while True:
+            world = self.sample(view, forbidden)
+            values = self.solver.action_values(world, depth)
+            for action, value in values.items():
+                sums[action] += value if world.to_act == view.seat else sign * value
+            worlds += 1
+            if view.unseen == 0 or not self._more(worlds, deadline):
+                break
+        return {a: s / worlds for a, s in sums.items()}, worlds
+
+    def sample(self, view: PlayerView, forbidden: int) -> Deal:
+        return sample_world(view, self.rng, forbidden)
+
+    def _more(self, worlds: int, deadline: float | None) -> bool:
+        if deadline is None:
+            return worlds < self.samples
+        return time.perf_counter() < deadline
+
+
+class ExpertPlayer(PimcPlayer):
+    """Level 5: PIMC with a time budget, deeper search and inference (see :mod:`sixtysix.ai.expert`)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = 0, time_limit: float = 1.0, samples: int = 10_000) -> None:
+        super().__init__(seed=seed, samples=samples, depth=6, exact_talon=6, time_limit=time_limit)
+
+
+def make_player(level: int, seed: int | None = 0, time_limit: float | None = None) -> Player:
+    """The player of ``level`` 1-5."""
+    from sixtysix.ai.heuristic import BeginnerPlayer, CountingPlayer
+
+    factories: dict[int, Callable[[], Player]] = {
+        1: lambda: RandomPlayer(seed),
+        2: lambda: BeginnerPlayer(seed),
+        3: lambda: CountingPlayer(seed),
+        4: lambda: PimcPlayer(seed),
+        5: lambda: ExpertPlayer(seed, time_limit=time_limit or 1.0),
+    }
+    if level not in factories:
+        raise ValueError(f"no player of level {level} (1-5)")
+    return factories[level]()

@@ -1,0 +1,121 @@
+"""Worlds consistent with a player's view: where the unseen cards might be.
+
+A *world* is a complete :class:`~sixtysix.game.Deal` that agrees with
+everything one seat knows: its hand, the cards played and shown, the public
+counts, and what the opponent's play proves. In phase 2 a player must follow
+suit, head the trick and trump when void, so a failure to do so proves a void
+(or the lack of a higher card) that lasts for the rest of the deal.
+
+>>> import random
+>>> from sixtysix import Deal, PlayerView
+>>> deal = Deal.shuffled(seed=5)
+>>> view = PlayerView.of(deal, 1)
+>>> world = sample_world(view, random.Random(1))
+>>> world.hands[1] == deal.hands[1], world.hands[2].bit_count(), world.talon_size
+(True, 6, 12)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from sixtysix.actions import CLOSE, CLOSE_BEFORE_DRAW
+from sixtysix.cards import BIT, HIGHER, SUIT_MASK, CardMask, cards_of
+from sixtysix.game import FOLLOW, Deal
+from sixtysix.view import PlayerView
+
+
+def opponent_hand_size(view: PlayerView) -> int:
+    """How many cards the opponent holds now."""
+    own = view.hand.bit_count()
+    if view.stage != FOLLOW:
+        return own
+    return own - 1 if view.to_act == view.seat else own + 1
+
+
+def forbidden_cards(view: PlayerView) -> CardMask:
+    """Unseen cards the opponent cannot hold, proven by his phase-2 play (R-P2-2)."""
+    rules = view.rules
+    trump_mask = SUIT_MASK[view.trump]
+    exhausted_after = (rules.deck - 2 * rules.hand_size) // 2  # tricks before the talon runs out
+    closed = False
+    tricks = 0
+    led = -1
+    leader_of_trick = 0
+    forbidden = 0
+    for seat, action in view.history:
+        if action in (CLOSE, CLOSE_BEFORE_DRAW):
+            closed = True
+        if action >= 32:
+            continue
+        if led < 0:
+            led, leader_of_trick = action, seat
+            continue
+        if seat == view.opponent and (closed or tricks >= exhausted_after):
+            forbidden |= _proof(led, action, trump_mask, rules.must_head_trick, rules.must_trump_when_void)
+        led = -1
+        tricks += 1
+    del leader_of_trick
+    return forbidden & view.unseen
+
+
+def _proof(led: int, played: int, trump_mask: CardMask, must_head: bool, must_trump: bool) -> CardMask:
+    """What a phase-2 follower's card proves he did not hold."""
+    suit = SUIT_MASK[led >> 3]
+    if BIT[played] & suit:
+        # He followed: playing under the led card proves he had no higher one.
+        return HIGHER[led] if must_head and played > led else 0
+    proof = suit
+    if must_trump and not BIT[played] & trump_mask:
+        proof |= trump_mask
+    return proof
+
+
+Weight = Callable[[CardMask], float]
+
+
+def sample_world(view: PlayerView, rng: random.Random, forbidden: CardMask | None = None) -> Deal:
+    """One world drawn uniformly among those consistent with ``view`` (and ``forbidden``)."""
+    if forbidden is None:
+        forbidden = forbidden_cards(view)
+    unseen = view.unseen
+    need = opponent_hand_size(view) - view.opponent_known.bit_count()
+    allowed = list(cards_of(unseen & ~forbidden))
+    if need > len(allowed):  # inconsistent proofs (cannot happen in a legal game): ignore them
+        allowed = list(cards_of(unseen))
+    chosen = rng.sample(allowed, need) if need > 0 else []
+    opponent = view.opponent_known
+    for card in chosen:
+        opponent |= BIT[card]
+    stock = [c for c in cards_of(unseen) if not opponent & BIT[c]]
+    rng.shuffle(stock)
+    return world_from(view, opponent, stock)
+
+
+def world_from(view: PlayerView, opponent_hand: CardMask, stock: list[int]) -> Deal:
+    """The world in which the opponent holds ``opponent_hand`` and the stock is ``stock`` (top first)."""
+    seat = view.seat
+    hands = (view.hand, opponent_hand) if seat == 1 else (opponent_hand, view.hand)
+    scores = (view.score, view.opponent_score) if seat == 1 else (view.opponent_score, view.score)
+    pending = (view.pending, view.opponent_pending) if seat == 1 else (view.opponent_pending, view.pending)
+    return Deal.from_position(
+        view.rules,
+        dealer=view.dealer,
+        trump_card=view.trump_card,
+        hands=hands,
+        stock=stock,
+        face_up=view.face_up,
+        won=view.won,
+        scores=scores,
+        pending=pending,
+        tricks=view.tricks,
+        stage=view.stage,
+        leader=view.leader,
+        led=view.led,
+        marriage_suit=view.marriage_suit,
+        closer=view.closer,
+        close_score=view.close_score,
+        close_tricks=view.close_tricks,
+        window=view.window,
+    )
