@@ -290,15 +290,32 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy (cheap: ints, and lists of three ints)."""
         new = Deal.__new__(Deal)
-        for name in _SHARED_SLOTS:
-            setattr(new, name, getattr(self, name))
+        new.rules = self.rules
+        new.deck = self.deck
+        new.dealer = self.dealer
+        new.trump = self.trump
+        new.trump_card = self.trump_card
+        new.exchange_card = self.exchange_card
+        new.stock = self.stock
+        new.stock_pos = self.stock_pos
+        new.face_up = self.face_up
         new.hands = self.hands[:]
         new.known = self.known[:]
         new.won = self.won[:]
         new.score = self.score[:]
         new.pending = self.pending[:]
         new.tricks = self.tricks[:]
+        new.stage = self.stage
+        new.leader = self.leader
+        new.led = self.led
+        new.marriage_suit = self.marriage_suit
+        new.closer = self.closer
+        new.close_score = self.close_score
+        new.close_tricks = self.close_tricks
+        new.window = self.window
+        new.trick_count = self.trick_count
         new.history = self.history[:]
+        new.outcome = self.outcome
         return new
 
     # -- public read-only facts -------------------------------------------
@@ -710,11 +727,6 @@ class Deal:
         return "not allowed now"
 
 
-_SHARED_SLOTS = tuple(
-    name for name in Deal.__slots__ if name not in ("hands", "known", "won", "score", "pending", "tricks", "history")
-)
-
-
 def score_deal(
     rules: Rules,
     score: Sequence[int],
@@ -795,6 +807,12 @@ def _score_deal(
 
 def check_deck(deck: Sequence[Card], rules: Rules) -> None:
     """Raise :class:`DealError` unless ``deck`` lists every card of the pack once."""
+    if len(deck) == rules.deck and 0 <= min(deck) and max(deck) < 32:
+        mask = 0
+        for card in deck:
+            mask |= BIT[card]
+        if mask == rules.pack:
+            return  # the usual case: as many cards as the pack holds, all of them in it
     mask = 0
     for card in deck:
         if not 0 <= card < 32 or not rules.pack >> card & 1:
