@@ -54,6 +54,7 @@ class Solver:
         self._tables: dict[tuple[int, int, int], tuple[_Table, _Memo]] = {}
         self._tt: _Table = {}
         self._claim_memo: _Memo = {}
+        self._engine_tt: dict[tuple[int, ...], tuple[float, int, int, int]] = {}
 
     # -- public entry points ----------------------------------------------------
 
@@ -61,6 +62,7 @@ class Solver:
         """The value of ``deal`` for seat 1 (game points, signed)."""
         self.nodes = 0
         self._tables = {}
+        self._engine_tt = {}
         self._prepare(deal)
         return self._search(deal, -INF, INF, depth)
 
@@ -68,6 +70,7 @@ class Solver:
         """The exact value of every legal action, for the seat to act (positive = good for it)."""
         self.nodes = 0
         self._tables = {}
+        self._engine_tt = {}
         self._prepare(deal)
         seat = deal.to_act
         sign = 1 if seat == 1 else -1
@@ -123,14 +126,29 @@ class Solver:
         if depth is not None and depth <= 0 and self.evaluate is not None:
             return self.evaluate(deal)
         self.nodes += 1
+        remaining = _EXACT_DEPTH if depth is None else depth
+        key = _engine_key(deal)
+        entry = None if _NO_TT else self._engine_tt.get(key)
+        first = -1
+        if entry is not None:
+            value, flag, stored_depth, first = entry
+            if stored_depth >= remaining:
+                if flag == _EXACT:
+                    return value
+                if flag == _LOWER and value >= beta:
+                    return value
+                if flag == _UPPER and value <= alpha:
+                    return value
+        alpha0, beta0 = alpha, beta
         seat = deal.to_act
         actions = deal._legal_ids(seat) if seat is not None else []
         if CLAIM in actions and deal.score[seat] >= 66:  # type: ignore[index]
             actions = [CLAIM]
         maximise = seat == 1
         best: float = -INF if maximise else INF
+        best_action = -1
         next_depth = None if depth is None else depth - 1
-        for action in _order(deal, actions):
+        for action in _order(deal, actions, first):
             child = deal.copy()
             child._do(seat, action)  # type: ignore[arg-type]
             if child.window:  # the other seat may exchange now: it always does
@@ -138,13 +156,15 @@ class Solver:
             value = self._search(child, alpha, beta, next_depth)
             if maximise:
                 if value > best:
-                    best = value
+                    best, best_action = value, action
                     alpha = max(alpha, best)
             elif value < best:
-                best = value
+                best, best_action = value, action
                 beta = min(beta, best)
             if alpha >= beta:
                 break
+        flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
+        self._engine_tt[key] = (best, flag, remaining, best_action)
         return best
 
     # -- phase-2 search on ints, one trick per node --------------------------------
@@ -303,10 +323,29 @@ def _lead_order(hand: int, points: tuple[int, ...]) -> list[int]:
     return sorted(cards_of(hand), key=lambda c: -points[c])
 
 
-def _order(deal: Deal, actions: list[int]) -> list[int]:
-    """Engine-level move ordering: closing and marriages first, the draw decision last."""
+def _order(deal: Deal, actions: list[int], first: int) -> list[int]:
+    """Engine-level move ordering: the stored best first, then closing and marriages, the draw last."""
     if deal.stage == BEFORE_DRAW:
-        return [a for a in actions if a != DRAW] + ([DRAW] if DRAW in actions else [])
-    if deal.stage == FOLLOW:
-        return actions
-    return sorted(actions, key=lambda a: -a)
+        ordered = [a for a in actions if a != DRAW] + ([DRAW] if DRAW in actions else [])
+    elif deal.stage == FOLLOW:
+        ordered = actions
+    else:
+        ordered = sorted(actions, key=lambda a: -a)
+    if first in ordered:
+        ordered.remove(first)
+        ordered.insert(0, first)
+    return ordered
+
+
+_EXACT_DEPTH = 1_000
+_NO_TT = False
+
+
+def _engine_key(deal: Deal) -> tuple[int, ...]:
+    """Everything that decides the rest of a deal (history and deck order aside)."""
+    return (
+        deal.hands[1], deal.hands[2], deal.stock_pos, deal.face_up, deal.score[1], deal.score[2],
+        deal.pending[1], deal.pending[2], deal.tricks[1] > 0, deal.tricks[2] > 0, deal.stage, deal.leader,
+        deal.led, deal.closer, deal.close_score, deal.close_tricks, deal.window, deal.marriage_suit,
+        deal.trick_count == 0,
+    )  # fmt: skip
