@@ -3,6 +3,10 @@
 ``sixtysix replay [--json] [--legal] FILE|-`` checks a 66R record and prints
 the result of each deal and of the match (record-format.md); an invalid
 record prints the error and exits with status 2.
+
+``sixtysix analyze RECORD [--seat S] [--time SECONDS] [--worlds N] [--seed N] [-o OUT]``
+analyses every decision of a record (docs/analysis.md) and prints the record
+with the findings as comments, then a summary per seat; it still replays.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sixtysix.errors import RecordError
-from sixtysix.record import ReplayResult, replay
+from sixtysix.record import Record, ReplayResult, replay
 
 EXIT_INVALID = 2
 
@@ -38,6 +42,27 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.add_argument("--legal", action="store_true", help="also list the legal actions at the end of the record")
     rep.set_defaults(handler=_replay_command)
+
+    ana = commands.add_parser(
+        "analyze",
+        help="analyse every decision of a 66R record; print it annotated, with a summary per seat",
+        description="Analyse every decision of a 66R record with the PIMC search and write the record back "
+        "with the findings as # comments (it still replays), then a summary per seat. "
+        "Losses in game points: ?! inaccuracy >= 0.15, ? mistake >= 0.4, ?? blunder >= 0.8.",
+    )
+    ana.add_argument("file", metavar="RECORD", help="the record, or - for standard input")
+    ana.add_argument("--seat", type=int, choices=(1, 2), help="analyse only this seat's decisions (default: both)")
+    ana.add_argument(
+        "--time",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="time per decision (default: 1, or no limit when --worlds is given)",
+    )
+    ana.add_argument("--worlds", type=_positive_int, metavar="N", help="sampled worlds per decision (deterministic)")
+    ana.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampling (default: 0)")
+    ana.add_argument("--all", action="store_true", help="comment every analysed decision, not only the flawed ones")
+    ana.add_argument("-o", "--output", metavar="OUT", help="write the annotated record to OUT and print the summary")
+    ana.set_defaults(handler=_analyze_command)
 
     demo = commands.add_parser("demo", help="show what sixtysix does: replay an example record")
     demo.set_defaults(handler=_demo_command)
@@ -68,6 +93,62 @@ def _replay_command(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(legal=args.legal)))
     else:
         print(format_replay(result, legal=args.legal))
+    return 0
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _analyze_command(args: argparse.Namespace) -> int:
+    from sixtysix.ai.analysis import Annotation, Budget, analyze_record, annotated_text, format_summary
+
+    try:
+        text = _read(args.file)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"sixtysix analyze: cannot read {args.file}: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        record = Record.parse(text)
+    except RecordError as error:
+        print(f"invalid record: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    seats = (args.seat,) if args.seat else (1, 2)
+    budget = Budget(seconds=args.time, worlds=args.worlds, seed=args.seed)
+
+    def progress(note: Annotation) -> None:
+        print(f"\ranalysing deal {note.deal}, action {note.position}...", end="", file=sys.stderr, flush=True)
+
+    interactive = sys.stderr.isatty()
+    annotations = analyze_record(record, seats, budget, progress if interactive else None)
+    if interactive:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
+    annotated = annotated_text(record, annotations, all_decisions=args.all, budget=budget, seats=seats)
+    if args.output is None:
+        sys.stdout.write(annotated)
+        return 0
+    try:
+        Path(args.output).write_text(annotated, encoding="utf-8")
+    except OSError as error:
+        print(f"sixtysix analyze: cannot write {args.output}: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(format_summary(record, annotations, seats)))
     return 0
 
 
@@ -118,7 +199,9 @@ deal dealer=2 deck="Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 
 
 
 def _demo_command(args: argparse.Namespace) -> int:
-    print("sixtysix: the card game 66. Commands: sixtysix replay [--json] [--legal] FILE|-\n")
+    print("sixtysix: the card game 66. Commands:")
+    print("  sixtysix replay [--json] [--legal] FILE|-")
+    print("  sixtysix analyze [--seat S] [--time SECONDS] [--worlds N] [-o OUT] RECORD|-\n")
     print("An example record:\n")
     print(EXAMPLE_RECORD)
     print("Its replay (sixtysix replay FILE):\n")

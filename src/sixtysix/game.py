@@ -41,6 +41,7 @@ from sixtysix.actions import (
     EXCHANGE,
     MARRIAGE_20,
     MARRIAGE_40,
+    NUM_ACTIONS,
     PASS,
     Action,
 )
@@ -493,6 +494,8 @@ class Deal:
 
         Raises :class:`IllegalActionError` and changes nothing if it is not legal.
         """
+        if not 0 <= action < NUM_ACTIONS:
+            raise IllegalActionError(f"{action!r} is not an action id (0-{NUM_ACTIONS - 1})")
         actor = self.to_act if seat is None else seat
         if actor is None:
             raise IllegalActionError(f"{ACTIONS[action]}: the deal is over")
@@ -807,7 +810,7 @@ def _score_deal(
 
 def check_deck(deck: Sequence[Card], rules: Rules) -> None:
     """Raise :class:`DealError` unless ``deck`` lists every card of the pack once."""
-    if len(deck) == rules.deck and 0 <= min(deck) and max(deck) < 32:
+    if len(deck) == rules.deck and min(deck) >= 0 and max(deck) < 32:
         mask = 0
         for card in deck:
             mask |= BIT[card]

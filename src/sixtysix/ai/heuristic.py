@@ -1,30 +1,460 @@
 """Rule-of-thumb players: level 2 (beginner) and level 3 (card counter).
 
-Placeholders until the heuristic players are written: they play the first
-legal card that is not a claim.
+Both answer at once (no search) and are deterministic for a seed. The beginner
+looks only at its hand, the trick on the table, the trump suit and its own
+score; the counter also keeps track of every card it has seen, so it knows
+which cards are still out, proves the opponent's voids from his phase-2 play
+and weighs the opponent's score.
+
+>>> from sixtysix import Deal, Rules
+>>> from sixtysix.ai.player import play_deal
+>>> deal = Deal.shuffled(seed=3, rules=Rules.preset("schnapsen"))
+>>> outcome = play_deal(deal, {1: BeginnerPlayer(seed=1), 2: CountingPlayer(seed=2)})
+>>> outcome.termination.value in ("claim", "played_out", "closer_failed", "tie")
+True
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from sixtysix.actions import CLAIM, Action
+from sixtysix.actions import (
+    ACTIONS,
+    CLAIM,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    DRAW,
+    EXCHANGE,
+    MARRIAGE_40,
+    PASS,
+    Action,
+)
 from sixtysix.ai.player import Player
+from sixtysix.ai.sampling import forbidden_cards
+from sixtysix.cards import ACE, BIT, HIGHER, KING, QUEEN, SUIT_MASK, TEN, Card, CardMask, cards_of
+from sixtysix.game import BEFORE_DRAW, FOLLOW, MARRIAGE
 from sixtysix.view import PlayerView
+
+_WIN_DEAL = 100.0
+"""Weight of a trick that brings a side to 66 (it can claim next)."""
+
+
+def beats(card: Card, led: Card, trump: int) -> bool:
+    """Whether ``card``, played to ``led``, takes the trick."""
+    if card >> 3 == led >> 3:
+        return card < led
+    return card >> 3 == trump
+
+
+def marriage_value(action: int) -> int:
+    return 40 if action >= MARRIAGE_40 else 20
+
+
+def _partner(card: Card) -> Card:
+    """The queen of a king, the king of a queen."""
+    return card ^ (KING ^ QUEEN)
+
+
+def _own_tricks(view: PlayerView) -> int:
+    return view.tricks[view.seat - 1]
+
+
+def _marriages_possible(view: PlayerView) -> bool:
+    """Whether a marriage could still be declared in this deal (by either side)."""
+    return (view.face_up is not None and not view.closer) or view.rules.marriage_in_phase2
+
+
+def _phase2(view: PlayerView) -> bool:
+    return bool(view.closer) or view.face_up is None
+
+
+def _gain_if_won(view: PlayerView) -> int:
+    """Own points that count once a trick is won (a pending marriage counts with the first trick)."""
+    return view.score + view.pending
 
 
 class BeginnerPlayer(Player):
+    """Level 2, beginner: plays sensibly but does not remember which cards are out.
+
+    * looks only at its hand, the card on the table, the trump suit and its own score;
+    * claims 66 as soon as its own score reaches 66 (never a false claim);
+    * declares every marriage it can (the 40 first), leading the queen, and claims at once
+      when the marriage takes it to 66;
+    * always exchanges the trump nine (Schnapsen: jack) for the face-up card;
+    * almost never closes: only with 50 points or more and a hand of at least three
+      trumps, the trump ace among them, whose high cards surely bring it to 66;
+    * leads its lowest non-trump card and keeps king-queen pairs; once the talon is gone
+      it cashes its aces first;
+    * takes a led ace or ten with the cheapest card that wins (a higher card of the suit,
+      else its lowest trump), and any trick that takes it to 66; otherwise it throws its
+      lowest card.
+    """
+
     name = "beginner"
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
 
+    # -- the decision ----------------------------------------------------------------
+
     def choose(self, view: PlayerView) -> Action:
-        if CLAIM in view.legal and view.score >= 66:
-            return view.legal[view.legal.index(CLAIM)]
-        cards = [a for a in view.legal if a < 32]
-        return self.rng.choice(cards or list(view.legal))
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if CLAIM in legal and view.score >= 66:
+            return ACTIONS[CLAIM]
+        if view.window == view.seat:  # the exchange offered to the seat not on lead
+            return ACTIONS[EXCHANGE] if EXCHANGE in legal else ACTIONS[PASS]
+        if view.stage == BEFORE_DRAW:
+            return self.before_draw(view)
+        if view.stage == MARRIAGE:
+            return self.marriage_card(view)
+        if view.stage == FOLLOW:
+            if EXCHANGE in legal:
+                return ACTIONS[EXCHANGE]
+            return self.follow(view)
+        return self.lead(view)
+
+    def before_draw(self, view: PlayerView) -> Action:
+        """Right after a phase-1 trick: draw (or ``CB``)."""
+        return ACTIONS[DRAW]
+
+    def marriage_card(self, view: PlayerView) -> Action:
+        """Lead the queen of the declared marriage: the same cards beat it as the king, and it is cheaper."""
+        queen = view.marriage_suit * 8 + QUEEN
+        return ACTIONS[queen] if queen in view.legal else ACTIONS[view.marriage_suit * 8 + KING]
+
+    def lead(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if EXCHANGE in legal:
+            return ACTIONS[EXCHANGE]
+        marriages = [a for a in legal if a.is_marriage()]
+        best = max(marriages, key=marriage_value) if marriages else None
+        if best is not None and _own_tricks(view) and view.score + marriage_value(best) >= 66:
+            return best  # then claim
+        if CLOSE in legal and self.wants_close(view):
+            return ACTIONS[CLOSE]
+        if best is not None:
+            return best
+        return ACTIONS[self.lead_card(view)]
+
+    # -- the beginner's rules of thumb ----------------------------------------------------
+
+    def wants_close(self, view: PlayerView) -> bool:
+        trumps = view.hand & SUIT_MASK[view.trump]
+        if view.score < 50 or trumps.bit_count() < 3 or not trumps & BIT[view.trump * 8 + ACE]:
+            return False
+        points = view.rules.points
+        high = sum(points[c] for c in cards_of(view.hand) if BIT[c] & trumps or c & 7 == ACE)
+        return view.score + high >= 66
+
+    def card_cost(self, view: PlayerView, card: Card) -> float:
+        """How much the beginner minds giving ``card`` away (low: throw it first)."""
+        points = view.rules.points
+        cost = float(points[card])
+        if card >> 3 == view.trump:
+            cost += 20 + points[card]
+        rank = card & 7
+        if rank in (KING, QUEEN) and view.hand & BIT[_partner(card)] and _marriages_possible(view):
+            cost += 15
+        return cost + self.rng.random() * 0.01
+
+    def lowest(self, view: PlayerView, cards: list[Card]) -> Card:
+        return min(cards, key=lambda c: self.card_cost(view, c))
+
+    def lead_card(self, view: PlayerView) -> Card:
+        cards: list[Card] = [a for a in view.legal if a < 32]
+        if _phase2(view):
+            aces = [c for c in cards if c & 7 == ACE]
+            if aces:  # an ace is the top card of its suit: cash it (non-trumps first)
+                return min(aces, key=lambda c: (c >> 3 == view.trump, self.rng.random()))
+        return self.lowest(view, cards)
+
+    def follow(self, view: PlayerView) -> Action:
+        led = view.led
+        assert led is not None
+        cards: list[Card] = [a for a in view.legal if a < 32]
+        points = view.rules.points
+        winners = [c for c in cards if beats(c, led, view.trump)]
+        if winners:
+            cheapest = self.lowest(view, winners)
+            takes_66 = _gain_if_won(view) + points[led] + points[cheapest] >= 66
+            # A cheap card of the led suit (king or lower, not married) wins the trick and the lead.
+            cheap = cheapest >> 3 == led >> 3 and self.card_cost(view, cheapest) < 5
+            if points[led] >= 10 or takes_66 or cheap or (_phase2(view) and cheapest >> 3 == led >> 3):
+                return ACTIONS[cheapest]
+        return ACTIONS[self.lowest(view, cards)]
+
+
+@dataclass(frozen=True)
+class _Count:
+    """What the counter knows about the cards it cannot see."""
+
+    out: CardMask
+    """Cards not in the own hand, not played and not lying face up: the opponent's hand and the stock."""
+    opp: CardMask
+    """The cards the opponent may hold (``out`` less the proven voids)."""
+    opp_size: int
+    """How many cards the opponent holds."""
+    exact: bool
+    """The opponent holds exactly ``opp`` (the talon is exhausted)."""
+
+
+def _count(view: PlayerView, hand: CardMask | None = None) -> _Count:
+    hand = view.hand if hand is None else hand
+    out = view.unseen | view.opponent_known
+    own = view.hand.bit_count()
+    opp_size = own if view.stage != FOLLOW else own - 1 if view.to_act == view.seat else own + 1
+    if view.face_up is None and not view.closer:
+        return _Count(out, out, opp_size, True)
+    opp = (out & ~forbidden_cards(view)) | view.opponent_known
+    return _Count(out, opp, opp_size, False)
 
 
 class CountingPlayer(BeginnerPlayer):
+    """Level 3, card counter: remembers every card played and shown.
+
+    * knows which trumps, aces and tens are still out, so it knows when its ace or ten
+      of a suit is the highest card left, and proves the opponent's voids from his
+      phase-2 play (he must follow suit, head the trick and trump);
+    * claims 66 the moment its score reaches 66, never falsely; declares a marriage
+      that takes it to 66 and claims without leading;
+    * exchanges the trump nine (Schnapsen: jack) whenever it may;
+    * closes the talon (before or after drawing) only when it can count that its sure
+      tricks plus the points it already has reach 66, so that the closed-talon scoring
+      (2 or 3 game points against a closer who fails) cannot hit it;
+    * in phase 1 leads low cards it does not need, keeps king-queen pairs and trumps,
+      takes aces and tens cheaply (ace over ten, a low trump), plays an unguarded ten
+      while its ace is still out, and never lets the opponent take a trick that brings
+      him to 66 if it can help it;
+    * when the talon is gone or closed it first cashes its sure winners (the top trumps
+      to draw the opponent's, then its masters), and once the opponent's hand is known
+      picks each lead against the opponent's best answer;
+    * declares every marriage it can (also after closing in Schnapsen).
+    """
+
     name = "counter"
+
+    close_margin = 0.0
+    """Points it adds to its count of sure points when it considers closing (0: only sure closes)."""
+    opponent_share = 2.0
+    """Points it expects the opponent to add to each of its sure tricks."""
+
+    # -- decisions ---------------------------------------------------------------------
+
+    def before_draw(self, view: PlayerView) -> Action:
+        if CLOSE_BEFORE_DRAW in view.legal and self.close_is_sound(view):
+            return ACTIONS[CLOSE_BEFORE_DRAW]
+        return ACTIONS[DRAW]
+
+    def wants_close(self, view: PlayerView) -> bool:
+        return self.close_is_sound(view)
+
+    def marriage_card(self, view: PlayerView) -> Action:
+        suit = view.marriage_suit
+        king, queen = suit * 8 + KING, suit * 8 + QUEEN
+        if queen not in view.legal:
+            return ACTIONS[king]
+        count = _count(view)
+        if _phase2(view) and not HIGHER[king] & count.opp and self._safe_from_trumps(view, count, king):
+            return ACTIONS[king]  # the king wins for sure
+        return ACTIONS[queen]
+
+    # -- counting --------------------------------------------------------------------------
+
+    def _safe_from_trumps(self, view: PlayerView, count: _Count, card: Card) -> bool:
+        """Whether the opponent cannot trump ``card`` in phase 2."""
+        suit = card >> 3
+        if suit == view.trump or not count.opp & SUIT_MASK[view.trump]:
+            return True
+        return count.exact and bool(count.opp & SUIT_MASK[suit])
+
+    def sure_tricks(self, view: PlayerView, hand: CardMask, count: _Count) -> tuple[list[Card], float]:
+        """Cards that win phase-2 tricks whatever the opponent holds, in the order to lead them,
+        and the points they bring (own cards plus a share for the opponent's cards)."""
+        points = view.rules.points
+        trump_mask = SUIT_MASK[view.trump]
+        opp = count.opp
+        opp_trumps = opp & trump_mask
+        n_trumps = opp_trumps.bit_count() if count.exact else min(opp_trumps.bit_count(), count.opp_size)
+        seq: list[Card] = []
+        taken = 0.0
+        own = hand
+        # Top trumps first: each draws one of the opponent's trumps while he has any.
+        while True:
+            masters = [c for c in cards_of(own & trump_mask) if not HIGHER[c] & opp_trumps]
+            if not masters:
+                break
+            card = masters[0]
+            seq.append(card)
+            own &= ~BIT[card]
+            if n_trumps > 0:
+                n_trumps -= 1
+                low = cards_of(opp_trumps)[-1]  # suppose he keeps his best trumps
+                opp_trumps &= ~BIT[low]
+                opp &= ~BIT[low]
+                taken += points[low] if count.exact else self.opponent_share
+            else:
+                taken += self.opponent_share if not count.exact else 0.0
+        for suit in range(4):
+            if suit == view.trump:
+                continue
+            suit_mask = SUIT_MASK[suit]
+            theirs = opp & suit_mask
+            if n_trumps > 0 and not count.exact:
+                break  # he may be void and trump: nothing else is sure
+            follows = theirs.bit_count() if n_trumps > 0 else len(cards_of(own & suit_mask))
+            for card in cards_of(own & suit_mask):
+                if follows <= 0 or HIGHER[card] & theirs:
+                    break
+                seq.append(card)
+                own &= ~BIT[card]
+                follows -= 1
+                if theirs:
+                    low = cards_of(theirs)[-1]
+                    theirs &= ~BIT[low]
+                    taken += points[low] if count.exact else self.opponent_share
+                else:
+                    taken += 0.0 if count.exact else self.opponent_share / 2
+        if n_trumps == 0 and seq:
+            for card in cards_of(own & trump_mask):  # he has no trump left
+                seq.append(card)
+        return seq, sum(points[c] for c in seq) + taken
+
+    def close_is_sound(self, view: PlayerView) -> bool:
+        """Whether the sure tricks after closing take this seat to 66."""
+        count = _count(view)
+        opp = count.opp
+        if view.face_up is not None and view.rules.exchange_on_close:
+            exchange_card = view.trump * 8 + view.rules.exchange_rank_index
+            if count.out & BIT[exchange_card]:  # he may take the face-up card when we close
+                opp |= BIT[view.face_up]
+        count = _Count(count.out, opp, count.opp_size, False)
+        seq, sure = self.sure_tricks(view, view.hand, count)
+        if not seq:
+            return False
+        total = view.score + view.pending + sure + self.close_margin
+        if view.rules.marriage_in_phase2:
+            for suit in range(4):
+                pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+                if view.hand & pair == pair:
+                    total += 40 if suit == view.trump else 20
+        return total >= 66
+
+    def keep_value(self, view: PlayerView, card: Card, count: _Count) -> float:
+        """What holding ``card`` for later is worth, in rough card points."""
+        points = view.rules.points
+        p = points[card]
+        higher_out = HIGHER[card] & count.out
+        if card >> 3 == view.trump:
+            value = 7.0 + 0.5 * p + (4.0 if not higher_out else 0.0)
+        elif not higher_out:
+            value = 2.0 + 0.4 * p  # the master of its suit
+        else:
+            value = 0.2 * p
+            if card & 7 == TEN and not (view.hand & SUIT_MASK[card >> 3] & ~BIT[card]):
+                value -= 3.0  # a bare ten under an ace still out: it will be lost, use it
+        rank = card & 7
+        if rank in (KING, QUEEN) and _marriages_possible(view):
+            partner = _partner(card)
+            if view.hand & BIT[partner]:
+                value += 0.8 * (40 if card >> 3 == view.trump else 20)
+            elif count.out & BIT[partner] and not _phase2(view):
+                value += 2.0
+        return value
+
+    # -- leading -----------------------------------------------------------------------------
+
+    def lead_card(self, view: PlayerView) -> Card:
+        cards: list[Card] = [a for a in view.legal if a < 32]
+        count = _count(view)
+        if _phase2(view):
+            return self._lead_phase2(view, cards, count)
+        return self._lead_phase1(view, cards, count)
+
+    def _lead_phase1(self, view: PlayerView, cards: list[Card], count: _Count) -> Card:
+        points = view.rules.points
+        trump_mask = SUIT_MASK[view.trump]
+        opp_trumps = count.opp & trump_mask
+
+        def cost(card: Card) -> float:
+            unbeatable = not HIGHER[card] & count.opp and (card >> 3 == view.trump or not opp_trumps)
+            if unbeatable and _gain_if_won(view) + points[card] >= 66:
+                return -_WIN_DEAL
+            risk = -0.5 * points[card] if unbeatable else float(points[card])
+            return self.keep_value(view, card, count) + risk + self.rng.random() * 0.01
+
+        return min(cards, key=cost)
+
+    def _lead_phase2(self, view: PlayerView, cards: list[Card], count: _Count) -> Card:
+        seq, sure = self.sure_tricks(view, view.hand, count)
+        if seq and (not count.exact or _gain_if_won(view) + sure >= 66):
+            return seq[0]
+        if count.exact:
+            return max(cards, key=lambda c: self._lead_value(view, c, count))
+        # The opponent's hand is not known: give away as little as possible.
+        points = view.rules.points
+        return min(cards, key=lambda c: self.keep_value(view, c, count) + points[c] + self.rng.random() * 0.01)
+
+    def _lead_value(self, view: PlayerView, card: Card, count: _Count) -> float:
+        """The lead of ``card`` against the opponent's best answer (his hand is known)."""
+        answers = _follow_options(view, card, count.opp)
+        keep = self.keep_value(view, card, count)
+        worst = min(self._trick_value(view, card, answer, beats(answer, card, view.trump)) for answer in answers)
+        return worst - keep + self.rng.random() * 0.01
+
+    def _trick_value(self, view: PlayerView, mine: Card, theirs: Card, they_win: bool) -> float:
+        points = view.rules.points
+        trick = points[mine] + points[theirs]
+        if they_win:
+            if view.opponent_score + view.opponent_pending + trick >= 66:
+                return -_WIN_DEAL - trick
+            return -float(trick)
+        if _gain_if_won(view) + trick >= 66:
+            return _WIN_DEAL + trick
+        return float(trick)
+
+    # -- following ---------------------------------------------------------------------------
+
+    def follow(self, view: PlayerView) -> Action:
+        led = view.led
+        assert led is not None
+        cards: list[Card] = [a for a in view.legal if a < 32]
+        count = _count(view)
+        return ACTIONS[max(cards, key=lambda c: self._follow_value(view, c, led, count))]
+
+    def _follow_value(self, view: PlayerView, card: Card, led: Card, count: _Count) -> float:
+        wins = beats(card, led, view.trump)
+        value = self._trick_value(view, card, led, not wins)
+        value -= self.keep_value(view, card, count)
+        if not _phase2(view):
+            if wins and _holds_marriage(view, card):
+                value += 4.0  # on lead it can declare
+            if view.talon_size == 2 and view.face_up is not None:
+                # The trick's loser takes the face-up trump card, the winner the unknown last card.
+                face_up = self.keep_value(view, view.face_up, count) + view.rules.points[view.face_up] * 0.5
+                value += (5.0 - face_up) * (0.5 if wins else -0.5)
+        return value + self.rng.random() * 0.01
+
+
+def _holds_marriage(view: PlayerView, playing: Card) -> bool:
+    hand = view.hand & ~BIT[playing]
+    for suit in range(4):
+        pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+        if hand & pair == pair:
+            return True
+    return False
+
+
+def _follow_options(view: PlayerView, led: Card, hand: CardMask) -> tuple[Card, ...]:
+    """The cards of ``hand`` a phase-2 follower may play to ``led`` (rules.md R-P2-2)."""
+    rules = view.rules
+    same = hand & SUIT_MASK[led >> 3]
+    if same:
+        if rules.must_head_trick and same & HIGHER[led]:
+            return cards_of(same & HIGHER[led])
+        return cards_of(same)
+    if rules.must_trump_when_void and hand & SUIT_MASK[view.trump]:
+        return cards_of(hand & SUIT_MASK[view.trump])
+    return cards_of(hand) or (led,)
