@@ -48,7 +48,7 @@ class PimcPlayer(Player):
     def __init__(
         self,
         seed: int | None = 0,
-        samples: int = 16,
+        samples: int = 12,
         depth: int = 4,
         exact_talon: int = 4,
         time_limit: float | None = None,
@@ -61,15 +61,11 @@ class PimcPlayer(Player):
         self.solver: Solver | None = None
 
     def choose(self, view: PlayerView) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if CLAIM in legal and view.score >= 66:
-            return legal[legal.index(CLAIM)]
-        if view.window == view.seat:
-            return legal[legal.index(EXCHANGE)]
+        forced = obvious_action(view)
+        if forced is not None:
+            return forced
         totals, _ = self.action_values(view)
-        return max(legal, key=lambda a: totals[a])
+        return max(totals, key=lambda a: totals[a])
 
     def search_depth(self, view: PlayerView) -> int | None:
         """``None`` (exact) once the rest of the deal is small enough."""
@@ -83,15 +79,14 @@ class PimcPlayer(Player):
             self.solver = Solver(view.rules, evaluate=heuristic_value)
         depth = self.search_depth(view)
         forbidden = forbidden_cards(view)
-        sums = dict.fromkeys(view.legal, 0.0)
+        sums = dict.fromkeys(candidate_actions(view), 0.0)
         worlds = 0
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
-        sign = 1 if view.seat == 1 else -1
         while True:
             world = self.sample(view, forbidden)
-            values = self.solver.action_values(world, depth)
+            values = self.solver.action_values(world, depth, list(sums), view.seat)
             for action, value in values.items():
-                sums[action] += value if world.to_act == view.seat else sign * value
+                sums[action] += value
             worlds += 1
             if view.unseen == 0 or not self._more(worlds, deadline):
                 break
@@ -106,17 +101,30 @@ class PimcPlayer(Player):
         return time.perf_counter() < deadline
 
 
-class ExpertPlayer(PimcPlayer):
-    """Level 5: PIMC with a time budget, deeper search and inference (see :mod:`sixtysix.ai.expert`)."""
+def obvious_action(view: PlayerView) -> Action | None:
+    """The action every level above random takes without thinking, if any.
 
-    name = "expert"
+    The only legal action; a correct claim (claiming at once is always best);
+    the trump exchange offered to the player not on lead (it never hurts).
+    """
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    if CLAIM in legal and view.score >= 66:
+        return legal[legal.index(CLAIM)]
+    if view.window == view.seat and EXCHANGE in legal:
+        return legal[legal.index(EXCHANGE)]
+    return None
 
-    def __init__(self, seed: int | None = 0, time_limit: float = 1.0, samples: int = 10_000) -> None:
-        super().__init__(seed=seed, samples=samples, depth=6, exact_talon=6, time_limit=time_limit)
+
+def candidate_actions(view: PlayerView) -> list[Action]:
+    """The legal actions worth searching: every one but a false claim."""
+    return [a for a in view.legal if a != CLAIM or view.score >= 66]
 
 
 def make_player(level: int, seed: int | None = 0, time_limit: float | None = None) -> Player:
     """The player of ``level`` 1-5."""
+    from sixtysix.ai.expert import ExpertPlayer
     from sixtysix.ai.heuristic import BeginnerPlayer, CountingPlayer
 
     factories: dict[int, Callable[[], Player]] = {

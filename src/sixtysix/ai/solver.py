@@ -66,18 +66,23 @@ class Solver:
         self._prepare(deal)
         return self._search(deal, -INF, INF, depth)
 
-    def action_values(self, deal: Deal, depth: int | None = None) -> dict[Action, float]:
-        """The exact value of every legal action, for the seat to act (positive = good for it)."""
+    def action_values(
+        self, deal: Deal, depth: int | None = None, actions: list[Action] | None = None, seat: int | None = None
+    ) -> dict[Action, float]:
+        """The value of every legal action (or of ``actions``) for the seat to act (positive = good for it).
+
+        Exact when ``depth`` is ``None``, else ``depth`` plies and the evaluation.
+        """
         self.nodes = 0
         self._tables = {}
         self._engine_tt = {}
         self._prepare(deal)
-        seat = deal.to_act
+        seat = seat or deal.to_act
         sign = 1 if seat == 1 else -1
         values: dict[Action, float] = {}
-        for action in deal.legal_actions():
+        for action in deal.legal_actions(seat) if actions is None else actions:
             child = deal.copy()
-            child.apply_unchecked(action)
+            child.apply_unchecked(action, seat)
             values[action] = sign * self._search(child, -INF, INF, None if depth is None else depth - 1)
         return values
 
