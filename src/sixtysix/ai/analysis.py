@@ -34,10 +34,14 @@ loss           symbol  classification
 >= 0.8         ``??``  :attr:`Classification.BLUNDER`
 =============  ======  ========================
 
-0.15 game points is about what one deal in seven decides between winning one
-game point and losing one: above the sampling noise of a one-second analysis,
-below anything a player would notice at the table. 0.8 is most of a whole
-game point: a false claim, throwing away a marriage, closing into a lost deal.
+Turning a won one-point deal into a lost one costs 2 game points, so a loss of
+0.15 is like giving away 7.5 % of winning chance in such a deal: above the
+sampling noise of a one-second analysis (the actions share their worlds), yet
+easy to miss at the table. 0.4 is 20 % of winning chance, or a Schneider given
+away in most deals; 0.8 is most of a game point: a false claim, a marriage
+thrown away, a close into a lost deal. The figures are those of a PIMC search
+(perfect-information worlds, heuristic estimates before the last few cards of
+the talon), as strong as the level 4-5 players, not the truth.
 
 :func:`analyze_record` replays a 66R record deal by deal and analyses every
 decision of the chosen seats that had more than one legal action, including

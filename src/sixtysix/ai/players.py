@@ -124,7 +124,6 @@ def candidate_actions(view: PlayerView) -> list[Action]:
 
 def make_player(level: int, seed: int | None = 0, time_limit: float | None = None) -> Player:
     """The player of ``level`` 1-5."""
-    from sixtysix.ai.expert import ExpertPlayer
     from sixtysix.ai.heuristic import BeginnerPlayer, CountingPlayer
 
     factories: dict[int, Callable[[], Player]] = {
@@ -137,3 +136,9 @@ def make_player(level: int, seed: int | None = 0, time_limit: float | None = Non
     if level not in factories:
         raise ValueError(f"no player of level {level} (1-5)")
     return factories[level]()
+
+
+# Level 5 builds on PimcPlayer, so it lives in its own module and is re-exported here.
+from sixtysix.ai.expert import ExpertPlayer  # noqa: E402
+
+__all__ = ["ExpertPlayer", "PimcPlayer", "RandomPlayer", "candidate_actions", "make_player", "obvious_action"]

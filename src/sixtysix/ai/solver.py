@@ -128,8 +128,8 @@ class Solver:
                 deal.tricks[1] > 0, deal.tricks[2] > 0, deal.pending[1], deal.pending[2],
                 deal.leader, math.floor(alpha), math.ceil(beta),
             )  # fmt: skip
-        if depth is not None and depth <= 0 and self.evaluate is not None:
-            return self.evaluate(deal)
+        if depth is not None and depth <= 0 and self.evaluate is not None and deal.stage in _QUIET:
+            return self.evaluate(deal)  # only between tricks: a half-played trick is not judged
         self.nodes += 1
         remaining = _EXACT_DEPTH if depth is None else depth
         key = _engine_key(deal)
@@ -343,6 +343,7 @@ def _order(deal: Deal, actions: list[int], first: int) -> list[int]:
 
 
 _EXACT_DEPTH = 1_000
+_QUIET = (LEAD, BEFORE_DRAW)
 _NO_TT = False
 
 
