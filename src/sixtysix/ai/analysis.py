@@ -9,9 +9,10 @@ worlds consistent with the view are sampled with the same sampler, and every
 action is searched in every world with :meth:`Solver.action_values
 <sixtysix.ai.solver.Solver.action_values>` at the depth that
 :meth:`PimcPlayer.search_depth <sixtysix.ai.players.PimcPlayer.search_depth>`
-gives (exact once the talon is closed, exhausted or small). All actions are
-searched in the same worlds, so their differences are much less noisy than
-their values.
+gives (exact once the talon is closed, exhausted or small), the heuristic
+estimate kept to what can still be won (:func:`~sixtysix.ai.evaluation.heuristic_value`). All
+actions are searched in the same worlds, so their differences are much less
+noisy than their values.
 
 * **value**: the mean over the worlds of the action's value (game points, signed).
 * **win chance**: the share of the worlds in which the action's value is above 0,
@@ -79,7 +80,7 @@ from dataclasses import dataclass, field
 
 from sixtysix.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
 from sixtysix.ai.evaluation import heuristic_value
-from sixtysix.ai.players import PimcPlayer
+from sixtysix.ai.players import ExpertPlayer
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
 from sixtysix.errors import DealError, IllegalActionError, MatchError, RecordError, RulesError
@@ -137,14 +138,14 @@ class Budget:
     :data:`DEFAULT_SECONDS`. A budget with ``worlds`` and without ``seconds`` is
     deterministic for a given ``seed`` (``None``: a fresh random seed).
     ``depth`` and ``exact_talon`` are the PIMC search settings (see
-    :class:`~sixtysix.ai.players.PimcPlayer`); the defaults are the expert's.
+    :class:`~sixtysix.ai.players.PimcPlayer`); the defaults are the level-4 and level-5 players'.
     """
 
     seconds: float | None = None
     worlds: int | None = None
     seed: int | None = 0
-    depth: int = 6
-    exact_talon: int = 6
+    depth: int = 4
+    exact_talon: int = 4
 
     def __post_init__(self) -> None:
         if self.seconds is not None and not self.seconds > 0:
@@ -172,8 +173,8 @@ class Budget:
         return f"{' or '.join(parts)} per decision, depth {self.depth}, exact with talon <= {self.exact_talon}{seed}"
 
 
-HINT_BUDGET = Budget(seconds=0.5, depth=4, exact_talon=4)
-"""The budget of :func:`hint`: half a second, with the level-4 player's search depth."""
+HINT_BUDGET = Budget(seconds=0.5)
+"""The budget of :func:`hint`: half a second."""
 
 
 @dataclass(frozen=True)
@@ -252,8 +253,8 @@ class Analysis:
 # -- analysing one decision ---------------------------------------------------------
 
 
-class _Analyzer(PimcPlayer):
-    """The PIMC player's sampling and search, keeping each world's values."""
+class _Analyzer(ExpertPlayer):
+    """The expert's sampling (with its inference) and search, keeping each world's values."""
 
     name = "analysis"
 
@@ -278,21 +279,13 @@ class _Analyzer(PimcPlayer):
         single = view.unseen == 0 or view.talon_size == 0
         limit = self.budget.worlds
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        sign = 1 if view.seat == 1 else -1
+        legal = list(view.legal)
         results: list[dict[Action, float]] = []
         while True:
             world = self.sample(view, forbidden)
-            if world.to_act == view.seat:
-                results.append(solver.action_values(world, depth))
-            else:
-                # The exchange window of the player not on lead (X or pass) while the leader is to act.
-                child_depth = None if depth is None else depth - 1
-                values = {}
-                for action in view.legal:
-                    child = world.copy()
-                    child.apply_unchecked(action, view.seat)
-                    values[action] = sign * solver.value(child, child_depth)
-                results.append(values)
+            # Every legal action, false claims too; for the exchange window (X or pass) the seat
+            # is not the one to act in the world.
+            results.append(solver.action_values(world, depth, legal, view.seat))
             if single or (limit is not None and len(results) >= limit):
                 break
             if deadline is not None and time.perf_counter() >= deadline:

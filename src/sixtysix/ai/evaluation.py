@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from sixtysix.cards import BIT, KING, QUEEN, SUIT_MASK, cards_of
-from sixtysix.game import Deal
+from sixtysix.game import Deal, scale_points
 
 _TRUMP_BONUS = 6.0  # a trump is worth more than its points: it wins tricks
 _MARRIAGE_SHARE = 0.6  # the part of a held marriage's value expected to be scored
@@ -62,7 +62,11 @@ def heuristic_value(deal: Deal) -> float:
         value += 0.5 if deal.tricks[2] else 0.8
     elif p1 < 33 and margin < 0:
         value -= 0.5 if deal.tricks[1] else 0.8
-    return value
+    # Never more than can still be won: the opponent's points and tricks only grow.
+    double = 2 if rules.closed_deal_double else 1
+    high = scale_points(deal.score[2], deal.tricks[2]) * double
+    low = -scale_points(deal.score[1], deal.tricks[1]) * double
+    return min(high, max(low, value))
 
 
 def _marriage_points(deal: Deal) -> int:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from sixtysix.actions import CLAIM, DRAW, Action
+from sixtysix.actions import CLAIM, DRAW, EXCHANGE, Action
 from sixtysix.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, cards_of
 from sixtysix.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
 from sixtysix.rules import Rules
@@ -55,14 +55,13 @@ class Solver:
         self._tt: _Table = {}
         self._claim_memo: _Memo = {}
         self._engine_tt: dict[tuple[int, ...], tuple[float, int, int, int]] = {}
+        self._lead_cache: dict[int, list[tuple[int, int]]] = {}
 
     # -- public entry points ----------------------------------------------------
 
     def value(self, deal: Deal, depth: int | None = None) -> float:
         """The value of ``deal`` for seat 1 (game points, signed)."""
-        self.nodes = 0
-        self._tables = {}
-        self._engine_tt = {}
+        self._reset()
         self._prepare(deal)
         return self._search(deal, -INF, INF, depth)
 
@@ -73,9 +72,7 @@ class Solver:
 
         Exact when ``depth`` is ``None``, else ``depth`` plies and the evaluation.
         """
-        self.nodes = 0
-        self._tables = {}
-        self._engine_tt = {}
+        self._reset()
         self._prepare(deal)
         seat = seat or deal.to_act
         sign = 1 if seat == 1 else -1
@@ -83,12 +80,23 @@ class Solver:
         for action in deal.legal_actions(seat) if actions is None else actions:
             child = deal.copy()
             child.apply_unchecked(action, seat)
+            if child.window and child.window != seat:  # the other seat may exchange now: it always does
+                child._do(child.window, EXCHANGE)
             values[action] = sign * self._search(child, -INF, INF, None if depth is None else depth - 1)
         return values
 
     def best_action(self, deal: Deal, depth: int | None = None) -> Action:
         values = self.action_values(deal, depth)
         return max(values, key=lambda a: values[a])
+
+    def _reset(self) -> None:
+        """Start a search. Phase-2 tables hold for any world of these rules, so they are kept
+        (within a memory bound); the engine-level table depends on the stock order and is not."""
+        self.nodes = 0
+        self._engine_tt = {}
+        if sum(len(tt) for tt, _ in self._tables.values()) > _MAX_TABLE:
+            self._tables = {}
+            self._lead_cache = {}
 
     # -- engine-level search (any stage, any phase) --------------------------------
 
@@ -157,7 +165,7 @@ class Solver:
             child = deal.copy()
             child._do(seat, action)  # type: ignore[arg-type]
             if child.window:  # the other seat may exchange now: it always does
-                child._do(child.window, 40)
+                child._do(child.window, EXCHANGE)
             value = self._search(child, alpha, beta, next_depth)
             if maximise:
                 if value > best:
@@ -272,19 +280,20 @@ class Solver:
                         else:
                             c2 += self._bonus
                         child = self._terminal(0, winner, c1, c2, w1, w2)
+                    elif maximise:  # the follower (seat 2) looks for a value below both bounds
+                        lo = alpha if alpha > best else best
+                        child = self._node(n1, n2, c1, c2, w1, w2, q1, q2, winner, lo, beta if beta < value else value)
                     else:
-                        lo = max(alpha, best) if maximise else alpha
-                        hi = beta if maximise else min(beta, best)
-                        lo, hi = (lo, min(hi, value)) if maximise else (max(lo, value), hi)
-                        child = self._node(n1, n2, c1, c2, w1, w2, q1, q2, winner, lo, hi)
+                        lo = alpha if alpha > value else value
+                        child = self._node(n1, n2, c1, c2, w1, w2, q1, q2, winner, lo, beta if beta < best else best)
                     if maximise:
                         if child < value:
                             value = child
-                            if value <= max(alpha, best):
+                            if value <= alpha or value <= best:
                                 break
                     elif child > value:
                         value = child
-                        if value >= min(beta, best):
+                        if value >= beta or value >= best:
                             break
             if maximise:
                 if value > best:
@@ -305,8 +314,13 @@ class Solver:
 
     def _leads(self, hand: int, leader: int, s1: int, s2: int, t1: bool, t2: bool) -> list[tuple[int, int]]:
         """The leader's options as (card, marriage points); card -1 = marriage and claim."""
-        leads = [(card, 0) for card in _lead_order(hand, self._points)]
         rules = self.rules
+        if not rules.marriage_in_phase2:
+            cached = self._lead_cache.get(hand)
+            if cached is None:
+                cached = self._lead_cache[hand] = [(card, 0) for card in _lead_order(hand, self._points)]
+            return cached
+        leads = [(card, 0) for card in _lead_order(hand, self._points)]
         if rules.marriage_in_phase2:
             for suit in range(4):
                 king, queen = suit * 8 + KING, suit * 8 + QUEEN
@@ -343,6 +357,7 @@ def _order(deal: Deal, actions: list[int], first: int) -> list[int]:
 
 
 _EXACT_DEPTH = 1_000
+_MAX_TABLE = 1_000_000  # phase-2 positions kept between searches
 _QUIET = (LEAD, BEFORE_DRAW)
 _NO_TT = False
 

@@ -1,0 +1,101 @@
+"""The exact solver agrees with a plain minimax over the engine, under several rule sets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sixtysix import Deal, Rules
+from sixtysix.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE
+from sixtysix.ai.solver import Solver
+from sixtysix.game import OVER, shuffled_deck
+
+
+def minimax(deal: Deal) -> int:
+    """Value for seat 1 by brute force over every legal action, false claims included."""
+    if deal.outcome is not None:
+        outcome = deal.outcome
+        if outcome.winner is None:
+            return 0
+        return outcome.game_points if outcome.winner == 1 else -outcome.game_points
+    seat = deal.to_act
+    assert seat is not None
+    values = []
+    for action in deal._legal_ids(seat):
+        child = deal.copy()
+        child._do(seat, action)
+        if child.window:
+            child._do(child.window, EXCHANGE)
+        values.append(minimax(child))
+    return max(values) if seat == 1 else min(values)
+
+
+def phase2_position(rules: Rules, rng: random.Random, max_cards: int) -> Deal | None:
+    """A random position in phase 2 (closed or exhausted) with at most ``max_cards`` per hand."""
+    deal = Deal(shuffled_deck(rules, rng), 2, rules)
+    may_close = rng.random() < 0.6
+    while not deal.phase2 and deal.stage != OVER:
+        actions = [a for a in deal._legal_ids(deal.to_act) if a != CLAIM]
+        if not may_close:
+            actions = [a for a in actions if a not in (CLOSE, CLOSE_BEFORE_DRAW)] or actions
+        deal._do(deal.to_act, rng.choice(actions))  # type: ignore[arg-type]
+    while deal.stage != OVER and deal.hands[1].bit_count() > max_cards:
+        actions = [a for a in deal._legal_ids(deal.to_act) if a != CLAIM]
+        deal._do(deal.to_act, rng.choice(actions))  # type: ignore[arg-type]
+    return None if deal.stage == OVER else deal
+
+
+RULE_SETS = [
+    ("seed66", {}),
+    ("pagat66", {}),
+    ("schnapsen", {}),
+    ("seed66", {"closer_win_basis": "at_end", "false_claim_points": "two_or_three"}),
+    ("seed66", {"failed_close_points": "hoyle1895", "closed_deal_double": True}),
+    ("schnapsen", {"marriage_credit": "next_trick_won"}),
+]
+
+
+@pytest.mark.parametrize(("preset", "options"), RULE_SETS)
+def test_solver_value_equals_minimax_in_phase2(preset: str, options: dict[str, object]) -> None:
+    rules = Rules.preset(preset).replace(**options)
+    rng = random.Random(2026)
+    solver = Solver(rules)
+    checked = 0
+    while checked < 40:
+        deal = phase2_position(rules, rng, max_cards=4)
+        if deal is None:
+            continue
+        assert solver.value(deal) == minimax(deal)
+        checked += 1
+
+
+def test_action_values_are_exact_for_the_seat_to_act() -> None:
+    rules = Rules()
+    rng = random.Random(7)
+    solver = Solver(rules)
+    for _ in range(20):
+        deal = phase2_position(rules, rng, max_cards=3)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        sign = 1 if seat == 1 else -1
+        for action, value in solver.action_values(deal).items():
+            child = deal.copy()
+            child.apply(action)
+            assert value == sign * minimax(child)
+
+
+def test_solver_matches_minimax_after_a_close_against_a_trickless_opponent() -> None:
+    """There a false claim can be the best defence (2 game points lost instead of 3): it must be searched."""
+    rules = Rules()
+    rng = random.Random(11)
+    solver = Solver(rules)
+    found = False
+    for _ in range(400):
+        deal = phase2_position(rules, rng, max_cards=5)
+        if deal is None or not deal.closed or deal.close_tricks:
+            continue
+        assert solver.value(deal) == minimax(deal)
+        found = True
+    assert found
