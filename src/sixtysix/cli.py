@@ -12,6 +12,7 @@ with the findings as comments, then a summary per seat; it still replays.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -66,7 +67,26 @@ def _parser() -> argparse.ArgumentParser:
 
     demo = commands.add_parser("demo", help="show what sixtysix does: replay an example record")
     demo.set_defaults(handler=_demo_command)
+
+    for module_name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+            continue
+        module.register(commands)
     return parser
+
+
+COMMAND_MODULES = (
+    "sixtysix.tui.command",  # sixtysix play
+    "sixtysix.protocol.command",  # sixtysix bot
+    "sixtysix.tournament.command",  # sixtysix tournament
+    "sixtysix.web.command",  # sixtysix serve
+)
+"""Modules that add subcommands: each has ``register(commands)``, where ``commands`` is the
+argparse subparsers object, and imports its heavy dependencies only when its command runs."""
 
 
 def _read(path: str) -> str:
