@@ -72,8 +72,8 @@ def _parser() -> argparse.ArgumentParser:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
-            if error.name != module_name:
-                raise
+            if error.name is None or not (module_name + ".").startswith(error.name + "."):
+                raise  # a missing dependency inside an existing module is a real error
             continue
         module.register(commands)
     return parser
