@@ -10,7 +10,7 @@ $(BIN)/activate:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/activate pyproject.toml
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[tui]'
 	touch $@
 
 $(VENV)/.installed-dev: $(BIN)/activate pyproject.toml
@@ -32,6 +32,8 @@ test: lint typecheck
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.solver
+	$(BIN)/python -m bench.league --quick
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
