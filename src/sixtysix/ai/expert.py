@@ -36,7 +36,7 @@ class ExpertPlayer(PimcPlayer):
     def __init__(
         self,
         seed: int | None = 0,
-        time_limit: float = 1.0,
+        time_limit: float | None = 1.0,
         samples: int = 4,
         depth: int = 4,
         exact_talon: int = 4,

@@ -52,8 +52,10 @@ class PimcPlayer(Player):
         depth: int = 4,
         exact_talon: int = 4,
         time_limit: float | None = None,
+        evaluate: Callable[[Deal], float] = heuristic_value,
     ) -> None:
         self.rng = random.Random(seed)
+        self.evaluate = evaluate
         self.samples = samples
         self.depth = depth
         self.exact_talon = exact_talon
@@ -76,7 +78,7 @@ class PimcPlayer(Player):
     def action_values(self, view: PlayerView) -> tuple[dict[Action, float], int]:
         """Mean value (game points for this seat) of every legal action, and the worlds used."""
         if self.solver is None or self.solver.rules != view.rules:
-            self.solver = Solver(view.rules, evaluate=heuristic_value)
+            self.solver = Solver(view.rules, evaluate=self.evaluate)
         depth = self.search_depth(view)
         forbidden = forbidden_cards(view)
         sums = dict.fromkeys(candidate_actions(view), 0.0)
