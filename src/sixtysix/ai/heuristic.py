@@ -82,13 +82,14 @@ class BeginnerPlayer(Player):
     * declares every marriage it can (the 40 first), leading the queen, and claims at once
       when the marriage takes it to 66;
     * always exchanges the trump nine (Schnapsen: jack) for the face-up card;
-    * almost never closes: only with 50 points or more and a hand of at least three
-      trumps, the trump ace among them, whose high cards surely bring it to 66;
+    * almost never closes: only with 50 points or more, at least three trumps with the
+      trump ace among them, and enough trumps and aces to reach 66;
     * leads its lowest non-trump card and keeps king-queen pairs; once the talon is gone
-      it cashes its aces first;
+      or closed it cashes its aces first (the trump ace first);
     * takes a led ace or ten with the cheapest card that wins (a higher card of the suit,
-      else its lowest trump), and any trick that takes it to 66; otherwise it throws its
-      lowest card.
+      else its lowest trump), takes any trick that brings it to 66, and wins a trick
+      cheaply with a low card of the led suit when it can; otherwise it throws its lowest
+      card.
     """
 
     name = "beginner"
@@ -167,8 +168,8 @@ class BeginnerPlayer(Player):
         cards: list[Card] = [a for a in view.legal if a < 32]
         if _phase2(view):
             aces = [c for c in cards if c & 7 == ACE]
-            if aces:  # an ace is the top card of its suit: cash it (non-trumps first)
-                return min(aces, key=lambda c: (c >> 3 == view.trump, self.rng.random()))
+            if aces:  # an ace is the top card of its suit: cash it (the trump ace first)
+                return min(aces, key=lambda c: (c >> 3 != view.trump, self.rng.random()))
         return self.lowest(view, cards)
 
     def follow(self, view: PlayerView) -> Action:
@@ -221,9 +222,10 @@ class CountingPlayer(BeginnerPlayer):
     * claims 66 the moment its score reaches 66, never falsely; declares a marriage
       that takes it to 66 and claims without leading;
     * exchanges the trump nine (Schnapsen: jack) whenever it may;
-    * closes the talon (before or after drawing) only when it can count that its sure
-      tricks plus the points it already has reach 66, so that the closed-talon scoring
-      (2 or 3 game points against a closer who fails) cannot hit it;
+    * closes the talon (before or after drawing) when it can count that its sure tricks
+      plus the points it already has reach 66, so that the closed-talon scoring (2 or 3
+      game points against a closer who fails) does not hit it; in Schnapsen, where a
+      played-out deal is worth only one point, it accepts a count a few points short;
     * in phase 1 leads low cards it does not need, keeps king-queen pairs and trumps,
       takes aces and tens cheaply (ace over ten, a low trump), plays an unguarded ten
       while its ace is still out, and never lets the opponent take a trick that brings
@@ -238,8 +240,22 @@ class CountingPlayer(BeginnerPlayer):
 
     close_margin = 0.0
     """Points it adds to its count of sure points when it considers closing (0: only sure closes)."""
+    close_margin_last_trick = 8.0
+    """The same when a played-out deal is worth only one game point to the last trick (Schnapsen)."""
     opponent_share = 2.0
     """Points it expects the opponent to add to each of its sure tricks."""
+    trump_keep = 13.0
+    """What keeping a trump is worth beyond its points."""
+    master_trump_keep = 8.0
+    """Extra for the highest trump still out."""
+    master_keep = 2.0
+    """What keeping the highest card of a plain suit is worth."""
+    unbeatable_lead = 0.5
+    """Share of a card's points counted as won when it is led and cannot be beaten."""
+    win_lead_bonus = 0.0
+    """Worth of winning a phase-1 trick (the lead) beyond its points."""
+    estimate_closed_leads = True
+    """After a close, lead by the chance each card wins (else: the cheapest card)."""
 
     # -- decisions ---------------------------------------------------------------------
 
@@ -334,7 +350,10 @@ class CountingPlayer(BeginnerPlayer):
         seq, sure = self.sure_tricks(view, view.hand, count)
         if not seq:
             return False
-        total = view.score + view.pending + sure + self.close_margin
+        margin = (
+            self.close_margin_last_trick if view.rules.last_trick_rule == "wins_deal_one_point" else self.close_margin
+        )
+        total = view.score + view.pending + sure + margin
         if view.rules.marriage_in_phase2:
             for suit in range(4):
                 pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
@@ -348,9 +367,9 @@ class CountingPlayer(BeginnerPlayer):
         p = points[card]
         higher_out = HIGHER[card] & count.out
         if card >> 3 == view.trump:
-            value = 7.0 + 0.5 * p + (4.0 if not higher_out else 0.0)
+            value = self.trump_keep + 0.5 * p + (self.master_trump_keep if not higher_out else 0.0)
         elif not higher_out:
-            value = 2.0 + 0.4 * p  # the master of its suit
+            value = self.master_keep + 0.4 * p  # the master of its suit
         else:
             value = 0.2 * p
             if card & 7 == TEN and not (view.hand & SUIT_MASK[card >> 3] & ~BIT[card]):
@@ -382,7 +401,7 @@ class CountingPlayer(BeginnerPlayer):
             unbeatable = not HIGHER[card] & count.opp and (card >> 3 == view.trump or not opp_trumps)
             if unbeatable and _gain_if_won(view) + points[card] >= 66:
                 return -_WIN_DEAL
-            risk = -0.5 * points[card] if unbeatable else float(points[card])
+            risk = -self.unbeatable_lead * points[card] if unbeatable else float(points[card])
             return self.keep_value(view, card, count) + risk + self.rng.random() * 0.01
 
         return min(cards, key=cost)
@@ -393,9 +412,36 @@ class CountingPlayer(BeginnerPlayer):
             return seq[0]
         if count.exact:
             return max(cards, key=lambda c: self._lead_value(view, c, count))
+        if self.estimate_closed_leads:
+            return max(cards, key=lambda c: self._closed_lead_value(view, c, count))
         # The opponent's hand is not known: give away as little as possible.
         points = view.rules.points
         return min(cards, key=lambda c: self.keep_value(view, c, count) + points[c] + self.rng.random() * 0.01)
+
+    def _closed_lead_value(self, view: PlayerView, card: Card, count: _Count) -> float:
+        """The lead of ``card`` when the opponent's hand is one of many: by the chance that it wins."""
+        known = view.opponent_known
+        unknown = count.opp & ~known
+        free = unknown.bit_count()
+        share = (count.opp_size - known.bit_count()) / free if free else 0.0
+        share = min(1.0, max(0.0, share))
+
+        def none_held(cards: CardMask) -> float:
+            if cards & known:
+                return 0.0
+            return float((1.0 - share) ** (cards & unknown).bit_count())
+
+        suit = card >> 3
+        trump_mask = SUIT_MASK[view.trump]
+        p_win = none_held(HIGHER[card] & count.opp)
+        if suit != view.trump:
+            p_win *= 1.0 - none_held(count.opp & SUIT_MASK[suit]) * (1.0 - none_held(count.opp & trump_mask))
+        points = view.rules.points
+        trick = points[card] + self.opponent_share
+        win = _WIN_DEAL if _gain_if_won(view) + trick >= 66 else trick
+        lose = _WIN_DEAL if view.opponent_score + view.opponent_pending + trick >= 66 else trick
+        value = p_win * win - (1.0 - p_win) * lose - self.keep_value(view, card, count)
+        return value + self.rng.random() * 0.01
 
     def _lead_value(self, view: PlayerView, card: Card, count: _Count) -> float:
         """The lead of ``card`` against the opponent's best answer (his hand is known)."""
@@ -429,6 +475,8 @@ class CountingPlayer(BeginnerPlayer):
         value = self._trick_value(view, card, led, not wins)
         value -= self.keep_value(view, card, count)
         if not _phase2(view):
+            if wins:
+                value += self.win_lead_bonus
             if wins and _holds_marriage(view, card):
                 value += 4.0  # on lead it can declare
             if view.talon_size == 2 and view.face_up is not None:
