@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Callable
 
-from sixtysix.actions import CLAIM, EXCHANGE, Action
+from sixtysix.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action
 from sixtysix.ai.evaluation import heuristic_value
 from sixtysix.ai.player import Player
 from sixtysix.ai.sampling import forbidden_cards, sample_world
@@ -53,9 +53,11 @@ class PimcPlayer(Player):
         exact_talon: int = 4,
         time_limit: float | None = None,
         evaluate: Callable[[Deal], float] = heuristic_value,
+        close_risk: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.evaluate = evaluate
+        self.close_risk = close_risk
         self.samples = samples
         self.depth = depth
         self.exact_talon = exact_talon
@@ -82,6 +84,7 @@ class PimcPlayer(Player):
         depth = self.search_depth(view)
         forbidden = forbidden_cards(view)
         sums = dict.fromkeys(candidate_actions(view), 0.0)
+        losses = dict.fromkeys(sums, 0)
         worlds = 0
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         while True:
@@ -89,10 +92,18 @@ class PimcPlayer(Player):
             values = self.solver.action_values(world, depth, list(sums), view.seat)
             for action, value in values.items():
                 sums[action] += value
+                losses[action] += value < 0
             worlds += 1
             if view.unseen == 0 or not self._more(worlds, deadline):
                 break
-        return {a: s / worlds for a, s in sums.items()}, worlds
+        means = {a: s / worlds for a, s in sums.items()}
+        if self.close_risk and view.unseen:
+            # In each world the closer plays as if he saw the opponent's hand; at the table he
+            # does not, so a close that fails in some worlds fails more often than they say.
+            for close in (ACTIONS[CLOSE], ACTIONS[CLOSE_BEFORE_DRAW]):
+                if close in means:
+                    means[close] -= self.close_risk * losses[close] / worlds
+        return means, worlds
 
     def sample(self, view: PlayerView, forbidden: int) -> Deal:
         return sample_world(view, self.rng, forbidden)

@@ -1,0 +1,457 @@
+"""Strength league: computer players against each other on duplicate deals.
+
+Run from the repository root (``make bench`` runs ``--quick``)::
+
+    python -m bench.league --quick                              # levels 1-5 adjacent, 20 pairs (~3 min, 2 cores)
+    python -m bench.league                                      # levels 1-5 adjacent, 300 pairs, expert 0.25 s
+    python -m bench.league --players 4,5,5c --pairs all --pairs-count 100 --expert-time 1.0
+    python -m bench.league --players 1,2,3,4 --pairs-count 50 --json out/bench-league.json
+
+Players are named by level, ``1`` (random) to ``5`` (expert), built with
+``make_player(level, seed, time_limit)``, and by two clairvoyant twins that
+run the same search on the true deal instead of sampled worlds: ``4c`` (of
+PIMC) and ``5c`` (of the expert).
+
+Duplicate deals
+---------------
+Deal ``i`` (``i`` = 0 .. ``--pairs-count`` - 1) is the shuffle
+``shuffled_deck(rules, s_i)`` with dealer ``2 - i % 2`` (alternating), where
+``s_i`` and the players' seeds come from ``random.Random("league:<seed>:<i>")``:
+the same deals for every pair of players. For a pair A against B, deal ``i``
+is played twice with the same dealer: A in seat 1 and B in seat 2, then B in
+seat 1 and A in seat 2. The seat-1 player of both games gets the same seed,
+and so does the seat-2 player; every player is freshly constructed for its
+game, so a game depends only on (seed, ``i``, the two players) and the results
+are the same for any ``--workers`` (except with time-limited players, level 5,
+whose number of sampled worlds depends on the machine's speed and load).
+One task (one duplicate pair) runs in one worker process.
+
+Figures
+-------
+pts/deal
+    Game points per deal from A's side (+ when A wins the deal, - when B
+    does, 0 for a tie), the mean over the 2N games. Its 95% interval is a
+    Student-t interval over the N duplicate-pair totals (the two games of a
+    pair share their cards, so the pair is the independent unit), divided by 2.
+won
+    Share of the 2N games won by A (a tie counts one half), with a 95%
+    Wilson score interval over the 2N games (it stays sensible at 0% and
+    100%; treating the games as independent is, if anything, conservative:
+    the luck of a deal's cards helps A in one game of a pair and B in the
+    other). The JSON also has a t interval over the N pair shares.
+W-L-T
+    Games A won, lost and tied.
+ms/decision
+    Each player's mean and 95th-percentile (nearest rank) time per decision,
+    every decision of its games (forced ones included: ``play_deal`` with
+    ``DecisionStats``), and its decisions per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import contextlib
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.engine import machine
+from sixtysix import Deal, PlayerView, Rules, shuffled_deck
+from sixtysix.ai.player import DecisionStats, Player, play_deal
+from sixtysix.ai.players import ExpertPlayer, PimcPlayer, make_player
+from sixtysix.game import Outcome
+
+PLAYER_NAMES = {
+    "1": "random",
+    "2": "beginner",
+    "3": "counter",
+    "4": "pimc",
+    "5": "expert",
+    "4c": "pimc, clairvoyant",
+    "5c": "expert, clairvoyant",
+}
+DEFAULT_EXPERT_TIME = 0.25
+QUICK = {"players": "1,2,3,4,5", "pairs": "adjacent", "pairs_count": 20}
+
+
+# -- clairvoyant twins ----------------------------------------------------------
+
+
+class ClairvoyantMixin:
+    """Searches the true deal instead of sampled worlds (a bound on what sampling can reach).
+
+    The league loop hands it the deal with :meth:`see` before the deal is played;
+    the deal is changed in place as it is played, so every decision sees its
+    current state. It still answers through ``choose(view)``: the parent's
+    ``action_values`` asks ``sample`` for its worlds, and gets a copy of the
+    true deal each time; one world is enough (every sample would be the same),
+    so ``_more`` stops after it.
+    """
+
+    truth: Deal | None = None
+    worlds_seen = 0
+
+    def see(self, deal: Deal) -> None:
+        self.truth = deal
+
+    def sample(self, view: PlayerView, forbidden: int) -> Deal:
+        deal = self.truth
+        if deal is None:
+            raise RuntimeError("a clairvoyant player needs see(deal) before the deal")
+        if deal.hands[view.seat] != view.hand or deal.stage != view.stage or deal.leader != view.leader:
+            raise RuntimeError("the clairvoyant player's deal does not match its view")
+        self.worlds_seen += 1
+        return deal.copy()
+
+    def _more(self, worlds: int, deadline: float | None) -> bool:
+        return False
+
+
+class ClairvoyantPimc(ClairvoyantMixin, PimcPlayer):
+    """``4c``: level 4's search (its depth and exact-from talon) on the true deal."""
+
+    name = "pimc-clairvoyant"
+
+
+class ClairvoyantExpert(ClairvoyantMixin, ExpertPlayer):
+    """``5c``: the expert's search (its depth and exact-from talon, same time limit) on the true deal."""
+
+    name = "expert-clairvoyant"
+
+
+_SEARCH_SETTINGS = ("depth", "exact_talon", "samples", "time_limit", "evaluate")
+
+
+def build_player(player_id: str, seed: int, expert_time: float) -> Player:
+    level = int(player_id[0])
+    player = make_player(level, seed, time_limit=expert_time if level == 5 else None)
+    if player_id in ("4c", "5c"):
+        twin = ClairvoyantExpert(seed, time_limit=expert_time) if level == 5 else ClairvoyantPimc(seed)
+        # The twin must run the very search make_player builds: same class, same settings.
+        same = isinstance(twin, type(player)) and all(
+            getattr(twin, a, None) == getattr(player, a, None) for a in _SEARCH_SETTINGS
+        )
+        if not same:
+            raise RuntimeError(f"{player_id}: the clairvoyant twin no longer matches make_player({level})")
+        return twin
+    return player
+
+
+# -- one duplicate pair (runs in a worker) ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Task:
+    pair: int
+    """Index of the pair of players."""
+    a: str
+    b: str
+    deal: int
+    """Index of the deal."""
+    seed: int
+    preset: str
+    expert_time: float
+
+
+def deal_seeds(master: int, index: int) -> tuple[int, int, int]:
+    """(deck seed, seat-1 player seed, seat-2 player seed) of deal ``index``."""
+    rng = random.Random(f"league:{master}:{index}")
+    return rng.getrandbits(64), rng.getrandbits(32), rng.getrandbits(32)
+
+
+def _points(outcome: Outcome, seat: int) -> int:
+    if outcome.winner is None:
+        return 0
+    return outcome.game_points if outcome.winner == seat else -outcome.game_points
+
+
+def play_duplicate(task: Task) -> dict[str, Any]:
+    """Play deal ``task.deal`` twice, seats swapped; everything from A's side."""
+    rules = Rules.preset(task.preset)
+    deck_seed, seed1, seed2 = deal_seeds(task.seed, task.deal)
+    deck = shuffled_deck(rules, deck_seed)
+    dealer = 2 - task.deal % 2
+    result: dict[str, Any] = {"pair": task.pair, "deal": task.deal, "points": [], "terminations": []}
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    started = time.perf_counter()
+    for a_seat in (1, 2):
+        ids = {a_seat: task.a, 3 - a_seat: task.b}
+        players = {1: build_player(ids[1], seed1, task.expert_time), 2: build_player(ids[2], seed2, task.expert_time)}
+        deal = Deal(deck, dealer, rules)
+        for seat, player in players.items():
+            player.new_match(rules, seat)
+            if isinstance(player, ClairvoyantMixin):
+                player.see(deal)
+        stats = {1: DecisionStats(), 2: DecisionStats()}
+        outcome = play_deal(deal, players, stats=stats)
+        for player in players.values():
+            if isinstance(player, ClairvoyantMixin) and player.worlds_seen == 0:
+                raise RuntimeError(f"{player.name} never searched the true deal: does the expert still call sample()?")
+        result["points"].append(_points(outcome, a_seat))
+        result["terminations"].append(outcome.termination.value)
+        times["a"].extend(stats[a_seat].times)
+        times["b"].extend(stats[3 - a_seat].times)
+    result["times"] = times
+    result["seconds"] = time.perf_counter() - started
+    return result
+
+
+# -- statistics ---------------------------------------------------------------------
+
+_T975 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+"""Two-sided 95% quantiles of Student's t for 1-30 degrees of freedom."""
+
+
+def t975(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (table, then Cornish-Fisher)."""
+    if df < 1:
+        return math.inf
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = 1.959964
+    return (
+        z
+        + (z**3 + z) / (4 * df)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+    )
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% t interval of ``values``."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, -math.inf, math.inf
+    half = t975(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> list[float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [max(0.0, centre - half), min(1.0, centre + half)]
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)] if ordered else math.nan
+
+
+def time_summary(times: list[float], games: int) -> dict[str, float]:
+    return {
+        "decisions": len(times),
+        "decisions_per_game": len(times) / games if games else math.nan,
+        "mean_s": statistics.fmean(times) if times else math.nan,
+        "p95_s": percentile(times, 95),
+        "max_s": max(times, default=math.nan),
+    }
+
+
+def summarise(a: str, b: str, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of one pair of players from its duplicate pairs (ordered by deal)."""
+    totals = [float(sum(r["points"])) for r in results]
+    mean, low, high = mean_interval(totals)
+    shares = [sum(1.0 if p > 0 else 0.5 if p == 0 else 0.0 for p in r["points"]) / 2 for r in results]
+    share, share_low, share_high = mean_interval(shares)
+    won = sum(shares) * 2
+    games = [p for r in results for p in r["points"]]
+    terminations: dict[str, int] = {}
+    for r in results:
+        for t in r["terminations"]:
+            terminations[t] = terminations.get(t, 0) + 1
+    n_games = len(games)
+    return {
+        "a": a,
+        "b": b,
+        "a_name": PLAYER_NAMES[a],
+        "b_name": PLAYER_NAMES[b],
+        "pairs": len(results),
+        "games": n_games,
+        "points_per_deal": mean / 2,
+        "points_per_deal_ci95": [low / 2, high / 2],
+        "won_share": share,
+        "won_share_ci95": wilson(won, n_games),
+        "won_share_ci95_pairs": [max(0.0, share_low), min(1.0, share_high)],
+        "wins": sum(p > 0 for p in games),
+        "losses": sum(p < 0 for p in games),
+        "ties": sum(p == 0 for p in games),
+        "terminations": dict(sorted(terminations.items())),
+        "time_a": time_summary([t for r in results for t in r["times"]["a"]], n_games),
+        "time_b": time_summary([t for r in results for t in r["times"]["b"]], n_games),
+        "cpu_seconds": sum(r["seconds"] for r in results),
+        "pair_totals": totals,
+    }
+
+
+# -- the league ------------------------------------------------------------------------
+
+
+def player_pairs(players: list[str], mode: str) -> list[tuple[str, str]]:
+    """(A, B) pairs: ``adjacent`` (each player against the one before it), ``all``, or ``A:B,A:B``."""
+    if mode == "adjacent":
+        return [(players[i + 1], players[i]) for i in range(len(players) - 1)]
+    if mode == "all":
+        return [(players[j], players[i]) for i in range(len(players)) for j in range(i + 1, len(players))]
+    pairs = []
+    for item in mode.split(","):
+        a, sep, b = item.strip().partition(":")
+        if not sep:
+            raise SystemExit(f"--pairs: {item!r} is not adjacent, all or A:B")
+        pairs.append((a.strip(), b.strip()))
+    return pairs
+
+
+def run_league(tasks: list[Task], workers: int, progress: bool) -> list[dict[str, Any]]:
+    """Every task's result, in task order, whatever the number of workers."""
+    results: list[dict[str, Any] | None] = [None] * len(tasks)
+    started = last = time.perf_counter()
+
+    def report(done: int) -> None:
+        nonlocal last
+        now = time.perf_counter()
+        if progress and (now - last >= 10 or done == len(tasks)):
+            last = now
+            print(f"  {done}/{len(tasks)} duplicate pairs done, {now - started:.0f} s", file=sys.stderr, flush=True)
+
+    if workers <= 1:
+        for i, task in enumerate(tasks):
+            results[i] = play_duplicate(task)
+            report(i + 1)
+    else:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(play_duplicate, task): i for i, task in enumerate(tasks)}
+            for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+                results[futures[future]] = future.result()
+                report(done)
+    return [r for r in results if r is not None]
+
+
+def _ms(seconds: float) -> str:
+    if math.isnan(seconds):
+        return "-"
+    ms = seconds * 1e3
+    return f"{ms:.3f}" if ms < 1 else f"{ms:.1f}" if ms < 100 else f"{ms:.0f}"
+
+
+def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict[str, Any], wall: float) -> None:
+    print(
+        f"sixtysix strength league -- Python {info['python']} on {info.get('cpu_model', '?')}, {info['cpus']} CPUs, "
+        f"git {info.get('git', '?')}"
+    )
+    print(
+        f"  preset {args.preset}, {args.pairs_count} duplicate pairs per match (2 games per deal, seats swapped), "
+        f"seed {args.seed}, expert {args.expert_time} s/decision, {args.workers} workers, {wall:.0f} s"
+    )
+    if "loadavg" in info:
+        print(f"  load average at the end: {' '.join(f'{x:.2f}' for x in info['loadavg'])}")
+    print()
+    header = (
+        f"{'A vs B':<10} {'games':>5} {'A pts/deal':>10} {'95% CI':>15} {'A won':>6} {'95% CI':>11} "
+        f"{'W-L-T':>11} {'A ms/dec mean p95':>18} {'B ms/dec mean p95':>18} {'dec/game A B':>12}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        lo, hi = r["points_per_deal_ci95"]
+        slo, shi = r["won_share_ci95"]
+        ta, tb = r["time_a"], r["time_b"]
+        wlt = f"{r['wins']}-{r['losses']}-{r['ties']}"
+        print(
+            f"{r['a'] + ' vs ' + r['b']:<10} {r['games']:>5} {r['points_per_deal']:>+10.3f} "
+            f"{f'[{lo:+.2f}, {hi:+.2f}]':>15} {r['won_share']:>6.1%} {f'[{slo:.0%}, {shi:.0%}]':>11} "
+            f"{wlt:>11} "
+            f"{_ms(ta['mean_s']):>9} {_ms(ta['p95_s']):>8} {_ms(tb['mean_s']):>9} {_ms(tb['p95_s']):>8} "
+            f"{ta['decisions_per_game']:>6.1f} {tb['decisions_per_game']:>5.1f}"
+        )
+    print()
+    names = sorted({p for r in rows for p in (r["a"], r["b"])}, key=lambda p: (p[0], p))
+    print("players: " + ", ".join(f"{p} = {PLAYER_NAMES[p]}" for p in names))
+    print("pts/deal: game points per deal from A's side; CI: t interval over the duplicate-pair totals")
+    print("A won: share of games won by A (ties count 1/2), Wilson interval; ms/dec: time per decision, all decisions")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m bench.league", description=__doc__.split("\n\n")[0])
+    p.add_argument("--players", default="1,2,3,4,5", help="player ids: 1-5, 4c, 5c (default 1,2,3,4,5)")
+    p.add_argument(
+        "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"
+    )
+    p.add_argument("--pairs-count", type=int, default=300, help="duplicate pairs (deals) per match (default 300)")
+    p.add_argument("--preset", default="seed66", help="rules preset (default seed66)")
+    p.add_argument("--seed", type=int, default=1, help="master seed of the deals and players (default 1)")
+    p.add_argument(
+        "--expert-time", type=float, default=DEFAULT_EXPERT_TIME, help="level 5's time_limit per decision (0.25)"
+    )
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes (default: all CPUs)")
+    p.add_argument("--quick", action="store_true", help="levels 1-5 adjacent, 20 pairs each (~3 min on 2 cores)")
+    p.add_argument("--json", type=Path, metavar="PATH", help="also write the results as JSON to PATH")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    args = p.parse_args(argv)
+    if args.quick:
+        for key, value in QUICK.items():
+            if getattr(args, key) == p.get_default(key):
+                setattr(args, key, value)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    players = [x.strip() for x in args.players.split(",") if x.strip()]
+    pairs = player_pairs(players, args.pairs)
+    for a, b in pairs:
+        for pid in (a, b):
+            if pid not in PLAYER_NAMES:
+                raise SystemExit(f"unknown player {pid!r} (known: {', '.join(PLAYER_NAMES)})")
+    Rules.preset(args.preset)  # fail early on a bad preset
+    tasks = [
+        Task(k, a, b, i, args.seed, args.preset, args.expert_time)
+        for k, (a, b) in enumerate(pairs)
+        for i in range(args.pairs_count)
+    ]
+    progress = not args.quiet
+    if progress:
+        matches = ", ".join(f"{a} vs {b}" for a, b in pairs)
+        print(f"{len(tasks)} duplicate pairs ({matches}) on {args.workers} workers ...", file=sys.stderr, flush=True)
+    info = machine()  # the git state the workers run (they fork from this process)
+    started = time.perf_counter()
+    results = run_league(tasks, args.workers, progress)
+    wall = time.perf_counter() - started
+    rows = [summarise(a, b, [r for r in results if r["pair"] == k]) for k, (a, b) in enumerate(pairs)]
+    with contextlib.suppress(OSError):
+        info["loadavg"] = os.getloadavg()
+    print_table(rows, args, info, wall)
+    if args.json:
+        out = {
+            "benchmark": "league",
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
+            "machine": info,
+            "wall_seconds": wall,
+            "matches": rows,
+            "games": [{k: r[k] for k in ("pair", "deal", "points", "terminations")} for r in results],
+        }
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(out, indent=2) + "\n")
+        print(f"\nwrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
