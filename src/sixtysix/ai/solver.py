@@ -111,6 +111,7 @@ class Solver:
         self._close_tricks = deal.close_tricks
         self._bonus = 10 if not deal.closer and rules.last_trick_rule == "ten_points" else 0
         self._false_claims = not rules.auto_claim
+        self._schwarz_risk = bool(deal.closer) and deal.close_tricks == 0
         # Phase-2 values depend on who closed and what the opponent had then: one table each.
         context = (deal.closer, deal.close_score, deal.close_tricks)
         if context not in self._tables:
@@ -226,8 +227,9 @@ class Solver:
         must_trump = rules.must_trump_when_void
         maximise = leader == 1
         best = -INF if maximise else INF
-        if self._false_claims:
-            # A wrong claim can pay: the closer's opponent who would lose 3 may lose only 2.
+        if self._false_claims and (self._schwarz_risk or not (t1 if leader == 1 else t2)):
+            # A wrong claim can pay where losing 3 is possible: the closer's opponent who had
+            # no trick at the close loses 3 if the closer makes 66, but only 2 for a wrong claim.
             best = self._terminal(leader, 0, s1, s2, t1, t2)
             if (best >= beta) if maximise else (best <= alpha):
                 return best
