@@ -18,7 +18,7 @@ $(VENV)/.installed-dev: $(BIN)/activate pyproject.toml
 	touch $(VENV)/.installed $@
 
 run: $(VENV)/.installed
-	$(BIN)/sixtysix demo
+	$(BIN)/sixtysix play
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench

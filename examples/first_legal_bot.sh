@@ -1,0 +1,16 @@
+#!/bin/sh
+# The smallest 66P bot: a POSIX shell script that always plays the first legal action.
+# (The legal actions come in a fixed order: cards, marriages, X, C, CB, 66, draw, pass. So it
+# plays its first card, closes before drawing when it may, and never claims.) docs/protocol.md.
+while IFS= read -r line; do
+  case "$line" in
+    "66p "*) printf 'id name first-legal.sh\nid author the sixtysix examples\n66pok\n' ;;
+    isready*) echo readyok ;;
+    "go "*)
+      legal=${line##*legal=}   # the field legal=A,B,... (the last field of go)
+      legal=${legal%% *}
+      echo "bestmove ${legal%%,*}"
+      ;;
+    quit*) exit 0 ;;
+  esac
+done

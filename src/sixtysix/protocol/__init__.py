@@ -1,0 +1,68 @@
+"""66P, the bot protocol: a line-based text protocol over a bot's standard input and output.
+
+In the spirit of UCI and GTP (docs/protocol.md is the specification): the host
+opens with ``66p 1``, the bot names itself and its options and ends with
+``66pok``; at each decision the host sends one self-contained ``go`` line with
+the acting seat's whole view, and the bot answers ``bestmove TOKEN``.
+
+* :mod:`sixtysix.protocol.messages` writes and reads every message;
+* :mod:`sixtysix.protocol.engine` serves any :class:`~sixtysix.ai.player.Player`
+  as a bot (:func:`serve`; ``sixtysix bot --level N`` does it for a built-in level);
+* :mod:`sixtysix.protocol.player` runs a bot program as a player
+  (:class:`ProtocolPlayer`);
+* :mod:`sixtysix.protocol.host` plays deals in which a failing bot forfeits
+  (:func:`run_deal`, :func:`run_match`, :class:`BotFailure`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sixtysix.protocol.engine import serve
+    from sixtysix.protocol.host import FORFEIT_POINTS, BotFailure, DealOutcome, Forfeit, run_deal, run_match
+    from sixtysix.protocol.messages import VERSION, BotOption, ProtocolError, decode_go, encode_go
+    from sixtysix.protocol.player import ProtocolPlayer
+
+# The names are imported when first used, so that ``sixtysix.protocol.command`` (imported by
+# every run of the command line) costs nothing.
+_HOMES = {
+    "serve": "engine",
+    "FORFEIT_POINTS": "host",
+    "BotFailure": "host",
+    "DealOutcome": "host",
+    "Forfeit": "host",
+    "run_deal": "host",
+    "run_match": "host",
+    "VERSION": "messages",
+    "BotOption": "messages",
+    "ProtocolError": "messages",
+    "decode_go": "messages",
+    "encode_go": "messages",
+    "ProtocolPlayer": "player",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+
+
+__all__ = [
+    "FORFEIT_POINTS",
+    "VERSION",
+    "BotFailure",
+    "BotOption",
+    "DealOutcome",
+    "Forfeit",
+    "ProtocolError",
+    "ProtocolPlayer",
+    "decode_go",
+    "encode_go",
+    "run_deal",
+    "run_match",
+    "serve",
+]

@@ -1,0 +1,48 @@
+"""``sixtysix bot --level N [--seed N] [--time S]``: a built-in level served as a 66P bot.
+
+The bot reads the host's messages on standard input and answers on standard
+output (docs/protocol.md); it offers the options ``Level``, ``Seed`` and
+``Time`` (milliseconds per decision; 0 = follow the host's ``go movetime``).
+Only the standard library is imported here; the players are imported when the
+command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+DESCRIPTION = (
+    "Serve a built-in computer player over the 66P bot protocol on standard input and output "
+    "(docs/protocol.md): for tournaments, GUIs and testing other programs against it."
+)
+
+
+def register(commands: Any) -> None:
+    """Add ``bot`` to the ``sixtysix`` subcommands (``commands`` is argparse's subparsers object)."""
+    bot = commands.add_parser("bot", help="serve a computer player over the 66P bot protocol", description=DESCRIPTION)
+    bot.add_argument("--level", type=int, choices=range(1, 6), default=1, metavar="N", help="level 1-5 (default: 1)")
+    bot.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the player (default: 0)")
+    bot.add_argument(
+        "--time",
+        type=_seconds,
+        metavar="S",
+        help="seconds per decision for the levels with a time budget (default: follow the host's movetime)",
+    )
+    bot.set_defaults(handler=run)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    from sixtysix.protocol.served import serve_level
+
+    return serve_level(args.level, args.seed, args.time)

@@ -1,0 +1,191 @@
+"""Playing deals between players that may fail: a failing bot forfeits the deal, the host goes on.
+
+The API, for tournaments and anything else that pits bots against each other:
+
+``run_deal(deal, players, match=None, stats=None) -> DealOutcome``
+    Plays ``deal`` to its end like :func:`sixtysix.ai.player.play_deal` (the
+    seat not on lead is asked first while it may exchange). If a player raises
+    :class:`BotFailure` (a :class:`~sixtysix.protocol.player.ProtocolPlayer`
+    does when its bot answers an illegal or malformed action, runs out of time,
+    writes garbage or crashes) or answers an action that is not legal, that
+    seat **forfeits the deal**: the deal ends at once and the other seat wins it
+    with :data:`FORFEIT_POINTS` (3) game points, as for a Schwarz. With a
+    ``match`` the result is credited to it (carried tie points included), so
+    the match goes on with its next deal; a protocol player restarts its bot
+    for that deal. Any other exception is a bug of the host and propagates.
+``run_match(match, players, seed=None, stats=None) -> list[DealOutcome]``
+    Plays the match to its end with :func:`run_deal`, with the shuffles of
+    :func:`sixtysix.ai.player.play_match` (``random.Random(seed)``), so an
+    in-process match and the same match over the protocol deal the same cards.
+``DealOutcome``
+    ``outcome`` (the deal's :class:`~sixtysix.game.Outcome`), ``forfeit``
+    (a :class:`Forfeit` or ``None``), and ``winner``, ``game_points``,
+    ``termination`` (``"forfeit"`` or the engine's termination value) and
+    ``reason`` for convenience.
+
+A forfeited deal stays unfinished in play (its history ends at the failure),
+but is marked over: ``deal.outcome`` is set with ``Termination.FALSE_CLAIM``
+(the engine has no forfeit termination; read ``DealOutcome.forfeit``) and a
+reason that starts with ``forfeit:``. Its 66R record therefore stops in the
+middle of the deal; a tournament writes the forfeit next to it.
+
+>>> from sixtysix import Deal
+>>> from sixtysix.ai.players import RandomPlayer
+>>> class Crashing(RandomPlayer):
+...     def choose(self, view):
+...         raise BotFailure("crash", "the bot exited (status 1)")
+>>> result = run_deal(Deal.shuffled(seed=4), {1: Crashing(), 2: RandomPlayer()})
+>>> result.winner, result.game_points, result.termination, result.forfeit.seat
+(2, 3, 'forfeit', 1)
+>>> result.reason
+'forfeit: seat 1 crash: the bot exited (status 1)'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sixtysix.ai.player import DecisionStats, Player
+from sixtysix.game import Deal, Outcome, Stage, Termination
+from sixtysix.match import Match
+from sixtysix.view import PlayerView
+
+FORFEIT_POINTS = 3
+"""Game points the opponent of a failing bot wins with the forfeited deal."""
+
+FAILURE_KINDS = ("illegal", "malformed", "timeout", "garbage", "crash", "handshake")
+"""Why a bot loses a deal (``BotFailure.kind``)."""
+
+
+class BotFailure(Exception):
+    """A player could not give a valid decision: it forfeits the deal.
+
+    ``kind`` is one of :data:`FAILURE_KINDS`, ``detail`` says what happened.
+    """
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """Who forfeited a deal, and why."""
+
+    seat: int
+    kind: str
+    detail: str
+
+    @property
+    def reason(self) -> str:
+        return f"forfeit: seat {self.seat} {self.kind}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """The result of :func:`run_deal`."""
+
+    outcome: Outcome
+    forfeit: Forfeit | None = None
+
+    @property
+    def winner(self) -> int | None:
+        return self.outcome.winner
+
+    @property
+    def game_points(self) -> int:
+        """Game points of the deal itself (a carried tie point is not included)."""
+        return self.outcome.game_points
+
+    @property
+    def termination(self) -> str:
+        return "forfeit" if self.forfeit else self.outcome.termination.value
+
+    @property
+    def reason(self) -> str:
+        return self.outcome.reason
+
+
+def run_deal(
+    deal: Deal,
+    players: Mapping[int, Player],
+    match: Match | None = None,
+    stats: Mapping[int, DecisionStats] | None = None,
+) -> DealOutcome:
+    """Play ``deal`` to its end; a failing seat forfeits it (see the module docstring)."""
+    score = match.score if match else (0, 0)
+    carried = match.carried if match else 0
+    failures = []
+    for seat in (1, 2):  # both seats hear of the deal, even if the first one fails
+        try:
+            players[seat].new_deal(PlayerView.of(deal, seat, score, carried))
+        except BotFailure as failure:
+            failures.append(Forfeit(seat, failure.kind, failure.detail))
+    if failures:
+        return _forfeited(deal, failures[0], match)
+    seat = 1
+    try:
+        while deal.outcome is None:
+            seat = deal.window or deal.to_act or 0
+            view = PlayerView.of(deal, seat, score, carried)
+            started = time.perf_counter()
+            action = players[seat].choose(view)
+            if stats is not None:
+                stats[seat].times.append(time.perf_counter() - started)
+            if action not in view.legal:
+                legal = " ".join(a.token for a in view.legal)
+                raise BotFailure("illegal", f"{players[seat].name} chose {action}; legal: {legal}")
+            deal.apply(action, seat)
+    except BotFailure as failure:
+        return _forfeited(deal, Forfeit(seat, failure.kind, failure.detail), match)
+    if match is not None:
+        match.settle()
+    return DealOutcome(_outcome(deal))
+
+
+def run_match(
+    match: Match,
+    players: Mapping[int, Player],
+    seed: int | None = None,
+    stats: Mapping[int, DecisionStats] | None = None,
+) -> list[DealOutcome]:
+    """Play ``match`` to its end with :func:`run_deal`; the result of every deal."""
+    rng = random.Random(seed)
+    for seat in (1, 2):
+        players[seat].new_match(match.rules, seat)
+    results = []
+    while not match.is_over:
+        deal = match.new_deal(seed=rng.getrandbits(64))
+        results.append(run_deal(deal, players, match, stats))
+    return results
+
+
+def _outcome(deal: Deal) -> Outcome:
+    assert deal.outcome is not None
+    return deal.outcome
+
+
+def _forfeited(deal: Deal, forfeit: Forfeit, match: Match | None) -> DealOutcome:
+    _forfeit_deal(deal, forfeit)
+    if match is not None:
+        match.settle()
+    return DealOutcome(_outcome(deal), forfeit)
+
+
+def _forfeit_deal(deal: Deal, forfeit: Forfeit) -> None:
+    """End ``deal`` with a win of :data:`FORFEIT_POINTS` for the seat that did not fail."""
+    deal.outcome = Outcome(
+        Termination.FALSE_CLAIM,
+        3 - forfeit.seat,
+        FORFEIT_POINTS,
+        deal.scores(),
+        deal.trick_counts(),
+        None,
+        forfeit.reason,
+    )
+    deal.stage = Stage.OVER
+    deal.window = 0

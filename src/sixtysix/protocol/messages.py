@@ -1,0 +1,418 @@
+"""66P messages: the text of every line of the bot protocol, written and read.
+
+Each message is one line of blank-separated words. The first word names the
+message; what follows is either keywords (the handshake and options, as in
+UCI) or ``key=value`` fields (the state messages), where a list is written
+with commas and an empty value as ``-``. Readers ignore fields they do not
+know, so that the protocol can grow (docs/protocol.md).
+
+The decision message carries a whole :class:`~sixtysix.view.PlayerView` and
+reads back into an equal one, so a bot needs no state of its own:
+
+>>> from sixtysix import Deal, PlayerView
+>>> deal = Deal.from_text("Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h", dealer=2)
+>>> line = encode_go(PlayerView.of(deal, 1), deal_number=1, movetime=1000)
+>>> line[:60]
+'go movetime 1000 seat=1 deal=1 rules=seed66 options=- target'
+>>> fields_of(line.split())["legal"]
+'Tc,Ah,Kh,Qh,Js,9s,20h,C,66'
+>>> go = decode_go(line)
+>>> go.view == PlayerView.of(deal, 1), go.deal_number, go.movetime
+(True, 1, 1000)
+>>> parse_bestmove("bestmove 20h")
+Action.parse('20h')
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from sixtysix.actions import ACTIONS, Action
+from sixtysix.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of, parse_card
+from sixtysix.errors import InvalidActionError, InvalidCardError, RulesError
+from sixtysix.game import Stage
+from sixtysix.rules import Rules
+from sixtysix.view import PlayerView
+
+VERSION = 1
+"""The protocol version this module speaks (``66p 1``)."""
+MAX_LINE = 65536
+"""Longest line either side must accept, in bytes (without the line feed)."""
+EMPTY = "-"
+"""The value of an empty field: no card, no cards, no options."""
+
+OPTION_TYPES = ("check", "spin", "combo", "string", "button")
+_OPTION_KEYWORDS = ("name", "type", "default", "min", "max", "var")
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be read: a missing or malformed field, an unknown card or rule."""
+
+
+# -- fields ---------------------------------------------------------------------------
+
+
+def fields_of(words: Iterable[str]) -> dict[str, str]:
+    """The ``key=value`` words of a message (other words are skipped; the last of a key wins)."""
+    fields: dict[str, str] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        if sep and key:
+            fields[key] = value
+    return fields
+
+
+def _cards(mask: CardMask) -> str:
+    return ",".join(CARD_NAMES[c] for c in cards_of(mask)) or EMPTY
+
+
+def _card(card: Card | None) -> str:
+    return EMPTY if card is None else CARD_NAMES[card]
+
+
+def _actions(actions: Iterable[Action]) -> str:
+    return ",".join(a.token for a in actions) or EMPTY
+
+
+@functools.lru_cache(maxsize=64)
+def _options_text(rules: Rules) -> str:
+    return ",".join(f"{name}={value}" for name, value in rules.options().items()) or EMPTY
+
+
+def _items(text: str) -> list[str]:
+    return [] if text == EMPTY else text.split(",")
+
+
+def _read_rules(fields: Mapping[str, str]) -> Rules:
+    return _rules(_need(fields, "rules"), fields.get("options", EMPTY))
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(preset: str, options_text: str) -> Rules:
+    """The rules of a preset and an options field (a match repeats them at every decision: cached)."""
+    options: dict[str, str] = {}
+    for item in _items(options_text):
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ProtocolError(f"options: {item!r} is not name=value")
+        options[name] = value
+    try:
+        return Rules.from_options(preset, options)
+    except RulesError as error:
+        raise ProtocolError(f"rules: {error}") from None
+
+
+def _need(fields: Mapping[str, str], key: str) -> str:
+    value = fields.get(key)
+    if value is None:
+        raise ProtocolError(f"the field {key}= is missing")
+    return value
+
+
+def _int(fields: Mapping[str, str], key: str) -> int:
+    text = _need(fields, key)
+    try:
+        return int(text)
+    except ValueError:
+        raise ProtocolError(f"{key}={text}: not a whole number") from None
+
+
+def _seat(fields: Mapping[str, str], key: str, allow_zero: bool = False) -> int:
+    seat = _int(fields, key)
+    if seat not in ((0, 1, 2) if allow_zero else (1, 2)):
+        raise ProtocolError(f"{key}={seat}: not a seat")
+    return seat
+
+
+def _pair(fields: Mapping[str, str], key: str) -> tuple[int, int]:
+    text = _need(fields, key)
+    first, _, second = text.partition(",")
+    try:
+        return int(first), int(second)
+    except ValueError:
+        raise ProtocolError(f"{key}={text}: not two whole numbers a,b") from None
+
+
+_CANONICAL_CARDS = {name: card for card, name in enumerate(CARD_NAMES)}
+_CANONICAL_ACTIONS = {action.token: action for action in ACTIONS}
+
+
+def _parse_card(text: str) -> Card:
+    card = _CANONICAL_CARDS.get(text)
+    return parse_card(text) if card is None else card  # the canonical form at once, else any form
+
+
+def _read_card(fields: Mapping[str, str], key: str) -> Card | None:
+    text = _need(fields, key)
+    if text == EMPTY:
+        return None
+    try:
+        return _parse_card(text)
+    except InvalidCardError:
+        raise ProtocolError(f"{key}={text}: not a card") from None
+
+
+def _read_cards(fields: Mapping[str, str], key: str) -> CardMask:
+    mask = 0
+    try:
+        for text in _items(_need(fields, key)):
+            mask |= BIT[_parse_card(text)]
+    except InvalidCardError as error:
+        raise ProtocolError(f"{key}: {error}") from None
+    return mask
+
+
+def _read_action(token: str) -> Action:
+    action = _CANONICAL_ACTIONS.get(token)
+    if action is not None:
+        return action
+    try:
+        return Action.parse(token)
+    except InvalidActionError as error:
+        raise ProtocolError(str(error)) from None
+
+
+# -- the decision: go ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Go:
+    """A decision message, read: the acting seat's view, the deal number and the time limit."""
+
+    view: PlayerView
+    deal_number: int
+    movetime: int
+    """Milliseconds the bot may think (the host adds a grace margin before it gives up)."""
+
+
+def view_fields(view: PlayerView, deal_number: int) -> list[str]:
+    """The ``key=value`` words of a view, in the documented order (docs/protocol.md)."""
+    seat = view.seat
+    own, other = (view.score, view.opponent_score), (view.pending, view.opponent_pending)
+    score = own if seat == 1 else own[::-1]
+    pending = other if seat == 1 else other[::-1]
+    rules = view.rules
+    marriage = SUIT_CHARS[view.marriage_suit] if view.marriage_suit >= 0 else EMPTY
+    history = ",".join(f"{s}:{a.token}" for s, a in view.history) or EMPTY
+    return [
+        f"seat={seat}",
+        f"deal={deal_number}",
+        f"rules={rules.preset_name}",
+        f"options={_options_text(rules)}",
+        f"target={rules.match_target}",
+        f"dealer={view.dealer}",
+        f"trump={_card(view.trump_card)}",
+        f"faceup={_card(view.face_up)}",
+        f"talon={view.talon_size}",
+        f"closer={view.closer}",
+        f"stage={view.stage.name.lower()}",
+        f"leader={view.leader}",
+        f"led={_card(view.led)}",
+        f"marriage={marriage}",
+        f"window={view.window}",
+        f"hand={_cards(view.hand)}",
+        f"oppknown={_cards(view.opponent_known)}",
+        f"won1={_cards(view.won[0])}",
+        f"won2={_cards(view.won[1])}",
+        f"tricks={view.tricks[0]},{view.tricks[1]}",
+        f"score={score[0]},{score[1]}",
+        f"pending={pending[0]},{pending[1]}",
+        f"closescore={view.close_score}",
+        f"closetricks={view.close_tricks}",
+        f"match={view.match_score[0]},{view.match_score[1]}",
+        f"carried={view.carried}",
+        f"history={history}",
+        f"legal={_actions(view.legal)}",
+    ]
+
+
+def encode_go(view: PlayerView, deal_number: int, movetime: int) -> str:
+    """The decision message for ``view``: ``go movetime MS`` and every field of the view."""
+    return " ".join(["go", "movetime", str(int(movetime)), *view_fields(view, deal_number)])
+
+
+def decode_go(line: str) -> Go:
+    """Read a ``go`` line back into a view; raise :class:`ProtocolError` if it is malformed."""
+    words = line.split()
+    if not words or words[0] != "go":
+        raise ProtocolError("not a go message")
+    movetime = 0
+    for key, value in itertools.pairwise(words[1:]):
+        if key == "movetime":
+            try:
+                movetime = int(value)
+            except ValueError:
+                raise ProtocolError(f"movetime {value}: not a whole number") from None
+    fields = fields_of(words[1:])
+    return Go(decode_view(fields), _int(fields, "deal"), movetime)
+
+
+def decode_view(fields: Mapping[str, str]) -> PlayerView:
+    """The view that :func:`view_fields` wrote."""
+    rules = _read_rules(fields)
+    seat = _seat(fields, "seat")
+    trump_card = _read_card(fields, "trump")
+    if trump_card is None:
+        raise ProtocolError("trump=-: the trump card is always known")
+    stage_name = _need(fields, "stage")
+    try:
+        stage = Stage[stage_name.upper()]
+    except KeyError:
+        raise ProtocolError(f"stage={stage_name}: not a stage") from None
+    leader = _seat(fields, "leader")
+    to_act = None if stage == Stage.OVER else (3 - leader if stage == Stage.FOLLOW else leader)
+    marriage = _need(fields, "marriage")
+    if marriage != EMPTY and marriage not in SUIT_CHARS:
+        raise ProtocolError(f"marriage={marriage}: not a suit")
+    history: list[tuple[int, Action]] = []
+    for item in _items(_need(fields, "history")):
+        actor, sep, token = item.partition(":")
+        if not sep or actor not in ("1", "2"):
+            raise ProtocolError(f"history: {item!r} is not seat:action")
+        history.append((int(actor), _read_action(token)))
+    score, pending = _pair(fields, "score"), _pair(fields, "pending")
+    own, other = seat - 1, 2 - seat
+    return PlayerView(
+        seat=seat,
+        rules=rules,
+        dealer=_seat(fields, "dealer"),
+        trump=trump_card >> 3,
+        trump_card=trump_card,
+        face_up=_read_card(fields, "faceup"),
+        talon_size=_int(fields, "talon"),
+        closer=_seat(fields, "closer", allow_zero=True),
+        stage=stage,
+        to_act=to_act,
+        leader=leader,
+        led=_read_card(fields, "led"),
+        hand=_read_cards(fields, "hand"),
+        opponent_known=_read_cards(fields, "oppknown"),
+        won=(_read_cards(fields, "won1"), _read_cards(fields, "won2")),
+        tricks=_pair(fields, "tricks"),
+        score=score[own],
+        pending=pending[own],
+        opponent_score=score[other],
+        opponent_pending=pending[other],
+        close_score=_int(fields, "closescore"),
+        close_tricks=_int(fields, "closetricks"),
+        window=_seat(fields, "window", allow_zero=True),
+        marriage_suit=SUIT_CHARS.index(marriage) if marriage != EMPTY else -1,
+        history=tuple(history),
+        legal=tuple(_read_action(t) for t in _items(_need(fields, "legal"))),
+        match_score=_pair(fields, "match"),
+        carried=_int(fields, "carried"),
+    )
+
+
+def parse_bestmove(line: str) -> Action:
+    """The action of a ``bestmove TOKEN`` line; :class:`ProtocolError` if there is none."""
+    words = line.split()
+    if not words or words[0] != "bestmove":
+        raise ProtocolError("not a bestmove message")
+    if len(words) < 2:
+        raise ProtocolError("bestmove without an action")
+    return ACTIONS[_read_action(words[1])]
+
+
+# -- match and deal ------------------------------------------------------------------
+
+
+def encode_newmatch(rules: Rules, seat: int) -> str:
+    """``newmatch``: the rules (preset and options as in 66R headers), the target and the bot's seat."""
+    return f"newmatch seat={seat} rules={rules.preset_name} options={_options_text(rules)} target={rules.match_target}"
+
+
+def decode_newmatch(line: str) -> tuple[Rules, int]:
+    fields = fields_of(line.split()[1:])
+    return _read_rules(fields), _seat(fields, "seat")
+
+
+def encode_newdeal(deal_number: int, view: PlayerView) -> str:
+    """``newdeal``: the number of the deal in the match, its dealer and the match score before it."""
+    return (
+        f"newdeal deal={deal_number} dealer={view.dealer} "
+        f"match={view.match_score[0]},{view.match_score[1]} carried={view.carried}"
+    )
+
+
+def decode_newdeal(line: str) -> tuple[int, int]:
+    """The deal number and the dealer of a ``newdeal`` line."""
+    fields = fields_of(line.split()[1:])
+    return _int(fields, "deal"), _seat(fields, "dealer")
+
+
+# -- handshake and options --------------------------------------------------------------
+
+
+def encode_hello(version: int = VERSION) -> str:
+    return f"66p {version}"
+
+
+@dataclass(frozen=True)
+class BotOption:
+    """An option a bot offers (``option name Level type spin default 1 min 1 max 5``), as in UCI."""
+
+    name: str
+    type: str
+    default: str = ""
+    min: int | None = None
+    max: int | None = None
+    vars: tuple[str, ...] = ()
+
+    def line(self) -> str:
+        words = ["option", "name", self.name, "type", self.type]
+        if self.type != "button":
+            words += ["default", self.default or EMPTY]
+        if self.min is not None:
+            words += ["min", str(self.min)]
+        if self.max is not None:
+            words += ["max", str(self.max)]
+        for var in self.vars:
+            words += ["var", var]
+        return " ".join(words)
+
+    @classmethod
+    def parse(cls, line: str) -> BotOption:
+        """Read an ``option`` line (names and values may hold blanks; ``-`` is an empty default)."""
+        parts = _keyword_parts(line.split()[1:], _OPTION_KEYWORDS)
+        name = " ".join(parts.get("name", [[]])[0])
+        kind = " ".join(parts.get("type", [[]])[0])
+        if not name or kind not in OPTION_TYPES:
+            raise ProtocolError(f"not an option line: {line!r}")
+        default = " ".join(parts.get("default", [[]])[0])
+        try:
+            low = int(parts["min"][0][0]) if "min" in parts else None
+            high = int(parts["max"][0][0]) if "max" in parts else None
+        except (ValueError, IndexError):
+            raise ProtocolError(f"option {name}: min and max must be whole numbers") from None
+        variants = tuple(" ".join(words) for words in parts.get("var", []))
+        return cls(name, kind, "" if default == EMPTY else default, low, high, variants)
+
+
+def _keyword_parts(words: Sequence[str], keywords: Sequence[str]) -> dict[str, list[list[str]]]:
+    """Split ``words`` at the keywords: each keyword's values (a keyword may repeat, like ``var``)."""
+    parts: dict[str, list[list[str]]] = {}
+    current: list[str] | None = None
+    for word in words:
+        if word in keywords:
+            current = []
+            parts.setdefault(word, []).append(current)
+        elif current is not None:
+            current.append(word)
+    return parts
+
+
+def encode_setoption(name: str, value: str | None) -> str:
+    return f"setoption name {name}" + ("" if value is None else f" value {value}")
+
+
+def decode_setoption(line: str) -> tuple[str, str]:
+    """The name and value of ``setoption name X value Y`` (value ``""`` for a button)."""
+    parts = _keyword_parts(line.split()[1:], ("name", "value"))
+    name = " ".join(parts.get("name", [[]])[0])
+    if not name:
+        raise ProtocolError(f"setoption without a name: {line!r}")
+    return name, " ".join(parts.get("value", [[]])[0])

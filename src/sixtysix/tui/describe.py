@@ -1,0 +1,325 @@
+"""Actions, tricks and deal results in words, for the terminal game.
+
+Strings may hold ``rich`` markup (coloured cards); :func:`plain` removes it.
+
+>>> names = Names(human=1)
+>>> plain(describe_action(names, 2, Action.parse("20h"), symbols=False))
+'Computer declares 20 in hearts (shows Kh Qh)'
+>>> plain(describe_action(names, 1, Action.parse("Ah"), symbols=True))
+'You play A♥'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sixtysix.actions import (
+    CLAIM,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    DRAW,
+    EXCHANGE,
+    MARRIAGE_20,
+    MARRIAGE_40,
+    PASS,
+    Action,
+    marriage_suit,
+)
+from sixtysix.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card
+from sixtysix.game import Deal, Termination, scale_points
+from sixtysix.rules import Rules
+
+RED_SUITS = frozenset((1, 2))  # diamonds, hearts
+
+
+@dataclass(frozen=True)
+class Names:
+    """How the two seats are called: the player is "you", the other seat "Computer"."""
+
+    human: int
+    computer: str = "Computer"
+
+    def __call__(self, seat: int) -> str:
+        """The name in the middle of a sentence: ``you`` or ``Computer``."""
+        return "you" if seat == self.human else self.computer
+
+    def subject(self, seat: int) -> str:
+        """The name at the start of a sentence: ``You`` or ``Computer``."""
+        return "You" if seat == self.human else self.computer
+
+    def verb(self, seat: int, you_form: str, other_form: str) -> str:
+        """``you_form`` for the player, ``other_form`` for the computer (``win``/``wins``)."""
+        return you_form if seat == self.human else other_form
+
+    def possessive(self, seat: int) -> str:
+        return "your" if seat == self.human else f"{self.computer}'s"
+
+
+def card_label(card: Card, symbols: bool = True) -> str:
+    """``A♥`` (or ``Ah`` without symbols): rank, then the suit."""
+    name = CARD_NAMES[card]
+    return name[0] + (SUIT_SYMBOLS[card >> 3] if symbols else name[1])
+
+
+def card_style(card: Card) -> str:
+    """The colour of a card: red for hearts and diamonds, bold for clubs and spades."""
+    return "bold red" if card >> 3 in RED_SUITS else "bold"
+
+
+def card_markup(card: Card, symbols: bool = True) -> str:
+    return f"[{card_style(card)}]{card_label(card, symbols)}[/]"
+
+
+def suit_label(suit: int, symbols: bool = True) -> str:
+    """``♥ hearts`` (or ``hearts``)."""
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}" if symbols else SUIT_NAMES[suit]
+
+
+def cards_markup(cards: Sequence[Card], symbols: bool = True) -> str:
+    return " ".join(card_markup(c, symbols) for c in cards)
+
+
+_MARKUP = re.compile(r"\[/?[a-z ]*\]")
+
+
+def plain(text: str) -> str:
+    """``text`` without its rich markup."""
+    return _MARKUP.sub("", text)
+
+
+def describe_action(
+    names: Names, seat: int, action: Action, symbols: bool = True, exchange: tuple[Card, Card] | None = None
+) -> str:
+    """A log line for an action: ``Computer plays K♥``.
+
+    ``exchange`` is (the exchange card, the face-up card it was swapped for), for ``X``.
+    """
+    who = names.subject(seat)
+    if action < 32:
+        return f"{who} {names.verb(seat, 'play', 'plays')} {card_markup(action, symbols)}"
+    if MARRIAGE_20 <= action < EXCHANGE:
+        suit = marriage_suit(action)
+        value = 40 if action >= MARRIAGE_40 else 20
+        shown = cards_markup((suit * 8 + KING, suit * 8 + QUEEN), symbols)
+        return f"{who} {names.verb(seat, 'declare', 'declares')} {value} in {SUIT_NAMES[suit]} (shows {shown})"
+    if action == EXCHANGE:
+        if exchange is None:
+            return f"{who} {names.verb(seat, 'exchange', 'exchanges')} the trump card"
+        low, high = exchange
+        return (
+            f"{who} {names.verb(seat, 'exchange', 'exchanges')} {card_markup(low, symbols)} "
+            f"for the face-up {card_markup(high, symbols)}"
+        )
+    if action == CLOSE:
+        return f"{who} {names.verb(seat, 'close', 'closes')} the talon"
+    if action == CLOSE_BEFORE_DRAW:
+        return f"{who} {names.verb(seat, 'close', 'closes')} the talon before drawing"
+    if action == CLAIM:
+        return f"{who} {names.verb(seat, 'claim', 'claims')} 66!"
+    if action == DRAW:
+        return f"{who} {names.verb(seat, 'draw', 'draws')}"
+    if action == PASS:
+        return f"{who} {names.verb(seat, 'decline', 'declines')} the exchange"
+    return f"{who}: {action}"
+
+
+def describe_action_choice(action: Action, deal: Deal | None = None, symbols: bool = True) -> str:
+    """What choosing ``action`` means, for the list of legal actions (``help``)."""
+    if action < 32:
+        return f"play {card_markup(action, symbols)}"
+    if MARRIAGE_20 <= action < EXCHANGE:
+        suit = marriage_suit(action)
+        value = 40 if action >= MARRIAGE_40 else 20
+        return f"declare {value} in {SUIT_NAMES[suit]}, then lead the king or queen"
+    if action == EXCHANGE:
+        if deal is not None and deal.face_up >= 0:
+            return (
+                f"exchange your {card_markup(deal.exchange_card, symbols)} "
+                f"for the face-up {card_markup(deal.face_up, symbols)}"
+            )
+        return "exchange the trump card"
+    if action == CLOSE:
+        return "close the talon: no more drawing, follow suit from now on, and you must reach 66"
+    if action == CLOSE_BEFORE_DRAW:
+        return "close the talon before drawing (both keep one card less)"
+    if action == CLAIM:
+        return "claim 66 and end the deal (a wrong claim costs game points)"
+    if action == DRAW:
+        return "draw (Enter does the same)"
+    if action == PASS:
+        return "decline the exchange"
+    return str(action)
+
+
+# -- tricks -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: who led what, who followed with what, who won."""
+
+    leader: int
+    lead: Card
+    follower: int
+    follow: Card
+    winner: int
+
+
+def trick_winner(leader: int, lead: Card, follow: Card, trump: int) -> int:
+    """The seat that wins ``follow`` played to ``lead`` (led by ``leader``)."""
+    if follow >> 3 == lead >> 3:
+        return 3 - leader if follow < lead else leader
+    return 3 - leader if follow >> 3 == trump else leader
+
+
+def tricks_of(history: Sequence[tuple[int, Action]], trump: int) -> list[Trick]:
+    """The completed tricks of a deal's history, in order."""
+    tricks: list[Trick] = []
+    led: tuple[int, Card] | None = None
+    for seat, action in history:
+        if action >= 32:
+            continue
+        if led is None:
+            led = (seat, int(action))
+            continue
+        leader, lead = led
+        tricks.append(Trick(leader, lead, seat, int(action), trick_winner(leader, lead, int(action), trump)))
+        led = None
+    return tricks
+
+
+def describe_trick(names: Names, trick: Trick, rules: Rules, symbols: bool = True) -> str:
+    """``Computer led K♠, you played A♠: you won (15 points)``."""
+    points = rules.points[trick.lead] + rules.points[trick.follow]
+    return (
+        f"{names.subject(trick.leader)} led {card_markup(trick.lead, symbols)}, "
+        f"{names(trick.follower)} played {card_markup(trick.follow, symbols)}: "
+        f"{names(trick.winner)} won ({points} point{'s' if points != 1 else ''})"
+    )
+
+
+# -- deal results ---------------------------------------------------------------------
+
+
+def humanize(reason: str, names: Names) -> str:
+    """An engine sentence with "seat 1"/"seat 2" replaced by the names."""
+    text = re.sub(r"seat ([12])", lambda m: names(int(m.group(1))), reason)
+    return text[:1].upper() + text[1:]
+
+
+def _points(n: int) -> str:
+    return f"{n} game point{'s' if n != 1 else ''}"
+
+
+def _scale_sentence(names: Names, loser: int, points: int, tricks: int, when: str = "") -> str:
+    value = scale_points(points, tricks)
+    who = names.subject(loser)
+    if value == 3:
+        return f"{who} had no trick{when} (Schwarz): {_points(3)}."
+    if value == 2:
+        return f"{who} had only {points} card points{when}, under 33 (Schneider): {_points(2)}."
+    return f"{who} had {points} card points{when}, 33 or more: {_points(1)}."
+
+
+def _closer_win(names: Names, deal: Deal) -> list[str]:
+    opponent = 3 - deal.closer
+    if deal.rules.closer_win_basis == "at_close":
+        return [
+            f"The talon was closed, so {names.possessive(opponent)} points when it was closed count.",
+            _scale_sentence(names, opponent, deal.close_score, deal.close_tricks, " at the close"),
+        ]
+    return [_scale_sentence(names, opponent, deal.score[opponent], deal.tricks[opponent])]
+
+
+def _failed_close(names: Names, deal: Deal) -> str:
+    closer, opponent = deal.closer, 3 - deal.closer
+    rule = deal.rules.failed_close_points
+    start = f"{names.subject(closer)} closed the talon and did not make 66, so {names(opponent)} "
+    start += names.verb(opponent, "score", "scores")
+    if rule == "always_three":
+        return start + f" {_points(3)} (these rules always give 3 for a failed close)."
+    if deal.close_tricks == 0:
+        return start + f" {_points(3)}: {names(opponent)} had no trick when it was closed."
+    if rule == "hoyle1895" and deal.score[closer] >= 33:
+        return start + f" {_points(1)}: the closer made 33 or more (the Hoyle 1895 rule)."
+    return start + f" {_points(2)} (3 if {names(opponent)} had had no trick when it was closed)."
+
+
+def explain_scoring(deal: Deal, names: Names) -> list[str]:
+    """Sentences that explain how the finished ``deal``'s game points were scored."""
+    outcome = deal.outcome
+    if outcome is None:
+        return []
+    rules = deal.rules
+    closer = deal.closer
+    winner = outcome.winner
+    lines: list[str] = []
+    termination = outcome.termination
+    if termination == Termination.TIE:
+        if rules.tie_rule == "carry_one":
+            lines.append("Equal totals: nobody scores now; 1 game point goes to the winner of the next deal.")
+        else:
+            lines.append("Equal totals: nobody scores (ties are void under these rules).")
+        return lines
+    assert winner is not None
+    loser = 3 - winner
+    if termination == Termination.CLAIM:
+        if not closer:
+            lines.append(_scale_sentence(names, loser, deal.score[loser], deal.tricks[loser]))
+        elif closer == outcome.claimant:
+            lines += _closer_win(names, deal)
+        else:
+            start = f"{names.subject(closer)} closed the talon but {names(winner)} reached 66 first: "
+            if rules.beaten_closer_points == "flat_two":
+                lines.append(start + f"{_points(2)}, whatever the tricks under these rules.")
+            elif deal.close_tricks == 0:
+                lines.append(start + f"{_points(3)}, as {names(winner)} had no trick when it was closed.")
+            else:
+                lines.append(start + f"{_points(2)} (3 if {names(winner)} had had no trick when it was closed).")
+    elif termination == Termination.FALSE_CLAIM:
+        claimant = outcome.claimant or loser
+        if closer == claimant and rules.closer_false_claim == "failed_close":
+            lines.append("A wrong claim after closing counts as a failed close.")
+            lines.append(_failed_close(names, deal))
+        else:
+            start = "A claim with fewer than 66 card points gives the opponent "
+            if rules.false_claim_points != "two_or_three":
+                lines.append(start + f"{_points(2)}.")
+            elif deal.tricks[winner] == 0:
+                lines.append(start + f"{_points(3)} when, as here, the opponent has no trick.")
+            else:
+                lines.append(start + f"{_points(2)} (3 if the opponent has no trick).")
+    elif termination == Termination.CLOSER_FAILED:
+        lines.append(_failed_close(names, deal))
+    elif closer:  # played out after a close, the closer with 66 or more
+        lines.append(f"{names.subject(closer)} closed and reached 66 by the last trick, which counts as a claim.")
+        lines += _closer_win(names, deal)
+    elif rules.last_trick_rule == "wins_deal_one_point":
+        lines.append(f"All cards were played: the winner of the last trick wins the deal, {_points(1)}.")
+    else:
+        tricks = tricks_of(deal.history, deal.trump)
+        if tricks:
+            last = tricks[-1].winner
+            lines.append(f"All cards were played; {names(last)} took the last trick (+10), and the higher total wins.")
+        lines.append(_scale_sentence(names, loser, deal.score[loser], deal.tricks[loser]))
+    if closer and rules.closed_deal_double:
+        lines.append("Doubled, because the talon was closed.")
+    if deal.pending[loser]:
+        lines.append(f"({names.possessive(loser).capitalize()} marriage never counted: no trick was won.)")
+    return lines
+
+
+def deal_headline(deal: Deal, names: Names, credited: int) -> str:
+    """``You win 2 game points`` (``credited`` includes carried tie points)."""
+    outcome = deal.outcome
+    if outcome is None:
+        return "The deal is not over"
+    if outcome.winner is None:
+        return "A tie"
+    carried = credited - outcome.game_points
+    text = f"{names.subject(outcome.winner)} {names.verb(outcome.winner, 'win', 'wins')} {_points(credited)}"
+    if carried > 0:
+        text += f" ({outcome.game_points} + {carried} carried from a tie)"
+    return text

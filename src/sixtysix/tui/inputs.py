@@ -1,0 +1,169 @@
+"""What the player types, turned into actions or commands: a pure function.
+
+Input is short and forgiving: a card (``Ah``, ``ah``, ``10h``, ``A♥``) or the number of a
+card in the hand as the screen shows it, a marriage (``20h``, ``40s``, or ``20``/``40``
+when only one can be meant), ``x``, ``c``, ``cb``, ``66``, ``draw`` (``d``), ``pass``
+(``p``), or a command (``help``, ``hint``, ``last``, ``rules``, ``undo``, ``quit``).
+Several actions may be typed on one line (``x 20h kh``); they are taken in order.
+Whether an action is legal is the engine's business, not this module's.
+
+>>> from sixtysix.cards import CARD_NAMES, HEARTS, parse_cards
+>>> hand = hand_order(parse_cards("Ah Th Kh 9s Qc Jd"), trump=HEARTS)
+>>> [CARD_NAMES[c] for c in hand]
+['9s', 'Qc', 'Jd', 'Ah', 'Th', 'Kh']
+>>> parse_input("2", hand)
+Play(actions=(Action.parse('Qc'),))
+>>> parse_input("10H", hand), parse_input("x c", hand)
+(Play(actions=(Action.parse('Th'),)), Play(actions=(Action.parse('X'), Action.parse('C'))))
+>>> parse_input("?", hand), parse_input("7", hand)
+(Command(name='help'), Invalid(message='there is no card number 7 (your cards are numbered 1-6)'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from sixtysix.actions import ACTIONS, CLAIM, CLOSE, DRAW, EXCHANGE, MARRIAGE_20, MARRIAGE_40, PASS, Action
+from sixtysix.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardMask, cards_of
+from sixtysix.errors import InvalidActionError
+
+
+@dataclass(frozen=True)
+class Play:
+    """One or more game actions, to be taken in order."""
+
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command that is not a game action: ``help``, ``hint``, ``last``, ``rules``, ``undo``,
+    ``quit``, or ``enter`` for an empty line."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """Input that means nothing here, with the reason."""
+
+    message: str
+
+
+Parsed: TypeAlias = Play | Command | Invalid
+
+COMMANDS: dict[str, str] = {
+    "help": "help",
+    "h": "help",
+    "?": "help",
+    "hint": "hint",
+    "last": "last",
+    "l": "last",
+    "rules": "rules",
+    "undo": "undo",
+    "u": "undo",
+    "quit": "quit",
+    "q": "quit",
+    "exit": "quit",
+    "save": "quit",
+}
+"""Command words (and their short forms) and the command each means."""
+
+WORDS: dict[str, Action] = {
+    "d": ACTIONS[DRAW],
+    "p": ACTIONS[PASS],
+    "exchange": ACTIONS[EXCHANGE],
+    "close": ACTIONS[CLOSE],
+    "claim": ACTIONS[CLAIM],
+    "out": ACTIONS[CLAIM],
+}
+"""Words for actions beyond the record tokens (``x``, ``c``, ``cb``, ``66``, ``draw``, ``pass``)."""
+
+SUIT_ORDER = (SPADES, HEARTS, CLUBS, DIAMONDS)
+"""Suits in the order a hand is shown (colours alternate), before trumps are moved last."""
+
+
+def hand_order(hand: CardMask, trump: int) -> tuple[Card, ...]:
+    """The cards of ``hand`` as the screen shows and numbers them.
+
+    Grouped by suit (spades, hearts, clubs, diamonds, so that the colours alternate),
+    the trump suit last, highest card first within a suit.
+    """
+    cards = cards_of(hand)  # by suit, highest first
+    suits = [s for s in SUIT_ORDER if s != trump] + [trump]
+    return tuple(c for s in suits for c in cards if c >> 3 == s)
+
+
+def parse_input(text: str, hand: Sequence[Card], legal: Sequence[Action] = ()) -> Parsed:
+    """Read one line of input.
+
+    ``hand`` is the hand in screen order (:func:`hand_order`), for card numbers;
+    ``legal`` the legal actions, used only to tell which marriage a bare ``20`` or
+    ``40`` means.
+    """
+    tokens = _join_split_marriages(text.strip().split())
+    if not tokens:
+        return Command("enter")
+    if len(tokens) == 1 and tokens[0].lower() in COMMANDS:
+        return Command(COMMANDS[tokens[0].lower()])
+    actions: list[Action] = []
+    for token in tokens:
+        if token.lower() in COMMANDS:
+            return Invalid(f"type {token.lower()!r} on its own, not together with actions")
+        parsed = parse_token(token, hand, legal)
+        if isinstance(parsed, Invalid):
+            return parsed
+        actions.append(parsed)
+    return Play(tuple(actions))
+
+
+def parse_token(token: str, hand: Sequence[Card], legal: Sequence[Action] = ()) -> Action | Invalid:
+    """One action token: a card number, a word, a bare ``20``/``40``, or a record token."""
+    lower = token.lower()
+    if lower.isdigit() and lower not in ("20", "40", "66"):
+        number = int(lower)
+        if 1 <= number <= len(hand):
+            return ACTIONS[hand[number - 1]]
+        if lower == "10":
+            return Invalid("10 is not a card: type 10h (the ten of hearts) or Th, or the number of a card")
+        if not hand:
+            return Invalid(f"there is no card number {number}: you hold no cards")
+        return Invalid(f"there is no card number {number} (your cards are numbered 1-{len(hand)})")
+    if lower in WORDS:
+        return WORDS[lower]
+    if lower in ("20", "40"):
+        return _bare_marriage(int(lower), legal)
+    try:
+        return Action.parse(token)
+    except InvalidActionError:
+        return Invalid(f"{token!r} is not understood: type a card (Ah, 10h), its number, or help")
+
+
+def _bare_marriage(value: int, legal: Sequence[Action]) -> Action | Invalid:
+    base = MARRIAGE_40 if value == 40 else MARRIAGE_20
+    options = [a for a in legal if base <= a < base + 4]
+    if len(options) == 1:
+        return options[0]
+    if not options:
+        return Invalid(f"you have no {value} to declare now")
+    return Invalid(f"which {value}? type one of {', '.join(str(a) for a in options)}")
+
+
+def _join_split_marriages(tokens: list[str]) -> list[str]:
+    """``20 h`` is ``20h``: a bare 20/40 followed by a lone suit letter or symbol."""
+    joined: list[str] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token in ("20", "40") and i + 1 < len(tokens) and tokens[i + 1].lower() in _SUIT_WORDS:
+            joined.append(token + tokens[i + 1])
+            i += 2
+            continue
+        joined.append(token)
+        i += 1
+    return joined
+
+
+_SUIT_WORDS = frozenset("cdhs♣♦♥♠")

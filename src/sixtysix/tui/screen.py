@@ -1,0 +1,413 @@
+"""The screen of ``sixtysix play``, drawn with ``rich`` from one player's view.
+
+Everything here is a pure function of a :class:`~sixtysix.view.PlayerView` (what the
+player may know) and a :class:`TableInfo` (names, match history, the log), so the
+screen can be rendered to a string and tested:
+
+>>> from sixtysix import Deal, PlayerView
+>>> deal = Deal.from_text("Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h", dealer=2)
+>>> text = to_text(render_table(PlayerView.of(deal, 1), TableInfo(Names(1), level=3)), width=100)
+>>> "Trump" in text and "♠ spades" in text and "Talon" in text
+True
+
+**Points on the screen.** The player's own card points are always shown (with a
+pending marriage): a counting aid, as in most 66 and Schnapsen programs. The
+opponent's points are shown only when the rules' ``may_review_tricks`` is not
+``none``: in strict ("scharf") play nobody may look at the tricks again, so the
+opponent's total must be counted in one's head. Both totals are revealed in the deal
+summary. Trick counts are public (the piles are on the table) and always shown.
+
+**The match score** is drawn as a Bummerl tally: strokes, one per game point, up to the
+target (for 66), or a countdown from the target to 0 with the earlier values struck out,
+as Schnapsen players keep score on paper (the ``schnapsen`` preset, or ``--tally``).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from sixtysix.actions import EXCHANGE, MARRIAGE_20
+from sixtysix.cards import Card
+from sixtysix.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
+from sixtysix.match import DealResult
+from sixtysix.rules import Rules
+from sixtysix.tui.describe import (
+    Names,
+    card_label,
+    card_markup,
+    card_style,
+    deal_headline,
+    describe_trick,
+    explain_scoring,
+    humanize,
+    suit_label,
+    tricks_of,
+)
+from sixtysix.tui.inputs import hand_order
+from sixtysix.view import PlayerView
+
+LEVEL_NAMES = {1: "random", 2: "beginner", 3: "counter", 4: "pimc", 5: "expert"}
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the screen shows besides the player's view."""
+
+    names: Names
+    level: int = 3
+    deal_number: int = 1
+    results: tuple[DealResult, ...] = ()
+    """The match's finished deals (for the tally)."""
+    log: tuple[str, ...] = ()
+    """Recent events, oldest first (rich markup)."""
+    practice: bool = False
+    tally: str = "auto"
+    """``strokes``, ``countdown`` or ``auto`` (countdown for Schnapsen)."""
+    symbols: bool = True
+    """Suit symbols (♥); letters when the terminal cannot show them."""
+    extra: tuple[str, ...] = field(default=())
+    """Lines shown under the hand (messages)."""
+
+
+# -- cards --------------------------------------------------------------------------
+
+
+def card_boxes(
+    cards: Sequence[Card | None],
+    symbols: bool = True,
+    numbers: Sequence[str] | None = None,
+    dim: frozenset[Card] = frozenset(),
+    trump: int = -1,
+) -> Text:
+    """Cards drawn as small boxes side by side (``None``: a face-down card), numbered below."""
+    top, middle, bottom, below = Text(), Text(), Text(), Text()
+    for i, card in enumerate(cards):
+        if i:
+            for line in (top, middle, bottom, below):
+                line.append(" ")
+        if card is None:
+            border, face, face_style = "blue", "░░░░", "blue"
+        else:
+            faded = card in dim
+            border = "dim" if faded else ("yellow" if card >> 3 == trump else "")
+            face = f" {card_label(card, symbols)} "
+            face_style = "dim" if faded else card_style(card)
+        top.append("╭────╮", style=border)
+        middle.append("│", style=border)
+        middle.append(face, style=face_style)
+        middle.append("│", style=border)
+        bottom.append("╰────╯", style=border)
+        label = numbers[i] if numbers is not None else ""
+        below.append(f"{label:^6}", style="bold cyan" if card is not None and card not in dim else "dim")
+    lines = [top, middle, bottom] + ([below] if numbers is not None else [])
+    return Text("\n").join(lines)
+
+
+# -- the match tally -----------------------------------------------------------------
+
+
+def tally_style(rules: Rules, tally: str) -> str:
+    if tally != "auto":
+        return tally
+    return "countdown" if rules.preset_name == "schnapsen" else "strokes"
+
+
+def tally_text(seat: int, results: Sequence[DealResult], target: int, style: str) -> Text:
+    """One seat's game points as strokes (``||||| ||··``) or a countdown (``7̶ 5̶ 4``)."""
+    won = [r.game_points for r in results if r.winner == seat]
+    total = sum(won)
+    text = Text()
+    if style == "countdown":
+        values = [target]
+        for points in won:
+            values.append(max(0, values[-1] - points))
+        for value in values[:-1]:
+            text.append(str(value), style="strike dim")
+            text.append(" ")
+        text.append(str(values[-1]), style="bold green" if values[-1] == 0 else "bold")
+        return text
+    if target <= 30:
+        strokes = min(total, target)
+        for i in range(strokes):
+            if i and i % 5 == 0:
+                text.append(" ")
+            text.append("|", style="bold green")
+        rest = target - strokes
+        if rest:
+            text.append(" " if strokes else "")
+            text.append("·" * rest, style="dim")
+        if total > target:
+            text.append(f" +{total - target}", style="bold green")
+    text.append(f"  {total}/{target}", style="bold")
+    return text
+
+
+def render_tally(view: PlayerView, info: TableInfo, results: Sequence[DealResult] | None = None) -> Text:
+    """The match score of both seats on one line, the player first."""
+    rules = view.rules
+    style = tally_style(rules, info.tally)
+    results = info.results if results is None else results
+    text = Text()
+    for i, seat in enumerate((view.seat, view.opponent)):
+        if i:
+            text.append("     ")
+        text.append(info.names.subject(seat), style="bold")
+        text.append("  ")
+        text.append_text(tally_text(seat, results, rules.match_target, style))
+    carried = results[-1].carried_after if results else 0
+    if carried:
+        text.append(f"   ({carried} carried to the next deal's winner)", style="yellow")
+    return text
+
+
+# -- the table ----------------------------------------------------------------------
+
+
+def opponent_hand_size(view: PlayerView) -> int:
+    mine = view.hand.bit_count()
+    if view.led is None or view.stage != FOLLOW:
+        return mine
+    return mine + 1 if view.leader == view.seat else mine - 1
+
+
+def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
+    """The whole screen for one decision (or one moment) of the player."""
+    names = info.names
+    symbols = info.symbols
+    rules = view.rules
+    title = f"sixtysix · {rules.preset_name} · you vs {names.computer} (level {info.level}"
+    title += f", {LEVEL_NAMES.get(info.level, '?')}) · deal {info.deal_number} · match to {rules.match_target}"
+    if info.practice:
+        title += " · practice"
+    header = Rule(Text(title, style="bold"), align="left", style="blue")
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", justify="right")
+    grid.add_column()
+    grid.add_row("Trump", _trump_line(view, symbols))
+    grid.add_row("Talon", _talon_line(view, names))
+    grid.add_row(names.computer, _opponent_line(view, info))
+    grid.add_row("Table", _trick_line(view, names, symbols))
+    marriages = _marriages_line(view, names, symbols)
+    if marriages:
+        grid.add_row("Marriages", marriages)
+
+    hand = hand_order(view.hand, view.trump)
+    legal_cards = {int(a) for a in view.legal if a < 32}
+    dim = frozenset(c for c in hand if view.legal and legal_cards and c not in legal_cards)
+    numbers = [str(i) for i in range(1, len(hand) + 1)]
+    hand_block = card_boxes(hand, symbols, numbers, dim, view.trump)
+    parts: list[RenderableType] = [header, render_tally(view, info), grid, Text("Your hand", style="bold"), hand_block]
+    parts.append(Text.from_markup(_own_line(view)))
+    if info.log:
+        parts.append(Rule(Text("Play", style="dim"), align="left", style="dim"))
+        for i, line in enumerate(info.log):
+            text = Text("· ", style="dim")
+            text.append_text(Text.from_markup(line, style="" if i >= len(info.log) - 3 else "dim"))
+            parts.append(text)
+    parts.extend(Text.from_markup(line) for line in info.extra)
+    if view.legal:
+        parts.append(Text.from_markup(prompt_line(view, names, symbols)))
+        parts.append(Text.from_markup(legal_line(view)))
+    return Group(*parts)
+
+
+def _trump_line(view: PlayerView, symbols: bool) -> Text:
+    text = Text.from_markup(f"[bold yellow]{suit_label(view.trump, symbols)}[/]")
+    if view.closer and view.face_up is not None:
+        text.append_text(Text.from_markup(f"   face-up card {card_markup(view.face_up, symbols)} turned down"))
+    elif view.face_up is not None:
+        text.append_text(Text.from_markup(f"   face-up card {card_markup(view.face_up, symbols)}"))
+        if view.face_up != view.trump_card:
+            text.append_text(Text.from_markup(f" (exchanged for {card_markup(view.trump_card, symbols)})"))
+    else:
+        text.append("   (the face-up card has been drawn)", style="dim")
+    return text
+
+
+def _talon_line(view: PlayerView, names: Names) -> Text:
+    if view.closer:
+        rest = "follow suit, no drawing" + ("" if view.rules.marriage_in_phase2 else ", no marriages")
+        return Text.from_markup(f"[bold magenta]closed[/] by {names(view.closer)} ({view.talon_size} cards): {rest}")
+    if view.talon_size == 0:
+        return Text.from_markup("[bold magenta]empty[/]: follow suit and head the trick, else trump")
+    return Text(f"{view.talon_size} cards")
+
+
+def _opponent_line(view: PlayerView, info: TableInfo) -> Text:
+    known = list(hand_order(view.opponent_known, view.trump))
+    hidden = max(0, opponent_hand_size(view) - len(known))
+    text = Text(" ".join(["▒▒"] * hidden), style="blue")
+    if known:
+        shown = " ".join(card_markup(c, info.symbols) for c in known)
+        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} [dim](shown)[/]"))
+    tricks = view.tricks[view.opponent - 1]
+    text.append(f"   {tricks} trick{'s' if tricks != 1 else ''}")
+    if view.rules.may_review_tricks != "none":
+        text.append(f" · {view.opponent_score} points")
+        if view.opponent_pending:
+            text.append(f" (+{view.opponent_pending} pending)")
+    else:
+        text.append(" · points hidden", style="dim")
+    return text
+
+
+def _trick_line(view: PlayerView, names: Names, symbols: bool) -> Text:
+    if view.led is not None:
+        who = names.subject(view.leader)
+        return Text.from_markup(f"{who} led {card_markup(view.led, symbols)}")
+    if view.stage == MARRIAGE and view.marriage_suit >= 0:
+        return Text.from_markup(f"{names.subject(view.leader)} declared a marriage and must lead its king or queen")
+    tricks = tricks_of(view.history, view.trump)
+    if view.stage == BEFORE_DRAW and tricks:
+        return Text.from_markup(f"{names.subject(tricks[-1].winner)} won the trick: draw or close")
+    return Text(f"{names.subject(view.leader)} to lead", style="dim")
+
+
+def _marriages_line(view: PlayerView, names: Names, symbols: bool) -> str:
+    parts = []
+    for seat, action in view.history:
+        if MARRIAGE_20 <= action < EXCHANGE:
+            suit = (action - MARRIAGE_20) & 3
+            value = 40 if action - MARRIAGE_20 >= 4 else 20
+            parts.append(f"{names(seat)} {value} in {suit_label(suit, symbols)}")
+    return " · ".join(parts)
+
+
+def _own_line(view: PlayerView) -> str:
+    tricks = view.tricks[view.seat - 1]
+    text = f"[bold]You:[/] {view.score} points"
+    if view.pending:
+        text += f" (+{view.pending} pending: a marriage counts once you win a trick)"
+    return text + f" · {tricks} trick{'s' if tricks != 1 else ''}"
+
+
+def prompt_line(view: PlayerView, names: Names, symbols: bool = True) -> str:
+    """What the player is asked to do now."""
+    if not view.legal:
+        return f"{names.computer} to play"
+    if view.window == view.seat:
+        ex = view.trump * 8 + view.rules.exchange_rank_index
+        face = f" for the face-up {card_markup(view.face_up, symbols)}" if view.face_up is not None else ""
+        return (
+            f"[bold cyan]You may exchange your {card_markup(ex, symbols)}{face}:[/] "
+            "x exchanges, pass (or Enter) keeps it"
+        )
+    if view.stage == Stage.BEFORE_DRAW:
+        return "[bold cyan]You won the trick:[/] Enter draws · cb closes the talon first · 66 claims"
+    if view.stage == MARRIAGE:
+        return "[bold cyan]Lead the king or queen of your marriage[/] (or 66 to claim)"
+    if view.stage == FOLLOW and view.led is not None:
+        text = f"[bold cyan]Your turn:[/] play a card to {card_markup(view.led, symbols)}"
+        if view.closer or view.face_up is None:
+            text += " (follow suit and beat it if you can, else trump)"
+        return text
+    return "[bold cyan]Your lead.[/]"
+
+
+def legal_line(view: PlayerView) -> str:
+    """``Legal: 1 2 5 20h X C 66``: the legal cards by number, then the other actions."""
+    hand = hand_order(view.hand, view.trump)
+    tokens = [str(n) for n in sorted(hand.index(a) + 1 for a in view.legal if a < 32 and a in hand)]
+    tokens += [str(a) for a in view.legal if a >= 32]
+    return "[dim]Legal:[/] " + " ".join(tokens) + "   [dim](or help, hint, last, quit)[/]"
+
+
+def help_lines(view: PlayerView, deal: Deal | None, practice: bool, symbols: bool = True) -> list[str]:
+    """The legal actions with what they do, then the other commands (``help``)."""
+    from sixtysix.tui.describe import describe_action_choice
+
+    hand = hand_order(view.hand, view.trump)
+    lines = ["[bold]Legal now:[/]"]
+    for action in view.legal:
+        number = f"{hand.index(action) + 1}" if action < 32 and action in hand else ""
+        lines.append(f"  {number:>2} {action!s:<5} {describe_action_choice(action, deal, symbols)}")
+    lines.append(
+        "[bold]Commands:[/] hint (the computer's analysis) · last (the last trick) · rules · "
+        + ("undo (take back your last decision) · " if practice else "")
+        + "quit (save and leave)"
+    )
+    lines.append("Cards: Ah, ah, 10h, A♥, or the number under the card; 20h/40s marriages, x exchange, c close.")
+    return lines
+
+
+def last_trick_line(view: PlayerView, names: Names, symbols: bool = True) -> str:
+    tricks = tricks_of(view.history, view.trump)
+    if not tricks:
+        return "No trick has been played yet in this deal."
+    return "Last trick: " + describe_trick(names, tricks[-1], view.rules, symbols)
+
+
+# -- the end of a deal -----------------------------------------------------------------
+
+
+def render_summary(
+    deal: Deal,
+    info: TableInfo,
+    credited: int,
+    match_over: bool = False,
+    match_winner: int | None = None,
+) -> RenderableType:
+    """The deal summary: who won, why, how it was scored, both totals, and the match tally."""
+    outcome = deal.outcome
+    assert outcome is not None
+    names = info.names
+    symbols = info.symbols
+    human = names.human
+    lines = [humanize(outcome.reason, names) + "."]
+    lines += explain_scoring(deal, names)
+    (p1, p2), (t1, t2) = outcome.points, outcome.tricks
+    points = {1: p1, 2: p2}
+    tricks = {1: t1, 2: t2}
+    lines.append(
+        f"Card points: you {points[human]}, {names.computer} {points[3 - human]} · "
+        f"tricks: you {tricks[human]}, {names.computer} {tricks[3 - human]}"
+    )
+    left = deal.hands[3 - human]
+    if left:
+        shown = " ".join(card_markup(c, symbols) for c in hand_order(left, deal.trump))
+        lines.append(f"{names.computer} still held {shown}")
+    body = Text("\n").join(Text.from_markup(line) for line in lines)
+    view = PlayerView.of(deal, human)
+    parts: list[RenderableType] = [body, Text(""), render_tally(view, info)]  # one line
+    if match_over and match_winner is not None:
+        parts.append(Text(""))
+        parts.append(Text.from_markup(match_line(deal.rules, info, match_winner)))
+    winner = outcome.winner
+    style = "green" if winner == human else "red" if winner else "yellow"
+    title = f"Deal {info.deal_number}: {deal_headline(deal, names, credited)}"
+    return Panel(Group(*parts), title=title, title_align="left", border_style=style)
+
+
+def match_line(rules: Rules, info: TableInfo, winner: int) -> str:
+    names = info.names
+    totals = {1: 0, 2: 0}
+    for result in info.results:
+        if result.winner:
+            totals[result.winner] += result.game_points
+    loser = 3 - winner
+    text = (
+        f"[bold]{names.subject(winner)} {names.verb(winner, 'win', 'wins')} the match "
+        f"{totals[winner]}-{totals[loser]}![/] {names.subject(loser)} {names.verb(loser, 'get', 'gets')} a Bummerl"
+    )
+    if totals[loser] == 0:
+        text += " — a Schneider-Bummerl, it counts double"
+    return text + "."
+
+
+# -- rendering to text -------------------------------------------------------------------
+
+
+def to_text(renderable: RenderableType, width: int = 100) -> str:
+    """``renderable`` as plain text (for tests and logs)."""
+    console = Console(record=True, width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
+    console.print(renderable)
+    return console.export_text()
