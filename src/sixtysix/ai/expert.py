@@ -11,7 +11,9 @@ What it adds to plain PIMC (level 4):
 * **Time, not a fixed count.** It samples and searches worlds until its time per
   decision is used up (1 s by default), at least a few.
 * **Claims and closing by game points.** Every value is in expected game points,
-  so closing, claiming and the Schneider/Schwarz margins weigh as they score.
+  so closing, claiming and the Schneider/Schwarz margins weigh as they score. A
+  close is charged for the worlds in which it fails (``close_risk``): in each world
+  the closer plays as if he saw every card, at the table he does not.
 """
 
 from __future__ import annotations
@@ -40,8 +42,16 @@ class ExpertPlayer(PimcPlayer):
         samples: int = 4,
         depth: int = 4,
         exact_talon: int = 4,
+        close_risk: float = 2.0,
     ) -> None:
-        super().__init__(seed=seed, samples=samples, depth=depth, exact_talon=exact_talon, time_limit=time_limit)
+        super().__init__(
+            seed=seed,
+            samples=samples,
+            depth=depth,
+            exact_talon=exact_talon,
+            time_limit=time_limit,
+            close_risk=close_risk,
+        )
 
     def _more(self, worlds: int, deadline: float | None) -> bool:
         return worlds < self.samples or super()._more(worlds, deadline)

@@ -39,8 +39,10 @@ class PimcPlayer(Player):
     (with the voids proven by phase-2 play), searches every legal action in
     each world (exactly once the talon has ``exact_talon`` cards or fewer, else
     ``depth`` plies and a heuristic estimate) and takes the action with the best
-    mean value in game points. With ``time_limit`` it samples until the time is
-    up instead (then it is no longer deterministic).
+    mean value in game points. With ``time_limit`` it samples until that much
+    CPU time of its process is used instead (then it is no longer deterministic);
+    CPU time, not wall time, so that its strength does not depend on what else
+    the machine is doing.
     """
 
     name = "pimc"
@@ -86,7 +88,7 @@ class PimcPlayer(Player):
         sums = dict.fromkeys(candidate_actions(view), 0.0)
         losses = dict.fromkeys(sums, 0)
         worlds = 0
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        deadline = time.process_time() + self.time_limit if self.time_limit else None
         while True:
             world = self.sample(view, forbidden)
             values = self.solver.action_values(world, depth, list(sums), view.seat)
@@ -111,7 +113,7 @@ class PimcPlayer(Player):
     def _more(self, worlds: int, deadline: float | None) -> bool:
         if deadline is None:
             return worlds < self.samples
-        return time.perf_counter() < deadline
+        return time.process_time() < deadline
 
 
 def obvious_action(view: PlayerView) -> Action | None:
