@@ -28,6 +28,7 @@ from sixtysix.view import PlayerView
 _DECLINED_RECENTLY = 0.05  # a world where he declined with the card in hand since the last draw
 _DECLINED_EARLIER = 0.4  # ... or with draws since, so he may have drawn it later
 _MAX_TRIES = 12
+_MAX_WORLDS = 400
 
 
 class ExpertPlayer(PimcPlayer):
@@ -54,6 +55,8 @@ class ExpertPlayer(PimcPlayer):
         )
 
     def _more(self, worlds: int, deadline: float | None) -> bool:
+        if worlds >= _MAX_WORLDS:  # late in a deal worlds repeat: more add nothing
+            return False
         return worlds < self.samples or super()._more(worlds, deadline)
 
     def sample(self, view: PlayerView, forbidden: int) -> Deal:
