@@ -10,15 +10,15 @@ $(BIN)/activate:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/activate pyproject.toml
-	$(BIN)/pip install --quiet -e '.[tui]'
+	$(BIN)/pip install --quiet -e '.[tui,web]'
 	touch $@
 
 $(VENV)/.installed-dev: $(BIN)/activate pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(VENV)/.installed $@
 
-run: $(VENV)/.installed
-	$(BIN)/sixtysix play
+run: $(VENV)/.installed  # the web app on http://127.0.0.1:8066 (the terminal game: $(BIN)/sixtysix play)
+	$(BIN)/sixtysix serve
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench
@@ -34,6 +34,9 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.solver
 	$(BIN)/python -m bench.league --quick
+	$(BIN)/python -m bench.protocol
+	$(BIN)/python -m bench.tournament --deals 2000 --protocol
+	$(BIN)/python -m bench.web --quick
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

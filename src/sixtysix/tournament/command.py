@@ -1,0 +1,189 @@
+"""``sixtysix tournament``: computer players and external bots against each other on duplicate deals.
+
+Only the standard library is imported here: the command's work is imported when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+EPILOG = """\
+players (at least two, in the order given; gauntlet: the first against every other):
+  --level 3                  the built-in level 3, named L3
+  --bot "L3=level:3"         the same, named by you
+  --bot "mybot=./mybot -q"   an external 66P bot (a failing bot forfeits its deal); each
+                             worker keeps it running from game to game, unless its command
+                             takes {seed} ("b=sixtysix bot --level 3 --seed {seed}"): then
+                             every game starts it afresh with its own seed
+  --bot "me=python:pkg.mod:factory"   factory(seed, time_limit) -> Player
+
+every board (a seeded deal, or a whole match with --matches) is played twice with the
+seats swapped; the deals and the players' seeds all come from --seed. With --out, the
+records go to DIR/records/ and every finished game to DIR/journal.jsonl: run the same
+command again after an interruption and it goes on where it stopped.
+
+examples:
+  sixtysix tournament --level 1 --level 2 --level 3 --deals 500 --out runs/ladder
+  sixtysix tournament --format gauntlet --bot "new=./newbot" --level 3 --level 4 --time 0.5
+  sixtysix tournament --level 1 --level 3 --backend ray --address auto --json out.json
+"""
+
+
+def register(commands: Any) -> None:
+    """Add ``tournament`` to the ``sixtysix`` subcommands (an argparse subparsers object)."""
+    p = commands.add_parser(
+        "tournament",
+        help="a round robin or gauntlet of computer players and bots on duplicate deals, with ratings",
+        description="Play computer players and external 66P bots against each other on duplicate deals "
+        "(each deal twice, seats swapped), reproducibly from one seed, in parallel and resumable; "
+        "print the results per pairing and Bradley-Terry (Elo) ratings.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    who = p.add_argument_group("players")
+    who.add_argument(
+        "--level", dest="players", action="append", type=_level, metavar="N", help="a built-in level 1-5 (named LN)"
+    )
+    who.add_argument(
+        "--bot",
+        dest="players",
+        action="append",
+        metavar="NAME=SPEC",
+        help="NAME=level:N, NAME=COMMAND or NAME=python:MOD:F",
+    )
+    what = p.add_argument_group("what to play")
+    what.add_argument("--format", choices=("round-robin", "gauntlet"), default="round-robin", help="(round-robin)")
+    count = what.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=_positive_int, metavar="N", help="seeded deals per pairing, each twice (100)")
+    count.add_argument("--matches", type=_positive_int, metavar="N", help="whole matches per pairing instead")
+    what.add_argument("--seed", type=int, default=1, metavar="N", help="master seed of everything (default 1)")
+    what.add_argument("--time", type=_positive_float, metavar="SECONDS", help="time per decision for levels taking one")
+    what.add_argument("--rules", default="seed66", metavar="PRESET", help="seed66 (default), pagat66 or schnapsen")
+    what.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option (repeatable)")
+    run = p.add_argument_group("how to run")
+    run.add_argument("--workers", type=_positive_int, metavar="N", help="worker processes (default: every core)")
+    run.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes (default) or Ray")
+    run.add_argument("--address", metavar="ADDR", help="the Ray cluster to join (default: start a local instance)")
+    run.add_argument("--progress", choices=("auto", "rich", "plain", "none"), default="auto", help="(default auto)")
+    out = p.add_argument_group("output")
+    out.add_argument("--out", metavar="DIR", help="records and journal folder (resumable); without it nothing is kept")
+    out.add_argument("--json", metavar="FILE", help="write the results (and every game) as JSON")
+    out.add_argument("--csv", metavar="FILE", help="write the results per pairing as CSV")
+    out.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="rating bootstrap replicates (1000)")
+    out.add_argument("--anchor", metavar="NAME", help="rate NAME 1500 (default: the mean rating is 1500)")
+    p.set_defaults(handler=tournament_command)
+
+
+def _level(text: str) -> str:
+    if text.strip() not in {"1", "2", "3", "4", "5"}:
+        raise argparse.ArgumentTypeError(f"no level {text!r} (1-5)")
+    return f"level:{text.strip()}"
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def tournament_command(args: argparse.Namespace) -> int:
+    from sixtysix.errors import RulesError
+    from sixtysix.rules import Rules
+    from sixtysix.tournament.backends import make_backend
+    from sixtysix.tournament.journal import JournalError
+    from sixtysix.tournament.output import print_results, write_csv, write_json
+    from sixtysix.tournament.progress import make_progress
+    from sixtysix.tournament.runner import Interrupted, Tournament, run_tournament
+    from sixtysix.tournament.schedule import ScheduleError
+    from sixtysix.tournament.specs import SpecError
+
+    def fail(message: str) -> int:
+        print(f"sixtysix tournament: {message}", file=sys.stderr)
+        return EXIT_USAGE
+
+    try:
+        options = dict(_split_option(text) for text in args.option)
+        rules = Rules.from_options(args.rules, options)
+        tournament = Tournament.of(
+            args.players or [],
+            format=args.format,
+            boards=args.matches or args.deals or 100,
+            unit="match" if args.matches else "deal",
+            seed=args.seed,
+            rules=rules,
+            time_limit=args.time,
+        )
+        if args.anchor is not None and args.anchor not in tournament.names:
+            return fail(f"--anchor {args.anchor}: no such player ({', '.join(tournament.names)})")
+        backend = make_backend(args.backend, args.workers, args.address)
+    except (SpecError, ScheduleError, RulesError, ValueError) as error:
+        return fail(str(error))
+    many = "matches" if tournament.unit == "match" else "deals"
+    total = len(tournament.keys())
+    pairs = len(tournament.pairings())
+    print(
+        f"{len(tournament.players)} players, {pairs} pairing{'s' if pairs != 1 else ''}, {total} {many} "
+        f"({tournament.boards} per pairing x 2 seats), seed {tournament.seed}, {backend.describe()}",
+        file=sys.stderr,
+    )
+    timed = [s.name for s in tournament.players if not s.deterministic]
+    if timed:
+        print(
+            f"note: the games of {', '.join(timed)} may not be exactly reproducible "
+            "(level 5 thinks by the clock; bots and Python players are their own)",
+            file=sys.stderr,
+        )
+    progress = make_progress(args.progress, many)
+    try:
+        result = run_tournament(
+            tournament,
+            out=args.out,
+            backend=backend,
+            progress=progress,
+            bootstrap=max(0, args.bootstrap),
+            anchor=args.anchor,
+        )
+    except Interrupted as stop:
+        where = f"; they are in {stop.out}: run the same command again to go on" if stop.out else " (no --out: lost)"
+        print(f"\ninterrupted: {stop.done} of {stop.total} {many} finished{where}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except (JournalError, SpecError) as error:
+        return fail(str(error))
+    print_results(result)
+    try:
+        if args.json:
+            write_json(args.json, result)
+        if args.csv:
+            write_csv(args.csv, result)
+    except OSError as error:
+        print(f"sixtysix tournament: cannot write the results: {error}", file=sys.stderr)
+        return 1
+    if args.out:
+        print(f"records and journal: {args.out}", file=sys.stderr)
+    return 0
+
+
+def _split_option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise ValueError(f"--option {text!r}: expected NAME=VALUE")
+    return name.strip(), value.strip()

@@ -1,0 +1,200 @@
+"""Player specs: a tournament's players as text, and the factories that build them.
+
+A spec is ``NAME=WHAT``:
+
+``L3=level:3``
+    the built-in computer player of level 1-5 (:func:`sixtysix.ai.players.make_player`);
+    ``--level 3`` is short for ``L3=level:3``.
+``mybot=./mybot --fast``
+    an external bot spoken to over the 66P bot protocol (a command line, split like a
+    shell would; ``{seed}`` in it becomes the player's seed); it runs through the protocol
+    host (:mod:`sixtysix.protocol.host`), so a failing bot forfeits its deal instead of
+    stopping the tournament. Each game starts the bot afresh.
+``mine=python:package.module:factory``
+    ``factory(seed, time_limit)`` from an importable module, returning a
+    :class:`~sixtysix.ai.player.Player` (for players written in Python).
+
+>>> spec = parse_player("L3=level:3")
+>>> spec.name, spec.kind, spec.text
+('L3', 'level', 'level:3')
+>>> parse_player("bot=./bot --depth 2").command
+('./bot', '--depth', '2')
+>>> make_specs(["level:1", "level:1"])[1].name
+'L1-2'
+
+A spec is a small frozen value: it pickles, so worker processes and Ray tasks
+receive it and build their players themselves (:meth:`PlayerSpec.make`), a fresh
+player for every game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import shlex
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sixtysix.ai.player import Player
+
+PlayerFactory = Callable[[int], "Player"]
+"""Builds a fresh player from its seed."""
+
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$")
+LEVELS = range(1, 6)
+TIMED_LEVELS = frozenset({5})
+"""Levels that take the per-decision time limit (``make_player(..., time_limit)``)."""
+
+
+class SpecError(ValueError):
+    """A player spec that cannot be read."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """One player of a tournament: its name and what it is."""
+
+    name: str
+    kind: str
+    """``level``, ``command`` (an external 66P bot) or ``python``."""
+    level: int = 0
+    command: tuple[str, ...] = ()
+    target: str = ""
+    """``module:attribute`` of a ``python`` player's factory."""
+
+    @property
+    def text(self) -> str:
+        """What follows ``NAME=`` in the spec."""
+        if self.kind == "level":
+            return f"level:{self.level}"
+        if self.kind == "python":
+            return f"python:{self.target}"
+        return shlex.join(self.command)
+
+    @property
+    def external(self) -> bool:
+        """Whether it is an external bot (played through the protocol host)."""
+        return self.kind == "command"
+
+    @property
+    def seeded(self) -> bool:
+        """Whether an external bot's command takes the seed (``{seed}``): then every game starts it afresh."""
+        return any("{seed}" in word for word in self.command)
+
+    @property
+    def deterministic(self) -> bool:
+        """Whether its decisions depend only on its seed (not on time or another process)."""
+        return self.kind == "level" and self.level not in TIMED_LEVELS
+
+    def make(self, seed: int, time_limit: float | None = None) -> Player:
+        """A fresh player with this seed (``time_limit``: seconds per decision, for levels that take one)."""
+        if self.kind == "level":
+            from sixtysix.ai.players import make_player
+
+            player = make_player(self.level, seed, time_limit=time_limit)
+        elif self.kind == "python":
+            module_name, _, attribute = self.target.partition(":")
+            factory = getattr(importlib.import_module(module_name), attribute)
+            player = factory(seed, time_limit)
+        else:
+            player = external_player(self, seed, time_limit)
+        return player
+
+    def factory(self, time_limit: float | None = None) -> PlayerFactory:
+        """``seed -> Player``."""
+        return lambda seed: self.make(seed, time_limit)
+
+
+def external_player(spec: PlayerSpec, seed: int, time_limit: float | None) -> Player:
+    """A :class:`sixtysix.protocol.player.ProtocolPlayer` running ``spec.command`` (imported only here).
+
+    ``{seed}`` in the command's words is replaced by the player's seed (66P has no seed
+    message: ``mybot=sixtysix bot --level 3 --seed {seed}``). ``time_limit`` is the bot's
+    time per decision (the host's default, 1 s, without one).
+    """
+    try:
+        from sixtysix.protocol.player import ProtocolPlayer
+    except ImportError as error:
+        raise SpecError(f"{spec.name}: external bots need the 66P host (sixtysix.protocol): {error}") from None
+    command = [word.replace("{seed}", str(seed)) for word in spec.command]
+    if time_limit is None:
+        return ProtocolPlayer(command, name=spec.name)
+    return ProtocolPlayer(command, name=spec.name, time_limit=time_limit)
+
+
+def parse_player(text: str) -> PlayerSpec:
+    """Read ``NAME=WHAT`` (see the module docstring); raise :class:`SpecError` if it is invalid."""
+    name, sep, what = text.partition("=")
+    name, what = name.strip(), what.strip()
+    if not sep or not NAME.match(name):
+        raise SpecError(
+            f"{text!r}: a player is NAME=SPEC, with a NAME of letters, digits and _ . + - "
+            "(for example L3=level:3 or mybot=./mybot)"
+        )
+    return _parse_what(name, what)
+
+
+def _parse_what(name: str, what: str) -> PlayerSpec:
+    kind, _, rest = what.partition(":")
+    if kind == "level":
+        if rest.strip() not in {str(level) for level in LEVELS}:
+            raise SpecError(f"{name}: no level {rest.strip()!r} (levels 1-5)")
+        return PlayerSpec(name, "level", level=int(rest))
+    if kind == "python":
+        module_name, colon, attribute = rest.strip().partition(":")
+        if not colon or not module_name or not attribute.isidentifier():
+            raise SpecError(f"{name}: a Python player is python:module:factory, not {what!r}")
+        return PlayerSpec(name, "python", target=f"{module_name}:{attribute}")
+    try:
+        command = tuple(shlex.split(what))
+    except ValueError as error:
+        raise SpecError(f"{name}: cannot read the command {what!r}: {error}") from None
+    if not command:
+        raise SpecError(f"{name}: the bot's command is empty")
+    return PlayerSpec(name, "command", command=command)
+
+
+def level_player(level: int, name: str | None = None) -> PlayerSpec:
+    """The built-in player of ``level``, named ``L<level>`` by default."""
+    if level not in LEVELS:
+        raise SpecError(f"no level {level} (levels 1-5)")
+    return PlayerSpec(name or f"L{level}", "level", level=level)
+
+
+def make_specs(items: Iterable[str | int | PlayerSpec]) -> list[PlayerSpec]:
+    """Specs from levels (``3``), bare ``level:3`` texts, ``NAME=WHAT`` texts or specs, with unique names.
+
+    Unnamed levels that repeat get ``-2``, ``-3`` ... (``L1``, ``L1-2``); two players
+    given the same name explicitly are an error.
+    """
+    specs: list[tuple[PlayerSpec, bool]] = []
+    named: set[str] = set()
+    for item in items:
+        if isinstance(item, PlayerSpec):
+            spec, explicit = item, True
+        elif isinstance(item, int):
+            spec, explicit = level_player(item), False
+        elif "=" not in item and item.startswith("level:"):
+            spec, explicit = _parse_what(f"L{item[6:].strip()}", item), False
+        else:
+            spec, explicit = parse_player(item), True
+        if explicit:
+            if spec.name in named:
+                raise SpecError(f"two players are named {spec.name}")
+            named.add(spec.name)
+        specs.append((spec, explicit))
+    taken = set(named)
+    result = []
+    for spec, explicit in specs:
+        if explicit:
+            result.append(spec)
+            continue
+        name, n = spec.name, 1
+        while name in taken:
+            n += 1
+            name = f"{spec.name}-{n}"
+        taken.add(name)
+        result.append(spec if name == spec.name else PlayerSpec(name, spec.kind, spec.level, spec.command, spec.target))
+    return result

@@ -1,0 +1,26 @@
+"""Shared helpers of the tournament tests: small, fast tournaments of level-1 and level-2 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sixtysix.ai.player import Player
+from sixtysix.ai.players import RandomPlayer
+from sixtysix.tournament.runner import Tournament, TournamentResult
+
+
+def small(players: Any = (1, 2, 1), boards: int = 6, seed: int = 3, **options: Any) -> Tournament:
+    """A quick round robin (three players: L1, L2, L1-2)."""
+    return Tournament.of(list(players), boards=boards, seed=seed, **options)
+
+
+def outcomes(result: TournamentResult) -> dict[str, Any]:
+    """The reproducible part of a result (everything but the timing)."""
+    data = result.to_json()
+    del data["timing"]
+    return data
+
+
+def random_player(seed: int, time_limit: float | None) -> Player:
+    """A ``python:`` player factory: ``tournament_helpers:random_player``."""
+    return RandomPlayer(seed)
