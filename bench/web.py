@@ -1,0 +1,328 @@
+"""Web app load: many concurrent matches of level-1 clients over real WebSockets.
+
+Run from the repository root (``make bench`` runs ``--quick``)::
+
+    python -m bench.web --quick                      # 200 matches to 3 game points, 400 sockets (~1 min)
+    python -m bench.web                              # 200 matches to 7 game points
+    python -m bench.web --matches 500 --target 7 --json out/bench-web.json
+    python -m bench.web --mode computer              # one socket per match, against the server's level 1
+
+One ``sixtysix serve`` process (a child of this one, on 127.0.0.1 and a free port, with a
+fresh SQLite database in a temporary folder) serves every match; the clients run in this
+process, on one asyncio event loop, with the ``websockets`` client.
+
+Modes
+-----
+``friends`` (default)
+    Each match is created over HTTP as a match between friends and joined with its
+    invitation; each of its two seats is a client with its own WebSocket (2 sockets per
+    match). Both seats are played by clients, so every action crosses the network.
+``computer``
+    Each match is against the server's level-1 computer; one client and one socket per
+    match (the computer's moves are made and pushed by the server).
+
+A client is a level-1 player: at each of its decisions it sends a uniformly random legal
+action with the state's ``version`` and an ``id``, and waits for the answer to it: the state
+with ``reply_to`` equal to its ``id`` (the action is stored) or an error. After a deal the
+client in seat 1 sends ``next`` (the other waits for the new deal). Every match is played
+to its end.
+
+Figures
+-------
+actions/s
+    Answered actions (of all clients) per second of wall time, from the first action sent
+    to the last answer.
+latency p50/p95/p99
+    Time from sending an action to receiving its answer, over every action (milliseconds,
+    nearest rank).
+errors
+    Error answers (there should be none: clients only send legal actions at their turn).
+lost
+    Actions answered as stored that the database does not hold, plus actions never
+    answered, plus stored actions no client sent (compared per match after the run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    unanswered: int = 0
+    acked: dict[tuple[str, int], int] = field(default_factory=dict)
+    """Per (match, seat): actions answered as stored (``next`` not included: it stores a deal)."""
+    refused: list[str] = field(default_factory=list)
+    """Stale decisions refused as the API says (both seats acted at once in an exchange window)."""
+    nexts: dict[str, int] = field(default_factory=dict)
+    first: float = 0.0
+    last: float = 0.0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+async def play_seat(
+    base: str, match_id: str, token: str, seed: int, totals: Totals, timeout: float, compression: bool = True
+) -> None:
+    """One level-1 client: play its seat until the match is over."""
+    rng = random.Random(seed)
+    url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?token={token}"
+    counter = 0
+    options: dict[str, Any] = {} if compression else {"compression": None}
+    async with connect(url, max_size=2**20, open_timeout=60, ping_interval=None, **options) as ws:
+        state: dict[str, Any] = {}
+        while True:
+            if not state or not state["legal"]:
+                if state and state["status"] == "over":
+                    return
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+                except TimeoutError:
+                    totals.errors.append(f"no state for {timeout} s (match {match_id})")
+                    return
+                if message["type"] == "state":
+                    state = message["state"]
+                continue
+            if state["legal"] == ["next"] and state["seat"] != 1:
+                state = {**state, "legal": []}  # the host starts the next deal; wait for it
+                continue
+            action = rng.choice(state["legal"])
+            counter += 1
+            ident = f"{counter}"
+            sent = time.perf_counter()
+            if not totals.first:
+                totals.first = sent
+            await ws.send(json.dumps({"type": "action", "action": action, "version": state["version"], "id": ident}))
+            while True:
+                try:
+                    answer = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+                except TimeoutError:
+                    totals.unanswered += 1
+                    return
+                if answer["type"] == "state":
+                    state = answer["state"]
+                if answer.get("reply_to") == ident:
+                    break
+            now = time.perf_counter()
+            totals.last = now
+            if answer["type"] == "error":
+                error = answer["error"]
+                # the other seat may have moved first (an exchange window): a stale version is
+                # the server refusing correctly; the client looks at the new state and goes on
+                if error["code"] == "stale_version":
+                    totals.refused.append(action)
+                else:
+                    totals.errors.append(f"{action}: {error['code']}: {error['message']}")
+                continue
+            totals.latencies.append(now - sent)
+            if action == "next":
+                totals.nexts[match_id] = totals.nexts.get(match_id, 0) + 1
+            else:
+                key = (match_id, state["seat"])
+                totals.acked[key] = totals.acked.get(key, 0) + 1
+
+
+async def run(args: argparse.Namespace, base: str) -> tuple[Totals, list[str], float]:
+    totals = Totals()
+    rng = random.Random(args.seed)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+
+        async def create(i: int) -> list[tuple[str, str]]:
+            body = {"target": args.target, "rules": args.rules, "name": f"client {i}"}
+            if args.mode == "computer":
+                response = await http.post("/api/matches", json={**body, "opponent": "computer", "level": 1})
+                response.raise_for_status()
+                data = response.json()
+                return [(data["match_id"], data["token"])]
+            response = await http.post("/api/matches", json={**body, "opponent": "friend"})
+            response.raise_for_status()
+            data = response.json()
+            joined = await http.post("/api/join", json={"code": data["invite"]["code"], "name": f"guest {i}"})
+            joined.raise_for_status()
+            return [(data["match_id"], data["token"]), (data["match_id"], joined.json()["token"])]
+
+        seats = [seat for group in await asyncio.gather(*(create(i) for i in range(args.matches))) for seat in group]
+    match_ids = list(dict.fromkeys(m for m, _ in seats))
+    print(f"{len(match_ids)} matches created, {len(seats)} sockets; playing...", file=sys.stderr, flush=True)
+    started = time.perf_counter()
+    results = await asyncio.gather(
+        *(play_seat(base, m, t, rng.getrandbits(32), totals, args.timeout, args.compression) for m, t in seats),
+        return_exceptions=True,
+    )
+    elapsed = time.perf_counter() - started
+    for result in results:
+        if isinstance(result, BaseException):
+            totals.errors.append(f"client failed: {result!r}")
+    return totals, match_ids, elapsed
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(share * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.web", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=200, help="concurrent matches (default 200)")
+    parser.add_argument("--target", type=int, default=7, help="game points per match (default 7)")
+    parser.add_argument("--quick", action="store_true", help="the make bench setting: --target 3")
+    parser.add_argument("--mode", choices=("friends", "computer"), default="friends")
+    parser.add_argument("--rules", default="seed66", help="rules preset (default seed66)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices (default 1)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for any answer (default 60)")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    parser.add_argument(
+        "--no-compression",
+        dest="compression",
+        action="store_false",
+        help="no permessage-deflate (browsers ask for it, so the default does too)",
+    )
+    parser.add_argument("--url", help="use this running server instead of starting one (give its --db too)")
+    parser.add_argument("--db", help="the database of the server given by --url")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.target = 3
+    if args.url:
+        if not args.db:
+            parser.error("--url needs --db")
+        totals, match_ids, elapsed = asyncio.run(run(args, args.url.rstrip("/")))
+        stored, deals, finished = _stored(Path(args.db), match_ids)
+        cpu_before = cpu_after = None
+    else:
+        with tempfile.TemporaryDirectory(prefix="sixtysix-bench-web-") as folder:
+            db = Path(folder) / "bench.sqlite3"
+            server, base = _start_server(db)
+            try:
+                cpu_before = _cpu_seconds(server.pid)
+                totals, match_ids, elapsed = asyncio.run(run(args, base))
+                cpu_after = _cpu_seconds(server.pid)
+            finally:
+                server.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    server.wait(15)
+                if server.poll() is None:
+                    server.kill()
+            stored, deals, finished = _stored(db, match_ids)
+    lost = totals.unanswered
+    for match_id in match_ids:
+        for seat in (1, 2) if args.mode == "friends" else (1,):
+            lost += abs(stored.get((match_id, seat), 0) - totals.acked.get((match_id, seat), 0))
+        lost += abs(deals.get(match_id, 0) - 1 - totals.nexts.get(match_id, 0)) if args.mode == "friends" else 0
+    answered = len(totals.latencies)
+    span = (totals.last - totals.first) or elapsed
+    figures = {
+        "mode": args.mode,
+        "matches": len(match_ids),
+        "sockets": len(match_ids) * (2 if args.mode == "friends" else 1),
+        "target": args.target,
+        "finished": finished,
+        "deals": sum(deals.values()),
+        "actions": answered,
+        "stored_actions": sum(n for (m, s), n in stored.items() if args.mode == "friends" or s == 1),
+        "refused_stale": len(totals.refused),
+        "seconds": round(span, 3),
+        "actions_per_second": round(answered / span, 1) if span else 0.0,
+        "latency_ms": {
+            "p50": round(percentile(totals.latencies, 0.50) * 1000, 2),
+            "p95": round(percentile(totals.latencies, 0.95) * 1000, 2),
+            "p99": round(percentile(totals.latencies, 0.99) * 1000, 2),
+            "max": round(max(totals.latencies, default=0.0) * 1000, 2),
+        },
+        "server_cpu_seconds": round(cpu_after - cpu_before, 2) if cpu_before is not None and cpu_after else None,
+        "errors": len(totals.errors),
+        "lost": lost,
+    }
+    lat = figures["latency_ms"]
+    assert isinstance(lat, dict)
+    print(
+        f"web: {figures['matches']} matches ({args.mode}, {figures['sockets']} WebSockets, to {args.target}), "
+        f"{figures['finished']} finished, {figures['deals']} deals"
+    )
+    print(
+        f"  {answered} actions in {span:.1f} s: {figures['actions_per_second']} actions/s; "
+        f"latency p50 {lat['p50']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms (max {lat['max']} ms)"
+    )
+    print(
+        f"  server CPU {figures['server_cpu_seconds']} s; errors {len(totals.errors)}; lost actions {lost}; "
+        f"stale decisions refused {len(totals.refused)}"
+    )
+    for error in totals.errors[:10]:
+        print(f"  error: {error}")
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    ok = not totals.errors and lost == 0 and finished == len(match_ids)
+    return 0 if ok else 1
+
+
+def _start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``sixtysix serve`` on a free port of 127.0.0.1, once it answers."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port), "--db", str(db)]
+    server = subprocess.Popen([*command, "--log-level", "warning"], env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(f"{base}/api/meta", timeout=1).raise_for_status()
+            return server, base
+        except httpx.HTTPError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.05)
+
+
+def _stored(db: Path, match_ids: list[str]) -> tuple[dict[tuple[str, int], int], dict[str, int], int]:
+    """Actions stored per (match, seat), deals per match, and how many matches are over."""
+    connection = sqlite3.connect(db)
+    try:
+        query = "SELECT match_id, seat, COUNT(*) FROM actions GROUP BY match_id, seat"
+        actions = {(m, s): n for m, s, n in connection.execute(query).fetchall()}
+        deals = dict(connection.execute("SELECT match_id, COUNT(*) FROM deals GROUP BY match_id").fetchall())
+        over = connection.execute("SELECT COUNT(*) FROM matches WHERE status = 'over'").fetchone()[0]
+    finally:
+        connection.close()
+    return actions, {m: deals.get(m, 0) for m in match_ids}, int(over)
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux /proc), or ``None``."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) / ticks
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,297 @@
+"""The ASGI app of ``sixtysix serve``: the JSON API, the WebSocket and the static page.
+
+:func:`create_app` builds a FastAPI app around one :class:`~sixtysix.web.service.Service`
+and one SQLite file. The API is specified in docs/web-api.md; every refusal is a JSON
+error object (:class:`~sixtysix.web.service.WebError`). The page's files are served from
+``static/`` at ``/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from sixtysix.web.service import Game, Service, Subscriber, WebError, malformed
+from sixtysix.web.state import meta
+from sixtysix.web.store import Store
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024
+CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
+
+log = logging.getLogger("sixtysix.web")
+
+
+def create_app(
+    db_path: str | Path = "sixtysix.sqlite3",
+    *,
+    think: float = 0.5,
+    review_seconds: float | None = 0.25,
+    review_worlds: int | None = None,
+    computer_delay: float = 0.0,
+    workers: int = 2,
+    seed: int | None = None,
+    hint_budget: Any = None,
+    static_dir: str | Path | None = None,
+) -> FastAPI:
+    """The web app on the SQLite database ``db_path`` (created if missing).
+
+    ``think``: seconds per decision of the level-5 computer; ``review_seconds`` /
+    ``review_worlds``: the analysis budget per decision of a review; ``computer_delay``:
+    seconds the computer waits before each move; ``workers``: threads for the slow computer
+    levels, hints and reviews; ``seed``: makes the shuffles reproducible (tests);
+    ``hint_budget``: a :class:`~sixtysix.ai.analysis.Budget` for hints (default half a second).
+    """
+    store = Store(db_path)
+    service = Service(
+        store,
+        think=think,
+        review_seconds=review_seconds,
+        review_worlds=review_worlds,
+        computer_delay=computer_delay,
+        workers=workers,
+        seed=seed,
+        hint_budget=hint_budget,
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        rebuilt = service.start()
+        if rebuilt:
+            log.info("rebuilt %d unfinished match(es) from %s", rebuilt, db_path)
+        try:
+            yield
+        finally:
+            await service.stop()
+            store.close()
+
+    app = FastAPI(title="sixtysix", version="1", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.service = service
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, error: WebError) -> JSONResponse:
+        return JSONResponse(error.to_json(), status_code=error.status, headers={"Cache-Control": "no-store"})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        code = {404: "not_found", 405: "malformed"}.get(error.status_code, "malformed")
+        message = "no such page" if error.status_code == 404 else str(error.detail)
+        return JSONResponse(WebError(error.status_code, code, message).to_json(), status_code=error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse(malformed("malformed request").to_json(), status_code=400)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    async def body_of(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise WebError(413, "malformed", f"the body is larger than {MAX_BODY} bytes")
+        if not raw.strip():
+            return {}
+        try:
+            body = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise malformed("the body is not JSON") from None
+        if not isinstance(body, dict):
+            raise malformed("the body must be a JSON object")
+        return body
+
+    def token_of(request: Request) -> str | None:
+        header = request.headers.get("authorization", "")
+        if header[:7].lower() == "bearer " and header[7:].strip():
+            return header[7:].strip()
+        return request.query_params.get("token") or None
+
+    def seat_of(request: Request, match_id: str) -> tuple[Game, int]:
+        return service.authenticate(match_id, token_of(request))
+
+    def no_store(data: object, status: int = 200) -> JSONResponse:
+        return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+
+    def check_seat(body: dict[str, Any], seat: int) -> None:
+        named = body.get("seat")
+        if named is not None and named != seat:
+            raise WebError(403, "other_seat", f"this token is seat {seat}'s, not seat {named}'s")
+
+    # -- the API ---------------------------------------------------------------------------------
+
+    @app.get("/api/meta")
+    async def get_meta() -> JSONResponse:
+        return no_store(meta())
+
+    @app.post("/api/matches")
+    async def create_match(request: Request) -> JSONResponse:
+        body = await body_of(request)
+        game, seat, token = service.create(body)
+        state = game.state(seat)
+        return no_store(
+            {"match_id": game.id, "seat": seat, "token": token, "invite": state["invite"], "state": state}, 201
+        )
+
+    @app.get("/api/invitations/{code}")
+    async def get_invitation(code: str) -> JSONResponse:
+        return no_store(service.invitation(code))
+
+    @app.post("/api/join")
+    async def join(request: Request) -> JSONResponse:
+        body = await body_of(request)
+        game, seat, token = service.join(body)
+        return no_store({"match_id": game.id, "seat": seat, "token": token, "state": game.state(seat)}, 201)
+
+    @app.get("/api/matches/{match_id}")
+    async def get_state(request: Request, match_id: str) -> JSONResponse:
+        game, seat = seat_of(request, match_id)
+        return no_store(game.state(seat))
+
+    @app.post("/api/matches/{match_id}/actions")
+    async def post_action(request: Request, match_id: str) -> JSONResponse:
+        game, seat = seat_of(request, match_id)
+        body = await body_of(request)
+        check_seat(body, seat)
+        if "action" not in body:
+            raise malformed("action is required")
+        version = service.act(game, seat, body["action"], body.get("version"))
+        return no_store({"ok": True, "version": version, "state": game.state(seat)})
+
+    @app.get("/api/matches/{match_id}/hint")
+    async def get_hint(request: Request, match_id: str) -> JSONResponse:
+        game, seat = seat_of(request, match_id)
+        return no_store(await service.hint(game, seat))
+
+    @app.get("/api/matches/{match_id}/deals/{number}/review")
+    async def get_review(request: Request, match_id: str, number: str) -> JSONResponse:
+        game, seat = seat_of(request, match_id)
+        if not number.isdigit() or len(number) > 6:
+            raise WebError(404, "not_found", f"no deal {number!r}")
+        return no_store(await service.review(game, seat, int(number)))
+
+    @app.get("/api/matches/{match_id}/record")
+    async def get_record(request: Request, match_id: str) -> PlainTextResponse:
+        game, _ = seat_of(request, match_id)
+        return PlainTextResponse(
+            service.record_text(game),
+            headers={
+                "Content-Disposition": f'attachment; filename="sixtysix-{game.id}.66r"',
+                "Cache-Control": "no-store",
+            },
+        )
+
+    @app.post("/api/history")
+    async def post_history(request: Request) -> JSONResponse:
+        return no_store(service.history(await body_of(request)))
+
+    @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
+    async def unknown_api(rest: str) -> JSONResponse:
+        raise WebError(404, "not_found", f"no API endpoint /api/{rest}")
+
+    # -- the WebSocket -----------------------------------------------------------------------------
+
+    @app.websocket("/ws/matches/{match_id}")
+    async def socket(websocket: WebSocket, match_id: str) -> None:
+        await websocket.accept()
+        try:
+            game, seat = service.authenticate(match_id, websocket.query_params.get("token"))
+        except WebError as error:
+            await websocket.send_text(json.dumps({"type": "error", **error.to_json()}))
+            await websocket.close(code=CLOSE_CODES.get(error.status, 4400))
+            return
+        sub = Subscriber()
+        writer = asyncio.create_task(_writer(websocket, sub))
+        service.subscribe(game, seat, sub)
+        sub.send(json.dumps({"type": "state", "state": game.state(seat)}, separators=(",", ":")))
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None and message.get("bytes") is not None:
+                    try:
+                        text = message["bytes"].decode("utf-8")
+                    except UnicodeDecodeError:
+                        text = ""
+                _handle(service, game, seat, sub, text or "")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            service.unsubscribe(service.games.get(match_id, game), seat, sub)
+            sub.close()
+            with contextlib.suppress(Exception):
+                await writer
+
+    static = Path(static_dir) if static_dir is not None else STATIC
+    app.mount("/", StaticFiles(directory=str(static), html=True, check_dir=False), name="static")
+    return app
+
+
+def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str) -> None:
+    """One client message."""
+    reply_to: object = None
+    try:
+        if len(text) > MAX_BODY:
+            raise malformed("message too large")
+        try:
+            message = json.loads(text)
+        except ValueError:
+            raise malformed("the message is not JSON") from None
+        if not isinstance(message, dict):
+            raise malformed("the message must be a JSON object")
+        reply_to = message.get("id")
+        if reply_to is not None and not isinstance(reply_to, str | int):
+            reply_to = None
+            raise malformed("id must be a string or a number")
+        kind = message.get("type")
+        if kind == "ping":
+            sub.send(json.dumps({"type": "pong", "reply_to": reply_to}))
+        elif kind == "state":
+            game = service.games.get(game.id, game)
+            out: dict[str, object] = {"type": "state", "state": game.state(seat)}
+            if reply_to is not None:
+                out["reply_to"] = reply_to
+            sub.send(json.dumps(out, separators=(",", ":")))
+        elif kind == "action":
+            named = message.get("seat")
+            if named is not None and named != seat:
+                raise WebError(403, "other_seat", f"this token is seat {seat}'s, not seat {named}'s")
+            if "action" not in message:
+                raise malformed("action is required")
+            game = service.games.get(game.id, game)
+            service.act(game, seat, message["action"], message.get("version"), origin=sub, reply_to=reply_to)
+        else:
+            raise malformed("type must be action, state or ping")
+    except WebError as error:
+        out = {"type": "error", **error.to_json()}
+        if reply_to is not None:
+            out["reply_to"] = reply_to
+        sub.send(json.dumps(out))
+    except Exception:
+        log.exception("a WebSocket message of match %s failed", game.id)
+        sub.send(json.dumps({"type": "error", **WebError(500, "internal", "the server failed").to_json()}))
+
+
+async def _writer(websocket: WebSocket, sub: Subscriber) -> None:
+    """Send the subscriber's queued messages in order until it is closed."""
+    while True:
+        text = await sub.queue.get()
+        if text is None:
+            break
+        if websocket.client_state != WebSocketState.CONNECTED:
+            break
+        try:
+            await websocket.send_text(text)
+        except Exception:
+            break

@@ -1,0 +1,134 @@
+"""``sixtysix serve``: the subcommand (registered by :mod:`sixtysix.cli`).
+
+Only the standard library is imported here; FastAPI and uvicorn are imported when the
+command runs, so ``sixtysix`` works without the ``web`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+DESCRIPTION = """\
+Serve the web app: play 66 (or Schnapsen) in the browser against the computer or a friend.
+
+Open http://HOST:PORT/ in a browser. Matches, deals and every action are stored in an
+SQLite database (--db); stop the server at any time and start it again on the same file:
+every unfinished match continues exactly where it was. See docs/web.md."""
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``serve`` to the ``sixtysix`` subcommands."""
+    serve = commands.add_parser(
+        "serve",
+        help="serve the web app (play in the browser)",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=_port, default=8066, help="port to listen on (default 8066)")
+    serve.add_argument(
+        "--db",
+        default="sixtysix.sqlite3",
+        metavar="PATH",
+        help="the SQLite database file (default: sixtysix.sqlite3 in the current folder)",
+    )
+    serve.add_argument(
+        "--think",
+        type=_positive_float,
+        default=0.5,
+        metavar="SECONDS",
+        help="thinking time per decision of the level-5 computer (default 0.5)",
+    )
+    serve.add_argument(
+        "--review-time",
+        type=_positive_float,
+        default=0.25,
+        metavar="SECONDS",
+        help="analysis time per decision of a post-deal review (default 0.25)",
+    )
+    serve.add_argument(
+        "--computer-delay",
+        type=_non_negative_float,
+        default=0.0,
+        metavar="SECONDS",
+        help="pause before each computer move (default 0: the page paces its animations)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=2,
+        metavar="N",
+        help="threads for the levels 4-5 computer, hints and reviews (default 2)",
+    )
+    serve.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
+    serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
+    serve.set_defaults(handler=_serve_command)
+
+
+def _port(text: str) -> int:
+    value = _positive_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = _non_negative_float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def _non_negative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
+    return value
+
+
+def _serve_command(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from sixtysix.web.app import create_app
+    except ModuleNotFoundError as error:
+        print(
+            f"sixtysix serve needs the web extra ({error.name} is missing): pip install 'sixtysix[web]'",
+            file=sys.stderr,
+        )
+        return 1
+    import logging
+
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s: %(name)s: %(message)s")
+    app = create_app(
+        args.db,
+        think=args.think,
+        review_seconds=args.review_time,
+        computer_delay=args.computer_delay,
+        workers=args.workers,
+    )
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"sixtysix: serving on http://{host}:{args.port}/ (database {args.db}); Ctrl-C stops", file=sys.stderr)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        access_log=args.access_log,
+        ws_max_size=64 * 1024,
+    )
+    return 0

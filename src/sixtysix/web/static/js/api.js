@@ -1,0 +1,200 @@
+// The server's JSON API and the match WebSocket (docs/web-api.md, version 1).
+//
+// MatchSocket keeps one WebSocket open for a match and opens it again after it drops
+// (with a growing pause, and at once when the page becomes visible or the network
+// returns). Nothing lives in the socket: every (re)connect starts with the current
+// state, so a reload or a dropped connection loses nothing. While the socket is down,
+// actions go over HTTP and the state is polled.
+
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function request(method, path, { token, body } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError("network", String(error && error.message ? error.message : error), 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(err.code || "http", err.message || `HTTP ${response.status}`, response.status);
+  }
+  return data;
+}
+
+export const api = {
+  meta: () => request("GET", "/api/meta"),
+  createMatch: (options) => request("POST", "/api/matches", { body: options }),
+  invitation: (code) => request("GET", `/api/invitations/${encodeURIComponent(code)}`),
+  join: (code, name) => request("POST", "/api/join", { body: { code, name } }),
+  state: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}`, { token }),
+  act: (id, token, action, version) =>
+    request("POST", `/api/matches/${encodeURIComponent(id)}/actions`, { token, body: { action, version } }),
+  hint: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}/hint`, { token }),
+  review: (id, token, deal) =>
+    request("GET", `/api/matches/${encodeURIComponent(id)}/deals/${deal}/review`, { token }),
+  history: (tokens) => request("POST", "/api/history", { body: { tokens } }),
+  recordURL: (id, token) => `/api/matches/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token)}`,
+};
+
+/** Pauses between reconnection attempts (ms): quick at first, then every 5 s. */
+export function backoff(attempt) {
+  return Math.min(5000, 250 * 2 ** Math.max(0, attempt));
+}
+
+const FATAL_CLOSE = new Set([4401, 4403, 4404]);
+
+/**
+ * A live connection to one match.
+ * handlers: onState(state, replyTo), onError(error, replyTo), onPresence(connected),
+ * onStatus("connecting" | "open" | "reconnecting" | "closed" | "fatal").
+ */
+export class MatchSocket {
+  constructor(matchId, token, handlers) {
+    this.matchId = matchId;
+    this.token = token;
+    this.handlers = handlers;
+    this.ws = null;
+    this.attempt = 0;
+    this.stopped = false;
+    this.counter = 0;
+    this.timer = null;
+    this.pingTimer = null;
+    this.pollTimer = null;
+    this.wake = () => {
+      if (!this.stopped && (!this.ws || this.ws.readyState > 1)) this.connect();
+    };
+    window.addEventListener("online", this.wake);
+    document.addEventListener("visibilitychange", this.wake);
+    this.connect();
+  }
+
+  url() {
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${window.location.host}/ws/matches/${encodeURIComponent(this.matchId)}?token=${encodeURIComponent(this.token)}`;
+  }
+
+  status(value) {
+    if (this.handlers.onStatus) this.handlers.onStatus(value);
+  }
+
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    if (this.ws && this.ws.readyState <= 1) return;
+    this.status(this.attempt ? "reconnecting" : "connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.retry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.status("open");
+      this.stopPolling();
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);
+    };
+    ws.onmessage = (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "state" && message.state) this.handlers.onState(message.state, message.reply_to || null);
+      else if (message.type === "error" && this.handlers.onError) this.handlers.onError(message.error || {}, message.reply_to || null);
+      else if (message.type === "presence" && this.handlers.onPresence) this.handlers.onPresence(message.connected || {});
+    };
+    ws.onclose = (event) => {
+      clearInterval(this.pingTimer);
+      if (this.ws === ws) this.ws = null;
+      if (this.stopped) return;
+      if (FATAL_CLOSE.has(event.code)) {
+        this.status("fatal");
+        return;
+      }
+      this.retry();
+    };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
+  }
+
+  retry() {
+    if (this.stopped) return;
+    this.status("reconnecting");
+    this.startPolling();
+    const delay = backoff(this.attempt);
+    this.attempt += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  // While the socket is down the state is fetched over HTTP every 3 s.
+  startPolling() {
+    if (this.pollTimer) return;
+    this.pollTimer = setInterval(async () => {
+      try {
+        this.handlers.onState(await api.state(this.matchId, this.token), null);
+      } catch {
+        /* the server is away: keep trying */
+      }
+    }, 3000);
+  }
+
+  stopPolling() {
+    clearInterval(this.pollTimer);
+    this.pollTimer = null;
+  }
+
+  get open() {
+    return Boolean(this.ws && this.ws.readyState === 1);
+  }
+
+  send(message) {
+    if (!this.open) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Send an action; returns the message id, or null if the socket is not open. */
+  act(action, version) {
+    this.counter += 1;
+    const id = `c${this.counter}`;
+    return this.send({ type: "action", action, version, id }) ? id : null;
+  }
+
+  refresh() {
+    if (!this.send({ type: "state" })) this.connect();
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pingTimer);
+    this.stopPolling();
+    window.removeEventListener("online", this.wake);
+    document.removeEventListener("visibilitychange", this.wake);
+    if (this.ws) this.ws.close(1000);
+    this.ws = null;
+  }
+}

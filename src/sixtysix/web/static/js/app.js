@@ -1,0 +1,123 @@
+// The page: header (navigation, language switch, settings), a small hash router and the
+// pages. Routes:
+//   #/                         lobby
+//   #/match/ID                 the card table
+//   #/match/ID/review/N        the review of deal N
+//   #/history                  finished matches and statistics
+//   /?join=CODE                an invitation link (the server's path) -> join page
+
+import { $, html, render } from "./dom.js";
+import { getLang, initLang, LANG_NAMES, LANGS, onLangChange, setLang, t } from "./i18n.js";
+import { localStore, saveSettings, settings } from "./store.js";
+import { mountLobby } from "./pages/lobby.js";
+import { mountJoin } from "./pages/join.js";
+import { mountTable } from "./pages/table.js";
+import { mountReview } from "./pages/review.js";
+import { mountHistory } from "./pages/history.js";
+
+let page = null;
+let pageName = "";
+
+const ctx = {
+  settings,
+  navigate(hash) {
+    if (window.location.hash === hash) route();
+    else window.location.hash = hash;
+  },
+};
+
+function parseRoute() {
+  const join = new URLSearchParams(window.location.search).get("join");
+  if (join) return { name: "join", code: join };
+  const parts = window.location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "match" && parts[1] && parts[2] === "review" && parts[3]) {
+    return { name: "review", id: parts[1], deal: Number(parts[3]) };
+  }
+  if (parts[0] === "match" && parts[1]) return { name: "table", id: parts[1] };
+  if (parts[0] === "history") return { name: "history" };
+  return { name: "lobby" };
+}
+
+function route() {
+  if (page) page.unmount();
+  const where = parseRoute();
+  pageName = where.name;
+  document.body.dataset.page = where.name;
+  const root = $("#page");
+  root.innerHTML = "";
+  if (where.name === "join") page = mountJoin(root, where.code, ctx);
+  else if (where.name === "table") page = mountTable(root, where.id, ctx);
+  else if (where.name === "review") page = mountReview(root, where.id, where.deal, ctx);
+  else if (where.name === "history") page = mountHistory(root, ctx);
+  else page = mountLobby(root, ctx);
+  drawHeader();
+  window.scrollTo(0, 0);
+}
+
+function drawHeader() {
+  const s = settings();
+  document.body.classList.toggle("still", !s.animations);
+  render(
+    $("#topbar"),
+    html`<a class="brand" href="#/" data-testid="nav-home"><span class="brand-66">66</span> <span class="brand-name">${t("app.title")}</span></a>
+    <nav>
+      <a href="#/" class="${pageName === "lobby" ? "here" : ""}" data-testid="nav-lobby">${t("nav.lobby")}</a>
+      <a href="#/history" class="${pageName === "history" ? "here" : ""}" data-testid="nav-history">${t("nav.history")}</a>
+    </nav>
+    <div class="tools">
+      <label class="lang"><span class="sr-only">${t("nav.language")}</span>
+        <select data-testid="lang-switch" aria-label="${t("nav.language")}">
+          ${LANGS.map((l) => html`<option value="${l}" ${l === getLang() ? html`selected` : ""}>${LANG_NAMES[l]}</option>`)}
+        </select></label>
+      <button type="button" class="icon" data-testid="settings-button" aria-label="${t("settings.title")}" title="${t("settings.title")}">⚙</button>
+    </div>`,
+  );
+  $("[data-testid=lang-switch]").addEventListener("change", (event) => setLang(event.target.value, localStore()));
+  $("[data-testid=settings-button]").addEventListener("click", openSettings);
+  render($("#footer"), html`<p>${t("footer.fair")}</p>`);
+}
+
+function openSettings() {
+  const dialog = $("#settings");
+  const s = settings();
+  render(
+    dialog,
+    html`<form method="dialog" class="settings" data-testid="settings">
+      <h2>${t("settings.title")}</h2>
+      <fieldset><legend>${t("settings.deck")}</legend>
+        <label><input type="radio" name="deck" value="french" ${s.deck === "french" ? html`checked` : ""} data-testid="deck-french"> ${t("settings.deck_french")}</label>
+        <label><input type="radio" name="deck" value="german" ${s.deck === "german" ? html`checked` : ""} data-testid="deck-german"> ${t("settings.deck_german")}</label>
+        <label><input type="checkbox" name="fourColor" ${s.fourColor ? html`checked` : ""} data-testid="four-color"> ${t("settings.four_color")}</label>
+      </fieldset>
+      <label class="check"><input type="checkbox" name="animations" ${s.animations ? html`checked` : ""} data-testid="animations"> ${t("settings.animations")}</label>
+      <label class="block">${t("lobby.your_name")} <input name="name" maxlength="40" value="${s.name}" data-testid="settings-name"></label>
+      <div class="buttons"><button value="close" class="primary" data-testid="settings-close">${t("settings.done")}</button></div>
+    </form>`,
+  );
+  const form = $("form", dialog);
+  form.addEventListener("change", () => {
+    const data = new FormData(form);
+    saveSettings({
+      deck: data.get("deck") || "french",
+      fourColor: data.get("fourColor") === "on",
+      animations: data.get("animations") === "on",
+      name: String(data.get("name") || "").slice(0, 40),
+    });
+    drawHeader();
+    if (page && page.rerender) page.rerender();
+  });
+  if (typeof dialog.showModal === "function") dialog.showModal();
+  else dialog.setAttribute("open", "");
+}
+
+function start() {
+  initLang(localStore(), navigator);
+  onLangChange(() => {
+    drawHeader();
+    if (page && page.rerender) page.rerender();
+  });
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+start();

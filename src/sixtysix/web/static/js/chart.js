@@ -1,0 +1,76 @@
+// The evaluation of a deal, decision by decision, drawn as an SVG chart.
+//
+// Each point is the value (expected game points, -3..+3) of the position after a
+// decision, seen from the reviewing player: above the middle line the deal is going his
+// way. Mistakes are marked with their symbol (?! ? ??) and a colour; the player's own
+// decisions are filled dots, the opponent's hollow. Pure string function, tested in node.
+
+const escape = (s) =>
+  String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+let chartCount = 0; // unique ids for the clip paths of several charts on one page
+
+export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+/**
+ * points: [{value, own, classification, title}] in order (value from the viewer's side);
+ * options: {width, height, final (the deal's result for the viewer), finalTitle, yLabel,
+ * selected (index of a highlighted point)}.
+ */
+export function evalChartSVG(points, options = {}) {
+  const width = options.width || 720;
+  const height = options.height || 200;
+  const left = 30;
+  const right = 12;
+  const top = 10;
+  const bottom = 22;
+  const maxV = 3;
+  const all = points.map((p) => p.value);
+  const hasFinal = typeof options.final === "number";
+  const n = points.length + (hasFinal ? 1 : 0);
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const x = (i) => left + (n <= 1 ? plotW / 2 : (plotW * i) / (n - 1));
+  const clamp = (v) => Math.max(-maxV, Math.min(maxV, v));
+  const y = (v) => top + plotH / 2 - (clamp(v) / maxV) * (plotH / 2);
+  const aria = options.label ? ` role="img" aria-label="${escape(options.label)}"` : "";
+  let out = `<svg xmlns="http://www.w3.org/2000/svg" class="eval-chart" viewBox="0 0 ${width} ${height}"${aria}>`;
+  // grid: -3..+3
+  for (let v = -maxV; v <= maxV; v += 1) {
+    const cls = v === 0 ? "chart-zero" : "chart-grid";
+    out += `<line x1="${left}" x2="${width - right}" y1="${y(v)}" y2="${y(v)}" class="${cls}"/>`;
+    out += `<text x="${left - 5}" y="${y(v) + 4}" text-anchor="end" class="chart-tick">${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v)}</text>`;
+  }
+  if (!n) return out + "</svg>";
+  const values = hasFinal ? [...all, options.final] : all;
+  // the area between the curve and the middle line
+  const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  const area = `${x(0).toFixed(1)},${y(0)} ${line} ${x(values.length - 1).toFixed(1)},${y(0)}`;
+  chartCount += 1;
+  const up = `chart-up-${chartCount}`;
+  const down = `chart-down-${chartCount}`;
+  out += `<clipPath id="${up}"><rect x="0" y="0" width="${width}" height="${y(0)}"/></clipPath>`;
+  out += `<clipPath id="${down}"><rect x="0" y="${y(0)}" width="${width}" height="${height - y(0)}"/></clipPath>`;
+  out += `<polygon points="${area}" class="chart-area-up" clip-path="url(#${up})"/>`;
+  out += `<polygon points="${area}" class="chart-area-down" clip-path="url(#${down})"/>`;
+  out += `<polyline points="${line}" class="chart-line" fill="none"/>`;
+  points.forEach((p, i) => {
+    const mark = MARKS[p.classification] || "";
+    const cls = ["chart-dot", p.own ? "own" : "theirs", p.classification || "good", i === options.selected ? "selected" : ""]
+      .filter(Boolean)
+      .join(" ");
+    const r = mark ? 5.5 : 3.5;
+    out += `<circle cx="${x(i).toFixed(1)}" cy="${y(p.value).toFixed(1)}" r="${r}" class="${cls}" data-index="${i}" tabindex="-1">`;
+    out += `<title>${escape(p.title || "")}</title></circle>`;
+    if (mark) {
+      const above = p.value < 2;
+      out += `<text x="${x(i).toFixed(1)}" y="${(y(p.value) + (above ? -9 : 17)).toFixed(1)}" text-anchor="middle" class="chart-mark ${p.classification}">${mark}</text>`;
+    }
+  });
+  if (hasFinal) {
+    const i = points.length;
+    out += `<rect x="${(x(i) - 5).toFixed(1)}" y="${(y(options.final) - 5).toFixed(1)}" width="10" height="10" class="chart-final"><title>${escape(options.finalTitle || "")}</title></rect>`;
+  }
+  if (options.xLabel) out += `<text x="${left + plotW / 2}" y="${height - 5}" text-anchor="middle" class="chart-axis">${escape(options.xLabel)}</text>`;
+  return out + "</svg>";
+}

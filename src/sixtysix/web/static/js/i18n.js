@@ -1,0 +1,113 @@
+// English, German and French: the game's home languages.
+//
+//   t("lobby.title")                      -> "Play 66"
+//   t("table.points", {n: 42})            -> "42 points"   ({one, other} plural forms by n)
+//   cardName("Qh", "german", "de")        -> "Herz-Ober"
+//
+// The language is taken from the browser's preferred languages unless the player chose
+// one with the switch (kept in localStorage). Every key exists in all three languages:
+// tests/web_static/i18n.test.mjs checks it, placeholders included.
+
+import { STRINGS } from "./strings.js";
+
+export const LANGS = ["en", "de", "fr"];
+export const LANG_NAMES = { en: "English", de: "Deutsch", fr: "Français" };
+const STORAGE_KEY = "sixtysix.lang";
+
+let current = "en";
+const listeners = new Set();
+
+/** The first of the browser's languages (["de-AT", "en"]) that we speak, else English. */
+export function detectLang(preferred) {
+  for (const tag of preferred || []) {
+    const base = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+/** Pick the language at start-up: the saved choice, else the browser's. */
+export function initLang(storage, navigatorLike) {
+  let saved = null;
+  try {
+    saved = storage ? storage.getItem(STORAGE_KEY) : null;
+  } catch {
+    saved = null;
+  }
+  const nav = navigatorLike || {};
+  const lang = LANGS.includes(saved) ? saved : detectLang(nav.languages || (nav.language ? [nav.language] : []));
+  setLang(lang);
+  return lang;
+}
+
+export function getLang() {
+  return current;
+}
+
+/** Switch the language; ``storage`` (localStorage) keeps the choice. Listeners re-render. */
+export function setLang(lang, storage) {
+  if (!LANGS.includes(lang)) throw new Error(`unknown language ${lang}`);
+  current = lang;
+  if (storage) {
+    try {
+      storage.setItem(STORAGE_KEY, lang);
+    } catch {
+      /* private mode: the choice lasts for this page only */
+    }
+  }
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
+  for (const listener of listeners) listener(lang);
+}
+
+export function onLangChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function pluralCategory(lang, n) {
+  try {
+    return new Intl.PluralRules(lang).select(n);
+  } catch {
+    return n === 1 ? "one" : "other";
+  }
+}
+
+/** The text of ``key`` in ``lang`` (default: the current language) with {placeholders} filled. */
+export function t(key, vars = {}, lang = current) {
+  let entry = STRINGS[lang] && STRINGS[lang][key];
+  if (entry === undefined) entry = STRINGS.en[key];
+  if (entry === undefined) return key;
+  if (typeof entry === "object") {
+    const n = Number(vars.n ?? 0);
+    entry = entry[pluralCategory(lang, n)] ?? entry.other;
+  }
+  return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** Whether the dictionary has ``key`` (in English, the reference language). */
+export function has(key) {
+  return key in STRINGS.en;
+}
+
+// -- card names ------------------------------------------------------------------------
+
+/** The corner letter of a rank: K/Q/J in English, K/D/B in German, R/D/V in French; O/U on German cards. */
+export function rankIndex(rank, deck = "french", lang = current) {
+  if (rank === "T") return "10";
+  if (rank === "9") return "9";
+  return t(`${deck === "german" ? "gdeck" : "fdeck"}.index.${rank}`, {}, lang);
+}
+
+export function rankName(rank, deck = "french", lang = current) {
+  return t(`${deck === "german" ? "gdeck" : "fdeck"}.rank.${rank}`, {}, lang);
+}
+
+export function suitName(suit, deck = "french", lang = current) {
+  return t(`${deck === "german" ? "gdeck" : "fdeck"}.suit.${suit}`, {}, lang);
+}
+
+/** "Queen of hearts", "Herz-Dame", "Dame de cœur"; "Herz-Ober" with German cards. */
+export function cardName(card, deck = "french", lang = current) {
+  const key = deck === "german" ? "gdeck.card" : "fdeck.card";
+  return t(key, { rank: rankName(card[0], deck, lang), suit: suitName(card[1], deck, lang) }, lang);
+}

@@ -1,0 +1,92 @@
+// An invitation link (/?join=CODE): who invites, to what, and a button to take the seat.
+// The seat goes to the first person who joins; this browser then keeps its token.
+
+import { api } from "../api.js";
+import { $, html, render } from "../dom.js";
+import { t } from "../i18n.js";
+import { matchOfInvite, saveSeat, saveSettings, seatOf } from "../store.js";
+
+// Leave /?join=CODE for the table's address, without reloading.
+function goToMatch(matchId) {
+  const url = `${window.location.pathname}#/match/${encodeURIComponent(matchId)}`;
+  window.history.replaceState(null, "", url);
+  window.dispatchEvent(new HashChangeEvent("hashchange"));
+}
+
+export function mountJoin(root, code, ctx) {
+  let invitation = null;
+  let error = null;
+  let busy = false;
+  let alive = true;
+
+  const known = matchOfInvite(code);
+  if (known) {
+    // this browser took the seat already (a reload of the link)
+    setTimeout(() => goToMatch(known), 0);
+    return { unmount() {}, rerender() {} };
+  }
+
+  api
+    .invitation(code)
+    .then((answer) => {
+      invitation = answer;
+      if (alive) draw();
+    })
+    .catch((err) => {
+      error = err.status === 404 ? t("join.not_found") : err.message;
+      if (alive) draw();
+    });
+
+  function draw() {
+    const s = ctx.settings();
+    let body;
+    if (error) {
+      body = html`<p class="error" role="alert" data-testid="join-error">${error}</p><p><a class="button" href="/#/">${t("nav.lobby")}</a></p>`;
+    } else if (!invitation) {
+      body = html`<p>${t("lobby.loading")}</p>`;
+    } else if (seatOf(invitation.match_id)) {
+      // the host opened his own link: joining would take the other seat from this browser
+      body = html`<p data-testid="join-own">${t("join.own")}</p>
+        <p><a class="button primary" href="/#/match/${encodeURIComponent(invitation.match_id)}">${t("join.to_table")}</a></p>`;
+    } else if (invitation.used) {
+      body = html`<p class="error" data-testid="join-error">${t("join.used")}</p><p><a class="button" href="/#/">${t("nav.lobby")}</a></p>`;
+    } else {
+      const rules = invitation.rules || {};
+      body = html`<p class="lead" data-testid="join-text">${t("join.text", { host: invitation.host, preset: t(`preset.${rules.preset}`), target: rules.target })}</p>
+        <p>${t(`preset.${rules.preset}.text`)}</p>
+        <form data-testid="join-form">
+          <label class="block">${t("lobby.your_name")} <input name="name" maxlength="40" value="${s.name}" data-testid="name-input" placeholder="${t("lobby.name_placeholder")}"></label>
+          <button class="primary big" type="submit" data-testid="join-button" ${busy ? html`disabled` : ""}>${t("join.button")}</button>
+        </form>`;
+    }
+    render(root, html`<section class="panel join" data-testid="join"><h1>${t("join.title")}</h1>${body}</section>`);
+    const form = $("form", root);
+    if (form) form.addEventListener("submit", submit);
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    if (busy) return;
+    const name = String(new FormData(event.target).get("name") || "").trim().slice(0, 40);
+    if (name) saveSettings({ name });
+    busy = true;
+    draw();
+    try {
+      const answer = await api.join(code, name || undefined);
+      saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind: "friend", invite: code });
+      goToMatch(answer.match_id);
+    } catch (err) {
+      busy = false;
+      error = err.code === "invitation_used" ? t("join.used") : err.message;
+      draw();
+    }
+  }
+
+  draw();
+  return {
+    unmount() {
+      alive = false;
+    },
+    rerender: draw,
+  };
+}

@@ -1,0 +1,130 @@
+// The lobby: a match against the computer (level, rules, target) or against a friend
+// (an invitation link), and this browser's unfinished and finished matches.
+
+import { api } from "../api.js";
+import { $, html, render } from "../dom.js";
+import { t } from "../i18n.js";
+import { allTokens, saveSeat, saveSettings } from "../store.js";
+import { matchRows } from "./history.js";
+
+const PRESETS = ["seed66", "pagat66", "schnapsen"];
+const LEVELS = [1, 2, 3, 4, 5];
+
+export function mountLobby(root, ctx) {
+  let meta = null;
+  let history = null;
+  let busy = false;
+  let error = null;
+  let alive = true;
+
+  api.meta().then((m) => {
+    meta = m;
+    if (alive) draw();
+  }).catch(() => {});
+  const tokens = allTokens();
+  if (tokens.length) {
+    api.history(tokens).then((h) => {
+      history = h;
+      if (alive) draw();
+    }).catch(() => {
+      history = { matches: [], error: true };
+      if (alive) draw();
+    });
+  } else {
+    history = { matches: [] };
+  }
+
+  function presetTarget(preset) {
+    return (meta && meta.presets && meta.presets[preset] && meta.presets[preset].target) || 7;
+  }
+
+  function formHTML(kind) {
+    const s = ctx.settings();
+    const presets = meta && meta.presets ? Object.keys(meta.presets) : PRESETS;
+    const rules = presets.includes(s.rules) ? s.rules : presets[0];
+    return html`<form class="panel new-match" data-kind="${kind}" data-testid="${kind}-form">
+      <h2>${t(kind === "computer" ? "lobby.vs_computer" : "lobby.vs_friend")}</h2>
+      <p class="lead">${t(kind === "computer" ? "lobby.vs_computer_text" : "lobby.vs_friend_text")}</p>
+      ${kind === "computer" ? html`<fieldset class="levels"><legend>${t("lobby.level")}</legend>
+        ${LEVELS.map((l) => html`<label class="level-choice"><input type="radio" name="level" value="${l}" data-testid="level-${l}"
+          ${Number(s.level) === l ? html`checked` : ""}> <b>${l}</b> <span>${t(`level.${l}`)}</span><small>${t(`level.${l}.text`)}</small></label>`)}
+        </fieldset>` : ""}
+      <label class="block">${t("lobby.rules")}
+        <select name="rules" data-testid="rules-select">
+          ${presets.map((p) => html`<option value="${p}" ${p === rules ? html`selected` : ""}>${t(`preset.${p}`)}</option>`)}
+        </select></label>
+      <p class="preset-text" data-testid="rules-text">${t(`preset.${rules}.text`)}</p>
+      <label class="block">${t("lobby.target")}
+        <input type="number" name="target" min="1" max="1000" value="${s.target || presetTarget(rules)}" data-testid="target-input" required>
+      </label>
+      <label class="check"><input type="checkbox" name="soft" data-testid="soft-points"> ${t("lobby.soft")}</label>
+      <label class="block">${t("lobby.your_name")}
+        <input name="name" maxlength="40" value="${s.name}" placeholder="${t("lobby.name_placeholder")}" data-testid="name-input"></label>
+      <button class="primary big" type="submit" data-testid="${kind === "computer" ? "new-computer-match" : "new-friend-match"}" ${busy ? html`disabled` : ""}>
+        ${t(kind === "computer" ? "lobby.start" : "lobby.invite")}</button>
+    </form>`;
+  }
+
+  function draw() {
+    const list = history ? matchRows(history.matches || [], { compact: true }) : html`<p>${t("lobby.loading")}</p>`;
+    // unfinished matches come first: a returning player continues with one click
+    const open = Boolean(history && (history.matches || []).some((m) => m.status !== "over"));
+    const mine = html`<section class="panel my-matches" data-testid="my-matches"><h2>${t("lobby.my_matches")}</h2>${list}</section>`;
+    render(
+      root,
+      html`<section class="lobby" data-testid="lobby">
+        <div class="intro"><h1>${t("lobby.title")}</h1><p>${t("lobby.subtitle")}</p></div>
+        ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : ""}
+        ${open ? mine : ""}
+        <div class="forms">${formHTML("computer")}${formHTML("friend")}</div>
+        ${open ? "" : mine}
+      </section>`,
+    );
+    for (const form of root.querySelectorAll("form.new-match")) {
+      form.addEventListener("submit", submit);
+      $("[name=rules]", form).addEventListener("change", (event) => {
+        const preset = event.target.value;
+        $("[data-testid=rules-text]", form).textContent = t(`preset.${preset}.text`);
+        $("[name=target]", form).value = presetTarget(preset);
+      });
+    }
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.target;
+    const kind = form.dataset.kind;
+    const data = new FormData(form);
+    const name = String(data.get("name") || "").trim().slice(0, 40);
+    const target = Math.max(1, Math.min(1000, Number(data.get("target")) || 7));
+    const body = { opponent: kind, rules: data.get("rules"), target };
+    if (name) body.name = name;
+    if (kind === "computer") body.level = Number(data.get("level") || 3);
+    if (data.get("soft") === "on") body.options = { may_review_tricks: "own_only" };
+    saveSettings({ name, rules: body.rules, target, ...(kind === "computer" ? { level: body.level } : {}) });
+    busy = true;
+    error = null;
+    draw();
+    try {
+      const answer = await api.createMatch(body);
+      saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind });
+      busy = false;
+      ctx.navigate(`#/match/${encodeURIComponent(answer.match_id)}`);
+    } catch (err) {
+      busy = false;
+      error = t("lobby.create_failed", { message: err.message });
+      draw();
+    }
+  }
+
+  draw();
+  return {
+    unmount() {
+      alive = false;
+    },
+    rerender: draw,
+  };
+}
+
+

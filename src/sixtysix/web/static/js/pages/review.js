@@ -1,0 +1,239 @@
+// The review of a finished deal: every decision of both players with its evaluation
+// (expected game points for the player who decided), mistakes marked (?! ? ??), a chart
+// of the evaluation over the deal, the hands as they were dealt, and the 66R record.
+// Once a deal is over its cards are no longer secret: the server sends them here.
+
+import { api } from "../api.js";
+import { evalChartSVG, MARKS } from "../chart.js";
+import { cardSVG } from "../cards.js";
+import { chip, dealHeadline, decimal, explainOutcome, signed, totalsLine } from "../describe.js";
+import { $, $$, html, raw, render } from "../dom.js";
+import { getLang, suitName, t } from "../i18n.js";
+import { actionKind, handOrder } from "../notation.js";
+import { seatOf } from "../store.js";
+
+// The trick (1 = first) each position of the deal's actions belongs to.
+function trickNumbers(actions) {
+  const numbers = [];
+  let cards = 0;
+  for (const a of actions) {
+    numbers.push(Math.floor(cards / 2) + 1);
+    if (actionKind(a.action) === "card") cards += 1;
+  }
+  return numbers;
+}
+
+export function mountReview(root, matchId, dealNumber, ctx) {
+  const seat = seatOf(matchId);
+  let review = null;
+  let state = null;
+  let error = null;
+  let alive = true;
+  let selected = null;
+  let onlyFlawed = false;
+
+  if (!seat || !seat.token) {
+    render(root, html`<section class="panel notice"><h2>${t("table.no_seat_title")}</h2><p>${t("table.no_seat")}</p></section>`);
+    return { unmount() {}, rerender() {} };
+  }
+
+  api.state(matchId, seat.token).then((s) => {
+    state = s;
+    if (alive) draw();
+  }).catch(() => {});
+  api
+    .review(matchId, seat.token, dealNumber)
+    .then((r) => {
+      review = r;
+      if (alive) draw();
+    })
+    .catch((err) => {
+      error = err.code === "not_available" ? t("review.not_over") : err.message;
+      if (alive) draw();
+    });
+
+  function opts() {
+    const s = ctx.settings();
+    return { deck: s.deck, fourColor: s.fourColor, lang: getLang() };
+  }
+
+  function who() {
+    const me = review ? review.seat : seat.seat;
+    const opp = state && state.opponent ? state.opponent.name : t("table.opponent");
+    return { me, opp };
+  }
+
+  function actionHTML(action, o) {
+    const kind = actionKind(action);
+    if (kind === "card") return chip(action, o);
+    if (kind === "marriage") return html`<b>${action.slice(0, 2)}</b> ${suitName(action[2], o.deck)}`;
+    return html`<b>${t(`action.${kind}`)}</b>`;
+  }
+
+  function handsHTML(o) {
+    const deck = review.deck || [];
+    if (!deck.length) return "";
+    const h = deck.length === 20 ? 5 : (state && state.rules && state.rules.hand_size) || 6;
+    const dealer = review.dealer || 2;
+    const forehand = 3 - dealer;
+    const trumpCard = deck[2 * h];
+    const trump = trumpCard ? trumpCard[1] : "";
+    const hands = { [forehand]: deck.slice(0, h), [dealer]: deck.slice(h, 2 * h) };
+    const w = who();
+    const row = (s) => html`<div class="dealt" data-testid="dealt-hand" data-seat="${s}">
+      <span class="dealt-who">${s === w.me ? t("word.you") : w.opp}${s === dealer ? html` <small>(${t("review.dealer")})</small>` : ""}</span>
+      <span class="mini-cards">${handOrder(hands[s], trump).map((c) => raw(cardSVG(c, { ...o, className: "card-svg mini" })))}</span></div>`;
+    return html`<section class="panel dealt-hands"><h3>${t("review.dealt")}</h3>
+      ${row(w.me)}${row(3 - w.me)}
+      <div class="dealt"><span class="dealt-who">${t("review.trump_card")}</span><span class="mini-cards">${raw(cardSVG(trumpCard, { ...o, className: "card-svg mini" }))}</span></div>
+      <div class="dealt talon-order"><span class="dealt-who">${t("review.talon")}</span><span>${deck.slice(2 * h + 1).map((c) => chip(c, o))}</span></div>
+    </section>`;
+  }
+
+  function summaryHTML() {
+    const w = who();
+    const rows = [w.me, 3 - w.me].map((s) => {
+      const sum = (review.summary || {})[String(s)] || {};
+      return html`<tr data-testid="review-summary" data-seat="${s}"><th>${s === w.me ? t("word.you") : w.opp}</th>
+        <td>${sum.decisions ?? 0}</td><td class="inaccuracy">${sum.inaccuracies ?? 0}</td><td class="mistake">${sum.mistakes ?? 0}</td>
+        <td class="blunder">${sum.blunders ?? 0}</td><td>${typeof sum.average_loss === "number" ? decimal(sum.average_loss) : "–"}</td></tr>`;
+    });
+    return html`<div class="table-wrap"><table class="summary"><thead><tr><th></th><th>${t("review.decisions")}</th><th>?! ${t("review.inaccuracies")}</th>
+      <th>? ${t("review.mistakes")}</th><th>?? ${t("review.blunders")}</th><th>${t("review.avg_loss")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  }
+
+  function chartHTML() {
+    const w = who();
+    const decisions = review.decisions || [];
+    const values = (review.chart && review.chart.values) || decisions.map((d) => (d.seat === w.me ? d.played_value : -d.played_value));
+    const points = values.map((value, i) => {
+      const d = decisions[i] || {};
+      const mine = d.seat === w.me;
+      return {
+        value,
+        own: mine,
+        classification: d.classification,
+        title: `${i + 1}. ${mine ? t("word.you") : w.opp}: ${d.action} ${d.symbol || ""} (${signed(value)})`,
+      };
+    });
+    const out = review.outcome;
+    let final;
+    if (out) final = out.winner ? (out.winner === w.me ? out.game_points : -out.game_points) : 0;
+    // drawn at the size it is shown, so that its text is not stretched
+    const box = root.querySelector("[data-testid=eval-chart]") || root;
+    const width = Math.max(300, Math.min(1200, Math.round(box.clientWidth || 720)));
+    return html`<div class="chart-box" data-testid="eval-chart">${raw(
+      evalChartSVG(points, {
+        width,
+        height: width < 500 ? 170 : 210,
+        final,
+        finalTitle: out ? dealHeadline(out, w) : "",
+        selected,
+        label: t("review.chart_label"),
+        xLabel: t("review.chart_x"),
+      }),
+    )}<p class="chart-legend">${t("review.chart_legend")}</p></div>`;
+  }
+
+  function decisionsHTML(o) {
+    const w = who();
+    const numbers = trickNumbers(review.actions || []);
+    const rows = (review.decisions || []).map((d, i) => {
+      if (onlyFlawed && !d.classification) return "";
+      const mine = d.seat === w.me;
+      const trick = numbers[Math.max(0, (d.position || 1) - 1)] || "";
+      const better = d.best && d.best !== d.action;
+      const alts = (d.alternatives || []).map(
+        (a) => html`<li class="${a.action === d.best ? "best" : ""} ${a.action === d.action ? "played" : ""}">${actionHTML(a.action, o)}
+          <span class="num">${signed(a.value)}</span> <span class="num">${t("hint.wins", { p: Math.round(100 * (a.win_chance || 0)) })}</span></li>`,
+      );
+      return html`<tr class="decision ${mine ? "mine" : "theirs"} ${d.classification || "good"} ${selected === i ? "selected" : ""}"
+          data-testid="review-decision" data-index="${i}" data-seat="${d.seat}" data-action="${d.action}" data-classification="${d.classification || ""}">
+        <td class="num">${i + 1}</td><td class="num col-trick">${trick}</td>
+        <td>${mine ? t("word.you") : w.opp}</td>
+        <td>${actionHTML(d.action, o)}${d.implicit ? html` <small>(${t("review.implicit")})</small>` : ""}</td>
+        <td class="mark ${d.classification || ""}">${MARKS[d.classification] || ""} ${d.classification ? t(`review.${d.classification}`) : ""}</td>
+        <td class="num">${signed(d.played_value)}</td>
+        <td>${better ? html`${actionHTML(d.best, o)} <span class="num">${signed(d.best_value)}</span>` : html`<span class="ok">${t("review.best_move")}</span>`}
+          ${alts.length > 1 ? html`<details><summary>${t("review.alternatives", { n: alts.length })}</summary><ol>${alts}</ol></details>` : ""}</td>
+        <td class="num col-basis">${d.exact ? t("review.exact") : t("review.worlds", { n: d.worlds ?? 0 })}</td>
+      </tr>`;
+    });
+    return html`<div class="table-wrap"><table class="decisions" data-testid="review-decisions"><thead><tr>
+      <th>#</th><th class="col-trick">${t("review.trick")}</th><th>${t("review.who")}</th><th>${t("review.played")}</th><th>${t("review.judgement")}</th>
+      <th>${t("review.value")}</th><th>${t("review.best")}</th><th class="col-basis">${t("review.basis")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  }
+
+  function draw() {
+    const o = opts();
+    const w = who();
+    let body;
+    if (error) body = html`<p class="error" role="alert" data-testid="review-error">${error}</p>`;
+    else if (!review) body = html`<p class="loading" data-testid="review-loading">${t("review.loading")}</p>`;
+    else {
+      const out = review.outcome;
+      body = html`${out ? html`<section class="panel outcome"><h2 data-testid="deal-headline">${dealHeadline(out, w)}</h2>
+          <ul>${explainOutcome(out, w, getLang(), state ? state.rules : {}).map((l) => html`<li>${l}</li>`)}</ul>
+          <p>${totalsLine(out, w)}</p></section>` : ""}
+        <section class="panel"><h2>${t("review.chart_title")}</h2>${chartHTML()}${summaryHTML()}
+          <p class="note" title="${review.budget || ""}">${t("review.thresholds", {
+            a: decimal(review.thresholds?.inaccuracy ?? 0.15),
+            b: decimal(review.thresholds?.mistake ?? 0.4),
+            c: decimal(review.thresholds?.blunder ?? 0.8),
+          })}</p></section>
+        <section class="panel"><h2>${t("review.decisions_title")}</h2>
+          <label class="check"><input type="checkbox" data-testid="only-flawed" ${onlyFlawed ? html`checked` : ""}> ${t("review.only_flawed")}</label>
+          ${decisionsHTML(o)}</section>
+        ${handsHTML(o)}`;
+    }
+    render(
+      root,
+      html`<section class="review" data-testid="review" data-deal="${dealNumber}">
+        <div class="review-head"><h1>${t("review.title", { n: dealNumber })}</h1>
+          <a class="button" href="#/match/${encodeURIComponent(matchId)}" data-testid="back-to-table">${t("review.back")}</a>
+          <a class="button" href="${api.recordURL(matchId, seat.token)}" download data-testid="download-record">${t("table.download")}</a></div>
+        ${body}
+      </section>`,
+    );
+    const flawed = $("[data-testid=only-flawed]", root);
+    if (flawed) flawed.addEventListener("change", () => {
+      onlyFlawed = flawed.checked;
+      draw();
+    });
+    for (const dot of $$(".chart-dot", root)) {
+      dot.addEventListener("click", () => select(Number(dot.dataset.index)));
+    }
+    for (const row of $$("[data-testid=review-decision]", root)) {
+      row.addEventListener("click", (event) => {
+        if (event.target.closest("details")) return;
+        select(Number(row.dataset.index), false);
+      });
+    }
+  }
+
+  function select(index, scroll = true) {
+    selected = index;
+    draw();
+    if (scroll) {
+      const row = root.querySelector(`[data-testid=review-decision][data-index="${index}"]`);
+      if (row) row.scrollIntoView({ block: "center", behavior: ctx.settings().animations ? "smooth" : "auto" });
+    }
+  }
+
+  let resizeTimer = null;
+  const onResize = () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => review && draw(), 200);
+  };
+  window.addEventListener("resize", onResize);
+
+  draw();
+  return {
+    unmount() {
+      alive = false;
+      clearTimeout(resizeTimer);
+      window.removeEventListener("resize", onResize);
+    },
+    rerender: draw,
+  };
+}

@@ -1,0 +1,463 @@
+"""The web app's SQLite database: matches, seats, deals, every action, reviews.
+
+Standard library only. One :class:`Store` holds one connection, used from the server's
+event loop thread (and, guarded by a lock, from worker threads). Every change of a match is
+one transaction that also sets the match's new ``version``; the server commits it before it
+acknowledges or broadcasts the change, so that a restarted server rebuilds every match
+exactly by replaying its deals and actions (``draw`` and ``pass`` included).
+
+Seat tokens are stored as SHA-256 hashes only. Invitation codes are stored as hashes too;
+the plain code is kept only until it is used, so that its creator can see it again.
+
+>>> store = Store(":memory:")
+>>> row = MatchRow("m1", 1.0, 1.0, "seed66", {}, 7, 2, "computer", True, 0, "playing")
+>>> seats = [SeatRow(1, "Ann", "human", None, token_hash("t1")), SeatRow(2, "CPU", "computer", 3, None)]
+>>> store.create_match(row, seats)
+>>> store.seat_for_token(token_hash("t1"))
+('m1', 1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    preset TEXT NOT NULL,
+    options TEXT NOT NULL,          -- JSON object of option texts (as record Option headers)
+    target INTEGER NOT NULL,
+    first_dealer INTEGER NOT NULL,
+    kind TEXT NOT NULL,             -- 'computer' or 'friend'
+    hints INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    status TEXT NOT NULL,           -- 'waiting', 'playing', 'over'
+    invite_hash TEXT UNIQUE,
+    invite_code TEXT,               -- the plain code while unused, else NULL
+    invite_used INTEGER NOT NULL DEFAULT 0,
+    invite_seat INTEGER,
+    score1 INTEGER NOT NULL DEFAULT 0,
+    score2 INTEGER NOT NULL DEFAULT 0,
+    winner INTEGER,
+    deals INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,             -- 'human' or 'computer'
+    level INTEGER,
+    token_hash TEXT UNIQUE,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE IF NOT EXISTS deals (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    number INTEGER NOT NULL,        -- 1 = the first deal
+    dealer INTEGER NOT NULL,
+    deck TEXT NOT NULL,             -- card names, top first, blank-separated
+    created REAL NOT NULL,
+    -- the result, filled in when the deal ends
+    termination TEXT,
+    winner INTEGER,
+    game_points INTEGER,
+    credited INTEGER,
+    closer INTEGER,
+    claimant INTEGER,
+    win_kind TEXT,
+    points1 INTEGER, points2 INTEGER,
+    tricks1 INTEGER, tricks2 INTEGER,
+    PRIMARY KEY (match_id, number)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    deal INTEGER NOT NULL,
+    seq INTEGER NOT NULL,           -- 1 = the deal's first action
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,           -- the token: Ah, 20h, X, C, CB, 66, draw, pass
+    created REAL NOT NULL,
+    PRIMARY KEY (match_id, deal, seq)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    deal INTEGER NOT NULL,
+    data TEXT NOT NULL,             -- JSON
+    created REAL NOT NULL,
+    PRIMARY KEY (match_id, deal)
+);
+CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
+"""
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token or an invitation code."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class MatchRow:
+    id: str
+    created: float
+    updated: float
+    preset: str
+    options: dict[str, str]
+    target: int
+    first_dealer: int
+    kind: str
+    hints: bool
+    version: int
+    status: str
+    invite_hash: str | None = None
+    invite_code: str | None = None
+    invite_used: bool = False
+    invite_seat: int | None = None
+    score: tuple[int, int] = (0, 0)
+    winner: int | None = None
+    deals: int = 0
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str
+    kind: str
+    level: int | None
+    token_hash: str | None
+
+
+@dataclass
+class DealRow:
+    number: int
+    dealer: int
+    deck: tuple[str, ...]
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    result: dict[str, object] | None = None
+
+
+@dataclass
+class StoredMatch:
+    """Everything stored about one match."""
+
+    row: MatchRow
+    seats: dict[int, SeatRow]
+    deals: list[DealRow]
+
+
+@dataclass
+class Change:
+    """One transaction: the match's new version and summary, new deals, new actions, results."""
+
+    match_id: str
+    version: int
+    status: str
+    score: tuple[int, int]
+    winner: int | None
+    deals: int
+    new_deals: list[tuple[int, int, str]] = field(default_factory=list)
+    """(number, dealer, deck text)"""
+    actions: list[tuple[int, int, int, str]] = field(default_factory=list)
+    """(deal, seq, seat, token)"""
+    results: list[tuple[int, dict[str, object]]] = field(default_factory=list)
+    """(deal number, result columns)"""
+    seat_update: tuple[int, str, str] | None = None
+    """(seat, name, token hash) for a join"""
+    invite_used: bool = False
+
+
+RESULT_COLUMNS = (
+    "termination",
+    "winner",
+    "game_points",
+    "credited",
+    "closer",
+    "claimant",
+    "win_kind",
+    "points1",
+    "points2",
+    "tricks1",
+    "tricks2",
+)
+
+
+class Store:
+    """The database. ``path`` may be ``":memory:"`` (for tests)."""
+
+    def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
+        self.path = str(path)
+        self.lock = threading.RLock()
+        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        # WAL with synchronous=NORMAL: a committed transaction survives a crash or kill of the
+        # process (it is in the WAL file); only a power failure may lose the last ones.
+        self.db.execute(f"PRAGMA synchronous={synchronous}")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.execute("PRAGMA busy_timeout=5000")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def create_match(self, row: MatchRow, seats: Sequence[SeatRow]) -> None:
+        with self.lock, self._transaction():
+            self.db.execute(
+                "INSERT INTO matches (id, created, updated, preset, options, target, first_dealer, kind, hints, "
+                "version, status, invite_hash, invite_code, invite_used, invite_seat, score1, score2, winner, deals) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    row.id,
+                    row.created,
+                    row.updated,
+                    row.preset,
+                    json.dumps(row.options, sort_keys=True),
+                    row.target,
+                    row.first_dealer,
+                    row.kind,
+                    int(row.hints),
+                    row.version,
+                    row.status,
+                    row.invite_hash,
+                    row.invite_code,
+                    int(row.invite_used),
+                    row.invite_seat,
+                    row.score[0],
+                    row.score[1],
+                    row.winner,
+                    row.deals,
+                ),
+            )
+            self.db.executemany(
+                "INSERT INTO seats (match_id, seat, name, kind, level, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
+                [(row.id, s.seat, s.name, s.kind, s.level, s.token_hash) for s in seats],
+            )
+
+    def commit(self, change: Change) -> None:
+        """Store one change of a match in one transaction."""
+        now = time.time()
+        with self.lock, self._transaction():
+            self.db.execute(
+                "UPDATE matches SET version = ?, status = ?, score1 = ?, score2 = ?, winner = ?, deals = ?, "
+                "updated = ? WHERE id = ?",
+                (
+                    change.version,
+                    change.status,
+                    change.score[0],
+                    change.score[1],
+                    change.winner,
+                    change.deals,
+                    now,
+                    change.match_id,
+                ),
+            )
+            if change.invite_used:
+                self.db.execute(
+                    "UPDATE matches SET invite_used = 1, invite_code = NULL WHERE id = ?", (change.match_id,)
+                )
+            if change.seat_update is not None:
+                seat, name, hashed = change.seat_update
+                self.db.execute(
+                    "UPDATE seats SET name = ?, token_hash = ? WHERE match_id = ? AND seat = ?",
+                    (name, hashed, change.match_id, seat),
+                )
+            if change.new_deals:
+                self.db.executemany(
+                    "INSERT INTO deals (match_id, number, dealer, deck, created) VALUES (?, ?, ?, ?, ?)",
+                    [(change.match_id, n, d, deck, now) for n, d, deck in change.new_deals],
+                )
+            if change.actions:
+                self.db.executemany(
+                    "INSERT INTO actions (match_id, deal, seq, seat, action, created) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(change.match_id, d, q, s, a, now) for d, q, s, a in change.actions],
+                )
+            for number, result in change.results:
+                assignments = ", ".join(f"{c} = ?" for c in RESULT_COLUMNS)
+                self.db.execute(
+                    f"UPDATE deals SET {assignments} WHERE match_id = ? AND number = ?",
+                    (*(result.get(c) for c in RESULT_COLUMNS), change.match_id, number),
+                )
+
+    def save_review(self, match_id: str, deal: int, data: dict[str, object]) -> None:
+        with self.lock, self._transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO reviews (match_id, deal, data, created) VALUES (?, ?, ?, ?)",
+                (match_id, deal, json.dumps(data), time.time()),
+            )
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def seat_for_token(self, hashed: str) -> tuple[str, int] | None:
+        with self.lock:
+            row = self.db.execute("SELECT match_id, seat FROM seats WHERE token_hash = ?", (hashed,)).fetchone()
+        return (str(row[0]), int(row[1])) if row else None
+
+    def invitation(self, invite_hash: str) -> tuple[str, bool] | None:
+        """(match id, used) of an invitation code's hash."""
+        with self.lock:
+            row = self.db.execute(
+                "SELECT id, invite_used FROM matches WHERE invite_hash = ?", (invite_hash,)
+            ).fetchone()
+        return (str(row[0]), bool(row[1])) if row else None
+
+    def unfinished_ids(self) -> list[str]:
+        with self.lock:
+            rows = self.db.execute("SELECT id FROM matches WHERE status != 'over' ORDER BY created").fetchall()
+        return [str(r[0]) for r in rows]
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        with self.lock:
+            row = self.db.execute(
+                "SELECT id, created, updated, preset, options, target, first_dealer, kind, hints, version, status, "
+                "invite_hash, invite_code, invite_used, invite_seat, score1, score2, winner, deals "
+                "FROM matches WHERE id = ?",
+                (match_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            seats = self.db.execute(
+                "SELECT seat, name, kind, level, token_hash FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            ).fetchall()
+            deals = self.db.execute(
+                f"SELECT number, dealer, deck, {', '.join(RESULT_COLUMNS)} FROM deals WHERE match_id = ? "
+                "ORDER BY number",
+                (match_id,),
+            ).fetchall()
+            actions = self.db.execute(
+                "SELECT deal, seat, action FROM actions WHERE match_id = ? ORDER BY deal, seq", (match_id,)
+            ).fetchall()
+        match_row = MatchRow(
+            id=row[0],
+            created=row[1],
+            updated=row[2],
+            preset=row[3],
+            options=json.loads(row[4]),
+            target=row[5],
+            first_dealer=row[6],
+            kind=row[7],
+            hints=bool(row[8]),
+            version=row[9],
+            status=row[10],
+            invite_hash=row[11],
+            invite_code=row[12],
+            invite_used=bool(row[13]),
+            invite_seat=row[14],
+            score=(row[15], row[16]),
+            winner=row[17],
+            deals=row[18],
+        )
+        deal_rows = {}
+        for d in deals:
+            result = dict(zip(RESULT_COLUMNS, d[3:], strict=True)) if d[3] is not None else None
+            deal_rows[d[0]] = DealRow(d[0], d[1], tuple(d[2].split()), [], result)
+        for deal, seat, action in actions:
+            deal_rows[deal].actions.append((seat, action))
+        return StoredMatch(
+            match_row,
+            {s[0]: SeatRow(s[0], s[1], s[2], s[3], s[4]) for s in seats},
+            [deal_rows[n] for n in sorted(deal_rows)],
+        )
+
+    def load_review(self, match_id: str, deal: int) -> dict[str, object] | None:
+        with self.lock:
+            row = self.db.execute(
+                "SELECT data FROM reviews WHERE match_id = ? AND deal = ?", (match_id, deal)
+            ).fetchone()
+        if row is None:
+            return None
+        data: dict[str, object] = json.loads(row[0])
+        return data
+
+    def seats_of_tokens(self, hashes: Iterable[str]) -> list[tuple[str, int]]:
+        """(match id, seat) of every known token hash."""
+        found = []
+        with self.lock:
+            for hashed in hashes:
+                row = self.db.execute("SELECT match_id, seat FROM seats WHERE token_hash = ?", (hashed,)).fetchone()
+                if row is not None:
+                    found.append((str(row[0]), int(row[1])))
+        return found
+
+    def summaries(self, match_ids: Sequence[str]) -> dict[str, tuple[MatchRow, dict[int, SeatRow]]]:
+        """Match rows and seats, for the history list (without deals or actions)."""
+        out = {}
+        for match_id in dict.fromkeys(match_ids):
+            stored = self.load_summary(match_id)
+            if stored is not None:
+                out[match_id] = stored
+        return out
+
+    def load_summary(self, match_id: str) -> tuple[MatchRow, dict[int, SeatRow]] | None:
+        with self.lock:
+            row = self.db.execute(
+                "SELECT id, created, updated, preset, options, target, first_dealer, kind, hints, version, status, "
+                "invite_used, score1, score2, winner, deals FROM matches WHERE id = ?",
+                (match_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            seats = self.db.execute(
+                "SELECT seat, name, kind, level, token_hash FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            ).fetchall()
+        match_row = MatchRow(
+            id=row[0],
+            created=row[1],
+            updated=row[2],
+            preset=row[3],
+            options=json.loads(row[4]),
+            target=row[5],
+            first_dealer=row[6],
+            kind=row[7],
+            hints=bool(row[8]),
+            version=row[9],
+            status=row[10],
+            invite_used=bool(row[11]),
+            score=(row[12], row[13]),
+            winner=row[14],
+            deals=row[15],
+        )
+        return match_row, {s[0]: SeatRow(s[0], s[1], s[2], s[3], s[4]) for s in seats}
+
+    def deal_results(self, match_id: str) -> list[dict[str, object]]:
+        """The result columns of every finished deal of a match, in order (with ``number``)."""
+        with self.lock:
+            rows = self.db.execute(
+                f"SELECT number, {', '.join(RESULT_COLUMNS)} FROM deals WHERE match_id = ? "
+                "AND termination IS NOT NULL ORDER BY number",
+                (match_id,),
+            ).fetchall()
+        return [{"number": r[0], **dict(zip(RESULT_COLUMNS, r[1:], strict=True))} for r in rows]
+
+    def action_count(self, match_id: str) -> int:
+        with self.lock:
+            row = self.db.execute("SELECT COUNT(*) FROM actions WHERE match_id = ?", (match_id,)).fetchone()
+        return int(row[0])
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self.db)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on an exception)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        if kind is None:
+            self.db.execute("COMMIT")
+        else:
+            self.db.execute("ROLLBACK")

@@ -1,0 +1,281 @@
+"""Helpers for the web app's tests: real servers on 127.0.0.1 and real HTTP and WebSocket clients.
+
+``server`` runs the ASGI app with uvicorn in a thread of the test process, on a socket
+bound to a free port; ``ServerProcess`` runs ``sixtysix serve`` as a child process (for the
+restart tests). Clients are ``httpx`` and the ``websockets`` synchronous client.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from sixtysix.ai.analysis import Budget
+from sixtysix.web.app import create_app
+
+CARD = re.compile(r"^[ATKQJ9][cdhs]$")
+
+
+class ServerThread:
+    """The web app served by uvicorn in a background thread."""
+
+    def __init__(self, db: Path, **options: Any) -> None:
+        self.db = db
+        self.app = create_app(db, **options)
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        config = uvicorn.Config(self.app, log_level="warning", access_log=False, ws_max_size=64 * 1024)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def service(self) -> Any:
+        return self.app.state.service
+
+    def start(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.01)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
+FAST = {
+    "think": 0.05,
+    "review_seconds": None,
+    "review_worlds": 2,
+    "hint_budget": Budget(worlds=3, depth=2),
+}
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
+    servers: list[ServerThread] = []
+
+    def make(db: Path | None = None, **options: Any) -> ServerThread:
+        server = ServerThread(db or tmp_path / "web.sqlite3", **{**FAST, **options}).start()
+        servers.append(server)
+        return server
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def server(make_server: Callable[..., ServerThread]) -> ServerThread:
+    return make_server(seed=1)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``sixtysix serve`` as a child process."""
+
+    def __init__(self, db: Path | None, port: int | None = None, cwd: Path | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(self.port), "--think", "0.05"]
+        if db is not None:
+            command += ["--db", str(db)]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                httpx.get(f"{self.base}/api/meta", timeout=1).raise_for_status()
+                break
+            except httpx.HTTPError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    errors = self.process.stderr.read().decode() if self.process.stderr else ""
+                    raise RuntimeError(f"sixtysix serve did not start: {errors}") from None
+                time.sleep(0.05)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as in a crash."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+class Api:
+    """The JSON API over HTTP; every answer is also kept in ``seen`` for the leak scan."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.http = httpx.Client(base_url=base, timeout=30)
+        self.seen: list[tuple[int | None, Any]] = []
+
+    def request(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
+        headers = kwargs.pop("headers", {})
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        response = self.http.request(method, path, headers=headers, **kwargs)
+        if response.headers.get("content-type", "").startswith("application/json"):
+            self.seen.append((None, response.json()))
+        return response
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        response = self.request("POST", "/api/matches", json=body)
+        assert response.status_code == 201, response.text
+        data: dict[str, Any] = response.json()
+        return data
+
+    def join(self, code: str, name: str = "Bob") -> httpx.Response:
+        return self.request("POST", "/api/join", json={"code": code, "name": name})
+
+    def state(self, match_id: str, token: str) -> dict[str, Any]:
+        response = self.request("GET", f"/api/matches/{match_id}", token)
+        assert response.status_code == 200, response.text
+        data: dict[str, Any] = response.json()
+        return data
+
+    def act(self, match_id: str, token: str | None, body: Any, **kwargs: Any) -> httpx.Response:
+        if isinstance(body, dict):
+            return self.request("POST", f"/api/matches/{match_id}/actions", token, json=body, **kwargs)
+        return self.request("POST", f"/api/matches/{match_id}/actions", token, content=body, **kwargs)
+
+    def close(self) -> None:
+        self.http.close()
+
+
+@pytest.fixture
+def api(server: ServerThread) -> Iterator[Api]:
+    client = Api(server.base)
+    yield client
+    client.close()
+
+
+class Seat:
+    """One seat's WebSocket: the latest state, and every message received (for the leak scan)."""
+
+    def __init__(self, base: str, match_id: str, token: str) -> None:
+        self.match_id = match_id
+        self.token = token
+        url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?token={token}"
+        self.ws: ClientConnection = connect(url, open_timeout=10, max_size=2**20).__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] = {}
+        self.counter = 0
+        first = self.receive()
+        assert first["type"] == "state", first
+
+    def receive(self, timeout: float = 30) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(message)
+        if message["type"] == "state":
+            self.state = message["state"]
+        return message
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def act(self, action: str, version: int | None = None, **extra: Any) -> dict[str, Any]:
+        """Send an action and return the answer to it (a state with ``reply_to``, or an error)."""
+        self.counter += 1
+        ident = f"a{self.counter}"
+        message: dict[str, Any] = {"type": "action", "action": action, "id": ident, **extra}
+        if version is not None:
+            message["version"] = version
+        self.send(message)
+        while True:
+            answer = self.receive()
+            if answer.get("reply_to") == ident:
+                return answer
+
+    def wait(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 60) -> dict[str, Any]:
+        """Receive until the state satisfies ``predicate``."""
+        deadline = time.monotonic() + timeout
+        while not (self.state and predicate(self.state)):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"state never satisfied the condition: {self.state}")
+            self.receive(timeout=left)
+        return self.state
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def my_turn(state: dict[str, Any]) -> bool:
+    return bool(state["legal"]) or state["status"] == "over"
+
+
+def pick(state: dict[str, Any], rng: random.Random, claims: bool = True) -> str:
+    """A random legal action, the way a level-1 client plays (false claims only sometimes)."""
+    legal = list(state["legal"])
+    if "next" in legal:
+        return "next"
+    options = legal + [a for a in state.get("after_draw", []) if a not in legal]
+    points = state["you"]["points"]
+    if "66" in options and points >= 66:
+        return "66"
+    if not claims or rng.random() < 0.9:
+        options = [a for a in options if a != "66"] or options
+    return rng.choice(options)
+
+
+def card_strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
+    """Every string in a JSON value that names a card (skipping the given keys)."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in skip:
+                continue
+            if isinstance(key, str) and CARD.match(key):
+                found.add(key)
+            found |= card_strings(item, skip)
+    elif isinstance(value, list):
+        for item in value:
+            found |= card_strings(item, skip)
+    elif isinstance(value, str):
+        for word in re.findall(r"\b[ATKQJ9][cdhs]\b", value):
+            found.add(word)
+    return found

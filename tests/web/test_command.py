@@ -1,0 +1,53 @@
+"""``sixtysix serve``: the command line, its defaults, and a core that needs no web library."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from .conftest import Api, ServerProcess
+
+
+def test_import_sixtysix_needs_no_web_library() -> None:
+    code = (
+        "import sys, sixtysix, sixtysix.cli, sixtysix.web, sixtysix.web.command\n"
+        "sixtysix.cli._parser()\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('fastapi', 'uvicorn', 'starlette', 'websockets')]\n"
+        "assert not heavy, heavy\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_serve_help() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sixtysix.cli", "serve", "--help"], capture_output=True, text=True, check=True
+    )
+    for option in ("--host", "--port", "--db", "--think", "--review-time", "--computer-delay"):
+        assert option in result.stdout
+    assert "127.0.0.1" in result.stdout and "8066" in result.stdout and "sixtysix.sqlite3" in result.stdout
+
+
+def test_serve_bad_port() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sixtysix.cli", "serve", "--port", "99999"], capture_output=True, text=True
+    )
+    assert result.returncode == 2 and "not a port" in result.stderr
+
+
+def test_the_default_database_is_in_the_current_folder(tmp_path: Path) -> None:
+    server = ServerProcess(None, cwd=tmp_path)
+    try:
+        api = Api(server.base)
+        api.create(level=1)
+        api.close()
+        assert (tmp_path / "sixtysix.sqlite3").exists()
+        page = subprocess.run(
+            [sys.executable, "-c", f"import httpx; print(httpx.get('{server.base}/').status_code)"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert page.stdout.strip() in ("200", "404")  # 404 only until the page exists
+    finally:
+        server.stop()

@@ -1,0 +1,124 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { load, markupProblems } from "./helpers.mjs";
+
+const d = await load("describe.js");
+const { html, raw } = await load("dom.js");
+const i18n = await load("i18n.js");
+const LANGS = ["en", "de", "fr"];
+const who = { me: 1, opp: "Computer" };
+const text = (h) => String(h).replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
+
+test("html`` escapes what it interpolates, raw() does not", () => {
+  assert.equal(String(html`<b>${"<i>&\"'"}</b>`), "<b>&lt;i&gt;&amp;&quot;&#39;</b>");
+  assert.equal(String(html`<b>${raw("<i>x</i>")}</b>`), "<b><i>x</i></b>");
+  assert.equal(String(html`${["a", html`<i>b</i>`, null, false, 0]}`), "a<i>b</i>0");
+});
+
+test("actions are described for both seats in every language, with card chips", () => {
+  const deal = { trump: "s", trump_card: "Ts" };
+  const opts = { exchangeRank: "9" };
+  for (const lang of LANGS) {
+    i18n.setLang(lang);
+    for (const action of ["Ah", "20h", "40s", "X", "C", "CB", "66", "draw", "pass"]) {
+      for (const seat of [1, 2]) {
+        const out = String(d.describeAction({ seat, action }, who, deal, opts));
+        assert.deepEqual(markupProblems(out), [], `${lang} ${action}`);
+        assert.doesNotMatch(out, /\{\w+\}/, `${lang} ${action}: a placeholder left`);
+        if (seat === 2) assert.match(text(out), /Computer/);
+      }
+    }
+  }
+  i18n.setLang("en");
+  assert.equal(text(d.describeAction({ seat: 1, action: "Ah" }, who, deal, opts)), "You play A");
+  assert.equal(text(d.describeAction({ seat: 2, action: "20h" }, who, deal, opts)), "Computer declares 20 in hearts K Q");
+  assert.equal(text(d.describeAction({ seat: 2, action: "X" }, who, deal, opts)), "Computer exchanges 9 for 10");
+  assert.match(String(d.describeAction({ seat: 2, action: "X" }, who, deal, opts)), /data-card="9s".*data-card="Ts"/);
+  i18n.setLang("de");
+  assert.equal(text(d.describeAction({ seat: 1, action: "CB" }, who, deal, opts)), "Du drehst vor dem Ziehen zu");
+  i18n.setLang("en");
+});
+
+test("the log pairs card plays into tricks and says who won them", () => {
+  const deal = {
+    trump: "s",
+    history: [
+      { seat: 1, action: "20h" },
+      { seat: 1, action: "Kh" },
+      { seat: 2, action: "Ah" },
+      { seat: 2, action: "draw" },
+      { seat: 2, action: "9c" },
+      { seat: 1, action: "9s" },
+    ],
+  };
+  const lines = d.dealLog(deal, who, {});
+  assert.deepEqual(
+    lines.map((l) => text(l.html)),
+    ["You declare 20 in hearts K Q", "You play K", "Computer plays A", "Computer wins the trick (15)", "Computer plays 9", "You play 9", "You win the trick (0)"],
+  );
+  const tricks = d.tricksOf(deal.history, "s");
+  assert.deepEqual(tricks.map((t) => [t.winner, t.points]), [[2, 15], [1, 0]]);
+});
+
+const outcomes = [
+  { termination: "claim", winner: 1, game_points: 2, credited: 2, carried: 0, points: [70, 20], tricks: [4, 2], claimant: 1, closer: null, win_kind: "schneider" },
+  { termination: "claim", winner: 2, game_points: 3, credited: 4, carried: 1, points: [10, 66], tricks: [0, 5], claimant: 2, closer: 2, win_kind: "schwarz" },
+  { termination: "claim", winner: 2, game_points: 2, credited: 2, carried: 0, points: [40, 66], tricks: [3, 3], claimant: 2, closer: 1, win_kind: null },
+  { termination: "false_claim", winner: 2, game_points: 2, credited: 2, carried: 0, points: [60, 40], tricks: [3, 3], claimant: 1, closer: null, win_kind: null },
+  { termination: "false_claim", winner: 1, game_points: 3, credited: 3, carried: 0, points: [20, 50], tricks: [0, 3], claimant: 2, closer: 2, win_kind: null },
+  { termination: "closer_failed", winner: 2, game_points: 2, credited: 2, carried: 0, points: [50, 80], tricks: [4, 8], claimant: null, closer: 1, win_kind: null },
+  { termination: "played_out", winner: 1, game_points: 1, credited: 1, carried: 0, points: [75, 55], tricks: [7, 5], claimant: null, closer: null, win_kind: "simple" },
+  { termination: "played_out", winner: 1, game_points: 1, credited: 1, carried: 0, points: [70, 60], tricks: [7, 5], claimant: null, closer: 1, win_kind: "simple" },
+  { termination: "tie", winner: null, game_points: 0, credited: 0, carried: 0, points: [65, 65], tricks: [6, 6], claimant: null, closer: null, win_kind: null },
+];
+
+test("every way a deal ends is explained in every language, without leftovers", () => {
+  for (const lang of LANGS) {
+    i18n.setLang(lang);
+    for (const out of outcomes) {
+      for (const rules of [{}, { tie_rule: "void" }]) {
+        const lines = d.explainOutcome(out, who, lang === "en" ? "de" : lang, rules); // English: the structured path too
+        assert.ok(lines.length >= 1, `${lang} ${out.termination}`);
+        for (const line of lines) assert.doesNotMatch(line, /\{\w+\}|undefined|null|NaN/, `${lang}: ${line}`);
+      }
+      const headline = d.dealHeadline(out, who);
+      assert.doesNotMatch(headline, /\{\w+\}|undefined|NaN/);
+      assert.doesNotMatch(d.totalsLine(out, who), /\{\w+\}|undefined|NaN/);
+    }
+  }
+  i18n.setLang("en");
+});
+
+test("English uses the server's exact explanation when there is one", () => {
+  const out = { ...outcomes[0], explanation: ["Computer had only 20 card points, under 33 (Schneider): 2 game points."] };
+  assert.deepEqual(d.explainOutcome(out, who, "en"), out.explanation);
+  assert.notDeepEqual(d.explainOutcome(out, who, "de"), out.explanation);
+});
+
+test("headlines: plural, carried points, ties", () => {
+  i18n.setLang("en");
+  assert.equal(d.dealHeadline(outcomes[6], who), "You win 1 game point");
+  assert.equal(d.dealHeadline(outcomes[1], who), "Computer wins 4 game points (3 + 1 carried from a tie)");
+  assert.equal(d.dealHeadline(outcomes[8], who), "A tie");
+  i18n.setLang("de");
+  assert.equal(d.dealHeadline(outcomes[0], who), "Du gewinnst 2 Punkte");
+  i18n.setLang("fr");
+  assert.equal(d.dealHeadline(outcomes[6], who), "Vous gagnez 1 point de partie");
+  i18n.setLang("en");
+});
+
+test("the end of the match", () => {
+  i18n.setLang("en");
+  assert.equal(d.matchLine({ over: true, winner: 1, score: [7, 4] }, who), "You win the match 7–4! Computer gets a Bummerl.");
+  assert.match(d.matchLine({ over: true, winner: 2, score: [0, 7] }, who), /Schneider-Bummerl/);
+  assert.equal(d.matchLine({ over: false, winner: null, score: [3, 4] }, who), "");
+});
+
+test("values are signed, with the language's decimal mark", () => {
+  assert.equal(d.signed(0.625, "en"), "+0.63");
+  assert.equal(d.signed(-1.2, "en"), "−1.20");
+  assert.equal(d.signed(0.001, "en"), "±0.00");
+  assert.equal(d.signed(-1.2, "de"), "−1,20");
+  assert.equal(d.signed(2, "fr"), "+2,00");
+  assert.equal(d.signed(undefined), "");
+});

@@ -1,0 +1,142 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { JS, load } from "./helpers.mjs";
+
+const { STRINGS } = await load("strings.js");
+const i18n = await load("i18n.js");
+const LANGS = ["en", "de", "fr"];
+
+const placeholders = (value) => {
+  const forms = typeof value === "object" ? Object.values(value) : [value];
+  return [...new Set(forms.flatMap((f) => [...f.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
+};
+
+test("the three languages have exactly the same keys", () => {
+  assert.deepEqual(Object.keys(STRINGS).sort(), [...LANGS].sort());
+  const reference = Object.keys(STRINGS.en).sort();
+  for (const lang of LANGS) {
+    const keys = Object.keys(STRINGS[lang]).sort();
+    assert.deepEqual(keys.filter((k) => !reference.includes(k)), [], `${lang}: keys English does not have`);
+    assert.deepEqual(reference.filter((k) => !keys.includes(k)), [], `${lang}: keys missing`);
+  }
+});
+
+test("every translation has the same placeholders as the English text, and plural forms one/other", () => {
+  for (const [key, value] of Object.entries(STRINGS.en)) {
+    for (const lang of LANGS) {
+      const text = STRINGS[lang][key];
+      assert.equal(typeof text, typeof value, `${lang} ${key}: string vs plural forms`);
+      if (typeof text === "object") assert.deepEqual(Object.keys(text).sort(), ["one", "other"], `${lang} ${key}`);
+      assert.deepEqual(placeholders(text), placeholders(value), `${lang} ${key}`);
+      const forms = typeof text === "object" ? Object.values(text) : [text];
+      for (const form of forms) assert.ok(form.trim().length > 0, `${lang} ${key} is empty`);
+    }
+  }
+});
+
+test("German and French are translated, not copied from English", () => {
+  // short labels may coincide (66!, live, Animations); long sentences must not
+  for (const lang of ["de", "fr"]) {
+    const same = Object.keys(STRINGS.en).filter(
+      (k) => typeof STRINGS.en[k] === "string" && STRINGS.en[k].length > 24 && STRINGS[lang][k] === STRINGS.en[k],
+    );
+    assert.deepEqual(same, [], lang);
+  }
+});
+
+// Every key the page's code asks for exists: the literal t("...") calls, the
+// you/other sentences, and the families built at run time.
+function sources() {
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".js") && entry.name !== "strings.js") files.push(full);
+    }
+  };
+  walk(JS);
+  return files.map((f) => fs.readFileSync(f, "utf8")).join("\n");
+}
+
+test("every key used by the code is in the dictionary", () => {
+  const code = sources();
+  const used = new Set([...code.matchAll(/\bt\("([\w.]+)"/g)].map((m) => m[1]));
+  for (const m of code.matchAll(/\b(?:said|saidWithChips)\("([\w.]+)"/g)) {
+    used.add(`${m[1]}.you`);
+    used.add(`${m[1]}.other`);
+  }
+  for (const m of code.matchAll(/\bwithChipsPrompt\("([\w.]+)"/g)) used.add(m[1]);
+  for (const m of code.matchAll(/"(keys\.\w+)"/g)) used.add(m[1]);
+  const families = {
+    preset: ["seed66", "pagat66", "schnapsen"].flatMap((p) => [`preset.${p}`, `preset.${p}.text`]),
+    level: [1, 2, 3, 4, 5].flatMap((l) => [`level.${l}`, `level.${l}.text`]),
+    action: ["card", "marriage", "exchange", "pass", "close", "close_before_draw", "claim", "draw", "next"].map((a) => `action.${a}`),
+    conn: ["connecting", "open", "reconnecting", "closed", "fatal"].map((c) => `conn.${c}`),
+    kind: ["simple", "schneider", "schwarz"].map((k) => `outcome.kind.${k}`),
+    review: ["inaccuracy", "mistake", "blunder"].map((c) => `review.${c}`),
+    stats: ["matches", "deals", "per_deal", "schneider", "schwarz", "closes", "claims"].map((s) => `stats.${s}`),
+    deck: ["fdeck", "gdeck"].flatMap((d) => [
+      `${d}.card`,
+      ...["A", "T", "K", "Q", "J", "9"].map((r) => `${d}.rank.${r}`),
+      ...["A", "K", "Q", "J"].map((r) => `${d}.index.${r}`),
+      ...["c", "d", "h", "s"].map((s) => `${d}.suit.${s}`),
+    ]),
+  };
+  for (const keys of Object.values(families)) for (const k of keys) used.add(k);
+  const missing = [...used].filter((k) => !(k in STRINGS.en));
+  assert.deepEqual(missing, []);
+  assert.ok(used.size > 200, `only ${used.size} keys found: the scan is broken`);
+});
+
+test("the browser's language is chosen, English otherwise", () => {
+  assert.equal(i18n.detectLang(["de-AT", "en"]), "de");
+  assert.equal(i18n.detectLang(["fr-CH"]), "fr");
+  assert.equal(i18n.detectLang(["it-IT", "fr-FR", "de"]), "fr");
+  assert.equal(i18n.detectLang(["EN-gb"]), "en");
+  assert.equal(i18n.detectLang(["it", "es"]), "en");
+  assert.equal(i18n.detectLang([]), "en");
+  assert.equal(i18n.detectLang(undefined), "en");
+});
+
+test("a saved choice wins over the browser's language", () => {
+  const store = new Map();
+  const storage = { getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, v) };
+  assert.equal(i18n.initLang(storage, { languages: ["fr-FR"] }), "fr");
+  i18n.setLang("de", storage);
+  assert.equal(i18n.initLang(storage, { languages: ["fr-FR"] }), "de");
+  storage.setItem("sixtysix.lang", "xx");
+  assert.equal(i18n.initLang(storage, { language: "fr" }), "fr");
+  assert.throws(() => i18n.setLang("it"));
+  i18n.setLang("en");
+});
+
+test("t() fills placeholders and picks plural forms per language", () => {
+  assert.equal(i18n.t("table.tricks", { n: 1 }, "en"), "1 trick");
+  assert.equal(i18n.t("table.tricks", { n: 2 }, "en"), "2 tricks");
+  assert.equal(i18n.t("table.tricks", { n: 0 }, "en"), "0 tricks");
+  assert.equal(i18n.t("table.tricks", { n: 0 }, "fr"), "0 pli"); // French: 0 is singular
+  assert.equal(i18n.t("table.tricks", { n: 2 }, "de"), "2 Stiche");
+  assert.equal(i18n.t("join.text", { host: "Ann", preset: "66", target: 7 }, "de"), "Ann lädt dich zu einer Partie 66 auf 7 Punkte ein.");
+  assert.equal(i18n.t("no.such.key"), "no.such.key");
+  const changes = [];
+  const off = i18n.onLangChange((l) => changes.push(l));
+  i18n.setLang("fr");
+  i18n.setLang("en");
+  off();
+  i18n.setLang("de");
+  i18n.setLang("en");
+  assert.deepEqual(changes, ["fr", "en"]);
+});
+
+test("card names", () => {
+  assert.equal(i18n.cardName("Th", "french", "en"), "Ten of hearts");
+  assert.equal(i18n.cardName("Ac", "french", "de"), "Kreuz-Ass");
+  assert.equal(i18n.cardName("Js", "french", "fr"), "Valet de pique");
+  assert.equal(i18n.cardName("Qd", "german", "de"), "Schellen-Ober");
+  assert.equal(i18n.cardName("Kc", "german", "de"), "Eichel-König");
+  assert.equal(i18n.cardName("Qd", "german", "en"), "Ober of bells (Schellen)");
+  assert.equal(i18n.rankIndex("T", "german", "fr"), "10");
+});
