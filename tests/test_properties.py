@@ -406,3 +406,16 @@ def test_match_ends_exactly_at_target(
             return
         assert not match.is_over and match.winner is None
     pytest.fail("the match did not end in 500 deals")
+
+
+def test_legal_actions_are_in_id_order() -> None:
+    """``legal_actions`` lists ids in ascending order (marriages of 20 before the 40)."""
+    rng = random.Random(5)
+    for preset in ("seed66", "schnapsen"):
+        rules = Rules.preset(preset)
+        for _ in range(300):
+            deal = Deal.shuffled(rng.getrandbits(32), rules=rules)
+            while not deal.is_over:
+                legal = deal.legal_actions()
+                assert legal == sorted(legal)
+                deal.apply(rng.choice([a for a in legal if a != CLAIM] or legal))

@@ -396,10 +396,12 @@ class Deal:
             ids = list(cards_of(hand))
             may_marry = not self.phase2 or rules.marriage_in_phase2
             if may_marry and (self.trick_count or rules.first_lead_marriage):
+                marriages = []
                 for suit in range(4):
                     pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
                     if hand & pair == pair:
-                        ids.append((MARRIAGE_40 if suit == self.trump else MARRIAGE_20) + suit)
+                        marriages.append((MARRIAGE_40 if suit == self.trump else MARRIAGE_20) + suit)
+                ids += sorted(marriages)  # in id order: every 20 before the 40
             if self._may_exchange(actor, follower=False):
                 ids.append(EXCHANGE)
             if self._may_close(before_draw=False):
