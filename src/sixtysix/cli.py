@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from sixtysix.cliargs import positive_float, positive_int
 from sixtysix.errors import RecordError
 from sixtysix.record import Record, ReplayResult, replay
 
@@ -55,11 +56,11 @@ def _parser() -> argparse.ArgumentParser:
     ana.add_argument("--seat", type=int, choices=(1, 2), help="analyse only this seat's decisions (default: both)")
     ana.add_argument(
         "--time",
-        type=_positive_float,
+        type=positive_float,
         metavar="SECONDS",
         help="time per decision (default: 1, or no limit when --worlds is given)",
     )
-    ana.add_argument("--worlds", type=_positive_int, metavar="N", help="sampled worlds per decision (deterministic)")
+    ana.add_argument("--worlds", type=positive_int, metavar="N", help="sampled worlds per decision (deterministic)")
     ana.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampling (default: 0)")
     ana.add_argument("--all", action="store_true", help="comment every analysed decision, not only the flawed ones")
     ana.add_argument("-o", "--output", metavar="OUT", help="write the annotated record to OUT and print the summary")
@@ -114,26 +115,6 @@ def _replay_command(args: argparse.Namespace) -> int:
     else:
         print(format_replay(result, legal=args.legal))
     return 0
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
 
 
 def _analyze_command(args: argparse.Namespace) -> int:

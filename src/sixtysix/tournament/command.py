@@ -9,6 +9,8 @@ import argparse
 import sys
 from typing import Any
 
+from sixtysix.cliargs import positive_float, positive_int
+
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
@@ -59,14 +61,14 @@ def register(commands: Any) -> None:
     what = p.add_argument_group("what to play")
     what.add_argument("--format", choices=("round-robin", "gauntlet"), default="round-robin", help="(round-robin)")
     count = what.add_mutually_exclusive_group()
-    count.add_argument("--deals", type=_positive_int, metavar="N", help="seeded deals per pairing, each twice (100)")
-    count.add_argument("--matches", type=_positive_int, metavar="N", help="whole matches per pairing instead")
+    count.add_argument("--deals", type=positive_int, metavar="N", help="seeded deals per pairing, each twice (100)")
+    count.add_argument("--matches", type=positive_int, metavar="N", help="whole matches per pairing instead")
     what.add_argument("--seed", type=int, default=1, metavar="N", help="master seed of everything (default 1)")
-    what.add_argument("--time", type=_positive_float, metavar="SECONDS", help="time per decision for levels taking one")
+    what.add_argument("--time", type=positive_float, metavar="SECONDS", help="time per decision for levels taking one")
     what.add_argument("--rules", default="seed66", metavar="PRESET", help="seed66 (default), pagat66 or schnapsen")
     what.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option (repeatable)")
     run = p.add_argument_group("how to run")
-    run.add_argument("--workers", type=_positive_int, metavar="N", help="worker processes (default: every core)")
+    run.add_argument("--workers", type=positive_int, metavar="N", help="worker processes (default: every core)")
     run.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes (default) or Ray")
     run.add_argument("--address", metavar="ADDR", help="the Ray cluster to join (default: start a local instance)")
     run.add_argument("--progress", choices=("auto", "rich", "plain", "none"), default="auto", help="(default auto)")
@@ -83,26 +85,6 @@ def _level(text: str) -> str:
     if text.strip() not in {"1", "2", "3", "4", "5"}:
         raise argparse.ArgumentTypeError(f"no level {text!r} (1-5)")
     return f"level:{text.strip()}"
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
 
 
 def tournament_command(args: argparse.Namespace) -> int:

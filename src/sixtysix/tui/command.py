@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from sixtysix.cliargs import positive_float, positive_int
+
 LEVELS = (1, 2, 3, 4, 5)
 PRESET_NAMES = ("seed66", "pagat66", "schnapsen")
 
@@ -44,7 +46,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="NAME=VALUE",
         help="change one rule option (repeatable), e.g. --option may_review_tricks=own_only",
     )
-    play.add_argument("--target", type=_positive_int, metavar="N", help="game points to win the match (default 7)")
+    play.add_argument("--target", type=positive_int, metavar="N", help="game points to win the match (default 7)")
     play.add_argument("--seed", type=int, metavar="N", help="seed of the shuffles, for a reproducible match")
     play.add_argument("--seat", type=int, choices=(1, 2), help="your seat: 1 leads first (default), 2 deals first")
     play.add_argument("--practice", action="store_true", help="a practice game: undo is allowed")
@@ -53,7 +55,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     play.add_argument("--name", help="your name in the record (default: Player)")
     play.add_argument(
         "--think",
-        type=_positive_float,
+        type=positive_float,
         default=1.0,
         metavar="SECONDS",
         help="thinking time per decision of the level-5 computer (default 1; levels 1-4 answer within a few tenths)",
@@ -66,26 +68,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     play.add_argument("--no-clear", action="store_true", help="do not clear the screen before each decision")
     play.set_defaults(handler=_play_command)
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
 
 
 def _play_command(args: argparse.Namespace) -> int:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from sixtysix.cliargs import positive_float, positive_int
+
 DESCRIPTION = """\
 Serve the web app: play 66 (or Schnapsen) in the browser against the computer or a friend.
 
@@ -35,14 +37,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     serve.add_argument(
         "--think",
-        type=_positive_float,
+        type=positive_float,
         default=0.5,
         metavar="SECONDS",
         help="thinking time per decision of the level-5 computer (default 0.5)",
     )
     serve.add_argument(
         "--review-time",
-        type=_positive_float,
+        type=positive_float,
         default=0.25,
         metavar="SECONDS",
         help="analysis time per decision of a post-deal review (default 0.25)",
@@ -56,7 +58,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     serve.add_argument(
         "--workers",
-        type=_positive_int,
+        type=positive_int,
         default=2,
         metavar="N",
         help="threads for the levels 4-5 computer, hints and reviews (default 2)",
@@ -67,26 +69,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _port(text: str) -> int:
-    value = _positive_int(text)
+    value = positive_int(text)
     if value > 65535:
         raise argparse.ArgumentTypeError(f"not a port: {text!r}")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = _non_negative_float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
     return value
 
 
