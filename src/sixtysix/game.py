@@ -374,13 +374,7 @@ class Deal:
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat`` (default: the seat to act), in id order."""
-        stage = self.stage
-        if stage == OVER:
-            return []
-        actor = 3 - self.leader if stage == FOLLOW else self.leader
-        if seat is not None and seat != actor:
-            return [ACTIONS[EXCHANGE], ACTIONS[PASS]] if seat and seat == self.window else []
-        return [ACTIONS[a] for a in self._legal_ids(actor)]
+        return [ACTIONS[a] for a in self._legal_for(seat)]
 
     def _legal_ids(self, actor: int) -> list[int]:
         stage = self.stage
