@@ -8,7 +8,11 @@ import { matchOfInvite, saveSeat, saveSettings, seatOf } from "../store.js";
 
 // Leave /?join=CODE for the table's address, without reloading.
 function goToMatch(matchId) {
-  const url = `${window.location.pathname}#/match/${encodeURIComponent(matchId)}`;
+  // keep the page's settings (for example ?animations=0) but drop the used invitation code
+  const params = new URLSearchParams(window.location.search);
+  params.delete("join");
+  const query = params.toString() ? `?${params}` : "";
+  const url = `${window.location.pathname}${query}#/match/${encodeURIComponent(matchId)}`;
   window.history.replaceState(null, "", url);
   window.dispatchEvent(new HashChangeEvent("hashchange"));
 }
