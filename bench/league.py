@@ -68,6 +68,7 @@ from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.player import DecisionStats, Player, play_deal
 from sixtysix.ai.players import ExpertPlayer, PimcPlayer, make_player
 from sixtysix.game import Outcome
+from sixtysix.tournament.stats import mean_interval, wilson
 
 PLAYER_NAMES = {
     "1": "random",
@@ -205,47 +206,6 @@ def play_duplicate(task: Task) -> dict[str, Any]:
 
 
 # -- statistics ---------------------------------------------------------------------
-
-_T975 = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)  # fmt: skip
-"""Two-sided 95% quantiles of Student's t for 1-30 degrees of freedom."""
-
-
-def t975(df: int) -> float:
-    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (table, then Cornish-Fisher)."""
-    if df < 1:
-        return math.inf
-    if df <= len(_T975):
-        return _T975[df - 1]
-    z = 1.959964
-    return (
-        z
-        + (z**3 + z) / (4 * df)
-        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
-        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
-    )
-
-
-def mean_interval(values: list[float]) -> tuple[float, float, float]:
-    """Mean and 95% t interval of ``values``."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, -math.inf, math.inf
-    half = t975(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
-
-
-def wilson(successes: float, n: int, z: float = 1.959964) -> list[float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return [0.0, 1.0]
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return [max(0.0, centre - half), min(1.0, centre + half)]
 
 
 def percentile(values: list[float], q: float) -> float:
