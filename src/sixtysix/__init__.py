@@ -2,7 +2,8 @@
 
 The core has no dependencies: cards and card sets as ints
 (:mod:`sixtysix.cards`), the rules as data (:mod:`sixtysix.rules`), a deal and
-a match (:mod:`sixtysix.game`, :mod:`sixtysix.match`), per-player views
+a match (:mod:`sixtysix.game`, :mod:`sixtysix.match`), the three-handed and
+partnership games (:mod:`sixtysix.threehanded`, :mod:`sixtysix.partnership`), per-player views
 (:mod:`sixtysix.view`) and 66R game records (:mod:`sixtysix.record`).
 
 >>> import sixtysix
@@ -34,9 +35,11 @@ from sixtysix.errors import (
     RulesError,
 )
 from sixtysix.game import Deal, Outcome, Stage, Termination, shuffled_deck
-from sixtysix.match import DealResult, Match
+from sixtysix.match import AnyMatch, DealResult, Match, PartnershipMatch, ThreeHandedMatch, create_match
+from sixtysix.partnership import FourHandedDeal
 from sixtysix.rules import PRESETS, Rules
-from sixtysix.view import PlayerView
+from sixtysix.threehanded import ThreeHandedDeal
+from sixtysix.view import PartnershipView, PlayerView, three_handed_view
 
 __version__ = "0.1.0"
 
@@ -45,28 +48,36 @@ __all__ = [
     "CARD_NAMES",
     "PRESETS",
     "Action",
+    "AnyMatch",
     "Card",
     "CardMask",
     "Deal",
     "DealError",
     "DealResult",
+    "FourHandedDeal",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidCardError",
     "Match",
     "MatchError",
     "Outcome",
+    "PartnershipMatch",
+    "PartnershipView",
     "PlayerView",
     "RecordError",
     "Rules",
     "RulesError",
     "Stage",
     "Termination",
+    "ThreeHandedDeal",
+    "ThreeHandedMatch",
     "card_name",
     "cards_of",
+    "create_match",
     "format_cards",
     "parse_action",
     "parse_card",
     "parse_cards",
     "shuffled_deck",
+    "three_handed_view",
 ]

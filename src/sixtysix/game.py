@@ -84,6 +84,8 @@ class Termination(enum.Enum):
     PLAYED_OUT = "played_out"
     CLOSER_FAILED = "closer_failed"
     TIE = "tie"
+    TEN_OF_TRUMPS = "ten_of_trumps"
+    """Four-handed, option ``ten_of_trumps_bonus``: a side one point short won the ten of trumps."""
 
 
 @dataclass(frozen=True)
@@ -92,15 +94,18 @@ class Outcome:
 
     termination: Termination
     winner: int | None
-    """Seat 1 or 2, or ``None`` for a tie."""
+    """Seat 1 or 2, or ``None`` for a tie (three-handed: seat 1-3; four-handed: side 1 or 2)."""
     game_points: int
     """Game points this deal gives its winner (0 for a tie; carried ties not included)."""
-    points: tuple[int, int]
-    """Card points of seats 1 and 2 as they count at the end (the real totals)."""
-    tricks: tuple[int, int]
+    points: tuple[int, ...]
+    """Card points of seats 1 and 2 as they count at the end (the real totals); of seats 1-3
+    in the three-handed game (the dealer's 0), of sides 1 and 2 in the four-handed game."""
+    tricks: tuple[int, ...]
     claimant: int | None = None
     reason: str = ""
     """A sentence that explains the result, for people."""
+    bonus: tuple[int, ...] = ()
+    """Game points besides the winner's, by side (the four-handed ten of trumps), else empty."""
 
 
 LEAD, MARRIAGE, FOLLOW, BEFORE_DRAW, OVER = (

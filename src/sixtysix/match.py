@@ -9,6 +9,13 @@
 Play the deal through :meth:`Match.apply` (or on the deal itself, then call
 :meth:`Match.settle`); when it ends the game points are added up, ties carried
 and the next dealer chosen by the rules.
+
+The three- and four-handed games have matches of their own with the same
+interface; :func:`create_match` picks the right one for the rules:
+
+>>> match = create_match(Rules.preset("four66"))
+>>> type(match).__name__, match.score, match.next_dealer()
+('PartnershipMatch', (0, 0), 4)
 """
 
 from __future__ import annotations
@@ -20,8 +27,11 @@ from dataclasses import dataclass
 from sixtysix.actions import Action
 from sixtysix.cards import Card
 from sixtysix.errors import MatchError
-from sixtysix.game import Deal, shuffled_deck
+from sixtysix.game import Deal, Outcome, shuffled_deck
+from sixtysix.partnership import FourHandedDeal, side_of
 from sixtysix.rules import Rules
+from sixtysix.threehanded import ThreeHandedDeal
+from sixtysix.threehanded import left_of as left_of_three
 
 
 @dataclass(frozen=True)
@@ -33,15 +43,21 @@ class DealResult:
     """Game points credited to the winner, including carried tie points."""
     carried_after: int
     """Tie points waiting for the next deal's winner after this deal."""
+    dealer_points: int = 0
+    """Three-handed: the game points the dealer who sat out received (R-3P-3)."""
+    bonus: tuple[int, ...] = ()
+    """Four-handed: bonus game points of sides 1 and 2 (the ten of trumps)."""
 
 
 class Match:
-    """The sequence of deals of one match, with its score."""
+    """The sequence of deals of one two-player match, with its score."""
 
     def __init__(self, rules: Rules | None = None, first_dealer: int = 2) -> None:
         if first_dealer not in (1, 2):
             raise MatchError(f"the first dealer must be seat 1 or 2, not {first_dealer!r}")
         self.rules = rules or Rules()
+        if self.rules.players != 2:
+            raise MatchError(f"{self.rules.preset_name} is a {self.rules.players}-player game: use create_match()")
         self.first_dealer = first_dealer
         self.deals: list[Deal] = []
         self.results: list[DealResult] = []
@@ -127,3 +143,258 @@ class Match:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         deal = self.current
         return deal.legal_actions(seat) if deal else []
+
+
+class ThreeHandedMatch:
+    """A three-handed match (R-3P-3/4): seats 1-3, the dealer sits out and scores with the winner.
+
+    >>> match = ThreeHandedMatch(first_dealer=1)
+    >>> deal = match.new_deal(seed=1)
+    >>> deal.active, match.score
+    ((2, 3), (0, 0, 0))
+    """
+
+    def __init__(self, rules: Rules | None = None, first_dealer: int = 3) -> None:
+        self.rules = rules or Rules.preset("three66")
+        if self.rules.players != 3:
+            raise MatchError(f"a three-handed match needs three-player rules, not players={self.rules.players}")
+        if first_dealer not in (1, 2, 3):
+            raise MatchError(f"the first dealer must be seat 1, 2 or 3, not {first_dealer!r}")
+        self.first_dealer = first_dealer
+        self.deals: list[ThreeHandedDeal] = []
+        self.results: list[DealResult] = []
+        self._score = [0, 0, 0, 0]
+        self.carried = 0
+        self.winner: int | None = None
+        self.loser: int | None = None
+        """With ``three_player_play_for_loser``: the seat that lost the play-off of the other two."""
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (1, 2, 3)
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        """Game points of seats 1, 2 and 3."""
+        return self._score[1], self._score[2], self._score[3]
+
+    @property
+    def is_over(self) -> bool:
+        if self.winner is None:
+            return False
+        return self.loser is not None or not self.rules.three_player_play_for_loser
+
+    @property
+    def current(self) -> ThreeHandedDeal | None:
+        return self.deals[-1] if self.deals else None
+
+    def next_sitting_out(self) -> int | None:
+        """Who sits out the next deal: ``None`` for the dealer, or the match winner in a play-off."""
+        return self.winner
+
+    def next_dealer(self) -> int:
+        """Who deals next: the deal passes to the left (``next_dealer=alternate``), skipping a winner who left."""
+        if not self.deals:
+            return self.first_dealer
+        last = self.deals[-1]
+        outcome = last.outcome
+        rule = self.rules.next_dealer
+        if rule == "alternate" or outcome is None or outcome.winner is None:
+            dealer = last.dealer if rule != "alternate" else left_of_three(last.dealer)
+        elif rule == "winner":
+            dealer = outcome.winner
+        else:
+            dealer = last.active[0] if outcome.winner == last.active[1] else last.active[1]
+        if dealer == self.winner:  # the match winner has left the table
+            dealer = left_of_three(dealer)
+        return dealer
+
+    def new_deal(
+        self,
+        deck: Sequence[Card] | None = None,
+        seed: int | random.Random | None = None,
+        dealer: int | None = None,
+    ) -> ThreeHandedDeal:
+        """Start the next deal; ``dealer`` may be given to check it against the rotation."""
+        self.settle()
+        if self.is_over:
+            raise MatchError(f"the match is over: seat {self.winner} won")
+        if self.deals and not self.deals[-1].is_over:
+            raise MatchError("the previous deal has not ended")
+        expected = self.next_dealer()
+        if dealer is not None and dealer != expected:
+            raise MatchError(f"seat {expected} must deal now, not seat {dealer}")
+        cards = tuple(deck) if deck is not None else shuffled_deck(self.rules, seed)
+        deal = ThreeHandedDeal(cards, expected, self.rules, self.next_sitting_out())
+        self.deals.append(deal)
+        return deal
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        deal = self.current
+        if deal is None:
+            raise MatchError("no deal has started")
+        deal.apply(action, seat)
+        self.settle()
+
+    def settle(self) -> None:
+        """Credit every finished deal not yet counted (idempotent)."""
+        target = self.rules.match_target
+        while len(self.results) < len(self.deals) and self.deals[len(self.results)].outcome:
+            deal = self.deals[len(self.results)]
+            outcome = deal.outcome
+            assert outcome is not None
+            if outcome.winner is None:  # R-3P-5: nobody scores, the dealer neither
+                if self.rules.tie_rule == "carry_one":
+                    self.carried += 1
+                self.results.append(DealResult(None, 0, self.carried))
+                continue
+            points = outcome.game_points + self.carried
+            self.carried = 0
+            self._score[outcome.winner] += points
+            dealer_points = 0
+            if deal.sitting_out == deal.dealer and self.winner is None:
+                # R-3P-3: the dealer scores as much as the winner, but never beyond target - 1 this way.
+                before = self._score[deal.dealer]
+                self._score[deal.dealer] = min(before + points, max(before, target - 1))
+                dealer_points = self._score[deal.dealer] - before
+            self.results.append(DealResult(outcome.winner, points, 0, dealer_points))
+            if self._score[outcome.winner] >= target:
+                if self.winner is None:
+                    self.winner = outcome.winner  # with play_for_loser the other two play on
+                elif self.loser is None:
+                    self.loser = next(s for s in deal.active if s != outcome.winner)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        deal = self.current
+        return deal.legal_actions(seat) if deal else []
+
+
+class PartnershipMatch:
+    """A four-handed match (R-4P-8/9): sides 1 (seats 1, 3) and 2 (seats 2, 4) play to the target.
+
+    >>> match = PartnershipMatch(first_dealer=4)
+    >>> deal = match.new_deal(seed=1)
+    >>> deal.to_act, match.score
+    (1, (0, 0))
+    """
+
+    def __init__(self, rules: Rules | None = None, first_dealer: int = 4) -> None:
+        self.rules = rules or Rules.preset("four66")
+        if self.rules.players != 4:
+            raise MatchError(f"a four-handed match needs four-player rules, not players={self.rules.players}")
+        if first_dealer not in (1, 2, 3, 4):
+            raise MatchError(f"the first dealer must be seat 1, 2, 3 or 4, not {first_dealer!r}")
+        self.first_dealer = first_dealer
+        self.deals: list[FourHandedDeal] = []
+        self.results: list[DealResult] = []
+        self._score = [0, 0, 0]
+        self.carried = 0
+        self.winner: int | None = None
+        """The side (1 or 2) that reached the target."""
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (1, 2, 3, 4)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Game points of sides 1 and 2."""
+        return self._score[1], self._score[2]
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def current(self) -> FourHandedDeal | None:
+        return self.deals[-1] if self.deals else None
+
+    def next_dealer(self) -> int:
+        """The deal passes to the left (R-4P-3); ``winner``/``loser`` pick the winning or losing side's next seat."""
+        if not self.deals:
+            return self.first_dealer
+        last = self.deals[-1]
+        left = last.dealer % 4 + 1
+        outcome = last.outcome
+        rule = self.rules.next_dealer
+        if rule == "alternate" or outcome is None or outcome.winner is None:
+            return left if rule == "alternate" else last.dealer
+        wanted = outcome.winner if rule == "winner" else 3 - outcome.winner
+        return left if side_of(left) == wanted else left % 4 + 1
+
+    def new_deal(
+        self,
+        deck: Sequence[Card] | None = None,
+        seed: int | random.Random | None = None,
+        dealer: int | None = None,
+    ) -> FourHandedDeal:
+        """Start the next deal; ``dealer`` may be given to check it against the rotation."""
+        self.settle()
+        if self.is_over:
+            raise MatchError(f"the match is over: side {self.winner} won")
+        if self.deals and not self.deals[-1].is_over:
+            raise MatchError("the previous deal has not ended")
+        expected = self.next_dealer()
+        if dealer is not None and dealer != expected:
+            raise MatchError(f"seat {expected} must deal now, not seat {dealer}")
+        cards = tuple(deck) if deck is not None else shuffled_deck(self.rules, seed)
+        deal = FourHandedDeal(cards, expected, self.rules, self.score)
+        self.deals.append(deal)
+        return deal
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        deal = self.current
+        if deal is None:
+            raise MatchError("no deal has started")
+        deal.apply(action, seat)
+        self.settle()
+
+    def settle(self) -> None:
+        """Credit every finished deal not yet counted (idempotent)."""
+        while len(self.results) < len(self.deals) and self.deals[len(self.results)].outcome:
+            outcome = self.deals[len(self.results)].outcome
+            assert outcome is not None
+            bonus = outcome.bonus or (0, 0)
+            for side in (1, 2):
+                self._score[side] += bonus[side - 1]
+            if outcome.winner is None:  # R-4P-8: 1 point more for the winners of the next hand
+                if self.rules.tie_rule == "carry_one":
+                    self.carried += 1
+                self.results.append(DealResult(None, 0, self.carried, bonus=bonus))
+            else:
+                points = outcome.game_points + self.carried
+                self.carried = 0
+                self._score[outcome.winner] += points
+                self.results.append(DealResult(outcome.winner, points, 0, bonus=bonus))
+            self._check_winner(outcome)
+
+    def _check_winner(self, outcome: Outcome) -> None:
+        if self.winner is not None:
+            return
+        reached = [side for side in (1, 2) if self._score[side] >= self.rules.match_target]
+        if len(reached) == 2:  # both crossed in one deal (a bonus): the deal's winner first
+            reached = [outcome.winner] if outcome.winner else [max((1, 2), key=lambda s: self._score[s])]
+        if reached:
+            self.winner = reached[0]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        deal = self.current
+        return deal.legal_actions(seat) if deal else []
+
+
+AnyMatch = Match | ThreeHandedMatch | PartnershipMatch
+"""A match of any table size."""
+
+
+def create_match(rules: Rules | None = None, first_dealer: int | None = None) -> AnyMatch:
+    """The match for ``rules``: two-player, three-handed or partnership.
+
+    ``first_dealer`` defaults to the last seat, so that seat 1 leads first.
+    """
+    rules = rules or Rules()
+    dealer = first_dealer if first_dealer is not None else rules.players
+    if rules.players == 3:
+        return ThreeHandedMatch(rules, dealer)
+    if rules.players == 4:
+        return PartnershipMatch(rules, dealer)
+    return Match(rules, dealer)

@@ -31,8 +31,9 @@ from sixtysix.errors import RulesError
 # Allowed values of every option (rules.md §3 / §3.1). Ints and bools are
 # written in records as decimal numbers and true/false.
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "deck": (24, 20),
-    "hand_size": (6, 5),
+    "players": (2, 3, 4),
+    "deck": (24, 20, 32),
+    "hand_size": (6, 5, 8),
     "nine_points": (0, 1),
     "exchange_rank": ("9", "J"),
     "nine_exchange_rule": ("seed", "leader_with_trick", "trick_anytime", "leader_any"),
@@ -63,16 +64,25 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "match_target": (),  # any whole number from 1 to 1000
     "may_review_tricks": ("none", "own_only", "own_and_first"),
     "closed_deal_double": (False, True),
+    # Three- and four-player games (rules.md §5).
+    "three_player_form": ("dealer_sits_out",),
+    "three_player_play_for_loser": (False, True),
+    "four_player_undertrump_required": (True, False),
+    "four_player_marriages": (False, True),
+    "four_player_scale": ("hundred", "loser_under_33"),
+    "ten_of_trumps_bonus": (False, True),
 }
 
 
 @dataclass(frozen=True)
 class Rules:
-    """One complete set of two-player rules. Build it with :meth:`preset`."""
+    """One complete set of rules. Build it with :meth:`preset`."""
 
     preset_name: str = "seed66"
     """The preset these rules start from (records name it in ``Rules``)."""
 
+    players: int = 2
+    """2; 3 (three-handed: the dealer sits out, R-3P-*); 4 (partnerships, R-4P-*)."""
     deck: int = 24
     hand_size: int = 6
     nine_points: int = 0
@@ -105,6 +115,17 @@ class Rules:
     match_target: int = 7
     may_review_tricks: str = "none"
     closed_deal_double: bool = False
+    three_player_form: str = "dealer_sits_out"
+    three_player_play_for_loser: bool = False
+    """R-3P-4: after the first seat reaches the target the other two play on to decide the loser."""
+    four_player_undertrump_required: bool = True
+    """R-4P-4: a void player who cannot over-trump must still play a trump."""
+    four_player_marriages: bool = False
+    """R-4P-5: marriages score in the four-handed game (German "Kreuzmariage")."""
+    four_player_scale: str = "hundred"
+    """R-4P-7: ``hundred`` (1 for 66-99, 2 for 100+) or ``loser_under_33`` (2 when the losers have < 33)."""
+    ten_of_trumps_bonus: bool = False
+    """R-4P-9: winning the ten of trumps in a trick scores 1 game point (and wins at once at target - 1)."""
 
     # Derived tables, computed once per value.
     pack: CardMask = field(init=False, repr=False, compare=False)
@@ -124,6 +145,7 @@ class Rules:
                 raise RulesError(f"{name}: {value!r} is not one of {', '.join(_text(v) for v in allowed)}")
         if self.deck == 20 and self.exchange_rank == "9":
             raise RulesError("exchange_rank: a 20-card pack has no nines; use exchange_rank=J")
+        _check_table(self)
         pack = pack_mask(self.deck)
         points = tuple(RANK_POINTS[c & 7] if c & 7 != NINE else self.nine_points for c in range(32))
         setattr_ = object.__setattr__
@@ -136,7 +158,7 @@ class Rules:
 
     @staticmethod
     def preset(name: str = "seed66") -> Rules:
-        """A named preset: ``seed66`` (the default), ``pagat66`` or ``schnapsen``."""
+        """A named preset: ``seed66`` (the default), ``pagat66``, ``schnapsen``, ``three66`` or ``four66``."""
         try:
             return PRESETS[name.lower()]
         except KeyError:
@@ -162,8 +184,25 @@ class Rules:
 
     @property
     def talon_size(self) -> int:
-        """Cards in the talon after the deal (face-down stock plus the trump card)."""
-        return self.deck - 2 * self.hand_size
+        """Cards in the talon after the deal (face-down stock plus the trump card); 0 without a talon."""
+        return 0 if self.players == 4 else self.deck - 2 * self.hand_size
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat numbers of the table: ``(1, 2)``, ``(1, 2, 3)`` or ``(1, 2, 3, 4)``."""
+        return tuple(range(1, self.players + 1))
+
+
+# The pack and hand of each table size: the two-player packs, or the 32 cards of the partnership game.
+_TABLES = {2: {(24, 6), (24, 5), (20, 5)}, 3: {(24, 6), (24, 5), (20, 5)}, 4: {(32, 8)}}
+
+
+def _check_table(rules: Rules) -> None:
+    if (rules.deck, rules.hand_size) not in _TABLES[rules.players]:
+        allowed = " or ".join(f"deck={d} hand_size={h}" for d, h in sorted(_TABLES[rules.players]))
+        raise RulesError(
+            f"players={rules.players} is played with {allowed}, not deck={rules.deck} hand_size={rules.hand_size}"
+        )
 
 
 def _text(value: Any) -> str:
@@ -210,5 +249,15 @@ PRESETS: dict[str, Rules] = {
         false_claim_points="two_or_three",
         last_trick_rule="wins_deal_one_point",
     ),
+    # rules.md §5.1: seed66 between the two players the dealer deals to.
+    "three66": Rules(preset_name="three66", players=3),
+    # rules.md §5.2: 32 cards, 8 each, partners opposite, no talon.
+    "four66": Rules(
+        preset_name="four66",
+        players=4,
+        deck=32,
+        hand_size=8,
+        close_allowed=False,
+    ),
 }
-"""The named presets of rules.md §3.1."""
+"""The named presets of rules.md §3.1 and §5."""

@@ -20,9 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sixtysix.actions import PASS, Action
-from sixtysix.cards import BIT, Card, CardMask, cards_of, format_cards
+from sixtysix.cards import BIT, CARD_NAMES, Card, CardMask, cards_of, format_cards
 from sixtysix.game import Deal, Stage
+from sixtysix.partnership import FourHandedDeal, partner_of, side_of
 from sixtysix.rules import Rules
+from sixtysix.threehanded import ThreeHandedDeal
 
 
 @dataclass(frozen=True)
@@ -148,3 +150,142 @@ class PlayerView:
 
     def hand_cards(self) -> tuple[Card, ...]:
         return cards_of(self.hand)
+
+
+@dataclass(frozen=True)
+class PartnershipView:
+    """One seat's information in a four-handed deal: its own hand and what was played and shown.
+
+    Neither the partner's nor the opponents' hands are in it.
+
+    >>> from sixtysix.partnership import FourHandedDeal
+    >>> deal = FourHandedDeal.shuffled(seed=7, dealer=4)
+    >>> view = PartnershipView.of(deal, 1)
+    >>> view.side, view.partner, view.hand == deal.hands[1], len(view.legal)
+    (1, 3, True, 8)
+    >>> view.unseen.bit_count()  # 32 - own 8 - the trump card the dealer shows
+    23
+    """
+
+    seat: int
+    rules: Rules
+    dealer: int
+    trump: int
+    trump_card: Card
+    """The dealer's last card, turned up; his until he plays it."""
+    stage: Stage
+    to_act: int | None
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    """The current trick so far, as (seat, card) in the order played."""
+    hand: CardMask
+    known: tuple[CardMask, CardMask, CardMask, CardMask]
+    """Cards seats 1-4 are publicly known to hold (the dealer's trump card, a declared marriage)."""
+    won: tuple[CardMask, CardMask]
+    """Cards in the tricks of sides 1 and 2."""
+    score: tuple[int, int]
+    """Counted card points of sides 1 and 2."""
+    pending: tuple[int, int]
+    """Marriage points of sides 1 and 2 that wait for a trick."""
+    tricks: tuple[int, int]
+    marriage_suit: int
+    history: tuple[tuple[int, Action], ...]
+    legal: tuple[Action, ...]
+    match_score: tuple[int, int] = (0, 0)
+    carried: int = 0
+
+    @classmethod
+    def of(
+        cls, deal: FourHandedDeal, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0
+    ) -> PartnershipView:
+        """The view of ``seat`` (1-4) of ``deal``."""
+        known = deal.known
+        return cls(
+            seat=seat,
+            rules=deal.rules,
+            dealer=deal.dealer,
+            trump=deal.trump,
+            trump_card=deal.trump_card,
+            stage=deal.stage,
+            to_act=deal.to_act,
+            leader=deal.leader,
+            trick=tuple(deal.trick),
+            hand=deal.hands[seat],
+            known=(known[1], known[2], known[3], known[4]),
+            won=(deal.won[1], deal.won[2]),
+            score=(deal.score[1], deal.score[2]),
+            pending=(deal.pending[1], deal.pending[2]),
+            tricks=(deal.tricks[1], deal.tricks[2]),
+            marriage_suit=deal.marriage_suit if deal.stage == Stage.MARRIAGE else -1,
+            history=tuple(deal.history),
+            legal=tuple(deal.legal_actions(seat)),
+            match_score=match_score,
+            carried=carried,
+        )
+
+    @property
+    def side(self) -> int:
+        return side_of(self.seat)
+
+    @property
+    def partner(self) -> int:
+        return partner_of(self.seat)
+
+    @property
+    def is_my_turn(self) -> bool:
+        return bool(self.legal)
+
+    @property
+    def played(self) -> CardMask:
+        """Every card played so far (in tricks, and in the current trick)."""
+        mask = self.won[0] | self.won[1]
+        for _, card in self.trick:
+            mask |= BIT[card]
+        return mask
+
+    @property
+    def unseen(self) -> CardMask:
+        """Cards whose place this seat does not know (in one of the three other hands)."""
+        known = self.known[0] | self.known[1] | self.known[2] | self.known[3]
+        return self.rules.pack & ~(self.hand | self.played | known)
+
+    def visible_cards(self) -> CardMask:
+        """Every card this view names (used to prove that views leak nothing)."""
+        history = 0
+        for _, action in self.history:
+            if action < 32:
+                history |= BIT[action]
+        known = self.known[0] | self.known[1] | self.known[2] | self.known[3]
+        return self.hand | self.played | known | BIT[self.trump_card] | history
+
+    def describe(self) -> str:
+        """A short text summary, for people and logs."""
+        trick = " ".join(f"{seat}:{CARD_NAMES[card]}" for seat, card in self.trick) or "-"
+        return (
+            f"seat {self.seat} (side {self.side}): hand {format_cards(self.hand)}; trump "
+            f"{CARD_NAMES[self.trump_card]}; trick {trick}; points {self.score[0]}-{self.score[1]}; "
+            f"legal {' '.join(map(str, self.legal)) or '-'}"
+        )
+
+
+def three_handed_view(
+    deal: ThreeHandedDeal, seat: int, match_score: tuple[int, int, int] = (0, 0, 0), carried: int = 0
+) -> PlayerView:
+    """The view of an active table ``seat`` of a three-handed deal.
+
+    It is the two-player view of the inner deal, so every two-player bot plays
+    three-handed unchanged: its seat numbers are the inner deal's (1 = forehand,
+    2 = the other active player) and ``match_score`` is the two active seats'.
+    The seat sitting out has no view (it holds no cards and takes no decision).
+
+    >>> from sixtysix.threehanded import ThreeHandedDeal
+    >>> deal = ThreeHandedDeal.shuffled(seed=5, dealer=1)
+    >>> view = three_handed_view(deal, 3, match_score=(4, 1, 2))
+    >>> view.seat, view.match_score, view.hand == deal.hand(3)
+    (2, (1, 2), True)
+    """
+    inner = deal.inner_seat(seat)
+    if not inner:
+        raise ValueError(f"seat {seat} sits out this deal and has no view")
+    first, second = deal.active
+    return PlayerView.of(deal.inner, inner, (match_score[first - 1], match_score[second - 1]), carried)

@@ -1,0 +1,507 @@
+"""One deal of four-handed partnership 66 (rules.md §5.2, rules R-4P-*).
+
+Seats 1-4 sit clockwise; partners sit opposite, so side 1 is seats 1 and 3 and
+side 2 is seats 2 and 4. The 32 cards are dealt 3-2-3 from the dealer's left;
+the dealer's last card is turned up for trump and stays in his hand. There is no
+talon: eight tricks, where each player must follow suit and must win the trick
+if he can (even his partner's), a void player must trump and over-trump. Sides
+score 1, 2 or 3 game points by 66, 100 or all tricks.
+
+>>> from sixtysix import Rules
+>>> from sixtysix.partnership import FourHandedDeal
+>>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
+>>> deal.to_act, deal.trump_card_name, len(deal.legal_actions())
+(1, '7d', 8)
+>>> while not deal.is_over:
+...     deal.apply(deal.legal_actions()[0])
+>>> sum(deal.outcome.points), sum(deal.outcome.tricks)
+(130, 8)
+
+Per-seat values are lists of five (index 0 unused), per-side values lists of
+three, so that ``hands[seat]`` and ``score[side]`` read as they mean.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from sixtysix.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, NUM_ACTIONS, Action
+from sixtysix.cards import (
+    BIT,
+    CARD_NAMES,
+    HIGHER,
+    KING,
+    QUEEN,
+    SUIT_MASK,
+    Card,
+    CardMask,
+    cards_of,
+    format_cards,
+    parse_card,
+)
+from sixtysix.errors import DealError, IllegalActionError
+from sixtysix.game import Outcome, Stage, Termination, check_deck, shuffled_deck
+from sixtysix.rules import Rules
+
+LEAD, MARRIAGE, FOLLOW, OVER = Stage.LEAD, Stage.MARRIAGE, Stage.FOLLOW, Stage.OVER
+SEATS = (1, 2, 3, 4)
+_TRICKS = 8
+_LAST_TRICK_BONUS = 10
+_TEN = 1  # rank index of the ten
+_PACKETS = (3, 2, 3)
+"""R-4P-2: three rounds of packets, each round from the dealer's left round to the dealer."""
+
+
+def side_of(seat: int) -> int:
+    """The side of a seat: 1 for seats 1 and 3, 2 for seats 2 and 4."""
+    return 2 - seat % 2
+
+
+def partner_of(seat: int) -> int:
+    """The seat opposite."""
+    return (seat + 1) % 4 + 1
+
+
+def left_of(seat: int) -> int:
+    """The next seat clockwise (the player on ``seat``'s left)."""
+    return seat % 4 + 1
+
+
+def deal_order(dealer: int) -> tuple[int, ...]:
+    """The seat that receives each card of the deck, top first (3-2-3 from the dealer's left).
+
+    >>> deal_order(4)[:8]
+    (1, 1, 1, 2, 2, 2, 3, 3)
+    """
+    order: list[int] = []
+    for packet in _PACKETS:
+        seat = dealer
+        for _ in SEATS:
+            seat = left_of(seat)
+            order += [seat] * packet
+    return tuple(order)
+
+
+_DEAL_ORDERS = {dealer: deal_order(dealer) for dealer in SEATS}
+
+
+def score_partnership_deal(
+    rules: Rules, points: Sequence[int], tricks: Sequence[int], ten_side: int = 0
+) -> tuple[Termination, int | None, int, tuple[int, int], str]:
+    """The result of a played-out deal (R-4P-6 to R-4P-9): the one scoring function of the game.
+
+    ``points`` and ``tricks`` are indexed by side (index 0 unused); ``ten_side`` is the
+    side that won the ten of trumps (0: nobody, or no bonus). Returns the termination,
+    the winning side (``None`` for 65-65), its game points, the bonus game points of
+    sides 1 and 2 and a reason.
+
+    >>> score_partnership_deal(Rules.preset("four66"), [0, 104, 26], [0, 6, 2])[1:3]
+    (1, 2)
+    """
+    bonus = (int(ten_side == 1), int(ten_side == 2)) if rules.ten_of_trumps_bonus else (0, 0)
+    if points[1] == points[2]:
+        return Termination.TIE, None, 0, bonus, f"a tie at {points[1]} each"
+    winner = 1 if points[1] > points[2] else 2
+    loser = 3 - winner
+    if tricks[loser] == 0:
+        game_points, how = 3, "all the tricks"
+    elif rules.four_player_scale == "hundred":
+        game_points, how = (2, "100 or more") if points[winner] >= 100 else (1, "66 or more")
+    else:
+        game_points, how = (2, "the losers under 33") if points[loser] < 33 else (1, "66 or more")
+    reason = f"side {winner} made {points[winner]} to {points[loser]} ({how})"
+    return Termination.PLAYED_OUT, winner, game_points, bonus, reason
+
+
+class FourHandedDeal:
+    """The complete state of one four-handed deal. Copy it with :meth:`copy` for search."""
+
+    __slots__ = (
+        "dealer",
+        "deck",
+        "hands",
+        "history",
+        "known",
+        "leader",
+        "marriage_suit",
+        "match_score",
+        "outcome",
+        "pending",
+        "rules",
+        "score",
+        "stage",
+        "ten_side",
+        "trick",
+        "trick_count",
+        "tricks",
+        "trump",
+        "trump_card",
+        "winning",
+        "won",
+    )  # fmt: skip
+
+    rules: Rules
+    deck: tuple[Card, ...]
+    dealer: int
+    trump_card: Card
+    trump: int
+    hands: list[CardMask]
+    known: list[CardMask]
+    won: list[CardMask]
+    score: list[int]
+    pending: list[int]
+    tricks: list[int]
+    trick: list[tuple[int, Card]]
+    winning: int
+    leader: int
+    stage: Stage
+    marriage_suit: int
+    trick_count: int
+    ten_side: int
+    match_score: tuple[int, int]
+    history: list[tuple[int, Action]]
+    outcome: Outcome | None
+
+    def __init__(
+        self,
+        deck: Sequence[Card],
+        dealer: int = 4,
+        rules: Rules | None = None,
+        match_score: tuple[int, int] = (0, 0),
+    ) -> None:
+        rules = rules or Rules.preset("four66")
+        if rules.players != 4:
+            raise DealError(f"a four-handed deal needs four-player rules, not players={rules.players}")
+        if dealer not in SEATS:
+            raise DealError(f"dealer must be seat 1, 2, 3 or 4, not {dealer!r}")
+        check_deck(deck, rules)
+        self.rules = rules
+        self.deck = tuple(deck)
+        self.dealer = dealer
+        self.trump_card = deck[-1]  # the dealer's last card, turned up
+        self.trump = self.trump_card >> 3
+        hands = [0] * 5
+        for seat, card in zip(_DEAL_ORDERS[dealer], deck, strict=True):
+            hands[seat] |= BIT[card]
+        self.hands = hands
+        self.known = [0] * 5
+        self.known[dealer] = BIT[self.trump_card]  # everyone saw it; it stays his until he plays it
+        self.won = [0, 0, 0]
+        self.score = [0, 0, 0]
+        self.pending = [0, 0, 0]
+        self.tricks = [0, 0, 0]
+        self.trick = []
+        self.winning = -1
+        self.leader = left_of(dealer)
+        self.stage = LEAD
+        self.marriage_suit = -1
+        self.trick_count = 0
+        self.ten_side = 0
+        self.match_score = match_score
+        self.history = []
+        self.outcome = None
+
+    @classmethod
+    def from_text(cls, deck: str, dealer: int = 4, rules: Rules | None = None) -> FourHandedDeal:
+        """A deal from blank-separated card names, top of the deck first."""
+        return cls([parse_card(t) for t in deck.split()], dealer, rules)
+
+    @classmethod
+    def shuffled(
+        cls, seed: int | random.Random | None = None, dealer: int = 4, rules: Rules | None = None
+    ) -> FourHandedDeal:
+        """A deal from a seeded shuffle (``random.Random(seed)``)."""
+        rules = rules or Rules.preset("four66")
+        return cls(shuffled_deck(rules, seed), dealer, rules)
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        *,
+        dealer: int,
+        trump_card: Card,
+        hands: Sequence[CardMask],
+        leader: int,
+        trick: Sequence[tuple[int, Card]] = (),
+        won: tuple[CardMask, CardMask] = (0, 0),
+        score: tuple[int, int] = (0, 0),
+        pending: tuple[int, int] = (0, 0),
+        tricks: tuple[int, int] = (0, 0),
+        known: Sequence[CardMask] = (0, 0, 0, 0),
+        ten_side: int = 0,
+        match_score: tuple[int, int] = (0, 0),
+    ) -> FourHandedDeal:
+        """A deal in the middle of play with every card placed (a sampled world, a puzzle).
+
+        ``hands`` holds the hands of seats 1-4; ``trick`` the cards of the current
+        trick in the order played, led by ``leader``. The position has no history.
+        """
+        deal = cls.__new__(cls)
+        deal.rules = rules
+        deal.deck = ()
+        deal.dealer = dealer
+        deal.trump_card = trump_card
+        deal.trump = trump_card >> 3
+        deal.hands = [0, *hands]
+        deal.known = [0, *known]
+        deal.won = [0, *won]
+        deal.score = [0, *score]
+        deal.pending = [0, *pending]
+        deal.tricks = [0, *tricks]
+        deal.trick = []
+        deal.winning = -1
+        deal.leader = leader
+        deal.stage = LEAD
+        deal.marriage_suit = -1
+        deal.trick_count = tricks[0] + tricks[1]
+        deal.ten_side = ten_side
+        deal.match_score = match_score
+        deal.history = []
+        deal.outcome = None
+        for seat, card in trick:
+            deal.stage = FOLLOW if deal.trick else LEAD
+            deal._add_to_trick(seat, card)
+        deal.stage = FOLLOW if deal.trick else LEAD
+        return deal
+
+    def copy(self) -> FourHandedDeal:
+        """An independent copy (cheap: ints and short lists)."""
+        new = FourHandedDeal.__new__(FourHandedDeal)
+        new.rules = self.rules
+        new.deck = self.deck
+        new.dealer = self.dealer
+        new.trump_card = self.trump_card
+        new.trump = self.trump
+        new.hands = self.hands[:]
+        new.known = self.known[:]
+        new.won = self.won[:]
+        new.score = self.score[:]
+        new.pending = self.pending[:]
+        new.tricks = self.tricks[:]
+        new.trick = self.trick[:]
+        new.winning = self.winning
+        new.leader = self.leader
+        new.stage = self.stage
+        new.marriage_suit = self.marriage_suit
+        new.trick_count = self.trick_count
+        new.ten_side = self.ten_side
+        new.match_score = self.match_score
+        new.history = self.history[:]
+        new.outcome = self.outcome
+        return new
+
+    # -- public read-only facts -------------------------------------------
+
+    @property
+    def trump_card_name(self) -> str:
+        return CARD_NAMES[self.trump_card]
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, ``None`` when the deal is over."""
+        if self.stage == OVER:
+            return None
+        seat = self.leader
+        for _ in self.trick:
+            seat = left_of(seat)
+        return seat
+
+    @property
+    def window(self) -> int:
+        """Always 0: nobody acts out of turn in the four-handed game (for code shared with two players)."""
+        return 0
+
+    @property
+    def led(self) -> Card | None:
+        """The card led to the current trick."""
+        return self.trick[0][1] if self.trick else None
+
+    @property
+    def played(self) -> CardMask:
+        """Every card played so far."""
+        mask = self.won[1] | self.won[2]
+        for _, card in self.trick:
+            mask |= BIT[card]
+        return mask
+
+    def scores(self) -> tuple[int, int]:
+        """Counted card points of sides 1 and 2."""
+        return self.score[1], self.score[2]
+
+    def trick_counts(self) -> tuple[int, int]:
+        return self.tricks[1], self.tricks[2]
+
+    # -- legal actions ------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` (default: the seat to act), in id order."""
+        actor = self.to_act
+        if actor is None or (seat is not None and seat != actor):
+            return []
+        return [ACTIONS[a] for a in self._legal_ids(actor)]
+
+    def _legal_ids(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        stage = self.stage
+        if stage == FOLLOW:
+            return list(cards_of(self.follow_mask(hand)))
+        if stage == MARRIAGE:
+            suit = self.marriage_suit
+            return list(cards_of(hand & (BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN])))
+        ids = list(cards_of(hand))
+        if self.rules.four_player_marriages:
+            for suit in range(4):
+                if hand & BIT[suit * 8 + KING] and hand & BIT[suit * 8 + QUEEN]:
+                    ids.append((MARRIAGE_40 if suit == self.trump else MARRIAGE_20) + suit)
+        return ids
+
+    def follow_mask(self, hand: CardMask) -> CardMask:
+        """The cards of ``hand`` that may follow to the current trick (R-4P-4)."""
+        led_suit = self.trick[0][1] >> 3
+        best = self.winning
+        in_suit = hand & SUIT_MASK[led_suit]
+        if in_suit:
+            if best >> 3 != led_suit:  # already trumped: any card of the suit
+                return in_suit
+            return in_suit & HIGHER[best] or in_suit  # win if possible
+        trumps = hand & SUIT_MASK[self.trump]
+        if not trumps:
+            return hand
+        if best >> 3 != self.trump:
+            return trumps  # any trump wins
+        over = trumps & HIGHER[best]
+        if over:
+            return over
+        return trumps if self.rules.four_player_undertrump_required else hand
+
+    def is_legal(self, action: int, seat: int | None = None) -> bool:
+        actor = self.to_act
+        if actor is None or (seat is not None and seat != actor):
+            return False
+        return action in self._legal_ids(actor)
+
+    # -- playing ----------------------------------------------------------
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Play ``action`` for ``seat`` (default: the seat to act).
+
+        An illegal action raises :class:`~sixtysix.errors.IllegalActionError` and
+        changes nothing.
+        """
+        if not 0 <= action < NUM_ACTIONS:
+            raise IllegalActionError(f"{action!r} is not an action id (0-{NUM_ACTIONS - 1})")
+        actor = self.to_act
+        if actor is None:
+            raise IllegalActionError(f"{ACTIONS[action]}: the deal is over")
+        if seat is None:
+            seat = actor
+        if not self.is_legal(action, seat):
+            raise IllegalActionError(f"{ACTIONS[action]}: {self.explain_illegal(action, seat)}")
+        self.apply_unchecked(action, seat)
+
+    def apply_unchecked(self, action: int, seat: int | None = None) -> None:
+        """Play a legal action without checking it (search and playouts)."""
+        actor = self.to_act if seat is None else seat
+        assert actor is not None
+        self.history.append((actor, ACTIONS[action]))
+        if action >= 32:
+            self._declare(actor, action)
+        else:
+            self._add_to_trick(actor, action)
+            self.stage = FOLLOW
+            if len(self.trick) == 4:
+                self._end_trick()
+
+    def _declare(self, seat: int, action: int) -> None:
+        suit = (action - MARRIAGE_20) & 3
+        value = 40 if action >= MARRIAGE_40 else 20
+        side = side_of(seat)
+        if self.tricks[side]:
+            self.score[side] += value
+        else:
+            self.pending[side] += value
+        self.known[seat] |= BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+        self.marriage_suit = suit
+        self.stage = MARRIAGE
+
+    def _add_to_trick(self, seat: int, card: Card) -> None:
+        self.hands[seat] &= ~BIT[card]
+        self.known[seat] &= ~BIT[card]
+        best = self.winning
+        if not self.trick or (BIT[card] & HIGHER[best] if card >> 3 == best >> 3 else card >> 3 == self.trump):
+            self.winning = card
+        self.trick.append((seat, card))
+
+    def _end_trick(self) -> None:
+        winner = next(seat for seat, card in self.trick if card == self.winning)
+        side = side_of(winner)
+        cards = 0
+        for _, card in self.trick:
+            cards |= BIT[card]
+        points = self.rules.points
+        self.won[side] |= cards
+        self.score[side] += sum(points[c] for _, c in self.trick) + self.pending[side]
+        self.pending[side] = 0
+        self.tricks[side] += 1
+        self.trick_count += 1
+        self.trick = []
+        self.winning = -1
+        self.leader = winner
+        self.stage = LEAD
+        self.marriage_suit = -1
+        if cards & BIT[self.trump * 8 + _TEN]:
+            self.ten_side = side
+            if self.rules.ten_of_trumps_bonus and self.match_score[side - 1] >= self.rules.match_target - 1:
+                self._finish(
+                    Termination.TEN_OF_TRUMPS, side, 1, (0, 0), f"side {side} won the ten of trumps one point short"
+                )
+                return
+        if self.trick_count == _TRICKS:
+            self.score[side] += _LAST_TRICK_BONUS
+            self._finish(*score_partnership_deal(self.rules, self.score, self.tricks, self.ten_side))
+
+    def _finish(
+        self, termination: Termination, winner: int | None, points: int, bonus: tuple[int, int], reason: str
+    ) -> None:
+        self.outcome = Outcome(
+            termination,
+            winner,
+            points,
+            (self.score[1], self.score[2]),
+            (self.tricks[1], self.tricks[2]),
+            None,
+            reason,
+            bonus,
+        )
+        self.stage = OVER
+
+    def explain_illegal(self, action: int, seat: int) -> str:
+        """Why ``action`` is not legal for ``seat`` now (for error messages)."""
+        actor = self.to_act
+        if actor is None:
+            return "the deal is over"
+        if seat != actor:
+            return f"it is seat {actor}'s turn, not seat {seat}'s"
+        hand = self.hands[seat]
+        if action >= 32:
+            if not MARRIAGE_20 <= action < MARRIAGE_40 + 4:
+                return "only cards (and marriages, where the rules score them) are played in the four-handed game"
+            if not self.rules.four_player_marriages:
+                return "marriages do not score in the four-handed game under these rules"
+            if self.stage != LEAD:
+                return "only the player on lead may declare a marriage"
+            suit = (action - MARRIAGE_20) & 3
+            if (action >= MARRIAGE_40) != (suit == self.trump):
+                return "a marriage is worth 40 in trumps and 20 otherwise"
+            return f"seat {seat} does not hold the king and queen"
+        if not hand & BIT[action]:
+            return f"seat {seat} does not hold {CARD_NAMES[action]}"
+        if self.stage == MARRIAGE:
+            return "after declaring a marriage the leader must lead its king or queen"
+        return f"seat {seat} must play one of {format_cards(self.follow_mask(hand))} (follow, win, trump)"
