@@ -421,3 +421,122 @@ def test_nothing_is_printed_but_the_error() -> None:
     assert process.returncode == 2
     error = json.loads(process.stdout)["error"]
     assert (error["deal"], error["action"], error["token"]) == (2, 0, "dealer=2")
+
+
+# -- three- and four-handed records (docs/records.md) --------------------------------------------
+
+THREE_HANDED = f"""[Format "66R 1"]
+[Rules "three66"]
+[Seat3 "Carol"]
+
+deal dealer=3 deck="{DECK}"
+1:20h 1:Kh 2:Ac
+1:X 1:Ah 2:Ks
+2:20c 2:Qc 1:Tc
+1:C 1:As 2:Qs
+1:Ts 2:9c
+1:66
+
+deal dealer=1 deck="{DECK}"
+2:20h 2:Kh 3:Ac
+"""
+
+FOUR_DECK = "8d 7s Kd 8c 9h Ad Jd Qh As Js Ts Jh Ac 7h Kh Th Qd 7c Jc 9s 8h Qs Ks 9d Kc 7d 9c Td 8s Qc Ah Tc"
+FOUR_HANDED = f"""[Format "66R 1"]
+[Rules "four66"]
+[Option "ten_of_trumps_bonus=true"]
+[Seat4 "Dave"]
+
+deal dealer=4 deck="{FOUR_DECK}"
+1:8d 2:Ad 3:Td 4:Tc
+4:Ah 1:8h
+"""
+
+
+def test_three_handed_json_and_legal() -> None:
+    data = replay_json(THREE_HANDED, "--legal")
+    assert data == {
+        "rules": "three66",
+        "deals": [
+            {
+                "dealer": 3,
+                "complete": True,
+                "winner": 1,
+                "game_points": 1,
+                "points": [72, 35, 0],
+                "tricks": [4, 1, 0],
+                "termination": "claim",
+                "dealer_points": 1,
+                "sitting_out": 3,
+            },
+            {
+                "dealer": 1,
+                "complete": False,
+                "winner": None,
+                "game_points": 0,
+                "points": [0, 35, 0],
+                "tricks": [0, 1, 0],
+                "termination": "unfinished",
+                "dealer_points": 0,
+                "sitting_out": 1,
+            },
+        ],
+        "match": {"score": [1, 0, 1], "carried": 0, "winner": None, "complete": False, "loser": None},
+        "to_act": 2,
+        "legal": ["66", "9s", "Ah", "As", "C", "CB", "Js", "Qh", "Tc", "X"],
+    }
+
+
+def test_three_handed_text(tmp_path: Path) -> None:
+    path = tmp_path / "three.66r"
+    path.write_text(THREE_HANDED, encoding="utf-8")
+    process = run("replay", "--legal", str(path))
+    assert process.returncode == 0 and process.stderr == ""
+    assert process.stdout.splitlines() == [
+        "rules: three66",
+        "deal 1 (dealer 3): seat 1 wins 1 game point (claim), the dealer gets 1; points 72-35-0, tricks 4-1-0; "
+        "seat 1 claimed correctly with 72 after closing",
+        "deal 2 (dealer 1): unfinished; points 0-35-0, tricks 0-1-0",
+        "match: 1-0-1 (target 7), in progress",
+        "to act: seat 2",
+        "legal: 66 9s Ah As C CB Js Qh Tc X",
+    ]
+
+
+def test_four_handed_json_text_and_legal() -> None:
+    data = replay_json(FOUR_HANDED, "--legal")
+    assert data["deals"] == [
+        {
+            "dealer": 4,
+            "complete": False,
+            "winner": None,
+            "game_points": 0,
+            "points": [0, 31],
+            "tricks": [0, 1],
+            "termination": "unfinished",
+            "bonus": [0, 0],
+        }
+    ]
+    assert data["match"] == {"score": [0, 0], "carried": 0, "winner": None, "complete": False}
+    assert (data["to_act"], data["legal"]) == (2, ["9h", "Kh", "Th"])  # cannot beat Ah: any heart
+    process = run("replay", "--legal", "-", stdin=FOUR_HANDED)
+    assert process.returncode == 0
+    assert process.stdout.splitlines()[1:] == [
+        "deal 1 (dealer 4): unfinished; points 0-31, tricks 0-1",
+        "match: 0-0 (target 7), in progress",
+        "to act: seat 2",
+        "legal: 9h Kh Th",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (THREE_HANDED + "4:Qh\n", (2, 4, "4:Qh", "malformed action (expected S:ACTION with S = 1, 2 or 3)")),
+        (THREE_HANDED + "1:Qh\n", (2, 4, "1:Qh", "seat 1 sits out this deal")),
+        (FOUR_HANDED + "2:8c\n", (1, 7, "2:8c", "seat 2 must play one of Th Kh 9h (follow, win, trump)")),
+    ],
+)
+def test_invalid_multiplayer_records(text: str, expected: tuple[int, int, str, str]) -> None:
+    error = error_of(text)
+    assert (error["deal"], error["action"], error["token"], error["reason"]) == expected

@@ -1,8 +1,9 @@
 """The ``sixtysix`` command line.
 
 ``sixtysix replay [--json] [--legal] FILE|-`` checks a 66R record and prints
-the result of each deal and of the match (record-format.md); an invalid
-record prints the error and exits with status 2.
+the result of each deal and of the match (record-format.md; the three- and
+four-handed games as docs/records.md extends it); an invalid record prints the
+error and exits with status 2.
 
 ``sixtysix analyze RECORD [--seat S] [--time SECONDS] [--worlds N] [--seed N] [-o OUT]``
 analyses every decision of a record (docs/analysis.md) and prints the record
@@ -20,7 +21,9 @@ from pathlib import Path
 
 from sixtysix.cliargs import positive_float, positive_int
 from sixtysix.errors import RecordError
-from sixtysix.record import Record, ReplayResult, replay
+from sixtysix.match import AnyMatch, DealResult, PartnershipMatch, ThreeHandedMatch
+from sixtysix.record import Record, ReplayResult, replay, table_points
+from sixtysix.threehanded import ThreeHandedDeal
 
 EXIT_INVALID = 2
 
@@ -154,33 +157,73 @@ def _analyze_command(args: argparse.Namespace) -> int:
 
 
 def format_replay(result: ReplayResult, legal: bool = False) -> str:
-    """The text report of ``sixtysix replay``."""
-    data = result.to_json(legal=legal)
-    lines = [f"rules: {data['rules']}"]
-    for number, deal in enumerate(result.match.deals, start=1):
-        s1, s2 = deal.scores()
-        t1, t2 = deal.trick_counts()
-        summary = f"points {s1}-{s2}, tricks {t1}-{t2}"
-        outcome = deal.outcome
-        if outcome is None:
-            lines.append(f"deal {number} (dealer {deal.dealer}): unfinished; {summary}")
-        elif outcome.winner is None:
-            lines.append(f"deal {number} (dealer {deal.dealer}): tie; {summary}; {outcome.reason}")
-        else:
-            points = result.match.results[number - 1].game_points
-            lines.append(
-                f"deal {number} (dealer {deal.dealer}): seat {outcome.winner} wins {points} game point"
-                f"{'s' if points != 1 else ''} ({outcome.termination.value}); {summary}; {outcome.reason}"
-            )
+    """The text report of ``sixtysix replay`` (seats 1-3 in the three-handed game, sides in the four-handed)."""
     match = result.match
-    state = f"seat {match.winner} wins the match" if match.winner else "in progress"
+    lines = [f"rules: {result.record.rules_name}"]
+    for number in range(1, len(match.deals) + 1):
+        lines.append(_deal_line(match, number))
+    state = _match_state(match)
     carried = f", {match.carried} carried" if match.carried else ""
-    lines.append(f"match: {match.score[0]}-{match.score[1]} (target {match.rules.match_target}{carried}), {state}")
+    score = "-".join(str(points) for points in match.score)
+    lines.append(f"match: {score} (target {match.rules.match_target}{carried}), {state}")
     if result.to_act is not None:
         lines.append(f"to act: seat {result.to_act}")
     if legal:
         lines.append(f"legal: {' '.join(result.legal_tokens())}")
     return "\n".join(lines)
+
+
+def _deal_line(match: AnyMatch, number: int) -> str:
+    """One deal of the text report: who dealt, who won what and why, the points and tricks."""
+    deal = match.deals[number - 1]
+    if isinstance(deal, ThreeHandedDeal):
+        points, tricks = table_points(deal)
+        out = deal.sitting_out  # the dealer, or in the play-off for the loser the match winner
+        dealt = f"dealer {deal.dealer}" + (f", seat {out} sits out" if out != deal.dealer else "")
+    else:
+        points, tricks = list(deal.scores()), list(deal.trick_counts())
+        dealt = f"dealer {deal.dealer}"
+    summary = f"points {'-'.join(map(str, points))}, tricks {'-'.join(map(str, tricks))}"
+    outcome = deal.outcome
+    if outcome is None:
+        return f"deal {number} ({dealt}): unfinished; {summary}"
+    result = match.results[number - 1]
+    extra = _deal_extra(match, result)
+    if outcome.winner is None:
+        return f"deal {number} ({dealt}): tie{extra}; {summary}; {outcome.reason}"
+    points_won = result.game_points
+    return (
+        f"deal {number} ({dealt}): {_winner_name(match, outcome.winner)} wins {points_won} game point"
+        f"{'s' if points_won != 1 else ''} ({outcome.termination.value}){extra}; {summary}; {outcome.reason}"
+    )
+
+
+def _deal_extra(match: AnyMatch, result: DealResult) -> str:
+    """What a deal gave besides its winner's points: the dealer's credit (3P), the ten of trumps (4P)."""
+    if isinstance(match, ThreeHandedMatch) and result.dealer_points:
+        return f", the dealer gets {result.dealer_points}"
+    if isinstance(match, PartnershipMatch) and any(result.bonus):
+        return f", bonus {'-'.join(map(str, result.bonus))}"
+    return ""
+
+
+def _winner_name(match: AnyMatch, winner: int) -> str:
+    """``seat 2``, or ``side 1 (seats 1 & 3)`` in the four-handed game."""
+    if isinstance(match, PartnershipMatch):
+        return f"side {winner} (seats {winner} & {winner + 2})"
+    return f"seat {winner}"
+
+
+def _match_state(match: AnyMatch) -> str:
+    if match.winner is None:
+        return "in progress"
+    state = f"{_winner_name(match, match.winner)} wins the match"
+    if isinstance(match, ThreeHandedMatch) and match.rules.three_player_play_for_loser:
+        if match.loser is None:
+            others = [seat for seat in match.seats if seat != match.winner]
+            return f"{state}; seats {others[0]} and {others[1]} play on for the loser"
+        return f"{state}, seat {match.loser} loses"
+    return state
 
 
 EXAMPLE_RECORD = """[Format "66R 1"]

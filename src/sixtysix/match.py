@@ -66,6 +66,10 @@ class Match:
         self.winner: int | None = None
 
     @property
+    def seats(self) -> tuple[int, ...]:
+        return (1, 2)
+
+    @property
     def score(self) -> tuple[int, int]:
         """Game points of seats 1 and 2."""
         return self._score[1], self._score[2]

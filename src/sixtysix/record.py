@@ -26,6 +26,19 @@ position in it, the token and the reason:
 Traceback (most recent call last):
 ...
 sixtysix.errors.RecordError: deal 1, action 7 ('1:Qs'): it is seat 2's turn, not seat 1's
+
+The three- and four-handed games (``[Rules "three66"]``, ``[Rules "four66"]``)
+use the same format with table seats 1-3 or 1-4 (docs/records.md): here seat
+3 deals and sits out, seats 1 and 2 play the two-player deal.
+
+>>> three = text.replace('"seed66"', '"three66"').replace("dealer=2", "dealer=3")
+>>> result = replay(three)
+>>> result.to_json()["deals"][0]["points"], result.to_act
+([35, 15, 0], 2)
+>>> replay(three + "3:Qs\\n")
+Traceback (most recent call last):
+...
+sixtysix.errors.RecordError: deal 1, action 7 ('3:Qs'): seat 3 sits out this deal
 """
 
 from __future__ import annotations
@@ -33,18 +46,25 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from sixtysix.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, Action
 from sixtysix.cards import CARD_NAMES, Card, parse_card
 from sixtysix.errors import DealError, IllegalActionError, InvalidActionError, InvalidCardError, RecordError, RulesError
 from sixtysix.game import BEFORE_DRAW, FOLLOW, Deal
-from sixtysix.match import Match
+from sixtysix.match import AnyMatch, PartnershipMatch, ThreeHandedMatch, create_match
+from sixtysix.partnership import FourHandedDeal
 from sixtysix.rules import Rules, parse_option
+from sixtysix.threehanded import ThreeHandedDeal
 
 FORMAT = "66R 1"
 _HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\]$')
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*(?:"([^"]*)"|(\S+))')
 _TOKEN = re.compile(r"^([^:\s]+):(\S+)$")
+_INNER_SEAT = re.compile(r"\bseat ([12])\b")
+
+RecordDeal: TypeAlias = Deal | ThreeHandedDeal | FourHandedDeal
+"""A deal of any table size, as records replay it."""
 
 
 @dataclass
@@ -70,13 +90,13 @@ class Record:
         return _Reader().read(text).record
 
     @classmethod
-    def from_match(cls, match: Match, headers: Iterable[tuple[str, str]] = ()) -> Record:
-        """The record of a match played with the engine (headers: Event, Seat1, …)."""
+    def from_match(cls, match: AnyMatch, headers: Iterable[tuple[str, str]] = ()) -> Record:
+        """The record of a match of any table size played with the engine (headers: Event, Seat1, …)."""
         rules = match.rules
         head = [("Format", FORMAT), ("Rules", rules.preset_name)]
         head += [("Option", f"{name}={value}") for name, value in rules.options().items()]
         head += [(k, v) for k, v in headers if k not in ("Format", "Rules", "Option")]
-        deals = [DealRecord(d.dealer, d.deck, [(s, a) for s, a in d.history if a.in_records()]) for d in match.deals]
+        deals = [_deal_record(d) for d in match.deals]
         return cls(head, deals)
 
     def header(self, name: str) -> str | None:
@@ -101,6 +121,11 @@ class Record:
             lines.append(f'deal dealer={deal.dealer} deck="{" ".join(CARD_NAMES[c] for c in deal.deck)}"')
             lines.extend(_action_lines(deal.actions, ends))
         return "\n".join(lines) + "\n"
+
+
+def _deal_record(deal: RecordDeal) -> DealRecord:
+    """A deal's record: its dealer, card order and recorded actions (in table seats)."""
+    return DealRecord(deal.dealer, tuple(deal.deck), [(s, a) for s, a in deal.history if a.in_records()])
 
 
 def _split_option(value: str) -> tuple[str, str]:
@@ -128,13 +153,13 @@ def _action_lines(actions: Sequence[tuple[int, Action]], ends: Sequence[bool]) -
 
 def _trick_ends(record: Record) -> list[list[bool]]:
     """For each action of each deal, whether it completed a trick (found by replaying)."""
-    match = Match(record.rules(), record.deals[0].dealer if record.deals else 2)
+    match = create_match(record.rules(), record.deals[0].dealer if record.deals else None)
     result = []
     for deal_record in record.deals:
         deal = match.new_deal(deal_record.deck, dealer=deal_record.dealer)
         ends = []
         for seat, action in deal_record.actions:
-            completes = deal.stage == FOLLOW and action < 32
+            completes = _completes_trick(deal, action)
             apply_record_action(deal, seat, action)
             ends.append(completes)
         match.settle()
@@ -142,15 +167,35 @@ def _trick_ends(record: Record) -> list[list[bool]]:
     return result
 
 
-def apply_record_action(deal: Deal, seat: int, action: int) -> None:
-    """Apply one record action, performing the implicit draw first where needed.
+def _completes_trick(deal: RecordDeal, action: int) -> bool:
+    """Whether playing ``action`` now puts the last card on the trick."""
+    if action >= 32:  # not a card
+        return False
+    if isinstance(deal, FourHandedDeal):
+        return deal.stage == FOLLOW and len(deal.trick) == 3
+    return deal.stage == FOLLOW
+
+
+def apply_record_action(deal: RecordDeal, seat: int, action: int) -> None:
+    """Apply one record action for table ``seat``, performing the implicit draw first where needed.
 
     Right after a phase-1 trick, only ``66`` and ``CB`` come before the draw;
     any other action takes place after it. Raises :class:`IllegalActionError`
-    and leaves ``deal`` unchanged if the action is not legal.
+    and leaves ``deal`` unchanged if the action is not legal. A three-handed
+    deal takes table seats (the seat sitting out may not act); the
+    four-handed deal has no draw.
     """
     if not ACTIONS[action].in_records():
         raise IllegalActionError(f"{ACTIONS[action]}: not a 66R action")
+    if isinstance(deal, FourHandedDeal):
+        deal.apply(action, seat)
+    elif isinstance(deal, ThreeHandedDeal):
+        _apply_three_handed(deal, seat, action)
+    else:
+        _apply_two_handed(deal, seat, action)
+
+
+def _apply_two_handed(deal: Deal, seat: int, action: int) -> None:
     if deal.stage == BEFORE_DRAW and action not in (CLAIM, CLOSE_BEFORE_DRAW):
         trial = deal.copy()
         trial.apply(DRAW)
@@ -159,8 +204,25 @@ def apply_record_action(deal: Deal, seat: int, action: int) -> None:
     deal.apply(action, seat)
 
 
-def record_legal_tokens(deal: Deal) -> list[str]:
+def _apply_three_handed(deal: ThreeHandedDeal, seat: int, action: int) -> None:
+    if seat not in deal.rules.seats:
+        raise IllegalActionError(f"{ACTIONS[action]}: there is no seat {seat} at a three-handed table")
+    inner = deal.inner_seat(seat)
+    if not inner:
+        raise IllegalActionError(f"{ACTIONS[action]}: seat {seat} sits out this deal")
+    try:
+        _apply_two_handed(deal.inner, inner, action)
+    except IllegalActionError as error:  # the two-player deal names its own seats 1 and 2
+        message = _INNER_SEAT.sub(lambda m: f"seat {deal.table_seat(int(m.group(1)))}", str(error))
+        raise IllegalActionError(message) from None
+
+
+def record_legal_tokens(deal: RecordDeal) -> list[str]:
     """The legal tokens of the seat to act, as ``--legal`` lists them (sorted)."""
+    if isinstance(deal, FourHandedDeal):
+        return sorted(str(a) for a in deal.legal_actions())
+    if isinstance(deal, ThreeHandedDeal):
+        deal = deal.inner
     if deal.is_over:
         return []
     actions = set(deal.legal_actions())
@@ -179,10 +241,11 @@ class ReplayResult:
     """A replayed record: the record, the match it produced and the end position."""
 
     record: Record
-    match: Match
+    match: AnyMatch
 
     @property
     def to_act(self) -> int | None:
+        """The table seat to act at the end of the record (``None`` when nobody is)."""
         deal = self.match.current
         return deal.to_act if deal is not None else None
 
@@ -191,35 +254,71 @@ class ReplayResult:
         return record_legal_tokens(deal) if deal is not None else []
 
     def to_json(self, legal: bool = False) -> dict[str, object]:
-        """The object printed by ``sixtysix replay --json``."""
+        """The object printed by ``sixtysix replay --json`` (docs/records.md for more seats)."""
         match = self.match
-        deals = []
-        for i, deal in enumerate(match.deals):
-            outcome = deal.outcome
-            result = match.results[i] if i < len(match.results) else None
-            deals.append(
-                {
-                    "dealer": deal.dealer,
-                    "complete": outcome is not None,
-                    "winner": outcome.winner if outcome else None,
-                    "game_points": result.game_points if result else 0,
-                    "points": list(deal.scores()),
-                    "tricks": list(deal.trick_counts()),
-                    "termination": outcome.termination.value if outcome else "unfinished",
-                }
-            )
         return {
             "rules": self.record.rules_name,
-            "deals": deals,
-            "match": {
-                "score": list(match.score),
-                "carried": match.carried,
-                "winner": match.winner,
-                "complete": match.is_over,
-            },
+            "deals": [_deal_json(match, i) for i in range(len(match.deals))],
+            "match": _match_json(match),
             "to_act": self.to_act,
             "legal": self.legal_tokens() if legal else None,
         }
+
+
+def _deal_json(match: AnyMatch, index: int) -> dict[str, object]:
+    """One entry of ``deals``: the two-player fields, in table seats (3P) or sides (4P), and the extras."""
+    deal = match.deals[index]
+    outcome = deal.outcome
+    result = match.results[index] if index < len(match.results) else None
+    if isinstance(deal, ThreeHandedDeal):
+        points, tricks = table_points(deal)
+    else:
+        points, tricks = list(deal.scores()), list(deal.trick_counts())
+    data: dict[str, object] = {
+        "dealer": deal.dealer,
+        "complete": outcome is not None,
+        "winner": outcome.winner if outcome else None,
+        "game_points": result.game_points if result else 0,
+        "points": points,
+        "tricks": tricks,
+        "termination": outcome.termination.value if outcome else "unfinished",
+    }
+    if isinstance(deal, ThreeHandedDeal):
+        data["dealer_points"] = result.dealer_points if result else 0
+        data["sitting_out"] = deal.sitting_out
+    elif isinstance(deal, FourHandedDeal):
+        data["bonus"] = list(result.bonus) if result and result.bonus else [0, 0]
+    return data
+
+
+def table_points(deal: ThreeHandedDeal) -> tuple[list[int], list[int]]:
+    """Counted card points and tricks of table seats 1-3 (the seat sitting out has 0 and 0).
+
+    >>> from sixtysix.threehanded import ThreeHandedDeal
+    >>> deal = ThreeHandedDeal.shuffled(seed=1, dealer=2)
+    >>> deal.apply(deal.legal_actions()[0])
+    >>> deal.apply(deal.legal_actions()[0])
+    >>> points, tricks = table_points(deal)
+    >>> points[1], sorted(tricks)
+    (0, [0, 0, 1])
+    """
+    points, tricks = [0, 0, 0], [0, 0, 0]
+    inner_points, inner_tricks = deal.inner.scores(), deal.inner.trick_counts()
+    for index, seat in enumerate(deal.active):
+        points[seat - 1], tricks[seat - 1] = inner_points[index], inner_tricks[index]
+    return points, tricks
+
+
+def _match_json(match: AnyMatch) -> dict[str, object]:
+    data: dict[str, object] = {
+        "score": list(match.score),
+        "carried": match.carried,
+        "winner": match.winner,
+        "complete": match.is_over,
+    }
+    if isinstance(match, ThreeHandedMatch):
+        data["loser"] = match.loser
+    return data
 
 
 def replay(record: Record | str) -> ReplayResult:
@@ -234,7 +333,7 @@ class _Reader:
 
     def __init__(self) -> None:
         self.record = Record(headers=[], deals=[])
-        self.match: Match | None = None
+        self.match: AnyMatch | None = None
         self.rules: Rules | None = None
         self.deal_no = 0
         self.action_no = 0
@@ -260,7 +359,7 @@ class _Reader:
                     self.action(token)
         if not self.record.headers:
             raise self.fail("", f'a record must begin with [Format "{FORMAT}"]', 0)
-        match = self.start_match(self.record.deals[0].dealer if self.record.deals else 2)
+        match = self.start_match(self.record.deals[0].dealer if self.record.deals else None)
         match.settle()
         return ReplayResult(self.record, match)
 
@@ -287,14 +386,23 @@ class _Reader:
         except RulesError as error:
             raise self.fail(line, str(error), 0) from None
 
-    def start_match(self, first_dealer: int) -> Match:
+    def seats(self) -> tuple[int, ...]:
+        """The table's seats under the rules read so far (those of the preset while the options do not agree)."""
+        if self.rules is not None:
+            return self.rules.seats
+        try:
+            return self.record.rules().seats
+        except RulesError:
+            return Rules.preset(self.record.rules_name).seats
+
+    def start_match(self, first_dealer: int | None) -> AnyMatch:
         if self.match is None:
             try:
                 self.rules = self.record.rules()
             except RulesError as error:
                 # the options are checked together only now, but they are a header error
                 raise RecordError(0, 0, f'[Rules "{self.record.rules_name}"]', str(error)) from None
-            self.match = Match(self.rules, first_dealer)
+            self.match = create_match(self.rules, first_dealer)
         return self.match
 
     def deal_line(self, line: str) -> None:
@@ -316,8 +424,9 @@ class _Reader:
             pos = found.end()
         if "dealer" not in attributes or "deck" not in attributes:
             raise self.fail(line, 'a deal line needs dealer=S and deck="…"')
-        if attributes["dealer"] not in ("1", "2"):
-            raise self.fail(f"dealer={attributes['dealer']}", "the dealer must be seat 1 or 2")
+        seats = self.seats()
+        if attributes["dealer"] not in [str(seat) for seat in seats]:
+            raise self.fail(f"dealer={attributes['dealer']}", f"the dealer must be seat {_one_of(seats)}")
         dealer = int(attributes["dealer"])
         match = self.start_match(dealer)
         deck = []
@@ -328,7 +437,7 @@ class _Reader:
                 raise self.fail(card_text, f"not a card: {card_text!r}") from None
         match.settle()
         if match.is_over:
-            raise self.fail(f"dealer={dealer}", f"the match is over (seat {match.winner} won)")
+            raise self.fail(f"dealer={dealer}", f"the match is over ({_match_end(match)})")
         if match.current is not None and not match.current.is_over:
             raise self.fail(f"dealer={dealer}", f"deal {self.deal_no - 1} has not ended")
         if match.deals and dealer != match.next_dealer():
@@ -342,8 +451,9 @@ class _Reader:
     def action(self, token: str) -> None:
         self.action_no += 1
         found = _TOKEN.match(token)
-        if found is None or found.group(1) not in ("1", "2"):
-            raise self.fail(token, "malformed action (expected S:ACTION with S = 1 or 2)")
+        seats = self.seats()
+        if found is None or found.group(1) not in [str(seat) for seat in seats]:
+            raise self.fail(token, f"malformed action (expected S:ACTION with S = {_one_of(seats)})")
         if self.match is None or self.match.current is None:
             raise self.fail(token, "an action before the first deal line")
         seat = int(found.group(1))
@@ -361,3 +471,17 @@ class _Reader:
         except IllegalActionError as error:
             raise self.fail(token, str(error).split(": ", 1)[-1]) from None
         self.record.deals[-1].actions.append((seat, ACTIONS[action]))
+
+
+def _one_of(seats: Sequence[int]) -> str:
+    """``1 or 2``, ``1, 2 or 3``, ``1, 2, 3 or 4``."""
+    return ", ".join(str(seat) for seat in seats[:-1]) + f" or {seats[-1]}"
+
+
+def _match_end(match: AnyMatch) -> str:
+    """Who won a match that is over, for error messages."""
+    if isinstance(match, PartnershipMatch):
+        return f"side {match.winner} won"
+    if isinstance(match, ThreeHandedMatch) and match.loser is not None:
+        return f"seat {match.winner} won, seat {match.loser} lost the play-off"
+    return f"seat {match.winner} won"

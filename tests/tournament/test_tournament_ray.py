@@ -10,6 +10,7 @@ import pytest
 from tournament_helpers import outcomes, small
 
 from sixtysix.record import replay
+from sixtysix.rules import Rules
 from sixtysix.tournament.backends import RayBackend
 from sixtysix.tournament.play import record_path
 from sixtysix.tournament.runner import RECORDS, run_tournament
@@ -47,3 +48,13 @@ def test_ray_records_written_by_the_driver(local_ray: None, tmp_path: Path) -> N
     assert result.complete and result.played == 12 - 5
     assert outcomes(result) == outcomes(run_tournament(tournament, bootstrap=0))
     assert len(list((tmp_path / RECORDS).glob("*/*.66r"))) == 12
+
+
+@pytest.mark.parametrize("preset", ["three66", "four66"])
+def test_ray_plays_the_three_and_four_handed_games_as_the_local_backend(
+    local_ray: None, tmp_path: Path, preset: str
+) -> None:
+    tournament = small(players=(1, 1, 1), boards=2, rules=Rules.preset(preset))
+    on_ray = run_tournament(tournament, out=tmp_path, backend=RayBackend(), bootstrap=0)
+    assert on_ray.complete and outcomes(on_ray) == outcomes(run_tournament(tournament, bootstrap=0))
+    assert len(list((tmp_path / RECORDS).glob("*/*.66r"))) == on_ray.total

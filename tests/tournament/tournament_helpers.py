@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from sixtysix.ai.partnership.player import RandomPartnershipPlayer
 from sixtysix.ai.player import Player
 from sixtysix.ai.players import RandomPlayer
+from sixtysix.ai.table import make_table_player
+from sixtysix.rules import Rules
 from sixtysix.tournament.runner import Tournament, TournamentResult
 
 
@@ -24,3 +28,24 @@ def outcomes(result: TournamentResult) -> dict[str, Any]:
 def random_player(seed: int, time_limit: float | None) -> Player:
     """A ``python:`` player factory: ``tournament_helpers:random_player``."""
     return RandomPlayer(seed)
+
+
+def random_partnership_player(seed: int, time_limit: float | None) -> RandomPartnershipPlayer:
+    """A four-handed ``python:`` player factory: ``tournament_helpers:random_partnership_player``."""
+    return RandomPartnershipPlayer(seed)
+
+
+THREE = Rules.preset("three66")
+FOUR = Rules.preset("four66")
+
+
+def table_levels(rules: Rules, wanted: Sequence[int] = (2, 3)) -> list[int]:
+    """Level 1 and those of ``wanted`` that exist at the table of ``rules`` (others are building them)."""
+    levels = [1]
+    for level in wanted:
+        try:
+            make_table_player(level, rules, seed=0)
+        except ValueError:
+            continue
+        levels.append(level)
+    return levels

@@ -37,7 +37,11 @@ def legal_answer(session: Session, rng: random.Random) -> str:
     """A legal answer for the player, as a person might type it: a card number or a token."""
     deal = session.match.current
     assert deal is not None
-    view = PlayerView.of(deal, session.human)
+    return view_answer(PlayerView.of(deal, session.human), rng)
+
+
+def view_answer(view: PlayerView, rng: random.Random) -> str:
+    """A legal answer to ``view``'s decision, typed as a card number or a token."""
     legal = list(view.legal)
     if CLAIM in legal:
         if view.score >= 66:

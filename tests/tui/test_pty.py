@@ -175,3 +175,22 @@ def test_quit_saves_and_resume_continues(game_dir: Path) -> None:
     assert [d.deck for d in after.deals][: len(before.deals)] == [d.deck for d in before.deals]
     done = before.deals[-1].history
     assert [(s, a) for s, a in after.deals[len(before.deals) - 1].history][: len(done)] == done
+
+
+@pytest.mark.parametrize(("preset", "seat"), [("three66", "1"), ("four66", "2")])
+def test_three_and_four_handed_matches_in_a_terminal(game_dir: Path, preset: str, seat: str) -> None:
+    save = game_dir / f"{preset}.66r"
+    args = ("--rules", preset, "--level", "1", "--seat", seat, "--seed", "3", "--target", "2", "--watch", "0.01")
+    game = Game(game_dir, *args, "--save", str(save))
+    try:
+        last = game.play_out()
+    finally:
+        game.close()
+    assert "won the match" in last and "The record is saved in" in last
+    match = replay(save.read_text(encoding="utf-8")).match
+    assert match.is_over and len(match.seats) == (3 if preset == "three66" else 4)
+    screens = "\n".join(game.transcript)
+    if preset == "three66":
+        assert "sits out" in screens and "Left" in screens and "Right" in screens
+    else:
+        assert "Partner" in screens and "turned up, held by" in screens and "Your side" in screens

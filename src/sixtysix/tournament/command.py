@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sixtysix.cliargs import positive_float, positive_int
+
+if TYPE_CHECKING:
+    from sixtysix.tournament.runner import Tournament
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -29,10 +32,19 @@ seats swapped; the deals and the players' seeds all come from --seed. With --out
 records go to DIR/records/ and every finished game to DIR/journal.jsonl: run the same
 command again after an interruption and it goes on where it stopped.
 
+three- and four-handed 66 (--rules three66, --rules four66):
+  three66  a table seats three players (all threes, or the first with every two others
+           in a gauntlet; two players: A A B and A B B) and plays every board in every
+           seating; A and B are compared in every game of the tables they share
+  four66   every player is a partnership of two copies of itself (partners opposite);
+           every board is played twice with the sides swapped; external bots cannot
+           play four-handed (66P speaks the two-player game)
+
 examples:
   sixtysix tournament --level 1 --level 2 --level 3 --deals 500 --out runs/ladder
   sixtysix tournament --format gauntlet --bot "new=./newbot" --level 3 --level 4 --time 0.5
   sixtysix tournament --level 1 --level 3 --backend ray --address auto --json out.json
+  sixtysix tournament --rules four66 --level 1 --level 2 --level 3 --deals 200
 """
 
 
@@ -65,7 +77,9 @@ def register(commands: Any) -> None:
     count.add_argument("--matches", type=positive_int, metavar="N", help="whole matches per pairing instead")
     what.add_argument("--seed", type=int, default=1, metavar="N", help="master seed of everything (default 1)")
     what.add_argument("--time", type=positive_float, metavar="SECONDS", help="time per decision for levels taking one")
-    what.add_argument("--rules", default="seed66", metavar="PRESET", help="seed66 (default), pagat66 or schnapsen")
+    what.add_argument(
+        "--rules", default="seed66", metavar="PRESET", help="seed66 (default), pagat66, schnapsen, three66 or four66"
+    )
     what.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option (repeatable)")
     run = p.add_argument_group("how to run")
     run.add_argument("--workers", type=positive_int, metavar="N", help="worker processes (default: every core)")
@@ -120,13 +134,7 @@ def tournament_command(args: argparse.Namespace) -> int:
     except (SpecError, ScheduleError, RulesError, ValueError) as error:
         return fail(str(error))
     many = "matches" if tournament.unit == "match" else "deals"
-    total = len(tournament.keys())
-    pairs = len(tournament.pairings())
-    print(
-        f"{len(tournament.players)} players, {pairs} pairing{'s' if pairs != 1 else ''}, {total} {many} "
-        f"({tournament.boards} per pairing x 2 seats), seed {tournament.seed}, {backend.describe()}",
-        file=sys.stderr,
-    )
+    print(f"{_summary(tournament, many)}, seed {tournament.seed}, {backend.describe()}", file=sys.stderr)
     timed = [s.name for s in tournament.players if not s.deterministic]
     if timed:
         print(
@@ -162,6 +170,19 @@ def tournament_command(args: argparse.Namespace) -> int:
     if args.out:
         print(f"records and journal: {args.out}", file=sys.stderr)
     return 0
+
+
+def _summary(tournament: Tournament, many: str) -> str:
+    """``3 players, 3 pairings, 30 deals (5 per pairing x 2 seats)`` and the like."""
+    total = len(tournament.keys())
+    start = f"{len(tournament.players)} players"
+    if tournament.seats == 3:
+        count = len(tournament.tables())
+        return f"{start}, {count} table{'s' if count != 1 else ''} of three, {total} {many} (every seating)"
+    pairs = len(tournament.pairings())
+    seats = "sides" if tournament.seats == 4 else "seats"
+    pairings = f"{pairs} pairing{'s' if pairs != 1 else ''}"
+    return f"{start}, {pairings}, {total} {many} ({tournament.boards} per pairing x 2 {seats})"
 
 
 def _split_option(text: str) -> tuple[str, str]:

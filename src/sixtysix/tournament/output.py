@@ -36,7 +36,8 @@ def unit_words(result: TournamentResult) -> tuple[str, str]:
 def pair_table(result: TournamentResult) -> tuple[list[str], list[list[str]]]:
     """The results per pairing, from A's side: header and rows."""
     one, many = unit_words(result)
-    header = ["A", "B", "pairs", f"A pts/{one}", "95% CI", f"A {many} won", "95% CI", "W-L-T", "forfeits A-B"]
+    units = "units" if result.tournament.seats == 3 else "pairs"
+    header = ["A", "B", units, f"A pts/{one}", "95% CI", f"A {many} won", "95% CI", "W-L-T", "forfeits A-B"]
     rows = []
     for p in result.pairs:
         rows.append(
@@ -78,23 +79,49 @@ def rating_table(result: TournamentResult) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def print_results(result: TournamentResult, stream: TextIO | None = None, use_rich: bool | None = None) -> None:
-    """The pairing and rating tables: with ``rich`` on a terminal when it is installed, else plain text."""
+def seating_text(result: TournamentResult) -> str:
+    """How each board is played: ``100 deals per pairing x 2 (seats swapped)`` and the like."""
     t = result.tournament
+    many = unit_words(result)[1]
+    if t.seats == 3:
+        return f"{t.boards} {many} per table x every seating (each player in every seat)"
+    if t.seats == 4:
+        return f"{t.boards} {many} per pairing x 2 (sides swapped), partnerships of two copies of each player"
+    return f"{t.boards} {many} per pairing x 2 (seats swapped)"
+
+
+def result_notes(result: TournamentResult) -> list[str]:
+    """What the figures mean, for this table size."""
     one, many = unit_words(result)
-    title = (
-        f"{t.format}, {t.boards} {many} per pairing x 2 (seats swapped), seed {t.seed}, rules {t.rules.preset_name}"
-        + (f", {t.time_limit:g} s/decision" if t.time_limit else "")
-    )
-    status = "" if result.complete else f" -- incomplete: {len(result.games)} of {result.total} games"
-    pairs = pair_table(result)
-    ratings = rating_table(result)
-    notes = [
-        f"pts/{one}: A's game points minus B's per {one}; won: share of the {many} A won (ties 1/2); "
+    if result.tournament.seats == 3:
+        dealer = "scores as the winner, capped at 6" if one == "match" else "scores as the winner"
+        return [
+            f"three-handed: A and B compared in every game of the tables they share; pts/{one}: A's game points "
+            f"minus B's per {one} (the dealer, who sits out, {dealer}); "
+            f"won: share of the {many} where A ranked above B (even 1/2); 95% CI: Student t over the units "
+            "(a board at a table in every seating); W-L-T: the comparisons (one per copy of a player seated twice).",
+            "Elo: Bradley-Terry fit of the pairwise wins (1 virtual drawn game per pairing), mean 1500; "
+            "95% CI: bootstrap over the units.",
+        ]
+    side = "side " if result.tournament.seats == 4 else ""
+    return [
+        f"pts/{one}: {side}A's game points minus {side}B's per {one}; won: share of the {many} A won (ties 1/2); "
         "95% CI: Student t over the duplicate pairs.",
         "Elo: Bradley-Terry fit of the wins (1 virtual drawn game per pairing), mean 1500; "
         "95% CI: bootstrap over the duplicate pairs.",
     ]
+
+
+def print_results(result: TournamentResult, stream: TextIO | None = None, use_rich: bool | None = None) -> None:
+    """The pairing and rating tables: with ``rich`` on a terminal when it is installed, else plain text."""
+    t = result.tournament
+    title = f"{t.format}, {seating_text(result)}, seed {t.seed}, rules {t.rules.preset_name}" + (
+        f", {t.time_limit:g} s/decision" if t.time_limit else ""
+    )
+    status = "" if result.complete else f" -- incomplete: {len(result.games)} of {result.total} games"
+    pairs = pair_table(result)
+    ratings = rating_table(result)
+    notes = result_notes(result)
     if use_rich is None:  # rich on a terminal; plain text in files and pipes
         use_rich = (stream or sys.stdout).isatty() and importlib.util.find_spec("rich") is not None
     if use_rich:

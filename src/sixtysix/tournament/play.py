@@ -3,9 +3,14 @@
 :func:`play_game` plays the game of a :class:`~sixtysix.tournament.schedule.GameKey`
 from nothing but the :class:`Setup` and the key, so it gives the same result in any
 process, in any order. Built-in players play through
-:func:`sixtysix.ai.player.play_deal`; a game with an external bot plays through the
-protocol host (:func:`sixtysix.protocol.host.run_deal`), where a failing bot forfeits
-the deal.
+:func:`sixtysix.ai.player.play_deal` (two players) or
+:func:`sixtysix.ai.table.play_table_deal` (three- and four-handed); a game with an
+external bot plays through the protocol host (:func:`sixtysix.protocol.host.run_deal`),
+where a failing bot forfeits the deal. In the three-handed game the host plays the
+inner two-player deal of the two active seats.
+
+A result is seen from the key's *positions*: the seats of the two- and three-handed
+games, the sides of the four-handed one (:func:`table_seats`).
 """
 
 from __future__ import annotations
@@ -16,15 +21,18 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sixtysix.ai.player import DecisionStats, Player, play_deal
 from sixtysix.game import shuffled_deck
-from sixtysix.match import Match
+from sixtysix.match import Match, create_match
 from sixtysix.record import Record
 from sixtysix.rules import Rules
 from sixtysix.tournament.schedule import GameKey, board_seeds
 from sixtysix.tournament.specs import PlayerSpec
+
+if TYPE_CHECKING:
+    from sixtysix.ai.table import AnyPlayer
 
 MAX_MATCH_DEALS = 1000
 """A match that has not ended after this many deals is an error (it cannot happen with real players)."""
@@ -55,50 +63,83 @@ class Setup:
 
 @dataclass(frozen=True)
 class GameResult:
-    """The result of one game (one deal, or one whole match), seen from the seats."""
+    """The result of one game (one deal, or one whole match), seen from the key's positions.
+
+    The tuples have one entry per position: seats 1 and 2 (two players), seats 1-3
+    (three-handed) or sides 1 and 2 (four-handed: the side's two seats added up).
+    """
 
     key: GameKey
     winner: int | None
-    """Seat 1 or 2; ``None`` for a tied deal."""
-    score: tuple[int, int]
-    """Game points of seats 1 and 2 (of the deal, or the match's final score)."""
+    """Position of the winner (seat, or side); ``None`` for a tied deal."""
+    score: tuple[int, ...]
+    """Game points of each position (of the deal, or the match's final score)."""
     termination: str
     """The deal's termination (``claim``, ``played_out``, ..., ``forfeit``), or ``match``."""
     deals: int = 1
-    forfeits: tuple[int, int] = (0, 0)
-    """Deals forfeited by seats 1 and 2 (a failing external bot)."""
-    decisions: tuple[int, int] = (0, 0)
-    think: tuple[float, float] = (0.0, 0.0)
-    """Seconds the seats spent deciding (not reproducible)."""
+    forfeits: tuple[int, ...] = (0, 0)
+    """Deals forfeited by each position (a failing external bot)."""
+    decisions: tuple[int, ...] = (0, 0)
+    think: tuple[float, ...] = (0.0, 0.0)
+    """Seconds each position spent deciding (not reproducible)."""
     seconds: float = 0.0
     """Wall time of the game in its worker (not reproducible)."""
     record: str | None = field(default=None, compare=False)
     """The 66R text, when the coordinator writes the records."""
+    loser: int | None = None
+    """Three-handed match with ``three_player_play_for_loser``: the seat that lost the play-off."""
 
     def points_for(self, name: str) -> int:
-        """Game points of ``name`` minus its opponent's."""
+        """Game points of ``name`` minus its opponent's (two positions)."""
         seat = self.key.seat_of(name)
         return self.score[seat - 1] - self.score[2 - seat]
 
     def share_for(self, name: str) -> float:
-        """1 if ``name`` won, 0.5 for a tie, 0 if it lost."""
+        """1 if ``name`` won, 0.5 for a tie, 0 if it lost (two positions)."""
         if self.winner is None:
             return 0.5
         return 1.0 if self.winner == self.key.seat_of(name) else 0.0
 
+    def standing(self, position: int) -> tuple[int, ...]:
+        """What ranks the positions of the game: higher is better.
+
+        Two positions: the winner. Three-handed: the game points, and in a match first
+        the match's winner (and last the play-off's loser).
+        """
+        if len(self.score) == 2:
+            return (int(self.winner == position),)
+        won = int(self.termination == "match" and self.winner == position)
+        return won, int(self.loser != position), self.score[position - 1]
+
+    def comparisons(self, a: str, b: str) -> list[tuple[int, float]]:
+        """(A's game points minus B's, A's share 1/0.5/0) for every position of A against every one of B.
+
+        One comparison at two positions; at a three-handed table with a player seated
+        twice, one for each copy.
+        """
+        pairs = []
+        for i in self.key.positions_of(a):
+            for j in self.key.positions_of(b):
+                mine, theirs = self.standing(i), self.standing(j)
+                share = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+                pairs.append((self.score[i - 1] - self.score[j - 1], share))
+        return pairs
+
     def outcome_json(self) -> dict[str, Any]:
         """The reproducible part: the same for the same seed, whatever the workers or backend."""
-        return {
-            "key": self.key.text,
-            "board": self.key.board,
-            "seat1": self.key.seat1,
-            "seat2": self.key.seat2,
-            "winner": self.winner,
-            "score": list(self.score),
-            "termination": self.termination,
-            "deals": self.deals,
-            "forfeits": list(self.forfeits),
-        }
+        data: dict[str, Any] = {"key": self.key.text, "board": self.key.board}
+        for position, name in enumerate(self.key.names, start=1):
+            data[f"seat{position}"] = name
+        data.update(
+            winner=self.winner,
+            score=list(self.score),
+            termination=self.termination,
+            deals=self.deals,
+            forfeits=list(self.forfeits),
+        )
+        if len(self.score) == 3:
+            data["loser"] = self.loser
+        return data
 
     def to_json(self) -> dict[str, Any]:
         data = self.outcome_json()
@@ -109,32 +150,51 @@ class GameResult:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameResult:
+        score = _ints(data["score"])
+        zeros = [0] * len(score)
         return cls(
             GameKey.parse(data["key"]),
             data["winner"],
-            _pair(data["score"], int),
+            score,
             data["termination"],
             int(data.get("deals", 1)),
-            _pair(data.get("forfeits", (0, 0)), int),
-            _pair(data.get("decisions", (0, 0)), int),
-            _pair(data.get("think", (0.0, 0.0)), float),
+            _ints(data.get("forfeits", zeros)),
+            _ints(data.get("decisions", zeros)),
+            tuple(float(t) for t in data.get("think", zeros)),
             float(data.get("seconds", 0.0)),
+            loser=data.get("loser"),
         )
 
 
-def _pair(values: Iterable[Any], kind: Callable[[Any], Any]) -> Any:
-    first, second = values
-    return kind(first), kind(second)
+def _ints(values: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(int(value) for value in values)
+
+
+def table_seats(key: GameKey, players: int) -> dict[int, str]:
+    """Who sits at each table seat: the key's positions, or in the four-handed game its sides' copies.
+
+    >>> table_seats(GameKey(0, "A", "B"), 4)
+    {1: 'A', 2: 'B', 3: 'A', 4: 'B'}
+    """
+    if players == 4:
+        return {seat: key.names[(seat - 1) % 2] for seat in (1, 2, 3, 4)}
+    return dict(enumerate(key.names, start=1))
+
+
+def position_of(seat: int, players: int) -> int:
+    """The position of table ``seat`` (its side in the four-handed game)."""
+    return (seat - 1) % 2 + 1 if players == 4 else seat
 
 
 def record_path(root: str | Path, key: GameKey) -> Path:
-    """Where the record of ``key`` goes: one folder per pairing, one file per game.
+    """Where the record of ``key`` goes: one folder per table, one file per game.
 
-    ``records/A_vs_B/00012_B_vs_A.66r`` is board 12 with B in seat 1 (the folder names the
-    two players in sorted order, so it does not depend on the order they were given in).
+    ``records/A_vs_B/00012_B_vs_A.66r`` is board 12 with B in seat (side) 1 (the folder
+    names the players in sorted order, so it does not depend on the order they were
+    given in); three-handed: ``records/A_vs_B_vs_C/00012_C_vs_A_vs_B.66r``.
     """
-    low, high = sorted((key.seat1, key.seat2))
-    return Path(root) / f"{low}_vs_{high}" / f"{key.board:05d}_{key.seat1}_vs_{key.seat2}.66r"
+    table = "_vs_".join(sorted(key.names))
+    return Path(root) / table / f"{key.board:05d}_{'_vs_'.join(key.names)}.66r"
 
 
 def play_chunk(setup: Setup, keys: list[GameKey], keep_bots: bool = True) -> list[GameResult]:
@@ -172,10 +232,11 @@ def _player(spec: PlayerSpec, seat: int, seed: int, time_limit: float | None) ->
 def close_kept_bots() -> None:
     """Stop the external bots this process keeps between games."""
     while _KEPT:
-        _close(_KEPT.popitem()[1])
+        close_player(_KEPT.popitem()[1])
 
 
-def _close(player: Player) -> None:
+def close_player(player: object) -> None:
+    """Stop a player that runs a process (an external bot); nothing for the others."""
     close = getattr(player, "close", None)
     if callable(close):
         close()
@@ -183,6 +244,8 @@ def _close(player: Player) -> None:
 
 def play_game(setup: Setup, key: GameKey) -> GameResult:
     """Play the game of ``key``; write its record if the setup says so."""
+    if setup.rules.players != 2:
+        return play_table_game(setup, key)
     started = time.perf_counter()
     seeds = board_seeds(setup.seed, key.board)
     specs = (setup.spec(key.seat1), setup.spec(key.seat2))
@@ -226,7 +289,7 @@ def play_game(setup: Setup, key: GameKey) -> GameResult:
     finally:
         for seat, player in players.items():
             if not _keeps(specs[seat - 1]):
-                _close(player)
+                close_player(player)
     text = None
     if setup.records_dir is not None or setup.return_records:
         text = record_text(setup, key, winner, score, termination, match, reasons, cut)
@@ -248,6 +311,165 @@ def play_game(setup: Setup, key: GameKey) -> GameResult:
 
 Forfeited = tuple[int, str] | None
 """(seat, reason) of a forfeited deal, or ``None``."""
+
+
+def play_table_game(setup: Setup, key: GameKey) -> GameResult:
+    """Play the three- or four-handed game of ``key`` (see :func:`table_seats` for who sits where).
+
+    A deal's score is what the match credits after it (:attr:`Match.score`): three-handed,
+    the winner's game points, and the dealer who sat out the same (R-3P-3; the cap at 6
+    never bites on a first deal); four-handed, the winning side's game points (and a
+    side's ten-of-trumps bonus).
+    """
+    started = time.perf_counter()
+    game = _TableGame(setup, key)
+    try:
+        game.play()
+    finally:
+        game.close()
+    return game.result(time.perf_counter() - started)
+
+
+class _TableGame:
+    """One three- or four-handed game while a worker plays it."""
+
+    def __init__(self, setup: Setup, key: GameKey) -> None:
+        self.setup, self.key, self.rules = setup, key, setup.rules
+        self.seeds = board_seeds(setup.seed, key.board)
+        self.names = table_seats(key, self.rules.players)
+        self.specs = {seat: setup.spec(name) for seat, name in self.names.items()}
+        self.players = {
+            seat: _table_player(spec, seat, self.seeds.seat(seat), setup, self.rules)
+            for seat, spec in self.specs.items()
+        }
+        self.stats = {seat: DecisionStats() for seat in self.names}
+        self.match = create_match(self.rules, self.seeds.first_dealer(self.rules.players))
+        self.forfeits = dict.fromkeys(self.names, 0)
+        self.reasons: list[str] = []
+        self.cut: int | None = None
+        """A match record stops at its first forfeited deal (the rest would not replay)."""
+
+    def play(self) -> None:
+        """The deal of the board, or a whole match from the board's seed."""
+        external = any(spec.external for spec in self.specs.values())
+        runner = _external_table_runner() if external else _local_table_runner
+        for seat, player in self.players.items():
+            if not self.specs[seat].external:  # a 66P bot hears of the match from its first (two-player) view
+                player.new_match(self.rules, seat)
+        rng = random.Random(self.seeds.deck)
+        while not self.match.is_over:
+            if len(self.match.deals) >= MAX_MATCH_DEALS:
+                raise RuntimeError(f"game {self.key.text}: the match has not ended after {MAX_MATCH_DEALS} deals")
+            seed = self.seeds.deck if self.setup.unit == "deal" else rng.getrandbits(64)
+            deal = self.match.new_deal(shuffled_deck(self.rules, seed))
+            self.note(runner(deal, self.players, self.match, self.stats))
+            if self.setup.unit == "deal":
+                break
+
+    def note(self, forfeit: Forfeited) -> None:
+        if forfeit is None:
+            return
+        self.forfeits[forfeit[0]] += 1
+        if self.setup.unit == "deal":
+            self.reasons.append(forfeit[1])
+            return
+        self.reasons.append(f"deal {len(self.match.deals)}: {forfeit[1]}")
+        self.cut = len(self.match.deals) if self.cut is None else self.cut
+
+    def close(self) -> None:
+        for seat, player in self.players.items():
+            if not _keeps(self.specs[seat]):
+                close_player(player)
+
+    def result(self, seconds: float) -> GameResult:
+        """The result (and the record, if the setup wants it)."""
+        match, setup = self.match, self.setup
+        if setup.unit == "deal":
+            outcome = match.deals[0].outcome
+            assert outcome is not None
+            winner, loser = outcome.winner, None
+            termination = "forfeit" if self.reasons else outcome.termination.value
+        else:
+            winner, loser, termination = match.winner, getattr(match, "loser", None), "match"
+        score = tuple(match.score)
+        text = None
+        if setup.records_dir is not None or setup.return_records:
+            text = record_text(setup, self.key, winner, score, termination, match, self.reasons, self.cut)
+            if setup.records_dir is not None:
+                write_record(setup.records_dir, self.key, text)
+        decisions, think, forfeits = self.by_position()
+        return GameResult(
+            self.key,
+            winner,
+            score,
+            termination,
+            len(match.deals),
+            forfeits,
+            decisions,
+            think,
+            seconds,
+            text if setup.return_records else None,
+            loser,
+        )
+
+    def by_position(self) -> tuple[tuple[int, ...], tuple[float, ...], tuple[int, ...]]:
+        """Decisions, seconds of thought and forfeits of each position (a side adds up its two seats)."""
+        positions = range(1, len(self.key.names) + 1)
+        seats = {
+            position: [s for s in self.names if position_of(s, self.rules.players) == position]
+            for position in positions
+        }
+        return (
+            tuple(sum(len(self.stats[s].times) for s in seats[p]) for p in positions),
+            tuple(float(sum(sum(self.stats[s].times) for s in seats[p])) for p in positions),
+            tuple(sum(self.forfeits[s] for s in seats[p]) for p in positions),
+        )
+
+
+def _table_player(spec: PlayerSpec, seat: int, seed: int, setup: Setup, rules: Rules) -> AnyPlayer:
+    """A fresh player for a three- or four-handed table, or the external bot this process keeps."""
+    if _keeps(spec):
+        return _player(spec, seat, seed, setup.time_limit)
+    return spec.make_for(rules, seed, setup.time_limit, seat)
+
+
+def _local_table_runner(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
+    from sixtysix.ai.table import play_table_deal
+
+    play_table_deal(deal, players, match, stats)
+    return None
+
+
+class _InnerMatch:
+    """What the protocol host needs of a match, for the inner two-player deal of a three-handed one."""
+
+    def __init__(self, match: Any, active: tuple[int, int]) -> None:
+        self.match = match
+        self.score = (match.score[active[0] - 1], match.score[active[1] - 1])
+        self.carried: int = match.carried
+
+    def settle(self) -> None:
+        self.match.settle()
+
+
+def _external_table_runner() -> Callable[[Any, Mapping[int, Any], Any, Mapping[int, Any]], Forfeited]:
+    """Three-handed games with 66P bots: the protocol host plays the inner deal of the two active seats.
+
+    Every view is then the two-player view a bot already understands (as
+    :func:`~sixtysix.view.three_handed_view` gives it); a failing bot forfeits the deal.
+    """
+    from sixtysix.protocol.host import run_deal
+
+    def run(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
+        first, second = deal.active
+        inner_match = cast(Match, _InnerMatch(match, deal.active))
+        inner_players = {1: players[first], 2: players[second]}
+        result = run_deal(deal.inner, inner_players, inner_match, {1: stats[first], 2: stats[second]})
+        if result.forfeit is None:
+            return None
+        return deal.table_seat(result.forfeit.seat), result.forfeit.reason
+
+    return run
 
 
 def _local_runner(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
@@ -272,24 +494,18 @@ def record_text(
     setup: Setup,
     key: GameKey,
     winner: int | None,
-    score: tuple[int, int],
+    score: tuple[int, ...],
     termination: str,
     match: Any,
     reasons: list[str],
     cut: int | None,
 ) -> str:
     """The game's 66R record, with the tournament's headers."""
-    headers = [
-        ("Event", setup.event),
-        ("Seed", str(setup.seed)),
-        ("Board", str(key.board)),
-        ("Seat1", key.seat1),
-        ("Seat2", key.seat2),
-        ("Seat1Player", setup.spec(key.seat1).text),
-        ("Seat2Player", setup.spec(key.seat2).text),
-        ("Result", f"{score[0]}-{score[1]}"),
-        ("Termination", termination),
-    ]
+    seats = table_seats(key, setup.rules.players)
+    headers = [("Event", setup.event), ("Seed", str(setup.seed)), ("Board", str(key.board))]
+    headers += [(f"Seat{seat}", name) for seat, name in seats.items()]
+    headers += [(f"Seat{seat}Player", setup.spec(name).seat_text(seat)) for seat, name in seats.items()]
+    headers += [("Result", "-".join(str(points) for points in score)), ("Termination", termination)]
     headers += [("Forfeit", reason) for reason in reasons]
     record = Record.from_match(match, headers)
     if cut is not None:

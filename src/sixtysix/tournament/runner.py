@@ -8,6 +8,19 @@ backend, write each record and journal line as its game finishes, and sum up.
 
 (Two copies of the same deterministic player get the same seeds in the same seat, so
 each duplicate pair's two games are mirror images: exactly zero.)
+
+The same for the three- and four-handed games (``rules=Rules.preset("three66")``):
+a three-handed table plays every board in each seating of its three players; a
+four-handed pairing is two partnerships, each of two copies of one player, on every
+board twice with the sides swapped.
+
+>>> from sixtysix.rules import Rules
+>>> three = Tournament.of([1, 1], boards=2, rules=Rules.preset("three66"))
+>>> three.tables(), len(three.keys())
+([('L1', 'L1', 'L1-2'), ('L1', 'L1-2', 'L1-2')], 12)
+>>> result = run_tournament(three, bootstrap=0)
+>>> [(p.a, p.b, p.pairs, p.points) for p in result.pairs]
+[('L1', 'L1-2', 4, 0.0)]
 """
 
 from __future__ import annotations
@@ -23,11 +36,21 @@ from typing import Any
 from sixtysix.rules import Rules
 from sixtysix.tournament.backends import Backend, InProcessBackend
 from sixtysix.tournament.journal import JOURNAL_NAME, Journal
-from sixtysix.tournament.play import GameResult, Setup, close_kept_bots, record_path, write_record
+from sixtysix.tournament.play import GameResult, Setup, close_kept_bots, close_player, record_path, write_record
 from sixtysix.tournament.progress import NoProgress, Progress
-from sixtysix.tournament.schedule import FORMATS, UNITS, GameKey, ScheduleError, pairings, schedule
-from sixtysix.tournament.specs import PlayerSpec, SpecError, make_specs
-from sixtysix.tournament.stats import PairStats, Rating, pair_stats, rate
+from sixtysix.tournament.schedule import (
+    FORMATS,
+    UNITS,
+    GameKey,
+    ScheduleError,
+    Table,
+    schedule,
+    seatings,
+    table_pairs,
+    tables,
+)
+from sixtysix.tournament.specs import FOUR_HANDED_BOTS, PlayerSpec, SpecError, make_specs
+from sixtysix.tournament.stats import PairStats, Rating, Unit, pair_stats, rate
 
 RECORDS = "records"
 
@@ -39,7 +62,7 @@ class Tournament:
     players: tuple[PlayerSpec, ...]
     format: str = "round-robin"
     boards: int = 100
-    """Seeded deals (or matches) per pairing; each is played twice, seats swapped."""
+    """Seeded deals (or matches) per table; each is played in every seating (twice, seats swapped, for a pair)."""
     unit: str = "deal"
     """``deal`` or ``match`` (whole matches to the rules' target)."""
     seed: int = 1
@@ -55,6 +78,12 @@ class Tournament:
         if self.time_limit is not None and not self.time_limit > 0:
             raise ScheduleError("the time limit must be positive")
         self.pairings()  # checks the players
+        external = [spec.name for spec in self.players if spec.external]
+        if self.rules.players == 4 and external:
+            raise SpecError(f"{', '.join(external)}: {FOUR_HANDED_BOTS}")
+        teams = [spec.name for spec in self.players if spec.kind == "team"]
+        if self.rules.players != 4 and teams:
+            raise SpecError(f"{', '.join(teams)}: a team plays four-handed 66 only (--rules four66)")
 
     @classmethod
     def of(cls, players: Iterable[str | int | PlayerSpec], **options: Any) -> Tournament:
@@ -65,12 +94,31 @@ class Tournament:
     def names(self) -> list[str]:
         return [spec.name for spec in self.players]
 
+    @property
+    def seats(self) -> int:
+        """Players at a table: 2, 3 or 4 (the rules')."""
+        return self.rules.players
+
+    def tables(self) -> list[Table]:
+        """The tables (:func:`~sixtysix.tournament.schedule.tables`): pairings, or three-handed tables."""
+        return tables(self.names, self.format, self.seats)
+
     def pairings(self) -> list[tuple[str, str]]:
-        return pairings(self.names, self.format)
+        """The pairs of players compared: the pairings, or three-handed the pairs that share a table."""
+        return table_pairs(self.tables(), self.names)
 
     def keys(self) -> list[GameKey]:
         """Every game, in the order they are handed out."""
-        return schedule(self.pairings(), self.boards)
+        return schedule(self.tables(), self.boards)
+
+    def units(self, a: str, b: str) -> list[Unit]:
+        """The duplicate units where A and B meet: every board at every table of both, in every seating."""
+        shared = [table for table in self.tables() if a in table and b in table]
+        return [
+            [GameKey(board, *seating) for seating in seatings(table)]
+            for board in range(self.boards)
+            for table in shared
+        ]
 
     def settings(self) -> dict[str, Any]:
         """What a journal must share to be continued (the boards, format and players may grow)."""
@@ -83,7 +131,7 @@ class Tournament:
         }
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "players": [{"name": s.name, "spec": s.text} for s in self.players],
             "format": self.format,
             "boards": self.boards,
@@ -91,6 +139,13 @@ class Tournament:
             "pairings": [list(p) for p in self.pairings()],
             **self.settings(),
         }
+        if self.seats == 3:
+            data["games_per_pairing"] = sum(len(unit) for unit in self.units(*self.pairings()[0]))
+            data["tables"] = [list(table) for table in self.tables()]
+            data["games_per_table"] = [len(seatings(table)) * self.boards for table in self.tables()]
+        elif self.seats == 4:
+            data["partnerships"] = {name: [name, name] for name in self.names}
+        return data
 
 
 @dataclass
@@ -110,7 +165,7 @@ class TournamentResult:
 
     @property
     def total(self) -> int:
-        return 2 * self.tournament.boards * len(self.tournament.pairings())
+        return len(self.tournament.keys())
 
     @property
     def complete(self) -> bool:
@@ -120,9 +175,9 @@ class TournamentResult:
         """Decisions and mean time per decision of each player, over all its games (not reproducible)."""
         timing = {name: [0, 0.0] for name in self.tournament.names}
         for game in self.games.values():
-            for seat, name in ((1, game.key.seat1), (2, game.key.seat2)):
-                timing[name][0] += game.decisions[seat - 1]
-                timing[name][1] += game.think[seat - 1]
+            for position, name in enumerate(game.key.names, start=1):
+                timing[name][0] += game.decisions[position - 1]
+                timing[name][1] += game.think[position - 1]
         return {
             name: {"decisions": n, "mean_ms": round(1e3 * t / n, 6) if n else 0.0} for name, (n, t) in timing.items()
         }
@@ -177,7 +232,7 @@ def run_tournament(
     backend = backend or InProcessBackend()
     progress = progress or NoProgress()
     keys = tournament.keys()
-    _check_players(tournament.players)
+    _check_players(tournament.players, tournament.rules)
     folder = Path(out) if out is not None else None
     records = folder / RECORDS if folder is not None else None
     games: dict[GameKey, GameResult] = {}
@@ -193,7 +248,9 @@ def run_tournament(
                 if found is not None:
                     games[key] = found
         if records is not None:
-            for key in keys[: 2 * len(tournament.pairings())]:
+            for key in keys:
+                if key.board:
+                    break
                 record_path(records, key).parent.mkdir(parents=True, exist_ok=True)
         todo = [key for key in keys if key not in games]
         setup = Setup(
@@ -230,8 +287,9 @@ def run_tournament(
     return summarize(tournament, games, played, wall, bootstrap, anchor, backend.describe())
 
 
-def _check_players(specs: Sequence[PlayerSpec]) -> None:
-    """Fail before any game if a player cannot be built: an external bot without the 66P host, a missing factory."""
+def _check_players(specs: Sequence[PlayerSpec], rules: Rules | None = None) -> None:
+    """Fail before any game if a player cannot be built: an external bot without the 66P host, a missing factory;
+    at a three- or four-handed table, a level it does not have or a Python player of the wrong kind."""
     import importlib
 
     for spec in specs:
@@ -240,14 +298,24 @@ def _check_players(specs: Sequence[PlayerSpec]) -> None:
                 importlib.import_module("sixtysix.protocol.player")
             except ImportError as error:
                 raise SpecError(f"external bots need the 66P host (sixtysix.protocol): {error}") from None
-        elif spec.kind == "python":
-            module_name, _, attribute = spec.target.partition(":")
-            try:
-                factory = getattr(importlib.import_module(module_name), attribute)
-            except (ImportError, AttributeError) as error:
-                raise SpecError(f"{spec.name}: cannot load {spec.target}: {error}") from None
-            if not callable(factory):
-                raise SpecError(f"{spec.name}: {spec.target} is not callable")
+        for member in spec.members or (spec,):
+            if member.kind == "python":
+                _check_factory(spec.name, member.target)
+        if not spec.external and rules is not None and rules.players != 2:
+            for seat in (1, 3) if spec.kind == "team" else (1,):
+                close_player(spec.make_for(rules, 0, seat=seat))  # raises SpecError if it cannot play at this table
+
+
+def _check_factory(name: str, target: str) -> None:
+    import importlib
+
+    module_name, _, attribute = target.partition(":")
+    try:
+        factory = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as error:
+        raise SpecError(f"{name}: cannot load {target}: {error}") from None
+    if not callable(factory):
+        raise SpecError(f"{name}: {target} is not callable")
 
 
 def summarize(
@@ -260,6 +328,6 @@ def summarize(
     backend: str = "",
 ) -> TournamentResult:
     """The figures of ``games`` (every finished game of the schedule)."""
-    pairs = [pair_stats(a, b, games, tournament.boards) for a, b in tournament.pairings()]
+    pairs = [pair_stats(a, b, games, tournament.boards, tournament.units(a, b)) for a, b in tournament.pairings()]
     ratings = rate(tournament.names, pairs, bootstrap=bootstrap, seed=tournament.seed, anchor=anchor)
     return TournamentResult(tournament, games, pairs, ratings, played, wall, backend)

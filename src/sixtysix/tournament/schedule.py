@@ -1,18 +1,24 @@
-"""Who plays whom, on which cards: pairings, boards and the key of every game.
+"""Who plays whom, on which cards: tables, boards and the key of every game.
 
-A tournament plays ``boards`` seeded deals (or whole matches) for every pairing of
-players, each twice with the seats swapped: a *duplicate pair*. Board ``k`` is the
-same for every pairing (as in duplicate bridge), and everything about it comes from
-the master seed:
+A tournament plays ``boards`` seeded deals (or whole matches) at every *table* of
+players, each in every *seating* of the table: a *duplicate unit*. Board ``k`` is the
+same for every table (as in duplicate bridge), and everything about it comes from the
+master seed:
 
 >>> seeds = board_seeds(1, 0)
 >>> seeds == board_seeds(1, 0), seeds.dealer, board_seeds(1, 1).dealer
 (True, 2, 1)
 
-A game is fully determined by its :class:`GameKey`: the board, who sits in seat 1
-and who in seat 2. The seat-1 player of a board always gets the board's seat-1 seed
-(and likewise seat 2), so two copies of the same deterministic player on a board
-play the two games of the pair identically, with opposite results.
+Two players (and four-handed partnerships) meet in pairings, each board twice with the
+seats (the sides) swapped: a *duplicate pair*. A three-handed table seats three players
+and plays each board in every permutation of them (see :func:`tables` and
+:func:`seatings`), so that every player holds every hand.
+
+A game is fully determined by its :class:`GameKey`: the board and who sits at each
+*position* (the seats of the two- and three-handed games, the sides of the four-handed
+one). The player at a seat always gets the board's seed of that seat, so copies of the
+same deterministic player on a board play the games of the unit identically, with
+results that cancel.
 
 >>> pairings(["A", "B", "C"], "round-robin")
 [('A', 'B'), ('A', 'C'), ('B', 'C')]
@@ -20,16 +26,24 @@ play the two games of the pair identically, with opposite results.
 [('A', 'B'), ('A', 'C')]
 >>> [key.text for key in schedule([("A", "B")], 2)]
 ['0/A/B', '0/B/A', '1/A/B', '1/B/A']
+>>> tables(["A", "B"], "round-robin", players=3)
+[('A', 'A', 'B'), ('A', 'B', 'B')]
+>>> [key.text for key in schedule([("A", "A", "B")], 1)]
+['0/A/A/B', '0/A/B/A', '0/B/A/A']
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 FORMATS = ("round-robin", "gauntlet")
 UNITS = ("deal", "match")
+
+Table = tuple[str, ...]
+"""The players of a table, one per position (in the order of the tournament's players)."""
 
 
 class ScheduleError(ValueError):
@@ -38,34 +52,50 @@ class ScheduleError(ValueError):
 
 @dataclass(frozen=True, order=True)
 class GameKey:
-    """One game: board ``board`` with ``seat1`` in seat 1 and ``seat2`` in seat 2."""
+    """One game: board ``board`` with ``seat1`` at position 1, ``seat2`` at 2 (and ``seat3`` at 3).
+
+    Positions are the table's seats, except in the four-handed game, where they are the
+    sides: ``seat1``'s two copies sit at seats 1 and 3, ``seat2``'s at seats 2 and 4.
+    """
 
     board: int
     seat1: str
     seat2: str
+    seat3: str = ""
+    """The third seat of a three-handed game; empty otherwise."""
+
+    @property
+    def names(self) -> Table:
+        """Who sits at each position."""
+        return (self.seat1, self.seat2, self.seat3) if self.seat3 else (self.seat1, self.seat2)
 
     @property
     def text(self) -> str:
-        """``board/seat1/seat2``, the game's key in the journal."""
-        return f"{self.board}/{self.seat1}/{self.seat2}"
+        """``board/seat1/seat2`` (``/seat3``), the game's key in the journal."""
+        return "/".join((str(self.board), *self.names))
 
     @classmethod
     def parse(cls, text: str) -> GameKey:
-        board, seat1, seat2 = text.split("/")
-        return cls(int(board), seat1, seat2)
+        board, *names = text.split("/")
+        if len(names) not in (2, 3):
+            raise ValueError(f"not a game key: {text!r}")
+        return cls(int(board), *names)
 
     @property
     def swapped(self) -> GameKey:
-        """The other game of the duplicate pair."""
+        """The other game of a duplicate pair (two positions)."""
         return GameKey(self.board, self.seat2, self.seat1)
 
     def seat_of(self, name: str) -> int:
-        """1 or 2."""
-        if name == self.seat1:
-            return 1
-        if name == self.seat2:
-            return 2
-        raise KeyError(name)
+        """The position of ``name`` (its first, if it sits at several)."""
+        positions = self.positions_of(name)
+        if not positions:
+            raise KeyError(name)
+        return positions[0]
+
+    def positions_of(self, name: str) -> tuple[int, ...]:
+        """Every position of ``name`` (several for copies of one player at a three-handed table)."""
+        return tuple(position for position, seated in enumerate(self.names, start=1) if seated == name)
 
 
 @dataclass(frozen=True)
@@ -78,21 +108,37 @@ class BoardSeeds:
     """Seed of the player in seat 1."""
     seat2: int
     dealer: int
-    """Dealer of the deal (the first dealer of a match): seat 2 on even boards, seat 1 on odd ones."""
+    """Dealer of a two-player deal (the first dealer of a match): seat 2 on even boards, seat 1 on odd ones."""
+    seat3: int = 0
+    seat4: int = 0
+    board: int = 0
+
+    def seat(self, seat: int) -> int:
+        """The seed of the player at table ``seat`` (1-4)."""
+        return (self.seat1, self.seat2, self.seat3, self.seat4)[seat - 1]
+
+    def first_dealer(self, players: int) -> int:
+        """The dealer (of the first deal) at a table of ``players``: the seats in turn, the last one first.
+
+        >>> [board_seeds(1, k).first_dealer(3) for k in range(4)], board_seeds(1, 5).first_dealer(4)
+        ([3, 2, 1, 3], 3)
+        """
+        if players == 2:
+            return self.dealer
+        return players - self.board % players
 
 
 def board_seeds(master: int, board: int) -> BoardSeeds:
     """The seeds of board ``board`` of the tournament with master seed ``master``."""
     rng = random.Random(f"sixtysix-tournament:{master}:{board}")
-    return BoardSeeds(rng.getrandbits(64), rng.getrandbits(32), rng.getrandbits(32), 2 - board % 2)
+    deck, seat1, seat2 = rng.getrandbits(64), rng.getrandbits(32), rng.getrandbits(32)
+    seat3, seat4 = rng.getrandbits(32), rng.getrandbits(32)
+    return BoardSeeds(deck, seat1, seat2, 2 - board % 2, seat3, seat4, board)
 
 
 def pairings(names: Sequence[str], fmt: str) -> list[tuple[str, str]]:
     """The (A, B) pairings: every pair (``round-robin``), or the first against every other (``gauntlet``)."""
-    if len(names) < 2:
-        raise ScheduleError("a tournament needs at least two players")
-    if len(set(names)) != len(names):
-        raise ScheduleError("two players have the same name")
+    _check_names(names)
     if fmt == "round-robin":
         return [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))]
     if fmt == "gauntlet":
@@ -100,8 +146,65 @@ def pairings(names: Sequence[str], fmt: str) -> list[tuple[str, str]]:
     raise ScheduleError(f"no format {fmt!r} ({', '.join(FORMATS)})")
 
 
-def schedule(pairs: Sequence[tuple[str, str]], boards: int) -> list[GameKey]:
-    """Every game, board by board (so that a partial tournament is balanced), A in seat 1 first."""
+def _check_names(names: Sequence[str]) -> None:
+    if len(names) < 2:
+        raise ScheduleError("a tournament needs at least two players")
+    if len(set(names)) != len(names):
+        raise ScheduleError("two players have the same name")
+
+
+def tables(names: Sequence[str], fmt: str, players: int = 2) -> list[Table]:
+    """The tables of a tournament at a table of ``players``.
+
+    Two players, and four-handed partnerships (an entrant is a side of two copies of
+    itself): the :func:`pairings`. Three-handed: every three players (``round-robin``), or
+    the first with every two others (``gauntlet``); with only two players, the two tables
+    where one of them sits twice: ``(A, A, B)`` and ``(A, B, B)``.
+
+    >>> tables(["A", "B", "C", "D"], "gauntlet", players=3)
+    [('A', 'B', 'C'), ('A', 'B', 'D'), ('A', 'C', 'D')]
+    """
+    if players != 3:
+        return [(a, b) for a, b in pairings(names, fmt)]
+    _check_names(names)
+    if fmt not in FORMATS:
+        raise ScheduleError(f"no format {fmt!r} ({', '.join(FORMATS)})")
+    if len(names) == 2:
+        a, b = names
+        return [(a, a, b), (a, b, b)]
+    if fmt == "gauntlet":
+        return [(names[0], *pair) for pair in itertools.combinations(names[1:], 2)]
+    return list(itertools.combinations(names, 3))
+
+
+def seatings(table: Table) -> list[Table]:
+    """The seatings of a table a board is played in: both orders of a pair; every distinct permutation of three.
+
+    >>> seatings(("A", "B"))
+    [('A', 'B'), ('B', 'A')]
+    >>> len(seatings(("A", "B", "C"))), seatings(("A", "B", "B"))
+    (6, [('A', 'B', 'B'), ('B', 'A', 'B'), ('B', 'B', 'A')])
+    """
+    return list(dict.fromkeys(itertools.permutations(table)))
+
+
+def table_pairs(table_list: Sequence[Table], names: Sequence[str]) -> list[tuple[str, str]]:
+    """The pairs of different players sharing a table, each once, earlier player first, in the players' order.
+
+    >>> table_pairs([("A", "A", "B"), ("A", "B", "B")], ["A", "B"])
+    [('A', 'B')]
+    """
+    shared = {frozenset((a, b)) for table in table_list for a in table for b in table if a != b}
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1 :] if frozenset((a, b)) in shared]
+
+
+def schedule(table_list: Sequence[Table], boards: int) -> list[GameKey]:
+    """Every game, board by board (so that a partial tournament is balanced), each table's seatings in order."""
     if boards < 1:
         raise ScheduleError("at least one board (deal or match) per pairing")
-    return [key for board in range(boards) for a, b in pairs for key in (GameKey(board, a, b), GameKey(board, b, a))]
+    return [
+        GameKey(board, *seating)
+        for board in range(boards)
+        for table in table_list
+        for seating in seatings(tuple(table))
+    ]

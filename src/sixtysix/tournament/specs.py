@@ -12,7 +12,12 @@ A spec is ``NAME=WHAT``:
     stopping the tournament. Each game starts the bot afresh.
 ``mine=python:package.module:factory``
     ``factory(seed, time_limit)`` from an importable module, returning a
-    :class:`~sixtysix.ai.player.Player` (for players written in Python).
+    :class:`~sixtysix.ai.player.Player` (for players written in Python; for four-handed
+    66 a :class:`~sixtysix.ai.partnership.player.PartnershipPlayer`).
+``mixed=team:level:3+level:5``
+    four-handed 66 only: a partnership of two different players (levels or Python
+    players), the first at the side's first seat (1 or 2), the second opposite. Any
+    other player is a partnership of two copies of itself.
 
 >>> spec = parse_player("L3=level:3")
 >>> spec.name, spec.kind, spec.text
@@ -21,6 +26,8 @@ A spec is ``NAME=WHAT``:
 ('./bot', '--depth', '2')
 >>> make_specs(["level:1", "level:1"])[1].name
 'L1-2'
+>>> parse_player("mixed=team:level:3+level:5").text
+'team:level:3+level:5'
 
 A spec is a small frozen value: it pickles, so worker processes and Ray tasks
 receive it and build their players themselves (:meth:`PlayerSpec.make`), a fresh
@@ -29,6 +36,7 @@ player for every game.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 import shlex
@@ -38,6 +46,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sixtysix.ai.player import Player
+    from sixtysix.ai.table import AnyPlayer
+    from sixtysix.rules import Rules
 
 PlayerFactory = Callable[[int], "Player"]
 """Builds a fresh player from its seed."""
@@ -46,6 +56,10 @@ NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$")
 LEVELS = range(1, 6)
 TIMED_LEVELS = frozenset({5})
 """Levels that take the per-decision time limit (``make_player(..., time_limit)``)."""
+FOUR_HANDED_BOTS = (
+    "external bots cannot play four-handed 66 yet: the 66P protocol speaks the two-player game "
+    "(and, through the inner deal, the three-handed one) only"
+)
 
 
 class SpecError(ValueError):
@@ -58,20 +72,30 @@ class PlayerSpec:
 
     name: str
     kind: str
-    """``level``, ``command`` (an external 66P bot) or ``python``."""
+    """``level``, ``command`` (an external 66P bot), ``python`` or ``team`` (a four-handed partnership)."""
     level: int = 0
     command: tuple[str, ...] = ()
     target: str = ""
     """``module:attribute`` of a ``python`` player's factory."""
+    members: tuple[PlayerSpec, ...] = ()
+    """A ``team``'s two players: at the side's first seat, and opposite."""
 
     @property
     def text(self) -> str:
         """What follows ``NAME=`` in the spec."""
+        if self.kind == "team":
+            return "team:" + "+".join(member.text for member in self.members)
         if self.kind == "level":
             return f"level:{self.level}"
         if self.kind == "python":
             return f"python:{self.target}"
         return shlex.join(self.command)
+
+    def seat_text(self, seat: int) -> str:
+        """The spec of who plays at table ``seat``: a team's member there, else :attr:`text`."""
+        if self.kind == "team":
+            return self.members[0 if seat <= 2 else 1].text
+        return self.text
 
     @property
     def external(self) -> bool:
@@ -86,10 +110,14 @@ class PlayerSpec:
     @property
     def deterministic(self) -> bool:
         """Whether its decisions depend only on its seed (not on time or another process)."""
+        if self.kind == "team":
+            return all(member.deterministic for member in self.members)
         return self.kind == "level" and self.level not in TIMED_LEVELS
 
     def make(self, seed: int, time_limit: float | None = None) -> Player:
         """A fresh player with this seed (``time_limit``: seconds per decision, for levels that take one)."""
+        if self.kind == "team":
+            raise SpecError(f"{self.name}: a team plays four-handed 66 only (--rules four66)")
         if self.kind == "level":
             from sixtysix.ai.players import make_player
 
@@ -102,9 +130,48 @@ class PlayerSpec:
             player = external_player(self, seed, time_limit)
         return player
 
+    def make_for(self, rules: Rules, seed: int, time_limit: float | None = None, seat: int = 1) -> AnyPlayer:
+        """A fresh player for ``seat`` at the table of ``rules``: two-player and three-handed games take a
+        :class:`~sixtysix.ai.player.Player`, the four-handed one a
+        :class:`~sixtysix.ai.partnership.player.PartnershipPlayer` (a team's member for that seat).
+
+        >>> from sixtysix.rules import Rules
+        >>> type(level_player(1).make_for(Rules.preset("four66"), seed=1)).__name__
+        'RandomPartnershipPlayer'
+        """
+        if self.kind == "team":
+            if rules.players != 4:
+                raise SpecError(f"{self.name}: a team plays four-handed 66 only (--rules four66)")
+            return self.members[0 if seat <= 2 else 1].make_for(rules, seed, time_limit)
+        if rules.players == 2:
+            return self.make(seed, time_limit)
+        if self.kind == "level":
+            from sixtysix.ai.table import make_table_player
+
+            try:
+                return make_table_player(self.level, rules, seed, time_limit)
+            except ValueError as error:
+                raise SpecError(f"{self.name}: {error}") from None
+        if self.external and rules.players == 4:
+            raise SpecError(f"{self.name}: {FOUR_HANDED_BOTS}")
+        return _checked(self.name, self.make(seed, time_limit), rules.players)
+
     def factory(self, time_limit: float | None = None) -> PlayerFactory:
         """``seed -> Player``."""
         return lambda seed: self.make(seed, time_limit)
+
+
+def _checked(name: str, player: object, players: int) -> AnyPlayer:
+    """``player``, if it is of the kind the table needs (the four-handed game: a partnership player)."""
+    from sixtysix.ai.partnership.player import PartnershipPlayer
+    from sixtysix.ai.player import Player
+
+    if players == 4 and isinstance(player, PartnershipPlayer):
+        return player
+    if players != 4 and isinstance(player, Player):
+        return player
+    wanted = "PartnershipPlayer" if players == 4 else "Player"
+    raise SpecError(f"{name}: a {players}-player table needs a {wanted}, not a {type(player).__name__}")
 
 
 def external_player(spec: PlayerSpec, seed: int, time_limit: float | None) -> Player:
@@ -138,6 +205,11 @@ def parse_player(text: str) -> PlayerSpec:
 
 def _parse_what(name: str, what: str) -> PlayerSpec:
     kind, _, rest = what.partition(":")
+    if kind == "team":
+        members = tuple(_parse_what(name, part.strip()) for part in rest.split("+"))
+        if len(members) != 2 or any(member.kind not in ("level", "python") for member in members):
+            raise SpecError(f"{name}: a team is team:SPEC+SPEC of two levels or Python players, not {what!r}")
+        return PlayerSpec(name, "team", members=members)
     if kind == "level":
         if rest.strip() not in {str(level) for level in LEVELS}:
             raise SpecError(f"{name}: no level {rest.strip()!r} (levels 1-5)")
@@ -196,5 +268,5 @@ def make_specs(items: Iterable[str | int | PlayerSpec]) -> list[PlayerSpec]:
             n += 1
             name = f"{spec.name}-{n}"
         taken.add(name)
-        result.append(spec if name == spec.name else PlayerSpec(name, spec.kind, spec.level, spec.command, spec.target))
+        result.append(spec if name == spec.name else dataclasses.replace(spec, name=name))
     return result

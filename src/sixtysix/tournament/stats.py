@@ -3,7 +3,9 @@ and Bradley–Terry ratings on the Elo scale with bootstrap intervals.
 
 The two games of a duplicate pair share their cards, so the *pair* is the independent
 unit: a pairing's figures are means over its complete duplicate pairs, with Student-t
-intervals over them.
+intervals over them. At a three-handed table the unit is a board in all its seatings (six
+games, or three with a player seated twice), and two players of the table are compared
+in each of its games: the difference of their game points, and who ranks higher.
 
 >>> lo, hi = mean_interval([1.0, 2.0, 3.0])[1:]
 >>> round(lo, 3), round(hi, 3)
@@ -107,7 +109,9 @@ class PairStats:
     forfeits: tuple[int, int]
     """Deals forfeited by A and by B."""
     pair_shares: tuple[float, ...]
-    """A's wins in each duplicate pair, 0 to 2 (what the rating bootstrap resamples)."""
+    """A's wins in each duplicate unit, 0 to :attr:`unit_games` (what the rating bootstrap resamples)."""
+    unit_games: int = 2
+    """Games of a duplicate unit: 2 for a pair; three-handed, the seatings of the table (6, or 3)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -124,6 +128,7 @@ class PairStats:
             "losses": self.losses,
             "ties": self.ties,
             "forfeits": list(self.forfeits),
+            **({"games_per_unit": self.unit_games} if self.unit_games != 2 else {}),
         }
 
 
@@ -132,30 +137,54 @@ def _num(x: float) -> float | None:
     return round(x, 12) if math.isfinite(x) else None
 
 
-def pair_stats(a: str, b: str, games: Mapping[GameKey, GameResult], boards: int) -> PairStats:
-    """The figures of A against B from the games of boards ``0 .. boards - 1`` (complete pairs only)."""
+Unit = Sequence[GameKey]
+"""The games of one duplicate unit: a board in every seating of its table."""
+
+
+def pair_stats(
+    a: str,
+    b: str,
+    games: Mapping[GameKey, GameResult],
+    boards: int,
+    units: Iterable[Unit] | None = None,
+) -> PairStats:
+    """The figures of A against B from the games of boards ``0 .. boards - 1`` (complete units only).
+
+    ``units``: the duplicate units where A and B meet (by default the duplicate pairs of
+    the pairing A-B on every board). A game counts A's comparisons with B
+    (:meth:`GameResult.comparisons`: one, or one per copy of a player seated twice), each
+    as the mean over them.
+    """
+    if units is None:
+        units = [(GameKey(board, a, b), GameKey(board, b, a)) for board in range(boards)]
     totals: list[float] = []
     shares: list[float] = []
     wins = losses = ties = 0
     forfeits = [0, 0]
-    for board in range(boards):
-        first, second = games.get(GameKey(board, a, b)), games.get(GameKey(board, b, a))
-        if first is None or second is None:
+    size = 2
+    for unit in units:
+        found = [games.get(key) for key in unit]
+        if not unit or any(game is None for game in found):
             continue
-        totals.append(float(first.points_for(a) + second.points_for(a)))
-        shares.append(first.share_for(a) + second.share_for(a))
-        for game in (first, second):
-            share = game.share_for(a)
-            wins += share == 1.0
-            losses += share == 0.0
-            ties += share == 0.5
-            forfeits[0] += game.forfeits[game.key.seat_of(a) - 1]
-            forfeits[1] += game.forfeits[game.key.seat_of(b) - 1]
+        size = len(found)
+        total = share = 0.0
+        for game in (game for game in found if game is not None):
+            compared = game.comparisons(a, b)
+            total += sum(points for points, _ in compared) / len(compared)
+            share += sum(won for _, won in compared) / len(compared)
+            for _, won in compared:
+                wins += won == 1.0
+                losses += won == 0.0
+                ties += won == 0.5
+            forfeits[0] += sum(game.forfeits[i - 1] for i in game.key.positions_of(a))
+            forfeits[1] += sum(game.forfeits[j - 1] for j in game.key.positions_of(b))
+        totals.append(total)
+        shares.append(share)
     mean, low, high = mean_interval(totals)
     share, share_low, share_high = mean_interval(shares)
-    n_games = 2 * len(totals)
+    n_games = size * len(totals)
     games_ci = wilson(sum(shares), n_games)
-    won_ci = (max(0.0, share_low / 2), min(1.0, share_high / 2))
+    won_ci = (max(0.0, share_low / size), min(1.0, share_high / size))
     if len(shares) > 1 and share_low == share_high:  # every pair alike: a t interval of width 0 says nothing
         won_ci = games_ci
     return PairStats(
@@ -163,9 +192,9 @@ def pair_stats(a: str, b: str, games: Mapping[GameKey, GameResult], boards: int)
         b,
         len(totals),
         n_games,
-        mean / 2,
-        (low / 2, high / 2),
-        share / 2,
+        mean / size,
+        (low / size, high / size),
+        share / size,
         won_ci,
         games_ci,
         wins,
@@ -173,6 +202,7 @@ def pair_stats(a: str, b: str, games: Mapping[GameKey, GameResult], boards: int)
         ties,
         (forfeits[0], forfeits[1]),
         tuple(shares),
+        size,
     )
 
 
@@ -286,21 +316,23 @@ def rate(
     (the random generator is seeded by ``seed``: the same figures every time).
     """
     pairs = [p for p in pairs if p.pairs > 0]
-    outcomes = [(p.a, p.b, sum(p.pair_shares), 2.0 * p.pairs) for p in pairs]
+    outcomes = [(p.a, p.b, sum(p.pair_shares), float(p.unit_games * p.pairs)) for p in pairs]
     point = fit_bradley_terry(names, outcomes, prior, anchor)
     samples: dict[str, list[float]] = {name: [] for name in point}
     rng = random.Random(f"sixtysix-bootstrap:{seed}")
     for _ in range(bootstrap):
-        resampled = [(p.a, p.b, sum(rng.choices(p.pair_shares, k=p.pairs)), 2.0 * p.pairs) for p in pairs]
+        resampled = [
+            (p.a, p.b, sum(rng.choices(p.pair_shares, k=p.pairs)), float(p.unit_games * p.pairs)) for p in pairs
+        ]
         for name, elo in fit_bradley_terry(names, resampled, prior, anchor, start=point).items():
             samples[name].append(elo)
     totals: dict[str, list[float]] = {name: [0.0, 0.0] for name in point}
     for p in pairs:
         won = sum(p.pair_shares)
         totals[p.a][0] += won
-        totals[p.b][0] += 2 * p.pairs - won
-        totals[p.a][1] += 2 * p.pairs
-        totals[p.b][1] += 2 * p.pairs
+        totals[p.b][0] += p.unit_games * p.pairs - won
+        totals[p.a][1] += p.unit_games * p.pairs
+        totals[p.b][1] += p.unit_games * p.pairs
     ratings = [
         Rating(
             name,

@@ -9,9 +9,12 @@ from pathlib import Path
 from rich.console import Console
 
 from sixtysix.errors import RecordError, RulesError
-from sixtysix.match import Match
+from sixtysix.match import AnyMatch, Match, PartnershipMatch, ThreeHandedMatch, create_match
 from sixtysix.rules import Rules
+from sixtysix.tui.partnership import PartnershipSession
+from sixtysix.tui.seating import merge_table_headers, seat_levels
 from sixtysix.tui.session import Session, Settings, default_save_path, merge_headers, resume
+from sixtysix.tui.threehanded import ThreeHandedSession
 
 EXIT_USAGE = 2
 
@@ -50,6 +53,8 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
         clear=not args.no_clear,
         name=args.name or "Player",
         symbols=symbols,
+        levels=getattr(args, "levels", None) or (),
+        watch=getattr(args, "watch", 1.0),
     )
     if args.resume:
         if args.rules or args.option or args.target is not None:
@@ -65,19 +70,49 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
             return _fail(f"{path} is not a valid record: {error}")
         match = resumed.match
         if match.is_over:
-            return _fail(f"the match in {path} is already over (seat {match.winner} won); start a new one")
+            who = f"side {match.winner}" if isinstance(match, PartnershipMatch) else f"seat {match.winner}"
+            return _fail(f"the match in {path} is already over ({who} won); start a new one")
         settings.human = args.seat or resumed.human or 1
         settings.level = args.level or resumed.level or 3
+        if not settings.levels and not args.level:
+            settings.levels = resumed.levels
         settings.practice = args.practice or resumed.practice
         settings.seed = args.seed if args.seed is not None else resumed.seed
         settings.save_path = Path(args.save) if args.save else path
-        headers = merge_headers(resumed.headers, settings)
-        console.print(f"Resuming {path}: deal {len(match.deals)}, score {match.score[0]}-{match.score[1]}.")
-        return Session(match, settings, console, headers).run()
+        score = "-".join(map(str, match.score))
+        console.print(f"Resuming {path}: deal {len(match.deals)}, score {score}.")
+        return _start(match, settings, console, resumed.headers)
     try:
         rules = rules_from_args(args.rules, args.option, args.target)
     except RulesError as error:
         return _fail(str(error))
     settings.save_path = Path(args.save) if args.save else default_save_path()
-    match = Match(rules, first_dealer=2)
-    return Session(match, settings, console).run()
+    return _start(create_match(rules), settings, console, None)
+
+
+def _start(match: AnyMatch, settings: Settings, console: Console, resumed: list[tuple[str, str]] | None) -> int:
+    """Check the seats and levels for the table size, then play (a resumed match keeps its headers)."""
+    players = len(match.seats)
+    if settings.human > players:
+        return _fail(f"--seat {settings.human}: {match.rules.preset_name} has seats 1-{players}")
+    if settings.levels and players == 2:
+        return _fail("--levels is for the three- and four-handed games; use --level")
+    try:
+        levels = seat_levels(players, settings.human, settings.level, settings.levels) if players > 2 else {}
+    except ValueError as error:
+        return _fail(f"--levels: {error}")
+    session: Session | ThreeHandedSession | PartnershipSession
+    try:  # the computer players are made here: a level the table size lacks is an error
+        if isinstance(match, Match):
+            headers = merge_headers(resumed, settings) if resumed is not None else None
+            session = Session(match, settings, console, headers)
+        else:
+            if resumed is not None:
+                resumed = merge_table_headers(resumed, players, settings.human, levels, settings.seed)
+            if isinstance(match, ThreeHandedMatch):
+                session = ThreeHandedSession(match, settings, console, resumed)
+            else:
+                session = PartnershipSession(match, settings, console, resumed)
+    except ValueError as error:
+        return _fail(str(error))
+    return session.run()

@@ -36,25 +36,41 @@ RED_SUITS = frozenset((1, 2))  # diamonds, hearts
 
 @dataclass(frozen=True)
 class Names:
-    """How the two seats are called: the player is "you", the other seat "Computer"."""
+    """How the seats are called: the player is "you", another seat "Computer".
+
+    At a table of three or four, ``others`` names the other seats (``Left``,
+    ``Partner``, ``Right``); a seat not listed there is ``computer``.
+
+    >>> names = Names(human=3, others=((1, "Left"), (2, "Right")))
+    >>> names(3), names(1), names.subject(2), names.possessive(1)
+    ('you', 'Left', 'Right', "Left's")
+    """
 
     human: int
     computer: str = "Computer"
+    others: tuple[tuple[int, str], ...] = ()
+
+    def other(self, seat: int) -> str:
+        """The name of a seat that is not the player's."""
+        for other, name in self.others:
+            if other == seat:
+                return name
+        return self.computer
 
     def __call__(self, seat: int) -> str:
         """The name in the middle of a sentence: ``you`` or ``Computer``."""
-        return "you" if seat == self.human else self.computer
+        return "you" if seat == self.human else self.other(seat)
 
     def subject(self, seat: int) -> str:
         """The name at the start of a sentence: ``You`` or ``Computer``."""
-        return "You" if seat == self.human else self.computer
+        return "You" if seat == self.human else self.other(seat)
 
     def verb(self, seat: int, you_form: str, other_form: str) -> str:
         """``you_form`` for the player, ``other_form`` for the computer (``win``/``wins``)."""
         return you_form if seat == self.human else other_form
 
     def possessive(self, seat: int) -> str:
-        return "your" if seat == self.human else f"{self.computer}'s"
+        return "your" if seat == self.human else f"{self.other(seat)}'s"
 
 
 def card_label(card: Card, symbols: bool = True) -> str:
@@ -204,8 +220,8 @@ def describe_trick(names: Names, trick: Trick, rules: Rules, symbols: bool = Tru
 
 
 def humanize(reason: str, names: Names) -> str:
-    """An engine sentence with "seat 1"/"seat 2" replaced by the names."""
-    text = re.sub(r"seat ([12])", lambda m: names(int(m.group(1))), reason)
+    """An engine sentence with "seat 1"/"seat 2" (up to "seat 4") replaced by the names."""
+    text = re.sub(r"seat ([1-4])", lambda m: names(int(m.group(1))), reason)
     return text[:1].upper() + text[1:]
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -34,7 +35,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sixtysix.actions import EXCHANGE, MARRIAGE_20
+from sixtysix.actions import EXCHANGE, MARRIAGE_20, Action
 from sixtysix.cards import Card
 from sixtysix.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
 from sixtysix.match import DealResult
@@ -57,6 +58,34 @@ from sixtysix.view import PlayerView
 LEVEL_NAMES = {1: "random", 2: "beginner", 3: "counter", 4: "pimc", 5: "expert"}
 
 
+class TableFacts(Protocol):
+    """The public facts of a two-player deal that the table lines show: a player's
+    :class:`~sixtysix.view.PlayerView`, or a spectator's view of a three-handed deal."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def trump(self) -> int: ...
+    @property
+    def trump_card(self) -> Card: ...
+    @property
+    def face_up(self) -> Card | None: ...
+    @property
+    def talon_size(self) -> int: ...
+    @property
+    def closer(self) -> int: ...
+    @property
+    def stage(self) -> Stage: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def led(self) -> Card | None: ...
+    @property
+    def marriage_suit(self) -> int: ...
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]: ...
+
+
 @dataclass(frozen=True)
 class TableInfo:
     """What the screen shows besides the player's view."""
@@ -74,7 +103,11 @@ class TableInfo:
     symbols: bool = True
     """Suit symbols (♥); letters when the terminal cannot show them."""
     extra: tuple[str, ...] = field(default=())
-    """Lines shown under the hand (messages)."""
+    """Lines shown under the hand (messages), or in a deal summary under the scoring."""
+    title: str = ""
+    """The screen's title line, when not the two-player one (three-handed tables)."""
+    scoreboard: Text | None = None
+    """The match score line, when not the two-player tally (three-handed tables)."""
 
 
 # -- cards --------------------------------------------------------------------------
@@ -183,11 +216,14 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     names = info.names
     symbols = info.symbols
     rules = view.rules
-    title = f"sixtysix · {rules.preset_name} · you vs {names.computer} (level {info.level}"
-    title += f", {LEVEL_NAMES.get(info.level, '?')}) · deal {info.deal_number} · match to {rules.match_target}"
+    title = info.title or (
+        f"sixtysix · {rules.preset_name} · you vs {names.computer} (level {info.level}"
+        f", {LEVEL_NAMES.get(info.level, '?')}) · deal {info.deal_number} · match to {rules.match_target}"
+    )
     if info.practice:
         title += " · practice"
     header = Rule(Text(title, style="bold"), align="left", style="blue")
+    scoreboard = info.scoreboard if info.scoreboard is not None else render_tally(view, info)
 
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", justify="right")
@@ -205,7 +241,7 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     dim = frozenset(c for c in hand if view.legal and legal_cards and c not in legal_cards)
     numbers = [str(i) for i in range(1, len(hand) + 1)]
     hand_block = card_boxes(hand, symbols, numbers, dim, view.trump)
-    parts: list[RenderableType] = [header, render_tally(view, info), grid, Text("Your hand", style="bold"), hand_block]
+    parts: list[RenderableType] = [header, scoreboard, grid, Text("Your hand", style="bold"), hand_block]
     parts.append(Text.from_markup(_own_line(view)))
     if info.log:
         parts.append(Rule(Text("Play", style="dim"), align="left", style="dim"))
@@ -220,7 +256,7 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     return Group(*parts)
 
 
-def _trump_line(view: PlayerView, symbols: bool) -> Text:
+def _trump_line(view: TableFacts, symbols: bool) -> Text:
     text = Text.from_markup(f"[bold yellow]{suit_label(view.trump, symbols)}[/]")
     if view.closer and view.face_up is not None:
         text.append_text(Text.from_markup(f"   face-up card {card_markup(view.face_up, symbols)} turned down"))
@@ -233,7 +269,7 @@ def _trump_line(view: PlayerView, symbols: bool) -> Text:
     return text
 
 
-def _talon_line(view: PlayerView, names: Names) -> Text:
+def _talon_line(view: TableFacts, names: Names) -> Text:
     if view.closer:
         rest = "follow suit, no drawing" + ("" if view.rules.marriage_in_phase2 else ", no marriages")
         return Text.from_markup(f"[bold magenta]closed[/] by {names(view.closer)} ({view.talon_size} cards): {rest}")
@@ -260,7 +296,7 @@ def _opponent_line(view: PlayerView, info: TableInfo) -> Text:
     return text
 
 
-def _trick_line(view: PlayerView, names: Names, symbols: bool) -> Text:
+def _trick_line(view: TableFacts, names: Names, symbols: bool) -> Text:
     if view.led is not None:
         who = names.subject(view.leader)
         return Text.from_markup(f"{who} led {card_markup(view.led, symbols)}")
@@ -272,7 +308,7 @@ def _trick_line(view: PlayerView, names: Names, symbols: bool) -> Text:
     return Text(f"{names.subject(view.leader)} to lead", style="dim")
 
 
-def _marriages_line(view: PlayerView, names: Names, symbols: bool) -> str:
+def _marriages_line(view: TableFacts, names: Names, symbols: bool) -> str:
     parts = []
     for seat, action in view.history:
         if MARRIAGE_20 <= action < EXCHANGE:
@@ -367,22 +403,28 @@ def render_summary(
     (p1, p2), (t1, t2) = outcome.points, outcome.tricks
     points = {1: p1, 2: p2}
     tricks = {1: t1, 2: t2}
-    lines.append(
-        f"Card points: you {points[human]}, {names.computer} {points[3 - human]} · "
-        f"tricks: you {tricks[human]}, {names.computer} {tricks[3 - human]}"
-    )
-    left = deal.hands[3 - human]
-    if left:
-        shown = " ".join(card_markup(c, symbols) for c in hand_order(left, deal.trump))
-        lines.append(f"{names.computer} still held {shown}")
+    if human in (1, 2):
+        lines.append(
+            f"Card points: you {points[human]}, {names.computer} {points[3 - human]} · "
+            f"tricks: you {tricks[human]}, {names.computer} {tricks[3 - human]}"
+        )
+        left = deal.hands[3 - human]
+        if left:
+            shown = " ".join(card_markup(c, symbols) for c in hand_order(left, deal.trump))
+            lines.append(f"{names.computer} still held {shown}")
+    else:  # a spectator (the three-handed dealer): totals and tricks only, no hand is shown
+        lines.append(f"Card points: {names(1)} {p1}, {names(2)} {p2} · tricks: {names(1)} {t1}, {names(2)} {t2}")
+    lines += info.extra
     body = Text("\n").join(Text.from_markup(line) for line in lines)
-    view = PlayerView.of(deal, human)
-    parts: list[RenderableType] = [body, Text(""), render_tally(view, info)]  # one line
-    if match_over and match_winner is not None:
+    scoreboard = info.scoreboard
+    if scoreboard is None:
+        scoreboard = render_tally(PlayerView.of(deal, human), info)
+    parts: list[RenderableType] = [body, Text(""), scoreboard]  # one line
+    if match_over and match_winner is not None and info.scoreboard is None:
         parts.append(Text(""))
         parts.append(Text.from_markup(match_line(deal.rules, info, match_winner)))
     winner = outcome.winner
-    style = "green" if winner == human else "red" if winner else "yellow"
+    style = "green" if winner == human else "yellow" if not winner else "red" if human in (1, 2) else "blue"
     title = f"Deal {info.deal_number}: {deal_headline(deal, names, credited)}"
     return Panel(Group(*parts), title=title, title_align="left", border_style=style)
 

@@ -1,5 +1,10 @@
 """The game loop of ``sixtysix play``: one match, the player against a computer player.
 
+:class:`Terminal` is the console side every table size shares (prompts, messages,
+saving); :class:`TwoHandedTurns` the person's decisions in a two-player deal, shared
+with the three-handed game (:mod:`sixtysix.tui.threehanded`), whose person plays the
+inner two-player deal; :class:`Session` the two-player match.
+
 :class:`Session` holds the match and asks, at each decision, either the computer
 player (with the seat's :class:`~sixtysix.view.PlayerView` only) or the person at the
 keyboard. The screen is drawn by :mod:`sixtysix.tui.screen`; what is typed is read by
@@ -39,9 +44,10 @@ from sixtysix.ai.players import make_player
 from sixtysix.cards import cards_of
 from sixtysix.errors import IllegalActionError
 from sixtysix.game import BEFORE_DRAW, FOLLOW, Deal
-from sixtysix.match import Match
+from sixtysix.match import AnyMatch, Match
 from sixtysix.record import Record, replay
 from sixtysix.rules import Rules
+from sixtysix.threehanded import ThreeHandedDeal
 from sixtysix.tui.describe import Names, card_markup, cards_markup, describe_action, suit_label, trick_winner
 from sixtysix.tui.inputs import Command, Invalid, Play, hand_order, parse_input
 from sixtysix.tui.screen import (
@@ -68,6 +74,9 @@ PRESET_TEXT = {
     "ties void, the winner deals",
     "schnapsen": "Austrian Schnapsen: 20 cards, 5 each, exchange the trump jack, marriages after closing, "
     "close only after drawing, the last trick wins a played-out deal",
+    "three66": "three-handed 66: the dealer deals to the other two and sits out; they play a deal of seed66 "
+    "(the dealer's left leads); the dealer scores as many game points as the winner, but never more than "
+    "one short of the match target that way; the deal passes to the left",
 }
 
 
@@ -91,6 +100,11 @@ class Settings:
     clear: bool = True
     name: str = "Player"
     symbols: bool = True
+    levels: tuple[int, ...] = ()
+    """Three- and four-handed: the computer seats' levels, clockwise from the player's left
+    (one value for all; empty: ``level`` for all)."""
+    watch: float = 1.0
+    """Seconds between the moves of a deal the player watches (the three-handed dealer)."""
 
 
 def default_save_path(folder: Path | str = "games", now: datetime.datetime | None = None) -> Path:
@@ -123,89 +137,16 @@ def play_headers(settings: Settings) -> list[tuple[str, str]]:
     return headers
 
 
-class Session:
-    """One match in the terminal."""
+class Terminal:
+    """The console side shared by the sessions of every table size: prompts, messages, the log."""
 
-    def __init__(
-        self,
-        match: Match,
-        settings: Settings,
-        console: Console,
-        headers: Sequence[tuple[str, str]] | None = None,
-        ask: Callable[[str], str] | None = None,
-        computer: Player | None = None,
-    ) -> None:
-        self.match = match
+    def __init__(self, settings: Settings, console: Console, ask: Callable[[str], str] | None = None) -> None:
         self.settings = settings
         self.console = console
-        self.headers = list(headers) if headers is not None else play_headers(settings)
         self._ask = ask or console.input
-        self.human = settings.human
-        self.cseat = 3 - settings.human
-        self.names = Names(self.human)
-        seed = settings.seed if settings.seed is not None else secrets.randbits(64)
-        self.deal_rng = random.Random(seed)
-        for _ in match.deals:  # a resumed match has used one shuffle per deal
-            self.deal_rng.getrandbits(64)
-        self.computer = computer or make_player(settings.level, seed=seed, time_limit=settings.think)
-        self.future_decks: list[tuple[int, ...]] = []
-        """Decks of deals taken back by ``undo``, dealt again in order."""
-        self.queue: list[Action] = []
-        """The rest of a line of several actions, for the player's next decision."""
         self.log: list[str] = []
         self.notes: list[str] = []
         """Messages for the next screen."""
-        current = match.current
-        if current is not None:
-            self.log = self._replayed_log(current)
-
-    # -- the loop ------------------------------------------------------------------
-
-    def run(self) -> int:
-        """Play until the match ends or the player quits; 0 either way."""
-        self.computer.new_match(self.match.rules, self.cseat)
-        resumed = self.match.current
-        if resumed is not None and not resumed.is_over:
-            self.computer.new_deal(self.view(resumed, self.cseat))
-        try:
-            while True:
-                self.match.settle()
-                if self.match.is_over:
-                    self.finish()
-                    return 0
-                deal = self.match.current
-                if deal is None or deal.is_over:
-                    deal = self.start_deal()
-                seat = deal.window or deal.to_act
-                if seat == self.human:
-                    self.human_turn(deal)
-                elif seat is not None:
-                    self.computer_turn(deal, seat)
-                if deal.is_over and self.match.current is deal:
-                    self.match.settle()
-                    self.save()
-                    self.deal_summary(deal)
-        except (Quit, KeyboardInterrupt):
-            path = self.save()
-            where = escape(str(path))
-            self.say(f"\nSaved to {where}. Continue with: sixtysix play --resume {where}")
-            return 0
-
-    def view(self, deal: Deal, seat: int) -> PlayerView:
-        return PlayerView.of(deal, seat, self.match.score, self.match.carried)
-
-    def info(self, extra: Sequence[str] = ()) -> TableInfo:
-        return TableInfo(
-            names=self.names,
-            level=self.settings.level,
-            deal_number=len(self.match.deals),
-            results=tuple(self.match.results),
-            log=tuple(self.log[-self.log_lines() :]),
-            practice=self.settings.practice,
-            tally=self.settings.tally,
-            symbols=self.settings.symbols,
-            extra=tuple(extra),
-        )
 
     def log_lines(self) -> int:
         height = self.console.size.height if self.console.is_terminal else 100
@@ -221,42 +162,71 @@ class Session:
         """Print a message under the screen (long lines are left to the terminal to wrap)."""
         self.console.print(markup, highlight=False, soft_wrap=True)
 
-    def start_deal(self) -> Deal:
-        if self.future_decks:
-            deal = self.match.new_deal(self.future_decks.pop(0))
+    def clear(self) -> None:
+        """Clear the terminal before a new screen (or leave a blank line)."""
+        if self.settings.clear and self.console.is_terminal:
+            self.console.clear()
         else:
-            deal = self.match.new_deal(seed=self.deal_rng.getrandbits(64))
-        self.log = [self._deal_intro(deal)]
-        self.queue = []
-        self.computer.new_deal(self.view(deal, self.cseat))
-        return deal
+            self.console.print()
 
-    def _deal_intro(self, deal: Deal) -> str:
-        return (
-            f"Deal {len(self.match.deals)}: {self.names(deal.dealer)} dealt; trump is "
-            f"{suit_label(deal.trump, self.settings.symbols)} ({card_markup(deal.trump_card, self.settings.symbols)})"
-        )
+    def next_deal_prompt(self) -> bool:
+        """Wait for Enter after a deal summary; ``True`` when the player typed undo."""
+        while True:
+            text = self.ask("Press Enter for the next deal> ").strip().lower()
+            if text in ("", "n", "next", "c", "continue"):
+                return False
+            if text in ("q", "quit", "exit", "save"):
+                raise Quit
+            if text in ("u", "undo"):
+                return True
+            self.say("Press Enter to continue, or type quit to save and leave.")
 
-    # -- the computer --------------------------------------------------------------------
+    def write(self, text: str) -> Path:
+        """Write the record ``text`` to the save path."""
+        path = self.settings.save_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
 
-    def computer_turn(self, deal: Deal, seat: int) -> None:
-        view = self.view(deal, seat)
-        if self.settings.level >= 4 and self.console.is_terminal:
-            self.say(f"[dim]{self.names.computer} is thinking…[/]")
-        action = self.computer.choose(view)
-        if action not in view.legal:  # a faulty player must not stop the game
-            self.log.append(f"[red]{self.names.computer} chose the illegal {action}; it plays {view.legal[0]}[/]")
-            action = view.legal[0]
-        self.apply(deal, seat, action)
+    def saved_and_left(self, path: Path) -> None:
+        where = escape(str(path))
+        self.say(f"\nSaved to {where}. Continue with: sixtysix play --resume {where}")
+
+
+class TwoHandedTurns(Terminal):
+    """The person's decisions in a two-player deal, and the log of its actions.
+
+    Shared by the two-player :class:`Session` and the three-handed session, whose
+    person plays the inner two-player deal (``human`` is then the inner seat).
+    Subclasses give the view, the screen information, the rules and undo.
+    """
+
+    human: int
+    names: Names
+    queue: list[Action]
+
+    @property
+    def rules(self) -> Rules:
+        raise NotImplementedError
+
+    def view(self, deal: Deal, seat: int) -> PlayerView:
+        raise NotImplementedError
+
+    def info(self, extra: Sequence[str] = ()) -> TableInfo:
+        raise NotImplementedError
+
+    undo_supported = True
+    """Whether ``undo`` can take back decisions (two-player matches only)."""
+
+    def undo(self) -> bool:
+        """Take back the player's last decision; whether there was one."""
+        return False
 
     # -- the player ---------------------------------------------------------------------
 
     def show(self, deal: Deal) -> PlayerView:
         view = self.view(deal, self.human)
-        if self.settings.clear and self.console.is_terminal:
-            self.console.clear()
-        else:
-            self.console.print()
+        self.clear()
         self.console.print(render_table(view, self.info(self.notes)))
         self.notes = []
         return view
@@ -304,7 +274,9 @@ class Session:
         elif name == "rules":
             self.show_rules()
         elif name == "undo":
-            if not self.settings.practice:
+            if not self.undo_supported:
+                self.say("[red]undo is only available in the two-player game[/]")
+            elif not self.settings.practice:
                 self.say("[red]undo is only allowed in practice games (start one with --practice)[/]")
             elif self.undo():
                 return ()
@@ -389,7 +361,7 @@ class Session:
         self.say("[dim]Values are for this deal, from your side: +1 is a won deal worth one game point.[/]")
 
     def show_rules(self) -> None:
-        rules = self.match.rules
+        rules = self.rules
         self.say(f"[bold]Rules:[/] {rules.preset_name}: {PRESET_TEXT.get(rules.preset_name, '')}")
         options = rules.options()
         if options:
@@ -431,6 +403,116 @@ class Session:
             self.log.append(f"You drew {cards_markup(cards_of(drawn), symbols)}")
         if face_up >= 0 and deal.face_up < 0 and not deal.closed:
             self.log.append("[magenta]The talon is used up: from now on follow suit and head the trick[/]")
+
+
+class Session(TwoHandedTurns):
+    """One two-player match in the terminal."""
+
+    def __init__(
+        self,
+        match: Match,
+        settings: Settings,
+        console: Console,
+        headers: Sequence[tuple[str, str]] | None = None,
+        ask: Callable[[str], str] | None = None,
+        computer: Player | None = None,
+    ) -> None:
+        super().__init__(settings, console, ask)
+        self.match = match
+        self.headers = list(headers) if headers is not None else play_headers(settings)
+        self.human = settings.human
+        self.cseat = 3 - settings.human
+        self.names = Names(self.human)
+        seed = settings.seed if settings.seed is not None else secrets.randbits(64)
+        self.deal_rng = random.Random(seed)
+        for _ in match.deals:  # a resumed match has used one shuffle per deal
+            self.deal_rng.getrandbits(64)
+        self.computer = computer or make_player(settings.level, seed=seed, time_limit=settings.think)
+        self.future_decks: list[tuple[int, ...]] = []
+        """Decks of deals taken back by ``undo``, dealt again in order."""
+        self.queue: list[Action] = []
+        """The rest of a line of several actions, for the player's next decision."""
+        current = match.current
+        if current is not None:
+            self.log = self._replayed_log(current)
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    # -- the loop ------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the match ends or the player quits; 0 either way."""
+        self.computer.new_match(self.match.rules, self.cseat)
+        resumed = self.match.current
+        if resumed is not None and not resumed.is_over:
+            self.computer.new_deal(self.view(resumed, self.cseat))
+        try:
+            while True:
+                self.match.settle()
+                if self.match.is_over:
+                    self.finish()
+                    return 0
+                deal = self.match.current
+                if deal is None or deal.is_over:
+                    deal = self.start_deal()
+                seat = deal.window or deal.to_act
+                if seat == self.human:
+                    self.human_turn(deal)
+                elif seat is not None:
+                    self.computer_turn(deal, seat)
+                if deal.is_over and self.match.current is deal:
+                    self.match.settle()
+                    self.save()
+                    self.deal_summary(deal)
+        except (Quit, KeyboardInterrupt):
+            self.saved_and_left(self.save())
+            return 0
+
+    def view(self, deal: Deal, seat: int) -> PlayerView:
+        return PlayerView.of(deal, seat, self.match.score, self.match.carried)
+
+    def info(self, extra: Sequence[str] = ()) -> TableInfo:
+        return TableInfo(
+            names=self.names,
+            level=self.settings.level,
+            deal_number=len(self.match.deals),
+            results=tuple(self.match.results),
+            log=tuple(self.log[-self.log_lines() :]),
+            practice=self.settings.practice,
+            tally=self.settings.tally,
+            symbols=self.settings.symbols,
+            extra=tuple(extra),
+        )
+
+    def start_deal(self) -> Deal:
+        if self.future_decks:
+            deal = self.match.new_deal(self.future_decks.pop(0))
+        else:
+            deal = self.match.new_deal(seed=self.deal_rng.getrandbits(64))
+        self.log = [self._deal_intro(deal)]
+        self.queue = []
+        self.computer.new_deal(self.view(deal, self.cseat))
+        return deal
+
+    def _deal_intro(self, deal: Deal) -> str:
+        return (
+            f"Deal {len(self.match.deals)}: {self.names(deal.dealer)} dealt; trump is "
+            f"{suit_label(deal.trump, self.settings.symbols)} ({card_markup(deal.trump_card, self.settings.symbols)})"
+        )
+
+    # -- the computer --------------------------------------------------------------------
+
+    def computer_turn(self, deal: Deal, seat: int) -> None:
+        view = self.view(deal, seat)
+        if self.settings.level >= 4 and self.console.is_terminal:
+            self.say(f"[dim]{self.names.computer} is thinking…[/]")
+        action = self.computer.choose(view)
+        if action not in view.legal:  # a faulty player must not stop the game
+            self.log.append(f"[red]{self.names.computer} chose the illegal {action}; it plays {view.legal[0]}[/]")
+            action = view.legal[0]
+        self.apply(deal, seat, action)
 
     def _replayed_log(self, deal: Deal) -> list[str]:
         """The log of ``deal`` so far, rebuilt by replaying its history."""
@@ -491,19 +573,11 @@ class Session:
         self.console.print(render_summary(deal, info, credited, match.is_over, match.winner))
         if match.is_over:
             return
-        while True:
-            text = self.ask("Press Enter for the next deal> ").strip().lower()
-            if text in ("", "n", "next", "c", "continue"):
+        while self.next_deal_prompt():
+            if not self.settings.practice:
+                self.say("[red]undo is only allowed in practice games (start one with --practice)[/]")
+            elif self.undo():
                 return
-            if text in ("q", "quit", "exit", "save"):
-                raise Quit
-            if text in ("u", "undo"):
-                if not self.settings.practice:
-                    self.say("[red]undo is only allowed in practice games (start one with --practice)[/]")
-                elif self.undo():
-                    return
-                continue
-            self.say("Press Enter to continue, or type quit to save and leave.")
 
     def finish(self) -> None:
         match = self.match
@@ -520,23 +594,23 @@ class Session:
 
     def record_text(self) -> str:
         """The 66R record of the match so far, with the pending implicit decisions as a comment."""
-        text = Record.from_match(self.match, self.headers).text()
-        deal = self.match.current
-        if deal is not None and not deal.is_over:
-            pending: list[str] = []
-            for seat, action in reversed(deal.history):
-                if action.in_records():
-                    break
-                pending.append(f"{seat}:{action}")
-            if pending:
-                text += "# pending: " + " ".join(reversed(pending)) + "\n"
-        return text
+        return Record.from_match(self.match, self.headers).text() + pending_comment(self.match.current)
 
     def save(self) -> Path:
-        path = self.settings.save_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.record_text(), encoding="utf-8")
-        return path
+        return self.write(self.record_text())
+
+
+def pending_comment(deal: Deal | ThreeHandedDeal | None) -> str:
+    """``# pending: 1:draw 2:pass``: the implicit decisions after the last record action
+    of an unfinished deal (table seats), for ``--resume``; empty when there are none."""
+    if deal is None or deal.is_over:
+        return ""
+    pending: list[str] = []
+    for seat, action in reversed(deal.history):
+        if action.in_records():
+            break
+        pending.append(f"{seat}:{action}")
+    return "# pending: " + " ".join(reversed(pending)) + "\n" if pending else ""
 
 
 def _rank_word(rules: Rules) -> str:
@@ -550,16 +624,18 @@ def _rank_word(rules: Rules) -> str:
 class Resumed:
     """A match rebuilt from a saved record."""
 
-    match: Match
+    match: AnyMatch
     headers: list[tuple[str, str]]
     human: int | None
     level: int | None
     seed: int | None
     practice: bool
+    levels: tuple[int, ...] = ()
+    """The ``Levels`` header of a three- or four-handed match (clockwise from the player's left)."""
 
 
 def resume(text: str) -> Resumed:
-    """Rebuild a match from a record saved by ``sixtysix play`` (or any 66R record).
+    """Rebuild a match of any table size from a record saved by ``sixtysix play`` (or any 66R record).
 
     Raises :class:`~sixtysix.errors.RecordError` for an invalid record.
     """
@@ -586,7 +662,11 @@ def resume(text: str) -> Resumed:
     seed_text = record.header("Seed")
     seed = int(seed_text) if seed_text is not None and re.fullmatch(r"-?\d+", seed_text.strip()) else None
     practice = (record.header("Practice") or "").strip().lower() == "true"
-    return Resumed(match, headers, number("Human", range(1, 3)), number("Level", range(1, 6)), seed, practice)
+    levels_text = (record.header("Levels") or "").replace(" ", "")
+    levels = tuple(int(x) for x in levels_text.split(",")) if re.fullmatch(r"[1-5](,[1-5])*", levels_text) else ()
+    seats = range(1, len(match.seats) + 1)
+    human = number("Human", seats)
+    return Resumed(match, headers, human, number("Level", range(1, 6)), seed, practice, levels)
 
 
 def merge_headers(headers: list[tuple[str, str]], settings: Settings) -> list[tuple[str, str]]:

@@ -19,6 +19,12 @@ may still exchange, so that neither side's exchange offer is cut short by the ot
 speed. (Between two people the engine's rule holds: the leader's next action ends the
 offer.)
 
+**Every table size.** A match may be two-player, three-handed or four-handed
+(``Rules.players``); :func:`~sixtysix.match.create_match` and the deal classes play it, each
+seat receives only its own seat's state (:mod:`sixtysix.web.state`, :mod:`sixtysix.web.tables`),
+and every seat the creator does not take is a computer (:func:`~sixtysix.ai.table.make_table_player`)
+or an open seat with an invitation of its own (three- and four-handed; a two-player match has one).
+
 **Restart.** :meth:`Service.start` rebuilds every unfinished match by replaying its stored
 deals and actions (the decisions ``draw`` and ``pass`` included), so the state is exactly
 what it was; the computer resumes if it is to act.
@@ -39,25 +45,30 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sixtysix.actions import DRAW, Action
-from sixtysix.ai.player import Player
+from sixtysix.ai.partnership.player import PartnershipPlayer
+from sixtysix.ai.table import AnyDeal, AnyPlayer, AnyView, make_table_player, seat_to_ask, table_view
 from sixtysix.cards import CARD_NAMES, Card, parse_card
 from sixtysix.errors import IllegalActionError, InvalidActionError, RulesError
 from sixtysix.game import Deal, shuffled_deck
-from sixtysix.match import Match
+from sixtysix.match import AnyMatch, Match, create_match
+from sixtysix.partnership import FourHandedDeal, side_of
 from sixtysix.record import Record
 from sixtysix.rules import PRESETS, Rules
-from sixtysix.view import PlayerView
+from sixtysix.threehanded import ThreeHandedDeal
+from sixtysix.view import PartnershipView, PlayerView
 from sixtysix.web.state import (
     NEXT,
     PublicMatch,
     after_draw,
+    levels_for,
     result_columns,
     seat_state,
 )
-from sixtysix.web.store import Change, MatchRow, SeatRow, Store, StoredMatch, token_hash
+from sixtysix.web.store import Change, InviteRow, MatchRow, SeatRow, Store, StoredMatch, token_hash
+from sixtysix.web.tables import table_result_columns, table_state
 
 log = logging.getLogger("sixtysix.web")
 
@@ -118,18 +129,38 @@ class Game:
     version: int
     status: str
     seats: dict[int, SeatInfo]
-    match: Match
+    match: AnyMatch
     first_dealer: int
     invite_hash: str | None = None
     invite_code: str | None = None
     invite_used: bool = False
     invite_seat: int | None = None
-    player: Player | None = None
-    cseat: int = 0
-    level: int = 0
-    subscribers: dict[int, set[Subscriber]] = field(default_factory=lambda: {1: set(), 2: set()})
+    invites: dict[int, str | None] = field(default_factory=dict)
+    """Three- and four-handed: the unused invitations (plain code while unused) of the open seats."""
+    host: int | None = None
+    """Three- and four-handed: the creator's seat."""
+    players: dict[int, AnyPlayer] = field(default_factory=dict)
+    """The computer players, by seat."""
+    levels: dict[int, int] = field(default_factory=dict)
+    subscribers: dict[int, set[Subscriber]] = field(default_factory=dict)
     driving: bool = False
     hint_cache: dict[int, tuple[int, dict[str, object]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for seat in self.match.seats:
+            self.subscribers.setdefault(seat, set())
+
+    @property
+    def size(self) -> int:
+        """The number of seats: 2, 3 or 4."""
+        return self.match.rules.players
+
+    def open_seats(self) -> set[int]:
+        """Seats waiting for a friend to join."""
+        if self.size == 2:
+            waiting = self.invite_code is not None and not self.invite_used and self.invite_seat
+            return {self.invite_seat} if waiting and self.invite_seat else set()
+        return set(self.invites)
 
     def public(self) -> PublicMatch:
         invite = None
@@ -144,22 +175,29 @@ class Game:
             seats={s: (i.name, i.kind, i.level) for s, i in self.seats.items()},
             connected={s: bool(subs) for s, subs in self.subscribers.items()},
             invite=invite,
+            invites={s: c for s, c in self.invites.items() if c is not None} if self.size > 2 else None,
+            host=self.host,
         )
 
     def state(self, seat: int) -> dict[str, object]:
-        return seat_state(self.public(), self.match, seat)
+        match = self.match
+        if isinstance(match, Match):
+            return seat_state(self.public(), match, seat)
+        return table_state(self.public(), match, seat)
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int) -> AnyView:
+        """What ``seat`` may know of the current deal (it must take part in it)."""
         deal = self.match.current
         assert deal is not None
-        return PlayerView.of(deal, seat, self.match.score, self.match.carried)
+        return table_view(deal, seat, self.match)
 
     def human_seats(self) -> list[int]:
         return [s for s, i in self.seats.items() if i.kind == "human"]
 
 
-def computer_name(level: int) -> str:
-    return f"Computer (level {level})"
+def computer_name(level: int, seat: int | None = None) -> str:
+    """``Computer (level 3)``; at a three- or four-handed table with its seat: ``Computer 2 (level 3)``."""
+    return f"Computer (level {level})" if seat is None else f"Computer {seat} (level {level})"
 
 
 class Service:
@@ -233,7 +271,7 @@ class Service:
     def _rebuild(self, stored: StoredMatch) -> Game:
         row = stored.row
         rules = Rules.from_options(row.preset, row.options).replace(match_target=row.target)
-        match = Match(rules, row.first_dealer)
+        match = create_match(rules, row.first_dealer)
         for deal_row in stored.deals:
             deal = match.new_deal([parse_card(c) for c in deal_row.deck], dealer=deal_row.dealer)
             for seat, token in deal_row.actions:
@@ -254,19 +292,22 @@ class Service:
             invite_code=row.invite_code,
             invite_used=row.invite_used,
             invite_seat=row.invite_seat,
+            invites={s: i.code for s, i in stored.invites.items() if not i.used},
+            host=next((i.host for i in stored.invites.values()), None),
         )
         self._attach_computer(game)
         return game
 
     def _attach_computer(self, game: Game) -> None:
-        from sixtysix.ai.players import make_player
-
+        rules = game.match.rules
+        game.players = {}
+        game.levels = {}
         for seat, info in game.seats.items():
             if info.kind == "computer" and info.level is not None:
-                game.cseat = seat
-                game.level = info.level
-                game.player = make_player(info.level, seed=self.rng.getrandbits(32), time_limit=self.think)
-                game.player.new_match(game.match.rules, seat)
+                player = make_table_player(info.level, rules, seed=self.rng.getrandbits(32), time_limit=self.think)
+                player.new_match(rules, seat)
+                game.players[seat] = player
+                game.levels[seat] = info.level
 
     # -- authentication ---------------------------------------------------------------------
 
@@ -305,13 +346,18 @@ class Service:
         target = _int(body, "target", 1, 1000, rules.match_target)
         rules = rules.replace(match_target=target)
         name = _name(body, "name", "Player")
-        seat = _int(body, "seat", 1, 2, 1)
-        hints_default = opponent == "computer"
+        size = rules.players
+        seat = _int(body, "seat", 1, size, 1)
+        others = self._other_seats(body, rules, seat, opponent, level)
+        friends = sorted(s for s, lv in others.items() if lv is None)
+        kind = "friend" if friends else "computer"
+        hints_default = kind == "computer" and size < 4
         hints = body.get("hints", hints_default)
         if hints is None:
             hints = hints_default
         if not isinstance(hints, bool):
             raise malformed("hints must be true or false")
+        hints = hints and size < 4  # the analysis plays the two-player deal only
         now = time.time()
         match_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(32)
@@ -319,12 +365,18 @@ class Service:
         stored_options.pop("match_target", None)
         seats = [SeatRow(seat, name, "human", None, token_hash(token))]
         invite_code = invite_hash = None
-        if opponent == "computer":
-            seats.append(SeatRow(3 - seat, computer_name(level), "computer", level, None))
-        else:
-            invite_code = secrets.token_urlsafe(12)
-            invite_hash = token_hash(invite_code)
-            seats.append(SeatRow(3 - seat, "Guest", "human", None, None))
+        invites: list[InviteRow] = []
+        for other, other_level in sorted(others.items()):
+            if other_level is not None:
+                name_seat = other if size > 2 else None
+                seats.append(SeatRow(other, computer_name(other_level, name_seat), "computer", other_level, None))
+                continue
+            seats.append(SeatRow(other, "Guest" if size == 2 else f"Guest {other}", "human", None, None))
+            code = secrets.token_urlsafe(12)
+            if size == 2:
+                invite_code, invite_hash = code, token_hash(code)
+            else:
+                invites.append(InviteRow(other, seat, token_hash(code), code))
         row = MatchRow(
             id=match_id,
             created=now,
@@ -332,38 +384,86 @@ class Service:
             preset=rules.preset_name,
             options=stored_options,
             target=target,
-            first_dealer=2,
-            kind=opponent,
+            first_dealer=size,
+            kind=kind,
             hints=hints,
             version=1,
-            status="waiting" if opponent == "friend" else "playing",
+            status="waiting" if friends else "playing",
             invite_hash=invite_hash,
             invite_code=invite_code,
-            invite_seat=3 - seat if opponent == "friend" else None,
+            invite_seat=friends[0] if size == 2 and friends else None,
         )
-        self.store.create_match(row, seats)
+        self.store.create_match(row, seats, invites)
         game = self.game(match_id)
-        if opponent == "computer":
+        if not friends:
             self._commit(game, [], new_deal=True)
         return game, seat, token
 
+    @staticmethod
+    def _other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, level: int) -> dict[int, int | None]:
+        """Every seat but the creator's: a computer level, or ``None`` for a friend's open seat.
+
+        ``seats`` (an object of seat numbers and a level or ``"friend"``) names them one by
+        one; a seat it does not name gets ``opponent`` (at ``level`` for the computer).
+        """
+        given = body.get("seats", {})
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            raise malformed('seats must be an object such as {"2": 3, "3": "friend"}')
+        size = rules.players
+        available = levels_for(rules)
+        out: dict[int, int | None] = {}
+        for key, value in given.items():
+            if not str(key).isdigit() or not 1 <= int(key) <= size or int(key) == seat:
+                raise malformed(f"seats names the other seats 1-{size} (not yours, {seat}), not {key!r}")
+            if value == "friend":
+                out[int(key)] = None
+            elif value == "computer":
+                out[int(key)] = level
+            elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
+                out[int(key)] = value
+            else:
+                raise malformed(f'seat {key}: a computer level 1-5 or "friend", not {value!r}')
+        for other in range(1, size + 1):
+            if other != seat and other not in out:
+                out[other] = None if opponent == "friend" else level
+        for other, other_level in out.items():
+            if other_level is not None and other_level not in available:
+                levels = ", ".join(map(str, available))
+                raise malformed(f"seat {other}: no level-{other_level} computer for {rules.preset_name} yet ({levels})")
+        return out
+
     def invitation(self, code: str) -> dict[str, object]:
         """``GET /api/invitations/{code}``."""
-        found = self.store.invitation(token_hash(code))
-        if found is None:
-            raise WebError(404, "not_found", "no such invitation")
-        game = self.game(found[0])
-        guest = game.invite_seat or 2
-        rules = game.match.rules
         from sixtysix.web.state import rules_json
 
-        return {
+        hashed = token_hash(code)
+        found = self.store.invitation(hashed)
+        if found is not None:
+            game = self.game(found[0])
+            guest, used = game.invite_seat or 2, found[1]
+        else:
+            seat_found = self.store.seat_invitation(hashed)
+            if seat_found is None:
+                raise WebError(404, "not_found", "no such invitation")
+            game = self.game(seat_found[0])
+            guest, used = seat_found[1], seat_found[2]
+        host = game.host if game.size > 2 and game.host else 3 - guest
+        answer: dict[str, object] = {
             "match_id": game.id,
-            "host": game.seats[3 - guest].name,
+            "host": game.seats[host].name,
             "seat": guest,
-            "rules": rules_json(rules),
-            "used": found[1],
+            "rules": rules_json(game.match.rules),
+            "used": used,
         }
+        if game.size > 2:
+            answer["players"] = game.size
+            answer["seats"] = [
+                {"seat": s, "name": i.name, "kind": i.kind, "level": i.level, "open": s in game.open_seats()}
+                for s, i in sorted(game.seats.items())
+            ]
+        return answer
 
     def join(self, body: dict[str, Any]) -> tuple[Game, int, str]:
         """``POST /api/join``: the invitation's seat to the first caller, once."""
@@ -374,7 +474,10 @@ class Service:
         hashed = token_hash(code)
         found = self.store.invitation(hashed)
         if found is None:
-            raise WebError(404, "not_found", "no such invitation")
+            seat_found = self.store.seat_invitation(hashed)
+            if seat_found is None:
+                raise WebError(404, "not_found", "no such invitation")
+            return self._join_seat(seat_found, name)
         match_id, used = found
         game = self.game(match_id)
         if used or game.invite_used:
@@ -386,6 +489,21 @@ class Service:
             self._commit(game, [], new_deal=True, join=(seat, name, token_hash(token)))
         except Exception:
             game.invite_used = False
+            raise
+        return game, seat, token
+
+    def _join_seat(self, found: tuple[str, int, bool], name: str) -> tuple[Game, int, str]:
+        """A three- or four-handed invitation: its seat; the first deal once every seat is taken."""
+        match_id, seat, used = found
+        game = self.game(match_id)
+        if used or seat not in game.invites:
+            raise WebError(409, "invitation_used", "this invitation has been used: the seat is taken")
+        token = secrets.token_urlsafe(32)
+        code = game.invites.pop(seat)  # at once: no second join can pass while this one commits
+        try:
+            self._commit(game, [], new_deal=not game.invites, join=(seat, name, token_hash(token)))
+        except Exception:
+            game.invites[seat] = code
             raise
         return game, seat, token
 
@@ -421,7 +539,7 @@ class Service:
             self._next_deal(game, origin, reply_to)
             return game.version
         if game.status == "waiting":
-            raise not_your_turn("the opponent has not joined yet")
+            raise not_your_turn("the opponent has not joined yet" if game.size == 2 else "not every seat is taken yet")
         deal = game.match.current
         assert deal is not None
         if deal.is_over:
@@ -433,7 +551,7 @@ class Service:
         if parsed in legal:
             work.apply(parsed, seat)
             steps.append((seat, parsed))
-        elif str(parsed) in after_draw(work, seat):
+        elif str(parsed) in _after_draw(work, seat):
             work.apply(DRAW, seat)
             steps.append((seat, Action(DRAW)))
             self._computer_window(game, work, steps)
@@ -442,6 +560,8 @@ class Service:
             except IllegalActionError as error:  # not expected: after_draw lists legal actions only
                 raise WebError(409, "illegal_action", str(error)) from None
             steps.append((seat, parsed))
+        elif isinstance(work, ThreeHandedDeal) and not work.inner_seat(seat):
+            raise not_your_turn(f"seat {seat} deals and sits out this deal")
         elif not legal:
             actor = work.to_act
             raise not_your_turn(f"it is seat {actor}'s turn, not seat {seat}'s")
@@ -454,27 +574,36 @@ class Service:
         return game.version
 
     @staticmethod
-    def _explain(deal: Deal, action: Action, seat: int) -> str:
-        if action < 32 and not deal.hands[seat] >> action & 1:
+    def _explain(deal: AnyDeal, action: Action, seat: int) -> str:
+        if isinstance(deal, FourHandedDeal):
+            return deal.explain_illegal(action, seat)
+        two = deal.inner if isinstance(deal, ThreeHandedDeal) else deal
+        inner = deal.inner_seat(seat) if isinstance(deal, ThreeHandedDeal) else seat
+        if action < 32 and not two.hands[inner] >> action & 1:
             return f"seat {seat} does not hold {CARD_NAMES[action]}"
-        if deal.window == seat:
+        if two.window == inner:
             return "you may exchange (X) or pass now"
-        return deal.explain_illegal(action, seat)
+        reason = two.explain_illegal(action, inner)
+        if isinstance(deal, ThreeHandedDeal):  # the engine names inner seats 1 and 2
+            first, second = deal.active
+            reason = reason.replace("seat 1", "seat \0").replace("seat 2", f"seat {second}")
+            reason = reason.replace("seat \0", f"seat {first}")
+        return reason
 
-    def _computer_window(self, game: Game, work: Deal, steps: list[tuple[int, Action]]) -> None:
-        """The computer's exchange decision, if it may exchange now (taken at once, before the leader)."""
-        player = game.player
-        while player is not None and work.window == game.cseat and not work.is_over:
-            view = PlayerView.of(work, game.cseat, game.match.score, game.match.carried)
-            action = player.choose(view)
+    def _computer_window(self, game: Game, work: AnyDeal, steps: list[tuple[int, Action]]) -> None:
+        """A computer's exchange decision, if it may exchange now (taken at once, before the leader)."""
+        while work.window in game.players and not work.is_over:
+            seat = work.window
+            view = table_view(work, seat, game.match)
+            action = _choose(game.players[seat], view)
             if action not in view.legal:
                 action = view.legal[-1]
-            work.apply(action, game.cseat)
-            steps.append((game.cseat, action))
+            work.apply(action, seat)
+            steps.append((seat, action))
 
     def _next_deal(self, game: Game, origin: Subscriber | None, reply_to: object) -> None:
         if game.status == "waiting":
-            raise not_your_turn("the opponent has not joined yet")
+            raise not_your_turn("the opponent has not joined yet" if game.size == 2 else "not every seat is taken yet")
         if game.match.is_over:
             raise not_your_turn("the match is over")
         deal = game.match.current
@@ -505,17 +634,23 @@ class Service:
                 seat, name, hashed = join
                 game.seats[seat] = dataclasses.replace(game.seats[seat], name=name, token_hash=hashed)
                 change.seat_update = join
-                change.invite_used = True
-                game.invite_used = True
-                game.invite_code = None
-                game.status = "playing"
+                if game.size == 2:
+                    change.invite_used = True
+                    game.invite_used = True
+                    game.invite_code = None
+                else:
+                    change.invite_seat_used = seat
+                    game.invites.pop(seat, None)
+                if not game.open_seats():
+                    game.status = "playing"
                 game.version += 1
             if new_deal:
                 dealt = match.new_deal(self._deck(match.rules))
                 change.new_deals.append((len(match.deals), dealt.dealer, " ".join(CARD_NAMES[c] for c in dealt.deck)))
                 game.version += 1
-                if game.player is not None:
-                    game.player.new_deal(game.view(game.cseat))
+                for seat, player in game.players.items():
+                    if not isinstance(dealt, ThreeHandedDeal) or dealt.inner_seat(seat):
+                        _start(player, game.view(seat))
             deal_number = len(match.deals)
             for seat, action in steps:
                 deal = match.current
@@ -525,7 +660,12 @@ class Service:
                 game.version += 1
             current = match.current
             if steps and current is not None and current.is_over:
-                change.results.append((deal_number, result_columns(match, deal_number)))
+                columns = (
+                    result_columns(match, deal_number)
+                    if isinstance(match, Match)
+                    else table_result_columns(match, deal_number)
+                )
+                change.results.append((deal_number, columns))
             if match.is_over:
                 game.status = "over"
             change.version = game.version
@@ -550,7 +690,8 @@ class Service:
         fresh.subscribers = game.subscribers
         self.games[game.id] = fresh
         # Keep the same object for holders of the old reference.
-        for name in ("version", "status", "seats", "match", "invite_used", "invite_code", "player", "cseat", "level"):
+        names = ("version", "status", "seats", "match", "invite_used", "invite_code", "invites", "players", "levels")
+        for name in names:
             setattr(game, name, getattr(fresh, name))
         self.games[game.id] = game
 
@@ -593,14 +734,13 @@ class Service:
 
     @staticmethod
     def computer_due(game: Game) -> bool:
-        if game.player is None or game.status != "playing":
+        if not game.players or game.status != "playing":
             return False
         deal = game.match.current
         if deal is None or deal.is_over:
             return False
-        if deal.window:
-            return deal.window == game.cseat  # else it waits for the human's exchange decision
-        return deal.to_act == game.cseat
+        # an open exchange offer first: the computer waits for a person's exchange decision
+        return seat_to_ask(deal) in game.players
 
     def _schedule(self, game: Game) -> None:
         if game.driving or not self.computer_due(game):
@@ -619,21 +759,25 @@ class Service:
                     await asyncio.sleep(self.computer_delay)
                     if not self.computer_due(game):
                         break
-                player = game.player
-                assert player is not None
-                view = game.view(game.cseat)
+                deal = game.match.current
+                assert deal is not None
+                seat = seat_to_ask(deal)
+                assert seat is not None
+                player = game.players[seat]
+                view = game.view(seat)
                 version = game.version
-                if game.level >= 4 and view.window != game.cseat:
-                    action = await loop.run_in_executor(self.executor, player.choose, view)
+                slow = game.levels[seat] >= 4 or (game.size == 4 and game.levels[seat] >= 2)
+                if slow and not (isinstance(view, PlayerView) and view.window == view.seat):
+                    action = await loop.run_in_executor(self.executor, _choose, player, view)
                 else:
-                    action = player.choose(view)
+                    action = _choose(player, view)
                     await asyncio.sleep(0)  # let other matches run between moves
-                if game.version != version or game.player is not player:
+                if game.version != version or game.players.get(seat) is not player:
                     continue  # the match moved while it thought: think again
                 if action not in view.legal:
                     log.error("the computer of match %s chose the illegal %s", game.id, action)
                     action = view.legal[0]
-                self._commit(game, [(game.cseat, action)])
+                self._commit(game, [(seat, action)])
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -655,6 +799,8 @@ class Service:
         if cached is not None and cached[0] == game.version:
             return cached[1]
         view = game.view(seat)
+        if not isinstance(view, PlayerView):
+            raise WebError(409, "not_available", "hints are for the two-player deal only")
         version = game.version
         loop = asyncio.get_running_loop()
         if self.hint_budget is not None:
@@ -677,6 +823,8 @@ class Service:
     async def review(self, game: Game, seat: int, number: int) -> dict[str, object]:
         from sixtysix.web.review import present, review_deal
 
+        if not isinstance(game.match, Match):
+            raise WebError(409, "not_available", "reviews are for two-player matches only")
         deals = game.match.deals
         if not 1 <= number <= len(deals):
             raise WebError(404, "not_found", f"no deal {number} in this match")
@@ -714,12 +862,14 @@ class Service:
             ("Event", f"sixtysix web, {'against the computer' if game.kind == 'computer' else 'between friends'}"),
             ("Site", "sixtysix serve"),
             ("Date", date),
-            ("Seat1", names[1]),
-            ("Seat2", names[2]),
+            *((f"Seat{s}", names[s]) for s in match.seats),
         ]
         if match.is_over:
-            headers.append(("Result", f"{match.score[0]}-{match.score[1]}"))
-        record = Record.from_match(match, headers)
+            headers.append(("Result", "-".join(str(p) for p in match.score)))
+        try:
+            record = Record.from_match(cast(Any, match), headers)
+        except Exception as error:  # a record format without this table size
+            raise WebError(409, "not_available", f"no record of a {game.size}-player match: {error}") from None
         finished = sum(1 for d in match.deals if d.outcome is not None)
         record.deals = record.deals[:finished]
         return record.text()
@@ -743,7 +893,9 @@ class Service:
             if match_id not in summaries:
                 continue
             row, seats = summaries[match_id]
-            other = seats[3 - seat]
+            size = Rules.from_options(row.preset, row.options).players if row.preset in PRESETS else 2
+            others = [seats[s] for s in sorted(seats) if s != seat]
+            other = others[0]
             your_turn = False
             if row.status == "playing":
                 game = self.game(match_id)
@@ -756,24 +908,56 @@ class Service:
                     "match_id": match_id,
                     "seat": seat,
                     "kind": row.kind,
-                    "level": other.level,
+                    "level": other.level if size == 2 else None,
+                    "players": size,
                     "status": row.status,
                     "rules": row.preset,
                     "target": row.target,
-                    "names": [seats[1].name, seats[2].name],
-                    "opponent": other.name,
-                    "score": list(row.score),
+                    "names": [seats[s].name for s in sorted(seats)],
+                    "opponent": other.name if size == 2 else ", ".join(o.name for o in others),
+                    "score": list(row.score[: 2 if size != 3 else 3]),
                     "winner": row.winner,
-                    "won": None if row.winner is None else row.winner == seat,
+                    "won": None if row.winner is None else row.winner == (side_of(seat) if size == 4 else seat),
                     "deals": row.deals,
                     "your_turn": your_turn,
                     "created": row.created,
                     "updated": row.updated,
                 }
             )
-            mine.append((match_id, seat, row.status))
+            if size == 2:  # the statistics count two-player matches
+                mine.append((match_id, seat, row.status))
         matches.sort(key=lambda m: -float(str(m["updated"])))
         return {"matches": matches, "unknown": unknown, "stats": statistics(self.store, mine)}
+
+
+# -- table helpers ----------------------------------------------------------------------------------
+
+
+def _choose(player: AnyPlayer, view: AnyView) -> Action:
+    """One decision of a computer seat (its answer is checked against ``view.legal`` by the caller)."""
+    if isinstance(player, PartnershipPlayer):
+        assert isinstance(view, PartnershipView)
+        return player.choose(view)
+    assert isinstance(view, PlayerView)
+    return player.choose(view)
+
+
+def _start(player: AnyPlayer, view: AnyView) -> None:
+    if isinstance(player, PartnershipPlayer):
+        assert isinstance(view, PartnershipView)
+        player.new_deal(view)
+    else:
+        assert isinstance(view, PlayerView)
+        player.new_deal(view)
+
+
+def _after_draw(deal: AnyDeal, seat: int) -> list[str]:
+    """:func:`~sixtysix.web.state.after_draw` at any table (table seats; none in the four-handed game)."""
+    if isinstance(deal, Deal):
+        return after_draw(deal, seat)
+    if isinstance(deal, ThreeHandedDeal) and deal.inner_seat(seat):
+        return after_draw(deal.inner, deal.inner_seat(seat))
+    return []
 
 
 # -- request body helpers -------------------------------------------------------------------------

@@ -46,6 +46,10 @@ PRESET_TEXT = {
     "ties void, the winner deals",
     "schnapsen": "Austrian Schnapsen: 20 cards, 5 each, exchange the trump jack, marriages after closing, "
     "close only after drawing, the last trick wins a played-out deal",
+    "three66": "Three-handed 66: the dealer sits out and scores with the deal's winner, "
+    "but never beyond one point short of the target",
+    "four66": "Four-handed partnership 66: 32 cards, 8 each, partners opposite, follow suit and win the trick "
+    "when you can, no marriages, 1, 2 or 3 game points",
 }
 
 LEVELS = {
@@ -76,6 +80,28 @@ class PublicMatch:
     connected: Mapping[int, bool] = field(default_factory=dict)
     invite: tuple[int, str] | None = None
     """(creator seat, code) while the invitation is unused."""
+    invites: Mapping[int, str] | None = None
+    """Three- and four-handed: the open seats' invitation codes, by seat (shown to ``host`` only)."""
+    host: int | None = None
+    """Three- and four-handed: the seat that created the match."""
+
+
+def levels_for(rules: Rules) -> list[int]:
+    """The computer levels that play ``rules``' table size (1-5 where they all exist).
+
+    >>> levels_for(Rules.preset("seed66"))
+    [1, 2, 3, 4, 5]
+    """
+    from sixtysix.ai.table import make_table_player
+
+    found = []
+    for level in LEVELS:
+        try:
+            make_table_player(level, rules, seed=0, time_limit=0.1)
+        except (ValueError, KeyError, NotImplementedError):
+            continue
+        found.append(level)
+    return found
 
 
 def meta() -> dict[str, object]:
@@ -86,7 +112,13 @@ def meta() -> dict[str, object]:
         "api": API_VERSION,
         "version": __version__,
         "presets": {
-            name: {"description": PRESET_TEXT.get(name, name), "target": rules.match_target, "deck": rules.deck}
+            name: {
+                "description": PRESET_TEXT.get(name, name),
+                "target": rules.match_target,
+                "deck": rules.deck,
+                "players": rules.players,
+                "levels": levels_for(rules),
+            }
             for name, rules in PRESETS.items()
         },
         "options": {name: [_text(v) for v in values] for name, values in CHOICES.items() if name != "match_target"},
@@ -113,6 +145,7 @@ def rules_json(rules: Rules) -> dict[str, object]:
         "exchange_rank": rules.exchange_rank,
         "may_review_tricks": rules.may_review_tricks,
         "tally": "countdown" if rules.preset_name == "schnapsen" else "strokes",
+        "players": rules.players,
     }
 
 
@@ -183,6 +216,7 @@ def seat_state(public: PublicMatch, match: Match, seat: int) -> dict[str, object
         "match_id": public.match_id,
         "version": public.version,
         "seat": seat,
+        "players": 2,
         "status": public.status,
         "kind": public.kind,
         "hints": public.hints,

@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS matches (
     invite_seat INTEGER,
     score1 INTEGER NOT NULL DEFAULT 0,
     score2 INTEGER NOT NULL DEFAULT 0,
+    score3 INTEGER NOT NULL DEFAULT 0,  -- three-handed: seat 3's game points
     winner INTEGER,
     deals INTEGER NOT NULL DEFAULT 0
 );
@@ -93,6 +94,15 @@ CREATE TABLE IF NOT EXISTS reviews (
     created REAL NOT NULL,
     PRIMARY KEY (match_id, deal)
 );
+CREATE TABLE IF NOT EXISTS invites (  -- three- and four-handed: one invitation per open seat
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,
+    host INTEGER NOT NULL,          -- the creator's seat: only it is shown the codes
+    code_hash TEXT NOT NULL UNIQUE,
+    code TEXT,                      -- the plain code while unused, else NULL
+    used INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (match_id, seat)
+);
 CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
 """
 
@@ -119,9 +129,21 @@ class MatchRow:
     invite_code: str | None = None
     invite_used: bool = False
     invite_seat: int | None = None
-    score: tuple[int, int] = (0, 0)
+    score: tuple[int, ...] = (0, 0, 0)
+    """Game points of seats 1-3 (two-player and four-handed matches use the first two)."""
     winner: int | None = None
     deals: int = 0
+
+
+@dataclass
+class InviteRow:
+    """The invitation to one open seat of a three- or four-handed match."""
+
+    seat: int
+    host: int
+    code_hash: str
+    code: str | None
+    used: bool = False
 
 
 @dataclass
@@ -149,6 +171,7 @@ class StoredMatch:
     row: MatchRow
     seats: dict[int, SeatRow]
     deals: list[DealRow]
+    invites: dict[int, InviteRow] = field(default_factory=dict)
 
 
 @dataclass
@@ -158,7 +181,7 @@ class Change:
     match_id: str
     version: int
     status: str
-    score: tuple[int, int]
+    score: tuple[int, ...]
     winner: int | None
     deals: int
     new_deals: list[tuple[int, int, str]] = field(default_factory=list)
@@ -170,6 +193,8 @@ class Change:
     seat_update: tuple[int, str, str] | None = None
     """(seat, name, token hash) for a join"""
     invite_used: bool = False
+    invite_seat_used: int | None = None
+    """Three- and four-handed: the seat whose invitation this join used."""
 
 
 RESULT_COLUMNS = (
@@ -201,6 +226,9 @@ class Store:
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(matches)")}
+        if "score3" not in columns:  # a database of an older version
+            self.db.execute("ALTER TABLE matches ADD COLUMN score3 INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         with self.lock:
@@ -208,12 +236,12 @@ class Store:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def create_match(self, row: MatchRow, seats: Sequence[SeatRow]) -> None:
+    def create_match(self, row: MatchRow, seats: Sequence[SeatRow], invites: Sequence[InviteRow] = ()) -> None:
         with self.lock, self._transaction():
             self.db.execute(
                 "INSERT INTO matches (id, created, updated, preset, options, target, first_dealer, kind, hints, "
-                "version, status, invite_hash, invite_code, invite_used, invite_seat, score1, score2, winner, deals) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "version, status, invite_hash, invite_code, invite_used, invite_seat, score1, score2, score3, winner, "
+                "deals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.created,
@@ -232,6 +260,7 @@ class Store:
                     row.invite_seat,
                     row.score[0],
                     row.score[1],
+                    row.score[2] if len(row.score) > 2 else 0,
                     row.winner,
                     row.deals,
                 ),
@@ -240,19 +269,24 @@ class Store:
                 "INSERT INTO seats (match_id, seat, name, kind, level, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
                 [(row.id, s.seat, s.name, s.kind, s.level, s.token_hash) for s in seats],
             )
+            self.db.executemany(
+                "INSERT INTO invites (match_id, seat, host, code_hash, code, used) VALUES (?, ?, ?, ?, ?, ?)",
+                [(row.id, i.seat, i.host, i.code_hash, i.code, int(i.used)) for i in invites],
+            )
 
     def commit(self, change: Change) -> None:
         """Store one change of a match in one transaction."""
         now = time.time()
         with self.lock, self._transaction():
             self.db.execute(
-                "UPDATE matches SET version = ?, status = ?, score1 = ?, score2 = ?, winner = ?, deals = ?, "
-                "updated = ? WHERE id = ?",
+                "UPDATE matches SET version = ?, status = ?, score1 = ?, score2 = ?, score3 = ?, winner = ?, "
+                "deals = ?, updated = ? WHERE id = ?",
                 (
                     change.version,
                     change.status,
                     change.score[0],
                     change.score[1],
+                    change.score[2] if len(change.score) > 2 else 0,
                     change.winner,
                     change.deals,
                     now,
@@ -262,6 +296,11 @@ class Store:
             if change.invite_used:
                 self.db.execute(
                     "UPDATE matches SET invite_used = 1, invite_code = NULL WHERE id = ?", (change.match_id,)
+                )
+            if change.invite_seat_used is not None:
+                self.db.execute(
+                    "UPDATE invites SET used = 1, code = NULL WHERE match_id = ? AND seat = ?",
+                    (change.match_id, change.invite_seat_used),
                 )
             if change.seat_update is not None:
                 seat, name, hashed = change.seat_update
@@ -308,6 +347,14 @@ class Store:
             ).fetchone()
         return (str(row[0]), bool(row[1])) if row else None
 
+    def seat_invitation(self, code_hash: str) -> tuple[str, int, bool] | None:
+        """(match id, seat, used) of a three- or four-handed match's invitation code hash."""
+        with self.lock:
+            row = self.db.execute(
+                "SELECT match_id, seat, used FROM invites WHERE code_hash = ?", (code_hash,)
+            ).fetchone()
+        return (str(row[0]), int(row[1]), bool(row[2])) if row else None
+
     def unfinished_ids(self) -> list[str]:
         with self.lock:
             rows = self.db.execute("SELECT id FROM matches WHERE status != 'over' ORDER BY created").fetchall()
@@ -317,7 +364,7 @@ class Store:
         with self.lock:
             row = self.db.execute(
                 "SELECT id, created, updated, preset, options, target, first_dealer, kind, hints, version, status, "
-                "invite_hash, invite_code, invite_used, invite_seat, score1, score2, winner, deals "
+                "invite_hash, invite_code, invite_used, invite_seat, score1, score2, score3, winner, deals "
                 "FROM matches WHERE id = ?",
                 (match_id,),
             ).fetchone()
@@ -333,6 +380,9 @@ class Store:
             ).fetchall()
             actions = self.db.execute(
                 "SELECT deal, seat, action FROM actions WHERE match_id = ? ORDER BY deal, seq", (match_id,)
+            ).fetchall()
+            invites = self.db.execute(
+                "SELECT seat, host, code_hash, code, used FROM invites WHERE match_id = ? ORDER BY seat", (match_id,)
             ).fetchall()
         match_row = MatchRow(
             id=row[0],
@@ -350,9 +400,9 @@ class Store:
             invite_code=row[12],
             invite_used=bool(row[13]),
             invite_seat=row[14],
-            score=(row[15], row[16]),
-            winner=row[17],
-            deals=row[18],
+            score=(row[15], row[16], row[17]),
+            winner=row[18],
+            deals=row[19],
         )
         deal_rows = {}
         for d in deals:
@@ -364,6 +414,7 @@ class Store:
             match_row,
             {s[0]: SeatRow(s[0], s[1], s[2], s[3], s[4]) for s in seats},
             [deal_rows[n] for n in sorted(deal_rows)],
+            {i[0]: InviteRow(i[0], i[1], i[2], i[3], bool(i[4])) for i in invites},
         )
 
     def load_review(self, match_id: str, deal: int) -> dict[str, object] | None:
@@ -399,7 +450,7 @@ class Store:
         with self.lock:
             row = self.db.execute(
                 "SELECT id, created, updated, preset, options, target, first_dealer, kind, hints, version, status, "
-                "invite_used, score1, score2, winner, deals FROM matches WHERE id = ?",
+                "invite_used, score1, score2, score3, winner, deals FROM matches WHERE id = ?",
                 (match_id,),
             ).fetchone()
             if row is None:
@@ -420,9 +471,9 @@ class Store:
             version=row[9],
             status=row[10],
             invite_used=bool(row[11]),
-            score=(row[12], row[13]),
-            winner=row[14],
-            deals=row[15],
+            score=(row[12], row[13], row[14]),
+            winner=row[15],
+            deals=row[16],
         )
         return match_row, {s[0]: SeatRow(s[0], s[1], s[2], s[3], s[4]) for s in seats}
 

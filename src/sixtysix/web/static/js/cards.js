@@ -81,8 +81,10 @@ function sign(suit, x, y, size, opts, flip = false) {
 const escape = (s) =>
   String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-// Pip centres for the nine and the ten (x, y, upside down).
+// Pip centres for the seven to the ten (x, y, upside down).
 const PIPS = {
+  7: [[34, 30], [66, 30], [50, 50], [34, 70], [66, 70], [34, 110, 1], [66, 110, 1]],
+  8: [[34, 30], [66, 30], [50, 50], [34, 70], [66, 70], [50, 90, 1], [34, 110, 1], [66, 110, 1]],
   9: [[34, 30], [66, 30], [34, 56], [66, 56], [50, 70], [34, 84, 1], [66, 84, 1], [34, 110, 1], [66, 110, 1]],
   T: [[34, 30], [66, 30], [50, 44], [34, 56], [66, 56], [34, 84, 1], [66, 84, 1], [50, 96, 1], [34, 110, 1], [66, 110, 1]],
 };
@@ -99,7 +101,7 @@ function corner(rank, suit, opts) {
 
 function center(rank, suit, opts) {
   if (rank === "A") return sign(suit, 26, 46, 48, opts);
-  if (rank === "9" || rank === "T") {
+  if (rank in PIPS) {
     return PIPS[rank].map(([x, y, flip]) => sign(suit, x - 9, y - 9, 18, opts, Boolean(flip))).join("");
   }
   // a court card: a framed panel with a big letter; the sign's place tells Ober from Unter

@@ -94,7 +94,7 @@ export function has(key) {
 /** The corner letter of a rank: K/Q/J in English, K/D/B in German, R/D/V in French; O/U on German cards. */
 export function rankIndex(rank, deck = "french", lang = current) {
   if (rank === "T") return "10";
-  if (rank === "9") return "9";
+  if (rank === "9" || rank === "8" || rank === "7") return rank;
   return t(`${deck === "german" ? "gdeck" : "fdeck"}.index.${rank}`, {}, lang);
 }
 

@@ -6,8 +6,8 @@
 // Pure functions only: no DOM, so node's test runner can check them.
 
 export const SUITS = ["c", "d", "h", "s"]; // clubs, diamonds, hearts, spades (engine order)
-export const RANKS = ["A", "T", "K", "Q", "J", "9"]; // highest first (the 20-card pack has no 9)
-export const RANK_POINTS = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0 };
+export const RANKS = ["A", "T", "K", "Q", "J", "9", "8", "7"]; // highest first (the 20-card pack has no 9; 8 and 7: four-handed)
+export const RANK_POINTS = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
 export const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SYMBOL_SUITS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s" };
 

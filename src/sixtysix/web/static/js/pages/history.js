@@ -23,8 +23,10 @@ export function matchRows(matches, { compact = false } = {}) {
   const done = matches.filter((m) => m.status === "over");
   const row = (m) => {
     const seat = m.seat;
-    const mine = m.score ? m.score[seat - 1] : 0;
-    const theirs = m.score ? m.score[2 - seat] : 0;
+    const players = m.players || 2;
+    const side = players === 4 ? 2 - (seat % 2) : seat; // four-handed: the score is by side
+    const mine = m.score ? m.score[side - 1] : 0;
+    const theirs = m.score ? (players === 3 ? m.score.filter((_, i) => i !== seat - 1).join("–") : m.score[2 - side]) : 0;
     const opponent = m.opponent || (m.names ? m.names[2 - seat] : "");
     let badge;
     if (m.status === "over") badge = html`<span class="badge ${m.won ? "won" : "lost"}">${t(m.won ? "history.won" : "history.lost")}</span>`;

@@ -77,7 +77,13 @@ export function mountJoin(root, code, ctx) {
     draw();
     try {
       const answer = await api.join(code, name || undefined);
-      saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind: "friend", invite: code });
+      saveSeat(answer.match_id, {
+        token: answer.token,
+        seat: answer.seat,
+        kind: "friend",
+        invite: code,
+        players: (answer.state && answer.state.players) || 2,
+      });
       goToMatch(answer.match_id);
     } catch (err) {
       busy = false;

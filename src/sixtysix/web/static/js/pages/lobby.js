@@ -54,6 +54,7 @@ export function mountLobby(root, ctx) {
           ${presets.map((p) => html`<option value="${p}" ${p === rules ? html`selected` : ""}>${t(`preset.${p}`)}</option>`)}
         </select></label>
       <p class="preset-text" data-testid="rules-text">${t(`preset.${rules}.text`)}</p>
+      <div data-seats>${seatsHTML(kind, rules)}</div>
       <label class="block">${t("lobby.target")}
         <input type="number" name="target" min="1" max="1000" value="${s.target || presetTarget(rules)}" data-testid="target-input" required>
       </label>
@@ -63,6 +64,30 @@ export function mountLobby(root, ctx) {
       <button class="primary big" type="submit" data-testid="${kind === "computer" ? "new-computer-match" : "new-friend-match"}" ${busy ? html`disabled` : ""}>
         ${t(kind === "computer" ? "lobby.start" : "lobby.invite")}</button>
     </form>`;
+  }
+
+  function playersOf(preset) {
+    return (meta && meta.presets && meta.presets[preset] && meta.presets[preset].players) || 2;
+  }
+
+  // Three- and four-handed: who plays each other seat (a computer level, or a friend's invitation).
+  function seatsHTML(kind, preset) {
+    const players = playersOf(preset);
+    if (players <= 2) return "";
+    const levels = (meta.presets[preset].levels || [1]).map(Number);
+    const wanted = Number(ctx.settings().level) || 3;
+    const level = levels.includes(wanted) ? wanted : levels.filter((l) => l <= wanted).pop() || levels[0];
+    const rows = [];
+    for (let n = 2; n <= players; n += 1) {
+      const label = players === 4 && n === 3 ? t("lobby.seat_partner", { n }) : t("lobby.seat_n", { n });
+      rows.push(html`<label class="block seat-choice">${label}
+        <select name="seat-${n}" data-testid="seat-choice-${n}">
+          ${levels.map((l) => html`<option value="${l}" ${kind === "computer" && l === level ? html`selected` : ""}>${t("lobby.seat_computer", { n: l })}</option>`)}
+          <option value="friend" ${kind === "friend" ? html`selected` : ""}>${t("lobby.seat_friend")}</option>
+        </select></label>`);
+    }
+    return html`<fieldset class="seats" data-testid="seats"><legend>${t("lobby.seats")}</legend>
+      <p class="note">${t("lobby.seats_text")}</p><p>${t("lobby.seat_you", { n: 1 })}</p>${rows}</fieldset>`;
   }
 
   function draw() {
@@ -85,6 +110,7 @@ export function mountLobby(root, ctx) {
       $("[name=rules]", form).addEventListener("change", (event) => {
         const preset = event.target.value;
         $("[data-testid=rules-text]", form).textContent = t(`preset.${preset}.text`);
+        render($("[data-seats]", form), seatsHTML(form.dataset.kind, preset));
         $("[name=target]", form).value = presetTarget(preset);
       });
     }
@@ -101,6 +127,15 @@ export function mountLobby(root, ctx) {
     const body = { opponent: kind, rules: data.get("rules"), target };
     if (name) body.name = name;
     if (kind === "computer") body.level = Number(data.get("level") || 3);
+    const players = playersOf(body.rules);
+    if (players > 2) {
+      body.seats = {};
+      for (let n = 2; n <= players; n += 1) {
+        const value = String(data.get(`seat-${n}`) || "friend");
+        body.seats[n] = value === "friend" ? "friend" : Number(value);
+      }
+      delete body.level; // each seat names its own
+    }
     if (data.get("soft") === "on") body.options = { may_review_tricks: "own_only" };
     saveSettings({ name, rules: body.rules, target, ...(kind === "computer" ? { level: body.level } : {}) });
     busy = true;
@@ -108,7 +143,7 @@ export function mountLobby(root, ctx) {
     draw();
     try {
       const answer = await api.createMatch(body);
-      saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind });
+      saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind, players: answer.state.players || 2 });
       busy = false;
       ctx.navigate(`#/match/${encodeURIComponent(answer.match_id)}`);
     } catch (err) {

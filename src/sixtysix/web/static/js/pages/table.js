@@ -22,7 +22,7 @@ import {
 import { $, html, raw, render } from "../dom.js";
 import { cardName, getLang, suitName, t } from "../i18n.js";
 import { actionKind, defaultAction, handOrder, interpretKeys, marriageCards } from "../notation.js";
-import { seatOf } from "../store.js";
+import { saveSeat, seatOf } from "../store.js";
 import { tallyStyle, tallySVG } from "../tally.js";
 
 const TRICK_PAUSE = 1100; // ms a completed trick stays in view before the next lead (animations on)
@@ -67,6 +67,12 @@ export function mountTable(root, matchId, ctx) {
 
   function receive(next, replyTo) {
     if (!next || next.match_id !== matchId) return;
+    if (next.players > 2) {
+      // a three- or four-handed match this browser did not know the size of: its own table
+      saveSeat(matchId, { players: next.players });
+      ctx.navigate(window.location.hash);
+      return;
+    }
     if (pending && (replyTo === pending.id || next.version > pending.version)) clearPending();
     const latest = queue.length ? queue[queue.length - 1] : state;
     if (latest && next.version < latest.version) return; // an old answer arriving late

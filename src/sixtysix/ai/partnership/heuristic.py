@@ -1,0 +1,261 @@
+"""Rule-of-thumb players of the four-handed game: level 2 (beginner) and level 3 (card counter).
+
+Both answer at once (no search), are deterministic for a seed and see only
+their seat's :class:`~sixtysix.view.PartnershipView`: never the partner's hand.
+
+* The beginner looks at its hand, the trick on the table and the trump suit and
+  forgets which cards are out: it leads aces, wins as cheaply as it can once it
+  is the last to play, throws points on a trick its partner surely wins (the
+  last to play, or the partner's ace or trump) and otherwise throws its least
+  valuable card.
+* The counter keeps :class:`~sixtysix.ai.partnership.inference.HandKnowledge`:
+  which cards are out, who is void, who may still hold which trump. It leads
+  masters (cards no opponent can beat), draws trumps with the top trump, leads
+  into its partner's void, wins a trick with its cheapest safe card and banks a
+  vulnerable ten on a trick that is safe, throws points only on a trick its side
+  surely wins, and keeps its trumps and masters when the trick is lost.
+
+>>> from sixtysix.ai.table import play_table_deal
+>>> from sixtysix.partnership import FourHandedDeal
+>>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
+>>> players = {1: CountingPartnershipPlayer(1), 2: BeginnerPartnershipPlayer(2),
+...            3: CountingPartnershipPlayer(3), 4: BeginnerPartnershipPlayer(4)}
+>>> sum(play_table_deal(deal, players).points)
+130
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+from sixtysix.actions import MARRIAGE_40, Action
+from sixtysix.ai.partnership.inference import HandKnowledge
+from sixtysix.ai.partnership.player import PartnershipPlayer
+from sixtysix.cards import ACE, BIT, HIGHER, SUIT_MASK, Card, CardMask
+from sixtysix.game import Stage
+from sixtysix.partnership import left_of, side_of
+from sixtysix.view import PartnershipView
+
+
+def beats(card: Card, best: Card, trump: int) -> bool:
+    """Whether ``card`` beats ``best``, the card winning the trick so far.
+
+    >>> from sixtysix.cards import parse_card as c
+    >>> beats(c("Ah"), c("Th"), 0), beats(c("7c"), c("Ah"), 0), beats(c("As"), c("7h"), 0)
+    (True, True, False)
+    """
+    if card >> 3 == best >> 3:
+        return bool(BIT[card] & HIGHER[best])
+    return card >> 3 == trump
+
+
+def trick_winner(trick: tuple[tuple[int, Card], ...], trump: int) -> tuple[int, Card]:
+    """The seat and card winning a (non-empty) trick so far."""
+    seat, best = trick[0]
+    for other, card in trick[1:]:
+        if beats(card, best, trump):
+            seat, best = other, card
+    return seat, best
+
+
+def still_to_play(view: PartnershipView) -> tuple[int, ...]:
+    """The seats that play to the current trick after this one."""
+    seats = []
+    seat = left_of(view.seat)
+    for _ in range(3 - len(view.trick)):
+        seats.append(seat)
+        seat = left_of(seat)
+    return tuple(seats)
+
+
+def _cards(view: PartnershipView) -> list[Card]:
+    return [int(a) for a in view.legal if a < 32]
+
+
+def _marriage(view: PartnershipView) -> Action | None:
+    """The best marriage to declare (the 40 first), if any is legal."""
+    marriages = [a for a in view.legal if a >= 32]
+    return max(marriages, key=lambda a: (a >= MARRIAGE_40, -a)) if marriages else None
+
+
+def _action(view: PartnershipView, card: Card) -> Action:
+    return next(a for a in view.legal if a == card)
+
+
+SAFE = 0.3
+"""The level 3 player treats a trick as safe when the opponents take it with at most this chance."""
+
+
+class _RuleOfThumbPlayer(PartnershipPlayer):
+    """Shared frame: declare marriages, lead, follow; ties broken by a seeded generator."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PartnershipView) -> Action:
+        marriage = _marriage(view)
+        if marriage is not None:
+            return marriage
+        cards = _cards(view)
+        if len(cards) == 1:
+            return _action(view, cards[0])
+        if view.stage == Stage.MARRIAGE:  # lead the queen, keep the king
+            return _action(view, max(cards))
+        card = self.follow(view, cards) if view.trick else self.lead(view, cards)
+        return _action(view, card)
+
+    def lead(self, view: PartnershipView, cards: list[Card]) -> Card:
+        raise NotImplementedError
+
+    def follow(self, view: PartnershipView, cards: list[Card]) -> Card:
+        raise NotImplementedError
+
+    def pick(self, cards: list[Card], key: object) -> Card:
+        """The card with the smallest ``key(card)``, ties broken at random."""
+        assert callable(key)
+        keys = [key(c) for c in cards]
+        best = min(keys)
+        return self.rng.choice([c for c, k in zip(cards, keys, strict=True) if k == best])
+
+
+class BeginnerPartnershipPlayer(_RuleOfThumbPlayer):
+    """Level 2: sensible rules of thumb; does not remember which cards are out."""
+
+    name = "beginner"
+
+    def lead(self, view: PartnershipView, cards: list[Card]) -> Card:
+        points = view.rules.points
+        trump = view.trump
+        aces = [c for c in cards if c & 7 == ACE and c >> 3 != trump]
+        if aces:
+            return self.pick(aces, lambda c: 0)
+        trumps = [c for c in cards if c >> 3 == trump]
+        if len(trumps) >= 4:  # many trumps: pull the opponents' with the highest
+            return min(trumps)
+        plain = [c for c in cards if c >> 3 != trump] or cards
+        return self.pick(plain, lambda c: (points[c], -_suit_length(view.hand, c >> 3)))
+
+    def follow(self, view: PartnershipView, cards: list[Card]) -> Card:
+        points = view.rules.points
+        seat, best = trick_winner(view.trick, view.trump)
+        last = len(view.trick) == 3
+        winners = [c for c in cards if beats(c, best, view.trump)]
+        if winners:  # must win: cheaply when last, else with the highest card
+            return self.pick(winners, lambda c: (points[c], -c)) if last else min(winners)
+        partner_sure = seat == view.partner and (last or best & 7 == ACE or best >> 3 == view.trump)
+        if partner_sure:
+            return self.pick(cards, lambda c: (-points[c], c >> 3 == view.trump))
+        return self.pick(cards, lambda c: (c >> 3 == view.trump, points[c]))
+
+
+class CountingPartnershipPlayer(_RuleOfThumbPlayer):
+    """Level 3: counts cards and reads the other hands with :class:`HandKnowledge`."""
+
+    name = "counter"
+
+    def choose(self, view: PartnershipView) -> Action:
+        self.knowledge = HandKnowledge.from_view(view)
+        return super().choose(view)
+
+    # -- estimates --------------------------------------------------------
+
+    def p_none(self, seat: int, mask: CardMask) -> float:
+        """The chance that ``seat`` holds none of ``mask`` (each consistent hand taken as equally likely)."""
+        k = self.knowledge
+        if k.known[seat - 1] & mask:
+            return 0.0
+        possible = k.possible[seat - 1]
+        n, m, count = possible.bit_count(), (possible & mask).bit_count(), k.counts[seat - 1]
+        return comb(n - m, count) / comb(n, count) if count <= n else 0.0
+
+    def p_beats(self, seat: int, best: Card, led_suit: int, trump: int) -> float:
+        """The chance that ``seat``, playing after ``best``, can take the trick from it."""
+        higher = HIGHER[best]
+        if best >> 3 == led_suit:
+            p_over = 1.0 - self.p_none(seat, higher)
+            if led_suit == trump:
+                return p_over
+            p_void = self.p_none(seat, SUIT_MASK[led_suit])
+            return p_over + (1.0 - p_over) * p_void * (1.0 - self.p_none(seat, SUIT_MASK[trump]))
+        return self.p_none(seat, SUIT_MASK[led_suit]) * (1.0 - self.p_none(seat, higher))
+
+    def p_lost(self, best: Card, led_suit: int, seats: tuple[int, ...], trump: int) -> float:
+        """The chance that an opponent among ``seats`` takes the trick from ``best``."""
+        me = self.knowledge.seat
+        keep = 1.0
+        for seat in seats:
+            if side_of(seat) != side_of(me):
+                keep *= 1.0 - self.p_beats(seat, best, led_suit, trump)
+        return 1.0 - keep
+
+    def is_master(self, card: Card) -> bool:
+        """No other seat may hold a higher card of its suit."""
+        return not self.knowledge.unseen() & HIGHER[card]
+
+    # -- leading ----------------------------------------------------------
+
+    def lead(self, view: PartnershipView, cards: list[Card]) -> Card:
+        """Masters first, then the top trumps with a long trump suit, then a low card of a long suit."""
+        points, trump = view.rules.points, view.trump
+        opponents = (left_of(view.seat), left_of(view.partner))
+        trumps = [c for c in cards if c >> 3 == trump]
+        plain = [c for c in cards if c >> 3 != trump]
+        risks = {c: self.p_lost(c, c >> 3, opponents, trump) for c in plain}
+        masters = [c for c in plain if c & 7 == ACE or (risks[c] < SAFE and self.is_master(c))]
+        if masters:
+            return self.pick(masters, lambda c: (-points[c], risks[c]))
+        if len(trumps) >= 4:
+            return min(trumps)
+        ruff = self.partner_ruff(view, plain)
+        if ruff is not None:
+            return ruff
+        return self.pick(plain or cards, lambda c: (points[c], -_suit_length(view.hand, c >> 3)))
+
+    def partner_ruff(self, view: PartnershipView, plain: list[Card]) -> Card | None:
+        """A low card of a suit the partner is void in while he may still trump."""
+        k, trump = self.knowledge, view.trump
+        partner = k.possible[view.partner - 1]
+        if not partner & SUIT_MASK[trump]:
+            return None
+        leads = [c for c in plain if not partner & SUIT_MASK[c >> 3]]
+        return max(leads) if leads else None
+
+    # -- following --------------------------------------------------------
+
+    def follow(self, view: PartnershipView, cards: list[Card]) -> Card:
+        points, trump = view.rules.points, view.trump
+        seat, best = trick_winner(view.trick, trump)
+        led_suit = view.trick[0][1] >> 3
+        later = still_to_play(view)
+        winners = [c for c in cards if beats(c, best, trump)]
+        if winners:
+            return self.win(view, winners, led_suit, later)
+        if side_of(seat) == view.side and self.p_lost(best, led_suit, later, trump) <= SAFE:
+            return self.pick(cards, lambda c: (-points[c], c >> 3 == trump))  # the partner's trick: points
+        return self.pick(cards, lambda c: self.discard_key(view, c))
+
+    def win(self, view: PartnershipView, winners: list[Card], led_suit: int, later: tuple[int, ...]) -> Card:
+        """Take the trick: bank a vulnerable ten where it is safe, else the cheapest safe card, else the safest."""
+        points, trump = view.rules.points, view.trump
+        risks = {c: self.p_lost(c, led_suit, later, trump) for c in winners}
+        safe = [c for c in winners if risks[c] <= SAFE]
+        if safe:
+            banked = [c for c in safe if not self.is_master(c) and points[c] >= 10]
+            if banked:
+                return self.pick(banked, lambda c: -points[c])
+            return max(safe)  # the lowest safe card keeps the higher masters
+        return self.pick(winners, lambda c: (round(risks[c], 1), -c))
+
+    def discard_key(self, view: PartnershipView, card: Card) -> tuple[object, ...]:
+        """Throw a card the side will not miss: no trump, no master, few points, from a short suit."""
+        return (
+            card >> 3 == view.trump,
+            self.is_master(card),
+            view.rules.points[card],
+            _suit_length(view.hand, card >> 3),
+        )
+
+
+def _suit_length(hand: CardMask, suit: int) -> int:
+    return (hand & SUIT_MASK[suit]).bit_count()

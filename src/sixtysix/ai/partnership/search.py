@@ -1,0 +1,234 @@
+"""Levels 4 and 5 of the four-handed game: perfect-information Monte Carlo.
+
+Both players look only at their own :class:`~sixtysix.view.PartnershipView`.
+For a decision they deal the cards they cannot see to the three other hands
+in ways consistent with what those hands have shown (*worlds*), solve every
+world with :class:`~sixtysix.ai.partnership.solver.PartnershipSolver` for
+each legal action, and play the action with the best mean game points. In a
+world all four players see every card, partners cooperating perfectly; the
+partner's real hand is never looked at, it is sampled like the opponents'.
+
+* Level 4, :class:`PimcPartnershipPlayer`: a fixed number of worlds, each
+  consistent only with the voids the others have shown (a player who did not
+  follow suit holds none of it; one who neither followed nor trumped holds no
+  trump either). Early in the deal the search looks ``max_tricks`` tricks ahead
+  and estimates the rest; from ``exact_tricks`` tricks before the end it is exact.
+* Level 5, :class:`ExpertPartnershipPlayer`: every inference of
+  :class:`~sixtysix.ai.partnership.inference.HandKnowledge` (the must-win rule
+  says a lot: a player who followed without beating the winning card holds no
+  higher card of the suit), as many worlds as its CPU-time budget allows (or a
+  fixed work budget in solver nodes, for reproducible runs), a deeper search,
+  and ties between equally scoring actions broken by the expected card-point
+  margin.
+
+>>> from sixtysix.partnership import FourHandedDeal
+>>> from sixtysix.view import PartnershipView
+>>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
+>>> player = PimcPartnershipPlayer(seed=1, samples=2, max_tricks=1)
+>>> player.choose(PartnershipView.of(deal, 1)) in deal.legal_actions(1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from sixtysix.actions import MARRIAGE_20, Action
+from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
+from sixtysix.ai.partnership.player import PartnershipPlayer
+from sixtysix.ai.partnership.solver import PartnershipSolver, Position, split_fine
+from sixtysix.cards import BIT, SUIT_MASK, CardMask
+from sixtysix.partnership import SEATS
+from sixtysix.rules import Rules
+from sixtysix.view import PartnershipView
+
+_TEN = 1
+_EPSILON = 1e-9
+
+
+def position_of(view: PartnershipView, hands: tuple[CardMask, CardMask, CardMask, CardMask]) -> Position:
+    """The solver's position for ``view`` with the hidden hands filled in by a world."""
+    ten = BIT[view.trump * 8 + _TEN]
+    ten_side = 1 if view.won[0] & ten else 2 if view.won[1] & ten else 0
+    return Position(
+        hands=hands,
+        trump=view.trump,
+        leader=view.leader,
+        trick=view.trick,
+        score=view.score,
+        pending=view.pending,
+        tricks=view.tricks,
+        ten_side=ten_side,
+        marriage_suit=view.marriage_suit,
+        match_score=view.match_score,
+    )
+
+
+def void_knowledge(view: PartnershipView) -> HandKnowledge:
+    """What level 4 uses of the play: the shown cards, the hand sizes and the shown voids only."""
+    trump = view.trump
+    void = [0, 0, 0, 0, 0]
+    counts = [0, 8, 8, 8, 8]
+    trick: list[int] = []
+    winning = -1
+    for actor, action in view.history:
+        if action >= MARRIAGE_20:
+            continue
+        card = int(action)
+        if trick:
+            led = trick[0] >> 3
+            if card >> 3 != led:
+                void[actor] |= SUIT_MASK[led]
+                if card >> 3 != trump and (winning >> 3 != trump or view.rules.four_player_undertrump_required):
+                    void[actor] |= SUIT_MASK[trump]
+            if card >> 3 == winning >> 3 and card < winning or card >> 3 == trump != winning >> 3:
+                winning = card
+        else:
+            winning = card
+        trick.append(card)
+        if len(trick) == 4:
+            trick = []
+        counts[actor] -= 1
+    known = view.known
+    shown = known[0] | known[1] | known[2] | known[3]
+    pool = view.unseen
+    possible = [0, 0, 0, 0]
+    sure = [0, 0, 0, 0]
+    for seat in SEATS:
+        if seat == view.seat:
+            possible[seat - 1] = sure[seat - 1] = view.hand
+        else:
+            possible[seat - 1] = (pool & ~void[seat]) | known[seat - 1]
+            sure[seat - 1] = known[seat - 1]
+            possible[seat - 1] &= ~(shown & ~known[seat - 1])
+    return HandKnowledge(
+        view.seat,
+        (possible[0], possible[1], possible[2], possible[3]),
+        (sure[0], sure[1], sure[2], sure[3]),
+        (counts[1], counts[2], counts[3], counts[4]),
+    )
+
+
+class PimcPartnershipPlayer(PartnershipPlayer):
+    """Level 4: ``samples`` worlds per decision, consistent with the shown voids.
+
+    The search is exact from ``exact_tricks`` tricks before the end; earlier it
+    looks ``max_tricks`` tricks ahead and estimates the rest. Deterministic for a
+    fixed seed.
+    """
+
+    name = "pimc"
+
+    def __init__(
+        self, seed: int | None = 0, samples: int = 8, max_tricks: int = 3, exact_tricks: int = 5, fine: bool = False
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.max_tricks = max_tricks
+        self.exact_tricks = exact_tricks
+        self.fine = fine
+        self._solvers: dict[tuple[int | None, Rules], PartnershipSolver] = {}
+
+    def choose(self, view: PartnershipView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        means = self.action_means(view)
+        return self.pick(view, means)
+
+    # -- the search --------------------------------------------------------
+
+    def knowledge(self, view: PartnershipView) -> HandKnowledge:
+        return void_knowledge(view)
+
+    def solver(self, view: PartnershipView) -> PartnershipSolver:
+        """The solver for this decision: exact near the end, trick-limited before."""
+        left = 8 - view.tricks[0] - view.tricks[1]
+        limit = None if left <= self.exact_tricks else self.max_tricks
+        key = (limit, view.rules)
+        solver = self._solvers.get(key)
+        if solver is None:
+            if len(self._solvers) > 4:
+                self._solvers.clear()
+            solver = self._solvers[key] = PartnershipSolver(view.rules, limit, self.fine)
+        return solver
+
+    def action_means(self, view: PartnershipView) -> dict[Action, float]:
+        """The mean value of every legal action over the worlds this player samples."""
+        knowledge = self.knowledge(view)
+        solver = self.solver(view)
+        sums = dict.fromkeys(view.legal, 0.0)
+        worlds = 0
+        start_nodes = solver.nodes
+        deadline = self.deadline()
+        while worlds < 1 or self.more(worlds, deadline, solver.nodes - start_nodes):
+            hands = sample_hands(knowledge, self.rng)
+            for action, value in solver.action_values(position_of(view, hands)).items():
+                if action in sums:
+                    sums[action] += value
+            worlds += 1
+        return {action: total / worlds for action, total in sums.items()}
+
+    def deadline(self) -> float | None:
+        return None
+
+    def more(self, worlds: int, deadline: float | None, nodes: int) -> bool:
+        """Whether to sample another world."""
+        return worlds < self.samples
+
+    def pick(self, view: PartnershipView, means: dict[Action, float]) -> Action:
+        """The best mean; among equals the marriage, then the card that gives away least."""
+        points = view.rules.points
+        if self.fine:
+            parts = {a: split_fine(v) for a, v in means.items()}
+            top = max(g for g, _ in parts.values())
+            best = [a for a, (g, _) in parts.items() if g >= top - _EPSILON]
+            margin = max(parts[a][1] for a in best)
+            best = [a for a in best if parts[a][1] >= margin - _EPSILON]
+        else:
+            top = max(means.values())
+            best = [a for a, v in means.items() if v >= top - _EPSILON]
+        return min(best, key=lambda a: (a < MARRIAGE_20, points[a] if a < 32 else 0, -(a & 7), a))
+
+
+class ExpertPartnershipPlayer(PimcPartnershipPlayer):
+    """Level 5: every inference of the play, a CPU-time budget and margin tie-breaks.
+
+    It samples worlds until ``time_limit`` seconds of its process's CPU time are
+    used (at least ``min_samples``, at most ``max_samples``); with ``work`` set it
+    stops after that many solver nodes instead, and is then deterministic for a
+    fixed seed (CPU time, not wall time, so that a busy machine does not weaken it).
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = 0,
+        time_limit: float = 0.25,
+        work: int | None = None,
+        min_samples: int = 4,
+        max_samples: int = 200,
+        max_tricks: int = 4,
+        exact_tricks: int = 5,
+    ) -> None:
+        super().__init__(seed, samples=max_samples, max_tricks=max_tricks, exact_tricks=exact_tricks, fine=True)
+        self.time_limit = time_limit
+        self.work = work
+        self.min_samples = min_samples
+
+    def knowledge(self, view: PartnershipView) -> HandKnowledge:
+        return HandKnowledge.from_view(view)
+
+    def deadline(self) -> float | None:
+        return None if self.work is not None else time.process_time() + self.time_limit
+
+    def more(self, worlds: int, deadline: float | None, nodes: int) -> bool:
+        if worlds < self.min_samples:
+            return True
+        if worlds >= self.samples:
+            return False
+        if self.work is not None:
+            return nodes < self.work
+        return deadline is not None and time.process_time() < deadline

@@ -1,0 +1,538 @@
+"""Exact search of four-handed positions where every hand is known.
+
+The value of a position is what the deal will give in game points with all
+four players playing perfectly, side 1 (seats 1 and 3) maximising and side 2
+(seats 2 and 4) minimising: partners cooperate, as if each knew the others'
+cards. Positive values are good for side 1. A played-out deal is scored by
+:func:`~sixtysix.partnership.score_partnership_deal` (the one scoring function
+of the game), the ten-of-trumps bonus points (option) included; a ten of trumps
+that wins the match at once is worth :data:`MATCH_WIN`.
+
+The search is alpha-beta over single cards on plain ints (hands are bit masks),
+with a transposition table at trick boundaries, a static bound on what the
+remaining points can still change (a decided deal is not searched on), the
+cheapest winning card or the richest card for the partner tried first, and the
+zero-point cards of a suit that touch in a hand searched once. The legal cards
+are those of :meth:`~sixtysix.partnership.FourHandedDeal.follow_mask` (the tests
+compare the two on many random positions). A marriage (option
+``four_player_marriages``) is declared whenever its king or queen is led: the
+declaration only ever adds points to the leader's side.
+
+>>> from sixtysix.partnership import FourHandedDeal
+>>> from sixtysix.ai.partnership.solver import PartnershipSolver, Position
+>>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
+>>> for _ in range(20):                     # five tricks into the deal
+...     deal.apply(deal.legal_actions()[0])
+>>> solver = PartnershipSolver(deal.rules)
+>>> value = solver.value(Position.of_deal(deal))
+>>> -3 <= value <= 3
+True
+>>> values = solver.action_values(Position.of_deal(deal))
+>>> max(values.values()) == value           # side 1 is to act (seat 1 leads)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sixtysix.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, Action
+from sixtysix.cards import BIT, KING, QUEEN, SUIT_MASK, Card, CardMask, cards_of
+from sixtysix.game import Stage
+from sixtysix.partnership import FourHandedDeal, score_partnership_deal
+from sixtysix.rules import Rules
+
+FINE = 1000
+"""Game points and card points in one value (``fine`` solver): ``FINE * game points + margin``."""
+INF = 100 * FINE
+MATCH_WIN = 4
+"""The value of winning the match at once with the ten of trumps (option ``ten_of_trumps_bonus``)."""
+_TRICKS = 8
+_LAST_TRICK_BONUS = 10
+_TEN = 1
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_ZERO_RANKS = (5, 6, 7)
+"""Nine, eight and seven: the cards worth nothing, interchangeable when they touch."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A four-handed position with every card placed: what the solver searches.
+
+    Per-seat tuples hold seats 1-4, per-side tuples sides 1 and 2. ``trick``
+    is the current trick in the order played, led by ``leader``;
+    ``marriage_suit`` is the suit the leader has just declared (its king or
+    queen must be led), else -1.
+    """
+
+    hands: tuple[CardMask, CardMask, CardMask, CardMask]
+    trump: int
+    leader: int
+    trick: tuple[tuple[int, Card], ...] = ()
+    score: tuple[int, int] = (0, 0)
+    pending: tuple[int, int] = (0, 0)
+    tricks: tuple[int, int] = (0, 0)
+    ten_side: int = 0
+    marriage_suit: int = -1
+    match_score: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def of_deal(cls, deal: FourHandedDeal) -> Position:
+        """The position of a deal (every hand read from the engine: only for worlds and tests)."""
+        h = deal.hands
+        return cls(
+            hands=(h[1], h[2], h[3], h[4]),
+            trump=deal.trump,
+            leader=deal.leader,
+            trick=tuple(deal.trick),
+            score=(deal.score[1], deal.score[2]),
+            pending=(deal.pending[1], deal.pending[2]),
+            tricks=(deal.tricks[1], deal.tricks[2]),
+            ten_side=deal.ten_side,
+            marriage_suit=deal.marriage_suit if deal.stage == Stage.MARRIAGE else -1,
+            match_score=deal.match_score,
+        )
+
+    @property
+    def to_act(self) -> int:
+        return (self.leader - 1 + len(self.trick)) % 4 + 1
+
+
+def split_fine(value: float) -> tuple[float, float]:
+    """The game points and the card-point margin of a ``fine`` value (or of a mean of them).
+
+    >>> split_fine(2 * FINE - 40)
+    (2, -40)
+    """
+    game = round(value / FINE)
+    return game, value - game * FINE
+
+
+def legal_cards(hand: CardMask, trick: Sequence[tuple[int, Card]], trump: int, undertrump: bool = True) -> CardMask:
+    """The cards of ``hand`` that may be played to ``trick`` (R-4P-4), as a mask.
+
+    The same cards as :meth:`FourHandedDeal.follow_mask` (any card on lead).
+
+    >>> from sixtysix.cards import parse_card, parse_cards, format_cards
+    >>> trick = [(1, parse_card("9c")), (2, parse_card("Kc")), (3, parse_card("Qc"))]
+    >>> format_cards(legal_cards(parse_cards("Ac 8c Kh"), trick, trump=3))  # TC-4P2
+    'Ac'
+    """
+    if not trick:
+        return hand
+    best = trick[0][1]
+    for _, card in trick[1:]:
+        if _beats(card, best, trump):
+            best = card
+    return _follow(hand, trick[0][1] >> 3, best, trump, undertrump)
+
+
+def _beats(card: Card, best: Card, trump: int) -> bool:
+    if card >> 3 == best >> 3:
+        return card < best  # a lower index is a higher card
+    return card >> 3 == trump
+
+
+def _follow(hand: CardMask, led: int, best: Card, trump: int, undertrump: bool) -> CardMask:
+    in_suit = hand & SUIT_MASK[led]
+    if in_suit:
+        if best >> 3 != led:
+            return in_suit
+        return in_suit & ((1 << best) - 1) or in_suit
+    trumps = hand & SUIT_MASK[trump]
+    if not trumps:
+        return hand
+    if best >> 3 != trump:
+        return trumps
+    over = trumps & ((1 << best) - 1)
+    if over:
+        return over
+    return trumps if undertrump else hand
+
+
+def _touching_zeros(cands: CardMask, others: CardMask) -> CardMask:
+    """The zero-point cards of ``cands`` whose next higher zero-point card is in ``cands`` with
+    no card of ``others`` between them: they play exactly like that card."""
+    drop = 0
+    for card in cards_of(cands):
+        rank = card & 7
+        if rank <= _ZERO_RANKS[0]:
+            continue
+        higher = card - 1
+        while (higher & 7) >= _ZERO_RANKS[0]:
+            if cands & BIT[higher]:
+                drop |= BIT[card]
+                break
+            if others & BIT[higher]:
+                break
+            higher -= 1
+    return drop
+
+
+class PartnershipSolver:
+    """Perfect-information search for one set of four-handed rules.
+
+    ``max_tricks`` limits how many tricks are searched from a position (``None``:
+    to the end, exact); at the limit a trick boundary is estimated with
+    :meth:`estimate` (the points won so far plus a share of those still out).
+    ``nodes`` counts the cards tried. With ``fine`` a value is ``FINE * game points +
+    card-point margin`` (side 1's points minus side 2's at the end): the game points
+    first, then the points to break their ties (:func:`split_fine` parts them again).
+    """
+
+    def __init__(self, rules: Rules, max_tricks: int | None = None, fine: bool = False) -> None:
+        if rules.players != 4:
+            raise ValueError("the partnership solver needs four-player rules")
+        self.rules = rules
+        self.max_tricks = max_tricks
+        self.fine = fine
+        self.unit = FINE if fine else 1
+        self.nodes = 0
+        self.points = tuple(rules.points[c] for c in range(32))
+        self.undertrump = rules.four_player_undertrump_required
+        self.marriages = rules.four_player_marriages
+        self.ten_bonus = rules.ten_of_trumps_bonus
+        self._terminal: dict[tuple[int, int, int, int, int], int] = {}
+        self._tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self._context: tuple[int, tuple[int, int], int] = (-1, (0, 0), 0)
+        # the state of the search (set by _load)
+        self.hands = [0, 0, 0, 0, 0]
+        self.score = [0, 0, 0]
+        self.pending = [0, 0, 0]
+        self.tricks = [0, 0, 0]
+        self.trump = 0
+        self.ten_side = 0
+        self.trick_count = 0
+        self.match_score = (0, 0)
+        self.horizon = _TRICKS
+        self.remaining_points = 0
+
+    # -- public entry points ----------------------------------------------
+
+    def value(self, position: Position) -> int:
+        """The value of ``position`` for side 1 (game points, exact unless ``max_tricks``)."""
+        self._load(position)
+        return self._root(position, -INF, INF, None, declare=True)
+
+    def action_values(self, position: Position) -> dict[Action, int]:
+        """The value of every legal action of the seat to act, for that seat's side (higher = better).
+
+        A marriage action (option ``four_player_marriages``) has the value of the
+        better of its king and queen leads.
+        """
+        seat = position.to_act
+        sign = 1 if seat % 2 else -1
+        self._load(position)
+        values: dict[Action, int] = {}
+        for card in cards_of(self._root_cards(position)):
+            values[ACTIONS[card]] = sign * self._root(position, -INF, INF, card, declare=False)
+        if self.marriages and not position.trick and position.marriage_suit < 0:
+            hand = position.hands[seat - 1]
+            for suit in range(4):
+                pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+                if hand & pair == pair:
+                    base = MARRIAGE_40 if suit == position.trump else MARRIAGE_20
+                    led = [sign * self._root(position, -INF, INF, card, declare=True) for card in cards_of(pair)]
+                    values[ACTIONS[base + suit]] = max(led)
+        return values
+
+    def estimate(self) -> int:
+        """The value at the trick limit: the deal scored as if the points still out were shared
+        in proportion to the tricks each side has taken (half each before any trick)."""
+        s1, s2 = self.score[1], self.score[2]
+        t1, t2 = self.tricks[1], self.tricks[2]
+        rest = self.remaining_points + _LAST_TRICK_BONUS
+        share = rest * (t1 + 1) // (t1 + t2 + 2)
+        return self._final(s1 + share, s2 + rest - share, t1 + 1, t2 + 1, self.ten_side)
+
+    # -- setting up -----------------------------------------------------
+
+    def _load(self, position: Position) -> None:
+        self.hands = [0, *position.hands]
+        self.score = [0, *position.score]
+        self.pending = [0, *position.pending]
+        self.tricks = [0, *position.tricks]
+        self.trump = position.trump
+        self.ten_side = position.ten_side
+        self.trick_count = position.tricks[0] + position.tricks[1]
+        self.match_score = position.match_score
+        self.horizon = _TRICKS if self.max_tricks is None else self.trick_count + self.max_tricks
+        out = self.hands[1] | self.hands[2] | self.hands[3] | self.hands[4]
+        self.remaining_points = sum(self.points[c] for c in cards_of(out)) + sum(
+            self.points[c] for _, c in position.trick
+        )
+        context = (position.trump, position.match_score, self.horizon)
+        if context != self._context or len(self._tt) > 300_000:
+            self._tt.clear()
+            self._context = context
+
+    def _root_cards(self, position: Position) -> CardMask:
+        hand = position.hands[position.to_act - 1]
+        if position.marriage_suit >= 0:
+            return hand & (BIT[position.marriage_suit * 8 + KING] | BIT[position.marriage_suit * 8 + QUEEN])
+        return legal_cards(hand, position.trick, self.trump, self.undertrump)
+
+    def _root(self, position: Position, alpha: int, beta: int, only: Card | None, declare: bool) -> int:
+        """Search from ``position`` (already loaded); ``only`` forces the first card, led with its
+        marriage only if ``declare``."""
+        trick = position.trick
+        seat = position.to_act
+        cards = 0
+        best, best_seat = -1, 0
+        for s, card in trick:
+            cards |= BIT[card]
+            if best < 0 or _beats(card, best, self.trump):
+                best, best_seat = card, s
+        if not trick and only is None and position.marriage_suit < 0:
+            return self._trick(seat, alpha, beta)
+        allowed = self._root_cards(position) if only is None else BIT[only]
+        led = trick[0][1] >> 3 if trick else -1
+        declared = position.marriage_suit >= 0 or not declare
+        return self._card(seat, len(trick), led, best, best_seat, cards, alpha, beta, allowed, declared)
+
+    # -- the search -----------------------------------------------------------
+
+    def _bounds(self) -> tuple[int, int]:
+        """The least and the most side 1 can still get, from the points still out."""
+        s1, s2 = self.score[1], self.score[2]
+        rest = self.remaining_points + _LAST_TRICK_BONUS
+        more1 = more2 = 0
+        if self.marriages:
+            more1, more2 = self._marriages_out()
+        ten1 = ten2 = self.ten_side
+        if self.ten_bonus and not ten1:
+            if self._ten_out():
+                ten1, ten2 = 1, 2
+        hi = self._final(s1 + rest + more1 + self.pending[1], s2, 1, self.tricks[2], ten1)
+        lo = self._final(s1, s2 + rest + more2 + self.pending[2], self.tricks[1], 1, ten2)
+        if ten1 != ten2 and self.ten_bonus:
+            ms = self.match_score
+            target = self.rules.match_target - 1
+            if ms[0] >= target:
+                hi = MATCH_WIN * self.unit
+            if ms[1] >= target:
+                lo = -MATCH_WIN * self.unit
+        return lo, hi
+
+    def _marriages_out(self) -> tuple[int, int]:
+        more = [0, 0, 0]
+        for seat in (1, 2, 3, 4):
+            hand = self.hands[seat]
+            for suit in range(4):
+                pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+                if hand & pair == pair:
+                    more[2 - seat % 2] += 40 if suit == self.trump else 20
+        return more[1], more[2]
+
+    def _ten_out(self) -> bool:
+        ten = BIT[self.trump * 8 + _TEN]
+        return bool((self.hands[1] | self.hands[2] | self.hands[3] | self.hands[4]) & ten)
+
+    def _final(self, p1: int, p2: int, t1: int, t2: int, ten_side: int) -> int:
+        """The game points of a played-out deal for side 1 (cached calls of the scoring function)."""
+        key = (p1, p2, min(t1, 1), min(t2, 1), ten_side)
+        value = self._terminal.get(key)
+        if value is None:
+            _, winner, points, bonus, _ = score_partnership_deal(
+                self.rules, [0, p1, p2], [0, key[2], key[3]], ten_side
+            )
+            value = (points if winner == 1 else -points if winner == 2 else 0) + bonus[0] - bonus[1]
+            if self.fine:
+                value = value * FINE + p1 - p2
+            self._terminal[key] = value
+        return value
+
+    def _trick(self, leader: int, alpha: int, beta: int) -> int:
+        """The value at the start of a trick led by ``leader``."""
+        if self.trick_count >= self.horizon:
+            return self.estimate()
+        lo, hi = self._bounds()
+        if lo >= hi or hi <= alpha:
+            return hi
+        if lo >= beta:
+            return lo
+        score, tricks, pending = self.score, self.tricks, self.pending
+        h = self.hands
+        key = (h[1], h[2], h[3], h[4], leader, score[1], score[2], min(tricks[1], 1), min(tricks[2], 1), self.ten_side)
+        if self.marriages:
+            key += (pending[1], pending[2])
+        hint = -1
+        entry = self._tt.get(key)
+        if entry is not None:
+            flag, value, hint = entry
+            if flag == _EXACT:
+                return value
+            if flag == _LOWER and value >= beta:
+                return value
+            if flag == _UPPER and value <= alpha:
+                return value
+        a0, b0 = alpha, beta
+        alpha, beta = max(alpha, lo), min(beta, hi)
+        value, card = self._lead(leader, alpha, beta, hint)
+        flag = _UPPER if value <= a0 else _LOWER if value >= b0 else _EXACT
+        self._tt[key] = (flag, value, card)
+        return value
+
+    def _lead(self, seat: int, alpha: int, beta: int, hint: int) -> tuple[int, int]:
+        hand = self.hands[seat]
+        others = 0
+        for s in (1, 2, 3, 4):
+            if s != seat:
+                others |= self.hands[s]
+        cands = hand & ~_touching_zeros(hand, others)
+        order = self._lead_order(cands, hint)
+        maximise = seat % 2 == 1
+        best = -INF if maximise else INF
+        best_card = order[0]
+        for card in order:
+            value = self._card(seat, 0, -1, -1, 0, 0, alpha, beta, BIT[card], False)
+            if maximise:
+                if value > best:
+                    best, best_card = value, card
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best, best_card = value, card
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best, best_card
+
+    def _lead_order(self, cands: CardMask, hint: int) -> list[Card]:
+        """High cards first (they win or draw), the transposition table's best card before all."""
+        trump = self.trump
+        points = self.points
+        order = sorted(cards_of(cands), key=lambda c: ((c & 7) - (8 if c >> 3 == trump else 0), -points[c]))
+        if hint >= 0 and cands & BIT[hint]:
+            order.remove(hint)
+            order.insert(0, hint)
+        return order
+
+    def _card(
+        self,
+        seat: int,
+        n: int,
+        led: int,
+        best: int,
+        best_seat: int,
+        cards: int,
+        alpha: int,
+        beta: int,
+        allowed: CardMask,
+        declared: bool,
+    ) -> int:
+        """The value when ``seat`` plays the ``n``-th card of the trick (one of ``allowed``, or its legal cards)."""
+        hands = self.hands
+        hand = hands[seat]
+        trump = self.trump
+        if allowed:
+            cands = allowed
+        else:
+            cands = _follow(hand, led, best, trump, self.undertrump)
+            if cands & (cands - 1):
+                others = hands[1] | hands[2] | hands[3] | hands[4]
+                cands &= ~_touching_zeros(cands, others & ~hand)
+        maximise = seat % 2 == 1
+        value_best = -INF if maximise else INF
+        nxt = seat % 4 + 1
+        for card in self._follow_order(cands, seat, best, best_seat) if n else cards_of(cands):
+            self.nodes += 1
+            bit = BIT[card]
+            hands[seat] = hand & ~bit
+            married = 0
+            if n == 0:
+                led_now = card >> 3
+                new_best, new_seat = card, seat
+                if self.marriages and not declared and (card & 7) in (KING, QUEEN):
+                    pair = BIT[card - (card & 7) + KING] | BIT[card - (card & 7) + QUEEN]
+                    if hand & pair == pair:
+                        married = 40 if card >> 3 == trump else 20
+                        self._declare(2 - seat % 2, married)
+            else:
+                led_now = led
+                if _beats(card, best, trump):
+                    new_best, new_seat = card, seat
+                else:
+                    new_best, new_seat = best, best_seat
+            if n == 3:
+                value = self._resolve(new_seat, cards | bit, alpha, beta)
+            else:
+                value = self._card(nxt, n + 1, led_now, new_best, new_seat, cards | bit, alpha, beta, 0, False)
+            if married:
+                self._undeclare(2 - seat % 2, married)
+            hands[seat] = hand
+            if maximise:
+                if value > value_best:
+                    value_best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < value_best:
+                value_best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return value_best
+
+    def _follow_order(self, cands: CardMask, seat: int, best: int, best_seat: int) -> tuple[Card, ...] | list[Card]:
+        """Partner winning: the richest card first; otherwise the cheapest card that takes the trick,
+        then the cheapest of the rest."""
+        if not cands & (cands - 1):
+            return cards_of(cands)
+        points = self.points
+        trump = self.trump
+        if (best_seat - seat) % 2 == 0:
+            return sorted(cards_of(cands), key=lambda c: -points[c])
+
+        def key(card: Card) -> tuple[int, int, int]:
+            wins = _beats(card, best, trump)
+            return (0 if wins else 1, points[card], -(card & 7))
+
+        return sorted(cards_of(cands), key=key)
+
+    def _declare(self, side: int, value: int) -> None:
+        if self.tricks[side]:
+            self.score[side] += value
+        else:
+            self.pending[side] += value
+
+    def _undeclare(self, side: int, value: int) -> None:
+        if self.tricks[side]:
+            self.score[side] -= value
+        else:
+            self.pending[side] -= value
+
+    def _resolve(self, winner: int, cards: CardMask, alpha: int, beta: int) -> int:
+        """Score a complete trick for ``winner`` and search on from the next trick."""
+        side = 2 - winner % 2
+        points = self.points
+        gained = sum(points[c] for c in cards_of(cards))
+        score, tricks, pending = self.score, self.tricks, self.pending
+        added = gained + pending[side]
+        saved_pending = pending[side]
+        saved_ten = self.ten_side
+        score[side] += added
+        pending[side] = 0
+        tricks[side] += 1
+        self.trick_count += 1
+        self.remaining_points -= gained
+        try:
+            if cards & BIT[self.trump * 8 + _TEN]:
+                self.ten_side = side
+                if self.ten_bonus and self.match_score[side - 1] >= self.rules.match_target - 1:
+                    return (MATCH_WIN if side == 1 else -MATCH_WIN) * self.unit
+            if self.trick_count == _TRICKS:
+                bonus = _LAST_TRICK_BONUS
+                if side == 1:
+                    return self._final(score[1] + bonus, score[2], tricks[1], tricks[2], self.ten_side)
+                return self._final(score[1], score[2] + bonus, tricks[1], tricks[2], self.ten_side)
+            return self._trick(winner, alpha, beta)
+        finally:
+            score[side] -= added
+            pending[side] = saved_pending
+            tricks[side] -= 1
+            self.trick_count -= 1
+            self.remaining_points += gained
+            self.ten_side = saved_ten

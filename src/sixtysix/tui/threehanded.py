@@ -1,0 +1,418 @@
+"""Three-handed 66 in the terminal (rules.md §5.1): the dealer sits out and scores with the winner.
+
+The person's own deals are ordinary two-player deals between the two active seats,
+and he plays them exactly as in the two-player game: the screen, the input and the
+commands of :class:`~sixtysix.tui.session.TwoHandedTurns`, fed with the inner deal's
+view (:func:`~sixtysix.view.three_handed_view`). His opponent is called by where he
+sits (``Left`` or ``Right``), and the third seat deals and sits out.
+
+When the person deals, he sits out and watches the two computer players. What he sees
+then is a :class:`SpectatorView`: the played cards, the marriages shown, the face-up
+trump card, the talon and the tricks, and nothing of either hand, so no hidden card can
+reach the screen:
+
+>>> from sixtysix.threehanded import ThreeHandedDeal
+>>> deal = ThreeHandedDeal.shuffled(seed=5, dealer=1)
+>>> spectator = SpectatorView.of(deal.inner)
+>>> spectator.hand_sizes, spectator.shown, spectator.talon_size
+((6, 6), (0, 0), 12)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from sixtysix.actions import Action
+from sixtysix.ai.player import Player
+from sixtysix.ai.table import make_table_player
+from sixtysix.cards import Card, CardMask
+from sixtysix.game import Deal, Stage
+from sixtysix.match import ThreeHandedMatch
+from sixtysix.record import Record
+from sixtysix.rules import Rules
+from sixtysix.threehanded import ThreeHandedDeal
+from sixtysix.tui.describe import Names, card_markup, suit_label
+from sixtysix.tui.inputs import hand_order
+from sixtysix.tui.screen import (
+    LEVEL_NAMES,
+    TableInfo,
+    _marriages_line,
+    _talon_line,
+    _trick_line,
+    _trump_line,
+    render_summary,
+)
+from sixtysix.tui.seating import seat_levels, seat_names, table_headers
+from sixtysix.tui.session import Quit, Settings, TwoHandedTurns, pending_comment
+from sixtysix.view import PlayerView, three_handed_view
+
+
+@dataclass(frozen=True)
+class SpectatorView:
+    """What someone who holds no cards sees of a two-player deal: the public facts only.
+
+    Seats are the inner deal's (1 and 2). ``scores`` is ``None`` when the rules do not
+    let anyone look at the tricks again (the points must be counted in one's head).
+    """
+
+    rules: Rules
+    trump: int
+    trump_card: Card
+    face_up: Card | None
+    talon_size: int
+    closer: int
+    stage: Stage
+    leader: int
+    led: Card | None
+    marriage_suit: int
+    history: tuple[tuple[int, Action], ...]
+    """The actions a record shows (no draws, no declined exchanges)."""
+    tricks: tuple[int, int]
+    hand_sizes: tuple[int, int]
+    shown: tuple[CardMask, CardMask]
+    """Cards each seat is publicly known to hold (a marriage's other card, an exchanged trump)."""
+    scores: tuple[int, int] | None
+
+    @classmethod
+    def of(cls, deal: Deal) -> SpectatorView:
+        reviewable = deal.rules.may_review_tricks != "none"
+        return cls(
+            rules=deal.rules,
+            trump=deal.trump,
+            trump_card=deal.trump_card,
+            face_up=deal.face_up if deal.face_up >= 0 else None,
+            talon_size=deal.talon_size,
+            closer=deal.closer,
+            stage=deal.stage,
+            leader=deal.leader,
+            led=deal.led if deal.led >= 0 else None,
+            marriage_suit=deal.marriage_suit if deal.stage == Stage.MARRIAGE else -1,
+            history=tuple((s, a) for s, a in deal.history if a.in_records()),
+            tricks=(deal.tricks[1], deal.tricks[2]),
+            hand_sizes=(deal.hands[1].bit_count(), deal.hands[2].bit_count()),
+            shown=(deal.known[1], deal.known[2]),
+            scores=(deal.score[1], deal.score[2]) if reviewable else None,
+        )
+
+
+def _player_line(view: SpectatorView, seat: int, symbols: bool) -> Text:
+    known = hand_order(view.shown[seat - 1], view.trump)
+    hidden = max(0, view.hand_sizes[seat - 1] - len(known))
+    text = Text(" ".join(["▒▒"] * hidden), style="blue")
+    if known:
+        shown = " ".join(card_markup(c, symbols) for c in known)
+        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} [dim](shown)[/]"))
+    tricks = view.tricks[seat - 1]
+    text.append(f"   {tricks} trick{'s' if tricks != 1 else ''}")
+    if view.scores is not None:
+        text.append(f" · {view.scores[seat - 1]} points")
+    else:
+        text.append(" · points hidden", style="dim")
+    return text
+
+
+def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = "You deal and sit out") -> RenderableType:
+    """The screen of a deal the player watches: both hands face down, the table, the log."""
+    names = info.names
+    symbols = info.symbols
+    header = Rule(Text(info.title or "sixtysix", style="bold"), align="left", style="blue")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", justify="right")
+    grid.add_column()
+    grid.add_row("Trump", _trump_line(view, symbols))
+    grid.add_row("Talon", _talon_line(view, names))
+    for seat in (1, 2):
+        grid.add_row(names.other(seat), _player_line(view, seat, symbols))
+    grid.add_row("Table", _trick_line(view, names, symbols))
+    marriages = _marriages_line(view, names, symbols)
+    if marriages:
+        grid.add_row("Marriages", marriages)
+    parts: list[RenderableType] = [header]
+    if info.scoreboard is not None:
+        parts.append(info.scoreboard)
+    parts += [grid, Text.from_markup(f"[bold cyan]{sitting_out}:[/] you watch {names(1)} and {names(2)} play.")]
+    if info.log:
+        parts.append(Rule(Text("Play", style="dim"), align="left", style="dim"))
+        parts += [Text("· ", style="dim") + Text.from_markup(line) for line in info.log]
+    return Group(*parts)
+
+
+def scoreboard(match: ThreeHandedMatch, names: Mapping[int, str], deal: ThreeHandedDeal | None) -> Text:
+    """``You 3/7 · Left 5/7 (deals, sits out) · Right 6/7``: the three match scores."""
+    target = match.rules.match_target
+    text = Text()
+    for i, seat in enumerate(sorted(names, key=lambda s: (s - next(iter(names))) % 3)):
+        if i:
+            text.append("   ")
+        text.append(names[seat], style="bold")
+        score = match.score[seat - 1]
+        text.append(f" {score}/{target}", style="bold green" if score >= target else "")
+        if deal is not None and seat == deal.dealer and seat == deal.sitting_out:
+            text.append(" (deals, sits out)", style="dim")
+        elif deal is not None and seat == deal.sitting_out:
+            text.append(" (has won, sits out)", style="dim")
+        elif deal is not None and seat == deal.dealer:
+            text.append(" (deals)", style="dim")
+    if match.carried:
+        text.append(f"   ({match.carried} carried to the next deal's winner)", style="yellow")
+    return text
+
+
+def dealer_sentence(match: ThreeHandedMatch, index: int, names: Names) -> str:
+    """What the seat that sat out got from deal ``index`` (R-3P-3, R-3P-5).
+
+    ``Left deals and scores with the winner, up to 6: +2 (now 5).``
+    """
+    deal = match.deals[index]
+    result = match.results[index]
+    seat = deal.sitting_out
+    who = names.subject(seat)
+    if seat != deal.dealer:
+        return f"{who} had already won the match and sat out: the other two play on for the loser."
+    if result.winner is None:
+        return f"{who} dealt: in a tie nobody scores, the dealer neither."
+    start = f"{who} {names.verb(seat, 'deal and score', 'deals and scores')} with the winner"
+    cap = match.rules.match_target - 1
+    got = result.dealer_points
+    now = f" (now {match.score[seat - 1]})" if index == len(match.results) - 1 else ""
+    if got == result.game_points:
+        return f"{start}, up to {cap}: +{got}{now}."
+    if got:
+        return f"{start}, but only up to {cap}: +{got}{now}."
+    return f"{start}, up to {cap}: nothing more{now}."
+
+
+class ThreeHandedSession(TwoHandedTurns):
+    """One three-handed match in the terminal: the person in one seat, computer players in the other two."""
+
+    undo_supported = False
+
+    def __init__(
+        self,
+        match: ThreeHandedMatch,
+        settings: Settings,
+        console: Console,
+        headers: Sequence[tuple[str, str]] | None = None,
+        ask: Callable[[str], str] | None = None,
+        players: Mapping[int, Player] | None = None,
+    ) -> None:
+        super().__init__(settings, console, ask)
+        self.match = match
+        self.seat = settings.human
+        """The person's table seat (``human`` is his seat in the current inner deal, 0 when he sits out)."""
+        self.levels = seat_levels(3, self.seat, settings.level, settings.levels)
+        self.table_names = seat_names(3, self.seat)
+        seed = settings.seed if settings.seed is not None else secrets.randbits(64)
+        self.headers = (
+            list(headers)
+            if headers is not None
+            else table_headers(3, self.seat, settings.name, self.levels, settings.seed, settings.practice)
+        )
+        self.players: dict[int, Player] = dict(players) if players else {}
+        for seat, level in self.levels.items():
+            if seat not in self.players:
+                player = make_table_player(level, match.rules, seed=seed + seat, time_limit=settings.think)
+                assert isinstance(player, Player)
+                self.players[seat] = player
+        self.deal_rng = random.Random(seed)
+        for _ in match.deals:  # a resumed match has used one shuffle per deal
+            self.deal_rng.getrandbits(64)
+        self.human = 0
+        self.names = Names(0)
+        self.queue: list[Action] = []
+        current = match.current
+        if current is not None:
+            self._seat_names(current)
+            self.log = self._replayed_log(current)
+
+    # -- the match ---------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def deal(self) -> ThreeHandedDeal:
+        deal = self.match.current
+        assert deal is not None
+        return deal
+
+    def view(self, deal: Deal, seat: int) -> PlayerView:
+        """The view of inner ``seat`` of the current deal (``deal`` is its inner deal)."""
+        table = self.deal
+        assert deal is table.inner
+        return three_handed_view(table, table.table_seat(seat), self.match.score, self.match.carried)
+
+    def info(self, extra: Sequence[str] = ()) -> TableInfo:
+        deal = self.match.current
+        return TableInfo(
+            names=self.names,
+            deal_number=len(self.match.deals),
+            log=tuple(self.log[-self.log_lines() :]),
+            practice=self.settings.practice,
+            symbols=self.settings.symbols,
+            extra=tuple(extra),
+            title=self.title(),
+            scoreboard=scoreboard(self.match, self.table_names, deal),
+        )
+
+    def title(self) -> str:
+        others = ", ".join(
+            f"{self.table_names[seat]} {level} ({LEVEL_NAMES.get(level, '?')})" for seat, level in self.levels.items()
+        )
+        rules = self.rules
+        return f"sixtysix · {rules.preset_name} · deal {len(self.match.deals)} · to {rules.match_target} · {others}"
+
+    def _seat_names(self, deal: ThreeHandedDeal) -> None:
+        """Name the inner deal's seats: ``human`` is the person's inner seat (0 when he sits out)."""
+        self.human = deal.inner_seat(self.seat)
+        inner = {i: self.table_names[deal.table_seat(i)] for i in (1, 2)}
+        opponent = inner[3 - self.human] if self.human else ""
+        self.names = Names(self.human, opponent, tuple((i, inner[i]) for i in (1, 2) if i != self.human))
+
+    def run(self) -> int:
+        """Play until the match ends or the player quits; 0 either way."""
+        for seat, player in self.players.items():
+            player.new_match(self.rules, seat)
+        resumed = self.match.current
+        if resumed is not None and not resumed.is_over:
+            self._start_players(resumed)
+        try:
+            while True:
+                self.match.settle()
+                if self.match.is_over:
+                    self.finish()
+                    return 0
+                deal = self.match.current
+                if deal is None or deal.is_over:
+                    deal = self.start_deal()
+                actor = deal.window or deal.to_act
+                if actor == self.seat:
+                    self.human_turn(deal.inner)
+                elif actor is not None:
+                    self.computer_turn(deal, actor)
+                if deal.is_over and self.match.current is deal:
+                    self.match.settle()
+                    self.save()
+                    self.deal_summary(deal)
+        except (Quit, KeyboardInterrupt):
+            self.saved_and_left(self.save())
+            return 0
+
+    def start_deal(self) -> ThreeHandedDeal:
+        deal = self.match.new_deal(seed=self.deal_rng.getrandbits(64))
+        self._seat_names(deal)
+        self.log = [self._deal_intro(deal)]
+        self.queue = []
+        self._start_players(deal)
+        if not self.human:
+            self.watch(deal)
+        return deal
+
+    def _start_players(self, deal: ThreeHandedDeal) -> None:
+        for seat in deal.active:
+            if seat != self.seat:
+                self.players[seat].new_deal(three_handed_view(deal, seat, self.match.score, self.match.carried))
+
+    def table_seat_names(self) -> Names:
+        """Names by table seat: ``you``, ``Left``, ``Right``."""
+        return Names(self.seat, others=tuple((s, n) for s, n in self.table_names.items() if s != self.seat))
+
+    def _deal_intro(self, deal: ThreeHandedDeal) -> str:
+        names = self.table_seat_names()
+        symbols = self.settings.symbols
+        forehand, other = deal.active
+        dealer, out = deal.dealer, deal.sitting_out
+        sits = f"{names.subject(dealer)} {names.verb(dealer, 'deal', 'deals')}"
+        if out == dealer:
+            sits += f" and {names.verb(out, 'sit', 'sits')} out"
+        else:
+            sits += f", {names(out)} won the match and {names.verb(out, 'sit', 'sits')} out"
+        return (
+            f"Deal {len(self.match.deals)}: {sits}; {names(forehand)} {names.verb(forehand, 'lead', 'leads')} "
+            f"against {names(other)}; trump is "
+            f"{suit_label(deal.trump_card >> 3, symbols)} ({card_markup(deal.trump_card, symbols)})"
+        )
+
+    def _replayed_log(self, deal: ThreeHandedDeal) -> list[str]:
+        """The log of ``deal`` so far, rebuilt by replaying its history."""
+        saved, self.log = self.log, []
+        fresh = Deal(deal.deck, 2, deal.rules)
+        self.log.append(self._deal_intro(deal))
+        for seat, action in deal.inner.history:
+            self.apply(fresh, seat, action)
+        log, self.log = self.log, saved
+        return log
+
+    # -- the computer players, and watching them ------------------------------------------
+
+    def computer_turn(self, deal: ThreeHandedDeal, seat: int) -> None:
+        view = three_handed_view(deal, seat, self.match.score, self.match.carried)
+        level = self.levels.get(seat, 3)
+        if level >= 4 and self.console.is_terminal:
+            self.say(f"[dim]{self.table_names[seat]} is thinking…[/]")
+        action = self.players[seat].choose(view)
+        if action not in view.legal:  # a faulty player must not stop the game
+            self.log.append(f"[red]{self.table_names[seat]} chose the illegal {action}; it plays {view.legal[0]}[/]")
+            action = view.legal[0]
+        self.apply(deal.inner, view.seat, action)
+        if not self.human and action.in_records():
+            self.watch(deal)
+
+    def watch(self, deal: ThreeHandedDeal) -> None:
+        """Show the deal the person sits out, as a spectator sees it, and give him time to see it."""
+        self.clear()
+        sitting = "You deal and sit out" if deal.dealer == self.seat else "You have won the match and sit out"
+        self.console.print(render_spectator(SpectatorView.of(deal.inner), self.info(), sitting))
+        if self.console.is_terminal and self.settings.watch > 0 and not deal.is_over:
+            time.sleep(self.settings.watch)
+
+    # -- the end of a deal and of the match ---------------------------------------------
+
+    def deal_summary(self, deal: ThreeHandedDeal) -> None:
+        match = self.match
+        index = match.deals.index(deal)
+        credited = match.results[index].game_points if index < len(match.results) else 0
+        extra = [dealer_sentence(match, index, self.table_seat_names())]
+        info = self.info(extra)
+        self.console.print()
+        self.console.print(render_summary(deal.inner, info, credited))
+        if match.is_over:
+            return
+        while self.next_deal_prompt():
+            self.say("[red]undo is only available in the two-player game[/]")
+
+    def finish(self) -> None:
+        match = self.match
+        score = match.score
+        self.headers = [(k, v) for k, v in self.headers if k != "Result"] + [("Result", "-".join(map(str, score)))]
+        path = self.save()
+        names = self.table_names
+        winner = match.winner or self.seat
+        others = ", ".join(f"{names[s]} {score[s - 1]}" for s in sorted(names) if s != winner)
+        line = f"\n[bold]{names[winner]} won the match with {score[winner - 1]}[/] ({others})"
+        if match.loser is not None:
+            line += f"; {names[match.loser]} lost the play-off"
+        self.say(line + ".")
+        where = str(path)
+        self.say(f"The record is saved in {where}. Replay it with: sixtysix replay {where}")
+
+    # -- saving -----------------------------------------------------------------------------
+
+    def record_text(self) -> str:
+        """The 66R record of the match so far, with the pending implicit decisions as a comment."""
+        text = Record.from_match(self.match, self.headers).text()
+        return text + pending_comment(self.match.current)
+
+    def save(self) -> Path:
+        return self.write(self.record_text())
