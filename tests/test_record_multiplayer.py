@@ -519,8 +519,8 @@ FOUR_DEAL = head("four66") + f'deal dealer=4 deck="{DECK4}"\n'
         (FOUR_DEAL + "1:8d 5:Ad\n", (1, 2, "5:Ad", "malformed action (expected S:ACTION with S = 1, 2, 3 or 4)")),
         (FOUR_DEAL + "2:8c\n", (1, 1, "2:8c", "it is seat 1's turn, not seat 2's")),
         (FOUR_DEAL + "1:Jd\n", (1, 1, "1:Jd", "seat 1 does not hold Jd")),
-        (FOUR_DEAL + "1:8d 2:9h\n", (1, 2, "2:9h", "seat 2 must play one of Ad 9d (follow, win, trump)")),
-        (FOUR_DEAL + "1:8d 2:Ad 3:Td 4:Ah\n", (1, 4, "4:Ah", "seat 4 must play one of Tc Qc Jc (follow, win, trump)")),
+        (FOUR_DEAL + "1:8d 2:9h\n", (1, 2, "2:9h", "seat 2 must follow suit and win the trick: one of Ad 9d")),
+        (FOUR_DEAL + "1:8d 2:Ad 3:Td 4:Ah\n", (1, 4, "4:Ah", "seat 4 must trump: one of Tc Qc Jc")),
         (
             FOUR_DEAL + "1:X\n",
             (1, 1, "1:X", "only cards (and marriages, where the rules score them) are played in the four-handed game"),
@@ -563,7 +563,7 @@ def test_invalid_record_exits_with_status_2_and_prints_only_the_error(
     monkeypatch.setattr("sys.stdin", io.StringIO(FOUR_DEAL + "1:8d 2:9h\n"))
     assert main(["replay", "--json", "--legal", "-"]) == 2
     out = capsys.readouterr()
-    reason = "seat 2 must play one of Ad 9d (follow, win, trump)"
+    reason = "seat 2 must follow suit and win the trick: one of Ad 9d"
     assert json.loads(out.out) == {"error": {"deal": 1, "action": 2, "token": "2:9h", "reason": reason}}
     assert out.err == ""
 
@@ -596,7 +596,7 @@ def test_apply_record_action_in_the_four_handed_game() -> None:
     deal = FourHandedDeal(deck_of(DECK4), 4, Rules.preset("four66"))
     apply_record_action(deal, 1, Action.parse("8d"))
     assert record_legal_tokens(deal) == ["9d", "Ad"]
-    with pytest.raises(IllegalActionError, match="must play one of Ad 9d"):
+    with pytest.raises(IllegalActionError, match="must follow suit and win the trick: one of Ad 9d"):
         apply_record_action(deal, 2, Action.parse("9h"))
     with pytest.raises(IllegalActionError, match="not a 66R action"):
         apply_record_action(deal, 2, Action.parse("draw"))

@@ -534,7 +534,7 @@ def test_four_handed_json_text_and_legal() -> None:
     [
         (THREE_HANDED + "4:Qh\n", (2, 4, "4:Qh", "malformed action (expected S:ACTION with S = 1, 2 or 3)")),
         (THREE_HANDED + "1:Qh\n", (2, 4, "1:Qh", "seat 1 sits out this deal")),
-        (FOUR_HANDED + "2:8c\n", (1, 7, "2:8c", "seat 2 must play one of Th Kh 9h (follow, win, trump)")),
+        (FOUR_HANDED + "2:8c\n", (1, 7, "2:8c", "seat 2 must follow suit: one of Th Kh 9h")),
     ],
 )
 def test_invalid_multiplayer_records(text: str, expected: tuple[int, int, str, str]) -> None:

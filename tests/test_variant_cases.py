@@ -224,7 +224,7 @@ def test_tc_4p2_must_win_even_over_the_partner() -> None:
     for seat, card in ((E, "9c"), (S, "Kc"), (W, "Qc")):
         act(deal, seat, card)
     assert tokens(deal.legal_actions(N)) == {"Ac"}
-    with pytest.raises(IllegalActionError, match="must play one of Ac"):
+    with pytest.raises(IllegalActionError, match="must follow suit and win the trick: one of Ac"):
         act(deal, N, "8c")
 
 

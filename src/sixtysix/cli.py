@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sixtysix.cliargs import positive_float, positive_int
-from sixtysix.errors import RecordError
+from sixtysix.errors import RecordError, RulesError
 from sixtysix.match import AnyMatch, DealResult, PartnershipMatch, ThreeHandedMatch
 from sixtysix.record import Record, ReplayResult, replay, table_points
 from sixtysix.threehanded import ThreeHandedDeal
@@ -132,6 +132,14 @@ def _analyze_command(args: argparse.Namespace) -> int:
         record = Record.parse(text)
     except RecordError as error:
         print(f"invalid record: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        players = record.rules().players
+    except RulesError as error:
+        print(f"invalid record: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    if players != 2:
+        print(f"sixtysix analyze: only two-player records can be analysed, not {players}-player ones", file=sys.stderr)
         return EXIT_INVALID
     seats = (args.seat,) if args.seat else (1, 2)
     budget = Budget(seconds=args.time, worlds=args.worlds, seed=args.seed)

@@ -504,4 +504,17 @@ class FourHandedDeal:
             return f"seat {seat} does not hold {CARD_NAMES[action]}"
         if self.stage == MARRIAGE:
             return "after declaring a marriage the leader must lead its king or queen"
-        return f"seat {seat} must play one of {format_cards(self.follow_mask(hand))} (follow, win, trump)"
+        return f"seat {seat} must {self._follow_duty(hand)}: one of {format_cards(self.follow_mask(hand))}"
+
+    def _follow_duty(self, hand: CardMask) -> str:
+        """The R-4P-4 duty that limits ``hand`` now, in words (mirrors :meth:`follow_mask`)."""
+        led_suit = self.trick[0][1] >> 3
+        best = self.winning
+        in_suit = hand & SUIT_MASK[led_suit]
+        if in_suit:
+            if best >> 3 == led_suit and in_suit & HIGHER[best]:
+                return "follow suit and win the trick"
+            return "follow suit"
+        if best >> 3 == self.trump and hand & SUIT_MASK[self.trump] & HIGHER[best]:
+            return "over-trump"
+        return "trump"

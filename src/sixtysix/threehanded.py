@@ -164,13 +164,13 @@ class ThreeHandedDeal:
 
     def apply(self, action: int, seat: int | None = None) -> None:
         """Take ``action`` for table ``seat``; illegal actions raise and change nothing."""
-        if seat is None:
-            self.inner.apply(action)
-            return
-        inner = self.inner_seat(seat)
-        if not inner:
+        inner = None if seat is None else self.inner_seat(seat)
+        if inner == 0:
             raise IllegalActionError(f"seat {seat} sits out this deal")
-        self.inner.apply(action, inner)
+        try:
+            self.inner.apply(action, inner)
+        except IllegalActionError as error:  # the engine names inner seats: name the table's
+            raise IllegalActionError(self._table_reason(str(error))) from None
 
     @property
     def outcome(self) -> Outcome | None:

@@ -24,6 +24,7 @@ from sixtysix.actions import Action
 from sixtysix.cards import BIT, CARD_NAMES, parse_card
 from sixtysix.match import ThreeHandedMatch, create_match
 from sixtysix.partnership import FourHandedDeal, side_of
+from sixtysix.record import replay
 from sixtysix.threehanded import ThreeHandedDeal
 from sixtysix.view import PartnershipView, three_handed_view
 from sixtysix.web.store import Store
@@ -188,6 +189,7 @@ def test_a_four_handed_match_of_one_person_and_three_computers(server: ServerThr
     record = api.request("GET", f"/api/matches/{match_id}/record", created["token"]).text
     assert '[Seat1 "Ann"]' in record and '[Seat4 "Computer 4 (level 1)"]' in record and '[Rules "four66"]' in record
     assert record.count("deal dealer=") == match["deals"]
+    assert list(replay(record).match.score) == match["score"]  # sixtysix replay reads it back
     seat.close()
 
 
@@ -376,3 +378,38 @@ def test_a_restarted_server_continues_three_and_four_handed_matches(tmp_path: Pa
         api.close()
     finally:
         second.stop()
+
+
+def test_hints_history_and_records_of_a_three_handed_match(server: ServerThread, api: Api) -> None:
+    created = api.create(rules="three66", level=1, name="Ann", target=3)
+    match_id, token = created["match_id"], created["token"]
+    state = created["state"]
+    assert state["hints"] and state["deal"]["forehand"] == 1 and state["legal"]
+    hint = api.request("GET", f"/api/matches/{match_id}/hint", token).json()
+    assert hint["best"] in state["legal"] + state["after_draw"] and hint["version"] == state["version"]
+    seat = Seat(server.base, match_id, token)
+    play({1: seat}, random.Random(11), lambda s: s["status"] == "over")
+    seat.close()
+    history = api.request("POST", "/api/history", json={"tokens": [token]}).json()
+    (entry,) = history["matches"]
+    assert entry["players"] == 3 and len(entry["score"]) == 3 and entry["names"][0] == "Ann"
+    assert entry["won"] == (entry["winner"] == 1) and entry["opponent"].count("Computer") == 2
+    assert history["stats"]["matches"]["played"] == 0  # the statistics count two-player matches
+    record = api.request("GET", f"/api/matches/{match_id}/record", token).text
+    assert list(replay(record).match.score) == entry["score"]
+    assert '[Seat3 "Computer 3 (level 1)"]' in record and f'[Result "{"-".join(map(str, entry["score"]))}"]' in record
+    review = api.request("GET", f"/api/matches/{match_id}/deals/1/review", token)
+    assert review.status_code == 409 and review.json()["error"]["code"] == "not_available"
+
+
+def test_every_computer_level_plays_at_the_four_handed_table(server: ServerThread, api: Api) -> None:
+    levels = api.request("GET", "/api/meta").json()["presets"]["four66"]["levels"]
+    for others in ({"2": 2, "3": 3, "4": 2}, {"2": 4, "3": 5, "4": 4}):
+        if not set(others.values()) <= set(levels):
+            continue  # a level not built yet (the lobby does not offer it)
+        created = api.create(rules="four66", seats=others, name="Ann")
+        assert [s["level"] for s in created["state"]["seats"][1:]] == list(others.values())
+        seat = Seat(server.base, created["match_id"], created["token"])
+        play({1: seat}, random.Random(1), lambda s: s["deal"]["outcome"] is not None, timeout=240)
+        assert sum(seat.state["deal"]["outcome"]["tricks"]) == 8
+        seat.close()

@@ -1,10 +1,13 @@
 """Tournaments: computer players and external bots against each other on duplicate deals.
 
-``sixtysix tournament`` (:mod:`.command`) and the API behind it:
+Two-player 66, and the three- and four-handed games (``three66``: every deal in every
+seating of a table of three; ``four66``: partnerships, every deal with the sides swapped;
+see docs/tournament.md). ``sixtysix tournament`` (:mod:`.command`) and the API behind it:
 
 * :mod:`.specs` -- players as text (``L3=level:3``, ``mybot=./mybot``) and factories of
   :class:`~sixtysix.ai.player.Player` objects;
-* :mod:`.schedule` -- pairings (round robin, gauntlet), boards and their seeds, game keys;
+* :mod:`.schedule` -- pairings and tables (round robin, gauntlet), seatings, boards and their
+  seeds, game keys;
 * :mod:`.play` -- one game, as a worker plays it;
 * :mod:`.backends` -- in this process, local worker processes, or Ray;
 * :mod:`.journal` -- the results journal that makes a tournament resumable;

@@ -26,6 +26,7 @@ players (at least two, in the order given; gauntlet: the first against every oth
                              takes {seed} ("b=sixtysix bot --level 3 --seed {seed}"): then
                              every game starts it afresh with its own seed
   --bot "me=python:pkg.mod:factory"   factory(seed, time_limit) -> Player
+  --bot "mix=team:level:3+level:5"    four66 only: a partnership of two different players
 
 every board (a seeded deal, or a whole match with --matches) is played twice with the
 seats swapped; the deals and the players' seeds all come from --seed. With --out, the
@@ -68,13 +69,15 @@ def register(commands: Any) -> None:
         dest="players",
         action="append",
         metavar="NAME=SPEC",
-        help="NAME=level:N, NAME=COMMAND or NAME=python:MOD:F",
+        help="NAME=level:N, NAME=COMMAND, NAME=python:MOD:F or NAME=team:SPEC+SPEC",
     )
     what = p.add_argument_group("what to play")
     what.add_argument("--format", choices=("round-robin", "gauntlet"), default="round-robin", help="(round-robin)")
     count = what.add_mutually_exclusive_group()
-    count.add_argument("--deals", type=positive_int, metavar="N", help="seeded deals per pairing, each twice (100)")
-    count.add_argument("--matches", type=positive_int, metavar="N", help="whole matches per pairing instead")
+    count.add_argument(
+        "--deals", type=positive_int, metavar="N", help="seeded deals per pairing or table, each in every seating (100)"
+    )
+    count.add_argument("--matches", type=positive_int, metavar="N", help="whole matches per pairing or table instead")
     what.add_argument("--seed", type=int, default=1, metavar="N", help="master seed of everything (default 1)")
     what.add_argument("--time", type=positive_float, metavar="SECONDS", help="time per decision for levels taking one")
     what.add_argument(

@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
@@ -65,8 +66,18 @@ class HandKnowledge:
 
     @classmethod
     def from_view(cls, view: PartnershipView) -> HandKnowledge:
-        """Replay ``view.history`` and apply every inference the rules allow."""
-        return cls.from_history(view.rules, view.seat, view.hand, view.dealer, view.trump_card, view.history)
+        """What ``view.seat`` knows: the view's public cards and counts, and every inference from its history.
+
+        The hand sizes come from the tricks played and the current trick, so a
+        position set up without a history (a puzzle, a sampled world) is read
+        right too; it just proves no void.
+        """
+        excluded = _inferences(view.rules, view.trump, view.history)
+        counts = [0] + [view.rules.hand_size - view.tricks[0] - view.tricks[1]] * 4
+        for seat, _ in view.trick:
+            counts[seat] -= 1
+        shown = [0, *view.known]
+        return _tighten(view.rules, view.seat, view.hand, view.played, excluded, shown, counts)
 
     @classmethod
     def from_history(
@@ -76,35 +87,23 @@ class HandKnowledge:
         hand: CardMask,
         dealer: int,
         trump_card: Card,
-        history: tuple[tuple[int, Action], ...] | list[tuple[int, Action]],
+        history: Sequence[tuple[int, Action]],
     ) -> HandKnowledge:
-        """The knowledge of ``seat`` holding ``hand`` after the public ``history`` of a deal."""
-        excluded = [0, 0, 0, 0, 0]
+        """The knowledge of ``seat`` holding ``hand`` after the public ``history`` of a deal from its start."""
         shown = [0, 0, 0, 0, 0]
         shown[dealer] = BIT[trump_card]
         counts = [0, rules.hand_size, rules.hand_size, rules.hand_size, rules.hand_size]
         played = 0
-        trick: list[Card] = []
-        winning = -1
-        trump = trump_card >> 3
-        strict = rules.four_player_undertrump_required
         for actor, action in history:
             if action >= 32:  # a marriage: the king and queen are shown
                 suit = (action - 32) & 3
                 shown[actor] |= BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
                 continue
-            card = int(action)
-            if trick:
-                excluded[actor] |= _excluded_by(card, trick[0] >> 3, winning, trump, strict)
-            if not trick or (BIT[card] & HIGHER[winning] if card >> 3 == winning >> 3 else card >> 3 == trump):
-                winning = card
-            trick.append(card)
-            if len(trick) == 4:
-                trick, winning = [], -1
-            played |= BIT[card]
+            played |= BIT[action]
             counts[actor] -= 1
             for other in SEATS:
-                shown[other] &= ~BIT[card]
+                shown[other] &= ~BIT[action]
+        excluded = _inferences(rules, trump_card >> 3, history)
         return _tighten(rules, seat, hand, played, excluded, shown, counts)
 
     # -- questions --------------------------------------------------------
@@ -128,6 +127,26 @@ class HandKnowledge:
             if s != self.seat:
                 mask |= self.possible[s - 1]
         return mask
+
+
+def _inferences(rules: Rules, trump: int, history: Sequence[tuple[int, Action]]) -> list[CardMask]:
+    """``excluded[seat]``: the cards the obligations of R-4P-4 prove ``seat`` does not hold."""
+    excluded = [0, 0, 0, 0, 0]
+    strict = rules.four_player_undertrump_required
+    trick: list[Card] = []
+    winning = -1
+    for actor, action in history:
+        if action >= 32:
+            continue
+        card = int(action)
+        if trick:
+            excluded[actor] |= _excluded_by(card, trick[0] >> 3, winning, trump, strict)
+        if not trick or (BIT[card] & HIGHER[winning] if card >> 3 == winning >> 3 else card >> 3 == trump):
+            winning = card
+        trick.append(card)
+        if len(trick) == 4:
+            trick, winning = [], -1
+    return excluded
 
 
 def _excluded_by(card: Card, led_suit: int, winning: Card, trump: int, strict: bool) -> CardMask:

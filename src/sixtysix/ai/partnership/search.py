@@ -82,7 +82,7 @@ def void_knowledge(view: PartnershipView) -> HandKnowledge:
                 void[actor] |= SUIT_MASK[led]
                 if card >> 3 != trump and (winning >> 3 != trump or view.rules.four_player_undertrump_required):
                     void[actor] |= SUIT_MASK[trump]
-            if card >> 3 == winning >> 3 and card < winning or card >> 3 == trump != winning >> 3:
+            if (card >> 3 == winning >> 3 and card < winning) or card >> 3 == trump != winning >> 3:
                 winning = card
         else:
             winning = card

@@ -54,6 +54,8 @@ _TEN = 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _ZERO_RANKS = (5, 6, 7)
 """Nine, eight and seven: the cards worth nothing, interchangeable when they touch."""
+_LOW_ZEROS = 0xC0C0C0C0
+"""The eights and sevens: the cards that may touch a higher zero-point card."""
 
 
 @dataclass(frozen=True)
@@ -193,7 +195,7 @@ class PartnershipSolver:
         self.undertrump = rules.four_player_undertrump_required
         self.marriages = rules.four_player_marriages
         self.ten_bonus = rules.ten_of_trumps_bonus
-        self._terminal: dict[tuple[int, int, int, int, int], int] = {}
+        self._terminal: dict[int, int] = {}
         self._tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self._context: tuple[int, tuple[int, int], int] = (-1, (0, 0), 0)
         # the state of the search (set by _load)
@@ -202,6 +204,8 @@ class PartnershipSolver:
         self.pending = [0, 0, 0]
         self.tricks = [0, 0, 0]
         self.trump = 0
+        self._lead_cards: list[Card] = []
+        self._ten_bit = 0
         self.ten_side = 0
         self.trick_count = 0
         self.match_score = (0, 0)
@@ -254,6 +258,8 @@ class PartnershipSolver:
         self.pending = [0, *position.pending]
         self.tricks = [0, *position.tricks]
         self.trump = position.trump
+        self._lead_cards = sorted(range(32), key=lambda c: ((c & 7) - (8 if c >> 3 == self.trump else 0), -self.points[c]))
+        self._ten_bit = BIT[self.trump * 8 + _TEN]
         self.ten_side = position.ten_side
         self.trick_count = position.tricks[0] + position.tricks[1]
         self.match_score = position.match_score
@@ -289,7 +295,8 @@ class PartnershipSolver:
         allowed = self._root_cards(position) if only is None else BIT[only]
         led = trick[0][1] >> 3 if trick else -1
         declared = position.marriage_suit >= 0 or not declare
-        return self._card(seat, len(trick), led, best, best_seat, cards, alpha, beta, allowed, declared)
+        tpts = sum(self.points[c] for _, c in trick)
+        return self._card(seat, len(trick), led, best, best_seat, cards, tpts, alpha, beta, allowed, declared)
 
     # -- the search -----------------------------------------------------------
 
@@ -301,9 +308,8 @@ class PartnershipSolver:
         if self.marriages:
             more1, more2 = self._marriages_out()
         ten1 = ten2 = self.ten_side
-        if self.ten_bonus and not ten1:
-            if self._ten_out():
-                ten1, ten2 = 1, 2
+        if self.ten_bonus and not ten1 and self._ten_out():
+            ten1, ten2 = 1, 2
         hi = self._final(s1 + rest + more1 + self.pending[1], s2, 1, self.tricks[2], ten1)
         lo = self._final(s1, s2 + rest + more2 + self.pending[2], self.tricks[1], 1, ten2)
         if ten1 != ten2 and self.ten_bonus:
@@ -331,12 +337,11 @@ class PartnershipSolver:
 
     def _final(self, p1: int, p2: int, t1: int, t2: int, ten_side: int) -> int:
         """The game points of a played-out deal for side 1 (cached calls of the scoring function)."""
-        key = (p1, p2, min(t1, 1), min(t2, 1), ten_side)
+        has1, has2 = int(t1 > 0), int(t2 > 0)
+        key = (((p1 << 10 | p2) << 1 | has1) << 1 | has2) * 3 + ten_side
         value = self._terminal.get(key)
         if value is None:
-            _, winner, points, bonus, _ = score_partnership_deal(
-                self.rules, [0, p1, p2], [0, key[2], key[3]], ten_side
-            )
+            _, winner, points, bonus, _ = score_partnership_deal(self.rules, [0, p1, p2], [0, has1, has2], ten_side)
             value = (points if winner == 1 else -points if winner == 2 else 0) + bonus[0] - bonus[1]
             if self.fine:
                 value = value * FINE + p1 - p2
@@ -354,7 +359,18 @@ class PartnershipSolver:
             return lo
         score, tricks, pending = self.score, self.tricks, self.pending
         h = self.hands
-        key = (h[1], h[2], h[3], h[4], leader, score[1], score[2], min(tricks[1], 1), min(tricks[2], 1), self.ten_side)
+        key: tuple[int, ...] = (
+            h[1],
+            h[2],
+            h[3],
+            h[4],
+            leader,
+            score[1],
+            score[2],
+            min(tricks[1], 1),
+            min(tricks[2], 1),
+            self.ten_side,
+        )
         if self.marriages:
             key += (pending[1], pending[2])
         hint = -1
@@ -380,13 +396,13 @@ class PartnershipSolver:
         for s in (1, 2, 3, 4):
             if s != seat:
                 others |= self.hands[s]
-        cands = hand & ~_touching_zeros(hand, others)
+        cands = hand & ~_touching_zeros(hand, others) if hand & _LOW_ZEROS else hand
         order = self._lead_order(cands, hint)
         maximise = seat % 2 == 1
         best = -INF if maximise else INF
         best_card = order[0]
         for card in order:
-            value = self._card(seat, 0, -1, -1, 0, 0, alpha, beta, BIT[card], False)
+            value = self._card(seat, 0, -1, -1, 0, 0, 0, alpha, beta, BIT[card], False)
             if maximise:
                 if value > best:
                     best, best_card = value, card
@@ -402,9 +418,7 @@ class PartnershipSolver:
 
     def _lead_order(self, cands: CardMask, hint: int) -> list[Card]:
         """High cards first (they win or draw), the transposition table's best card before all."""
-        trump = self.trump
-        points = self.points
-        order = sorted(cards_of(cands), key=lambda c: ((c & 7) - (8 if c >> 3 == trump else 0), -points[c]))
+        order = [c for c in self._lead_cards if cands & BIT[c]]
         if hint >= 0 and cands & BIT[hint]:
             order.remove(hint)
             order.insert(0, hint)
@@ -418,6 +432,7 @@ class PartnershipSolver:
         best: int,
         best_seat: int,
         cards: int,
+        tpts: int,
         alpha: int,
         beta: int,
         allowed: CardMask,
@@ -431,12 +446,13 @@ class PartnershipSolver:
             cands = allowed
         else:
             cands = _follow(hand, led, best, trump, self.undertrump)
-            if cands & (cands - 1):
+            if cands & _LOW_ZEROS and cands & (cands - 1):
                 others = hands[1] | hands[2] | hands[3] | hands[4]
                 cands &= ~_touching_zeros(cands, others & ~hand)
         maximise = seat % 2 == 1
         value_best = -INF if maximise else INF
         nxt = seat % 4 + 1
+        points = self.points
         for card in self._follow_order(cands, seat, best, best_seat) if n else cards_of(cands):
             self.nodes += 1
             bit = BIT[card]
@@ -457,9 +473,11 @@ class PartnershipSolver:
                 else:
                     new_best, new_seat = best, best_seat
             if n == 3:
-                value = self._resolve(new_seat, cards | bit, alpha, beta)
+                value = self._resolve(new_seat, cards | bit, tpts + points[card], alpha, beta)
             else:
-                value = self._card(nxt, n + 1, led_now, new_best, new_seat, cards | bit, alpha, beta, 0, False)
+                value = self._card(
+                    nxt, n + 1, led_now, new_best, new_seat, cards | bit, tpts + points[card], alpha, beta, 0, False
+                )
             if married:
                 self._undeclare(2 - seat % 2, married)
             hands[seat] = hand
@@ -476,21 +494,15 @@ class PartnershipSolver:
                 break
         return value_best
 
-    def _follow_order(self, cands: CardMask, seat: int, best: int, best_seat: int) -> tuple[Card, ...] | list[Card]:
+    def _follow_order(self, cands: CardMask, seat: int, best: int, best_seat: int) -> tuple[Card, ...]:
         """Partner winning: the richest card first; otherwise the cheapest card that takes the trick,
-        then the cheapest of the rest."""
-        if not cands & (cands - 1):
-            return cards_of(cands)
-        points = self.points
-        trump = self.trump
-        if (best_seat - seat) % 2 == 0:
-            return sorted(cards_of(cands), key=lambda c: -points[c])
-
-        def key(card: Card) -> tuple[int, int, int]:
-            wins = _beats(card, best, trump)
-            return (0 if wins else 1, points[card], -(card & 7))
-
-        return sorted(cards_of(cands), key=key)
+        then the cheapest of the rest (within a suit a lower card is never worth more points)."""
+        if not cands & (cands - 1) or (best_seat - seat) % 2 == 0:
+            return cards_of(cands)  # within a suit, the richest card first
+        winners = cands & ((1 << best) - 1) & SUIT_MASK[best >> 3]
+        if best >> 3 != self.trump:
+            winners |= cands & SUIT_MASK[self.trump]
+        return cards_of(winners)[::-1] + cards_of(cands & ~winners)[::-1]
 
     def _declare(self, side: int, value: int) -> None:
         if self.tricks[side]:
@@ -504,11 +516,9 @@ class PartnershipSolver:
         else:
             self.pending[side] -= value
 
-    def _resolve(self, winner: int, cards: CardMask, alpha: int, beta: int) -> int:
-        """Score a complete trick for ``winner`` and search on from the next trick."""
+    def _resolve(self, winner: int, cards: CardMask, gained: int, alpha: int, beta: int) -> int:
+        """Score a complete trick (its cards and points) for ``winner`` and search on from the next trick."""
         side = 2 - winner % 2
-        points = self.points
-        gained = sum(points[c] for c in cards_of(cards))
         score, tricks, pending = self.score, self.tricks, self.pending
         added = gained + pending[side]
         saved_pending = pending[side]
@@ -518,21 +528,23 @@ class PartnershipSolver:
         tricks[side] += 1
         self.trick_count += 1
         self.remaining_points -= gained
-        try:
-            if cards & BIT[self.trump * 8 + _TEN]:
-                self.ten_side = side
-                if self.ten_bonus and self.match_score[side - 1] >= self.rules.match_target - 1:
-                    return (MATCH_WIN if side == 1 else -MATCH_WIN) * self.unit
-            if self.trick_count == _TRICKS:
-                bonus = _LAST_TRICK_BONUS
-                if side == 1:
-                    return self._final(score[1] + bonus, score[2], tricks[1], tricks[2], self.ten_side)
-                return self._final(score[1], score[2] + bonus, tricks[1], tricks[2], self.ten_side)
-            return self._trick(winner, alpha, beta)
-        finally:
-            score[side] -= added
-            pending[side] = saved_pending
-            tricks[side] -= 1
-            self.trick_count -= 1
-            self.remaining_points += gained
-            self.ten_side = saved_ten
+        ten = self.ten_bonus and cards & self._ten_bit
+        if ten:
+            self.ten_side = side
+        if ten and self.match_score[side - 1] >= self.rules.match_target - 1:
+            value = (MATCH_WIN if side == 1 else -MATCH_WIN) * self.unit
+        elif self.trick_count == _TRICKS:
+            last = _LAST_TRICK_BONUS
+            if side == 1:
+                value = self._final(score[1] + last, score[2], tricks[1], tricks[2], self.ten_side)
+            else:
+                value = self._final(score[1], score[2] + last, tricks[1], tricks[2], self.ten_side)
+        else:
+            value = self._trick(winner, alpha, beta)
+        score[side] -= added
+        pending[side] = saved_pending
+        tricks[side] -= 1
+        self.trick_count -= 1
+        self.remaining_points += gained
+        self.ten_side = saved_ten
+        return value

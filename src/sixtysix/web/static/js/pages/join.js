@@ -58,6 +58,9 @@ export function mountJoin(root, code, ctx) {
       const rules = invitation.rules || {};
       body = html`<p class="lead" data-testid="join-text">${t("join.text", { host: invitation.host, preset: t(`preset.${rules.preset}`), target: rules.target })}</p>
         <p>${t(`preset.${rules.preset}.text`)}</p>
+        ${invitation.seats ? html`<ul class="join-seats" data-testid="join-seats">${invitation.seats.map(
+          (st) => html`<li data-seat="${st.seat}">${st.seat === invitation.seat ? html`<b>${t("lobby.seat_you", { n: st.seat })}</b>` : html`${t("lobby.seat_n", { n: st.seat })}: ${st.open ? t("multi.open_seat") : st.name}`}</li>`,
+        )}</ul>` : ""}
         <form data-testid="join-form">
           <label class="block">${t("lobby.your_name")} <input name="name" maxlength="40" value="${s.name}" data-testid="name-input" placeholder="${t("lobby.name_placeholder")}"></label>
           <button class="primary big" type="submit" data-testid="join-button" ${busy ? html`disabled` : ""}>${t("join.button")}</button>
