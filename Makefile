@@ -38,6 +38,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.tournament --deals 2000 --protocol
 	$(BIN)/python -m bench.web --quick
 	$(BIN)/python -m bench.rl
+	$(BIN)/python -m bench.variants --quick
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

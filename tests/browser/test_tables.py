@@ -12,7 +12,7 @@ from typing import Any
 
 from web.test_tables import card_strings, hidden_by_version, states_in
 
-from .conftest import ServerThread, Table, require_browser, shot
+from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot
 
 require_browser()
 
@@ -73,6 +73,17 @@ def test_some_tricks_of_a_four_handed_match_by_clicking(
     trump = page.locator("[data-testid=trump]").get_attribute("data-card")
     assert dict((s, k) for s, k in state["known"])[4] == [trump]  # the dealer's trump card, shown
     assert page.locator("[data-testid=trump-held]").count() == 1
+    # eight cards and three seats fit a phone screen
+    page.set_viewport_size(PHONE)
+    fits = page.evaluate(
+        """(width) => document.documentElement.scrollWidth <= width &&
+        [...document.querySelectorAll('[data-testid=hand-card], [data-testid=seat]')].every((e) => {
+          const box = e.getBoundingClientRect(); return box.left >= 0 && box.right <= width; })""",
+        PHONE["width"],
+    )
+    assert fits, "the four-handed table does not fit a 390 px wide phone screen"
+    shot(page, "table-four-handed-phone", full_page=True)
+    page.set_viewport_size(DESKTOP)
     rng = random.Random(3)
     oracle = hidden_by_version(server.db, table.match_id)
     checked = 0

@@ -34,7 +34,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sixtysix.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, Action
@@ -206,6 +206,8 @@ class PartnershipSolver:
         self.trump = 0
         self._lead_cards: list[Card] = []
         self._ten_bit = 0
+        self._cheap_key: Callable[[int], int] = abs
+        self._rich_key: Callable[[int], int] = abs
         self.ten_side = 0
         self.trick_count = 0
         self.match_score = (0, 0)
@@ -260,6 +262,8 @@ class PartnershipSolver:
         self.trump = position.trump
         self._lead_cards = sorted(range(32), key=lambda c: ((c & 7) - (8 if c >> 3 == self.trump else 0), -self.points[c]))
         self._ten_bit = BIT[self.trump * 8 + _TEN]
+        self._cheap_key = [self.points[c] * 8 - (c & 7) for c in range(32)].__getitem__
+        self._rich_key = [-self.points[c] * 8 + (c & 7) for c in range(32)].__getitem__
         self.ten_side = position.ten_side
         self.trick_count = position.tricks[0] + position.tricks[1]
         self.match_score = position.match_score
@@ -497,12 +501,19 @@ class PartnershipSolver:
     def _follow_order(self, cands: CardMask, seat: int, best: int, best_seat: int) -> tuple[Card, ...]:
         """Partner winning: the richest card first; otherwise the cheapest card that takes the trick,
         then the cheapest of the rest (within a suit a lower card is never worth more points)."""
-        if not cands & (cands - 1) or (best_seat - seat) % 2 == 0:
-            return cards_of(cands)  # within a suit, the richest card first
+        if not cands & (cands - 1):
+            return cards_of(cands)
+        if (best_seat - seat) % 2 == 0:
+            if cands & SUIT_MASK[best >> 3] == cands:
+                return cards_of(cands)  # within a suit, the richest card first
+            return tuple(sorted(cards_of(cands), key=self._rich_key))
         winners = cands & ((1 << best) - 1) & SUIT_MASK[best >> 3]
         if best >> 3 != self.trump:
             winners |= cands & SUIT_MASK[self.trump]
-        return cards_of(winners)[::-1] + cards_of(cands & ~winners)[::-1]
+        losers = cands & ~winners
+        if losers & SUIT_MASK[losers.bit_length() - 1 >> 3] != losers:
+            return cards_of(winners)[::-1] + tuple(sorted(cards_of(losers), key=self._cheap_key))
+        return cards_of(winners)[::-1] + cards_of(losers)[::-1]
 
     def _declare(self, side: int, value: int) -> None:
         if self.tricks[side]:

@@ -6,8 +6,8 @@
 // across (the partner in the four-handed game), then on the right. Each seat shows its name,
 // person or computer, dealer and "sits out" (three-handed), whose turn it is, its cards as
 // backs (and cards shown, like the dealer's trump card in the four-handed game), its tricks.
-// The current trick lies in front of the seats that played it. Play by click; Enter starts
-// the next deal.
+// The current trick lies in front of the seats that played it. Play by click, or with the
+// keys 1-8 (the n-th card of the hand); Enter starts the next deal.
 
 import { api, MatchSocket } from "../api.js";
 import { backSVG, cardSVG } from "../cards.js";
@@ -202,6 +202,10 @@ export function mountMultiTable(root, matchId, ctx) {
     if (event.key === "Enter" && (state.legal || []).includes("next")) {
       event.preventDefault();
       act("next");
+    } else if (/^[1-8]$/.test(event.key) && state.deal) {
+      // the n-th card of the hand, as shown
+      const card = handOrder(state.deal.hand || [], state.deal.trump)[Number(event.key) - 1];
+      if (card) act(card);
     }
   }
 
