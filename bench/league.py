@@ -128,7 +128,7 @@ class ClairvoyantExpert(ClairvoyantMixin, ExpertPlayer):
     name = "expert-clairvoyant"
 
 
-_SEARCH_SETTINGS = ("depth", "exact_talon", "samples", "time_limit", "evaluate")
+_SEARCH_SETTINGS = ("depth", "exact_talon", "samples", "time_limit", "evaluate", "rollouts", "confidence", "close_risk")
 
 
 def build_player(player_id: str, seed: int, expert_time: float) -> Player:

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // A 66P bot in JavaScript: plays a random legal action, but claims 66 when it is sure to be right.
+// It plays every game: it answers "66pok 2" when the host offers version 2 (four-handed 66,
+// where "score=a,b" is by side and a bot only ever plays a card).
 // Run it under any 66P host, e.g.:  sixtysix's ProtocolPlayer(["node", "examples/random_bot.js"])
 // The protocol: docs/protocol.md. Needs only node (no packages).
 "use strict";
@@ -21,8 +23,8 @@ const list = (value) => (!value || value === "-" ? [] : value.split(","));
 
 function choose(view) {
   const legal = list(view.legal);
-  const seat = Number(view.seat);
-  const score = list(view.score).map(Number)[seat - 1]; // "score=a,b": seat 1, seat 2
+  const seat = Number(view.side || view.seat); // four-handed: "side=1|2"
+  const score = list(view.score).map(Number)[seat - 1]; // "score=a,b": seat (or side) 1, then 2
   if (legal.includes("66") && score >= 66) return "66"; // a correct claim ends the deal at once
   const fair = legal.filter((token) => token !== "66"); // never a false claim
   const pool = fair.length ? fair : legal;
@@ -36,7 +38,7 @@ input.on("line", (line) => {
     case "66p":
       out("id name random.js");
       out("id author the sixtysix examples");
-      out("66pok");
+      out(Number(words[1]) >= 2 ? "66pok 2" : "66pok"); // version 2: the four-handed game too
       break;
     case "isready":
       out("readyok");

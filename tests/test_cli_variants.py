@@ -17,5 +17,6 @@ def test_analyze_refuses_records_with_more_than_two_players(tmp_path: Path, pres
         [sys.executable, "-m", "sixtysix.cli", "analyze", str(record)], capture_output=True, text=True, check=False
     )
     assert done.returncode == 2
-    assert done.stderr.strip() == f"sixtysix analyze: only two-player records can be analysed, not {players}-player ones"
+    expected = f"sixtysix analyze: only two-player records can be analysed, not {players}-player ones"
+    assert done.stderr.strip() == expected
     assert "Traceback" not in done.stderr

@@ -208,11 +208,11 @@ def test_level_3_wins_a_safe_trick_with_its_cheapest_card_and_keeps_the_master()
     assert choice(CountingPartnershipPlayer(0), view) == "Jh"
 
 
-def test_level_3_banks_a_vulnerable_ten_on_a_safe_trick() -> None:
-    # The ace of hearts is still out (seat 1 holds it): the ten is worth winning with now.
-    view = position("Ah 9s | 7d 8s | Qd 9d | Th Jh 7s", trick="1:9h 2:8h 3:7h", tricks=5)
+def test_level_3_takes_the_trick_with_its_lowest_safe_card() -> None:
+    # Seat 2 holds the ace of hearts, so its ten is safe: it wins with the ten and keeps the ace.
+    view = position("8d | Ah Th | Qh 7d | Kh Jh", trick="1:9h")
     assert choice(CountingPartnershipPlayer(0), view) == "Th"
-    assert choice(BeginnerPartnershipPlayer(0), view) == "Jh"
+    assert choice(BeginnerPartnershipPlayer(0), view) == "Ah"
 
 
 # -- strength ------------------------------------------------------------------------
@@ -240,6 +240,10 @@ def duplicate_margin(strong: int, weak: int, pairs: int) -> tuple[float, float]:
     return games / (2 * pairs), cards / (2 * pairs)
 
 
+# Measured with these seeds (game points, card points per deal): level 2 over level 1
+# 0.34 and 14.9; level 3 over level 2 0.071 and 2.5; level 3 over level 1 0.37 and 16.5.
+
+
 def test_level_2_beats_level_1() -> None:
     games, cards = duplicate_margin(2, 1, 300)
     assert games > 0.2 and cards > 8
@@ -247,7 +251,7 @@ def test_level_2_beats_level_1() -> None:
 
 def test_level_3_beats_level_2() -> None:
     games, cards = duplicate_margin(3, 2, 800)
-    assert games > 0.03 and cards > 1
+    assert games > 0.04 and cards > 1.2
 
 
 def test_level_3_beats_level_1() -> None:

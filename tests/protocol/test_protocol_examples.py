@@ -1,4 +1,6 @@
-"""The example bots of examples/ play whole matches through the host, without a forfeit.
+"""The example bots of examples/ play whole matches through the host, without a forfeit:
+two-player matches of every preset, and four-handed ones (66P version 2) where two
+processes of the bot are partners against built-in players.
 
 The JavaScript bot needs ``node`` and the shell bot ``sh``; their tests are skipped only
 when the program is not on the PATH.
@@ -14,10 +16,31 @@ import pytest
 
 from sixtysix import Match, Rules
 from sixtysix.ai.players import make_player
-from sixtysix.protocol import ProtocolPlayer, run_match
+from sixtysix.ai.table import make_partnership_player
+from sixtysix.match import PartnershipMatch
+from sixtysix.protocol import PartnershipProtocolPlayer, ProtocolPlayer, run_match, run_partnership_match
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PRESETS = ("seed66", "pagat66", "schnapsen")
+
+
+def play_four_handed(command: list[str], matches: int = 2) -> tuple[PartnershipProtocolPlayer, int]:
+    """Four-handed matches: the bot at seats 1 and 3 (two processes), then at 2 and 4; the deals played."""
+    deals = 0
+    bots = [PartnershipProtocolPlayer(command, time_limit=2.0) for _ in range(2)]
+    try:
+        for number in range(matches):
+            own = (1, 3) if number % 2 == 0 else (2, 4)
+            seats = {seat: make_partnership_player(1, seat + number) for seat in (1, 2, 3, 4)}
+            seats.update({own[0]: bots[0], own[1]: bots[1]})
+            results = run_partnership_match(PartnershipMatch(Rules.preset("four66")), seats, seed=number)
+            assert all(r.forfeit is None for r in results), [r.reason for r in results if r.forfeit]
+            deals += len(results)
+        assert all(bot.starts == 1 and not bot.failures for bot in bots)
+    finally:
+        for bot in bots:
+            bot.close()
+    return bots[0], deals
 
 
 def play(command: list[str], level: int, matches: int = 3) -> tuple[ProtocolPlayer, int]:
@@ -49,3 +72,20 @@ def test_the_shell_bot() -> None:
 def test_the_python_bot() -> None:
     bot, deals = play([sys.executable, str(EXAMPLES / "highest_card_bot.py")], level=3, matches=1)
     assert bot.bot_name == "highest-card.py" and deals >= 3
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not on the PATH")
+def test_the_javascript_bot_four_handed() -> None:
+    bot, deals = play_four_handed(["node", str(EXAMPLES / "random_bot.js")])
+    assert bot.bot_name == "random.js" and deals >= 2
+
+
+@pytest.mark.skipif(shutil.which("sh") is None, reason="sh is not on the PATH")
+def test_the_shell_bot_four_handed() -> None:
+    bot, deals = play_four_handed(["sh", str(EXAMPLES / "first_legal_bot.sh")])
+    assert bot.bot_name == "first-legal.sh" and deals >= 2
+
+
+def test_the_python_bot_four_handed() -> None:
+    bot, deals = play_four_handed([sys.executable, str(EXAMPLES / "highest_card_bot.py")])
+    assert bot.bot_name == "highest-card.py" and deals >= 2

@@ -316,9 +316,7 @@ def test_the_command_for_both_variants(capsys: pytest.CaptureFixture[str], tmp_p
     assert len(list((tmp_path / RECORDS).glob("*/*.66r"))) == 4
 
 
-def test_the_command_refuses_external_bots_four_handed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "--rules", "four66", "--level", "1", "--bot", "b=./mybot")
-    assert code == 2 and "b: external bots cannot play four-handed 66 yet" in err
+def test_the_command_refuses_a_team_outside_four_handed(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "--level", "1", "--bot", "t=team:level:1+level:2")
     assert code == 2 and "t: a team plays four-handed 66 only" in err
 
@@ -330,3 +328,42 @@ def test_an_external_bot_plays_three_handed_through_the_protocol_host() -> None:
     assert result.complete and len(result.games) == 6
     assert all(sum(game.forfeits) == 0 for game in result.games.values())
     assert result.player_timing()["bot"]["decisions"] > 0
+
+
+# -- four-handed external bots (66P version 2) ----------------------------------------------------
+
+
+def sixtysix_bot(level: int) -> str:
+    return shlex.join([sys.executable, "-m", "sixtysix.cli", "bot", "--level", str(level), "--seed", "{seed}"])
+
+
+def test_an_external_bot_plays_four_handed_through_the_protocol_host(tmp_path: Path) -> None:
+    pytest.importorskip("sixtysix.protocol.player")
+    result = run_tournament(four([1, f"bot={sixtysix_bot(2)}"], boards=1), out=tmp_path, bootstrap=0)
+    assert result.complete and len(result.games) == 2
+    assert all(sum(game.forfeits) == 0 and game.termination != "forfeit" for game in result.games.values())
+    assert result.player_timing()["bot"]["decisions"] == 2 * 16  # both seats of its side, both boards
+    for key in result.games:
+        replayed = replay(record_path(tmp_path / RECORDS, key).read_text(encoding="utf-8"))
+        names = [replayed.record.header(f"Seat{seat}") for seat in (1, 2, 3, 4)]
+        assert names == [key.seat1, key.seat2, key.seat1, key.seat2]
+
+
+def test_a_failing_four_handed_bot_forfeits_every_deal_for_its_side(tmp_path: Path) -> None:
+    crasher = shlex.join([sys.executable, "-c", "import sys; sys.exit(3)"])
+    tournament = four([1, f"dud={crasher}"], boards=1, unit="match")
+    result = run_tournament(tournament, out=tmp_path, bootstrap=0)
+    assert result.complete
+    for key, game in result.games.items():
+        dud = key.names.index("dud") + 1  # the dud's side
+        assert game.winner == 3 - dud and game.score[dud - 1] == 0 and game.score[2 - dud] >= 7
+        assert game.forfeits[dud - 1] == game.deals and game.forfeits[2 - dud] == 0
+        text = record_path(tmp_path / RECORDS, key).read_text(encoding="utf-8")
+        assert '[Forfeit "deal 1: forfeit: seat ' in text and "crash" in text
+
+
+def test_the_command_runs_an_external_bot_four_handed(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--rules", "four66", "--level", "1", "--bot", f"ext={sixtysix_bot(1)}", "--deals", "1", "--workers", "1"]
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    assert "2 players, 1 pairing, 2 deals (1 per pairing x 2 sides), seed 1" in err and "ext" in out

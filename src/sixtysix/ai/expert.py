@@ -18,15 +18,19 @@ What it adds to plain PIMC (level 4):
 
 from __future__ import annotations
 
+import dataclasses
+
 from sixtysix.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, MARRIAGE_20
+from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.players import PimcPlayer
 from sixtysix.ai.sampling import sample_world
-from sixtysix.cards import BIT, KING, QUEEN, CardMask
-from sixtysix.game import Deal
+from sixtysix.cards import BIT, KING, QUEEN, Card, CardMask
+from sixtysix.game import FOLLOW, LEAD, Deal
 from sixtysix.view import PlayerView
 
 _DECLINED_RECENTLY = 0.05  # a world where he declined with the card in hand since the last draw
 _DECLINED_EARLIER = 0.4  # ... or with draws since, so he may have drawn it later
+_OTHER_LEAD = 0.3  # a world where a sound player would have led another card
 _MAX_TRIES = 12
 _MAX_WORLDS = 400
 
@@ -43,7 +47,9 @@ class ExpertPlayer(PimcPlayer):
         samples: int = 4,
         depth: int = 4,
         exact_talon: int = 4,
-        close_risk: float = 2.0,
+        close_risk: float = 0.0,
+        rollouts: bool = True,
+        confidence: float | None = 1.0,
     ) -> None:
         super().__init__(
             seed=seed,
@@ -52,7 +58,10 @@ class ExpertPlayer(PimcPlayer):
             exact_talon=exact_talon,
             time_limit=time_limit,
             close_risk=close_risk,
+            rollouts=rollouts,
+            confidence=confidence,
         )
+        self._model: CountingPlayer | None = None
 
     def _more(self, worlds: int, deadline: float | None) -> bool:
         if worlds >= _MAX_WORLDS:  # late in a deal worlds repeat: more add nothing
@@ -61,17 +70,47 @@ class ExpertPlayer(PimcPlayer):
 
     def sample(self, view: PlayerView, forbidden: int) -> Deal:
         declines = declined_cards(view)
+        lead = opponent_lead(view)
         best: Deal | None = None
         best_weight = -1.0
         for _ in range(_MAX_TRIES):
             world = sample_world(view, self.rng, forbidden)
             weight = world_weight(world.hands[view.opponent], declines)
+            if lead is not None and weight > 0:
+                weight *= self._lead_weight(view, world, lead)
             if self.rng.random() < weight:
                 return world
             if weight > best_weight:
                 best, best_weight = world, weight
         assert best is not None
         return best
+
+    def _lead_weight(self, view: PlayerView, world: Deal, led: Card) -> float:
+        """How well the opponent's lead to this trick fits a world: would a sound player
+        (the card counter) holding the world's hand have led that card?"""
+        if self._model is None:
+            self._model = CountingPlayer(self._seed)
+        before = world.copy()
+        before.hands[view.opponent] |= BIT[led]
+        before.led = -1
+        before.stage = LEAD
+        before.window = 0
+        opponent_view = dataclasses.replace(PlayerView.of(before, view.opponent), history=view.history[:-1])
+        choice = self._model.choose(opponent_view)
+        if choice >= 32 or choice == led:  # a declaration or an exchange is judged by declined_cards
+            return 1.0
+        return _OTHER_LEAD
+
+
+def opponent_lead(view: PlayerView) -> Card | None:
+    """The card the opponent has just led to the trick this seat is to follow, if he led it
+    freely (not the king or queen of a marriage he declared)."""
+    if view.stage != FOLLOW or view.led is None or view.leader != view.opponent or not view.history:
+        return None
+    if len(view.history) >= 2 and MARRIAGE_20 <= view.history[-2][1] < EXCHANGE:
+        return None
+    seat, action = view.history[-1]
+    return view.led if seat == view.opponent and action == view.led else None
 
 
 def declined_cards(view: PlayerView) -> list[tuple[CardMask, bool]]:

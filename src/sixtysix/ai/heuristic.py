@@ -209,7 +209,8 @@ def _count(view: PlayerView, hand: CardMask | None = None) -> _Count:
     opp_size = own if view.stage != FOLLOW else own - 1 if view.to_act == view.seat else own + 1
     if view.face_up is None and not view.closer:
         return _Count(out, out, opp_size, True)
-    opp = (out & ~forbidden_cards(view)) | view.opponent_known
+    # Play proves voids only in phase 2; the talon is open here unless it was closed.
+    opp = (out & ~forbidden_cards(view)) | view.opponent_known if view.closer else out
     return _Count(out, opp, opp_size, False)
 
 

@@ -9,9 +9,13 @@ the acting seat's whole view, and the bot answers ``bestmove TOKEN``.
 * :mod:`sixtysix.protocol.engine` serves any :class:`~sixtysix.ai.player.Player`
   as a bot (:func:`serve`; ``sixtysix bot --level N`` does it for a built-in level);
 * :mod:`sixtysix.protocol.player` runs a bot program as a player
-  (:class:`ProtocolPlayer`);
+  (:class:`ProtocolPlayer`; :class:`PartnershipProtocolPlayer` for the four-handed game);
 * :mod:`sixtysix.protocol.host` plays deals in which a failing bot forfeits
-  (:func:`run_deal`, :func:`run_match`, :class:`BotFailure`).
+  (:func:`run_deal`, :func:`run_match`, :class:`BotFailure`; :func:`run_partnership_deal`,
+  :func:`run_partnership_match` for the four-handed game, where the failing seat's side forfeits).
+
+Version 2 adds the four-handed game (``66p 2``); two- and three-player matches
+are spoken exactly as in version 1.
 """
 
 from __future__ import annotations
@@ -21,9 +25,26 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sixtysix.protocol.engine import serve
-    from sixtysix.protocol.host import FORFEIT_POINTS, BotFailure, DealOutcome, Forfeit, run_deal, run_match
-    from sixtysix.protocol.messages import VERSION, BotOption, ProtocolError, decode_go, encode_go
-    from sixtysix.protocol.player import ProtocolPlayer
+    from sixtysix.protocol.host import (
+        FORFEIT_POINTS,
+        BotFailure,
+        DealOutcome,
+        Forfeit,
+        run_deal,
+        run_match,
+        run_partnership_deal,
+        run_partnership_match,
+    )
+    from sixtysix.protocol.messages import (
+        FOUR_HANDED_VERSION,
+        VERSION,
+        BotOption,
+        ProtocolError,
+        decode_go,
+        decode_partnership_go,
+        encode_go,
+    )
+    from sixtysix.protocol.player import PartnershipProtocolPlayer, ProtocolPlayer
 
 # The names are imported when first used, so that ``sixtysix.protocol.command`` (imported by
 # every run of the command line) costs nothing.
@@ -35,12 +56,17 @@ _HOMES = {
     "Forfeit": "host",
     "run_deal": "host",
     "run_match": "host",
+    "run_partnership_deal": "host",
+    "run_partnership_match": "host",
+    "FOUR_HANDED_VERSION": "messages",
     "VERSION": "messages",
     "BotOption": "messages",
     "ProtocolError": "messages",
     "decode_go": "messages",
     "encode_go": "messages",
+    "decode_partnership_go": "messages",
     "ProtocolPlayer": "player",
+    "PartnershipProtocolPlayer": "player",
 }
 
 
@@ -53,16 +79,21 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "FORFEIT_POINTS",
+    "FOUR_HANDED_VERSION",
     "VERSION",
     "BotFailure",
     "BotOption",
     "DealOutcome",
     "Forfeit",
+    "PartnershipProtocolPlayer",
     "ProtocolError",
     "ProtocolPlayer",
     "decode_go",
+    "decode_partnership_go",
     "encode_go",
     "run_deal",
     "run_match",
+    "run_partnership_deal",
+    "run_partnership_match",
     "serve",
 ]

@@ -2,7 +2,8 @@
 
 The bot reads the host's messages on standard input and answers on standard
 output (docs/protocol.md); it offers the options ``Level``, ``Seed`` and
-``Time`` (milliseconds per decision; 0 = follow the host's ``go movetime``).
+``Time`` (milliseconds per decision; 0 = follow the host's ``go movetime``), and
+plays the four-handed game too (66P version 2).
 Only the standard library is imported here; the players are imported when the
 command runs.
 """
@@ -14,7 +15,8 @@ from typing import Any
 
 DESCRIPTION = (
     "Serve a built-in computer player over the 66P bot protocol on standard input and output "
-    "(docs/protocol.md): for tournaments, GUIs and testing other programs against it."
+    "(docs/protocol.md): for tournaments, GUIs and testing other programs against it. It plays "
+    "every game: two-player, three-handed and (66P version 2) four-handed partnership 66."
 )
 
 

@@ -5,6 +5,12 @@ until ``quit`` or the end of the input. Each ``go`` is read back into a
 :class:`~sixtysix.view.PlayerView` and handed to ``player.choose``; the answer
 goes out as ``bestmove TOKEN``. Lines it does not know are ignored.
 
+With a :class:`~sixtysix.ai.partnership.player.PartnershipPlayer` (``partnership=``,
+or as ``player`` itself) it also plays the four-handed game: it answers a host's
+``66p 2`` with ``66pok 2`` and hands each four-handed ``go``, read back into a
+:class:`~sixtysix.view.PartnershipView`, to that player. Without one it answers
+``66pok`` (version 1) as before.
+
 >>> import io
 >>> from sixtysix.ai.players import RandomPlayer
 >>> from sixtysix import Deal, PlayerView
@@ -28,22 +34,26 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
+from sixtysix.ai.partnership.player import PartnershipPlayer
 from sixtysix.ai.player import Player
 from sixtysix.protocol.messages import (
+    FOUR_HANDED_VERSION,
     BotOption,
+    Go,
     ProtocolError,
-    decode_go,
     decode_newmatch,
     decode_setoption,
+    decode_table_go,
     fields_of,
 )
 
 Configure = Callable[[Mapping[str, str]], Player]
 """Builds the player anew from every option's current value (names as the bot declared them)."""
+AnyServed = Player | PartnershipPlayer
 
 
 def serve(
-    player: Player,
+    player: AnyServed,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     *,
@@ -51,14 +61,17 @@ def serve(
     author: str = "unknown",
     options: Sequence[BotOption] = (),
     configure: Configure | None = None,
-    on_movetime: Callable[[Player, int], None] | None = None,
+    on_movetime: Callable[[AnyServed, int], None] | None = None,
+    partnership: PartnershipPlayer | None = None,
 ) -> int:
     """Serve ``player`` over 66P until ``quit`` or the end of input; return 0.
 
     ``options`` are announced in the handshake; a ``setoption`` for one of them
-    stores the value and, with ``configure``, replaces the player by
+    stores the value and, with ``configure``, replaces the two-player player by
     ``configure(values)``. ``on_movetime(player, ms)`` is called before each
-    decision with the host's time limit (to set a search budget).
+    decision with the deciding player and the host's time limit (to set a search
+    budget). ``partnership`` plays the four-handed game (version 2); a
+    ``player`` that is a partnership player plays only that game.
     """
     source = stdin if stdin is not None else sys.stdin
     sink = stdout if stdout is not None else sys.stdout
@@ -67,6 +80,8 @@ def serve(
         sink.write(text + "\n")
         sink.flush()
 
+    two: Player | None = player if isinstance(player, Player) else None
+    four = player if isinstance(player, PartnershipPlayer) else partnership
     by_name = {option.name.lower(): option for option in options}
     values = {option.name: option.default for option in options}
     deal_number = 0
@@ -85,7 +100,7 @@ def serve(
             send(f"id author {author}")
             for option in options:
                 send(option.line())
-            send("66pok")
+            send(_ok(words, four is not None))
         elif command == "isready":
             send("readyok")
         elif command == "setoption":
@@ -101,7 +116,7 @@ def serve(
             values[known.name] = value
             if configure is not None:
                 try:
-                    player = configure(values)
+                    two = configure(values)
                 except ValueError as error:
                     send(f"info string option {known.name}: {error}")
         elif command == "newmatch":
@@ -110,23 +125,61 @@ def serve(
             except ProtocolError as error:
                 send(f"info string {error}")
                 continue
-            player.new_match(rules, seat)
+            chosen = four if rules.players == 4 else two
+            if chosen is None:
+                send(f"info string {_CANNOT[rules.players == 4]}")
+            else:
+                chosen.new_match(rules, seat)
             deal_number = 0
         elif command == "go":
-            send(_decide(player, raw, deal_number, on_movetime))
+            send(_decide(two, four, raw, deal_number, on_movetime))
             number = fields_of(words).get("deal", "")
             deal_number = int(number) if number.isdigit() else deal_number
         # Anything else (newdeal, unknown commands) needs no answer.
 
 
-def _decide(player: Player, line: str, last_deal: int, on_movetime: Callable[[Player, int], None] | None) -> str:
+_CANNOT = {
+    False: "this bot plays the four-handed game only",
+    True: "this bot does not play the four-handed game",
+}
+
+
+def _ok(words: Sequence[str], four_handed: bool) -> str:
+    """The end of the handshake: ``66pok``, or ``66pok 2`` to a host that offers the four-handed game."""
+    offered = words[1] if len(words) > 1 else "1"
+    if four_handed and offered.isdigit() and int(offered) >= FOUR_HANDED_VERSION:
+        return f"66pok {FOUR_HANDED_VERSION}"
+    return "66pok"
+
+
+def _decide(
+    two: Player | None,
+    four: PartnershipPlayer | None,
+    line: str,
+    last_deal: int,
+    on_movetime: Callable[[AnyServed, int], None] | None,
+) -> str:
     try:
-        go = decode_go(line)
+        go = decode_table_go(line)
     except ProtocolError as error:
-        legal = fields_of(line.split()).get("legal", "-").split(",")
-        return f"info string cannot read go: {error}\nbestmove {legal[0]}"
+        return f"info string cannot read go: {error}\n{_first_legal(line)}"
+    if isinstance(go, Go):
+        if two is None:
+            return f"info string {_CANNOT[False]}\n{_first_legal(line)}"
+        if go.deal_number != last_deal:
+            two.new_deal(go.view)
+        if on_movetime is not None:
+            on_movetime(two, go.movetime)
+        return f"bestmove {two.choose(go.view).token}"
+    if four is None:
+        return f"info string {_CANNOT[True]}\n{_first_legal(line)}"
     if go.deal_number != last_deal:
-        player.new_deal(go.view)
+        four.new_deal(go.view)
     if on_movetime is not None:
-        on_movetime(player, go.movetime)
-    return f"bestmove {player.choose(go.view).token}"
+        on_movetime(four, go.movetime)
+    return f"bestmove {four.choose(go.view).token}"
+
+
+def _first_legal(line: str) -> str:
+    legal = fields_of(line.split()).get("legal", "-").split(",")
+    return f"bestmove {legal[0]}"

@@ -39,6 +39,25 @@ middle of the deal; a tournament writes the forfeit next to it.
 (2, 3, 'forfeit', 1)
 >>> result.reason
 'forfeit: seat 1 crash: the bot exited (status 1)'
+
+The four-handed game (protocol version 2) has its own pair,
+``run_partnership_deal(deal, players, match=None, stats=None)`` and
+``run_partnership_match``: a failing seat forfeits the deal for its **side**,
+and the other side wins it with :data:`FORFEIT_POINTS` game points (the most
+a deal gives: all eight tricks). ``DealOutcome.winner`` is then a side and
+``forfeit.seat`` the table seat (1-4) that failed.
+
+>>> from sixtysix.partnership import FourHandedDeal
+>>> from sixtysix.ai.partnership.player import RandomPartnershipPlayer
+>>> class Timid(RandomPartnershipPlayer):
+...     def choose(self, view):
+...         raise BotFailure("timeout", "no bestmove within 1.5 s")
+>>> players = {1: RandomPartnershipPlayer(1), 2: RandomPartnershipPlayer(2), 3: Timid(3), 4: RandomPartnershipPlayer(4)}
+>>> result = run_partnership_deal(FourHandedDeal.shuffled(seed=4, dealer=2), players)
+>>> result.winner, result.game_points, result.forfeit.seat
+(2, 3, 3)
+>>> result.reason
+'forfeit: seat 3 timeout: no bestmove within 1.5 s'
 """
 
 from __future__ import annotations
@@ -48,13 +67,15 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from sixtysix.ai.partnership.player import PartnershipPlayer
 from sixtysix.ai.player import DecisionStats, Player
 from sixtysix.game import Deal, Outcome, Stage, Termination
-from sixtysix.match import Match
-from sixtysix.view import PlayerView
+from sixtysix.match import Match, PartnershipMatch
+from sixtysix.partnership import FourHandedDeal, side_of
+from sixtysix.view import PartnershipView, PlayerView
 
 FORFEIT_POINTS = 3
-"""Game points the opponent of a failing bot wins with the forfeited deal."""
+"""Game points the opponent of a failing bot (four-handed: the other side) wins with the forfeited deal."""
 
 FAILURE_KINDS = ("illegal", "malformed", "timeout", "garbage", "crash", "handshake")
 """Why a bot loses a deal (``BotFailure.kind``)."""
@@ -189,3 +210,80 @@ def _forfeit_deal(deal: Deal, forfeit: Forfeit) -> None:
     )
     deal.stage = Stage.OVER
     deal.window = 0
+
+
+# -- the four-handed game ------------------------------------------------------------------
+
+
+def run_partnership_deal(
+    deal: FourHandedDeal,
+    players: Mapping[int, PartnershipPlayer],
+    match: PartnershipMatch | None = None,
+    stats: Mapping[int, DecisionStats] | None = None,
+) -> DealOutcome:
+    """Play a four-handed ``deal`` to its end; a failing seat forfeits it for its side (module docstring)."""
+    score = match.score if match else (0, 0)
+    carried = match.carried if match else 0
+    failures = []
+    for seat in (1, 2, 3, 4):  # every seat hears of the deal, even if an earlier one fails
+        try:
+            players[seat].new_deal(PartnershipView.of(deal, seat, score, carried))
+        except BotFailure as failure:
+            failures.append(Forfeit(seat, failure.kind, failure.detail))
+    if failures:
+        return _forfeited_by_side(deal, failures[0], match)
+    seat = 1
+    try:
+        while deal.outcome is None:
+            seat = deal.to_act or 0
+            view = PartnershipView.of(deal, seat, score, carried)
+            started = time.perf_counter()
+            action = players[seat].choose(view)
+            if stats is not None:
+                stats[seat].times.append(time.perf_counter() - started)
+            if action not in view.legal:
+                legal = " ".join(a.token for a in view.legal)
+                raise BotFailure("illegal", f"{players[seat].name} chose {action}; legal: {legal}")
+            deal.apply(action, seat)
+    except BotFailure as failure:
+        return _forfeited_by_side(deal, Forfeit(seat, failure.kind, failure.detail), match)
+    if match is not None:
+        match.settle()
+    assert deal.outcome is not None
+    return DealOutcome(deal.outcome)
+
+
+def run_partnership_match(
+    match: PartnershipMatch,
+    players: Mapping[int, PartnershipPlayer],
+    seed: int | None = None,
+    stats: Mapping[int, DecisionStats] | None = None,
+) -> list[DealOutcome]:
+    """Play a four-handed ``match`` to its end with :func:`run_partnership_deal` (the shuffles of
+    :func:`sixtysix.ai.table.play_table_match` for the same seed)."""
+    rng = random.Random(seed)
+    for seat in (1, 2, 3, 4):
+        players[seat].new_match(match.rules, seat)
+    results = []
+    while not match.is_over:
+        deal = match.new_deal(seed=rng.getrandbits(64))
+        results.append(run_partnership_deal(deal, players, match, stats))
+    return results
+
+
+def _forfeited_by_side(deal: FourHandedDeal, forfeit: Forfeit, match: PartnershipMatch | None) -> DealOutcome:
+    """End ``deal`` with a win of :data:`FORFEIT_POINTS` for the side that did not fail."""
+    deal.outcome = Outcome(
+        Termination.FALSE_CLAIM,
+        3 - side_of(forfeit.seat),
+        FORFEIT_POINTS,
+        deal.scores(),
+        deal.trick_counts(),
+        None,
+        forfeit.reason,
+        (0, 0),
+    )
+    deal.stage = Stage.OVER
+    if match is not None:
+        match.settle()
+    return DealOutcome(deal.outcome, forfeit)

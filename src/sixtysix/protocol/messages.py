@@ -21,6 +21,19 @@ reads back into an equal one, so a bot needs no state of its own:
 (True, 1, 1000)
 >>> parse_bestmove("bestmove 20h")
 Action.parse('20h')
+
+A four-handed view (version 2) has a ``go`` line of its own, which reads back
+into an equal :class:`~sixtysix.view.PartnershipView`:
+
+>>> from sixtysix.partnership import FourHandedDeal
+>>> from sixtysix.view import PartnershipView
+>>> deal4 = FourHandedDeal.shuffled(seed=3, dealer=4)
+>>> deal4.apply(deal4.legal_actions()[0])
+>>> line = encode_go(PartnershipView.of(deal4, 2, (1, 0)), deal_number=2, movetime=500)
+>>> " ".join(line.split()[3:13])
+'players=4 seat=2 side=2 deal=2 rules=four66 options=- target=7 dealer=4 trump=7d trumpholder=4'
+>>> decode_table_go(line).view == PartnershipView.of(deal4, 2, (1, 0))
+True
 """
 
 from __future__ import annotations
@@ -35,10 +48,12 @@ from sixtysix.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of
 from sixtysix.errors import InvalidActionError, InvalidCardError, RulesError
 from sixtysix.game import Stage
 from sixtysix.rules import Rules
-from sixtysix.view import PlayerView
+from sixtysix.view import PartnershipView, PlayerView
 
-VERSION = 1
-"""The protocol version this module speaks (``66p 1``)."""
+VERSION = 2
+"""The newest protocol version this module speaks (``66p 2``)."""
+FOUR_HANDED_VERSION = 2
+"""The first version with the four-handed game; the two- and three-player messages are those of version 1."""
 MAX_LINE = 65536
 """Longest line either side must accept, in bytes (without the line feed)."""
 EMPTY = "-"
@@ -120,11 +135,22 @@ def _int(fields: Mapping[str, str], key: str) -> int:
         raise ProtocolError(f"{key}={text}: not a whole number") from None
 
 
-def _seat(fields: Mapping[str, str], key: str, allow_zero: bool = False) -> int:
+def _seat(fields: Mapping[str, str], key: str, allow_zero: bool = False, players: int = 2) -> int:
     seat = _int(fields, key)
-    if seat not in ((0, 1, 2) if allow_zero else (1, 2)):
+    if not (0 if allow_zero else 1) <= seat <= players:
         raise ProtocolError(f"{key}={seat}: not a seat")
     return seat
+
+
+def session_version(rules: Rules) -> int:
+    """The version a host offers (``66p V``) for a match under ``rules``: 1, or 2 for the four-handed game.
+
+    Two- and three-player matches are spoken exactly as in version 1.
+
+    >>> session_version(Rules.preset("seed66")), session_version(Rules.preset("four66"))
+    (1, 2)
+    """
+    return FOUR_HANDED_VERSION if rules.players == 4 else 1
 
 
 def _pair(fields: Mapping[str, str], key: str) -> tuple[int, int]:
@@ -229,9 +255,16 @@ def view_fields(view: PlayerView, deal_number: int) -> list[str]:
     ]
 
 
-def encode_go(view: PlayerView, deal_number: int, movetime: int) -> str:
-    """The decision message for ``view``: ``go movetime MS`` and every field of the view."""
-    return " ".join(["go", "movetime", str(int(movetime)), *view_fields(view, deal_number)])
+def encode_go(view: PlayerView | PartnershipView, deal_number: int, movetime: int) -> str:
+    """The decision message for ``view``: ``go movetime MS`` and every field of the view.
+
+    A four-handed view (version 2) is written by :func:`partnership_fields`.
+    """
+    if isinstance(view, PartnershipView):
+        fields = partnership_fields(view, deal_number)
+    else:
+        fields = view_fields(view, deal_number)
+    return " ".join(["go", "movetime", str(int(movetime)), *fields])
 
 
 def decode_go(line: str) -> Go:
@@ -239,15 +272,8 @@ def decode_go(line: str) -> Go:
     words = line.split()
     if not words or words[0] != "go":
         raise ProtocolError("not a go message")
-    movetime = 0
-    for key, value in itertools.pairwise(words[1:]):
-        if key == "movetime":
-            try:
-                movetime = int(value)
-            except ValueError:
-                raise ProtocolError(f"movetime {value}: not a whole number") from None
     fields = fields_of(words[1:])
-    return Go(decode_view(fields), _int(fields, "deal"), movetime)
+    return Go(decode_view(fields), _int(fields, "deal"), _movetime(words))
 
 
 def decode_view(fields: Mapping[str, str]) -> PlayerView:
@@ -307,6 +333,161 @@ def decode_view(fields: Mapping[str, str]) -> PlayerView:
     )
 
 
+# -- the four-handed decision (version 2) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PartnershipGo:
+    """A four-handed decision message, read: the acting seat's view, the deal number and the time limit."""
+
+    view: PartnershipView
+    deal_number: int
+    movetime: int
+
+
+def _seat_cards(pairs: Iterable[tuple[int, Card]]) -> str:
+    return ",".join(f"{seat}:{CARD_NAMES[card]}" for seat, card in pairs) or EMPTY
+
+
+def partnership_fields(view: PartnershipView, deal_number: int) -> list[str]:
+    """The ``key=value`` words of a four-handed view, in the documented order (docs/protocol.md).
+
+    Everything comes from the view: the seat's own hand, never another one.
+    """
+    rules = view.rules
+    marriage = SUIT_CHARS[view.marriage_suit] if view.marriage_suit >= 0 else EMPTY
+    holder = next((seat for seat in (1, 2, 3, 4) if view.known[seat - 1] & BIT[view.trump_card]), 0)
+    history = ",".join(f"{s}:{a.token}" for s, a in view.history) or EMPTY
+    return [
+        "players=4",
+        f"seat={view.seat}",
+        f"side={view.side}",
+        f"deal={deal_number}",
+        f"rules={rules.preset_name}",
+        f"options={_options_text(rules)}",
+        f"target={rules.match_target}",
+        f"dealer={view.dealer}",
+        f"trump={CARD_NAMES[view.trump_card]}",
+        f"trumpholder={holder}",
+        f"stage={view.stage.name.lower()}",
+        f"leader={view.leader}",
+        f"trick={_seat_cards(view.trick)}",
+        f"marriage={marriage}",
+        f"hand={_cards(view.hand)}",
+        *(f"known{seat}={_cards(view.known[seat - 1])}" for seat in (1, 2, 3, 4)),
+        f"won1={_cards(view.won[0])}",
+        f"won2={_cards(view.won[1])}",
+        f"tricks={view.tricks[0]},{view.tricks[1]}",
+        f"score={view.score[0]},{view.score[1]}",
+        f"pending={view.pending[0]},{view.pending[1]}",
+        f"match={view.match_score[0]},{view.match_score[1]}",
+        f"carried={view.carried}",
+        f"history={history}",
+        f"legal={_actions(view.legal)}",
+    ]
+
+
+def decode_partnership_go(line: str) -> PartnershipGo:
+    """Read a four-handed ``go`` line back into a view; :class:`ProtocolError` if it is malformed."""
+    words = line.split()
+    if not words or words[0] != "go":
+        raise ProtocolError("not a go message")
+    fields = fields_of(words[1:])
+    return PartnershipGo(decode_partnership_view(fields), _int(fields, "deal"), _movetime(words))
+
+
+def decode_table_go(line: str) -> Go | PartnershipGo:
+    """Read any ``go`` line: a four-handed one (its rules are for four players) or a two-player one."""
+    words = line.split()
+    if words[:1] == ["go"] and _read_rules(fields_of(words[1:])).players == 4:
+        return decode_partnership_go(line)
+    return decode_go(line)
+
+
+def _movetime(words: Sequence[str]) -> int:
+    movetime = 0
+    for key, value in itertools.pairwise(words[1:]):
+        if key == "movetime":
+            try:
+                movetime = int(value)
+            except ValueError:
+                raise ProtocolError(f"movetime {value}: not a whole number") from None
+    return movetime
+
+
+def _read_trick(fields: Mapping[str, str]) -> tuple[tuple[int, Card], ...]:
+    trick = []
+    for item in _items(_need(fields, "trick")):
+        seat, sep, name = item.partition(":")
+        if not sep or seat not in ("1", "2", "3", "4"):
+            raise ProtocolError(f"trick: {item!r} is not seat:card")
+        try:
+            trick.append((int(seat), _parse_card(name)))
+        except InvalidCardError:
+            raise ProtocolError(f"trick: {name!r} is not a card") from None
+    return tuple(trick)
+
+
+def _read_history(fields: Mapping[str, str], players: int) -> tuple[tuple[int, Action], ...]:
+    history: list[tuple[int, Action]] = []
+    for item in _items(_need(fields, "history")):
+        actor, sep, token = item.partition(":")
+        if not sep or not actor.isdigit() or not 1 <= int(actor) <= players:
+            raise ProtocolError(f"history: {item!r} is not seat:action")
+        history.append((int(actor), _read_action(token)))
+    return tuple(history)
+
+
+def _stage(fields: Mapping[str, str]) -> Stage:
+    stage_name = _need(fields, "stage")
+    try:
+        return Stage[stage_name.upper()]
+    except KeyError:
+        raise ProtocolError(f"stage={stage_name}: not a stage") from None
+
+
+def _suit(fields: Mapping[str, str]) -> int:
+    marriage = _need(fields, "marriage")
+    if marriage != EMPTY and marriage not in SUIT_CHARS:
+        raise ProtocolError(f"marriage={marriage}: not a suit")
+    return SUIT_CHARS.index(marriage) if marriage != EMPTY else -1
+
+
+def decode_partnership_view(fields: Mapping[str, str]) -> PartnershipView:
+    """The four-handed view that :func:`partnership_fields` wrote (derived fields are not read)."""
+    rules = _read_rules(fields)
+    if rules.players != 4:
+        raise ProtocolError(f"rules={rules.preset_name}: not the four-handed game")
+    trump_card = _read_card(fields, "trump")
+    if trump_card is None:
+        raise ProtocolError("trump=-: the trump card is always known")
+    stage, leader, trick = _stage(fields), _seat(fields, "leader", players=4), _read_trick(fields)
+    to_act = None if stage == Stage.OVER else (leader + len(trick) - 1) % 4 + 1
+    known = tuple(_read_cards(fields, f"known{seat}") for seat in (1, 2, 3, 4))
+    return PartnershipView(
+        seat=_seat(fields, "seat", players=4),
+        rules=rules,
+        dealer=_seat(fields, "dealer", players=4),
+        trump=trump_card >> 3,
+        trump_card=trump_card,
+        stage=stage,
+        to_act=to_act,
+        leader=leader,
+        trick=trick,
+        hand=_read_cards(fields, "hand"),
+        known=(known[0], known[1], known[2], known[3]),
+        won=(_read_cards(fields, "won1"), _read_cards(fields, "won2")),
+        score=_pair(fields, "score"),
+        pending=_pair(fields, "pending"),
+        tricks=_pair(fields, "tricks"),
+        marriage_suit=_suit(fields),
+        history=_read_history(fields, 4),
+        legal=tuple(_read_action(t) for t in _items(_need(fields, "legal"))),
+        match_score=_pair(fields, "match"),
+        carried=_int(fields, "carried"),
+    )
+
+
 def parse_bestmove(line: str) -> Action:
     """The action of a ``bestmove TOKEN`` line; :class:`ProtocolError` if there is none."""
     words = line.split()
@@ -326,12 +507,14 @@ def encode_newmatch(rules: Rules, seat: int) -> str:
 
 
 def decode_newmatch(line: str) -> tuple[Rules, int]:
+    """The rules and the bot's seat (1-4 in the four-handed game, else 1 or 2)."""
     fields = fields_of(line.split()[1:])
-    return _read_rules(fields), _seat(fields, "seat")
+    rules = _read_rules(fields)
+    return rules, _seat(fields, "seat", players=4 if rules.players == 4 else 2)
 
 
-def encode_newdeal(deal_number: int, view: PlayerView) -> str:
-    """``newdeal``: the number of the deal in the match, its dealer and the match score before it."""
+def encode_newdeal(deal_number: int, view: PlayerView | PartnershipView) -> str:
+    """``newdeal``: the deal's number in the match, its dealer and the match score before it (four-handed: by side)."""
     return (
         f"newdeal deal={deal_number} dealer={view.dealer} "
         f"match={view.match_score[0]},{view.match_score[1]} carried={view.carried}"
@@ -339,9 +522,9 @@ def encode_newdeal(deal_number: int, view: PlayerView) -> str:
 
 
 def decode_newdeal(line: str) -> tuple[int, int]:
-    """The deal number and the dealer of a ``newdeal`` line."""
+    """The deal number and the dealer (1-4: the line does not say which game it belongs to) of a ``newdeal`` line."""
     fields = fields_of(line.split()[1:])
-    return _int(fields, "deal"), _seat(fields, "dealer")
+    return _int(fields, "deal"), _seat(fields, "dealer", players=4)
 
 
 # -- handshake and options --------------------------------------------------------------

@@ -4,7 +4,9 @@
 ``choose(view)`` by sending the view as one ``go`` line and reading the bot's
 ``bestmove``. It starts the bot lazily (at the first deal), does the handshake
 (``66p 1`` … ``66pok``, the options, ``isready`` … ``readyok``), and tells it
-of each match and deal.
+of each match and deal. :class:`PartnershipProtocolPlayer` does the same for
+the four-handed game, as a :class:`~sixtysix.ai.partnership.player.PartnershipPlayer`
+(``66p 2`` … ``66pok 2``; each ``go`` holds the seat's four-handed view).
 
 Whatever the bot does, the host does not crash: an illegal or malformed
 answer, no answer within ``time_limit`` + ``grace``, garbage (a line that is
@@ -31,14 +33,15 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, TypeVar
+from typing import IO, Self, TypeVar
 
 from sixtysix.actions import Action
+from sixtysix.ai.partnership.player import PartnershipPlayer
 from sixtysix.ai.player import Player
 from sixtysix.protocol.host import BotFailure
 from sixtysix.protocol.messages import (
+    FOUR_HANDED_VERSION,
     MAX_LINE,
-    VERSION,
     BotOption,
     ProtocolError,
     encode_go,
@@ -49,7 +52,7 @@ from sixtysix.protocol.messages import (
     parse_bestmove,
 )
 from sixtysix.rules import Rules
-from sixtysix.view import PlayerView
+from sixtysix.view import PartnershipView, PlayerView
 
 MAX_LINES_PER_ANSWER = 10_000
 """More lines than this before one answer is a flood: garbage."""
@@ -212,16 +215,13 @@ def _kill(popen: subprocess.Popen[bytes]) -> None:
                 stream.close()
 
 
-class ProtocolPlayer(Player):
-    """A bot program that speaks 66P, as a player.
+class _BotSession:
+    """What both protocol players share: the bot process, the handshake, the questions and the failures.
 
-    ``command`` is the program and its arguments (a string is split like a
-    shell would). ``time_limit`` is the bot's time per decision in seconds
-    (sent as ``go movetime``); the host waits ``grace`` seconds more before it
-    gives up. ``start_timeout`` bounds the start and the handshake.
-    ``options`` are sent as ``setoption`` after the handshake; ``log`` sees
-    every line both ways. Use it as a context manager, or call :meth:`close`.
+    ``version`` is the protocol version the host offers (``66p V``) and needs.
     """
+
+    version = 1
 
     def __init__(
         self,
@@ -260,9 +260,7 @@ class ProtocolPlayer(Player):
         self._seat = 0
         self._deal_number = 0
 
-    # -- Player ---------------------------------------------------------------------------
-
-    def new_match(self, rules: Rules, seat: int) -> None:
+    def _tell_match(self, rules: Rules, seat: int) -> None:
         """Remember the match; tell a running bot. Never raises: a failure shows at the next deal."""
         self._rules, self._seat, self._deal_number = rules, seat, 0
         if self._process is not None:
@@ -272,14 +270,11 @@ class ProtocolPlayer(Player):
                 self.failures.append(failure)
                 self._stop()
 
-    def new_deal(self, view: PlayerView) -> None:
+    def _tell_deal(self, view: PlayerView | PartnershipView) -> None:
         if self._rules != view.rules or self._seat != view.seat:  # no new_match for this match
-            self.new_match(view.rules, view.seat)
+            self._tell_match(view.rules, view.seat)
         self._deal_number += 1
         self._guard(lambda: self._send(encode_newdeal(self._deal_number, view)))
-
-    def choose(self, view: PlayerView) -> Action:
-        return self._guard(lambda: self._ask(view))
 
     # -- life cycle ---------------------------------------------------------------------------
 
@@ -297,7 +292,7 @@ class ProtocolPlayer(Player):
         process.exit_status(1.0)
         process.kill()
 
-    def __enter__(self) -> ProtocolPlayer:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -333,14 +328,15 @@ class ProtocolPlayer(Player):
             raise BotFailure("crash", f"cannot start {shlex.join(self.command)}: {error}") from None
         self.starts += 1
         deadline = time.monotonic() + self.start_timeout
-        self._send(encode_hello())
+        self._send(encode_hello(self.version))
         self.bot_options = []
         while True:
             line = self._receive(deadline, "handshake")
             words = line.split()
             if words[:1] == ["66pok"]:
-                if len(words) > 1 and words[1] != str(VERSION):
-                    raise BotFailure("handshake", f"the bot speaks 66P version {words[1]}, the host {VERSION}")
+                spoken = words[1] if len(words) > 1 else "1"
+                if spoken != str(self.version):
+                    raise BotFailure("handshake", self._version_problem(spoken))
                 break
             if words[:2] == ["id", "name"]:
                 self.bot_name = line.split(None, 2)[2] if len(words) > 2 else ""
@@ -359,7 +355,12 @@ class ProtocolPlayer(Player):
         if self._rules is not None:
             self._send(encode_newmatch(self._rules, self._seat))
 
-    def _ask(self, view: PlayerView) -> Action:
+    def _version_problem(self, spoken: str) -> str:
+        if self.version == FOUR_HANDED_VERSION and spoken == "1":
+            return f"the bot speaks 66P version 1, without the four-handed game (version {FOUR_HANDED_VERSION})"
+        return f"the bot speaks 66P version {spoken}, the host {self.version}"
+
+    def _ask(self, view: PlayerView | PartnershipView) -> Action:
         process = self._process
         assert process is not None
         while True:  # lines the bot wrote since the last answer cannot answer this question
@@ -435,3 +436,50 @@ class ProtocolPlayer(Player):
         process, self._process = self._process, None
         if process is not None:
             process.kill()
+
+
+class ProtocolPlayer(_BotSession, Player):
+    """A bot program that speaks 66P, as a player of the two-player game (and the three-handed one).
+
+    ``command`` is the program and its arguments (a string is split like a
+    shell would). ``time_limit`` is the bot's time per decision in seconds
+    (sent as ``go movetime``); the host waits ``grace`` seconds more before it
+    gives up. ``start_timeout`` bounds the start and the handshake.
+    ``options`` are sent as ``setoption`` after the handshake; ``log`` sees
+    every line both ways. Use it as a context manager, or call :meth:`close`.
+    It opens with ``66p 1``: its messages are exactly those of version 1.
+    """
+
+    def new_match(self, rules: Rules, seat: int) -> None:
+        """Remember the match; tell a running bot. Never raises: a failure shows at the next deal."""
+        self._tell_match(rules, seat)
+
+    def new_deal(self, view: PlayerView) -> None:
+        self._tell_deal(view)
+
+    def choose(self, view: PlayerView) -> Action:
+        return self._guard(lambda: self._ask(view))
+
+
+class PartnershipProtocolPlayer(_BotSession, PartnershipPlayer):
+    """A bot program that speaks 66P version 2, as a player of the four-handed game.
+
+    The same arguments, life cycle and failures as :class:`ProtocolPlayer`; it
+    opens with ``66p 2`` and needs ``66pok 2`` (a version-1 bot fails the
+    handshake), and each ``go`` holds the seat's
+    :class:`~sixtysix.view.PartnershipView` (never the partner's hand). Play it
+    with :func:`~sixtysix.protocol.host.run_partnership_deal`, where a failure
+    forfeits the deal for the bot's side.
+    """
+
+    version = FOUR_HANDED_VERSION
+
+    def new_match(self, rules: Rules, seat: int) -> None:
+        """Remember the match; tell a running bot. Never raises: a failure shows at the next deal."""
+        self._tell_match(rules, seat)
+
+    def new_deal(self, view: PartnershipView) -> None:
+        self._tell_deal(view)
+
+    def choose(self, view: PartnershipView) -> Action:
+        return self._guard(lambda: self._ask(view))

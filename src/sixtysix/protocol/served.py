@@ -3,6 +3,11 @@
 A level with a time budget (level 5) thinks for the host's ``go movetime``
 less a safety margin, unless a fixed time was given (``--time`` or the
 ``Time`` option, in milliseconds).
+
+Every level plays every game: two-player and three-handed matches with
+:func:`~sixtysix.ai.players.make_player` (version 1), four-handed ones with the
+player that :func:`~sixtysix.ai.table.make_table_player` builds for the match's
+rules (version 2).
 """
 
 from __future__ import annotations
@@ -11,10 +16,14 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
+from sixtysix.actions import Action
+from sixtysix.ai.partnership.player import PartnershipPlayer
 from sixtysix.ai.player import Player
 from sixtysix.ai.players import make_player
-from sixtysix.protocol.engine import serve
+from sixtysix.protocol.engine import AnyServed, serve
 from sixtysix.protocol.messages import BotOption
+from sixtysix.rules import Rules
+from sixtysix.view import PartnershipView
 
 AUTHOR = "the sixtysix project"
 SAFETY = 0.8
@@ -28,6 +37,51 @@ def budget(movetime_ms: int) -> float:
     return max(0.01, movetime_ms / 1000 * SAFETY - MARGIN)
 
 
+class TableLevel(PartnershipPlayer):
+    """A built-in level at the four-handed table: ``make_table_player(level, rules, seed, time_limit)``,
+    built anew for each match's rules (and when the options change).
+
+    >>> player = TableLevel(3, seed=1)
+    >>> player.new_match(Rules.preset("four66"), 2)
+    >>> player.player.name
+    'counter'
+    """
+
+    def __init__(self, level: int, seed: int = 0, time_limit: float | None = None) -> None:
+        self.configure(level, seed, time_limit)
+
+    def configure(self, level: int, seed: int, time_limit: float | None) -> None:
+        """Set the level, the seed and a fixed time; the player is built at the next match."""
+        self.level, self.seed, self.time_limit = level, seed, time_limit
+        self.player: PartnershipPlayer | None = None
+        self._rules: Rules | None = None
+        self.name = f"level {level}"
+
+    def new_match(self, rules: Rules, seat: int) -> None:
+        self._build(rules).new_match(rules, seat)
+
+    def new_deal(self, view: PartnershipView) -> None:
+        self._current(view).new_deal(view)
+
+    def choose(self, view: PartnershipView) -> Action:
+        return self._current(view).choose(view)
+
+    def _current(self, view: PartnershipView) -> PartnershipPlayer:
+        if self.player is None or self._rules != view.rules:  # no newmatch for these rules
+            self._build(view.rules).new_match(view.rules, view.seat)
+        assert self.player is not None
+        return self.player
+
+    def _build(self, rules: Rules) -> PartnershipPlayer:
+        from sixtysix.ai.table import make_table_player
+
+        player = make_table_player(self.level, rules, self.seed, self.time_limit)
+        if not isinstance(player, PartnershipPlayer):
+            raise ValueError(f"{rules.preset_name}: not the four-handed game")
+        self.player, self._rules, self.name = player, rules, player.name
+        return player
+
+
 def serve_level(
     level: int,
     seed: int = 0,
@@ -35,23 +89,26 @@ def serve_level(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
 ) -> int:
-    """Serve ``make_player(level, seed, time_limit)`` until ``quit``; 0."""
+    """Serve ``make_player(level, seed, time_limit)`` (and :class:`TableLevel` four-handed) until ``quit``; 0."""
     fixed = {"time": time_limit}
     options = (
         BotOption("Level", "spin", str(level), 1, 5),
         BotOption("Seed", "spin", str(seed), 0, 2**31 - 1),
         BotOption("Time", "spin", str(round(time_limit * 1000)) if time_limit else "0", 0, 3_600_000),
     )
+    table = TableLevel(level, seed, time_limit)
 
     def configure(values: Mapping[str, str]) -> Player:
         ms = int(values["Time"])
         fixed["time"] = ms / 1000 if ms > 0 else None
+        table.configure(int(values["Level"]), int(values["Seed"]), fixed["time"])
         player = make_player(int(values["Level"]), int(values["Seed"]), fixed["time"])
         return player
 
-    def on_movetime(player: Player, movetime: int) -> None:
-        if fixed["time"] is None and movetime > 0 and getattr(player, "time_limit", None) is not None:
-            player.time_limit = budget(movetime)  # type: ignore[attr-defined]
+    def on_movetime(player: AnyServed, movetime: int) -> None:
+        thinker = player.player if isinstance(player, TableLevel) else player
+        if fixed["time"] is None and movetime > 0 and getattr(thinker, "time_limit", None) is not None:
+            thinker.time_limit = budget(movetime)  # type: ignore[union-attr]
 
     player = make_player(level, seed, time_limit)
     return serve(
@@ -63,4 +120,5 @@ def serve_level(
         options=options,
         configure=configure,
         on_movetime=on_movetime,
+        partnership=table,
     )

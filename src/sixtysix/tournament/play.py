@@ -233,6 +233,8 @@ def close_kept_bots() -> None:
     """Stop the external bots this process keeps between games."""
     while _KEPT:
         close_player(_KEPT.popitem()[1])
+    while _KEPT4:
+        close_player(_KEPT4.popitem()[1])
 
 
 def close_player(player: object) -> None:
@@ -354,7 +356,9 @@ class _TableGame:
         external = any(spec.external for spec in self.specs.values())
         runner = _external_table_runner() if external else _local_table_runner
         for seat, player in self.players.items():
-            if not self.specs[seat].external:  # a 66P bot hears of the match from its first (two-player) view
+            # A three-handed 66P bot hears of the match from its first (two-player) view; a four-handed one
+            # plays at its table seat.
+            if not self.specs[seat].external or self.rules.players == 4:
                 player.new_match(self.rules, seat)
         rng = random.Random(self.seeds.deck)
         while not self.match.is_over:
@@ -428,9 +432,19 @@ class _TableGame:
 
 def _table_player(spec: PlayerSpec, seat: int, seed: int, setup: Setup, rules: Rules) -> AnyPlayer:
     """A fresh player for a three- or four-handed table, or the external bot this process keeps."""
-    if _keeps(spec):
+    if not _keeps(spec):
+        return spec.make_for(rules, seed, setup.time_limit, seat)
+    if rules.players != 4:
         return _player(spec, seat, seed, setup.time_limit)
-    return spec.make_for(rules, seed, setup.time_limit, seat)
+    key = (spec, seat, setup.time_limit)
+    player = _KEPT4.get(key)
+    if player is None:
+        player = _KEPT4[key] = spec.make_for(rules, seed, setup.time_limit, seat)
+    return player
+
+
+_KEPT4: dict[tuple[PlayerSpec, int, float | None], AnyPlayer] = {}
+"""External four-handed bots (66P version 2) kept running between the games of this process."""
 
 
 def _local_table_runner(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
@@ -457,10 +471,16 @@ def _external_table_runner() -> Callable[[Any, Mapping[int, Any], Any, Mapping[i
 
     Every view is then the two-player view a bot already understands (as
     :func:`~sixtysix.view.three_handed_view` gives it); a failing bot forfeits the deal.
+    Four-handed games go through :func:`~sixtysix.protocol.host.run_partnership_deal`
+    (66P version 2), where a failing bot's side forfeits the deal.
     """
-    from sixtysix.protocol.host import run_deal
+    from sixtysix.partnership import FourHandedDeal
+    from sixtysix.protocol.host import run_deal, run_partnership_deal
 
     def run(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
+        if isinstance(deal, FourHandedDeal):
+            outcome = run_partnership_deal(deal, players, match, stats)
+            return None if outcome.forfeit is None else (outcome.forfeit.seat, outcome.forfeit.reason)
         first, second = deal.active
         inner_match = cast(Match, _InnerMatch(match, deal.active))
         inner_players = {1: players[first], 2: players[second]}

@@ -49,7 +49,7 @@ from sixtysix.tournament.schedule import (
     table_pairs,
     tables,
 )
-from sixtysix.tournament.specs import FOUR_HANDED_BOTS, PlayerSpec, SpecError, make_specs
+from sixtysix.tournament.specs import PlayerSpec, SpecError, make_specs
 from sixtysix.tournament.stats import PairStats, Rating, Unit, pair_stats, rate
 
 RECORDS = "records"
@@ -78,9 +78,6 @@ class Tournament:
         if self.time_limit is not None and not self.time_limit > 0:
             raise ScheduleError("the time limit must be positive")
         self.pairings()  # checks the players
-        external = [spec.name for spec in self.players if spec.external]
-        if self.rules.players == 4 and external:
-            raise SpecError(f"{', '.join(external)}: {FOUR_HANDED_BOTS}")
         teams = [spec.name for spec in self.players if spec.kind == "team"]
         if self.rules.players != 4 and teams:
             raise SpecError(f"{', '.join(teams)}: a team plays four-handed 66 only (--rules four66)")

@@ -9,7 +9,8 @@ A spec is ``NAME=WHAT``:
     an external bot spoken to over the 66P bot protocol (a command line, split like a
     shell would; ``{seed}`` in it becomes the player's seed); it runs through the protocol
     host (:mod:`sixtysix.protocol.host`), so a failing bot forfeits its deal instead of
-    stopping the tournament. Each game starts the bot afresh.
+    stopping the tournament. Each game starts the bot afresh. In four-handed 66 (66P
+    version 2) each of the side's two seats runs its own process of the bot.
 ``mine=python:package.module:factory``
     ``factory(seed, time_limit)`` from an importable module, returning a
     :class:`~sixtysix.ai.player.Player` (for players written in Python; for four-handed
@@ -45,6 +46,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from sixtysix.ai.partnership.player import PartnershipPlayer
     from sixtysix.ai.player import Player
     from sixtysix.ai.table import AnyPlayer
     from sixtysix.rules import Rules
@@ -56,10 +58,6 @@ NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$")
 LEVELS = range(1, 6)
 TIMED_LEVELS = frozenset({5})
 """Levels that take the per-decision time limit (``make_player(..., time_limit)``)."""
-FOUR_HANDED_BOTS = (
-    "external bots cannot play four-handed 66 yet: the 66P protocol speaks the two-player game "
-    "(and, through the inner deal, the three-handed one) only"
-)
 
 
 class SpecError(ValueError):
@@ -152,8 +150,8 @@ class PlayerSpec:
                 return make_table_player(self.level, rules, seed, time_limit)
             except ValueError as error:
                 raise SpecError(f"{self.name}: {error}") from None
-        if self.external and rules.players == 4:
-            raise SpecError(f"{self.name}: {FOUR_HANDED_BOTS}")
+        if self.external and rules.players == 4:  # 66P version 2: a bot process for this seat
+            return external_partnership_player(self, seed, time_limit)
         return _checked(self.name, self.make(seed, time_limit), rules.players)
 
     def factory(self, time_limit: float | None = None) -> PlayerFactory:
@@ -189,6 +187,19 @@ def external_player(spec: PlayerSpec, seed: int, time_limit: float | None) -> Pl
     if time_limit is None:
         return ProtocolPlayer(command, name=spec.name)
     return ProtocolPlayer(command, name=spec.name, time_limit=time_limit)
+
+
+def external_partnership_player(spec: PlayerSpec, seed: int, time_limit: float | None) -> PartnershipPlayer:
+    """A :class:`sixtysix.protocol.player.PartnershipProtocolPlayer` running ``spec.command``: one
+    seat of a four-handed table (a side of one external bot is two processes of it)."""
+    try:
+        from sixtysix.protocol.player import PartnershipProtocolPlayer
+    except ImportError as error:
+        raise SpecError(f"{spec.name}: external bots need the 66P host (sixtysix.protocol): {error}") from None
+    command = [word.replace("{seed}", str(seed)) for word in spec.command]
+    if time_limit is None:
+        return PartnershipProtocolPlayer(command, name=spec.name)
+    return PartnershipProtocolPlayer(command, name=spec.name, time_limit=time_limit)
 
 
 def parse_player(text: str) -> PlayerSpec:

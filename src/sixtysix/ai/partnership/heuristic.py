@@ -10,10 +10,9 @@ their seat's :class:`~sixtysix.view.PartnershipView`: never the partner's hand.
   valuable card.
 * The counter keeps :class:`~sixtysix.ai.partnership.inference.HandKnowledge`:
   which cards are out, who is void, who may still hold which trump. It leads
-  masters (cards no opponent can beat), draws trumps with the top trump, leads
-  into its partner's void, wins a trick with its cheapest safe card and banks a
-  vulnerable ten on a trick that is safe, throws points only on a trick its side
-  surely wins, and keeps its trumps and masters when the trick is lost.
+  masters (cards no opponent is likely to beat), wins a trick with its cheapest
+  safe card, throws points only on a trick its side surely keeps, and keeps its
+  trumps and masters when the trick is lost.
 
 >>> from sixtysix.ai.table import play_table_deal
 >>> from sixtysix.partnership import FourHandedDeal
@@ -27,7 +26,10 @@ their seat's :class:`~sixtysix.view.PartnershipView`: never the partner's hand.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
+from collections.abc import Callable
 from math import comb
+from typing import Any
 
 from sixtysix.actions import MARRIAGE_40, Action
 from sixtysix.ai.partnership.inference import HandKnowledge
@@ -105,15 +107,16 @@ class _RuleOfThumbPlayer(PartnershipPlayer):
         card = self.follow(view, cards) if view.trick else self.lead(view, cards)
         return _action(view, card)
 
+    @abstractmethod
     def lead(self, view: PartnershipView, cards: list[Card]) -> Card:
-        raise NotImplementedError
+        """The card to lead, one of ``cards``."""
 
+    @abstractmethod
     def follow(self, view: PartnershipView, cards: list[Card]) -> Card:
-        raise NotImplementedError
+        """The card to play to the trick on the table, one of ``cards`` (the legal ones)."""
 
-    def pick(self, cards: list[Card], key: object) -> Card:
+    def pick(self, cards: list[Card], key: Callable[[Card], Any]) -> Card:
         """The card with the smallest ``key(card)``, ties broken at random."""
-        assert callable(key)
         keys = [key(c) for c in cards]
         best = min(keys)
         return self.rng.choice([c for c, k in zip(cards, keys, strict=True) if k == best])
@@ -125,6 +128,7 @@ class BeginnerPartnershipPlayer(_RuleOfThumbPlayer):
     name = "beginner"
 
     def lead(self, view: PartnershipView, cards: list[Card]) -> Card:
+        """Aces first, then the top trump with four trumps or more, then a low card of a long suit."""
         points = view.rules.points
         trump = view.trump
         aces = [c for c in cards if c & 7 == ACE and c >> 3 != trump]
@@ -137,6 +141,7 @@ class BeginnerPartnershipPlayer(_RuleOfThumbPlayer):
         return self.pick(plain, lambda c: (points[c], -_suit_length(view.hand, c >> 3)))
 
     def follow(self, view: PartnershipView, cards: list[Card]) -> Card:
+        """Win high (cheaply when last); points on the partner's sure trick; else the cheapest card."""
         points = view.rules.points
         seat, best = trick_winner(view.trick, view.trump)
         last = len(view.trick) == 3
@@ -153,6 +158,8 @@ class CountingPartnershipPlayer(_RuleOfThumbPlayer):
     """Level 3: counts cards and reads the other hands with :class:`HandKnowledge`."""
 
     name = "counter"
+    knowledge: HandKnowledge
+    """What the seat knows of the other hands at the current decision."""
 
     def choose(self, view: PartnershipView) -> Action:
         self.knowledge = HandKnowledge.from_view(view)
@@ -196,7 +203,7 @@ class CountingPartnershipPlayer(_RuleOfThumbPlayer):
     # -- leading ----------------------------------------------------------
 
     def lead(self, view: PartnershipView, cards: list[Card]) -> Card:
-        """Masters first, then the top trumps with a long trump suit, then a low card of a long suit."""
+        """Masters first, then the top trump with a long trump suit, then a low card of a long suit."""
         points, trump = view.rules.points, view.trump
         opponents = (left_of(view.seat), left_of(view.partner))
         trumps = [c for c in cards if c >> 3 == trump]
@@ -207,23 +214,12 @@ class CountingPartnershipPlayer(_RuleOfThumbPlayer):
             return self.pick(masters, lambda c: (-points[c], risks[c]))
         if len(trumps) >= 4:
             return min(trumps)
-        ruff = self.partner_ruff(view, plain)
-        if ruff is not None:
-            return ruff
         return self.pick(plain or cards, lambda c: (points[c], -_suit_length(view.hand, c >> 3)))
-
-    def partner_ruff(self, view: PartnershipView, plain: list[Card]) -> Card | None:
-        """A low card of a suit the partner is void in while he may still trump."""
-        k, trump = self.knowledge, view.trump
-        partner = k.possible[view.partner - 1]
-        if not partner & SUIT_MASK[trump]:
-            return None
-        leads = [c for c in plain if not partner & SUIT_MASK[c >> 3]]
-        return max(leads) if leads else None
 
     # -- following --------------------------------------------------------
 
     def follow(self, view: PartnershipView, cards: list[Card]) -> Card:
+        """Win as the rules demand; else points on the side's safe trick, else the least useful card."""
         points, trump = view.rules.points, view.trump
         seat, best = trick_winner(view.trick, trump)
         led_suit = view.trick[0][1] >> 3
@@ -236,15 +232,12 @@ class CountingPartnershipPlayer(_RuleOfThumbPlayer):
         return self.pick(cards, lambda c: self.discard_key(view, c))
 
     def win(self, view: PartnershipView, winners: list[Card], led_suit: int, later: tuple[int, ...]) -> Card:
-        """Take the trick: bank a vulnerable ten where it is safe, else the cheapest safe card, else the safest."""
-        points, trump = view.rules.points, view.trump
+        """Take the trick with the cheapest safe card (the higher ones stay in hand), else the safest."""
+        trump = view.trump
         risks = {c: self.p_lost(c, led_suit, later, trump) for c in winners}
         safe = [c for c in winners if risks[c] <= SAFE]
         if safe:
-            banked = [c for c in safe if not self.is_master(c) and points[c] >= 10]
-            if banked:
-                return self.pick(banked, lambda c: -points[c])
-            return max(safe)  # the lowest safe card keeps the higher masters
+            return max(safe)  # the lowest safe card
         return self.pick(winners, lambda c: (round(risks[c], 1), -c))
 
     def discard_key(self, view: PartnershipView, card: Card) -> tuple[object, ...]:

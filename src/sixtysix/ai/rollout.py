@@ -1,0 +1,99 @@
+"""Rollouts: a sampled world played on by the card counter, and the test for leaving its advice.
+
+PIMC searches every world as if both sides saw all the cards (strategy fusion):
+a close looks safe because the closer "knows" the opponent's hand, a lead looks
+good because the answer to it is perfect. A *rollout* plays the world on instead
+with the level-3 card counter (:class:`~sixtysix.ai.heuristic.CountingPlayer`)
+in both seats, each seeing only its own :class:`~sixtysix.view.PlayerView` of
+the world, until the talon is exhausted (from there each side knows where every
+card is, so the exact phase-2 value of :class:`~sixtysix.ai.solver.Solver` is
+what sound players get) or the deal ends. The mean over many worlds is the
+value of an action followed by sound, non-clairvoyant play; choosing the best
+of those is one step of policy improvement over the counter.
+
+Such means are noisy, so the players only leave the counter's own choice (the
+*base* action) when the worlds show another action to be better with some
+confidence: :func:`confident_choice` compares each action with the base world
+by world (the same worlds and the same rollout players for every action, so the
+differences are far less noisy than the values).
+
+>>> import random
+>>> from sixtysix import Deal, PlayerView
+>>> from sixtysix.ai.sampling import sample_world
+>>> from sixtysix.ai.solver import Solver
+>>> deal = Deal.shuffled(seed=5)
+>>> view = PlayerView.of(deal, deal.to_act)
+>>> world = sample_world(view, random.Random(1))
+>>> rollouts = Rollouts(deal.rules, seed=1)
+>>> values = rollouts.action_values(Solver(deal.rules), world, list(view.legal[:3]), view.seat)
+>>> len(values), all(-3 <= v <= 3 for v in values.values())
+(3, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from sixtysix.actions import EXCHANGE, Action
+from sixtysix.ai.heuristic import CountingPlayer
+from sixtysix.ai.solver import Solver
+from sixtysix.game import Deal
+from sixtysix.rules import Rules
+from sixtysix.view import PlayerView
+
+
+class Rollouts:
+    """Plays worlds on with a card counter in each seat (seeded: deterministic)."""
+
+    def __init__(self, rules: Rules, seed: int | None = 0) -> None:
+        self.rules = rules
+        base = 0 if seed is None else seed
+        self.players = {1: CountingPlayer(base * 2 + 1), 2: CountingPlayer(base * 2 + 2)}
+
+    def value(self, solver: Solver, deal: Deal) -> float:
+        """Value for seat 1 of ``deal`` (changed in place) played on by the counters."""
+        players = self.players
+        while deal.outcome is None and (deal.closer or not deal.phase2):
+            seat = deal.window or deal.to_act
+            assert seat is not None
+            deal._do(seat, players[seat].choose(PlayerView.of(deal, seat)))
+        return solver.value(deal)
+
+    def action_values(self, solver: Solver, world: Deal, actions: Sequence[Action], seat: int) -> dict[Action, float]:
+        """The rollout value of each of ``actions`` for ``seat`` (positive = good for it)."""
+        sign = 1 if seat == 1 else -1
+        values: dict[Action, float] = {}
+        for action in actions:
+            child = world.copy()
+            child._do(seat, action)
+            if child.window and child.window != seat:  # the other seat may exchange now: it always does
+                child._do(child.window, EXCHANGE)
+            values[action] = sign * self.value(solver, child)
+        return values
+
+
+def confident_choice(per_world: Mapping[Action, Sequence[float]], base: Action | None, z: float) -> Action:
+    """The action to take given each action's values in the same worlds.
+
+    Without a base (or ``z`` < 0) the best mean. Otherwise the base, unless another
+    action beats it on average by more than ``z`` standard errors of the mean
+    difference (world by world); among those, the one with the largest lower bound.
+    """
+    if base is None or base not in per_world or z < 0:
+        return max(per_world, key=lambda a: sum(per_world[a]))
+    base_values = per_world[base]
+    n = len(base_values)
+    best, best_bound = base, 0.0
+    for action, values in per_world.items():
+        if action == base:
+            continue
+        diffs = [v - b for v, b in zip(values, base_values, strict=True)]
+        mean = sum(diffs) / n
+        spread = 0.0
+        if n > 1:
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        bound = mean - z * spread
+        if bound > best_bound:
+            best, best_bound = action, bound
+    return best
