@@ -210,7 +210,7 @@ class ExpertPartnershipPlayer(PimcPartnershipPlayer):
         work: int | None = None,
         min_samples: int = 4,
         max_samples: int = 200,
-        max_tricks: int = 4,
+        max_tricks: int = 3,
         exact_tricks: int = 5,
     ) -> None:
         super().__init__(seed, samples=max_samples, max_tricks=max_tricks, exact_tricks=exact_tricks, fine=True)
