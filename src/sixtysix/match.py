@@ -21,8 +21,9 @@ interface; :func:`create_match` picks the right one for the rules:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
 
 from sixtysix.actions import Action
 from sixtysix.cards import Card
@@ -49,39 +50,127 @@ class DealResult:
     """Four-handed: bonus game points of sides 1 and 2 (the ten of trumps)."""
 
 
-class Match:
-    """The sequence of deals of one two-player match, with its score."""
+DealT = TypeVar("DealT", Deal, ThreeHandedDeal, FourHandedDeal)
 
-    def __init__(self, rules: Rules | None = None, first_dealer: int = 2) -> None:
-        if first_dealer not in (1, 2):
-            raise MatchError(f"the first dealer must be seat 1 or 2, not {first_dealer!r}")
-        self.rules = rules or Rules()
-        if self.rules.players != 2:
+
+class _MatchBase(Generic[DealT]):
+    """What matches of every table size share: the deals, their results, starting and playing deals."""
+
+    players: ClassVar[int]
+    default_preset: ClassVar[str]
+    scorer: ClassVar[str] = "seat"
+    """Who scores: a ``seat``, or a ``side`` in the partnership game."""
+
+    def __init__(self, rules: Rules | None, first_dealer: int) -> None:
+        self.rules = rules or Rules.preset(self.default_preset)
+        if self.rules.players != self.players:
             raise MatchError(f"{self.rules.preset_name} is a {self.rules.players}-player game: use create_match()")
+        if first_dealer not in self.rules.seats:
+            raise MatchError(f"the first dealer must be seat {_either(self.rules.seats)}, not {first_dealer!r}")
         self.first_dealer = first_dealer
-        self.deals: list[Deal] = []
+        self.deals: list[DealT] = []
         self.results: list[DealResult] = []
-        self._score = [0, 0, 0]
         self.carried = 0
         self.winner: int | None = None
+        """The seat (or side) that reached the target first."""
 
     @property
     def seats(self) -> tuple[int, ...]:
-        return (1, 2)
-
-    @property
-    def score(self) -> tuple[int, int]:
-        """Game points of seats 1 and 2."""
-        return self._score[1], self._score[2]
+        return self.rules.seats
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None
 
     @property
-    def current(self) -> Deal | None:
+    def current(self) -> DealT | None:
         """The deal in progress (or the last one), ``None`` before the first."""
         return self.deals[-1] if self.deals else None
+
+    def next_dealer(self) -> int:
+        raise NotImplementedError
+
+    def settle(self) -> None:
+        raise NotImplementedError
+
+    def _make_deal(self, cards: tuple[Card, ...], dealer: int) -> DealT:
+        raise NotImplementedError
+
+    def new_deal(
+        self,
+        deck: Sequence[Card] | None = None,
+        seed: int | random.Random | None = None,
+        dealer: int | None = None,
+    ) -> DealT:
+        """Start the next deal from ``deck`` (or a shuffle seeded by ``seed``).
+
+        ``dealer`` may be given to check it against the rotation.
+        """
+        self.settle()
+        if self.is_over:
+            raise MatchError(f"the match is over: {self.scorer} {self.winner} won")
+        if self.deals and not self.deals[-1].is_over:
+            raise MatchError("the previous deal has not ended")
+        expected = self.next_dealer()
+        if dealer is not None and dealer != expected:
+            raise MatchError(f"seat {expected} must deal now, not seat {dealer}")
+        cards = tuple(deck) if deck is not None else shuffled_deck(self.rules, seed)
+        deal = self._make_deal(cards, expected)
+        self.deals.append(deal)
+        return deal
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply an action to the current deal and settle the match if it ended."""
+        deal = self.current
+        if deal is None:
+            raise MatchError("no deal has started")
+        deal.apply(action, seat)
+        self.settle()
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        deal = self.current
+        return deal.legal_actions(seat) if deal else []
+
+    def _unsettled(self) -> Iterator[tuple[DealT, Outcome]]:
+        """The finished deals not yet credited, in order (each is credited before the next is read)."""
+        while len(self.results) < len(self.deals):
+            deal = self.deals[len(self.results)]
+            if deal.outcome is None:
+                return
+            yield deal, deal.outcome
+
+    def _carry_tie(self, bonus: tuple[int, ...] = ()) -> None:
+        """A tie: under ``tie_rule=carry_one`` a point more for the next deal's winner."""
+        if self.rules.tie_rule == "carry_one":
+            self.carried += 1
+        self.results.append(DealResult(None, 0, self.carried, bonus=bonus))
+
+    def _take_carried(self, outcome: Outcome) -> int:
+        """The winner's game points for this deal, with any carried tie points (now used up)."""
+        points = outcome.game_points + self.carried
+        self.carried = 0
+        return points
+
+
+def _either(seats: Sequence[int]) -> str:
+    """``1 or 2``, ``1, 2 or 3``: the seat numbers for a message."""
+    return ", ".join(map(str, seats[:-1])) + f" or {seats[-1]}"
+
+
+class Match(_MatchBase[Deal]):
+    """The sequence of deals of one two-player match, with its score."""
+
+    players = 2
+    default_preset = "seed66"
+
+    def __init__(self, rules: Rules | None = None, first_dealer: int = 2) -> None:
+        super().__init__(rules, first_dealer)
+        self._score = [0, 0, 0]
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Game points of seats 1 and 2."""
+        return self._score[1], self._score[2]
 
     def next_dealer(self) -> int:
         """Who deals the next deal under the rules' rotation."""
@@ -96,60 +185,23 @@ class Match:
             return last.dealer
         return winner if rule == "winner" else 3 - winner
 
-    def new_deal(
-        self,
-        deck: Sequence[Card] | None = None,
-        seed: int | random.Random | None = None,
-        dealer: int | None = None,
-    ) -> Deal:
-        """Start the next deal from ``deck`` (or a shuffle seeded by ``seed``).
-
-        ``dealer`` may be given to check it against the rotation.
-        """
-        self.settle()
-        if self.is_over:
-            raise MatchError(f"the match is over: seat {self.winner} won")
-        if self.deals and not self.deals[-1].is_over:
-            raise MatchError("the previous deal has not ended")
-        expected = self.next_dealer()
-        if dealer is not None and dealer != expected:
-            raise MatchError(f"seat {expected} must deal now, not seat {dealer}")
-        cards = tuple(deck) if deck is not None else shuffled_deck(self.rules, seed)
-        deal = Deal(cards, expected, self.rules)
-        self.deals.append(deal)
-        return deal
-
-    def apply(self, action: int, seat: int | None = None) -> None:
-        """Apply an action to the current deal and settle the match if it ended."""
-        deal = self.current
-        if deal is None:
-            raise MatchError("no deal has started")
-        deal.apply(action, seat)
-        self.settle()
+    def _make_deal(self, cards: tuple[Card, ...], dealer: int) -> Deal:
+        return Deal(cards, dealer, self.rules)
 
     def settle(self) -> None:
         """Credit every finished deal not yet counted (idempotent)."""
-        while len(self.results) < len(self.deals) and self.deals[len(self.results)].outcome:
-            outcome = self.deals[len(self.results)].outcome
-            assert outcome is not None
+        for _, outcome in self._unsettled():
             if outcome.winner is None:
-                if self.rules.tie_rule == "carry_one":
-                    self.carried += 1
-                self.results.append(DealResult(None, 0, self.carried))
+                self._carry_tie()
                 continue
-            points = outcome.game_points + self.carried
-            self.carried = 0
+            points = self._take_carried(outcome)
             self._score[outcome.winner] += points
             self.results.append(DealResult(outcome.winner, points, 0))
             if self._score[outcome.winner] >= self.rules.match_target and self.winner is None:
                 self.winner = outcome.winner
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        deal = self.current
-        return deal.legal_actions(seat) if deal else []
 
-
-class ThreeHandedMatch:
+class ThreeHandedMatch(_MatchBase[ThreeHandedDeal]):
     """A three-handed match (R-3P-3/4): seats 1-3, the dealer sits out and scores with the winner.
 
     >>> match = ThreeHandedMatch(first_dealer=1)
@@ -158,24 +210,14 @@ class ThreeHandedMatch:
     ((2, 3), (0, 0, 0))
     """
 
+    players = 3
+    default_preset = "three66"
+
     def __init__(self, rules: Rules | None = None, first_dealer: int = 3) -> None:
-        self.rules = rules or Rules.preset("three66")
-        if self.rules.players != 3:
-            raise MatchError(f"a three-handed match needs three-player rules, not players={self.rules.players}")
-        if first_dealer not in (1, 2, 3):
-            raise MatchError(f"the first dealer must be seat 1, 2 or 3, not {first_dealer!r}")
-        self.first_dealer = first_dealer
-        self.deals: list[ThreeHandedDeal] = []
-        self.results: list[DealResult] = []
+        super().__init__(rules, first_dealer)
         self._score = [0, 0, 0, 0]
-        self.carried = 0
-        self.winner: int | None = None
         self.loser: int | None = None
         """With ``three_player_play_for_loser``: the seat that lost the play-off of the other two."""
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return (1, 2, 3)
 
     @property
     def score(self) -> tuple[int, int, int]:
@@ -187,10 +229,6 @@ class ThreeHandedMatch:
         if self.winner is None:
             return False
         return self.loser is not None or not self.rules.three_player_play_for_loser
-
-    @property
-    def current(self) -> ThreeHandedDeal | None:
-        return self.deals[-1] if self.deals else None
 
     def next_sitting_out(self) -> int | None:
         """Who sits out the next deal: ``None`` for the dealer, or the match winner in a play-off."""
@@ -213,47 +251,17 @@ class ThreeHandedMatch:
             dealer = left_of_three(dealer)
         return dealer
 
-    def new_deal(
-        self,
-        deck: Sequence[Card] | None = None,
-        seed: int | random.Random | None = None,
-        dealer: int | None = None,
-    ) -> ThreeHandedDeal:
-        """Start the next deal; ``dealer`` may be given to check it against the rotation."""
-        self.settle()
-        if self.is_over:
-            raise MatchError(f"the match is over: seat {self.winner} won")
-        if self.deals and not self.deals[-1].is_over:
-            raise MatchError("the previous deal has not ended")
-        expected = self.next_dealer()
-        if dealer is not None and dealer != expected:
-            raise MatchError(f"seat {expected} must deal now, not seat {dealer}")
-        cards = tuple(deck) if deck is not None else shuffled_deck(self.rules, seed)
-        deal = ThreeHandedDeal(cards, expected, self.rules, self.next_sitting_out())
-        self.deals.append(deal)
-        return deal
-
-    def apply(self, action: int, seat: int | None = None) -> None:
-        deal = self.current
-        if deal is None:
-            raise MatchError("no deal has started")
-        deal.apply(action, seat)
-        self.settle()
+    def _make_deal(self, cards: tuple[Card, ...], dealer: int) -> ThreeHandedDeal:
+        return ThreeHandedDeal(cards, dealer, self.rules, self.next_sitting_out())
 
     def settle(self) -> None:
         """Credit every finished deal not yet counted (idempotent)."""
         target = self.rules.match_target
-        while len(self.results) < len(self.deals) and self.deals[len(self.results)].outcome:
-            deal = self.deals[len(self.results)]
-            outcome = deal.outcome
-            assert outcome is not None
+        for deal, outcome in self._unsettled():
             if outcome.winner is None:  # R-3P-5: nobody scores, the dealer neither
-                if self.rules.tie_rule == "carry_one":
-                    self.carried += 1
-                self.results.append(DealResult(None, 0, self.carried))
+                self._carry_tie()
                 continue
-            points = outcome.game_points + self.carried
-            self.carried = 0
+            points = self._take_carried(outcome)
             self._score[outcome.winner] += points
             dealer_points = 0
             if deal.sitting_out == deal.dealer and self.winner is None:
@@ -268,12 +276,8 @@ class ThreeHandedMatch:
                 elif self.loser is None:
                     self.loser = next(s for s in deal.active if s != outcome.winner)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        deal = self.current
-        return deal.legal_actions(seat) if deal else []
 
-
-class PartnershipMatch:
+class PartnershipMatch(_MatchBase[FourHandedDeal]):
     """A four-handed match (R-4P-8/9): sides 1 (seats 1, 3) and 2 (seats 2, 4) play to the target.
 
     >>> match = PartnershipMatch(first_dealer=4)
@@ -282,36 +286,18 @@ class PartnershipMatch:
     (1, (0, 0))
     """
 
-    def __init__(self, rules: Rules | None = None, first_dealer: int = 4) -> None:
-        self.rules = rules or Rules.preset("four66")
-        if self.rules.players != 4:
-            raise MatchError(f"a four-handed match needs four-player rules, not players={self.rules.players}")
-        if first_dealer not in (1, 2, 3, 4):
-            raise MatchError(f"the first dealer must be seat 1, 2, 3 or 4, not {first_dealer!r}")
-        self.first_dealer = first_dealer
-        self.deals: list[FourHandedDeal] = []
-        self.results: list[DealResult] = []
-        self._score = [0, 0, 0]
-        self.carried = 0
-        self.winner: int | None = None
-        """The side (1 or 2) that reached the target."""
+    players = 4
+    default_preset = "four66"
+    scorer = "side"
 
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return (1, 2, 3, 4)
+    def __init__(self, rules: Rules | None = None, first_dealer: int = 4) -> None:
+        super().__init__(rules, first_dealer)
+        self._score = [0, 0, 0]
 
     @property
     def score(self) -> tuple[int, int]:
         """Game points of sides 1 and 2."""
         return self._score[1], self._score[2]
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def current(self) -> FourHandedDeal | None:
-        return self.deals[-1] if self.deals else None
 
     def next_dealer(self) -> int:
         """The deal passes to the left (R-4P-3); ``winner``/``loser`` pick the winning or losing side's next seat."""
@@ -326,48 +312,19 @@ class PartnershipMatch:
         wanted = outcome.winner if rule == "winner" else 3 - outcome.winner
         return left if side_of(left) == wanted else left % 4 + 1
 
-    def new_deal(
-        self,
-        deck: Sequence[Card] | None = None,
-        seed: int | random.Random | None = None,
-        dealer: int | None = None,
-    ) -> FourHandedDeal:
-        """Start the next deal; ``dealer`` may be given to check it against the rotation."""
-        self.settle()
-        if self.is_over:
-            raise MatchError(f"the match is over: side {self.winner} won")
-        if self.deals and not self.deals[-1].is_over:
-            raise MatchError("the previous deal has not ended")
-        expected = self.next_dealer()
-        if dealer is not None and dealer != expected:
-            raise MatchError(f"seat {expected} must deal now, not seat {dealer}")
-        cards = tuple(deck) if deck is not None else shuffled_deck(self.rules, seed)
-        deal = FourHandedDeal(cards, expected, self.rules, self.score)
-        self.deals.append(deal)
-        return deal
-
-    def apply(self, action: int, seat: int | None = None) -> None:
-        deal = self.current
-        if deal is None:
-            raise MatchError("no deal has started")
-        deal.apply(action, seat)
-        self.settle()
+    def _make_deal(self, cards: tuple[Card, ...], dealer: int) -> FourHandedDeal:
+        return FourHandedDeal(cards, dealer, self.rules, self.score)
 
     def settle(self) -> None:
         """Credit every finished deal not yet counted (idempotent)."""
-        while len(self.results) < len(self.deals) and self.deals[len(self.results)].outcome:
-            outcome = self.deals[len(self.results)].outcome
-            assert outcome is not None
+        for _, outcome in self._unsettled():
             bonus = outcome.bonus or (0, 0)
             for side in (1, 2):
                 self._score[side] += bonus[side - 1]
             if outcome.winner is None:  # R-4P-8: 1 point more for the winners of the next hand
-                if self.rules.tie_rule == "carry_one":
-                    self.carried += 1
-                self.results.append(DealResult(None, 0, self.carried, bonus=bonus))
+                self._carry_tie(bonus)
             else:
-                points = outcome.game_points + self.carried
-                self.carried = 0
+                points = self._take_carried(outcome)
                 self._score[outcome.winner] += points
                 self.results.append(DealResult(outcome.winner, points, 0, bonus=bonus))
             self._check_winner(outcome)
@@ -380,10 +337,6 @@ class PartnershipMatch:
             reached = [outcome.winner] if outcome.winner else [max((1, 2), key=lambda s: self._score[s])]
         if reached:
             self.winner = reached[0]
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        deal = self.current
-        return deal.legal_actions(seat) if deal else []
 
 
 AnyMatch = Match | ThreeHandedMatch | PartnershipMatch
