@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
 from sixtysix import Rules, create_match
 from sixtysix.actions import Action
 from sixtysix.ai.table import make_table_player, play_table_match
@@ -19,15 +20,6 @@ from sixtysix.match import AnyMatch, ThreeHandedMatch
 from sixtysix.partnership import FourHandedDeal
 from sixtysix.record import Record, apply_record_action, record_legal_tokens, replay
 from sixtysix.threehanded import ThreeHandedDeal
-
-DECK = "Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h"
-SEED_DEAL = """1:20h 1:Kh 2:Ac
-1:X 1:Ah 2:Ks
-2:20c 2:Qc 1:Tc
-1:C 1:As 2:Qs
-1:Ts 2:9c
-1:66
-"""
 
 # Seat 3 deals and sits out; seats 1 (forehand) and 2 play the spec's two-player example.
 # Seat 1 deals next: seat 2 leads and claims at once (always false), so seat 3 wins 2.
@@ -51,17 +43,7 @@ deal dealer=2 deck="{DECK}"
 THREE_JSON = {
     "rules": "three66",
     "deals": [
-        {
-            "dealer": 3,
-            "complete": True,
-            "winner": 1,
-            "game_points": 1,
-            "points": [72, 35, 0],
-            "tricks": [4, 1, 0],
-            "termination": "claim",
-            "dealer_points": 1,
-            "sitting_out": 3,
-        },
+        SEED_DEAL_JSON,
         {
             "dealer": 1,
             "complete": True,
@@ -107,7 +89,6 @@ deal dealer=2 deck="{DECK}"
 1:66
 """
 
-DECK4 = "8d 7s Kd 8c 9h Ad Jd Qh As Js Ts Jh Ac 7h Kh Th Qd 7c Jc 9s 8h Qs Ks 9d Kc 7d 9c Td 8s Qc Ah Tc"
 DECK4_B = "Kh Ts Ac Jd Jh Ad 8s 9s Qh Ah 8d Qs Kd Kc Qd As Qc 7h Th 9d 9c Jc Tc 7d 7c 9h 7s Td 8h Js Ks 8c"
 DEAL4 = f"""deal dealer=4 deck="{DECK4}"
 1:8d 2:Ad 3:Td 4:Tc

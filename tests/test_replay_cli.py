@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-DECK = "Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h"
+from record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
+
 SCHNAPSEN_DECK = "Ah Kh Qh Jh Th Ac Kc Qc Jc Tc As Ks Qs Js Ts Ad Kd Qd Jd Td"
 HEAD = '[Format "66R 1"]\n'
 DEAL = f'deal dealer=2 deck="{DECK}"\n'
@@ -23,13 +24,7 @@ EXAMPLE = f"""[Format "66R 1"]
 [Seat1 "Alice"]
 [Seat2 "sixtysix bot (level 4)"]
 
-{DEAL}1:20h 1:Kh 2:Ac
-1:X 1:Ah 2:Ks
-2:20c 2:Qc 1:Tc
-1:C 1:As 2:Qs
-1:Ts 2:9c
-1:66
-"""
+{DEAL}{SEED_DEAL}"""
 
 EXAMPLE_JSON = {
     "rules": "seed66",
@@ -430,24 +425,17 @@ THREE_HANDED = f"""[Format "66R 1"]
 [Seat3 "Carol"]
 
 deal dealer=3 deck="{DECK}"
-1:20h 1:Kh 2:Ac
-1:X 1:Ah 2:Ks
-2:20c 2:Qc 1:Tc
-1:C 1:As 2:Qs
-1:Ts 2:9c
-1:66
-
+{SEED_DEAL}
 deal dealer=1 deck="{DECK}"
 2:20h 2:Kh 3:Ac
 """
 
-FOUR_DECK = "8d 7s Kd 8c 9h Ad Jd Qh As Js Ts Jh Ac 7h Kh Th Qd 7c Jc 9s 8h Qs Ks 9d Kc 7d 9c Td 8s Qc Ah Tc"
 FOUR_HANDED = f"""[Format "66R 1"]
 [Rules "four66"]
 [Option "ten_of_trumps_bonus=true"]
 [Seat4 "Dave"]
 
-deal dealer=4 deck="{FOUR_DECK}"
+deal dealer=4 deck="{DECK4}"
 1:8d 2:Ad 3:Td 4:Tc
 4:Ah 1:8h
 """
@@ -458,17 +446,7 @@ def test_three_handed_json_and_legal() -> None:
     assert data == {
         "rules": "three66",
         "deals": [
-            {
-                "dealer": 3,
-                "complete": True,
-                "winner": 1,
-                "game_points": 1,
-                "points": [72, 35, 0],
-                "tricks": [4, 1, 0],
-                "termination": "claim",
-                "dealer_points": 1,
-                "sitting_out": 3,
-            },
+            SEED_DEAL_JSON,
             {
                 "dealer": 1,
                 "complete": False,

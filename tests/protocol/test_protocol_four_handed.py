@@ -13,11 +13,11 @@ import io
 import random
 import re
 import sys
-import textwrap
 import time
 from pathlib import Path
 
 import pytest
+from protocol_helpers import bot_command
 
 from sixtysix import Deal, Match, PlayerView, Rules
 from sixtysix.actions import Action
@@ -322,49 +322,6 @@ def test_a_four_handed_match_over_pipes_is_the_match_in_process() -> None:
     assert {">newmatch seat=1 rules=four66 options=match_target=5 target=5", "<66pok 2"} <= set(sent)
 
 
-SCRIPT = textwrap.dedent(
-    r"""
-    import os, sys, time
-    mode, marker = sys.argv[1], sys.argv[2]
-    first_life = not os.path.exists(marker)
-    open(marker, "a").write("started\n")
-    CARDS = [r + s for s in "cdhs" for r in "ATKQJ987"]
-
-    def out(text):
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
-
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "66p":
-            out("id name four-handed " + mode)
-            out("66pok" if first_life and mode == "version1" else "66pok 2")
-        elif words[0] == "isready":
-            out("readyok")
-        elif words[0] == "quit":
-            break
-        elif words[0] == "go":
-            fields = dict(w.split("=", 1) for w in words if "=" in w)
-            assert fields["players"] == "4"
-            legal = fields["legal"].split(",")
-            if first_life:
-                if mode == "illegal":
-                    out("bestmove " + next(c for c in CARDS if c not in legal))
-                elif mode == "malformed":
-                    out("bestmove zz")
-                elif mode == "timeout":
-                    time.sleep(30)
-                elif mode == "garbage":
-                    sys.stdout.buffer.write(b"\xff\xfe garbage\n")
-                    sys.stdout.flush()
-                elif mode == "crash":
-                    raise RuntimeError("boom")
-            out("bestmove " + legal[0])
-    """
-)
-
 CASES = {
     "illegal": ("illegal", "is not legal"),
     "malformed": ("malformed", "not an action"),
@@ -378,11 +335,9 @@ CASES = {
 @pytest.mark.parametrize(("mode", "seat"), [(mode, 1 + n % 4) for n, mode in enumerate(CASES)])
 def test_a_misbehaving_bot_forfeits_the_deal_for_its_side(tmp_path: Path, mode: str, seat: int) -> None:
     kind, words = CASES[mode]
-    script = tmp_path / "bot.py"
-    script.write_text(SCRIPT)
     marker = tmp_path / "lives"
     bot = PartnershipProtocolPlayer(
-        [sys.executable, str(script), mode, str(marker)], time_limit=0.3, grace=0.3, start_timeout=2.0
+        bot_command(tmp_path, mode, marker, four=True), time_limit=0.3, grace=0.3, start_timeout=2.0
     )
     rules = FOUR.replace(match_target=20)
     match = PartnershipMatch(rules, first_dealer=seat - 1 or 4)  # the bot leads: it decides at once
@@ -419,9 +374,7 @@ def test_a_four_handed_bot_that_cannot_start_loses_every_deal_for_its_side(tmp_p
 
 def test_a_two_player_bot_forfeits_a_two_player_deal_as_before(tmp_path: Path) -> None:
     """The version-1 host is unchanged: a bot that answers ``66pok 2`` to ``66p 1`` fails the handshake."""
-    script = tmp_path / "bot.py"
-    script.write_text(SCRIPT)
-    bot = ProtocolPlayer([sys.executable, str(script), "fine", str(tmp_path / "lives")], start_timeout=2.0)
+    bot = ProtocolPlayer(bot_command(tmp_path, "fine", tmp_path / "lives", four=True), start_timeout=2.0)
     with bot:
         results = run_match(Match(Rules.preset("seed66")), {1: bot, 2: RandomPlayer(2)}, seed=1)
     assert results[0].forfeit is not None and results[0].forfeit.kind == "handshake"

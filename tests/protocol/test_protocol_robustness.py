@@ -10,75 +10,16 @@ from __future__ import annotations
 
 import pickle
 import sys
-import textwrap
 import time
 from pathlib import Path
 
 import pytest
+from protocol_helpers import bot_command
 
 from sixtysix import Match, Rules
 from sixtysix.ai.players import make_player
 from sixtysix.protocol import FORFEIT_POINTS, ProtocolPlayer, run_deal, run_match
 from sixtysix.protocol.player import _Process
-
-SCRIPT = textwrap.dedent(
-    r"""
-    import os, sys, time
-    mode, marker = sys.argv[1], sys.argv[2]
-    first_life = not os.path.exists(marker)
-    open(marker, "a").write("started\n")
-    CARDS = [r + s for s in "cdhs" for r in "ATKQJ9"]
-
-    def out(text):
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
-
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "66p":
-            if first_life and mode == "handshake":
-                continue  # never answers
-            out("id name misbehaving " + mode)
-            out("66pok 7" if first_life and mode == "version" else "66pok")
-        elif words[0] == "isready":
-            out("readyok")
-        elif words[0] == "quit":
-            break
-        elif words[0] == "go":
-            fields = dict(w.split("=", 1) for w in words if "=" in w)
-            legal = fields["legal"].split(",")
-            if first_life:
-                if mode == "illegal":
-                    out("bestmove " + next(c for c in CARDS if c not in legal))
-                elif mode == "malformed":
-                    out("bestmove zz")
-                elif mode == "empty":
-                    out("bestmove")
-                elif mode == "timeout":
-                    time.sleep(30)
-                elif mode == "garbage":
-                    sys.stdout.buffer.write(b"\xff\xfe\x81 garbage\n")
-                    sys.stdout.flush()
-                elif mode == "nul":
-                    out("bestmove \0" + legal[0])
-                elif mode == "longline":
-                    out("x" * 70000)
-                elif mode == "flood":
-                    for _ in range(20000):
-                        sys.stdout.write("hello\n")
-                    sys.stdout.flush()
-                elif mode == "crash":
-                    raise RuntimeError("boom")
-                elif mode == "exit":
-                    os._exit(0)
-                elif mode == "chatty":  # unknown lines and info: all fine
-                    out("info string thinking")
-                    out("what is this")
-            out("bestmove " + legal[0])
-    """
-)
 
 CASES = {
     "illegal": ("illegal", "is not legal"),
@@ -97,12 +38,10 @@ CASES = {
 
 
 def scripted_bot(tmp_path: Path, mode: str, **kwargs: object) -> tuple[ProtocolPlayer, Path]:
-    script = tmp_path / "bot.py"
-    script.write_text(SCRIPT)
     marker = tmp_path / f"{mode}.lives"
     defaults: dict[str, object] = {"time_limit": 0.3, "grace": 0.3, "start_timeout": 1.0}
     defaults.update(kwargs)
-    bot = ProtocolPlayer([sys.executable, str(script), mode, str(marker)], **defaults)  # type: ignore[arg-type]
+    bot = ProtocolPlayer(bot_command(tmp_path, mode, marker), **defaults)  # type: ignore[arg-type]
     return bot, marker
 
 

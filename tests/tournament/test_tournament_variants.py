@@ -321,20 +321,20 @@ def test_the_command_refuses_a_team_outside_four_handed(capsys: pytest.CaptureFi
     assert code == 2 and "t: a team plays four-handed 66 only" in err
 
 
+def sixtysix_bot(level: int) -> str:
+    """The command of ``sixtysix bot`` at ``level``, seeded by the tournament."""
+    return shlex.join([sys.executable, "-m", "sixtysix.cli", "bot", "--level", str(level), "--seed", "{seed}"])
+
+
 def test_an_external_bot_plays_three_handed_through_the_protocol_host() -> None:
     pytest.importorskip("sixtysix.protocol.player")
-    bot = f"bot={shlex.join([sys.executable, '-m', 'sixtysix.cli', 'bot', '--level', '2', '--seed', '{seed}'])}"
-    result = run_tournament(three([1, bot], boards=1), bootstrap=0)
+    result = run_tournament(three([1, f"bot={sixtysix_bot(2)}"], boards=1), bootstrap=0)
     assert result.complete and len(result.games) == 6
     assert all(sum(game.forfeits) == 0 for game in result.games.values())
     assert result.player_timing()["bot"]["decisions"] > 0
 
 
 # -- four-handed external bots (66P version 2) ----------------------------------------------------
-
-
-def sixtysix_bot(level: int) -> str:
-    return shlex.join([sys.executable, "-m", "sixtysix.cli", "bot", "--level", str(level), "--seed", "{seed}"])
 
 
 def test_an_external_bot_plays_four_handed_through_the_protocol_host(tmp_path: Path) -> None:

@@ -54,6 +54,58 @@ def view_answer(view: PlayerView, rng: random.Random) -> str:
     return token.lower() if rng.random() < 0.3 else token
 
 
+def recording_console() -> Console:
+    """A console that keeps what is printed (100 columns, no colours), for the tests to read."""
+    return Console(record=True, width=100, file=io.StringIO(), color_system=None)
+
+
+def scripted(prompt: str, prompts: list[str], answers: list[str], limit: int) -> str | None:
+    """Note ``prompt``; the next of ``answers`` (``EOF`` ends the input), ``None`` when they are used up."""
+    prompts.append(prompt)
+    assert len(prompts) < limit, "the session does not end"
+    if not answers:
+        return None
+    answer = answers.pop(0)
+    if answer == "EOF":
+        raise EOFError
+    return answer
+
+
+def scripted_ask(
+    play: Callable[[], str], answers: Iterable[str] = (), prompts: list[str] | None = None, limit: int = 3000
+) -> Callable[[str], str]:
+    """An ``ask`` that gives ``answers`` first, then Enter after a deal and ``play()`` for a move;
+    each prompt is noted in ``prompts``."""
+    left = list(answers)
+    noted = prompts if prompts is not None else []
+
+    def ask(prompt: str) -> str:
+        answer = scripted(prompt, noted, left, limit)
+        if answer is not None:
+            return answer
+        if prompt.startswith("Press Enter"):
+            return ""
+        return play()
+
+    return ask
+
+
+class Transcribed:
+    """A session mixin that keeps everything it printed, screen by screen."""
+
+    console: Console
+    transcript: list[str]
+
+    def _flush(self) -> str:
+        text: str = self.console.export_text(clear=True)
+        self.transcript.append(text)
+        return text
+
+    def output(self) -> str:
+        self._flush()
+        return "".join(self.transcript)
+
+
 class Driver:
     """Answers a session's prompts: scripted answers first, then ``policy`` (default: legal moves)."""
 
@@ -67,12 +119,8 @@ class Driver:
         self.prompts: list[str] = []
 
     def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        assert len(self.prompts) < 5000, "the session does not end"
-        if self.answers:
-            answer = self.answers.pop(0)
-            if answer == "EOF":
-                raise EOFError
+        answer = scripted(prompt, self.prompts, self.answers, 5000)
+        if answer is not None:
             return answer
         assert self.session is not None
         if self.policy is not None:
@@ -90,7 +138,7 @@ def make_session(
     match: Match | None = None,
     **settings: object,
 ) -> tuple[Session, Console]:
-    console = Console(record=True, width=100, file=io.StringIO(), color_system=None)
+    console = recording_console()
     options = {"save_path": tmp_path / "game.66r", "seed": 1, "level": 2, **settings}
     session = Session(
         match or Match(rules or Rules(), first_dealer=2),

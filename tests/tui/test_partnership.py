@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from sixtysix import Rules
 from sixtysix.ai.table import make_table_player
@@ -28,6 +26,8 @@ from sixtysix.tui.partnership import (
 )
 from sixtysix.tui.session import Settings, resume
 from sixtysix.view import PartnershipView
+
+from .conftest import Transcribed, recording_console, scripted_ask
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([AKQJT987][cdhs])(?![A-Za-z0-9])")
 
@@ -56,20 +56,10 @@ def answer(view: PartnershipView, rng: random.Random) -> str:
     return str(card).lower() if rng.random() < 0.5 else str(card)
 
 
-class Recorded(PartnershipSession):
+class Recorded(Transcribed, PartnershipSession):
     """A session that keeps each screen shown to the person with the cards hidden from him then."""
 
     screens: list[tuple[str, set[str]]]
-    transcript: list[str]
-
-    def _flush(self) -> str:
-        text: str = self.console.export_text(clear=True)
-        self.transcript.append(text)
-        return text
-
-    def output(self) -> str:
-        self._flush()
-        return "".join(self.transcript)
 
     def show(self, deal, extra=()):  # type: ignore[no-untyped-def]
         self._flush()
@@ -87,31 +77,22 @@ def make(
     decks: list[str] | None = None,
     **settings: object,
 ) -> tuple[Recorded, list[str]]:
-    console = Console(record=True, width=100, file=io.StringIO(), color_system=None)
+    console = recording_console()
     rules = Rules.preset("four66").replace(match_target=target)
     options = {"save_path": tmp_path / "four.66r", "seed": seed, "level": 1, "symbols": False, "human": seat}
     options.update(settings)
     prompts: list[str] = []
-    scripted = list(answers or [])
     rng = random.Random(seed)
     session: Recorded
 
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        assert len(prompts) < 3000, "the session does not end"
-        if scripted:
-            text = scripted.pop(0)
-            if text == "EOF":
-                raise EOFError
-            return text
-        if prompt.startswith("Press Enter"):
-            return ""
+    def play() -> str:
         deal = session.match.current
         assert deal is not None
         return answer(PartnershipView.of(deal, session.seat), rng)
 
     match = create_match(rules)
     assert isinstance(match, PartnershipMatch)
+    ask = scripted_ask(play, answers or [], prompts)
     session = Recorded(match, Settings(**options), console, ask=ask)  # type: ignore[arg-type]
     session.screens = []
     session.transcript = []
@@ -257,18 +238,15 @@ def test_quit_and_resume_a_four_handed_match(tmp_path: Path) -> None:
     assert resumed.human == 1 and resumed.levels == (1, 1, 1)
     current, before = match.current, session.match.current
     assert current is not None and before is not None and current.history == before.history
-    console = Console(record=True, width=100, file=io.StringIO(), color_system=None)
     rng = random.Random(0)
 
-    def ask(prompt: str) -> str:
-        if prompt.startswith("Press Enter"):
-            return ""
+    def play() -> str:
         deal = match.current
         assert deal is not None
         return answer(PartnershipView.of(deal, 1), rng)
 
     settings = Settings(human=1, level=1, seed=6, save_path=tmp_path / "four.66r", symbols=False)
-    again = PartnershipSession(match, settings, console, resumed.headers, ask=ask)
+    again = PartnershipSession(match, settings, recording_console(), resumed.headers, ask=scripted_ask(play))
     assert again.log[0].startswith("Deal 1: ")  # the log is rebuilt: the intro, each card, each trick
     assert len(again.log) == 1 + len(current.history) + len(current.history) // 4
     assert again.run() == 0 and match.is_over

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from pathlib import Path
@@ -22,7 +21,7 @@ from sixtysix.tui.session import Settings, resume
 from sixtysix.tui.threehanded import SpectatorView, ThreeHandedSession, dealer_sentence, render_spectator
 from sixtysix.view import three_handed_view
 
-from .conftest import view_answer
+from .conftest import Transcribed, recording_console, scripted_ask, view_answer
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([AKQJT9][cdhs])(?![A-Za-z0-9])")
 
@@ -53,20 +52,10 @@ def hidden_from(deal: ThreeHandedDeal, seat: int) -> set[str]:
     return {CARD_NAMES[c] for c in cards_of(mask)}
 
 
-class Watched(ThreeHandedSession):
+class Watched(Transcribed, ThreeHandedSession):
     """A session that keeps each screen it printed with the cards hidden from the person at that moment."""
 
     screens: list[tuple[str, str, set[str]]]
-    transcript: list[str]
-
-    def _flush(self) -> str:
-        text: str = self.console.export_text(clear=True)
-        self.transcript.append(text)
-        return text
-
-    def output(self) -> str:
-        self._flush()
-        return "".join(self.transcript)
 
     def watch(self, deal: ThreeHandedDeal) -> None:
         self._flush()
@@ -83,29 +72,19 @@ class Watched(ThreeHandedSession):
 def make(
     tmp_path: Path, seed: int = 1, target: int = 3, answers: list[str] | None = None, **settings: object
 ) -> tuple[Watched, Console, list[str]]:
-    console = Console(record=True, width=100, file=io.StringIO(), color_system=None)
+    console = recording_console()
     rules = Rules.preset("three66").replace(match_target=target)
     options = {"save_path": tmp_path / "three.66r", "seed": seed, "level": 1, "symbols": False, **settings}
     prompts: list[str] = []
-    scripted = list(answers or [])
     rng = random.Random(seed)
     session: Watched
 
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        assert len(prompts) < 3000, "the session does not end"
-        if scripted:
-            answer = scripted.pop(0)
-            if answer == "EOF":
-                raise EOFError
-            return answer
-        if prompt.startswith("Press Enter"):
-            return ""
-        deal = session.deal
-        return view_answer(three_handed_view(deal, session.seat, session.match.score), rng)
+    def play() -> str:
+        return view_answer(three_handed_view(session.deal, session.seat, session.match.score), rng)
 
     match = create_match(rules)
     assert isinstance(match, ThreeHandedMatch)
+    ask = scripted_ask(play, answers or [], prompts)
     session = Watched(match, Settings(**options), console, ask=ask)  # type: ignore[arg-type]
     session.screens = []
     session.transcript = []
@@ -246,17 +225,14 @@ def test_quit_and_resume_a_three_handed_match(tmp_path: Path) -> None:
     after = match.current
     assert before is not None and after is not None
     assert after.history == before.history and after.dealer == before.dealer
-    console = Console(record=True, width=100, file=io.StringIO(), color_system=None)
     rng = random.Random(0)
     again: ThreeHandedSession
 
-    def ask(prompt: str) -> str:
-        if prompt.startswith("Press Enter"):
-            return ""
+    def play() -> str:
         return view_answer(three_handed_view(again.deal, 1, again.match.score), rng)
 
     settings = Settings(human=1, level=1, seed=5, save_path=tmp_path / "three.66r", symbols=False)
-    again = ThreeHandedSession(match, settings, console, resumed.headers, ask=ask)
+    again = ThreeHandedSession(match, settings, recording_console(), resumed.headers, ask=scripted_ask(play))
     assert again.run() == 0 and match.is_over
     assert replay((tmp_path / "three.66r").read_text()).match.score == match.score
 

@@ -64,14 +64,17 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
+from sixtysix.actions import Action
 from sixtysix.ai.partnership.player import PartnershipPlayer
 from sixtysix.ai.player import DecisionStats, Player
 from sixtysix.game import Deal, Outcome, Stage, Termination
 from sixtysix.match import Match, PartnershipMatch
 from sixtysix.partnership import FourHandedDeal, side_of
+from sixtysix.rules import Rules
 from sixtysix.view import PartnershipView, PlayerView
 
 FORFEIT_POINTS = 3
@@ -140,32 +143,10 @@ def run_deal(
     """Play ``deal`` to its end; a failing seat forfeits it (see the module docstring)."""
     score = match.score if match else (0, 0)
     carried = match.carried if match else 0
-    failures = []
-    for seat in (1, 2):  # both seats hear of the deal, even if the first one fails
-        try:
-            players[seat].new_deal(PlayerView.of(deal, seat, score, carried))
-        except BotFailure as failure:
-            failures.append(Forfeit(seat, failure.kind, failure.detail))
-    if failures:
-        return _forfeited(deal, failures[0], match)
-    seat = 1
-    try:
-        while deal.outcome is None:
-            seat = deal.window or deal.to_act or 0
-            view = PlayerView.of(deal, seat, score, carried)
-            started = time.perf_counter()
-            action = players[seat].choose(view)
-            if stats is not None:
-                stats[seat].times.append(time.perf_counter() - started)
-            if action not in view.legal:
-                legal = " ".join(a.token for a in view.legal)
-                raise BotFailure("illegal", f"{players[seat].name} chose {action}; legal: {legal}")
-            deal.apply(action, seat)
-    except BotFailure as failure:
-        return _forfeited(deal, Forfeit(seat, failure.kind, failure.detail), match)
-    if match is not None:
-        match.settle()
-    return DealOutcome(_outcome(deal))
+    forfeit = _play(deal, (1, 2), players, lambda seat: PlayerView.of(deal, seat, score, carried), stats)
+    if forfeit is not None:
+        _forfeit_deal(deal, forfeit)
+    return _settled(deal, forfeit, match)
 
 
 def run_match(
@@ -175,26 +156,91 @@ def run_match(
     stats: Mapping[int, DecisionStats] | None = None,
 ) -> list[DealOutcome]:
     """Play ``match`` to its end with :func:`run_deal`; the result of every deal."""
+    return _play_match(
+        match, players, lambda shuffle: run_deal(match.new_deal(seed=shuffle), players, match, stats), seed
+    )
+
+
+_V = TypeVar("_V", PlayerView, PartnershipView, contravariant=True)
+View = TypeVar("View", PlayerView, PartnershipView)
+
+
+class _Bot(Protocol[_V]):
+    """What the host asks of a player of any table size (a :class:`Player` or a :class:`PartnershipPlayer`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def new_match(self, rules: Rules, seat: int) -> None: ...
+
+    def new_deal(self, view: _V) -> None: ...
+
+    def choose(self, view: _V) -> Action: ...
+
+
+def _play(
+    deal: Deal | FourHandedDeal,
+    seats: tuple[int, ...],
+    players: Mapping[int, _Bot[View]],
+    view_of: Callable[[int], View],
+    stats: Mapping[int, DecisionStats] | None,
+) -> Forfeit | None:
+    """Play ``deal`` until it ends or one of ``seats`` fails; the first failure, if any.
+
+    Every seat (of a three-handed deal's inner deal: 1 and 2) hears of the deal first, even
+    if an earlier one fails; then the seat to act (in the two-player game, the seat that may
+    exchange first) is asked with its own view.
+    """
+    failures = []
+    for seat in seats:
+        try:
+            players[seat].new_deal(view_of(seat))
+        except BotFailure as failure:
+            failures.append(Forfeit(seat, failure.kind, failure.detail))
+    if failures:
+        return failures[0]
+    seat = 1
+    try:
+        while deal.outcome is None:
+            seat = deal.window or deal.to_act or 0
+            view = view_of(seat)
+            started = time.perf_counter()
+            action = players[seat].choose(view)
+            if stats is not None:
+                stats[seat].times.append(time.perf_counter() - started)
+            if action not in view.legal:
+                legal = " ".join(a.token for a in view.legal)
+                raise BotFailure("illegal", f"{players[seat].name} chose {action}; legal: {legal}")
+            deal.apply(action, seat)
+    except BotFailure as failure:
+        return Forfeit(seat, failure.kind, failure.detail)
+    return None
+
+
+def _settled(
+    deal: Deal | FourHandedDeal, forfeit: Forfeit | None, match: Match | PartnershipMatch | None
+) -> DealOutcome:
+    """Credit the ended ``deal`` to ``match`` (if any): its :class:`DealOutcome`."""
+    if match is not None:
+        match.settle()
+    assert deal.outcome is not None
+    return DealOutcome(deal.outcome, forfeit)
+
+
+def _play_match(
+    match: Match | PartnershipMatch,
+    players: Mapping[int, _Bot[View]],
+    play: Callable[[int], DealOutcome],
+    seed: int | None,
+) -> list[DealOutcome]:
+    """Tell every seat of the match, then ``play`` a deal per shuffle of ``random.Random(seed)`` to its end."""
     rng = random.Random(seed)
-    for seat in (1, 2):
+    for seat in match.seats:
         players[seat].new_match(match.rules, seat)
     results = []
     while not match.is_over:
-        deal = match.new_deal(seed=rng.getrandbits(64))
-        results.append(run_deal(deal, players, match, stats))
+        results.append(play(rng.getrandbits(64)))
     return results
-
-
-def _outcome(deal: Deal) -> Outcome:
-    assert deal.outcome is not None
-    return deal.outcome
-
-
-def _forfeited(deal: Deal, forfeit: Forfeit, match: Match | None) -> DealOutcome:
-    _forfeit_deal(deal, forfeit)
-    if match is not None:
-        match.settle()
-    return DealOutcome(_outcome(deal), forfeit)
 
 
 def _forfeit_deal(deal: Deal, forfeit: Forfeit) -> None:
@@ -224,33 +270,10 @@ def run_partnership_deal(
     """Play a four-handed ``deal`` to its end; a failing seat forfeits it for its side (module docstring)."""
     score = match.score if match else (0, 0)
     carried = match.carried if match else 0
-    failures = []
-    for seat in (1, 2, 3, 4):  # every seat hears of the deal, even if an earlier one fails
-        try:
-            players[seat].new_deal(PartnershipView.of(deal, seat, score, carried))
-        except BotFailure as failure:
-            failures.append(Forfeit(seat, failure.kind, failure.detail))
-    if failures:
-        return _forfeited_by_side(deal, failures[0], match)
-    seat = 1
-    try:
-        while deal.outcome is None:
-            seat = deal.to_act or 0
-            view = PartnershipView.of(deal, seat, score, carried)
-            started = time.perf_counter()
-            action = players[seat].choose(view)
-            if stats is not None:
-                stats[seat].times.append(time.perf_counter() - started)
-            if action not in view.legal:
-                legal = " ".join(a.token for a in view.legal)
-                raise BotFailure("illegal", f"{players[seat].name} chose {action}; legal: {legal}")
-            deal.apply(action, seat)
-    except BotFailure as failure:
-        return _forfeited_by_side(deal, Forfeit(seat, failure.kind, failure.detail), match)
-    if match is not None:
-        match.settle()
-    assert deal.outcome is not None
-    return DealOutcome(deal.outcome)
+    forfeit = _play(deal, (1, 2, 3, 4), players, lambda seat: PartnershipView.of(deal, seat, score, carried), stats)
+    if forfeit is not None:
+        _forfeit_side(deal, forfeit)
+    return _settled(deal, forfeit, match)
 
 
 def run_partnership_match(
@@ -261,17 +284,12 @@ def run_partnership_match(
 ) -> list[DealOutcome]:
     """Play a four-handed ``match`` to its end with :func:`run_partnership_deal` (the shuffles of
     :func:`sixtysix.ai.table.play_table_match` for the same seed)."""
-    rng = random.Random(seed)
-    for seat in (1, 2, 3, 4):
-        players[seat].new_match(match.rules, seat)
-    results = []
-    while not match.is_over:
-        deal = match.new_deal(seed=rng.getrandbits(64))
-        results.append(run_partnership_deal(deal, players, match, stats))
-    return results
+    return _play_match(
+        match, players, lambda shuffle: run_partnership_deal(match.new_deal(seed=shuffle), players, match, stats), seed
+    )
 
 
-def _forfeited_by_side(deal: FourHandedDeal, forfeit: Forfeit, match: PartnershipMatch | None) -> DealOutcome:
+def _forfeit_side(deal: FourHandedDeal, forfeit: Forfeit) -> None:
     """End ``deal`` with a win of :data:`FORFEIT_POINTS` for the side that did not fail."""
     deal.outcome = Outcome(
         Termination.FALSE_CLAIM,
@@ -284,6 +302,3 @@ def _forfeited_by_side(deal: FourHandedDeal, forfeit: Forfeit, match: Partnershi
         (0, 0),
     )
     deal.stage = Stage.OVER
-    if match is not None:
-        match.settle()
-    return DealOutcome(deal.outcome, forfeit)

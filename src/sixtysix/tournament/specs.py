@@ -43,16 +43,20 @@ import re
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from sixtysix.ai.partnership.player import PartnershipPlayer
     from sixtysix.ai.player import Player
     from sixtysix.ai.table import AnyPlayer
+    from sixtysix.protocol.player import PartnershipProtocolPlayer, ProtocolPlayer
     from sixtysix.rules import Rules
 
 PlayerFactory = Callable[[int], "Player"]
 """Builds a fresh player from its seed."""
+Bot = TypeVar("Bot", "ProtocolPlayer", "PartnershipProtocolPlayer")
+"""An external bot at a two- or three-player table, or at a four-handed one."""
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$")
 LEVELS = range(1, 6)
@@ -179,27 +183,31 @@ def external_player(spec: PlayerSpec, seed: int, time_limit: float | None) -> Pl
     message: ``mybot=sixtysix bot --level 3 --seed {seed}``). ``time_limit`` is the bot's
     time per decision (the host's default, 1 s, without one).
     """
-    try:
-        from sixtysix.protocol.player import ProtocolPlayer
-    except ImportError as error:
-        raise SpecError(f"{spec.name}: external bots need the 66P host (sixtysix.protocol): {error}") from None
-    command = [word.replace("{seed}", str(seed)) for word in spec.command]
-    if time_limit is None:
-        return ProtocolPlayer(command, name=spec.name)
-    return ProtocolPlayer(command, name=spec.name, time_limit=time_limit)
+    bot: type[ProtocolPlayer] = _protocol_host(spec).ProtocolPlayer
+    return _external(bot, spec, seed, time_limit)
 
 
 def external_partnership_player(spec: PlayerSpec, seed: int, time_limit: float | None) -> PartnershipPlayer:
     """A :class:`sixtysix.protocol.player.PartnershipProtocolPlayer` running ``spec.command``: one
     seat of a four-handed table (a side of one external bot is two processes of it)."""
+    bot: type[PartnershipProtocolPlayer] = _protocol_host(spec).PartnershipProtocolPlayer
+    return _external(bot, spec, seed, time_limit)
+
+
+def _protocol_host(spec: PlayerSpec) -> ModuleType:
+    """:mod:`sixtysix.protocol.player`, imported only when an external bot plays."""
     try:
-        from sixtysix.protocol.player import PartnershipProtocolPlayer
+        return importlib.import_module("sixtysix.protocol.player")
     except ImportError as error:
         raise SpecError(f"{spec.name}: external bots need the 66P host (sixtysix.protocol): {error}") from None
+
+
+def _external(bot: type[Bot], spec: PlayerSpec, seed: int, time_limit: float | None) -> Bot:
+    """A ``bot`` running ``spec.command`` with ``{seed}`` replaced, and its ``time_limit`` if one is given."""
     command = [word.replace("{seed}", str(seed)) for word in spec.command]
     if time_limit is None:
-        return PartnershipProtocolPlayer(command, name=spec.name)
-    return PartnershipProtocolPlayer(command, name=spec.name, time_limit=time_limit)
+        return bot(command, name=spec.name)
+    return bot(command, name=spec.name, time_limit=time_limit)
 
 
 def parse_player(text: str) -> PlayerSpec:

@@ -21,12 +21,9 @@ True
 
 from __future__ import annotations
 
-import random
-import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -36,7 +33,6 @@ from rich.text import Text
 
 from sixtysix.actions import MARRIAGE_20, MARRIAGE_40, Action
 from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.table import make_table_player
 from sixtysix.cards import BIT, SUIT_NAMES, Card
 from sixtysix.errors import IllegalActionError
 from sixtysix.game import Termination
@@ -46,9 +42,9 @@ from sixtysix.record import Record
 from sixtysix.rules import Rules
 from sixtysix.tui.describe import Names, card_markup, cards_markup, suit_label
 from sixtysix.tui.inputs import Command, Invalid, Play, hand_order, parse_input
-from sixtysix.tui.screen import card_boxes, to_text
-from sixtysix.tui.seating import seat_levels, seat_names, table_headers
-from sixtysix.tui.session import Quit, Settings, Terminal
+from sixtysix.tui.screen import hand_boxes, legal_tokens, log_block, to_text
+from sixtysix.tui.seating import computer_players, seat_levels, seat_names, table_headers
+from sixtysix.tui.session import Quit, Settings, TableSession
 from sixtysix.view import PartnershipView
 
 __all__ = ["PartnershipInfo", "PartnershipSession", "partnership_names", "render_partnership", "to_text"]
@@ -235,10 +231,7 @@ def prompt_line(view: PartnershipView, names: Names, symbols: bool = True) -> st
 
 def legal_line(view: PartnershipView) -> str:
     """``Legal: 1 3 20h``: the legal cards by number, then any marriage."""
-    hand = hand_order(view.hand, view.trump)
-    tokens = [str(n) for n in sorted(hand.index(a) + 1 for a in view.legal if a < 32 and a in hand)]
-    tokens += [str(a) for a in view.legal if a >= 32]
-    return "[dim]Legal:[/] " + " ".join(tokens) + "   [dim](or help, last, rules, quit)[/]"
+    return legal_tokens(view.hand, view.trump, view.legal) + "   [dim](or help, last, rules, quit)[/]"
 
 
 def render_partnership(view: PartnershipView, info: PartnershipInfo) -> RenderableType:
@@ -261,19 +254,10 @@ def render_partnership(view: PartnershipView, info: PartnershipInfo) -> Renderab
     marriages = _marriages(view, names, symbols)
     if marriages:
         grid.add_row("Marriages", marriages)
-    hand = hand_order(view.hand, view.trump)
-    legal_cards = {int(a) for a in view.legal if a < 32}
-    dim = frozenset(c for c in hand if legal_cards and c not in legal_cards)
-    numbers = [str(i) for i in range(1, len(hand) + 1)]
     own = "Your hand" + (" (you deal)" if view.seat == view.dealer else "")
     parts: list[RenderableType] = [header, render_scoreboard(view, info.results), grid, Text(own, style="bold")]
-    parts.append(card_boxes(hand, symbols, numbers, dim, view.trump))
-    if info.log:
-        parts.append(Rule(Text("Play", style="dim"), align="left", style="dim"))
-        for i, line in enumerate(info.log):
-            text = Text("· ", style="dim")
-            text.append_text(Text.from_markup(line, style="" if i >= len(info.log) - 4 else "dim"))
-            parts.append(text)
+    parts.append(hand_boxes(view.hand, view.trump, view.legal, symbols))
+    parts += log_block(info.log, bright=4)
     parts.extend(Text.from_markup(line) for line in info.extra)
     if view.legal:
         parts.append(Text.from_markup(prompt_line(view, names, symbols)))
@@ -362,8 +346,10 @@ RULES_TEXT = (
 )
 
 
-class PartnershipSession(Terminal):
+class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
     """One four-handed match in the terminal: the person in one seat, computer players in the other three."""
+
+    match: PartnershipMatch
 
     def __init__(
         self,
@@ -374,33 +360,28 @@ class PartnershipSession(Terminal):
         ask: Callable[[str], str] | None = None,
         players: Mapping[int, PartnershipPlayer] | None = None,
     ) -> None:
-        super().__init__(settings, console, ask)
-        self.match = match
-        self.seat = settings.human
+        super().__init__(match, settings, console, ask)
         self.names = partnership_names(self.seat)
         self.levels = seat_levels(4, self.seat, settings.level, settings.levels)
-        seed = settings.seed if settings.seed is not None else secrets.randbits(64)
         self.headers = (
             list(headers)
             if headers is not None
             else table_headers(4, self.seat, settings.name, self.levels, settings.seed, settings.practice)
         )
-        self.players: dict[int, PartnershipPlayer] = dict(players) if players else {}
-        for seat, level in self.levels.items():
-            if seat not in self.players:
-                player = make_table_player(level, match.rules, seed=seed + seat, time_limit=settings.think)
-                assert isinstance(player, PartnershipPlayer)
-                self.players[seat] = player
-        self.deal_rng = random.Random(seed)
-        for _ in match.deals:  # a resumed match has used one shuffle per deal
-            self.deal_rng.getrandbits(64)
+        levels, think = self.levels, settings.think
+        self.players = computer_players(PartnershipPlayer, levels, match.rules, self.seed, think, players)  # type: ignore[type-abstract]
         current = match.current
         if current is not None:
             self.log = self._replayed_log(current)
 
-    @property
-    def rules(self) -> Rules:
-        return self.match.rules
+    def computers(self) -> Mapping[int, PartnershipPlayer]:
+        return self.players
+
+    def played(self, deal: FourHandedDeal) -> FourHandedDeal:
+        return deal
+
+    def fresh(self, deal: FourHandedDeal) -> FourHandedDeal:
+        return FourHandedDeal(deal.deck, deal.dealer, deal.rules, deal.match_score)
 
     def view(self, deal: FourHandedDeal, seat: int) -> PartnershipView:
         return PartnershipView.of(deal, seat, self.match.score, self.match.carried)
@@ -419,37 +400,6 @@ class PartnershipSession(Terminal):
     def title(self) -> str:
         levels = " ".join(f"{self.names.subject(seat)} {level}" for seat, level in self.levels.items())
         return f"sixtysix · {self.rules.preset_name} · match to {self.rules.match_target} · levels {levels}"
-
-    # -- the loop ------------------------------------------------------------------
-
-    def run(self) -> int:
-        """Play until the match ends or the player quits; 0 either way."""
-        for seat, player in self.players.items():
-            player.new_match(self.rules, seat)
-        resumed = self.match.current
-        if resumed is not None and not resumed.is_over:
-            self._start_players(resumed)
-        try:
-            while True:
-                self.match.settle()
-                if self.match.is_over:
-                    self.finish()
-                    return 0
-                deal = self.match.current
-                if deal is None or deal.is_over:
-                    deal = self.start_deal()
-                actor = deal.to_act
-                if actor == self.seat:
-                    self.human_turn(deal)
-                elif actor is not None:
-                    self.computer_turn(deal, actor)
-                if deal.is_over and self.match.current is deal:
-                    self.match.settle()
-                    self.save()
-                    self.deal_summary(deal)
-        except (Quit, KeyboardInterrupt):
-            self.saved_and_left(self.save())
-            return 0
 
     def start_deal(self) -> FourHandedDeal:
         deal = self.match.new_deal(seed=self.deal_rng.getrandbits(64))
@@ -470,15 +420,6 @@ class PartnershipSession(Terminal):
             f"{names.verb(dealer, 'turn', 'turns')} up {card_markup(deal.trump_card, symbols)}: trump is "
             f"{suit_label(deal.trump, symbols)}; {names(leader)} {names.verb(leader, 'lead', 'leads')}"
         )
-
-    def _replayed_log(self, deal: FourHandedDeal) -> list[str]:
-        saved, self.log = self.log, []
-        fresh = FourHandedDeal(deal.deck, deal.dealer, deal.rules, deal.match_score)
-        self.log.append(self._deal_intro(fresh))
-        for seat, action in deal.history:
-            self.apply(fresh, seat, action)
-        log, self.log = self.log, saved
-        return log
 
     def apply(self, deal: FourHandedDeal, seat: int, action: Action) -> None:
         """Apply one action (raising IllegalActionError) and log what happened."""
@@ -510,13 +451,9 @@ class PartnershipSession(Terminal):
 
     def computer_turn(self, deal: FourHandedDeal, seat: int) -> None:
         view = self.view(deal, seat)
-        if self.levels.get(seat, 1) >= 4 and self.console.is_terminal:
-            self.say(f"[dim]{self.names.subject(seat)} is thinking…[/]")
-        action = self.players[seat].choose(view)
-        if action not in view.legal:  # a faulty player must not stop the game
-            self.log.append(f"[red]{self.names.subject(seat)} chose the illegal {action}; it plays {view.legal[0]}[/]")
-            action = view.legal[0]
-        self.apply(deal, seat, action)
+        player = self.players[seat]
+        name, level = self.names.subject(seat), self.levels.get(seat, 1)
+        self.apply(deal, seat, self.computer_choice(name, level, lambda: player.choose(view), view.legal))
         if self.console.is_terminal and self.settings.watch > 0 and len(deal.trick) == 0 and not deal.is_over:
             # a trick just ended among the computer players: let the person see it
             time.sleep(min(self.settings.watch, 1.0) / 2)
@@ -569,7 +506,7 @@ class PartnershipSession(Terminal):
         elif name == "rules":
             self.show_rules()
         elif name == "undo":
-            self.say("[red]undo is only available in the two-player game[/]")
+            self.undo_refused()
         elif name == "quit":
             raise Quit
 
@@ -622,24 +559,16 @@ class PartnershipSession(Terminal):
     # -- the end of a deal and of the match ------------------------------------------------
 
     def deal_summary(self, deal: FourHandedDeal) -> None:
-        match = self.match
-        index = match.deals.index(deal)
-        credited = match.results[index].game_points if index < len(match.results) else 0
+        index = self.match.deals.index(deal)
         view = self.view(deal, self.seat)
         tricks = completed_tricks(deal.history)
         extra = [f"Last trick: {describe_trick(self.names, tricks[-1], deal.rules, deal.trump, self.settings.symbols)}"]
-        self.console.print()
-        self.console.print(render_partnership_summary(deal, view, self.info(extra if tricks else ()), credited))
-        if match.is_over:
-            return
-        while self.next_deal_prompt():
-            self.say("[red]undo is only available in the two-player game[/]")
+        info = self.info(extra if tricks else ())
+        self.summarize(render_partnership_summary(deal, view, info, self.credited(index)))
 
     def finish(self) -> None:
         match = self.match
-        s1, s2 = match.score
-        self.headers = [(k, v) for k, v in self.headers if k != "Result"] + [("Result", f"{s1}-{s2}")]
-        path = self.save()
+        path = self.save_result()
         own = side_of(self.seat)
         winner = match.winner or own
         won, lost = match.score[winner - 1], match.score[2 - winner]
@@ -649,6 +578,3 @@ class PartnershipSession(Terminal):
 
     def record_text(self) -> str:
         return Record.from_match(self.match, self.headers).text()
-
-    def save(self) -> Path:
-        return self.write(self.record_text())

@@ -36,7 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sixtysix.actions import EXCHANGE, MARRIAGE_20, Action
-from sixtysix.cards import Card
+from sixtysix.cards import Card, CardMask
 from sixtysix.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
 from sixtysix.match import DealResult
 from sixtysix.rules import Rules
@@ -236,24 +236,37 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     if marriages:
         grid.add_row("Marriages", marriages)
 
-    hand = hand_order(view.hand, view.trump)
-    legal_cards = {int(a) for a in view.legal if a < 32}
-    dim = frozenset(c for c in hand if view.legal and legal_cards and c not in legal_cards)
-    numbers = [str(i) for i in range(1, len(hand) + 1)]
-    hand_block = card_boxes(hand, symbols, numbers, dim, view.trump)
+    hand_block = hand_boxes(view.hand, view.trump, view.legal, symbols)
     parts: list[RenderableType] = [header, scoreboard, grid, Text("Your hand", style="bold"), hand_block]
     parts.append(Text.from_markup(_own_line(view)))
-    if info.log:
-        parts.append(Rule(Text("Play", style="dim"), align="left", style="dim"))
-        for i, line in enumerate(info.log):
-            text = Text("· ", style="dim")
-            text.append_text(Text.from_markup(line, style="" if i >= len(info.log) - 3 else "dim"))
-            parts.append(text)
+    parts += log_block(info.log, bright=3)
     parts.extend(Text.from_markup(line) for line in info.extra)
     if view.legal:
         parts.append(Text.from_markup(prompt_line(view, names, symbols)))
         parts.append(Text.from_markup(legal_line(view)))
     return Group(*parts)
+
+
+def hand_boxes(hand: CardMask, trump: int, legal: Sequence[Action], symbols: bool) -> RenderableType:
+    """The own hand as card boxes, sorted and numbered, the cards that may not be played now dimmed."""
+    order = hand_order(hand, trump)
+    legal_cards = {int(a) for a in legal if a < 32}
+    dim = frozenset(c for c in order if legal_cards and c not in legal_cards)
+    numbers = [str(i) for i in range(1, len(order) + 1)]
+    return card_boxes(order, symbols, numbers, dim, trump)
+
+
+def log_block(log: Sequence[str], bright: int) -> list[RenderableType]:
+    """The ``Play`` rule and a line for each log entry, all but the last ``bright`` entries dimmed
+    (nothing for an empty log)."""
+    if not log:
+        return []
+    parts: list[RenderableType] = [Rule(Text("Play", style="dim"), align="left", style="dim")]
+    for i, line in enumerate(log):
+        text = Text("· ", style="dim")
+        text.append_text(Text.from_markup(line, style="" if i >= len(log) - bright else "dim"))
+        parts.append(text)
+    return parts
 
 
 def _trump_line(view: TableFacts, symbols: bool) -> Text:
@@ -351,10 +364,15 @@ def prompt_line(view: PlayerView, names: Names, symbols: bool = True) -> str:
 
 def legal_line(view: PlayerView) -> str:
     """``Legal: 1 2 5 20h X C 66``: the legal cards by number, then the other actions."""
-    hand = hand_order(view.hand, view.trump)
-    tokens = [str(n) for n in sorted(hand.index(a) + 1 for a in view.legal if a < 32 and a in hand)]
-    tokens += [str(a) for a in view.legal if a >= 32]
-    return "[dim]Legal:[/] " + " ".join(tokens) + "   [dim](or help, hint, last, quit)[/]"
+    return legal_tokens(view.hand, view.trump, view.legal) + "   [dim](or help, hint, last, quit)[/]"
+
+
+def legal_tokens(hand: CardMask, trump: int, legal: Sequence[Action]) -> str:
+    """``Legal: 1 2 5 20h``: the legal cards by their number in the sorted ``hand``, then the other actions."""
+    order = hand_order(hand, trump)
+    tokens = [str(n) for n in sorted(order.index(a) + 1 for a in legal if a < 32 and a in order)]
+    tokens += [str(a) for a in legal if a >= 32]
+    return "[dim]Legal:[/] " + " ".join(tokens)
 
 
 def help_lines(view: PlayerView, deal: Deal | None, practice: bool, symbols: bool = True) -> list[str]:

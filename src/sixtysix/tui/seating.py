@@ -19,8 +19,16 @@ ValueError: give one level for all computer seats, or 3 (Left, Partner, Right)
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
+from typing import TypeVar
 
+from sixtysix.ai.partnership.player import PartnershipPlayer
+from sixtysix.ai.player import Player
+from sixtysix.ai.table import make_table_player
+from sixtysix.rules import Rules
 from sixtysix.tui.screen import LEVEL_NAMES
+
+AnyPlayer = TypeVar("AnyPlayer", Player, PartnershipPlayer)
 
 WORDS = {3: ("Left", "Right"), 4: ("Left", "Partner", "Right")}
 """The names of the computer seats, clockwise from the player's left."""
@@ -50,6 +58,25 @@ def seat_levels(players: int, human: int, level: int, levels: tuple[int, ...] = 
         words = ", ".join(WORDS[players])
         raise ValueError(f"give one level for all computer seats, or {len(seats)} ({words})")
     return dict(zip(seats, levels, strict=True))
+
+
+def computer_players(
+    kind: type[AnyPlayer],
+    levels: Mapping[int, int],
+    rules: Rules,
+    seed: int,
+    think: float,
+    given: Mapping[int, AnyPlayer] | None = None,
+) -> dict[int, AnyPlayer]:
+    """The computer player of each seat of ``levels``: the ``given`` one, else a new one of its
+    level (seeded ``seed`` + seat; ``think`` seconds a decision at level 5)."""
+    players = dict(given) if given else {}
+    for seat, level in levels.items():
+        if seat not in players:
+            player = make_table_player(level, rules, seed=seed + seat, time_limit=think)
+            assert isinstance(player, kind)
+            players[seat] = player
+    return players
 
 
 def level_label(level: int) -> str:

@@ -1,9 +1,11 @@
 """The game loop of ``sixtysix play``: one match, the player against a computer player.
 
 :class:`Terminal` is the console side every table size shares (prompts, messages,
-saving); :class:`TwoHandedTurns` the person's decisions in a two-player deal, shared
-with the three-handed game (:mod:`sixtysix.tui.threehanded`), whose person plays the
-inner two-player deal; :class:`Session` the two-player match.
+saving); :class:`TableSession` the match loop every table size shares (the shuffles,
+whose turn it is, the deal summaries, saving); :class:`TwoHandedTurns` the person's
+decisions in a two-player deal, shared with the three-handed game
+(:mod:`sixtysix.tui.threehanded`), whose person plays the inner two-player deal;
+:class:`Session` the two-player match.
 
 :class:`Session` holds the match and asks, at each decision, either the computer
 player (with the seat's :class:`~sixtysix.view.PlayerView` only) or the person at the
@@ -30,34 +32,37 @@ import datetime
 import random
 import re
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, Protocol, TypeVar
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
 from sixtysix.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
+from sixtysix.ai.partnership.player import PartnershipPlayer
 from sixtysix.ai.player import Player
 from sixtysix.ai.players import make_player
 from sixtysix.cards import cards_of
 from sixtysix.errors import IllegalActionError
 from sixtysix.game import BEFORE_DRAW, FOLLOW, Deal
-from sixtysix.match import AnyMatch, Match
+from sixtysix.match import AnyMatch, DealResult, Match
+from sixtysix.partnership import FourHandedDeal
 from sixtysix.record import Record, replay
 from sixtysix.rules import Rules
 from sixtysix.threehanded import ThreeHandedDeal
 from sixtysix.tui.describe import Names, card_markup, cards_markup, describe_action, suit_label, trick_winner
 from sixtysix.tui.inputs import Command, Invalid, Play, hand_order, parse_input
 from sixtysix.tui.screen import (
-    LEVEL_NAMES,
     TableInfo,
     help_lines,
     last_trick_line,
     render_summary,
     render_table,
 )
+from sixtysix.tui.seating import level_label
 from sixtysix.view import PlayerView
 
 LOG_LINES = 8
@@ -120,7 +125,7 @@ def default_save_path(folder: Path | str = "games", now: datetime.datetime | Non
 
 def play_headers(settings: Settings) -> list[tuple[str, str]]:
     """The free headers of a new match's record."""
-    computer = f"sixtysix level {settings.level} ({LEVEL_NAMES.get(settings.level, '?')})"
+    computer = level_label(settings.level)
     seats = {settings.human: settings.name, 3 - settings.human: computer}
     headers = [
         ("Event", "sixtysix play"),
@@ -192,22 +197,221 @@ class Terminal:
         where = escape(str(path))
         self.say(f"\nSaved to {where}. Continue with: sixtysix play --resume {where}")
 
+    undo_supported = False
+    """Whether ``undo`` can take back decisions (two-player matches only)."""
 
-class TwoHandedTurns(Terminal):
+    def undo(self) -> bool:
+        """Take back the player's last decision; whether there was one."""
+        return False
+
+    def undo_refused(self) -> bool:
+        """Whether ``undo`` may not be used here (the message says why)."""
+        if not self.undo_supported:
+            self.say("[red]undo is only available in the two-player game[/]")
+        elif not self.settings.practice:
+            self.say("[red]undo is only allowed in practice games (start one with --practice)[/]")
+        else:
+            return False
+        return True
+
+
+TableDeal = TypeVar("TableDeal", Deal, ThreeHandedDeal, FourHandedDeal)
+"""The deal of a table: what its match deals."""
+PlayDeal = TypeVar("PlayDeal", Deal, FourHandedDeal)
+"""The deal the actions are applied to and logged on (of a three-handed deal, the inner one)."""
+_Dealt = TypeVar("_Dealt", Deal, ThreeHandedDeal, FourHandedDeal, covariant=True)
+
+
+class TableMatch(Protocol[_Dealt]):
+    """What :class:`TableSession` reads of a match of any table size."""
+
+    @property
+    def deals(self) -> Sequence[_Dealt]: ...
+
+    @property
+    def results(self) -> Sequence[DealResult]: ...
+
+    @property
+    def score(self) -> tuple[int, ...]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def current(self) -> _Dealt | None: ...
+
+    def settle(self) -> None: ...
+
+
+class TableSession(Terminal, Generic[TableDeal, PlayDeal]):
+    """The match loop every table size shares: deal, ask whoever acts, save and sum up each deal.
+
+    The person sits at table ``seat``. Subclasses start the deals, tell their computer
+    players, take the turns, and say what a deal and the match gave.
+    """
+
+    match: TableMatch[TableDeal]
+    headers: list[tuple[str, str]]
+    log: list[str]
+
+    def __init__(
+        self,
+        match: TableMatch[TableDeal],
+        settings: Settings,
+        console: Console,
+        ask: Callable[[str], str] | None = None,
+    ) -> None:
+        super().__init__(settings, console, ask)
+        self.match = match
+        self.seat = settings.human
+        """The person's table seat."""
+        self.seed = settings.seed if settings.seed is not None else secrets.randbits(64)
+        """The seed of the shuffles and of the computer players."""
+        self.deal_rng = random.Random(self.seed)
+        for _ in match.deals:  # a resumed match has used one shuffle per deal
+            self.deal_rng.getrandbits(64)
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    # -- what each table size gives ---------------------------------------------------------
+
+    def computers(self) -> Mapping[int, Player] | Mapping[int, PartnershipPlayer]:
+        """The computer players by table seat."""
+        raise NotImplementedError
+
+    def start_deal(self) -> TableDeal:
+        """Deal the next deal and tell the computer players."""
+        raise NotImplementedError
+
+    def _start_players(self, deal: TableDeal) -> None:
+        """Tell the computer players of ``deal`` (a new or a resumed one)."""
+        raise NotImplementedError
+
+    def played(self, deal: TableDeal) -> PlayDeal:
+        """The deal the actions of ``deal`` are applied to."""
+        raise NotImplementedError
+
+    def fresh(self, deal: TableDeal) -> PlayDeal:
+        """:meth:`played` as it was dealt, before any action."""
+        raise NotImplementedError
+
+    def _deal_intro(self, deal: TableDeal) -> str:
+        raise NotImplementedError
+
+    def apply(self, deal: PlayDeal, seat: int, action: Action) -> None:
+        """Apply one action (raising IllegalActionError) and log what happened."""
+        raise NotImplementedError
+
+    def human_turn(self, deal: PlayDeal) -> None:
+        raise NotImplementedError
+
+    def computer_turn(self, deal: TableDeal, seat: int) -> None:
+        raise NotImplementedError
+
+    def deal_summary(self, deal: TableDeal) -> None:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        raise NotImplementedError
+
+    def record_text(self) -> str:
+        """The 66R record of the match so far."""
+        raise NotImplementedError
+
+    # -- the loop ------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the match ends or the player quits; 0 either way."""
+        for seat, player in self.computers().items():
+            player.new_match(self.rules, seat)
+        resumed = self.match.current
+        if resumed is not None and not resumed.is_over:
+            self._start_players(resumed)
+        try:
+            while True:
+                self.match.settle()
+                if self.match.is_over:
+                    self.finish()
+                    return 0
+                deal = self.match.current
+                if deal is None or deal.is_over:
+                    deal = self.start_deal()
+                actor = deal.window or deal.to_act
+                if actor == self.seat:
+                    self.human_turn(self.played(deal))
+                elif actor is not None:
+                    self.computer_turn(deal, actor)
+                if deal.is_over and self.match.current is deal:
+                    self.match.settle()
+                    self.save()
+                    self.deal_summary(deal)
+        except (Quit, KeyboardInterrupt):
+            self.saved_and_left(self.save())
+            return 0
+
+    def _replayed_log(self, deal: TableDeal) -> list[str]:
+        """The log of ``deal`` so far, rebuilt by replaying its history."""
+        saved, self.log = self.log, []
+        fresh = self.fresh(deal)
+        self.log.append(self._deal_intro(deal))
+        for seat, action in self.played(deal).history:
+            self.apply(fresh, seat, action)
+        log, self.log = self.log, saved
+        return log
+
+    def computer_choice(self, name: str, level: int, choose: Callable[[], Action], legal: Sequence[Action]) -> Action:
+        """The computer player ``name``'s decision (``choose()``); a faulty one plays the first legal action."""
+        if level >= 4 and self.console.is_terminal:
+            self.say(f"[dim]{name} is thinking…[/]")
+        action = choose()
+        if action not in legal:  # a faulty player must not stop the game
+            self.log.append(f"[red]{name} chose the illegal {action}; it plays {legal[0]}[/]")
+            action = legal[0]
+        return action
+
+    # -- the end of a deal and of the match ---------------------------------------------
+
+    def credited(self, index: int) -> int:
+        """The game points deal ``index`` gave its winner (0 while it is not credited)."""
+        results = self.match.results
+        return results[index].game_points if index < len(results) else 0
+
+    def summarize(self, summary: RenderableType) -> None:
+        """Show a deal's ``summary``; unless the match is over, wait for the next deal (or an undo)."""
+        self.console.print()
+        self.console.print(summary)
+        if self.match.is_over:
+            return
+        while self.next_deal_prompt():
+            if not self.undo_refused() and self.undo():
+                return
+
+    def save_result(self) -> Path:
+        """Save the finished match, its ``Result`` header the scores joined by ``-``."""
+        result = "-".join(map(str, self.match.score))
+        self.headers = [(k, v) for k, v in self.headers if k != "Result"] + [("Result", result)]
+        return self.save()
+
+    def save(self) -> Path:
+        return self.write(self.record_text())
+
+
+class TwoHandedTurns(TableSession[TableDeal, Deal]):
     """The person's decisions in a two-player deal, and the log of its actions.
 
     Shared by the two-player :class:`Session` and the three-handed session, whose
     person plays the inner two-player deal (``human`` is then the inner seat).
-    Subclasses give the view, the screen information, the rules and undo.
+    Subclasses give the view, the screen information and undo.
     """
 
     human: int
     names: Names
     queue: list[Action]
-
-    @property
-    def rules(self) -> Rules:
-        raise NotImplementedError
 
     def view(self, deal: Deal, seat: int) -> PlayerView:
         raise NotImplementedError
@@ -216,11 +420,6 @@ class TwoHandedTurns(Terminal):
         raise NotImplementedError
 
     undo_supported = True
-    """Whether ``undo`` can take back decisions (two-player matches only)."""
-
-    def undo(self) -> bool:
-        """Take back the player's last decision; whether there was one."""
-        return False
 
     # -- the player ---------------------------------------------------------------------
 
@@ -274,10 +473,8 @@ class TwoHandedTurns(Terminal):
         elif name == "rules":
             self.show_rules()
         elif name == "undo":
-            if not self.undo_supported:
-                self.say("[red]undo is only available in the two-player game[/]")
-            elif not self.settings.practice:
-                self.say("[red]undo is only allowed in practice games (start one with --practice)[/]")
+            if self.undo_refused():
+                pass
             elif self.undo():
                 return ()
             else:
@@ -405,8 +602,10 @@ class TwoHandedTurns(Terminal):
             self.log.append("[magenta]The talon is used up: from now on follow suit and head the trick[/]")
 
 
-class Session(TwoHandedTurns):
+class Session(TwoHandedTurns[Deal]):
     """One two-player match in the terminal."""
+
+    match: Match
 
     def __init__(
         self,
@@ -417,17 +616,12 @@ class Session(TwoHandedTurns):
         ask: Callable[[str], str] | None = None,
         computer: Player | None = None,
     ) -> None:
-        super().__init__(settings, console, ask)
-        self.match = match
+        super().__init__(match, settings, console, ask)
         self.headers = list(headers) if headers is not None else play_headers(settings)
         self.human = settings.human
         self.cseat = 3 - settings.human
         self.names = Names(self.human)
-        seed = settings.seed if settings.seed is not None else secrets.randbits(64)
-        self.deal_rng = random.Random(seed)
-        for _ in match.deals:  # a resumed match has used one shuffle per deal
-            self.deal_rng.getrandbits(64)
-        self.computer = computer or make_player(settings.level, seed=seed, time_limit=settings.think)
+        self.computer = computer or make_player(settings.level, seed=self.seed, time_limit=settings.think)
         self.future_decks: list[tuple[int, ...]] = []
         """Decks of deals taken back by ``undo``, dealt again in order."""
         self.queue: list[Action] = []
@@ -436,39 +630,14 @@ class Session(TwoHandedTurns):
         if current is not None:
             self.log = self._replayed_log(current)
 
-    @property
-    def rules(self) -> Rules:
-        return self.match.rules
+    def computers(self) -> Mapping[int, Player]:
+        return {self.cseat: self.computer}
 
-    # -- the loop ------------------------------------------------------------------
+    def played(self, deal: Deal) -> Deal:
+        return deal
 
-    def run(self) -> int:
-        """Play until the match ends or the player quits; 0 either way."""
-        self.computer.new_match(self.match.rules, self.cseat)
-        resumed = self.match.current
-        if resumed is not None and not resumed.is_over:
-            self.computer.new_deal(self.view(resumed, self.cseat))
-        try:
-            while True:
-                self.match.settle()
-                if self.match.is_over:
-                    self.finish()
-                    return 0
-                deal = self.match.current
-                if deal is None or deal.is_over:
-                    deal = self.start_deal()
-                seat = deal.window or deal.to_act
-                if seat == self.human:
-                    self.human_turn(deal)
-                elif seat is not None:
-                    self.computer_turn(deal, seat)
-                if deal.is_over and self.match.current is deal:
-                    self.match.settle()
-                    self.save()
-                    self.deal_summary(deal)
-        except (Quit, KeyboardInterrupt):
-            self.saved_and_left(self.save())
-            return 0
+    def fresh(self, deal: Deal) -> Deal:
+        return Deal(deal.deck, deal.dealer, deal.rules)
 
     def view(self, deal: Deal, seat: int) -> PlayerView:
         return PlayerView.of(deal, seat, self.match.score, self.match.carried)
@@ -493,8 +662,11 @@ class Session(TwoHandedTurns):
             deal = self.match.new_deal(seed=self.deal_rng.getrandbits(64))
         self.log = [self._deal_intro(deal)]
         self.queue = []
-        self.computer.new_deal(self.view(deal, self.cseat))
+        self._start_players(deal)
         return deal
+
+    def _start_players(self, deal: Deal) -> None:
+        self.computer.new_deal(self.view(deal, self.cseat))
 
     def _deal_intro(self, deal: Deal) -> str:
         return (
@@ -506,23 +678,10 @@ class Session(TwoHandedTurns):
 
     def computer_turn(self, deal: Deal, seat: int) -> None:
         view = self.view(deal, seat)
-        if self.settings.level >= 4 and self.console.is_terminal:
-            self.say(f"[dim]{self.names.computer} is thinking…[/]")
-        action = self.computer.choose(view)
-        if action not in view.legal:  # a faulty player must not stop the game
-            self.log.append(f"[red]{self.names.computer} chose the illegal {action}; it plays {view.legal[0]}[/]")
-            action = view.legal[0]
-        self.apply(deal, seat, action)
-
-    def _replayed_log(self, deal: Deal) -> list[str]:
-        """The log of ``deal`` so far, rebuilt by replaying its history."""
-        saved, self.log = self.log, []
-        fresh = Deal(deal.deck, deal.dealer, deal.rules)
-        self.log.append(self._deal_intro(fresh))
-        for seat, action in deal.history:
-            self.apply(fresh, seat, action)
-        log, self.log = self.log, saved
-        return log
+        choice = self.computer_choice(
+            self.names.computer, self.settings.level, lambda: self.computer.choose(view), view.legal
+        )
+        self.apply(deal, seat, choice)
 
     # -- undo -----------------------------------------------------------------------------
 
@@ -566,24 +725,12 @@ class Session(TwoHandedTurns):
 
     def deal_summary(self, deal: Deal) -> None:
         match = self.match
-        index = len(match.deals) - 1
-        credited = match.results[index].game_points if index < len(match.results) else 0
-        info = self.info()
-        self.console.print()
-        self.console.print(render_summary(deal, info, credited, match.is_over, match.winner))
-        if match.is_over:
-            return
-        while self.next_deal_prompt():
-            if not self.settings.practice:
-                self.say("[red]undo is only allowed in practice games (start one with --practice)[/]")
-            elif self.undo():
-                return
+        credited = self.credited(len(match.deals) - 1)
+        self.summarize(render_summary(deal, self.info(), credited, match.is_over, match.winner))
 
     def finish(self) -> None:
         match = self.match
-        s1, s2 = match.score
-        self.headers = [(k, v) for k, v in self.headers if k != "Result"] + [("Result", f"{s1}-{s2}")]
-        path = self.save()
+        path = self.save_result()
         winner = match.winner or self.human
         won, lost = match.score[winner - 1], match.score[2 - winner]
         self.say(f"\n[bold]{self.names.subject(winner)} won the match {won}-{lost}.[/]")
@@ -596,13 +743,11 @@ class Session(TwoHandedTurns):
         """The 66R record of the match so far, with the pending implicit decisions as a comment."""
         return Record.from_match(self.match, self.headers).text() + pending_comment(self.match.current)
 
-    def save(self) -> Path:
-        return self.write(self.record_text())
 
-
-def pending_comment(deal: Deal | ThreeHandedDeal | None) -> str:
+def pending_comment(deal: Deal | ThreeHandedDeal | FourHandedDeal | None) -> str:
     """``# pending: 1:draw 2:pass``: the implicit decisions after the last record action
-    of an unfinished deal (table seats), for ``--resume``; empty when there are none."""
+    of an unfinished deal (table seats), for ``--resume``; empty when there are none
+    (always in the four-handed game, whose every action is in the record)."""
     if deal is None or deal.is_over:
         return ""
     pending: list[str] = []
@@ -672,7 +817,7 @@ def resume(text: str) -> Resumed:
 def merge_headers(headers: list[tuple[str, str]], settings: Settings) -> list[tuple[str, str]]:
     """The resumed headers with ``Human``, ``Level``, the computer's seat name, ``Seed`` and
     ``Practice`` set to what is played now."""
-    computer = f"sixtysix level {settings.level} ({LEVEL_NAMES.get(settings.level, '?')})"
+    computer = level_label(settings.level)
     values = {"Human": str(settings.human), "Level": str(settings.level), f"Seat{3 - settings.human}": computer}
     if settings.practice:
         values["Practice"] = "true"

@@ -20,12 +20,9 @@ reach the screen:
 
 from __future__ import annotations
 
-import random
-import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
@@ -34,7 +31,6 @@ from rich.text import Text
 
 from sixtysix.actions import Action
 from sixtysix.ai.player import Player
-from sixtysix.ai.table import make_table_player
 from sixtysix.cards import Card, CardMask
 from sixtysix.game import Deal, Stage
 from sixtysix.match import ThreeHandedMatch
@@ -50,10 +46,11 @@ from sixtysix.tui.screen import (
     _talon_line,
     _trick_line,
     _trump_line,
+    log_block,
     render_summary,
 )
-from sixtysix.tui.seating import seat_levels, seat_names, table_headers
-from sixtysix.tui.session import Quit, Settings, TwoHandedTurns, pending_comment
+from sixtysix.tui.seating import computer_players, seat_levels, seat_names, table_headers
+from sixtysix.tui.session import Settings, TwoHandedTurns, pending_comment
 from sixtysix.view import PlayerView, three_handed_view
 
 
@@ -141,9 +138,7 @@ def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = "Y
     if info.scoreboard is not None:
         parts.append(info.scoreboard)
     parts += [grid, Text.from_markup(f"[bold cyan]{sitting_out}:[/] you watch {names(1)} and {names(2)} play.")]
-    if info.log:
-        parts.append(Rule(Text("Play", style="dim"), align="left", style="dim"))
-        parts += [Text("· ", style="dim") + Text.from_markup(line) for line in info.log]
+    parts += log_block(info.log, bright=len(info.log))
     return Group(*parts)
 
 
@@ -192,10 +187,11 @@ def dealer_sentence(match: ThreeHandedMatch, index: int, names: Names) -> str:
     return f"{start}, up to {cap}: nothing more{now}."
 
 
-class ThreeHandedSession(TwoHandedTurns):
+class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
     """One three-handed match in the terminal: the person in one seat, computer players in the other two."""
 
     undo_supported = False
+    match: ThreeHandedMatch
 
     def __init__(
         self,
@@ -206,27 +202,17 @@ class ThreeHandedSession(TwoHandedTurns):
         ask: Callable[[str], str] | None = None,
         players: Mapping[int, Player] | None = None,
     ) -> None:
-        super().__init__(settings, console, ask)
-        self.match = match
-        self.seat = settings.human
-        """The person's table seat (``human`` is his seat in the current inner deal, 0 when he sits out)."""
+        super().__init__(match, settings, console, ask)
+        # ``seat`` is the person's table seat, ``human`` his seat in the current inner deal (0 when he sits out)
         self.levels = seat_levels(3, self.seat, settings.level, settings.levels)
         self.table_names = seat_names(3, self.seat)
-        seed = settings.seed if settings.seed is not None else secrets.randbits(64)
         self.headers = (
             list(headers)
             if headers is not None
             else table_headers(3, self.seat, settings.name, self.levels, settings.seed, settings.practice)
         )
-        self.players: dict[int, Player] = dict(players) if players else {}
-        for seat, level in self.levels.items():
-            if seat not in self.players:
-                player = make_table_player(level, match.rules, seed=seed + seat, time_limit=settings.think)
-                assert isinstance(player, Player)
-                self.players[seat] = player
-        self.deal_rng = random.Random(seed)
-        for _ in match.deals:  # a resumed match has used one shuffle per deal
-            self.deal_rng.getrandbits(64)
+        levels, think = self.levels, settings.think
+        self.players = computer_players(Player, levels, match.rules, self.seed, think, players)  # type: ignore[type-abstract]
         self.human = 0
         self.names = Names(0)
         self.queue: list[Action] = []
@@ -238,14 +224,19 @@ class ThreeHandedSession(TwoHandedTurns):
     # -- the match ---------------------------------------------------------------------
 
     @property
-    def rules(self) -> Rules:
-        return self.match.rules
-
-    @property
     def deal(self) -> ThreeHandedDeal:
         deal = self.match.current
         assert deal is not None
         return deal
+
+    def computers(self) -> Mapping[int, Player]:
+        return self.players
+
+    def played(self, deal: ThreeHandedDeal) -> Deal:
+        return deal.inner
+
+    def fresh(self, deal: ThreeHandedDeal) -> Deal:
+        return Deal(deal.deck, 2, deal.rules)
 
     def view(self, deal: Deal, seat: int) -> PlayerView:
         """The view of inner ``seat`` of the current deal (``deal`` is its inner deal)."""
@@ -279,35 +270,6 @@ class ThreeHandedSession(TwoHandedTurns):
         inner = {i: self.table_names[deal.table_seat(i)] for i in (1, 2)}
         opponent = inner[3 - self.human] if self.human else ""
         self.names = Names(self.human, opponent, tuple((i, inner[i]) for i in (1, 2) if i != self.human))
-
-    def run(self) -> int:
-        """Play until the match ends or the player quits; 0 either way."""
-        for seat, player in self.players.items():
-            player.new_match(self.rules, seat)
-        resumed = self.match.current
-        if resumed is not None and not resumed.is_over:
-            self._start_players(resumed)
-        try:
-            while True:
-                self.match.settle()
-                if self.match.is_over:
-                    self.finish()
-                    return 0
-                deal = self.match.current
-                if deal is None or deal.is_over:
-                    deal = self.start_deal()
-                actor = deal.window or deal.to_act
-                if actor == self.seat:
-                    self.human_turn(deal.inner)
-                elif actor is not None:
-                    self.computer_turn(deal, actor)
-                if deal.is_over and self.match.current is deal:
-                    self.match.settle()
-                    self.save()
-                    self.deal_summary(deal)
-        except (Quit, KeyboardInterrupt):
-            self.saved_and_left(self.save())
-            return 0
 
     def start_deal(self) -> ThreeHandedDeal:
         deal = self.match.new_deal(seed=self.deal_rng.getrandbits(64))
@@ -344,27 +306,13 @@ class ThreeHandedSession(TwoHandedTurns):
             f"{suit_label(deal.trump_card >> 3, symbols)} ({card_markup(deal.trump_card, symbols)})"
         )
 
-    def _replayed_log(self, deal: ThreeHandedDeal) -> list[str]:
-        """The log of ``deal`` so far, rebuilt by replaying its history."""
-        saved, self.log = self.log, []
-        fresh = Deal(deal.deck, 2, deal.rules)
-        self.log.append(self._deal_intro(deal))
-        for seat, action in deal.inner.history:
-            self.apply(fresh, seat, action)
-        log, self.log = self.log, saved
-        return log
-
     # -- the computer players, and watching them ------------------------------------------
 
     def computer_turn(self, deal: ThreeHandedDeal, seat: int) -> None:
         view = three_handed_view(deal, seat, self.match.score, self.match.carried)
-        level = self.levels.get(seat, 3)
-        if level >= 4 and self.console.is_terminal:
-            self.say(f"[dim]{self.table_names[seat]} is thinking…[/]")
-        action = self.players[seat].choose(view)
-        if action not in view.legal:  # a faulty player must not stop the game
-            self.log.append(f"[red]{self.table_names[seat]} chose the illegal {action}; it plays {view.legal[0]}[/]")
-            action = view.legal[0]
+        player = self.players[seat]
+        name, level = self.table_names[seat], self.levels.get(seat, 3)
+        action = self.computer_choice(name, level, lambda: player.choose(view), view.legal)
         self.apply(deal.inner, view.seat, action)
         if not self.human and action.in_records():
             self.watch(deal)
@@ -382,21 +330,13 @@ class ThreeHandedSession(TwoHandedTurns):
     def deal_summary(self, deal: ThreeHandedDeal) -> None:
         match = self.match
         index = match.deals.index(deal)
-        credited = match.results[index].game_points if index < len(match.results) else 0
         extra = [dealer_sentence(match, index, self.table_seat_names())]
-        info = self.info(extra)
-        self.console.print()
-        self.console.print(render_summary(deal.inner, info, credited))
-        if match.is_over:
-            return
-        while self.next_deal_prompt():
-            self.say("[red]undo is only available in the two-player game[/]")
+        self.summarize(render_summary(deal.inner, self.info(extra), self.credited(index)))
 
     def finish(self) -> None:
         match = self.match
         score = match.score
-        self.headers = [(k, v) for k, v in self.headers if k != "Result"] + [("Result", "-".join(map(str, score)))]
-        path = self.save()
+        path = self.save_result()
         names = self.table_names
         winner = match.winner or self.seat
         others = ", ".join(f"{names[s]} {score[s - 1]}" for s in sorted(names) if s != winner)
@@ -413,6 +353,3 @@ class ThreeHandedSession(TwoHandedTurns):
         """The 66R record of the match so far, with the pending implicit decisions as a comment."""
         text = Record.from_match(self.match, self.headers).text()
         return text + pending_comment(self.match.current)
-
-    def save(self) -> Path:
-        return self.write(self.record_text())
