@@ -309,7 +309,11 @@ def player_settings() -> str:
         depth, exact = getattr(p, "depth", "?"), getattr(p, "exact_talon", "?")
         samples, limit = getattr(p, "samples", "?"), getattr(p, "time_limit", None)
         worlds = f"{limit} s per decision, at least {samples} worlds" if limit else f"{samples} worlds"
-        parts.append(f"level {level} ({p.name}): depth {depth} while the talon is above {exact}, then exact; {worlds}")
+        if getattr(p, "rollouts", False):
+            search = "counter rollouts while the talon is open, exact once it is closed or exhausted"
+        else:
+            search = f"depth {depth} while the talon is above {exact}, then exact"
+        parts.append(f"level {level} ({p.name}): {search}; {worlds}")
     return "; ".join(parts)
 
 

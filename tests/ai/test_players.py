@@ -25,7 +25,7 @@ from sixtysix.game import Outcome, Termination, shuffled_deck
 from sixtysix.rules import CHOICES
 
 PRESETS = ("seed66", "pagat66", "schnapsen")
-DEALS = {1: 2000, 2: 2000, 3: 2000, 4: 100, 5: 15}
+DEALS = {1: 2000, 2: 2000, 3: 2000, 4: 50, 5: 15}
 """Deals per level and preset (the search levels are slow even on tiny budgets)."""
 
 

@@ -6,10 +6,9 @@ import random
 
 import pytest
 
-import sixtysix.ai.players  # noqa: F401 - first: the players module and the expert's import each other
 from sixtysix import Deal, PlayerView, Rules
 from sixtysix.actions import ACTIONS, EXCHANGE
-from sixtysix.ai.expert import ExpertPlayer, opponent_lead
+from sixtysix.ai.expert import ExpertPlayer, opponent_follow, opponent_lead
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.player import play_deal
 from sixtysix.ai.players import PimcPlayer, candidate_actions
@@ -106,3 +105,37 @@ def test_opponent_lead_is_read_only_when_following_a_free_lead() -> None:
                     assert replay.history[-1] == (3 - viewer, lead)
             replay.apply(action, seat)
     assert seen > 100
+
+
+def test_the_expert_reads_a_counters_play() -> None:
+    """Against the card counter the true world fits its last lead or follow far more often than a random world."""
+    rules = Rules.preset("seed66")
+    rng = random.Random(3)
+    true_fit = random_fit = 0.0
+    readings = 0
+    for seed in range(20):
+        deal = Deal.shuffled(seed=seed, rules=rules)
+        play_deal(deal, {1: CountingPlayer(1), 2: CountingPlayer(2)})
+        replay = Deal(deal.deck, deal.dealer, rules)
+        experts = {seat: ExpertPlayer(seat, time_limit=None, samples=1) for seat in (1, 2)}
+        for seat, action in deal.history:
+            for viewer in (1, 2):
+                view = PlayerView.of(replay, viewer)
+                lead, follow = opponent_lead(view), opponent_follow(view)
+                for world in (replay.copy(), sample_world(view, rng)):
+                    if lead is not None:
+                        weight = experts[viewer]._lead_weight(view, world, lead)
+                    elif follow is not None:
+                        weight = experts[viewer]._follow_weight(view, world, follow)
+                    else:
+                        continue
+                    assert 0 < weight <= 1
+                    if world.hands[3 - viewer] == replay.hands[3 - viewer]:
+                        true_fit += weight
+                        readings += 1
+                    else:
+                        random_fit += weight
+            replay.apply(action, seat)
+    assert readings > 100
+    assert true_fit / readings > 0.85
+    assert random_fit / readings < true_fit / readings - 0.1

@@ -1,36 +1,34 @@
-"""Level 5, the expert: PIMC that reads the opponent and spends its time budget.
+"""Level 5, the expert: level 4's rollouts, with inference from the opponent's play and a time budget.
 
-What it adds to plain PIMC (level 4):
+What it adds to level 4 (:class:`~sixtysix.ai.players.PimcPlayer`, which values each action by
+rollouts of the card counter in sampled worlds, see :mod:`sixtysix.ai.rollout`):
 
 * **Inference.** Worlds are drawn in proportion to how well they explain what the
-  opponent did. Hard facts come from the rules (a phase-2 failure to follow or to
-  trump proves a void). Soft ones come from what a sound player does: he declares
-  a marriage when he leads its king or queen and holds the other, and he takes the
-  trump exchange when he may. A world in which the opponent declined either, with
-  the card in his hand since, is kept only rarely (rejection sampling).
-* **Time, not a fixed count.** It samples and searches worlds until its time per
-  decision is used up (1 s by default), at least a few.
-* **Claims and closing by game points.** Every value is in expected game points,
-  so closing, claiming and the Schneider/Schwarz margins weigh as they score. A
-  close is charged for the worlds in which it fails (``close_risk``): in each world
-  the closer plays as if he saw every card, at the table he does not.
+  opponent did (rejection sampling). Hard facts come from the rules (a phase-2 failure to
+  follow or to trump proves a void). Soft ones come from what a sound player does: he
+  declares a marriage when he leads its king or queen and holds the other, and he takes
+  the trump exchange when he may; and the card he has just led, or played to our last
+  lead, is the one the card counter would have played with the world's hand. A world that
+  contradicts any of these is kept only now and then.
+* **Time, not a fixed count.** It samples worlds until its time per decision (CPU time)
+  is used up (1 s by default), at least a few, at most 400.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from sixtysix.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, MARRIAGE_20
-from sixtysix.ai.heuristic import CountingPlayer
+from sixtysix.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, MARRIAGE_20
+from sixtysix.ai.heuristic import CountingPlayer, _follow_options
 from sixtysix.ai.players import PimcPlayer
 from sixtysix.ai.sampling import sample_world
-from sixtysix.cards import BIT, KING, QUEEN, Card, CardMask
-from sixtysix.game import FOLLOW, LEAD, Deal
+from sixtysix.cards import BIT, KING, QUEEN, Card, CardMask, cards_of
+from sixtysix.game import BEFORE_DRAW, FOLLOW, LEAD, Deal
 from sixtysix.view import PlayerView
 
 _DECLINED_RECENTLY = 0.05  # a world where he declined with the card in hand since the last draw
 _DECLINED_EARLIER = 0.4  # ... or with draws since, so he may have drawn it later
-_OTHER_LEAD = 0.3  # a world where a sound player would have led another card
+_OTHER_PLAY = 0.1  # a world in which a sound player would have played another card
 _MAX_TRIES = 12
 _MAX_WORLDS = 400
 
@@ -71,6 +69,7 @@ class ExpertPlayer(PimcPlayer):
     def sample(self, view: PlayerView, forbidden: int) -> Deal:
         declines = declined_cards(view)
         lead = opponent_lead(view)
+        follow = opponent_follow(view) if lead is None else None
         best: Deal | None = None
         best_weight = -1.0
         for _ in range(_MAX_TRIES):
@@ -78,6 +77,8 @@ class ExpertPlayer(PimcPlayer):
             weight = world_weight(world.hands[view.opponent], declines)
             if lead is not None and weight > 0:
                 weight *= self._lead_weight(view, world, lead)
+            elif follow is not None and weight > 0:
+                weight *= self._follow_weight(view, world, follow)
             if self.rng.random() < weight:
                 return world
             if weight > best_weight:
@@ -99,7 +100,54 @@ class ExpertPlayer(PimcPlayer):
         choice = self._model.choose(opponent_view)
         if choice >= 32 or choice == led:  # a declaration or an exchange is judged by declined_cards
             return 1.0
-        return _OTHER_LEAD
+        return _OTHER_PLAY
+
+    def _follow_weight(self, view: PlayerView, world: Deal, follow: _Follow) -> float:
+        """How well the opponent's card to our last lead (a trick we won) fits a world: the
+        share of his possible hands then (the world's, less the card he has drawn since)
+        with which a sound player (the card counter) would have played it."""
+        if self._model is None:
+            self._model = CountingPlayer(self._seed)
+        opponent = view.opponent
+        now = PlayerView.of(world, opponent)
+        hand_now = world.hands[opponent]
+        drawn = [BIT[c] for c in cards_of(hand_now & ~view.opponent_known)] if follow.drew else [0]
+        if not drawn:
+            return 1.0
+        points = view.rules.points
+        gained = points[follow.lead] + points[follow.card]
+        won = list(now.won)
+        won[view.seat - 1] &= ~(BIT[follow.lead] | BIT[follow.card])
+        tricks = list(now.tricks)
+        tricks[view.seat - 1] -= 1
+        our_total = view.score + view.pending - gained
+        first_trick = tricks[view.seat - 1] == 0
+        then = dataclasses.replace(
+            now,
+            stage=FOLLOW,
+            to_act=opponent,
+            leader=view.seat,
+            led=follow.lead,
+            won=(won[0], won[1]),
+            tricks=(tricks[0], tricks[1]),
+            opponent_score=0 if first_trick else view.score - gained,
+            opponent_pending=our_total if first_trick else view.pending,
+            talon_size=follow.talon,
+            closer=view.closer if follow.closed_before else 0,
+            close_score=view.close_score if follow.closed_before else 0,
+            close_tricks=view.close_tricks if follow.closed_before else 0,
+            window=0,
+            marriage_suit=-1,
+            history=view.history[: follow.index],
+        )
+        phase2 = bool(then.closer) or then.face_up is None
+        fits = 0
+        for drawn_card in drawn:
+            hand = (hand_now & ~drawn_card) | BIT[follow.card]
+            legal = _follow_options(then, follow.lead, hand) if phase2 else cards_of(hand)
+            choice = self._model.choose(dataclasses.replace(then, hand=hand, legal=tuple(ACTIONS[c] for c in legal)))
+            fits += choice == follow.card
+        return _OTHER_PLAY + (1.0 - _OTHER_PLAY) * fits / len(drawn)
 
 
 def opponent_lead(view: PlayerView) -> Card | None:
@@ -111,6 +159,47 @@ def opponent_lead(view: PlayerView) -> Card | None:
         return None
     seat, action = view.history[-1]
     return view.led if seat == view.opponent and action == view.led else None
+
+
+@dataclasses.dataclass(frozen=True)
+class _Follow:
+    """The opponent's card to our lead of the last trick, which we won."""
+
+    index: int
+    """Its place in the history."""
+    lead: Card
+    card: Card
+    drew: bool
+    """Whether both sides have drawn since."""
+    talon: int
+    """Cards in the talon at that trick."""
+    closed_before: bool
+
+
+def opponent_follow(view: PlayerView) -> _Follow | None:
+    """The opponent's card to our last lead, if we won that trick and did nothing since but
+    draw or close (and the deal still has unseen cards)."""
+    if view.stage not in (LEAD, BEFORE_DRAW) or view.unseen == 0 or view.leader != view.seat:
+        return None
+    history = view.history
+    cards = [i for i, (_, action) in enumerate(history) if action < 32]
+    if len(cards) < 2 or len(cards) % 2:
+        return None
+    index, lead_index = cards[-1], cards[-2]
+    if history[index][0] != view.opponent or history[lead_index][0] != view.seat:
+        return None
+    after = history[index + 1 :]
+    if any(seat != view.seat or action not in (DRAW, CLOSE, CLOSE_BEFORE_DRAW) for seat, action in after):
+        return None
+    closed_before = any(action in (CLOSE, CLOSE_BEFORE_DRAW) for _, action in history[:index])
+    rules = view.rules
+    tricks_before = (len(cards) - 2) // 2
+    talon = view.talon_size if closed_before else max(0, rules.deck - 2 * rules.hand_size - 2 * tricks_before)
+    # Both drew after the trick unless the talon was closed or exhausted, or we closed before drawing.
+    drew = not closed_before and talon > 0 and view.stage == LEAD and all(a != CLOSE_BEFORE_DRAW for _, a in after)
+    if talon == 2 and drew:
+        return None  # the last draw: he took the face-up card (and the deal has no unseen card left)
+    return _Follow(index, history[lead_index][1], history[index][1], drew, talon, closed_before)
 
 
 def declined_cards(view: PlayerView) -> list[tuple[CardMask, bool]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from sixtysix.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action
 from sixtysix.ai.evaluation import heuristic_value
@@ -56,7 +57,7 @@ class PimcPlayer(Player):
     def __init__(
         self,
         seed: int | None = 0,
-        samples: int = 24,
+        samples: int = 12,
         depth: int = 4,
         exact_talon: int = 4,
         time_limit: float | None = None,
@@ -117,6 +118,8 @@ class PimcPlayer(Player):
         losses = dict.fromkeys(actions, 0)
         worlds = 0
         deadline = time.process_time() + self.time_limit if self.time_limit else None
+        # Once the talon is exhausted every unseen card is in the opponent's hand: one world.
+        single = view.unseen == 0 or (view.face_up is None and not view.closer)
         while True:
             world = self.sample(view, forbidden)
             if roll is not None:
@@ -127,7 +130,7 @@ class PimcPlayer(Player):
                 per_world[action].append(value)
                 losses[action] += value < 0
             worlds += 1
-            if view.unseen == 0 or not self._more(worlds, deadline):
+            if single or not self._more(worlds, deadline):
                 break
         if self.close_risk and view.unseen:
             # In each world the closer plays as if he saw the opponent's hand; at the table he
@@ -170,6 +173,7 @@ def candidate_actions(view: PlayerView) -> list[Action]:
 
 def make_player(level: int, seed: int | None = 0, time_limit: float | None = None) -> Player:
     """The player of ``level`` 1-5."""
+    from sixtysix.ai.expert import ExpertPlayer
     from sixtysix.ai.heuristic import BeginnerPlayer
 
     factories: dict[int, Callable[[], Player]] = {
@@ -184,7 +188,18 @@ def make_player(level: int, seed: int | None = 0, time_limit: float | None = Non
     return factories[level]()
 
 
-# Level 5 builds on PimcPlayer, so it lives in its own module and is re-exported here.
-from sixtysix.ai.expert import ExpertPlayer  # noqa: E402
+# Level 5 builds on PimcPlayer, so it lives in its own module and is re-exported here, on
+# first use (either module may be imported first).
+if TYPE_CHECKING:
+    from sixtysix.ai.expert import ExpertPlayer
+
+
+def __getattr__(name: str) -> object:
+    if name == "ExpertPlayer":
+        from sixtysix.ai.expert import ExpertPlayer
+
+        return ExpertPlayer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ExpertPlayer", "PimcPlayer", "RandomPlayer", "candidate_actions", "make_player", "obvious_action"]
