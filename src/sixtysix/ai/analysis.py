@@ -4,14 +4,13 @@
 expected game points of every legal action for the deal (from the acting
 player's side: positive when he is expected to win the deal), its chance of
 winning the deal and the number of sampled worlds behind those figures. It
-uses the PIMC player's method (:class:`~sixtysix.ai.players.PimcPlayer`):
-worlds consistent with the view are sampled with the same sampler, and every
-action is searched in every world with :meth:`Solver.action_values
-<sixtysix.ai.solver.Solver.action_values>` at the depth that
-:meth:`PimcPlayer.search_depth <sixtysix.ai.players.PimcPlayer.search_depth>`
-gives (exact once the talon is closed, exhausted or small), the heuristic
-estimate kept to what can still be won (:func:`~sixtysix.ai.evaluation.heuristic_value`). All
-actions are searched in the same worlds, so their differences are much less
+uses the expert's method (:class:`~sixtysix.ai.players.ExpertPlayer`):
+worlds consistent with the view are sampled with its inference, and every
+action is valued in every world: while the talon is open by playing the world
+on with the card counter and solving it once the talon is gone
+(:class:`~sixtysix.ai.rollout.Rollouts`), afterwards by an exact search with
+:meth:`Solver.action_values <sixtysix.ai.solver.Solver.action_values>`. All
+actions are valued in the same worlds, so their differences are much less
 noisy than their values.
 
 * **value**: the mean over the worlds of the action's value (game points, signed).
@@ -81,6 +80,7 @@ from dataclasses import dataclass, field
 from sixtysix.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
 from sixtysix.ai.evaluation import heuristic_value
 from sixtysix.ai.players import ExpertPlayer
+from sixtysix.ai.rollout import Rollouts
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
 from sixtysix.errors import DealError, IllegalActionError, MatchError, RecordError, RulesError
@@ -163,14 +163,14 @@ class Budget:
         return self.seconds
 
     def describe(self) -> str:
-        """A short text for people, e.g. ``1 s per decision, depth 6``."""
+        """A short text for people, e.g. ``1 s per decision, counter rollouts, exact after the talon, seed 0``."""
         parts = []
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
         if self.worlds is not None:
             parts.append(f"{self.worlds} world{'s' if self.worlds != 1 else ''}")
         seed = "" if self.seed is None else f", seed {self.seed}"
-        return f"{' or '.join(parts)} per decision, depth {self.depth}, exact with talon <= {self.exact_talon}{seed}"
+        return f"{' or '.join(parts)} per decision, counter rollouts, exact after the talon{seed}"
 
 
 HINT_BUDGET = Budget(seconds=0.5)
@@ -272,7 +272,11 @@ class _Analyzer(ExpertPlayer):
         """Per sampled world, the value of every legal action for ``view.seat``; and whether exact."""
         if self.solver is None or self.solver.rules != view.rules:
             self.solver = Solver(view.rules, evaluate=heuristic_value)
+            self._rollouts = Rollouts(view.rules, self._seed)
         solver = self.solver
+        # As the players do: while the talon is open each world is played on by the card
+        # counter and solved exactly once the talon is gone; after that, searched exactly.
+        roll = self._rollouts if self.rollouts and not (view.closer or view.face_up is None) else None
         depth = self.search_depth(view)
         forbidden = forbidden_cards(view)
         # Once the talon is exhausted every unseen card is in the opponent's hand: one world.
@@ -285,7 +289,10 @@ class _Analyzer(ExpertPlayer):
             world = self.sample(view, forbidden)
             # Every legal action, false claims too; for the exchange window (X or pass) the seat
             # is not the one to act in the world.
-            results.append(solver.action_values(world, depth, legal, view.seat))
+            if roll is not None:
+                results.append(roll.action_values(solver, world, legal, view.seat))
+            else:
+                results.append(solver.action_values(world, depth, legal, view.seat))
             if single or (limit is not None and len(results) >= limit):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
