@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -212,6 +213,50 @@ RESULT_COLUMNS = (
 )
 
 
+MATCH_COLUMNS = (
+    "id",
+    "created",
+    "updated",
+    "preset",
+    "options",
+    "target",
+    "first_dealer",
+    "kind",
+    "hints",
+    "version",
+    "status",
+    "invite_hash",
+    "invite_code",
+    "invite_used",
+    "invite_seat",
+    "score1",
+    "score2",
+    "score3",
+    "winner",
+    "deals",
+)
+"""The columns of the ``matches`` table that make a :class:`MatchRow`."""
+
+SUMMARY_COLUMNS = tuple(c for c in MATCH_COLUMNS if c not in ("invite_hash", "invite_code", "invite_seat"))
+"""The columns the history list reads (no invitation code or hash)."""
+
+
+def match_row_of(columns: Sequence[str], row: Sequence[object]) -> MatchRow:
+    """The :class:`MatchRow` of a ``matches`` row read as ``columns`` (left-out fields keep their defaults).
+
+    >>> row = ("m1", 1.0, 2.0, "seed66", '{"a": "b"}', 7, 2, "friend", 1, 5, "playing", 0, 3, 4, 0, None, 2)
+    >>> m = match_row_of(SUMMARY_COLUMNS, row)
+    >>> m.options, m.hints, m.invite_used, m.score, m.invite_code, m.deals
+    ({'a': 'b'}, True, False, (3, 4, 0), None, 2)
+    """
+    values: dict[str, Any] = dict(zip(columns, row, strict=True))
+    score = (values.pop("score1"), values.pop("score2"), values.pop("score3"))
+    values["options"] = json.loads(values["options"])
+    values["hints"] = bool(values["hints"])
+    values["invite_used"] = bool(values["invite_used"])
+    return MatchRow(score=score, **values)
+
+
 class Store:
     """The database. ``path`` may be ``":memory:"`` (for tests)."""
 
@@ -360,19 +405,21 @@ class Store:
             rows = self.db.execute("SELECT id FROM matches WHERE status != 'over' ORDER BY created").fetchall()
         return [str(r[0]) for r in rows]
 
+    def _match_and_seats(self, match_id: str, columns: Sequence[str]) -> tuple[MatchRow, dict[int, SeatRow]] | None:
+        """The match row (read as ``columns``) and its seats; the caller holds the lock."""
+        row = self.db.execute(f"SELECT {', '.join(columns)} FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            return None
+        seats = self.db.execute(
+            "SELECT seat, name, kind, level, token_hash FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+        ).fetchall()
+        return match_row_of(columns, row), {s[0]: SeatRow(s[0], s[1], s[2], s[3], s[4]) for s in seats}
+
     def load(self, match_id: str) -> StoredMatch | None:
         with self.lock:
-            row = self.db.execute(
-                "SELECT id, created, updated, preset, options, target, first_dealer, kind, hints, version, status, "
-                "invite_hash, invite_code, invite_used, invite_seat, score1, score2, score3, winner, deals "
-                "FROM matches WHERE id = ?",
-                (match_id,),
-            ).fetchone()
-            if row is None:
+            found = self._match_and_seats(match_id, MATCH_COLUMNS)
+            if found is None:
                 return None
-            seats = self.db.execute(
-                "SELECT seat, name, kind, level, token_hash FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
-            ).fetchall()
             deals = self.db.execute(
                 f"SELECT number, dealer, deck, {', '.join(RESULT_COLUMNS)} FROM deals WHERE match_id = ? "
                 "ORDER BY number",
@@ -384,26 +431,7 @@ class Store:
             invites = self.db.execute(
                 "SELECT seat, host, code_hash, code, used FROM invites WHERE match_id = ? ORDER BY seat", (match_id,)
             ).fetchall()
-        match_row = MatchRow(
-            id=row[0],
-            created=row[1],
-            updated=row[2],
-            preset=row[3],
-            options=json.loads(row[4]),
-            target=row[5],
-            first_dealer=row[6],
-            kind=row[7],
-            hints=bool(row[8]),
-            version=row[9],
-            status=row[10],
-            invite_hash=row[11],
-            invite_code=row[12],
-            invite_used=bool(row[13]),
-            invite_seat=row[14],
-            score=(row[15], row[16], row[17]),
-            winner=row[18],
-            deals=row[19],
-        )
+        match_row, seats = found
         deal_rows = {}
         for d in deals:
             result = dict(zip(RESULT_COLUMNS, d[3:], strict=True)) if d[3] is not None else None
@@ -412,7 +440,7 @@ class Store:
             deal_rows[deal].actions.append((seat, action))
         return StoredMatch(
             match_row,
-            {s[0]: SeatRow(s[0], s[1], s[2], s[3], s[4]) for s in seats},
+            seats,
             [deal_rows[n] for n in sorted(deal_rows)],
             {i[0]: InviteRow(i[0], i[1], i[2], i[3], bool(i[4])) for i in invites},
         )
@@ -448,34 +476,7 @@ class Store:
 
     def load_summary(self, match_id: str) -> tuple[MatchRow, dict[int, SeatRow]] | None:
         with self.lock:
-            row = self.db.execute(
-                "SELECT id, created, updated, preset, options, target, first_dealer, kind, hints, version, status, "
-                "invite_used, score1, score2, score3, winner, deals FROM matches WHERE id = ?",
-                (match_id,),
-            ).fetchone()
-            if row is None:
-                return None
-            seats = self.db.execute(
-                "SELECT seat, name, kind, level, token_hash FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
-            ).fetchall()
-        match_row = MatchRow(
-            id=row[0],
-            created=row[1],
-            updated=row[2],
-            preset=row[3],
-            options=json.loads(row[4]),
-            target=row[5],
-            first_dealer=row[6],
-            kind=row[7],
-            hints=bool(row[8]),
-            version=row[9],
-            status=row[10],
-            invite_used=bool(row[11]),
-            score=(row[12], row[13], row[14]),
-            winner=row[15],
-            deals=row[16],
-        )
-        return match_row, {s[0]: SeatRow(s[0], s[1], s[2], s[3], s[4]) for s in seats}
+            return self._match_and_seats(match_id, SUMMARY_COLUMNS)
 
     def deal_results(self, match_id: str) -> list[dict[str, object]]:
         """The result columns of every finished deal of a match, in order (with ``number``)."""

@@ -9,16 +9,16 @@
 // The current trick lies in front of the seats that played it. Play by click, or with the
 // keys 1-8 (the n-th card of the hand); Enter starts the next deal.
 
-import { api, MatchSocket } from "../api.js";
+import { api } from "../api.js";
 import { backSVG, cardSVG } from "../cards.js";
 import { chip } from "../describe.js";
 import { html, raw, render, $ } from "../dom.js";
 import { cardName, getLang, suitName, t } from "../i18n.js";
 import { actionKind, handOrder, marriageCards } from "../notation.js";
 import { seatOf } from "../store.js";
+import { connectTable } from "../tablecore.js";
 
 const STEP_PAUSE = 450; // ms between two successive changes (animations on)
-const TRICK_PAUSE = 1100; // ms a completed trick stays in view
 
 /** The table positions of the seats, this seat first: bottom, left, top, right. */
 export function positions(me, players) {
@@ -32,14 +32,6 @@ export function mountMultiTable(root, matchId, ctx) {
   const seat = seatOf(matchId);
   const token = seat.token;
   let state = null;
-  const queue = [];
-  let pacing = null;
-  let pending = null;
-  let connection = "connecting";
-  let error = null;
-  let errorTimer = null;
-  let fatal = false;
-  let hint = null; // {version, best, loading, error}: the analysis of a three-handed decision
 
   const opts = () => {
     const s = ctx.settings();
@@ -49,127 +41,41 @@ export function mountMultiTable(root, matchId, ctx) {
 
   // -- incoming states -----------------------------------------------------------------
 
-  function receive(next, replyTo) {
-    if (!next || next.match_id !== matchId) return;
-    if (pending && (replyTo === pending.id || next.version > pending.version)) clearPending();
-    const latest = queue.length ? queue[queue.length - 1] : state;
-    if (latest && next.version < latest.version) return;
-    if (latest && next.version === latest.version) {
-      if (queue.length) queue[queue.length - 1] = next;
-      else apply(next);
-      return;
-    }
-    queue.push(next);
-    if (!pacing) drain();
-  }
-
-  function drain() {
-    pacing = null;
-    if (!queue.length) return;
-    if (queue.length > 12) queue.splice(0, queue.length - 1);
-    const before = state;
-    const next = queue.shift();
-    apply(next);
-    if (!queue.length) return;
-    if (!animations() || !before) {
-      drain();
-      return;
-    }
-    const finished = next.deal && before.deal && (next.deal.trick || []).length === 0 && (before.deal.trick || []).length > 0;
-    pacing = setTimeout(drain, finished ? TRICK_PAUSE : STEP_PAUSE);
-  }
-
   function apply(next) {
-    if (hint && hint.version !== next.version) hint = null;
+    if (live.hint && live.hint.version !== next.version) live.hint = null;
     state = next;
     draw();
   }
 
-  function clearPending() {
-    if (pending) clearTimeout(pending.timer);
-    pending = null;
-  }
-
-  function showError(message) {
-    error = message;
-    clearTimeout(errorTimer);
-    errorTimer = setTimeout(() => {
-      error = null;
-      draw();
-    }, 6000);
+  function onPresence(connected) {
+    if (!state) return;
+    for (const entry of state.seats || []) {
+      if (entry.kind === "human" && String(entry.seat) in connected) entry.connected = Boolean(connected[String(entry.seat)]);
+    }
     draw();
   }
 
-  const socket = new MatchSocket(matchId, token, {
-    onState: (s, replyTo) => receive(s, replyTo),
-    onError: (err, replyTo) => {
-      if (pending && replyTo === pending.id) clearPending();
-      if (err.code === "stale_version") socket.refresh();
-      showError(err.message || err.code || t("table.error"));
-    },
-    onPresence: (connected) => {
-      if (!state) return;
-      for (const entry of state.seats || []) {
-        if (entry.kind === "human" && String(entry.seat) in connected) entry.connected = Boolean(connected[String(entry.seat)]);
-      }
-      draw();
-    },
-    onStatus: (status) => {
-      connection = status;
-      if (status === "fatal") {
-        fatal = true;
-        showError(t("table.token_refused"));
-      }
-      const pill = $("[data-testid=connection]", root);
-      if (pill) {
-        pill.dataset.status = status;
-        pill.textContent = t(`conn.${status}`);
-      }
-    },
+  const finishedTrick = (next, before) =>
+    next.deal && before.deal && (next.deal.trick || []).length === 0 && (before.deal.trick || []).length > 0;
+  // the live match: states in order, the action in flight, the error line, the hint
+  const live = connectTable(matchId, token, {
+    root,
+    state: () => state,
+    apply,
+    draw,
+    animations,
+    stepPause: STEP_PAUSE,
+    maxQueue: 12,
+    finishedTrick,
+    onPresence,
   });
-
-  api
-    .state(matchId, token)
-    .then((s) => receive(s, null))
-    .catch((err) => {
-      if (err.status === 403 || err.status === 404 || err.status === 401) {
-        fatal = true;
-        showError(err.status === 404 ? t("table.not_found") : t("table.token_refused"));
-      }
-    });
 
   // -- acting -------------------------------------------------------------------------
 
-  function allowed() {
-    if (!state) return [];
-    return [...new Set([...(state.legal || []), ...(state.after_draw || [])])];
-  }
+  const allowed = () => live.allowed();
 
-  async function act(action) {
-    if (!state || pending || fatal || queue.length) return;
-    if (!allowed().includes(action)) return;
-    const version = state.version;
-    pending = { action, version, id: null };
-    pending.timer = setTimeout(() => {
-      clearPending();
-      socket.refresh();
-      draw();
-    }, 8000);
-    draw();
-    const id = socket.act(action, version);
-    if (id) {
-      pending.id = id;
-      return;
-    }
-    try {
-      const answer = await api.act(matchId, token, action, version);
-      clearPending();
-      receive(answer.state, null);
-    } catch (err) {
-      clearPending();
-      if (err.code === "stale_version") socket.refresh();
-      showError(err.message);
-    }
+  function act(action) {
+    if (live.canAct(action)) live.send(action);
   }
 
   function onClick(event) {
@@ -178,21 +84,7 @@ export function mountMultiTable(root, matchId, ctx) {
     if (button.dataset.do === "play") act(button.dataset.card);
     else if (button.dataset.do === "act") act(button.dataset.action);
     else if (button.dataset.do === "copy") copy(button.dataset.seat);
-    else if (button.dataset.do === "hint") askHint();
-  }
-
-  async function askHint() {
-    if (!state || !state.hints || !(state.legal || []).length || (hint && hint.loading)) return;
-    const version = state.version;
-    hint = { version, loading: true };
-    draw();
-    try {
-      const answer = await api.hint(matchId, token);
-      if (state.version === version) hint = { ...answer, version };
-    } catch (err) {
-      hint = { version, error: err.message };
-    }
-    draw();
+    else if (button.dataset.do === "hint") live.askHint();
   }
 
   function onKey(event) {
@@ -237,16 +129,12 @@ export function mountMultiTable(root, matchId, ctx) {
   function draw() {
     if (!state) {
       render(root, html`<section class="table multi loading" data-testid="table" data-status="loading">
-        <p class="prompt" data-testid="message">${error || t("table.loading")}</p></section>`);
+        <p class="prompt" data-testid="message">${live.error || t("table.loading")}</p></section>`);
       return;
     }
     document.body.dataset.version = String(state.version);
     render(root, tableHTML());
-    const pill = $("[data-testid=connection]", root);
-    if (pill) {
-      pill.dataset.status = connection;
-      pill.textContent = t(`conn.${connection}`);
-    }
+    live.drawConnection();
     document.title = `${(state.legal || []).length ? "● " : ""}66 · ${t("app.title")}`;
   }
 
@@ -261,14 +149,14 @@ export function mountMultiTable(root, matchId, ctx) {
         data-stage="${deal ? deal.stage : "none"}" data-turn="${turnOf()}" data-deal="${deal ? deal.number : 0}">
       <header class="table-head">
         <div class="table-title">${title}${deal ? html` · ${t("table.deal_number", { n: deal.number })}` : ""}</div>
-        <span class="conn" data-testid="connection" data-status="${connection}"></span>
+        <span class="conn" data-testid="connection" data-status="${live.connection}"></span>
       </header>
       <div class="ring">
         ${Object.entries(where).filter(([n]) => Number(n) !== state.seat).map(([n, place]) => seatHTML(Number(n), place, o))}
         <div class="felt-center">${state.status === "waiting" ? waitingHTML() : centerHTML(where, o)}</div>
       </div>
       <div class="prompt-row"><p class="prompt ${(state.legal || []).length ? "my-turn" : ""}" data-testid="message" role="status" aria-live="polite">${promptText(o)}</p></div>
-      ${error ? html`<p class="error" data-testid="error" role="alert">${error}</p>` : ""}
+      ${live.error ? html`<p class="error" data-testid="error" role="alert">${live.error}</p>` : ""}
       ${handHTML(o)}
       ${actionsHTML(o)}
       ${meHTML()}
@@ -399,10 +287,10 @@ export function mountMultiTable(root, matchId, ctx) {
 
   function promptText(o) {
     const deal = state.deal;
-    if (fatal) return error || t("table.token_refused");
+    if (live.fatal) return live.error || t("table.token_refused");
     if (state.status === "waiting") return t("multi.waiting");
     if (!deal) return t("table.loading");
-    if (pending) return t("table.sending");
+    if (live.pending) return t("table.sending");
     if (state.status === "over") return t("table.match_over");
     const legal = state.legal || [];
     if (deal.stage === "over") return legal.includes("next") ? t("prompt.deal_over") : "";
@@ -432,7 +320,7 @@ export function mountMultiTable(root, matchId, ctx) {
     const hand = handOrder(deal.hand || [], deal.trump);
     const can = new Set(allowed());
     const cards = hand.map((card, i) => {
-      const legal = can.has(card) && !pending && !fatal;
+      const legal = can.has(card) && !live.pending && !live.fatal;
       const name = cardName(card, o.deck);
       return html`<button class="card-btn ${legal ? "legal" : ""} ${card[1] === deal.trump ? "trump" : ""}" data-do="play"
           data-testid="hand-card" data-card="${card}" data-legal="${legal ? "true" : "false"}" ${legal ? "" : raw("disabled")}
@@ -447,14 +335,14 @@ export function mountMultiTable(root, matchId, ctx) {
     if (!deal || deal.stage === "over" || state.status !== "playing") return "";
     const others = allowed().filter((a) => actionKind(a) !== "card" && a !== "next");
     const hintButton = state.hints && (state.legal || []).length
-      ? html`<button class="act hint-btn" data-do="hint" data-testid="hint-button" ${pending ? raw("disabled") : ""}>${t("action.hint")}</button>`
+      ? html`<button class="act hint-btn" data-do="hint" data-testid="hint-button" ${live.pending ? raw("disabled") : ""}>${t("action.hint")}</button>`
       : "";
     let hintLine = "";
-    if (hint && hint.loading) hintLine = html`<span class="hint" data-testid="hint-result" data-loading="true">${t("hint.thinking")}</span>`;
-    else if (hint && hint.error) hintLine = html`<span class="hint" data-testid="hint-result">${hint.error}</span>`;
-    else if (hint) {
-      const best = actionKind(hint.best) === "card" ? chip(hint.best, o) : t(`action.${actionKind(hint.best)}`);
-      hintLine = html`<span class="hint" data-testid="hint-result" data-best="${hint.best}">${t("hint.best")} ${best}</span>`;
+    if (live.hint && live.hint.loading) hintLine = html`<span class="hint" data-testid="hint-result" data-loading="true">${t("hint.thinking")}</span>`;
+    else if (live.hint && live.hint.error) hintLine = html`<span class="hint" data-testid="hint-result">${live.hint.error}</span>`;
+    else if (live.hint) {
+      const best = actionKind(live.hint.best) === "card" ? chip(live.hint.best, o) : t(`action.${actionKind(live.hint.best)}`);
+      hintLine = html`<span class="hint" data-testid="hint-result" data-best="${live.hint.best}">${t("hint.best")} ${best}</span>`;
     }
     if (!others.length) return html`<div class="actions" data-testid="actions">${hintButton}${hintLine}</div>`;
     const label = (a) => {
@@ -467,7 +355,7 @@ export function mountMultiTable(root, matchId, ctx) {
     };
     return html`<div class="actions" data-testid="actions">${others.map(
       (a) => html`<button class="act legal" data-do="act" data-testid="action" data-action="${a}" data-legal="true"
-        ${pending ? raw("disabled") : ""} title="${actionKind(a) === "marriage" ? suitName(a[2], o.deck) : ""}">${label(a)}</button>`,
+        ${live.pending ? raw("disabled") : ""} title="${actionKind(a) === "marriage" ? suitName(a[2], o.deck) : ""}">${label(a)}</button>`,
     )}${hintButton}${hintLine}</div>`;
   }
 
@@ -527,10 +415,7 @@ export function mountMultiTable(root, matchId, ctx) {
 
   return {
     unmount() {
-      socket.close();
-      clearTimeout(pacing);
-      clearTimeout(errorTimer);
-      if (pending) clearTimeout(pending.timer);
+      live.close();
       document.removeEventListener("keydown", onKey);
       root.removeEventListener("click", onClick);
       document.title = `66 · ${t("app.title")}`;

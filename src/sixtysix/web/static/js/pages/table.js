@@ -7,7 +7,7 @@
 // 20h/40s, x, c, cb, 66, d (draw), p (pass), Enter for the default (draw, keep, next deal),
 // h for a hint, Esc to clear what was typed.
 
-import { api, MatchSocket } from "../api.js";
+import { api } from "../api.js";
 import { backSVG, cardSVG, suitSVG } from "../cards.js";
 import {
   chip,
@@ -23,9 +23,9 @@ import { $, html, raw, render } from "../dom.js";
 import { cardName, getLang, suitName, t } from "../i18n.js";
 import { actionKind, defaultAction, handOrder, interpretKeys, marriageCards } from "../notation.js";
 import { saveSeat, seatOf } from "../store.js";
+import { connectTable } from "../tablecore.js";
 import { tallyStyle, tallySVG } from "../tally.js";
 
-const TRICK_PAUSE = 1100; // ms a completed trick stays in view before the next lead (animations on)
 const STEP_PAUSE = 550; // ms between two successive changes (animations on)
 const KEY_PAUSE = 900; // ms before "2" is taken as card 2 when "20h" could still follow
 
@@ -44,18 +44,10 @@ export function mountTable(root, matchId, ctx) {
   }
   const token = seat.token;
   let state = null; // the state on screen
-  const queue = []; // states waiting to be shown (paced when animations are on)
-  let pacing = null;
-  let pending = null; // {id, action, version, timer}
-  let hint = null; // {version, best, actions, loading, error}
   let claimConfirm = null;
   let keys = "";
   let keyTimer = null;
-  let connection = "connecting";
-  let error = null;
-  let errorTimer = null;
   const shownCards = new Set(); // trick cards already on screen: only new ones slide in
-  let fatal = false;
 
   const opts = () => {
     const s = ctx.settings();
@@ -65,44 +57,19 @@ export function mountTable(root, matchId, ctx) {
 
   // -- incoming states ---------------------------------------------------------------
 
-  function receive(next, replyTo) {
-    if (!next || next.match_id !== matchId) return;
+  function accept(next) {
     if (next.players > 2) {
       // a three- or four-handed match this browser did not know the size of: its own table
       saveSeat(matchId, { players: next.players });
       ctx.navigate(window.location.hash);
-      return;
+      return false;
     }
-    if (pending && (replyTo === pending.id || next.version > pending.version)) clearPending();
-    const latest = queue.length ? queue[queue.length - 1] : state;
-    if (latest && next.version < latest.version) return; // an old answer arriving late
-    if (latest && next.version === latest.version) {
-      // the same moment again (a reconnect, presence): replace it
-      if (queue.length) queue[queue.length - 1] = next;
-      else apply(next);
-      return;
-    }
-    queue.push(next);
-    if (!pacing) drain();
+    return true;
   }
 
-  function drain() {
-    pacing = null;
-    if (!queue.length) return;
-    // far behind (a long disconnection): jump to the present
-    if (queue.length > 6) queue.splice(0, queue.length - 1);
-    const next = queue.shift();
-    const before = state;
-    apply(next);
-    if (!queue.length) return;
-    if (!animations() || !before) {
-      drain();
-      return;
-    }
-    const finishedTrick = next.deal && before.deal && next.deal.trick.length === 0 && next.deal.last_trick &&
-      JSON.stringify(next.deal.last_trick) !== JSON.stringify(before.deal.last_trick);
-    pacing = setTimeout(drain, finishedTrick ? TRICK_PAUSE : STEP_PAUSE);
-  }
+  const finishedTrick = (next, before) =>
+    next.deal && before.deal && next.deal.trick.length === 0 && next.deal.last_trick &&
+    JSON.stringify(next.deal.last_trick) !== JSON.stringify(before.deal.last_trick);
 
   function apply(next) {
     const previous = state;
@@ -114,72 +81,40 @@ export function mountTable(root, matchId, ctx) {
     }
     if (!previous || previous.version !== next.version) {
       claimConfirm = null;
-      if (hint && hint.version !== next.version) hint = null;
+      if (live.hint && live.hint.version !== next.version) live.hint = null;
     }
     draw();
   }
 
-  function clearPending() {
-    if (pending) clearTimeout(pending.timer);
-    pending = null;
-  }
-
-  function showError(message) {
-    error = message;
-    clearTimeout(errorTimer);
-    errorTimer = setTimeout(() => {
-      error = null;
+  function onPresence(connected) {
+    if (state && state.opponent) {
+      const other = String(3 - state.seat);
+      if (other in connected) state.opponent.connected = Boolean(connected[other]);
       draw();
-    }, 6000);
-    draw();
+    }
   }
 
-  const socket = new MatchSocket(matchId, token, {
-    onState: (s, replyTo) => receive(s, replyTo),
-    onError: (err, replyTo) => {
-      if (pending && replyTo === pending.id) clearPending();
-      if (err.code === "stale_version") socket.refresh();
-      showError(err.message || err.code || t("table.error"));
-    },
-    onPresence: (connected) => {
-      if (state && state.opponent) {
-        const other = String(3 - state.seat);
-        if (other in connected) state.opponent.connected = Boolean(connected[other]);
-        draw();
-      }
-    },
-    onStatus: (status) => {
-      connection = status;
-      if (status === "fatal") {
-        fatal = true;
-        showError(t("table.token_refused"));
-      }
-      drawConnection();
-    },
+  // the live match: states in order, the action in flight, the error line, the hint
+  const live = connectTable(matchId, token, {
+    root,
+    state: () => state,
+    apply,
+    draw,
+    animations,
+    stepPause: STEP_PAUSE,
+    maxQueue: 6,
+    finishedTrick,
+    onPresence,
+    accept,
   });
-
-  // First paint without waiting for the socket (and the only source if it cannot open).
-  api
-    .state(matchId, token)
-    .then((s) => receive(s, null))
-    .catch((err) => {
-      if (err.status === 403 || err.status === 404 || err.status === 401) {
-        fatal = true;
-        showError(err.status === 404 ? t("table.not_found") : t("table.token_refused"));
-      }
-    });
 
   // -- acting -----------------------------------------------------------------------
 
-  function allowed() {
-    if (!state) return [];
-    return [...new Set([...(state.legal || []), ...(state.after_draw || [])])];
-  }
+  const allowed = () => live.allowed();
 
-  async function act(action) {
+  function act(action) {
     // while older changes are still being shown, the screen is not the present: wait
-    if (!state || pending || fatal || queue.length) return;
-    if (!allowed().includes(action)) return;
+    if (!live.canAct(action)) return;
     if (action === "66" && !(state.you.points >= 66) && claimConfirm !== "66") {
       claimConfirm = "66";
       draw();
@@ -192,45 +127,9 @@ export function mountTable(root, matchId, ctx) {
       return;
     }
     claimConfirm = null;
-    hint = null;
+    live.hint = null;
     keys = "";
-    const version = state.version;
-    pending = { action, version, id: null };
-    pending.timer = setTimeout(() => {
-      // no answer: ask for the state again (the action may or may not have been stored)
-      clearPending();
-      socket.refresh();
-      draw();
-    }, 8000);
-    draw();
-    const id = socket.act(action, version);
-    if (id) {
-      pending.id = id;
-      return;
-    }
-    try {
-      const answer = await api.act(matchId, token, action, version);
-      clearPending();
-      receive(answer.state, null);
-    } catch (err) {
-      clearPending();
-      if (err.code === "stale_version") socket.refresh();
-      showError(err.message);
-    }
-  }
-
-  async function askHint() {
-    if (!state || !state.hints || !(state.legal || []).length || (hint && hint.loading)) return;
-    const version = state.version;
-    hint = { version, loading: true };
-    draw();
-    try {
-      const answer = await api.hint(matchId, token);
-      if (state.version === version) hint = { ...answer, version };
-    } catch (err) {
-      hint = { version, error: err.message };
-    }
-    draw();
+    live.send(action);
   }
 
   // -- keyboard ---------------------------------------------------------------------
@@ -264,7 +163,7 @@ export function mountTable(root, matchId, ctx) {
         keys = "";
         drawKeys();
         if (meaning.action) act(meaning.action);
-        else showError(t("keys.unknown"));
+        else live.showError(t("keys.unknown"));
         return;
       }
       if (claimConfirm) return act(claimConfirm);
@@ -274,7 +173,7 @@ export function mountTable(root, matchId, ctx) {
     }
     if (key.length !== 1 || key === " ") return;
     if (!keys && (key === "h" || key === "H") && state.hints) {
-      askHint();
+      live.askHint();
       return;
     }
     if (!keys && key === "?") {
@@ -310,7 +209,7 @@ export function mountTable(root, matchId, ctx) {
       const typed = keys;
       keys = "";
       drawKeys();
-      showError(t("keys.invalid", { keys: typed }));
+      live.showError(t("keys.invalid", { keys: typed }));
     }
     event.preventDefault();
   }
@@ -325,7 +224,7 @@ export function mountTable(root, matchId, ctx) {
     const what = button.dataset.do;
     if (what === "play") act(button.dataset.card);
     else if (what === "act") act(button.dataset.action);
-    else if (what === "hint") askHint();
+    else if (what === "hint") live.askHint();
     else if (what === "copy") copyInvite();
   }
 
@@ -346,13 +245,6 @@ export function mountTable(root, matchId, ctx) {
 
   // -- drawing ----------------------------------------------------------------------
 
-  function drawConnection() {
-    const pill = $("[data-testid=connection]", root);
-    if (!pill) return;
-    pill.dataset.status = connection;
-    pill.textContent = t(`conn.${connection}`);
-  }
-
   function drawKeys() {
     const box = $("[data-testid=keys]", root);
     if (box) {
@@ -364,7 +256,7 @@ export function mountTable(root, matchId, ctx) {
   function draw() {
     if (!state) {
       render(root, html`<section class="table loading" data-testid="table" data-status="loading">
-        <p class="prompt" data-testid="message">${error || t("table.loading")}</p></section>`);
+        <p class="prompt" data-testid="message">${live.error || t("table.loading")}</p></section>`);
       return;
     }
     // keep the keyboard focus on the same button across the redraw
@@ -372,7 +264,7 @@ export function mountTable(root, matchId, ctx) {
     const focusKey = focused && (focused.dataset.card ? `[data-card="${focused.dataset.card}"]` : focused.dataset.action ? `[data-action="${focused.dataset.action}"]` : null);
     document.body.dataset.version = String(state.version);
     render(root, tableHTML());
-    drawConnection();
+    live.drawConnection();
     drawKeys();
     if (focusKey) {
       const again = root.querySelector(`button${focusKey}:not([disabled])`);
@@ -406,7 +298,7 @@ export function mountTable(root, matchId, ctx) {
         data-turn="${turnOf()}" data-deal="${deal ? deal.number : 0}">
       <header class="table-head">
         <div class="table-title">${title}${deal ? html` · ${t("table.deal_number", { n: deal.number })}` : ""}</div>
-        <span class="conn" data-testid="connection" data-status="${connection}"></span>
+        <span class="conn" data-testid="connection" data-status="${live.connection}"></span>
       </header>
       ${opponentHTML(who, o)}
       <div class="middle ${state.status === "waiting" || (deal && deal.stage === "over") ? "wide" : ""}">
@@ -417,7 +309,7 @@ export function mountTable(root, matchId, ctx) {
         <p class="prompt ${isMyTurn() ? "my-turn" : ""}" data-testid="message" role="status" aria-live="polite">${promptText(who, o)}</p>
         <span class="keys" data-testid="keys" hidden></span>
       </div>
-      ${error ? html`<p class="error" data-testid="error" role="alert">${error}</p>` : ""}
+      ${live.error ? html`<p class="error" data-testid="error" role="alert">${live.error}</p>` : ""}
       ${hintHTML(o)}
       ${handHTML(o)}
       ${actionsHTML(o)}
@@ -559,10 +451,10 @@ export function mountTable(root, matchId, ctx) {
 
   function promptText(who, o) {
     const deal = state.deal;
-    if (fatal) return error || t("table.token_refused");
+    if (live.fatal) return live.error || t("table.token_refused");
     if (state.status === "waiting") return state.invite ? "" : t("table.waiting");
     if (!deal) return t("table.loading");
-    if (pending) return t("table.sending");
+    if (live.pending) return t("table.sending");
     if (state.status === "over") return t("table.match_over");
     const legal = state.legal || [];
     if (deal.stage === "over") return legal.includes("next") ? t("prompt.deal_over") : t("table.waiting_next", { name: who.opp });
@@ -600,16 +492,16 @@ export function mountTable(root, matchId, ctx) {
   }
 
   function hintHTML(o) {
-    if (!state.hints || !hint) return "";
-    if (hint.loading) return html`<div class="hint" data-testid="hint-result" data-loading="true">${t("hint.thinking")}</div>`;
-    if (hint.error) return html`<div class="hint" data-testid="hint-result">${hint.error}</div>`;
+    if (!state.hints || !live.hint) return "";
+    if (live.hint.loading) return html`<div class="hint" data-testid="hint-result" data-loading="true">${t("hint.thinking")}</div>`;
+    if (live.hint.error) return html`<div class="hint" data-testid="hint-result">${live.hint.error}</div>`;
     const label = (a) => (actionKind(a) === "card" ? chip(a, o) : html`<b>${actionLabel(a)}</b>`);
-    const rows = (hint.actions || []).slice(0, 4).map(
-      (a) => html`<li class="${a.action === hint.best ? "best" : ""}">${label(a.action)} <span class="num">${signed(a.value)}</span>
+    const rows = (live.hint.actions || []).slice(0, 4).map(
+      (a) => html`<li class="${a.action === live.hint.best ? "best" : ""}">${label(a.action)} <span class="num">${signed(a.value)}</span>
         <span class="num">${t("hint.wins", { p: Math.round(100 * a.win_chance) })}</span></li>`,
     );
-    return html`<div class="hint" data-testid="hint-result" data-best="${hint.best}">
-      <div>${t("hint.best")} ${label(hint.best)} ${hint.exact ? html`<span class="tag">${t("hint.exact")}</span>` : ""}</div>
+    return html`<div class="hint" data-testid="hint-result" data-best="${live.hint.best}">
+      <div>${t("hint.best")} ${label(live.hint.best)} ${live.hint.exact ? html`<span class="tag">${t("hint.exact")}</span>` : ""}</div>
       <ul>${rows}</ul>
     </div>`;
   }
@@ -619,9 +511,9 @@ export function mountTable(root, matchId, ctx) {
     if (!deal) return html`<div class="hand" data-testid="hand"></div>`;
     const hand = handOrder(deal.hand, deal.trump);
     const can = new Set(allowed());
-    const best = hint && !hint.loading ? hint.best : null;
+    const best = live.hint && !live.hint.loading ? live.hint.best : null;
     const cards = hand.map((card, i) => {
-      const legal = can.has(card) && !pending && !fatal;
+      const legal = can.has(card) && !live.pending && !live.fatal;
       const trump = card[1] === deal.trump;
       const name = cardName(card, o.deck);
       return html`<button class="card-btn ${legal ? "legal" : ""} ${trump ? "trump" : ""} ${best === card ? "hinted" : ""}"
@@ -644,12 +536,12 @@ export function mountTable(root, matchId, ctx) {
     if (!deal || deal.stage === "over" || state.status !== "playing") return "";
     const can = new Set(allowed());
     const legalNow = new Set(state.legal || []);
-    const best = hint && !hint.loading ? hint.best : null;
+    const best = live.hint && !live.hint.loading ? live.hint.best : null;
     const phase1 = !deal.closed && !deal.exhausted;
     const buttons = [];
     const button = (action, label, key, extra = "", show = true) => {
       if (!show) return;
-      const legal = can.has(action) && !pending && !fatal;
+      const legal = can.has(action) && !live.pending && !live.fatal;
       const cls = ["act", legal ? "legal" : "", best === action ? "hinted" : "", extra].filter(Boolean).join(" ");
       buttons.push(html`<button class="${cls}" data-do="act" data-testid="action" data-action="${action}"
           data-legal="${legal ? "true" : "false"}" ${legal ? "" : raw("disabled")}>${label}${key ? html` <kbd>${key}</kbd>` : ""}</button>`);
@@ -676,7 +568,7 @@ export function mountTable(root, matchId, ctx) {
       : t("action.claim");
     button("66", claimLabel, "66", claimConfirm === "66" ? "confirm" : "claim");
     const hintButton = state.hints
-      ? html`<button class="act hint-btn" data-do="hint" data-testid="hint-button" ${(state.legal || []).length && !pending ? "" : raw("disabled")}>${t("action.hint")} <kbd>H</kbd></button>`
+      ? html`<button class="act hint-btn" data-do="hint" data-testid="hint-button" ${(state.legal || []).length && !live.pending ? "" : raw("disabled")}>${t("action.hint")} <kbd>H</kbd></button>`
       : "";
     return html`<div class="actions" data-testid="actions">${buttons}${hintButton}</div>`;
   }
@@ -748,11 +640,8 @@ export function mountTable(root, matchId, ctx) {
 
   return {
     unmount() {
-      socket.close();
-      clearTimeout(pacing);
+      live.close();
       clearTimeout(keyTimer);
-      clearTimeout(errorTimer);
-      if (pending) clearTimeout(pending.timer);
       document.removeEventListener("keydown", onKey);
       root.removeEventListener("click", onClick);
       document.title = `66 · ${t("app.title")}`;
