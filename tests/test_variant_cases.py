@@ -17,6 +17,7 @@ from sixtysix import (
     DealError,
     FourHandedDeal,
     IllegalActionError,
+    Match,
     MatchError,
     PartnershipMatch,
     Rules,
@@ -384,7 +385,5 @@ def test_variant_rules_are_checked() -> None:
     with pytest.raises(DealError, match="four-player rules"):
         FourHandedDeal(shuffled_deck(FOUR, 1), dealer=1, rules=THREE)
     with pytest.raises(MatchError, match="create_match"):
-        from sixtysix import Match
-
         Match(THREE)
     assert Rules.preset("three66").options() == {} and Rules.from_options("four66", {"players": "4"}) == FOUR

@@ -165,7 +165,8 @@ def test_three_handed_views_are_the_active_seats_own(seed: int, option: int) -> 
             assert view.hand == deal.hand(seat)
             other = next(s for s in deal.active if s != seat)
             assert view.visible_cards() & deal.hand(other) & ~view.opponent_known == 0
-            assert view.match_score == ((1, 2, 3)[seat - 1], (1, 2, 3)[other - 1])[:: 1 if view.seat == 1 else -1]
+            first, second = deal.active  # the view's seats are the inner deal's: forehand first
+            assert view.match_score == ((1, 2, 3)[first - 1], (1, 2, 3)[second - 1])
         with pytest.raises(ValueError):
             three_handed_view(deal, dealer)
         seat = deal.window or deal.to_act

@@ -22,7 +22,7 @@ from pathlib import Path
 from sixtysix.cliargs import positive_float, positive_int
 from sixtysix.errors import RecordError, RulesError
 from sixtysix.match import AnyMatch, DealResult, PartnershipMatch, ThreeHandedMatch
-from sixtysix.record import Record, ReplayResult, replay, table_points
+from sixtysix.record import Record, ReplayResult, replay
 from sixtysix.threehanded import ThreeHandedDeal
 
 EXIT_INVALID = 2
@@ -185,7 +185,7 @@ def _deal_line(match: AnyMatch, number: int) -> str:
     """One deal of the text report: who dealt, who won what and why, the points and tricks."""
     deal = match.deals[number - 1]
     if isinstance(deal, ThreeHandedDeal):
-        points, tricks = table_points(deal)
+        points, tricks = deal.table_counts()
         out = deal.sitting_out  # the dealer, or in the play-off for the loser the match winner
         dealt = f"dealer {deal.dealer}" + (f", seat {out} sits out" if out != deal.dealer else "")
     else:

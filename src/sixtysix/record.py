@@ -61,7 +61,6 @@ FORMAT = "66R 1"
 _HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\]$')
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*(?:"([^"]*)"|(\S+))')
 _TOKEN = re.compile(r"^([^:\s]+):(\S+)$")
-_INNER_SEAT = re.compile(r"\bseat ([12])\b")
 
 RecordDeal: TypeAlias = Deal | ThreeHandedDeal | FourHandedDeal
 """A deal of any table size, as records replay it."""
@@ -213,8 +212,7 @@ def _apply_three_handed(deal: ThreeHandedDeal, seat: int, action: int) -> None:
     try:
         _apply_two_handed(deal.inner, inner, action)
     except IllegalActionError as error:  # the two-player deal names its own seats 1 and 2
-        message = _INNER_SEAT.sub(lambda m: f"seat {deal.table_seat(int(m.group(1)))}", str(error))
-        raise IllegalActionError(message) from None
+        raise IllegalActionError(deal.table_text(str(error))) from None
 
 
 def record_legal_tokens(deal: RecordDeal) -> list[str]:
@@ -271,7 +269,7 @@ def _deal_json(match: AnyMatch, index: int) -> dict[str, object]:
     outcome = deal.outcome
     result = match.results[index] if index < len(match.results) else None
     if isinstance(deal, ThreeHandedDeal):
-        points, tricks = table_points(deal)
+        points, tricks = deal.table_counts()
     else:
         points, tricks = list(deal.scores()), list(deal.trick_counts())
     data: dict[str, object] = {
@@ -289,24 +287,6 @@ def _deal_json(match: AnyMatch, index: int) -> dict[str, object]:
     elif isinstance(deal, FourHandedDeal):
         data["bonus"] = list(result.bonus) if result and result.bonus else [0, 0]
     return data
-
-
-def table_points(deal: ThreeHandedDeal) -> tuple[list[int], list[int]]:
-    """Counted card points and tricks of table seats 1-3 (the seat sitting out has 0 and 0).
-
-    >>> from sixtysix.threehanded import ThreeHandedDeal
-    >>> deal = ThreeHandedDeal.shuffled(seed=1, dealer=2)
-    >>> deal.apply(deal.legal_actions()[0])
-    >>> deal.apply(deal.legal_actions()[0])
-    >>> points, tricks = table_points(deal)
-    >>> points[1], sorted(tricks)
-    (0, [0, 0, 1])
-    """
-    points, tricks = [0, 0, 0], [0, 0, 0]
-    inner_points, inner_tricks = deal.inner.scores(), deal.inner.trick_counts()
-    for index, seat in enumerate(deal.active):
-        points[seat - 1], tricks[seat - 1] = inner_points[index], inner_tricks[index]
-    return points, tricks
 
 
 def _match_json(match: AnyMatch) -> dict[str, object]:

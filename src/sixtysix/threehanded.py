@@ -23,6 +23,7 @@ the dealer plays: ``ThreeHandedDeal(deck, dealer=2, sitting_out=1)``.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 from sixtysix.actions import Action
@@ -32,6 +33,7 @@ from sixtysix.game import Deal, Outcome, Stage, shuffled_deck
 from sixtysix.rules import Rules
 
 SEATS = (1, 2, 3)
+_INNER_SEAT = re.compile(r"\bseat ([12])\b")
 
 
 def left_of(seat: int) -> int:
@@ -170,7 +172,26 @@ class ThreeHandedDeal:
         try:
             self.inner.apply(action, inner)
         except IllegalActionError as error:  # the engine names inner seats: name the table's
-            raise IllegalActionError(self._table_reason(str(error))) from None
+            raise IllegalActionError(self.table_text(str(error))) from None
+
+    def table_counts(self) -> tuple[list[int], list[int]]:
+        """Counted card points and tricks of table seats 1-3 (the seat sitting out has 0 and 0).
+
+        >>> deal = ThreeHandedDeal.shuffled(seed=1, dealer=2)
+        >>> deal.apply(deal.legal_actions()[0]); deal.apply(deal.legal_actions()[0])
+        >>> points, tricks = deal.table_counts()
+        >>> points[1], sorted(tricks)
+        (0, [0, 0, 1])
+        """
+        points, tricks = [0, 0, 0], [0, 0, 0]
+        inner_points, inner_tricks = self.inner.scores(), self.inner.trick_counts()
+        for index, seat in enumerate(self.active):
+            points[seat - 1], tricks[seat - 1] = inner_points[index], inner_tricks[index]
+        return points, tricks
+
+    def table_text(self, text: str) -> str:
+        """``text`` from the inner deal (errors, reasons) with its seats 1 and 2 named as the table's."""
+        return _INNER_SEAT.sub(lambda m: f"seat {self.active[int(m.group(1)) - 1]}", text)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -178,22 +199,13 @@ class ThreeHandedDeal:
         inner = self.inner.outcome
         if inner is None:
             return None
-        points = [0, 0, 0, 0]
-        tricks = [0, 0, 0, 0]
-        for index, seat in enumerate(self.active):
-            points[seat], tricks[seat] = inner.points[index], inner.tricks[index]
+        points, tricks = self.table_counts()  # the inner outcome's points are its final scores
         return Outcome(
             inner.termination,
             self.table_seat(inner.winner or 0) or None,
             inner.game_points,
-            (points[1], points[2], points[3]),
-            (tricks[1], tricks[2], tricks[3]),
+            (points[0], points[1], points[2]),
+            (tricks[0], tricks[1], tricks[2]),
             self.table_seat(inner.claimant or 0) or None,
-            self._table_reason(inner.reason),
+            self.table_text(inner.reason),
         )
-
-    def _table_reason(self, reason: str) -> str:
-        # The engine's sentences name inner seats ("seat 1 ..."); name the table's instead.
-        first, second = self.active
-        swapped = reason.replace("seat 1", "seat \0").replace("seat 2", f"seat {second}")
-        return swapped.replace("seat \0", f"seat {first}")
