@@ -23,6 +23,7 @@ run: $(VENV)/.installed  # the web app on http://127.0.0.1:8066 (the terminal ga
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
+	$(BIN)/lint-imports
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy

@@ -59,7 +59,7 @@ from pathlib import Path
 from typing import Any
 
 from sixtysix import CARD_NAMES, Deal, Rules, shuffled_deck
-from sixtysix.actions import ACTIONS, CLAIM
+from sixtysix.core.actions import ACTIONS, CLAIM
 
 PRESETS = ("seed66", "schnapsen")
 TARGET_ACTIONS_PER_S = 150_000

@@ -65,9 +65,11 @@ from typing import Any
 
 from bench.engine import machine
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
-from sixtysix.ai.player import DecisionStats, Player, play_deal
-from sixtysix.ai.players import ExpertPlayer, PimcPlayer, make_player
-from sixtysix.game import Outcome
+from sixtysix.ai.expert import ExpertPlayer
+from sixtysix.ai.levels import make_player
+from sixtysix.ai.pimc import PimcPlayer
+from sixtysix.core.game import Outcome
+from sixtysix.players.base import DecisionStats, Player, play_deal
 from sixtysix.tournament.stats import mean_interval, wilson
 
 PLAYER_NAMES = {

@@ -16,7 +16,7 @@ rules)``, one after the other with :func:`sixtysix.protocol.host.run_deal`, betw
 random players (level 1) with the seeds 1 (seat 1) and 2 (seat 2):
 
 in-process
-    both players are :class:`~sixtysix.ai.players.RandomPlayer` objects;
+    both players are :class:`~sixtysix.players.RandomPlayer` objects;
 protocol, one seat
     seat 1 is ``sixtysix bot --level 1 --seed 1`` run as a child process through
     :class:`~sixtysix.protocol.player.ProtocolPlayer`; seat 2 is in process;
@@ -63,8 +63,8 @@ from typing import Any
 
 from bench.engine import machine
 from sixtysix import Deal, PlayerView, Rules
-from sixtysix.ai.player import DecisionStats, Player
-from sixtysix.ai.players import make_player
+from sixtysix.ai.levels import make_player
+from sixtysix.players.base import DecisionStats, Player
 from sixtysix.protocol import ProtocolPlayer, run_deal
 from sixtysix.protocol.messages import decode_go, encode_go
 

@@ -58,7 +58,7 @@ import numpy as np
 
 from bench.engine import machine, run_baseline, run_playouts
 from sixtysix import Rules
-from sixtysix.actions import CLAIM
+from sixtysix.core.actions import CLAIM
 
 
 @dataclass

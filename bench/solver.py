@@ -69,11 +69,12 @@ from typing import Any
 
 from bench.engine import machine, run_baseline
 from sixtysix import Deal, PlayerView, Rules, Stage
-from sixtysix.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, Action
 from sixtysix.ai.evaluation import heuristic_value
-from sixtysix.ai.players import candidate_actions, make_player
+from sixtysix.ai.levels import make_player
+from sixtysix.ai.pimc import candidate_actions
 from sixtysix.ai.sampling import sample_world
 from sixtysix.ai.solver import Solver
+from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, Action
 
 KINDS = ("exhausted", "closed-C", "closed-CB")
 TARGET_KIND = "exhausted"

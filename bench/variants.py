@@ -51,10 +51,11 @@ from typing import Any
 
 from bench.engine import Workload, machine, measure, run_baseline
 from sixtysix import Rules, shuffled_deck
-from sixtysix.actions import ACTIONS, CLAIM
-from sixtysix.ai.table import AnyPlayer, make_table_player, play_table_deal
-from sixtysix.partnership import FourHandedDeal, side_of
-from sixtysix.threehanded import ThreeHandedDeal
+from sixtysix.ai.levels import make_table_player
+from sixtysix.core.actions import ACTIONS, CLAIM
+from sixtysix.core.partnership import FourHandedDeal, side_of
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.players.table import AnyPlayer, play_table_deal
 from sixtysix.tournament.stats import mean_interval
 
 VARIANTS = ("three66", "four66")

@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 import sys
 
-from sixtysix.actions import CLAIM, Action
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.player import Player
+from sixtysix.core.actions import CLAIM, Action
+from sixtysix.core.view import PartnershipView, PlayerView
+from sixtysix.players.base import Player
+from sixtysix.players.partnership import PartnershipPlayer
 from sixtysix.protocol import serve
-from sixtysix.view import PartnershipView, PlayerView
 
 
 class HighestCard(Player):

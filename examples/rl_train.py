@@ -31,10 +31,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from sixtysix.ai.players import make_player
+from sixtysix.ai.levels import make_player
+from sixtysix.core.view import PlayerView
 from sixtysix.rl import OpponentEnv
 from sixtysix.rl.encoding import NUM_ACTIONS, OBS_SIZE
-from sixtysix.view import PlayerView
 
 Array = npt.NDArray[np.float64]
 Policy = Callable[[dict[str, Any], OpponentEnv], int]

@@ -20,8 +20,8 @@ from sixtysix import (
     parse_card,
     parse_cards,
 )
-from sixtysix.actions import NUM_ACTIONS
-from sixtysix.rules import parse_option
+from sixtysix.core.actions import NUM_ACTIONS
+from sixtysix.core.rules import parse_option
 
 # Seat 2 deals: seat 1 holds Kh Qh Ah 9s Js Tc, seat 2 Ac Kc Qc Jc 9c Td; Ts is turned up
 # (spades are trump) and As is the top of the stock.

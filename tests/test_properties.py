@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtysix import Deal, IllegalActionError, Match, MatchError, Rules, Stage, Termination
-from sixtysix.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, MARRIAGE_40, NUM_ACTIONS, PASS
-from sixtysix.cards import BIT, mask_of
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, MARRIAGE_40, NUM_ACTIONS, PASS
+from sixtysix.core.cards import BIT, mask_of
 
 PRESET_NAMES = ("seed66", "pagat66", "schnapsen")
 

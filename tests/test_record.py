@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtysix import Match, Rules
-from sixtysix.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, Action
-from sixtysix.cards import parse_card, parse_cards
-from sixtysix.errors import RecordError
-from sixtysix.record import Record, ReplayResult, replay
+from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, Action
+from sixtysix.core.cards import parse_card, parse_cards
+from sixtysix.core.errors import RecordError
+from sixtysix.core.record import Record, ReplayResult, replay
 
 EXAMPLE_DECK = "Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h"
 

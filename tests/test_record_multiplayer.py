@@ -11,15 +11,16 @@ import pytest
 
 from record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
 from sixtysix import Rules, create_match
-from sixtysix.actions import Action
-from sixtysix.ai.table import make_table_player, play_table_match
-from sixtysix.cards import CARD_NAMES, Card, parse_card, parse_cards
+from sixtysix.ai.levels import make_table_player
 from sixtysix.cli import format_replay, main
-from sixtysix.errors import IllegalActionError, RecordError
-from sixtysix.match import AnyMatch, ThreeHandedMatch
-from sixtysix.partnership import FourHandedDeal
-from sixtysix.record import Record, apply_record_action, record_legal_tokens, replay
-from sixtysix.threehanded import ThreeHandedDeal
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import CARD_NAMES, Card, parse_card, parse_cards
+from sixtysix.core.errors import IllegalActionError, RecordError
+from sixtysix.core.match import AnyMatch, ThreeHandedMatch
+from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.record import Record, apply_record_action, record_legal_tokens, replay
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.players.table import play_table_match
 
 # Seat 3 deals and sits out; seats 1 (forehand) and 2 play the spec's two-player example.
 # Seat 1 deals next: seat 2 leads and claims at once (always false), so seat 3 wins 2.

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from sixtysix import Action, Deal, IllegalActionError, Match, Rules, Stage, Termination
-from sixtysix.cards import cards_of, parse_card, parse_cards, suit_of
+from sixtysix.core.cards import cards_of, parse_card, parse_cards, suit_of
 
 SEED = Rules.preset("seed66")
 SCHNAPSEN = Rules.preset("schnapsen")

@@ -27,9 +27,9 @@ from sixtysix import (
     ThreeHandedMatch,
     create_match,
 )
-from sixtysix.cards import BIT, cards_of, parse_card, parse_cards
-from sixtysix.game import shuffled_deck
-from sixtysix.partnership import deal_order, score_partnership_deal
+from sixtysix.core.cards import BIT, cards_of, parse_card, parse_cards
+from sixtysix.core.game import shuffled_deck
+from sixtysix.core.partnership import deal_order, score_partnership_deal
 
 THREE = Rules.preset("three66")
 FOUR = Rules.preset("four66")

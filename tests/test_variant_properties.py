@@ -29,8 +29,8 @@ from sixtysix import (
     create_match,
     three_handed_view,
 )
-from sixtysix.cards import BIT, KING, QUEEN, cards_of
-from sixtysix.game import shuffled_deck
+from sixtysix.core.cards import BIT, KING, QUEEN, cards_of
+from sixtysix.core.game import shuffled_deck
 
 FOUR_OPTIONS: tuple[dict[str, Any], ...] = (
     {},
@@ -84,7 +84,7 @@ def seen_by(deal: FourHandedDeal, seat: int) -> int:
 
 
 def _order(deal: FourHandedDeal) -> tuple[int, ...]:
-    from sixtysix.partnership import deal_order
+    from sixtysix.core.partnership import deal_order
 
     return deal_order(deal.dealer)
 

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtysix import Action, Deal, IllegalActionError, PlayerView, Rules, Stage
-from sixtysix.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS
-from sixtysix.cards import BIT, CARD_NAMES, HIGHER, JACK, KING, NINE, QUEEN, mask_of, parse_card, parse_cards
+from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS
+from sixtysix.core.cards import BIT, CARD_NAMES, HIGHER, JACK, KING, NINE, QUEEN, mask_of, parse_card, parse_cards
 
 PRESET_NAMES = ("seed66", "pagat66", "schnapsen")
 OPTION_SETS: tuple[dict[str, Any], ...] = (

@@ -1,10 +1,10 @@
 """sixtysix: the card game 66 (Sechsundsechzig, Soixante-six) and Schnapsen.
 
 The core has no dependencies: cards and card sets as ints
-(:mod:`sixtysix.cards`), the rules as data (:mod:`sixtysix.rules`), a deal and
-a match (:mod:`sixtysix.game`, :mod:`sixtysix.match`), the three-handed and
-partnership games (:mod:`sixtysix.threehanded`, :mod:`sixtysix.partnership`), per-player views
-(:mod:`sixtysix.view`) and 66R game records (:mod:`sixtysix.record`).
+(:mod:`sixtysix.core.cards`), the rules as data (:mod:`sixtysix.core.rules`), a deal and
+a match (:mod:`sixtysix.core.game`, :mod:`sixtysix.core.match`), the three-handed and
+partnership games (:mod:`sixtysix.core.threehanded`, :mod:`sixtysix.core.partnership`), per-player views
+(:mod:`sixtysix.core.view`) and 66R game records (:mod:`sixtysix.core.record`).
 
 >>> import sixtysix
 >>> deal = sixtysix.Deal.shuffled(seed=42)
@@ -14,8 +14,8 @@ partnership games (:mod:`sixtysix.threehanded`, :mod:`sixtysix.partnership`), pe
 True
 """
 
-from sixtysix.actions import ACTIONS, Action, parse_action
-from sixtysix.cards import (
+from sixtysix.core.actions import ACTIONS, Action, parse_action
+from sixtysix.core.cards import (
     CARD_NAMES,
     Card,
     CardMask,
@@ -25,7 +25,7 @@ from sixtysix.cards import (
     parse_card,
     parse_cards,
 )
-from sixtysix.errors import (
+from sixtysix.core.errors import (
     DealError,
     IllegalActionError,
     InvalidActionError,
@@ -34,12 +34,12 @@ from sixtysix.errors import (
     RecordError,
     RulesError,
 )
-from sixtysix.game import Deal, Outcome, Stage, Termination, shuffled_deck
-from sixtysix.match import AnyMatch, DealResult, Match, PartnershipMatch, ThreeHandedMatch, create_match
-from sixtysix.partnership import FourHandedDeal
-from sixtysix.rules import PRESETS, Rules
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.view import PartnershipView, PlayerView, three_handed_view
+from sixtysix.core.game import Deal, Outcome, Stage, Termination, shuffled_deck
+from sixtysix.core.match import AnyMatch, DealResult, Match, PartnershipMatch, ThreeHandedMatch, create_match
+from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.rules import PRESETS, Rules
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.view import PartnershipView, PlayerView, three_handed_view
 
 __version__ = "0.1.0"
 

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from sixtysix import Action, Match, PlayerView
-from sixtysix.actions import CLAIM, DRAW, EXCHANGE, PASS
 from sixtysix.ai.analysis import (
     BLUNDER,
     INACCURACY,
@@ -26,11 +25,11 @@ from sixtysix.ai.analysis import (
     hint,
     summarize,
 )
-from sixtysix.ai.player import Player, play_deal
-from sixtysix.ai.players import RandomPlayer
 from sixtysix.ai.solver import Solver
-from sixtysix.errors import RecordError
-from sixtysix.record import Record, replay
+from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, PASS
+from sixtysix.core.errors import RecordError
+from sixtysix.core.record import Record, replay
+from sixtysix.players.base import Player, RandomPlayer, play_deal
 
 # Seat 1 leads the last three tricks (talon exhausted, hearts trumps, 46-41): Kd or Ks
 # win the deal (+1), Kh loses it (-1); a claim with 46 loses 2.

@@ -15,7 +15,6 @@ from collections.abc import Callable
 import pytest
 
 from sixtysix import Rules
-from sixtysix.actions import Action
 from sixtysix.ai.partnership import RandomPartnershipPlayer
 from sixtysix.ai.partnership.heuristic import (
     BeginnerPartnershipPlayer,
@@ -23,12 +22,13 @@ from sixtysix.ai.partnership.heuristic import (
     trick_winner,
 )
 from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.table import ask, play_table_deal
-from sixtysix.cards import BIT, parse_card, parse_cards
-from sixtysix.game import Outcome
-from sixtysix.partnership import FourHandedDeal, left_of
-from sixtysix.view import PartnershipView
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import BIT, parse_card, parse_cards
+from sixtysix.core.game import Outcome
+from sixtysix.core.partnership import FourHandedDeal, left_of
+from sixtysix.core.view import PartnershipView
+from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.players.table import ask, play_table_deal
 
 FOUR = Rules.preset("four66")
 OPTIONS = [

@@ -18,12 +18,12 @@ from collections.abc import Iterator
 import pytest
 
 from sixtysix import Rules
-from sixtysix.actions import Action
 from sixtysix.ai.partnership.inference import HandKnowledge, Masks4, count_deals, sample_hands
-from sixtysix.cards import BIT, SUIT_MASK, CardMask, cards_of, parse_card, parse_cards
-from sixtysix.errors import IllegalActionError
-from sixtysix.partnership import FourHandedDeal, left_of
-from sixtysix.view import PartnershipView
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import BIT, SUIT_MASK, CardMask, cards_of, parse_card, parse_cards
+from sixtysix.core.errors import IllegalActionError
+from sixtysix.core.partnership import FourHandedDeal, left_of
+from sixtysix.core.view import PartnershipView
 
 FOUR = Rules.preset("four66")
 LAX = FOUR.replace(four_player_undertrump_required=False)

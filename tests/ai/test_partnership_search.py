@@ -7,15 +7,16 @@ import random
 import pytest
 
 from sixtysix import Rules
-from sixtysix.actions import ACTIONS, MARRIAGE_20
-from sixtysix.ai.partnership.player import RandomPartnershipPlayer
+from sixtysix.ai.levels import make_partnership_player
 from sixtysix.ai.partnership.search import ExpertPartnershipPlayer, PimcPartnershipPlayer, void_knowledge
 from sixtysix.ai.partnership.solver import FINE, MATCH_WIN, PartnershipSolver, Position, legal_cards, split_fine
-from sixtysix.ai.table import make_partnership_player, play_table_deal
-from sixtysix.cards import parse_card, parse_cards
-from sixtysix.game import Outcome, Termination
-from sixtysix.partnership import FourHandedDeal, deal_order
-from sixtysix.view import PartnershipView
+from sixtysix.core.actions import ACTIONS, MARRIAGE_20
+from sixtysix.core.cards import parse_card, parse_cards
+from sixtysix.core.game import Outcome, Termination
+from sixtysix.core.partnership import FourHandedDeal, deal_order
+from sixtysix.core.view import PartnershipView
+from sixtysix.players.partnership import RandomPartnershipPlayer
+from sixtysix.players.table import play_table_deal
 
 FOUR66 = Rules.preset("four66")
 OPTIONS = [

@@ -16,13 +16,14 @@ import statistics
 import pytest
 
 from sixtysix import Deal, PlayerView, Rules
-from sixtysix.actions import CLAIM, Action
 from sixtysix.ai.heuristic import BeginnerPlayer, CountingPlayer
-from sixtysix.ai.player import Player, play_deal
-from sixtysix.ai.players import PimcPlayer, make_player
-from sixtysix.errors import RulesError
-from sixtysix.game import Outcome, Termination, shuffled_deck
-from sixtysix.rules import CHOICES
+from sixtysix.ai.levels import make_player
+from sixtysix.ai.pimc import PimcPlayer
+from sixtysix.core.actions import CLAIM, Action
+from sixtysix.core.errors import RulesError
+from sixtysix.core.game import Outcome, Termination, shuffled_deck
+from sixtysix.core.rules import CHOICES
+from sixtysix.players.base import Player, play_deal
 
 PRESETS = ("seed66", "pagat66", "schnapsen")
 DEALS = {1: 2000, 2: 2000, 3: 2000, 4: 50, 5: 15}

@@ -7,15 +7,15 @@ import random
 import pytest
 
 from sixtysix import Deal, PlayerView, Rules
-from sixtysix.actions import ACTIONS, EXCHANGE
 from sixtysix.ai.expert import ExpertPlayer, opponent_follow, opponent_lead
 from sixtysix.ai.heuristic import CountingPlayer
-from sixtysix.ai.player import play_deal
-from sixtysix.ai.players import PimcPlayer, candidate_actions
+from sixtysix.ai.pimc import PimcPlayer, candidate_actions
 from sixtysix.ai.rollout import Rollouts, confident_choice
 from sixtysix.ai.sampling import sample_world
 from sixtysix.ai.solver import Solver
-from sixtysix.game import FOLLOW
+from sixtysix.core.actions import ACTIONS, EXCHANGE
+from sixtysix.core.game import FOLLOW
+from sixtysix.players.base import play_deal
 
 PRESETS = ("seed66", "pagat66", "schnapsen")
 

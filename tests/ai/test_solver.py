@@ -7,9 +7,9 @@ import random
 import pytest
 
 from sixtysix import Deal, Rules
-from sixtysix.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE
 from sixtysix.ai.solver import Solver
-from sixtysix.game import OVER, shuffled_deck
+from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE
+from sixtysix.core.game import OVER, shuffled_deck
 
 
 def minimax(deal: Deal) -> int:

@@ -15,13 +15,14 @@ import itertools
 import pytest
 
 from sixtysix import PlayerView, Rules
-from sixtysix.actions import Action
-from sixtysix.ai.player import Player
-from sixtysix.ai.players import PimcPlayer
-from sixtysix.ai.table import make_table_player, play_table_match
-from sixtysix.match import ThreeHandedMatch, create_match
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.view import three_handed_view
+from sixtysix.ai.levels import make_table_player
+from sixtysix.ai.pimc import PimcPlayer
+from sixtysix.core.actions import Action
+from sixtysix.core.match import ThreeHandedMatch, create_match
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.view import three_handed_view
+from sixtysix.players.base import Player
+from sixtysix.players.table import play_table_match
 
 THREE = Rules.preset("three66")
 

@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from sixtysix import Match, Rules
-from sixtysix.ai.players import make_player
-from sixtysix.ai.table import make_partnership_player
-from sixtysix.match import PartnershipMatch
+from sixtysix.ai.levels import make_partnership_player, make_player
+from sixtysix.core.match import PartnershipMatch
 from sixtysix.protocol import PartnershipProtocolPlayer, ProtocolPlayer, run_match, run_partnership_match
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -20,14 +20,15 @@ import pytest
 from protocol_helpers import bot_command
 
 from sixtysix import Deal, Match, PlayerView, Rules
-from sixtysix.actions import Action
-from sixtysix.ai.partnership.player import PartnershipPlayer, RandomPartnershipPlayer
-from sixtysix.ai.player import Player
-from sixtysix.ai.players import RandomPlayer
-from sixtysix.ai.table import make_table_player, play_table_match
-from sixtysix.cards import BIT, CARD_NAMES
-from sixtysix.match import PartnershipMatch
-from sixtysix.partnership import FourHandedDeal
+from sixtysix.ai.levels import make_table_player
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import BIT, CARD_NAMES
+from sixtysix.core.match import PartnershipMatch
+from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.view import PartnershipView
+from sixtysix.players.base import Player, RandomPlayer
+from sixtysix.players.partnership import PartnershipPlayer, RandomPartnershipPlayer
+from sixtysix.players.table import play_table_match
 from sixtysix.protocol import (
     FORFEIT_POINTS,
     PartnershipProtocolPlayer,
@@ -52,7 +53,6 @@ from sixtysix.protocol.messages import (
     session_version,
 )
 from sixtysix.protocol.served import serve_level
-from sixtysix.view import PartnershipView
 
 FOUR = Rules.preset("four66")
 RULES = (

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from sixtysix import Action, Deal, PlayerView, Rules
-from sixtysix.actions import CLAIM
+from sixtysix.core.actions import CLAIM
 from sixtysix.protocol.messages import (
     BotOption,
     ProtocolError,

@@ -18,10 +18,10 @@ import sys
 import pytest
 
 from sixtysix import Deal, IllegalActionError, Match, PlayerView, Rules, Stage
-from sixtysix.actions import PASS, Action
-from sixtysix.ai.player import Player, play_match
-from sixtysix.ai.players import make_player
-from sixtysix.cards import BIT, CARD_NAMES, mask_of
+from sixtysix.ai.levels import make_player
+from sixtysix.core.actions import PASS, Action
+from sixtysix.core.cards import BIT, CARD_NAMES, mask_of
+from sixtysix.players.base import Player, play_match
 from sixtysix.protocol import ProtocolPlayer, run_deal, run_match
 from sixtysix.protocol.messages import encode_go, fields_of
 

@@ -17,7 +17,7 @@ import pytest
 from protocol_helpers import bot_command
 
 from sixtysix import Match, Rules
-from sixtysix.ai.players import make_player
+from sixtysix.ai.levels import make_player
 from sixtysix.protocol import FORFEIT_POINTS, ProtocolPlayer, run_deal, run_match
 from sixtysix.protocol.player import _Process
 

@@ -10,8 +10,7 @@ import sys
 import time
 
 from sixtysix import Action, Deal, PlayerView, Rules
-from sixtysix.ai.player import Player
-from sixtysix.ai.players import RandomPlayer
+from sixtysix.players.base import Player, RandomPlayer
 from sixtysix.protocol import BotOption, serve
 from sixtysix.protocol.messages import decode_go, encode_go, encode_newmatch
 from sixtysix.protocol.served import budget, serve_level

@@ -24,9 +24,9 @@ pytest.importorskip("pettingzoo")
 import numpy as np
 
 from sixtysix import Deal, PlayerView, Rules
-from sixtysix.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW
 from sixtysix.ai.sampling import forbidden_cards
-from sixtysix.cards import BIT, cards_of, mask_of
+from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW
+from sixtysix.core.cards import BIT, cards_of, mask_of
 from sixtysix.rl.aec import SEATS, agent_of, raw_env
 from sixtysix.rl.encoding import OBS_HIGH, OBS_SIZE, PARTS, SLICES, card_planes, encode, plane_cards
 

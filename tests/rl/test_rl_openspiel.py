@@ -14,8 +14,8 @@ pyspiel: Any = pytest.importorskip("pyspiel")
 import numpy as np  # noqa: E402
 
 from sixtysix import Rules  # noqa: E402
-from sixtysix.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, PASS  # noqa: E402
-from sixtysix.cards import CARD_NAMES, cards_of, mask_of  # noqa: E402
+from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, PASS  # noqa: E402
+from sixtysix.core.cards import CARD_NAMES, cards_of, mask_of  # noqa: E402
 from sixtysix.rl.encoding import OBS_SIZE, SLICES, encode, plane_cards  # noqa: E402
 from sixtysix.rl.openspiel import (  # noqa: E402
     MAX_EVENTS,

@@ -15,8 +15,8 @@ import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 from sixtysix import PlayerView
-from sixtysix.actions import Action
-from sixtysix.ai.player import Player
+from sixtysix.core.actions import Action
+from sixtysix.players.base import Player
 from sixtysix.rl import OpponentEnv
 from sixtysix.rl.opponent import legal_actions
 

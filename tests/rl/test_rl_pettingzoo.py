@@ -16,7 +16,7 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from sixtysix import Deal, IllegalActionError, Rules
-from sixtysix.actions import CLAIM, EXCHANGE, PASS, Action
+from sixtysix.core.actions import CLAIM, EXCHANGE, PASS, Action
 from sixtysix.rl import env, raw_env
 from sixtysix.rl.aec import SEATS
 

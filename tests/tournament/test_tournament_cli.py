@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sixtysix.cli import main
-from sixtysix.record import replay
+from sixtysix.core.record import replay
 from sixtysix.tournament.journal import JOURNAL_NAME, read_journal
 
 

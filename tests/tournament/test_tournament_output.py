@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tournament_helpers import small
 
-from sixtysix.record import replay
+from sixtysix.core.record import replay
 from sixtysix.tournament.output import CSV_COLUMNS, csv_text, print_results, write_csv, write_json
 from sixtysix.tournament.play import record_path
 from sixtysix.tournament.runner import RECORDS, run_tournament

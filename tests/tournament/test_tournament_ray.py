@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from tournament_helpers import outcomes, small
 
-from sixtysix.record import replay
-from sixtysix.rules import Rules
+from sixtysix.core.record import replay
+from sixtysix.core.rules import Rules
 from sixtysix.tournament.backends import RayBackend
 from sixtysix.tournament.play import record_path
 from sixtysix.tournament.runner import RECORDS, run_tournament

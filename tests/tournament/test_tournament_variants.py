@@ -15,9 +15,9 @@ import pytest
 from tournament_helpers import FOUR, THREE, outcomes, table_levels
 
 from sixtysix.cli import main
-from sixtysix.partnership import side_of
-from sixtysix.record import replay
-from sixtysix.rules import Rules
+from sixtysix.core.partnership import side_of
+from sixtysix.core.record import replay
+from sixtysix.core.rules import Rules
 from sixtysix.tournament.backends import InProcessBackend, ProcessBackend
 from sixtysix.tournament.journal import JOURNAL_NAME, read_journal
 from sixtysix.tournament.output import csv_text, print_results

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sixtysix.ai.partnership.player import RandomPartnershipPlayer
-from sixtysix.ai.player import Player
-from sixtysix.ai.players import RandomPlayer
-from sixtysix.ai.table import make_table_player
-from sixtysix.rules import Rules
+from sixtysix.ai.levels import make_table_player
+from sixtysix.core.rules import Rules
+from sixtysix.players.base import Player, RandomPlayer
+from sixtysix.players.partnership import RandomPartnershipPlayer
 from sixtysix.tournament.runner import Tournament, TournamentResult
 
 

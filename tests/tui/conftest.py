@@ -11,9 +11,9 @@ import pytest
 from rich.console import Console
 
 from sixtysix import Action, Match, PlayerView, Rules
-from sixtysix.actions import CLAIM
-from sixtysix.ai.player import Player
-from sixtysix.tui.inputs import hand_order
+from sixtysix.core.actions import CLAIM
+from sixtysix.players.base import Player
+from sixtysix.present.order import hand_order
 from sixtysix.tui.session import Session, Settings
 
 README_DECK = "Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h"
@@ -153,6 +153,6 @@ def make_session(
 
 @pytest.fixture
 def deck_cards() -> tuple[int, ...]:
-    from sixtysix.cards import parse_card
+    from sixtysix.core.cards import parse_card
 
     return tuple(parse_card(t) for t in README_DECK.split())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sixtysix.cli import main
-from sixtysix.errors import RulesError
+from sixtysix.core.errors import RulesError
 from sixtysix.tui.app import rules_from_args
 from sixtysix.tui.session import default_save_path
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from sixtysix import Action
-from sixtysix.cards import CLUBS, HEARTS, SPADES, parse_card, parse_cards
-from sixtysix.tui.inputs import Command, Invalid, Play, hand_order, parse_input
+from sixtysix.core.cards import CLUBS, HEARTS, SPADES, parse_card, parse_cards
+from sixtysix.present.order import hand_order
+from sixtysix.tui.inputs import Command, Invalid, Play, parse_input
 
 HAND = hand_order(parse_cards("Ah Th Kh Qh 9s Jd"), trump=SPADES)  # Jd Ah Th Kh Qh 9s (hearts, diamonds, trumps)
 

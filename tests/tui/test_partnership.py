@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from sixtysix import Rules
-from sixtysix.ai.table import make_table_player
-from sixtysix.cards import CARD_NAMES, cards_of, parse_card
+from sixtysix.ai.levels import make_table_player
 from sixtysix.cli import main
-from sixtysix.match import PartnershipMatch, create_match
-from sixtysix.partnership import FourHandedDeal
-from sixtysix.record import Record, replay
-from sixtysix.tui.inputs import hand_order
+from sixtysix.core.cards import CARD_NAMES, cards_of, parse_card
+from sixtysix.core.match import PartnershipMatch, create_match
+from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.record import Record, replay
+from sixtysix.core.view import PartnershipView
+from sixtysix.present.order import hand_order
 from sixtysix.tui.partnership import (
     PartnershipInfo,
     PartnershipSession,
@@ -25,7 +26,6 @@ from sixtysix.tui.partnership import (
     to_text,
 )
 from sixtysix.tui.session import Settings, resume
-from sixtysix.view import PartnershipView
 
 from .conftest import Transcribed, recording_console, scripted_ask
 

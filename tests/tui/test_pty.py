@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sixtysix.record import Record, replay
+from sixtysix.core.record import Record, replay
 
 pexpect = pytest.importorskip("pexpect")
 

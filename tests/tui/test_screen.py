@@ -9,11 +9,11 @@ import pytest
 from rich.console import Console
 
 from sixtysix import Action, Deal, Match, PlayerView, Rules, Termination
-from sixtysix.ai.player import play_deal
-from sixtysix.ai.players import RandomPlayer, make_player
-from sixtysix.match import DealResult
-from sixtysix.record import apply_record_action
-from sixtysix.tui.describe import Names, deal_headline, explain_scoring, plain
+from sixtysix.ai.levels import make_player
+from sixtysix.core.match import DealResult
+from sixtysix.core.record import apply_record_action
+from sixtysix.players.base import RandomPlayer, play_deal
+from sixtysix.present.describe import Names, deal_headline, explain_scoring, plain
 from sixtysix.tui.screen import TableInfo, render_summary, render_table, tally_text, to_text
 
 from .conftest import README_DECK

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sixtysix import Match, Rules
-from sixtysix.record import Record, replay
+from sixtysix.core.record import Record, replay
 from sixtysix.tui.session import Session, Settings, resume
 
 from .conftest import Driver, ScriptedPlayer, make_session
@@ -219,7 +219,7 @@ def test_the_computers_thinking_time_is_bounded(tmp_path: Path) -> None:
 
 
 def _deck() -> tuple[int, ...]:
-    from sixtysix.cards import parse_card
+    from sixtysix.core.cards import parse_card
 
     from .conftest import README_DECK
 

@@ -10,16 +10,16 @@ import pytest
 from rich.console import Console
 
 from sixtysix import Rules
-from sixtysix.cards import BIT, CARD_NAMES, cards_of
 from sixtysix.cli import main
-from sixtysix.match import ThreeHandedMatch, create_match
-from sixtysix.record import Record, replay
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.tui.describe import Names
+from sixtysix.core.cards import BIT, CARD_NAMES, cards_of
+from sixtysix.core.match import ThreeHandedMatch, create_match
+from sixtysix.core.record import Record, replay
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.view import three_handed_view
+from sixtysix.present.describe import Names
 from sixtysix.tui.screen import TableInfo, to_text
 from sixtysix.tui.session import Settings, resume
 from sixtysix.tui.threehanded import SpectatorView, ThreeHandedSession, dealer_sentence, render_spectator
-from sixtysix.view import three_handed_view
 
 from .conftest import Transcribed, recording_console, scripted_ask, view_answer
 

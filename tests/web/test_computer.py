@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from sixtysix.record import replay
+from sixtysix.core.record import replay
 
 from .conftest import Api, Seat, ServerThread, my_turn, pick
 

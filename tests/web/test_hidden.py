@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from sixtysix import Match, PlayerView, Rules
-from sixtysix.actions import Action
-from sixtysix.cards import CARD_NAMES, parse_card
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import CARD_NAMES, parse_card
 from sixtysix.web.store import Store
 
 from .conftest import Api, Seat, ServerThread, card_strings, my_turn, pick

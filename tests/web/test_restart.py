@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sixtysix.record import replay
+from sixtysix.core.record import replay
 
 from .conftest import Api, Seat, ServerProcess, ServerThread, my_turn, pick
 

@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 
 from sixtysix import Rules
-from sixtysix.actions import Action
-from sixtysix.cards import BIT, CARD_NAMES, parse_card
-from sixtysix.match import ThreeHandedMatch, create_match
-from sixtysix.partnership import FourHandedDeal, side_of
-from sixtysix.record import replay
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.view import PartnershipView, three_handed_view
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import BIT, CARD_NAMES, parse_card
+from sixtysix.core.match import ThreeHandedMatch, create_match
+from sixtysix.core.partnership import FourHandedDeal, side_of
+from sixtysix.core.record import replay
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.view import PartnershipView, three_handed_view
 from sixtysix.web.store import Store
 
 from .conftest import Api, Seat, ServerProcess, ServerThread, pick

@@ -2,6 +2,6 @@
 
 * :mod:`sixtysix.ai.solver`: exact search of positions where every card is known.
 * :mod:`sixtysix.ai.sampling`: worlds consistent with a player's view.
-* :mod:`sixtysix.ai.players`: the five levels, from random to expert.
+* :mod:`sixtysix.ai.levels`: the five levels, from random to expert.
 * :mod:`sixtysix.ai.analysis`: what each possible action is worth.
 """

@@ -1,10 +1,10 @@
 """Move analysis: what every legal action of a decision is worth, and how much a move lost.
 
-:func:`analyze` answers, for one :class:`~sixtysix.view.PlayerView`, the
+:func:`analyze` answers, for one :class:`~sixtysix.core.view.PlayerView`, the
 expected game points of every legal action for the deal (from the acting
 player's side: positive when he is expected to win the deal), its chance of
 winning the deal and the number of sampled worlds behind those figures. It
-uses the expert's method (:class:`~sixtysix.ai.players.ExpertPlayer`):
+uses the expert's method (:class:`~sixtysix.ai.expert.ExpertPlayer`):
 worlds consistent with the view are sampled with its inference, and every
 action is valued in every world: while the talon is open by playing the world
 on with the card counter and solving it once the talon is gone
@@ -51,7 +51,7 @@ the two decisions records leave implicit: the ``draw`` (not closing with
 :func:`annotated_text` writes the record back in its canonical form with the
 findings as ``#`` comments, so the result still replays.
 
->>> from sixtysix.record import Record
+>>> from sixtysix.core.record import Record
 >>> record = Record.parse('''[Format "66R 1"]
 ...
 ... deal dealer=2 deck="Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h"
@@ -77,17 +77,17 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from sixtysix.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
 from sixtysix.ai.evaluation import heuristic_value
-from sixtysix.ai.players import ExpertPlayer
+from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.rollout import Rollouts
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
-from sixtysix.errors import DealError, IllegalActionError, MatchError, RecordError, RulesError
-from sixtysix.game import BEFORE_DRAW, Deal
-from sixtysix.match import Match
-from sixtysix.record import Record, apply_record_action
-from sixtysix.view import PlayerView
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
+from sixtysix.core.errors import DealError, IllegalActionError, MatchError, RecordError, RulesError
+from sixtysix.core.game import BEFORE_DRAW, Deal
+from sixtysix.core.match import Match
+from sixtysix.core.record import Record, apply_record_action
+from sixtysix.core.view import PlayerView
 
 INACCURACY = 0.15
 """Smallest loss (game points) that makes a move an inaccuracy."""
@@ -138,7 +138,7 @@ class Budget:
     :data:`DEFAULT_SECONDS`. A budget with ``worlds`` and without ``seconds`` is
     deterministic for a given ``seed`` (``None``: a fresh random seed).
     ``depth`` and ``exact_talon`` are the PIMC search settings (see
-    :class:`~sixtysix.ai.players.PimcPlayer`); the defaults are the level-4 and level-5 players'.
+    :class:`~sixtysix.ai.pimc.PimcPlayer`); the defaults are the level-4 and level-5 players'.
     """
 
     seconds: float | None = None
@@ -406,7 +406,7 @@ def analyze_record(
 ) -> list[Annotation]:
     """Analyse every decision of ``seats`` with more than one legal action, in record order.
 
-    The record is checked first (:class:`~sixtysix.errors.RecordError` if invalid).
+    The record is checked first (:class:`~sixtysix.core.errors.RecordError` if invalid).
     Implicit decisions are analysed too: the ``draw`` after a trick where ``CB``
     was possible, and the ``pass`` of an exchange window, each only when the record
     goes on past it. ``progress`` is called with each annotation as it is made.

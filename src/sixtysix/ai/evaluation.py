@@ -7,8 +7,8 @@ positions, and kept within what can still be won.
 
 from __future__ import annotations
 
-from sixtysix.cards import BIT, KING, QUEEN, SUIT_MASK, cards_of
-from sixtysix.game import Deal, scale_points
+from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, cards_of
+from sixtysix.core.game import Deal, scale_points
 
 # Weights fitted by least squares to exact solver values of 1,950 seeded positions with
 # 4 or 6 cards left in the talon (mean squared error 1.18 game points², against 1.61 for

@@ -1,6 +1,6 @@
 """Level 5, the expert: level 4's rollouts, with inference from the opponent's play and a time budget.
 
-What it adds to level 4 (:class:`~sixtysix.ai.players.PimcPlayer`, which values each action by
+What it adds to level 4 (:class:`~sixtysix.ai.pimc.PimcPlayer`, which values each action by
 rollouts of the card counter in sampled worlds, see :mod:`sixtysix.ai.rollout`):
 
 * **Inference.** Worlds are drawn in proportion to how well they explain what the
@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from sixtysix.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, MARRIAGE_20
 from sixtysix.ai.heuristic import CountingPlayer, _follow_options
-from sixtysix.ai.players import PimcPlayer
+from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.sampling import sample_world
-from sixtysix.cards import BIT, KING, QUEEN, Card, CardMask, cards_of
-from sixtysix.game import BEFORE_DRAW, FOLLOW, LEAD, Deal
-from sixtysix.view import PlayerView
+from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, MARRIAGE_20
+from sixtysix.core.cards import BIT, KING, QUEEN, Card, CardMask, cards_of
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal
+from sixtysix.core.view import PlayerView
 
 _DECLINED_RECENTLY = 0.05  # a world where he declined with the card in hand since the last draw
 _DECLINED_EARLIER = 0.4  # ... or with draws since, so he may have drawn it later

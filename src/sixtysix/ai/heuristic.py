@@ -7,7 +7,7 @@ which cards are still out, proves the opponent's voids from his phase-2 play
 and weighs the opponent's score.
 
 >>> from sixtysix import Deal, Rules
->>> from sixtysix.ai.player import play_deal
+>>> from sixtysix.players.base import play_deal
 >>> deal = Deal.shuffled(seed=3, rules=Rules.preset("schnapsen"))
 >>> outcome = play_deal(deal, {1: BeginnerPlayer(seed=1), 2: CountingPlayer(seed=2)})
 >>> outcome.termination.value in ("claim", "played_out", "closer_failed", "tie")
@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sixtysix.actions import (
+from sixtysix.ai.sampling import forbidden_cards
+from sixtysix.core.actions import (
     ACTIONS,
     CLAIM,
     CLOSE,
@@ -30,11 +31,10 @@ from sixtysix.actions import (
     PASS,
     Action,
 )
-from sixtysix.ai.player import Player
-from sixtysix.ai.sampling import forbidden_cards
-from sixtysix.cards import ACE, BIT, HIGHER, KING, QUEEN, SUIT_MASK, TEN, Card, CardMask, cards_of
-from sixtysix.game import BEFORE_DRAW, FOLLOW, MARRIAGE
-from sixtysix.view import PlayerView
+from sixtysix.core.cards import ACE, BIT, HIGHER, KING, QUEEN, SUIT_MASK, TEN, Card, CardMask, cards_of
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE
+from sixtysix.core.view import PlayerView
+from sixtysix.players.base import Player
 
 _WIN_DEAL = 100.0
 """Weight of a trick that brings a side to 66 (it can claim next)."""

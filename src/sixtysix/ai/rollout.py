@@ -4,7 +4,7 @@ PIMC searches every world as if both sides saw all the cards (strategy fusion):
 a close looks safe because the closer "knows" the opponent's hand, a lead looks
 good because the answer to it is perfect. A *rollout* plays the world on instead
 with the level-3 card counter (:class:`~sixtysix.ai.heuristic.CountingPlayer`)
-in both seats, each seeing only its own :class:`~sixtysix.view.PlayerView` of
+in both seats, each seeing only its own :class:`~sixtysix.core.view.PlayerView` of
 the world, until the talon is exhausted (from there each side knows where every
 card is, so the exact phase-2 value of :class:`~sixtysix.ai.solver.Solver` is
 what sound players get) or the deal ends. The mean over many worlds is the
@@ -35,12 +35,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from sixtysix.actions import EXCHANGE, Action
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.solver import Solver
-from sixtysix.game import Deal
-from sixtysix.rules import Rules
-from sixtysix.view import PlayerView
+from sixtysix.core.actions import EXCHANGE, Action
+from sixtysix.core.game import Deal
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
 
 
 class Rollouts:

@@ -1,6 +1,6 @@
 """Worlds consistent with a player's view: where the unseen cards might be.
 
-A *world* is a complete :class:`~sixtysix.game.Deal` that agrees with
+A *world* is a complete :class:`~sixtysix.core.game.Deal` that agrees with
 everything one seat knows: its hand, the cards played and shown, the public
 counts, and what the opponent's play proves. In phase 2 a player must follow
 suit, head the trick and trump when void, so a failure to do so proves a void
@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from sixtysix.actions import CLOSE, CLOSE_BEFORE_DRAW
-from sixtysix.cards import BIT, HIGHER, SUIT_MASK, CardMask, cards_of
-from sixtysix.game import FOLLOW, Deal
-from sixtysix.view import PlayerView
+from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW
+from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, CardMask, cards_of
+from sixtysix.core.game import FOLLOW, Deal
+from sixtysix.core.view import PlayerView
 
 
 def opponent_hand_size(view: PlayerView) -> int:

@@ -28,10 +28,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from sixtysix.actions import CLAIM, DRAW, EXCHANGE, Action
-from sixtysix.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, cards_of
-from sixtysix.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
-from sixtysix.rules import Rules
+from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, Action
+from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, cards_of
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
+from sixtysix.core.rules import Rules
 
 INF = 100
 _Table = dict[tuple[int, ...], tuple[int, int]]

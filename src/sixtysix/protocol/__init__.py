@@ -6,7 +6,7 @@ opens with ``66p 1``, the bot names itself and its options and ends with
 the acting seat's whole view, and the bot answers ``bestmove TOKEN``.
 
 * :mod:`sixtysix.protocol.messages` writes and reads every message;
-* :mod:`sixtysix.protocol.engine` serves any :class:`~sixtysix.ai.player.Player`
+* :mod:`sixtysix.protocol.engine` serves any :class:`~sixtysix.players.base.Player`
   as a bot (:func:`serve`; ``sixtysix bot --level N`` does it for a built-in level);
 * :mod:`sixtysix.protocol.player` runs a bot program as a player
   (:class:`ProtocolPlayer`; :class:`PartnershipProtocolPlayer` for the four-handed game);

@@ -1,18 +1,18 @@
-"""The engine side of 66P: any :class:`~sixtysix.ai.player.Player` served as a protocol bot.
+"""The engine side of 66P: any :class:`~sixtysix.players.base.Player` served as a protocol bot.
 
 :func:`serve` reads the host's lines from ``stdin`` and answers on ``stdout``
 until ``quit`` or the end of the input. Each ``go`` is read back into a
-:class:`~sixtysix.view.PlayerView` and handed to ``player.choose``; the answer
+:class:`~sixtysix.core.view.PlayerView` and handed to ``player.choose``; the answer
 goes out as ``bestmove TOKEN``. Lines it does not know are ignored.
 
-With a :class:`~sixtysix.ai.partnership.player.PartnershipPlayer` (``partnership=``,
+With a :class:`~sixtysix.players.partnership.PartnershipPlayer` (``partnership=``,
 or as ``player`` itself) it also plays the four-handed game: it answers a host's
 ``66p 2`` with ``66pok 2`` and hands each four-handed ``go``, read back into a
-:class:`~sixtysix.view.PartnershipView`, to that player. Without one it answers
+:class:`~sixtysix.core.view.PartnershipView`, to that player. Without one it answers
 ``66pok`` (version 1) as before.
 
 >>> import io
->>> from sixtysix.ai.players import RandomPlayer
+>>> from sixtysix.players.base import RandomPlayer
 >>> from sixtysix import Deal, PlayerView
 >>> from sixtysix.protocol.messages import encode_go
 >>> deal = Deal.shuffled(seed=3)
@@ -34,8 +34,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.player import Player
+from sixtysix.players.base import Player
+from sixtysix.players.partnership import PartnershipPlayer
 from sixtysix.protocol.messages import (
     FOUR_HANDED_VERSION,
     BotOption,

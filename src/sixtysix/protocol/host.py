@@ -3,7 +3,7 @@
 The API, for tournaments and anything else that pits bots against each other:
 
 ``run_deal(deal, players, match=None, stats=None) -> DealOutcome``
-    Plays ``deal`` to its end like :func:`sixtysix.ai.player.play_deal` (the
+    Plays ``deal`` to its end like :func:`sixtysix.players.base.play_deal` (the
     seat not on lead is asked first while it may exchange). If a player raises
     :class:`BotFailure` (a :class:`~sixtysix.protocol.player.ProtocolPlayer`
     does when its bot answers an illegal or malformed action, runs out of time,
@@ -15,10 +15,10 @@ The API, for tournaments and anything else that pits bots against each other:
     for that deal. Any other exception is a bug of the host and propagates.
 ``run_match(match, players, seed=None, stats=None) -> list[DealOutcome]``
     Plays the match to its end with :func:`run_deal`, with the shuffles of
-    :func:`sixtysix.ai.player.play_match` (``random.Random(seed)``), so an
+    :func:`sixtysix.players.base.play_match` (``random.Random(seed)``), so an
     in-process match and the same match over the protocol deal the same cards.
 ``DealOutcome``
-    ``outcome`` (the deal's :class:`~sixtysix.game.Outcome`), ``forfeit``
+    ``outcome`` (the deal's :class:`~sixtysix.core.game.Outcome`), ``forfeit``
     (a :class:`Forfeit` or ``None``), and ``winner``, ``game_points``,
     ``termination`` (``"forfeit"`` or the engine's termination value) and
     ``reason`` for convenience.
@@ -30,7 +30,7 @@ reason that starts with ``forfeit:``. Its 66R record therefore stops in the
 middle of the deal; a tournament writes the forfeit next to it.
 
 >>> from sixtysix import Deal
->>> from sixtysix.ai.players import RandomPlayer
+>>> from sixtysix.players.base import RandomPlayer
 >>> class Crashing(RandomPlayer):
 ...     def choose(self, view):
 ...         raise BotFailure("crash", "the bot exited (status 1)")
@@ -47,8 +47,8 @@ and the other side wins it with :data:`FORFEIT_POINTS` game points (the most
 a deal gives: all eight tricks). ``DealOutcome.winner`` is then a side and
 ``forfeit.seat`` the table seat (1-4) that failed.
 
->>> from sixtysix.partnership import FourHandedDeal
->>> from sixtysix.ai.partnership.player import RandomPartnershipPlayer
+>>> from sixtysix.core.partnership import FourHandedDeal
+>>> from sixtysix.players.partnership import RandomPartnershipPlayer
 >>> class Timid(RandomPartnershipPlayer):
 ...     def choose(self, view):
 ...         raise BotFailure("timeout", "no bestmove within 1.5 s")
@@ -68,14 +68,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from sixtysix.actions import Action
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.player import DecisionStats, Player
-from sixtysix.game import Deal, Outcome, Stage, Termination
-from sixtysix.match import Match, PartnershipMatch
-from sixtysix.partnership import FourHandedDeal, side_of
-from sixtysix.rules import Rules
-from sixtysix.view import PartnershipView, PlayerView
+from sixtysix.core.actions import Action
+from sixtysix.core.game import Deal, Outcome, Stage, Termination
+from sixtysix.core.match import Match, PartnershipMatch
+from sixtysix.core.partnership import FourHandedDeal, side_of
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PartnershipView, PlayerView
+from sixtysix.players.base import DecisionStats, Player
+from sixtysix.players.partnership import PartnershipPlayer
 
 FORFEIT_POINTS = 3
 """Game points the opponent of a failing bot (four-handed: the other side) wins with the forfeited deal."""
@@ -283,7 +283,7 @@ def run_partnership_match(
     stats: Mapping[int, DecisionStats] | None = None,
 ) -> list[DealOutcome]:
     """Play a four-handed ``match`` to its end with :func:`run_partnership_deal` (the shuffles of
-    :func:`sixtysix.ai.table.play_table_match` for the same seed)."""
+    :func:`sixtysix.players.table.play_table_match` for the same seed)."""
     return _play_match(
         match, players, lambda shuffle: run_partnership_deal(match.new_deal(seed=shuffle), players, match, stats), seed
     )

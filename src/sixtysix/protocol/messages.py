@@ -6,7 +6,7 @@ UCI) or ``key=value`` fields (the state messages), where a list is written
 with commas and an empty value as ``-``. Readers ignore fields they do not
 know, so that the protocol can grow (docs/protocol.md).
 
-The decision message carries a whole :class:`~sixtysix.view.PlayerView` and
+The decision message carries a whole :class:`~sixtysix.core.view.PlayerView` and
 reads back into an equal one, so a bot needs no state of its own:
 
 >>> from sixtysix import Deal, PlayerView
@@ -23,10 +23,10 @@ reads back into an equal one, so a bot needs no state of its own:
 Action.parse('20h')
 
 A four-handed view (version 2) has a ``go`` line of its own, which reads back
-into an equal :class:`~sixtysix.view.PartnershipView`:
+into an equal :class:`~sixtysix.core.view.PartnershipView`:
 
->>> from sixtysix.partnership import FourHandedDeal
->>> from sixtysix.view import PartnershipView
+>>> from sixtysix.core.partnership import FourHandedDeal
+>>> from sixtysix.core.view import PartnershipView
 >>> deal4 = FourHandedDeal.shuffled(seed=3, dealer=4)
 >>> deal4.apply(deal4.legal_actions()[0])
 >>> line = encode_go(PartnershipView.of(deal4, 2, (1, 0)), deal_number=2, movetime=500)
@@ -43,12 +43,12 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from sixtysix.actions import ACTIONS, Action
-from sixtysix.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of, parse_card
-from sixtysix.errors import InvalidActionError, InvalidCardError, RulesError
-from sixtysix.game import Stage
-from sixtysix.rules import Rules
-from sixtysix.view import PartnershipView, PlayerView
+from sixtysix.core.actions import ACTIONS, Action
+from sixtysix.core.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of, parse_card
+from sixtysix.core.errors import InvalidActionError, InvalidCardError, RulesError
+from sixtysix.core.game import Stage
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PartnershipView, PlayerView
 
 VERSION = 2
 """The newest protocol version this module speaks (``66p 2``)."""

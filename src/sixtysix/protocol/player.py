@@ -1,11 +1,11 @@
-"""The host side of 66P: an external program as a :class:`~sixtysix.ai.player.Player`.
+"""The host side of 66P: an external program as a :class:`~sixtysix.players.base.Player`.
 
 :class:`ProtocolPlayer` runs a bot command as a child process and answers each
 ``choose(view)`` by sending the view as one ``go`` line and reading the bot's
 ``bestmove``. It starts the bot lazily (at the first deal), does the handshake
 (``66p 1`` … ``66pok``, the options, ``isready`` … ``readyok``), and tells it
 of each match and deal. :class:`PartnershipProtocolPlayer` does the same for
-the four-handed game, as a :class:`~sixtysix.ai.partnership.player.PartnershipPlayer`
+the four-handed game, as a :class:`~sixtysix.players.partnership.PartnershipPlayer`
 (``66p 2`` … ``66pok 2``; each ``go`` holds the seat's four-handed view).
 
 Whatever the bot does, the host does not crash: an illegal or malformed
@@ -35,9 +35,11 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Self, TypeVar
 
-from sixtysix.actions import Action
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.player import Player
+from sixtysix.core.actions import Action
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PartnershipView, PlayerView
+from sixtysix.players.base import Player
+from sixtysix.players.partnership import PartnershipPlayer
 from sixtysix.protocol.host import BotFailure
 from sixtysix.protocol.messages import (
     FOUR_HANDED_VERSION,
@@ -51,8 +53,6 @@ from sixtysix.protocol.messages import (
     encode_setoption,
     parse_bestmove,
 )
-from sixtysix.rules import Rules
-from sixtysix.view import PartnershipView, PlayerView
 
 MAX_LINES_PER_ANSWER = 10_000
 """More lines than this before one answer is a flood: garbage."""
@@ -467,7 +467,7 @@ class PartnershipProtocolPlayer(_BotSession, PartnershipPlayer):
     The same arguments, life cycle and failures as :class:`ProtocolPlayer`; it
     opens with ``66p 2`` and needs ``66pok 2`` (a version-1 bot fails the
     handshake), and each ``go`` holds the seat's
-    :class:`~sixtysix.view.PartnershipView` (never the partner's hand). Play it
+    :class:`~sixtysix.core.view.PartnershipView` (never the partner's hand). Play it
     with :func:`~sixtysix.protocol.host.run_partnership_deal`, where a failure
     forfeits the deal for the bot's side.
     """

@@ -5,8 +5,8 @@ less a safety margin, unless a fixed time was given (``--time`` or the
 ``Time`` option, in milliseconds).
 
 Every level plays every game: two-player and three-handed matches with
-:func:`~sixtysix.ai.players.make_player` (version 1), four-handed ones with the
-player that :func:`~sixtysix.ai.table.make_table_player` builds for the match's
+:func:`~sixtysix.ai.levels.make_player` (version 1), four-handed ones with the
+player that :func:`~sixtysix.ai.levels.make_table_player` builds for the match's
 rules (version 2).
 """
 
@@ -16,14 +16,14 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
-from sixtysix.actions import Action
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.player import Player
-from sixtysix.ai.players import make_player
+from sixtysix.ai.levels import make_player
+from sixtysix.core.actions import Action
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PartnershipView
+from sixtysix.players.base import Player
+from sixtysix.players.partnership import PartnershipPlayer
 from sixtysix.protocol.engine import AnyServed, serve
 from sixtysix.protocol.messages import BotOption
-from sixtysix.rules import Rules
-from sixtysix.view import PartnershipView
 
 AUTHOR = "the sixtysix project"
 SAFETY = 0.8
@@ -73,7 +73,7 @@ class TableLevel(PartnershipPlayer):
         return self.player
 
     def _build(self, rules: Rules) -> PartnershipPlayer:
-        from sixtysix.ai.table import make_table_player
+        from sixtysix.ai.levels import make_table_player
 
         player = make_table_player(self.level, rules, self.seed, self.time_limit)
         if not isinstance(player, PartnershipPlayer):

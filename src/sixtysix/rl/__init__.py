@@ -3,7 +3,7 @@
 * :func:`env` / :class:`raw_env` (:mod:`sixtysix.rl.aec`): the PettingZoo AEC environment of
   the two-player game, ``sixtysix.rl.env(rules="seed66")``;
 * :class:`OpponentEnv` (:mod:`sixtysix.rl.opponent`): a single-agent Gymnasium environment in
-  which a computer player of any level (``sixtysix.ai.players.make_player``) holds the other seat;
+  which a computer player of any level (``sixtysix.ai.levels.make_player``) holds the other seat;
 * :mod:`sixtysix.rl.encoding`: the observation layout both environments share;
 * :mod:`sixtysix.rl.openspiel`: the OpenSpiel game ``sixtysix`` (importing it registers the
   game with ``pyspiel``) and :class:`~sixtysix.rl.openspiel.PlayerBot`, which lets any level

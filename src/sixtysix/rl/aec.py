@@ -2,7 +2,7 @@
 
 =================  =====================================================================
 agents             ``player_0`` (seat 1), ``player_1`` (seat 2)
-action space       ``Discrete(46)``: the engine's action ids (:mod:`sixtysix.actions`)
+action space       ``Discrete(46)``: the engine's action ids (:mod:`sixtysix.core.actions`)
 observation        ``{"observation": float32[328], "action_mask": int8[46]}``
 observation space  ``Dict(observation=Box(0, OBS_HIGH), action_mask=Box(0, 1))``
 rewards            game points at the end of each deal (zero-sum), or +-1 for a win
@@ -13,12 +13,12 @@ declare 20 in clubs/diamonds/hearts/spades, 36-39 declare 40 (the trump suit), 4
 exchange the trump nine (Schnapsen: jack), 41 ``C`` close, 42 ``CB`` close before the draw,
 43 ``66`` claim, 44 ``draw`` (decline ``CB``), 45 ``pass`` (decline the exchange offered to
 the seat not on lead). The observation (:mod:`sixtysix.rl.encoding`, table in docs/rl.md) is
-computed from the agent's :class:`~sixtysix.view.PlayerView` alone, so it never holds a
+computed from the agent's :class:`~sixtysix.core.view.PlayerView` alone, so it never holds a
 card the seat has not seen; the action mask is all zeros for the agent not selected.
 
 ``agent_selection`` is the seat to act, except that right after a draw the seat not on lead
 that may exchange the trump card acts first (its mask is ``X`` and ``pass``), as in
-:func:`sixtysix.ai.player.play_deal`. One episode is one deal (``episode="deal"``) or a
+:func:`sixtysix.players.base.play_deal`. One episode is one deal (``episode="deal"``) or a
 whole match (``episode="match"``, rewards after every deal). ``reset(seed=n)`` makes the
 shuffles (and the dealer) reproducible; a later ``reset()`` continues the same generator.
 
@@ -45,13 +45,13 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from sixtysix.actions import NUM_ACTIONS
-from sixtysix.cards import format_cards, parse_card
-from sixtysix.game import Deal
-from sixtysix.match import Match
+from sixtysix.core.actions import NUM_ACTIONS
+from sixtysix.core.cards import format_cards, parse_card
+from sixtysix.core.game import Deal
+from sixtysix.core.match import Match
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
 from sixtysix.rl.encoding import OBS_HIGH, OBS_SIZE, encode, legal_mask
-from sixtysix.rules import Rules
-from sixtysix.view import PlayerView
 
 AGENTS: tuple[str, str] = ("player_0", "player_1")
 """Agent names: ``player_0`` is seat 1, ``player_1`` seat 2."""
@@ -99,14 +99,14 @@ def env(illegal_reward: float | None = None, **kwargs: Any) -> Any:
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrapped environment
     """Two-player 66 as a PettingZoo AEC environment (see the module docstring).
 
-    ``rules``: a preset name or a :class:`~sixtysix.rules.Rules`. ``episode``: ``"deal"`` or
+    ``rules``: a preset name or a :class:`~sixtysix.core.rules.Rules`. ``episode``: ``"deal"`` or
     ``"match"``. ``reward``: ``"game_points"`` (each deal's game points, carried tie points
     included, + for the winner and - for the loser) or ``"win"`` (+1/-1 for the winner of
     the deal, or of the match in match episodes). ``dealer``: 1 or 2, or ``None`` to draw
     the (first) dealer from the seeded generator. ``render_mode``: ``"ansi"`` or ``"human"``
     (the whole deal, hidden cards included: for debugging, not for agents).
 
-    An illegal action raises :class:`~sixtysix.errors.IllegalActionError`; :func:`env`
+    An illegal action raises :class:`~sixtysix.core.errors.IllegalActionError`; :func:`env`
     turns it into a lost episode instead.
     """
 

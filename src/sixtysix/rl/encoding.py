@@ -1,7 +1,7 @@
 """The observation encoding shared by the PettingZoo and OpenSpiel environments (version 1).
 
 An observation is one flat ``float32`` array of :data:`OBS_SIZE` values computed from a
-:class:`~sixtysix.view.PlayerView` and nothing else, so it holds exactly what that seat may
+:class:`~sixtysix.core.view.PlayerView` and nothing else, so it holds exactly what that seat may
 know. It is egocentric: "own" is the observing seat, "opponent" the other one, so one
 encoder serves both seats. Card planes have 32 entries indexed by card id (``suit * 8 +
 rank``, the same ids as the card actions 0-31); the 20- and 24-card packs leave the ranks
@@ -27,11 +27,11 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from sixtysix.actions import MARRIAGE_20, NUM_ACTIONS
 from sixtysix.ai.sampling import forbidden_cards
-from sixtysix.cards import BIT, CardMask
-from sixtysix.game import Stage
-from sixtysix.view import PlayerView
+from sixtysix.core.actions import MARRIAGE_20, NUM_ACTIONS
+from sixtysix.core.cards import BIT, CardMask
+from sixtysix.core.game import Stage
+from sixtysix.core.view import PlayerView
 
 __all__ = [
     "NUM_ACTIONS",

@@ -8,7 +8,7 @@ players                0 (seat 1) and 1 (seat 2); with the default ``dealer=2`` 
 chance                 explicit: the deal card by card (the forehand's hand, the dealer's
                        hand, the trump card), then every face-down card of the talon as
                        it is drawn; outcome = card id 0-31, uniform over the cards left
-actions                the engine's 46 action ids (:mod:`sixtysix.actions`)
+actions                the engine's 46 action ids (:mod:`sixtysix.core.actions`)
 utility                zero-sum, terminal: the deal's game points (+ winner, - loser)
 information state      perfect recall: own hand as dealt, every public action, own draws
                        and own ``pass`` decisions (strings and tensors)
@@ -50,15 +50,15 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from sixtysix.actions import ACTIONS, EXCHANGE, MARRIAGE_20, NUM_ACTIONS, PASS
-from sixtysix.ai.player import Player
-from sixtysix.ai.players import make_player
+from sixtysix.ai.levels import make_player
 from sixtysix.ai.sampling import forbidden_cards
-from sixtysix.cards import BIT, CARD_NAMES, KING, QUEEN, cards_of, format_cards
-from sixtysix.game import Deal
+from sixtysix.core.actions import ACTIONS, EXCHANGE, MARRIAGE_20, NUM_ACTIONS, PASS
+from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, cards_of, format_cards
+from sixtysix.core.game import Deal
+from sixtysix.core.rules import Rules, parse_option
+from sixtysix.core.view import PlayerView
+from sixtysix.players.base import Player
 from sixtysix.rl.encoding import OBS_SIZE, PARTS, SLICES, encode
-from sixtysix.rules import Rules, parse_option
-from sixtysix.view import PlayerView
 
 SHORT_NAME = "sixtysix"
 DEFAULT_PARAMS: dict[str, Any] = {"rules": "seed66", "options": "", "dealer": 2}

@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from sixtysix.cliargs import positive_float, positive_int
+from sixtysix.present.cliargs import positive_float, positive_int
 
 if TYPE_CHECKING:
     from sixtysix.tournament.runner import Tournament
@@ -105,8 +105,8 @@ def _level(text: str) -> str:
 
 
 def tournament_command(args: argparse.Namespace) -> int:
-    from sixtysix.errors import RulesError
-    from sixtysix.rules import Rules
+    from sixtysix.core.errors import RulesError
+    from sixtysix.core.rules import Rules
     from sixtysix.tournament.backends import make_backend
     from sixtysix.tournament.journal import JournalError
     from sixtysix.tournament.output import print_results, write_csv, write_json

@@ -3,8 +3,8 @@
 :func:`play_game` plays the game of a :class:`~sixtysix.tournament.schedule.GameKey`
 from nothing but the :class:`Setup` and the key, so it gives the same result in any
 process, in any order. Built-in players play through
-:func:`sixtysix.ai.player.play_deal` (two players) or
-:func:`sixtysix.ai.table.play_table_deal` (three- and four-handed); a game with an
+:func:`sixtysix.players.base.play_deal` (two players) or
+:func:`sixtysix.players.table.play_table_deal` (three- and four-handed); a game with an
 external bot plays through the protocol host (:func:`sixtysix.protocol.host.run_deal`),
 where a failing bot forfeits the deal. In the three-handed game the host plays the
 inner two-player deal of the two active seats.
@@ -23,16 +23,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sixtysix.ai.player import DecisionStats, Player, play_deal
-from sixtysix.game import shuffled_deck
-from sixtysix.match import Match, create_match
-from sixtysix.record import Record
-from sixtysix.rules import Rules
+from sixtysix.core.game import shuffled_deck
+from sixtysix.core.match import Match, create_match
+from sixtysix.core.record import Record
+from sixtysix.core.rules import Rules
+from sixtysix.players.base import DecisionStats, Player, play_deal
 from sixtysix.tournament.schedule import GameKey, board_seeds
 from sixtysix.tournament.specs import PlayerSpec
 
 if TYPE_CHECKING:
-    from sixtysix.ai.table import AnyPlayer
+    from sixtysix.players.table import AnyPlayer
 
 MAX_MATCH_DEALS = 1000
 """A match that has not ended after this many deals is an error (it cannot happen with real players)."""
@@ -448,7 +448,7 @@ _KEPT4: dict[tuple[PlayerSpec, int, float | None], AnyPlayer] = {}
 
 
 def _local_table_runner(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
-    from sixtysix.ai.table import play_table_deal
+    from sixtysix.players.table import play_table_deal
 
     play_table_deal(deal, players, match, stats)
     return None
@@ -470,11 +470,11 @@ def _external_table_runner() -> Callable[[Any, Mapping[int, Any], Any, Mapping[i
     """Three-handed games with 66P bots: the protocol host plays the inner deal of the two active seats.
 
     Every view is then the two-player view a bot already understands (as
-    :func:`~sixtysix.view.three_handed_view` gives it); a failing bot forfeits the deal.
+    :func:`~sixtysix.core.view.three_handed_view` gives it); a failing bot forfeits the deal.
     Four-handed games go through :func:`~sixtysix.protocol.host.run_partnership_deal`
     (66P version 2), where a failing bot's side forfeits the deal.
     """
-    from sixtysix.partnership import FourHandedDeal
+    from sixtysix.core.partnership import FourHandedDeal
     from sixtysix.protocol.host import run_deal, run_partnership_deal
 
     def run(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:

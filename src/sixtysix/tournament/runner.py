@@ -14,7 +14,7 @@ a three-handed table plays every board in each seating of its three players; a
 four-handed pairing is two partnerships, each of two copies of one player, on every
 board twice with the sides swapped.
 
->>> from sixtysix.rules import Rules
+>>> from sixtysix.core.rules import Rules
 >>> three = Tournament.of([1, 1], boards=2, rules=Rules.preset("three66"))
 >>> three.tables(), len(three.keys())
 ([('L1', 'L1', 'L1-2'), ('L1', 'L1-2', 'L1-2')], 12)
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sixtysix.rules import Rules
+from sixtysix.core.rules import Rules
 from sixtysix.tournament.backends import Backend, InProcessBackend
 from sixtysix.tournament.journal import JOURNAL_NAME, Journal
 from sixtysix.tournament.play import GameResult, Setup, close_kept_bots, close_player, record_path, write_record

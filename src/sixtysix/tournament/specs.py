@@ -3,7 +3,7 @@
 A spec is ``NAME=WHAT``:
 
 ``L3=level:3``
-    the built-in computer player of level 1-5 (:func:`sixtysix.ai.players.make_player`);
+    the built-in computer player of level 1-5 (:func:`sixtysix.ai.levels.make_player`);
     ``--level 3`` is short for ``L3=level:3``.
 ``mybot=./mybot --fast``
     an external bot spoken to over the 66P bot protocol (a command line, split like a
@@ -13,8 +13,8 @@ A spec is ``NAME=WHAT``:
     version 2) each of the side's two seats runs its own process of the bot.
 ``mine=python:package.module:factory``
     ``factory(seed, time_limit)`` from an importable module, returning a
-    :class:`~sixtysix.ai.player.Player` (for players written in Python; for four-handed
-    66 a :class:`~sixtysix.ai.partnership.player.PartnershipPlayer`).
+    :class:`~sixtysix.players.base.Player` (for players written in Python; for four-handed
+    66 a :class:`~sixtysix.players.partnership.PartnershipPlayer`).
 ``mixed=team:level:3+level:5``
     four-handed 66 only: a partnership of two different players (levels or Python
     players), the first at the side's first seat (1 or 2), the second opposite. Any
@@ -47,11 +47,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
-    from sixtysix.ai.partnership.player import PartnershipPlayer
-    from sixtysix.ai.player import Player
-    from sixtysix.ai.table import AnyPlayer
+    from sixtysix.core.rules import Rules
+    from sixtysix.players.base import Player
+    from sixtysix.players.partnership import PartnershipPlayer
+    from sixtysix.players.table import AnyPlayer
     from sixtysix.protocol.player import PartnershipProtocolPlayer, ProtocolPlayer
-    from sixtysix.rules import Rules
 
 PlayerFactory = Callable[[int], "Player"]
 """Builds a fresh player from its seed."""
@@ -121,7 +121,7 @@ class PlayerSpec:
         if self.kind == "team":
             raise SpecError(f"{self.name}: a team plays four-handed 66 only (--rules four66)")
         if self.kind == "level":
-            from sixtysix.ai.players import make_player
+            from sixtysix.ai.levels import make_player
 
             player = make_player(self.level, seed, time_limit=time_limit)
         elif self.kind == "python":
@@ -134,10 +134,10 @@ class PlayerSpec:
 
     def make_for(self, rules: Rules, seed: int, time_limit: float | None = None, seat: int = 1) -> AnyPlayer:
         """A fresh player for ``seat`` at the table of ``rules``: two-player and three-handed games take a
-        :class:`~sixtysix.ai.player.Player`, the four-handed one a
-        :class:`~sixtysix.ai.partnership.player.PartnershipPlayer` (a team's member for that seat).
+        :class:`~sixtysix.players.base.Player`, the four-handed one a
+        :class:`~sixtysix.players.partnership.PartnershipPlayer` (a team's member for that seat).
 
-        >>> from sixtysix.rules import Rules
+        >>> from sixtysix.core.rules import Rules
         >>> type(level_player(1).make_for(Rules.preset("four66"), seed=1)).__name__
         'RandomPartnershipPlayer'
         """
@@ -148,7 +148,7 @@ class PlayerSpec:
         if rules.players == 2:
             return self.make(seed, time_limit)
         if self.kind == "level":
-            from sixtysix.ai.table import make_table_player
+            from sixtysix.ai.levels import make_table_player
 
             try:
                 return make_table_player(self.level, rules, seed, time_limit)
@@ -165,8 +165,8 @@ class PlayerSpec:
 
 def _checked(name: str, player: object, players: int) -> AnyPlayer:
     """``player``, if it is of the kind the table needs (the four-handed game: a partnership player)."""
-    from sixtysix.ai.partnership.player import PartnershipPlayer
-    from sixtysix.ai.player import Player
+    from sixtysix.players.base import Player
+    from sixtysix.players.partnership import PartnershipPlayer
 
     if players == 4 and isinstance(player, PartnershipPlayer):
         return player

@@ -6,7 +6,7 @@ The modules keep the parts apart so that each can be tested on its own:
   ``rich`` is imported when the command runs);
 * :mod:`sixtysix.tui.inputs` turns what the player types into actions or commands (a pure
   function);
-* :mod:`sixtysix.tui.describe` puts actions, tricks and deal results into words;
+* :mod:`sixtysix.present.describe` puts actions, tricks and deal results into words;
 * :mod:`sixtysix.tui.screen` draws the table with ``rich`` (a pure function of a player's
   view, rendered to a string in the tests);
 * :mod:`sixtysix.tui.session` is the game loop: the computer's turns, the player's input,

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from sixtysix.errors import RecordError, RulesError
-from sixtysix.match import AnyMatch, Match, PartnershipMatch, ThreeHandedMatch, create_match
-from sixtysix.rules import Rules
+from sixtysix.core.errors import RecordError, RulesError
+from sixtysix.core.match import AnyMatch, Match, PartnershipMatch, ThreeHandedMatch, create_match
+from sixtysix.core.rules import Rules
 from sixtysix.tui.partnership import PartnershipSession
 from sixtysix.tui.seating import merge_table_headers, seat_levels
 from sixtysix.tui.session import Session, Settings, default_save_path, merge_headers, resume

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sixtysix.cliargs import positive_float, positive_int
+from sixtysix.present.cliargs import positive_float, positive_int
 
 LEVELS = (1, 2, 3, 4, 5)
 PRESET_NAMES = ("seed66", "pagat66", "schnapsen", "three66", "four66")

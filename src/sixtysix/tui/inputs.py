@@ -7,7 +7,7 @@ when only one can be meant), ``x``, ``c``, ``cb``, ``66``, ``draw`` (``d``), ``p
 Several actions may be typed on one line (``x 20h kh``); they are taken in order.
 Whether an action is legal is the engine's business, not this module's.
 
->>> from sixtysix.cards import CARD_NAMES, HEARTS, parse_cards
+from sixtysix.core.cards import CARD_NAMES, HEARTS, parse_cards
 >>> hand = hand_order(parse_cards("Ah Th Kh 9s Qc Jd"), trump=HEARTS)
 >>> [CARD_NAMES[c] for c in hand]
 ['9s', 'Qc', 'Jd', 'Ah', 'Th', 'Kh']
@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from sixtysix.actions import ACTIONS, CLAIM, CLOSE, DRAW, EXCHANGE, MARRIAGE_20, MARRIAGE_40, PASS, Action
-from sixtysix.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardMask, cards_of
-from sixtysix.errors import InvalidActionError
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, DRAW, EXCHANGE, MARRIAGE_20, MARRIAGE_40, PASS, Action
+from sixtysix.core.cards import Card
+from sixtysix.core.errors import InvalidActionError
 
 
 @dataclass(frozen=True)
@@ -80,20 +80,6 @@ WORDS: dict[str, Action] = {
     "out": ACTIONS[CLAIM],
 }
 """Words for actions beyond the record tokens (``x``, ``c``, ``cb``, ``66``, ``draw``, ``pass``)."""
-
-SUIT_ORDER = (SPADES, HEARTS, CLUBS, DIAMONDS)
-"""Suits in the order a hand is shown (colours alternate), before trumps are moved last."""
-
-
-def hand_order(hand: CardMask, trump: int) -> tuple[Card, ...]:
-    """The cards of ``hand`` as the screen shows and numbers them.
-
-    Grouped by suit (spades, hearts, clubs, diamonds, so that the colours alternate),
-    the trump suit last, highest card first within a suit.
-    """
-    cards = cards_of(hand)  # by suit, highest first
-    suits = [s for s in SUIT_ORDER if s != trump] + [trump]
-    return tuple(c for s in suits for c in cards if c >> 3 == s)
 
 
 def parse_input(text: str, hand: Sequence[Card], legal: Sequence[Action] = ()) -> Parsed:

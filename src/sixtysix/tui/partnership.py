@@ -1,14 +1,14 @@
 """Four-handed partnership 66 in the terminal (rules.md §5.2): you and your partner opposite.
 
 The person takes one seat; computer players take the other three, each asked with its
-own seat's :class:`~sixtysix.view.PartnershipView` only. The screen is drawn from the
+own seat's :class:`~sixtysix.core.view.PartnershipView` only. The screen is drawn from the
 person's view alone (:func:`render_partnership`), so neither the partner's cards nor the
 opponents' can appear on it: the own hand sorted by suit and numbered, the trump suit
 and the dealer's turned-up card ("held by Left" until he plays it), the trick on the
 table with who played what, tricks and card points per side, and the match score.
 
->>> from sixtysix.partnership import FourHandedDeal
->>> from sixtysix.view import PartnershipView
+>>> from sixtysix.core.partnership import FourHandedDeal
+>>> from sixtysix.core.view import PartnershipView
 >>> deal = FourHandedDeal.from_text(" ".join(
 ...     "As Ts Ks Ah Th Kh Ad Td Kd Ac Tc Kc Qs Js 9s Qh Jh 9h Qd Jd 9d Qc Jc 9c 8s 7s 8h 7h 8d 7d 8c 7c".split()))
 >>> info = PartnershipInfo(partnership_names(1))
@@ -31,21 +31,22 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sixtysix.actions import MARRIAGE_20, MARRIAGE_40, Action
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.cards import BIT, SUIT_NAMES, Card
-from sixtysix.errors import IllegalActionError
-from sixtysix.game import Termination
-from sixtysix.match import DealResult, PartnershipMatch
-from sixtysix.partnership import FourHandedDeal, left_of, partner_of, side_of
-from sixtysix.record import Record
-from sixtysix.rules import Rules
-from sixtysix.tui.describe import Names, card_markup, cards_markup, suit_label
-from sixtysix.tui.inputs import Command, Invalid, Play, hand_order, parse_input
+from sixtysix.core.actions import MARRIAGE_20, MARRIAGE_40, Action
+from sixtysix.core.cards import BIT, SUIT_NAMES, Card
+from sixtysix.core.errors import IllegalActionError
+from sixtysix.core.game import Termination
+from sixtysix.core.match import DealResult, PartnershipMatch
+from sixtysix.core.partnership import FourHandedDeal, left_of, partner_of, side_of
+from sixtysix.core.record import Record
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PartnershipView
+from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.present.describe import Names, card_markup, cards_markup, suit_label
+from sixtysix.present.order import hand_order
+from sixtysix.tui.inputs import Command, Invalid, Play, parse_input
 from sixtysix.tui.screen import hand_boxes, legal_tokens, log_block, to_text
 from sixtysix.tui.seating import computer_players, seat_levels, seat_names, table_headers
 from sixtysix.tui.session import Quit, Settings, TableSession
-from sixtysix.view import PartnershipView
 
 __all__ = ["PartnershipInfo", "PartnershipSession", "partnership_names", "render_partnership", "to_text"]
 
@@ -111,7 +112,7 @@ def completed_tricks(history: Sequence[tuple[int, Action]]) -> list[list[tuple[i
 def trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> int:
     """The seat whose card takes ``trick`` (the highest trump, else the highest of the led suit).
 
-    >>> from sixtysix.cards import parse_card
+    >>> from sixtysix.core.cards import parse_card
     >>> trick_winner([(1, parse_card("Ks")), (2, parse_card("As")), (3, parse_card("7h")), (4, parse_card("Ts"))], 3)
     2
     """

@@ -1,6 +1,6 @@
 """The screen of ``sixtysix play``, drawn with ``rich`` from one player's view.
 
-Everything here is a pure function of a :class:`~sixtysix.view.PlayerView` (what the
+Everything here is a pure function of a :class:`~sixtysix.core.view.PlayerView` (what the
 player may know) and a :class:`TableInfo` (names, match history, the log), so the
 screen can be rendered to a string and tested:
 
@@ -35,12 +35,13 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sixtysix.actions import EXCHANGE, MARRIAGE_20, Action
-from sixtysix.cards import Card, CardMask
-from sixtysix.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
-from sixtysix.match import DealResult
-from sixtysix.rules import Rules
-from sixtysix.tui.describe import (
+from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, Action
+from sixtysix.core.cards import Card, CardMask
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
+from sixtysix.core.match import DealResult
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
+from sixtysix.present.describe import (
     Names,
     card_label,
     card_markup,
@@ -52,15 +53,14 @@ from sixtysix.tui.describe import (
     suit_label,
     tricks_of,
 )
-from sixtysix.tui.inputs import hand_order
-from sixtysix.view import PlayerView
+from sixtysix.present.order import hand_order
 
 LEVEL_NAMES = {1: "random", 2: "beginner", 3: "counter", 4: "pimc", 5: "expert"}
 
 
 class TableFacts(Protocol):
     """The public facts of a two-player deal that the table lines show: a player's
-    :class:`~sixtysix.view.PlayerView`, or a spectator's view of a three-handed deal."""
+    :class:`~sixtysix.core.view.PlayerView`, or a spectator's view of a three-handed deal."""
 
     @property
     def rules(self) -> Rules: ...
@@ -377,7 +377,7 @@ def legal_tokens(hand: CardMask, trump: int, legal: Sequence[Action]) -> str:
 
 def help_lines(view: PlayerView, deal: Deal | None, practice: bool, symbols: bool = True) -> list[str]:
     """The legal actions with what they do, then the other commands (``help``)."""
-    from sixtysix.tui.describe import describe_action_choice
+    from sixtysix.present.describe import describe_action_choice
 
     hand = hand_order(view.hand, view.trump)
     lines = ["[bold]Legal now:[/]"]

@@ -22,10 +22,10 @@ import datetime
 from collections.abc import Mapping
 from typing import TypeVar
 
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.player import Player
-from sixtysix.ai.table import make_table_player
-from sixtysix.rules import Rules
+from sixtysix.ai.levels import make_table_player
+from sixtysix.core.rules import Rules
+from sixtysix.players.base import Player
+from sixtysix.players.partnership import PartnershipPlayer
 from sixtysix.tui.screen import LEVEL_NAMES
 
 AnyPlayer = TypeVar("AnyPlayer", Player, PartnershipPlayer)

@@ -8,10 +8,10 @@ decisions in a two-player deal, shared with the three-handed game
 :class:`Session` the two-player match.
 
 :class:`Session` holds the match and asks, at each decision, either the computer
-player (with the seat's :class:`~sixtysix.view.PlayerView` only) or the person at the
+player (with the seat's :class:`~sixtysix.core.view.PlayerView` only) or the person at the
 keyboard. The screen is drawn by :mod:`sixtysix.tui.screen`; what is typed is read by
 :func:`sixtysix.tui.inputs.parse_input` and applied to the engine, whose
-:class:`~sixtysix.errors.IllegalActionError` messages are shown as they are.
+:class:`~sixtysix.core.errors.IllegalActionError` messages are shown as they are.
 
 The match is saved as a 66R record after every deal, on ``quit`` (or end of input,
 or Ctrl-C) and at the end. The record's free headers say how to continue it
@@ -41,20 +41,22 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from sixtysix.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.player import Player
-from sixtysix.ai.players import make_player
-from sixtysix.cards import cards_of
-from sixtysix.errors import IllegalActionError
-from sixtysix.game import BEFORE_DRAW, FOLLOW, Deal
-from sixtysix.match import AnyMatch, DealResult, Match
-from sixtysix.partnership import FourHandedDeal
-from sixtysix.record import Record, replay
-from sixtysix.rules import Rules
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.tui.describe import Names, card_markup, cards_markup, describe_action, suit_label, trick_winner
-from sixtysix.tui.inputs import Command, Invalid, Play, hand_order, parse_input
+from sixtysix.ai.levels import make_player
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
+from sixtysix.core.cards import cards_of
+from sixtysix.core.errors import IllegalActionError
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
+from sixtysix.core.match import AnyMatch, DealResult, Match
+from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.record import Record, replay
+from sixtysix.core.rules import Rules
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.view import PlayerView
+from sixtysix.players.base import Player
+from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.present.describe import Names, card_markup, cards_markup, describe_action, suit_label, trick_winner
+from sixtysix.present.order import hand_order
+from sixtysix.tui.inputs import Command, Invalid, Play, parse_input
 from sixtysix.tui.screen import (
     TableInfo,
     help_lines,
@@ -63,7 +65,6 @@ from sixtysix.tui.screen import (
     render_table,
 )
 from sixtysix.tui.seating import level_label
-from sixtysix.view import PlayerView
 
 LOG_LINES = 8
 """Events of the current deal shown on the screen (fewer when the terminal is short)."""
@@ -782,7 +783,7 @@ class Resumed:
 def resume(text: str) -> Resumed:
     """Rebuild a match of any table size from a record saved by ``sixtysix play`` (or any 66R record).
 
-    Raises :class:`~sixtysix.errors.RecordError` for an invalid record.
+    Raises :class:`~sixtysix.core.errors.RecordError` for an invalid record.
     """
     result = replay(text)
     match = result.match

@@ -3,7 +3,7 @@
 The person's own deals are ordinary two-player deals between the two active seats,
 and he plays them exactly as in the two-player game: the screen, the input and the
 commands of :class:`~sixtysix.tui.session.TwoHandedTurns`, fed with the inner deal's
-view (:func:`~sixtysix.view.three_handed_view`). His opponent is called by where he
+view (:func:`~sixtysix.core.view.three_handed_view`). His opponent is called by where he
 sits (``Left`` or ``Right``), and the third seat deals and sits out.
 
 When the person deals, he sits out and watches the two computer players. What he sees
@@ -11,7 +11,7 @@ then is a :class:`SpectatorView`: the played cards, the marriages shown, the fac
 trump card, the talon and the tricks, and nothing of either hand, so no hidden card can
 reach the screen:
 
->>> from sixtysix.threehanded import ThreeHandedDeal
+>>> from sixtysix.core.threehanded import ThreeHandedDeal
 >>> deal = ThreeHandedDeal.shuffled(seed=5, dealer=1)
 >>> spectator = SpectatorView.of(deal.inner)
 >>> spectator.hand_sizes, spectator.shown, spectator.talon_size
@@ -29,16 +29,17 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sixtysix.actions import Action
-from sixtysix.ai.player import Player
-from sixtysix.cards import Card, CardMask
-from sixtysix.game import Deal, Stage
-from sixtysix.match import ThreeHandedMatch
-from sixtysix.record import Record
-from sixtysix.rules import Rules
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.tui.describe import Names, card_markup, suit_label
-from sixtysix.tui.inputs import hand_order
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import Card, CardMask
+from sixtysix.core.game import Deal, Stage
+from sixtysix.core.match import ThreeHandedMatch
+from sixtysix.core.record import Record
+from sixtysix.core.rules import Rules
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.view import PlayerView, three_handed_view
+from sixtysix.players.base import Player
+from sixtysix.present.describe import Names, card_markup, suit_label
+from sixtysix.present.order import hand_order
 from sixtysix.tui.screen import (
     LEVEL_NAMES,
     TableInfo,
@@ -51,7 +52,6 @@ from sixtysix.tui.screen import (
 )
 from sixtysix.tui.seating import computer_players, seat_levels, seat_names, table_headers
 from sixtysix.tui.session import Settings, TwoHandedTurns, pending_comment
-from sixtysix.view import PlayerView, three_handed_view
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sixtysix.cliargs import positive_float, positive_int
+from sixtysix.present.cliargs import positive_float, positive_int
 
 DESCRIPTION = """\
 Serve the web app: play 66 (or Schnapsen) in the browser against the computer or a friend.

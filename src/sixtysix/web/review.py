@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sixtysix.actions import Action
 from sixtysix.ai.analysis import BLUNDER, INACCURACY, MISTAKE, Budget, analyze_record, summarize
-from sixtysix.cards import CARD_NAMES, Card
-from sixtysix.match import Match
-from sixtysix.record import Record
-from sixtysix.rules import Rules
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import CARD_NAMES, Card
+from sixtysix.core.match import Match
+from sixtysix.core.record import Record
+from sixtysix.core.rules import Rules
 from sixtysix.web.state import PublicMatch, outcome_json
 from sixtysix.web.store import Store
 

@@ -20,9 +20,9 @@ speed. (Between two people the engine's rule holds: the leader's next action end
 offer.)
 
 **Every table size.** A match may be two-player, three-handed or four-handed
-(``Rules.players``); :func:`~sixtysix.match.create_match` and the deal classes play it, each
+(``Rules.players``); :func:`~sixtysix.core.match.create_match` and the deal classes play it, each
 seat receives only its own seat's state (:mod:`sixtysix.web.state`, :mod:`sixtysix.web.tables`),
-and every seat the creator does not take is a computer (:func:`~sixtysix.ai.table.make_table_player`)
+and every seat the creator does not take is a computer (:func:`~sixtysix.ai.levels.make_table_player`)
 or an open seat with an invitation of its own (three- and four-handed; a two-player match has one).
 
 **Restart.** :meth:`Service.start` rebuilds every unfinished match by replaying its stored
@@ -47,18 +47,19 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sixtysix.actions import DRAW, Action
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.ai.table import AnyDeal, AnyPlayer, AnyView, make_table_player, seat_to_ask, table_view
-from sixtysix.cards import CARD_NAMES, Card, parse_card
-from sixtysix.errors import IllegalActionError, InvalidActionError, RulesError
-from sixtysix.game import Deal, shuffled_deck
-from sixtysix.match import AnyMatch, Match, create_match
-from sixtysix.partnership import FourHandedDeal, side_of
-from sixtysix.record import Record
-from sixtysix.rules import PRESETS, Rules
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.view import PartnershipView, PlayerView
+from sixtysix.ai.levels import make_table_player
+from sixtysix.core.actions import DRAW, Action
+from sixtysix.core.cards import CARD_NAMES, Card, parse_card
+from sixtysix.core.errors import IllegalActionError, InvalidActionError, RulesError
+from sixtysix.core.game import Deal, shuffled_deck
+from sixtysix.core.match import AnyMatch, Match, create_match
+from sixtysix.core.partnership import FourHandedDeal, side_of
+from sixtysix.core.record import Record
+from sixtysix.core.rules import PRESETS, Rules
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.view import PartnershipView, PlayerView
+from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.players.table import AnyDeal, AnyPlayer, AnyView, seat_to_ask, table_view
 from sixtysix.web.state import (
     NEXT,
     PublicMatch,

@@ -1,7 +1,7 @@
 """The per-seat state object of the web API (docs/web-api.md, "The seat state").
 
 Standard library and the engine only. :func:`seat_state` builds the JSON object that one
-seat may see from that seat's :class:`~sixtysix.view.PlayerView` and public match data
+seat may see from that seat's :class:`~sixtysix.core.view.PlayerView` and public match data
 (:class:`PublicMatch`: names, kinds, the match score and finished deals' results). A
 finished deal's outcome and totals are public; the opponent's hand and the talon are not,
 and nothing here reads them.
@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sixtysix.actions import DRAW, EXCHANGE, MARRIAGE_20, MARRIAGE_40, PASS, Action
-from sixtysix.cards import BIT, CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask
-from sixtysix.game import BEFORE_DRAW, FOLLOW, Deal, Stage, Termination, scale_points
-from sixtysix.match import Match
-from sixtysix.rules import CHOICES, PRESETS, Rules
-from sixtysix.tui.describe import Names, Trick, deal_headline, explain_scoring, tricks_of
-from sixtysix.tui.inputs import hand_order
-from sixtysix.view import PlayerView
+from sixtysix.core.actions import DRAW, EXCHANGE, MARRIAGE_20, MARRIAGE_40, PASS, Action
+from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal, Stage, Termination, scale_points
+from sixtysix.core.match import Match
+from sixtysix.core.rules import CHOICES, PRESETS, Rules
+from sixtysix.core.view import PlayerView
+from sixtysix.present.describe import Names, Trick, deal_headline, explain_scoring, tricks_of
+from sixtysix.present.order import hand_order
 
 API_VERSION = 1
 
@@ -92,7 +92,7 @@ def levels_for(rules: Rules) -> list[int]:
     >>> levels_for(Rules.preset("seed66"))
     [1, 2, 3, 4, 5]
     """
-    from sixtysix.ai.table import make_table_player
+    from sixtysix.ai.levels import make_table_player
 
     found = []
     for level in LEVELS:

@@ -3,11 +3,11 @@
 Standard library and the engine only, like :mod:`sixtysix.web.state` (which builds the
 two-player state). Each function here builds what one table seat may see:
 
-* three-handed, an active seat: its :func:`~sixtysix.view.three_handed_view` (the
+* three-handed, an active seat: its :func:`~sixtysix.core.view.three_handed_view` (the
   two-player view of the inner deal) with the inner seat numbers turned into table seats;
 * three-handed, the dealer who sits out: a spectator's picture built from public facts
   only (:class:`Spectator`: counts, cards played, cards shown; no hand is read);
-* four-handed: the seat's :class:`~sixtysix.view.PartnershipView`: its own hand, the
+* four-handed: the seat's :class:`~sixtysix.core.view.PartnershipView`: its own hand, the
   trick, the cards shown (the dealer's trump card until he plays it), points per side.
 
 >>> from sixtysix import Rules, create_match
@@ -25,15 +25,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sixtysix.actions import EXCHANGE, MARRIAGE_20, MARRIAGE_40, PASS, Action
-from sixtysix.cards import BIT, CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask
-from sixtysix.game import Deal, Stage
-from sixtysix.match import PartnershipMatch, ThreeHandedMatch
-from sixtysix.partnership import FourHandedDeal, partner_of, side_of
-from sixtysix.rules import Rules
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.tui.describe import Names, deal_headline, explain_scoring, tricks_of
-from sixtysix.view import PartnershipView, PlayerView, three_handed_view
+from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, MARRIAGE_40, PASS, Action
+from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask
+from sixtysix.core.game import Deal, Stage
+from sixtysix.core.match import PartnershipMatch, ThreeHandedMatch
+from sixtysix.core.partnership import FourHandedDeal, partner_of, side_of
+from sixtysix.core.rules import Rules
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.view import PartnershipView, PlayerView, three_handed_view
+from sixtysix.present.describe import Names, deal_headline, explain_scoring, tricks_of
 from sixtysix.web.state import (
     API_VERSION,
     NEXT,

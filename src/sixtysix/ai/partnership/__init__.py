@@ -1,9 +1,9 @@
 """Computer players of the four-handed partnership game (rules.md §5.2).
 
 A :class:`PartnershipPlayer` receives only its seat's
-:class:`~sixtysix.view.PartnershipView`: never its partner's hand.
+:class:`~sixtysix.core.view.PartnershipView`: never its partner's hand.
 """
 
-from sixtysix.ai.partnership.player import PartnershipPlayer, RandomPartnershipPlayer
+from sixtysix.players.partnership import PartnershipPlayer, RandomPartnershipPlayer
 
 __all__ = ["PartnershipPlayer", "RandomPartnershipPlayer"]

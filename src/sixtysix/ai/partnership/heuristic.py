@@ -1,7 +1,7 @@
 """Rule-of-thumb players of the four-handed game: level 2 (beginner) and level 3 (card counter).
 
 Both answer at once (no search), are deterministic for a seed and see only
-their seat's :class:`~sixtysix.view.PartnershipView`: never the partner's hand.
+their seat's :class:`~sixtysix.core.view.PartnershipView`: never the partner's hand.
 
 * The beginner looks at its hand, the trick on the table and the trump suit and
   forgets which cards are out: it leads aces, wins as cheaply as it can once it
@@ -14,8 +14,8 @@ their seat's :class:`~sixtysix.view.PartnershipView`: never the partner's hand.
   safe card, throws points only on a trick its side surely keeps, and keeps its
   trumps and masters when the trick is lost.
 
->>> from sixtysix.ai.table import play_table_deal
->>> from sixtysix.partnership import FourHandedDeal
+>>> from sixtysix.players.table import play_table_deal
+>>> from sixtysix.core.partnership import FourHandedDeal
 >>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
 >>> players = {1: CountingPartnershipPlayer(1), 2: BeginnerPartnershipPlayer(2),
 ...            3: CountingPartnershipPlayer(3), 4: BeginnerPartnershipPlayer(4)}
@@ -31,19 +31,19 @@ from collections.abc import Callable
 from math import comb
 from typing import Any
 
-from sixtysix.actions import MARRIAGE_40, Action
 from sixtysix.ai.partnership.inference import HandKnowledge
-from sixtysix.ai.partnership.player import PartnershipPlayer
-from sixtysix.cards import ACE, BIT, HIGHER, SUIT_MASK, Card, CardMask
-from sixtysix.game import Stage
-from sixtysix.partnership import left_of, side_of
-from sixtysix.view import PartnershipView
+from sixtysix.core.actions import MARRIAGE_40, Action
+from sixtysix.core.cards import ACE, BIT, HIGHER, SUIT_MASK, Card, CardMask
+from sixtysix.core.game import Stage
+from sixtysix.core.partnership import left_of, side_of
+from sixtysix.core.view import PartnershipView
+from sixtysix.players.partnership import PartnershipPlayer
 
 
 def beats(card: Card, best: Card, trump: int) -> bool:
     """Whether ``card`` beats ``best``, the card winning the trick so far.
 
-    >>> from sixtysix.cards import parse_card as c
+    >>> from sixtysix.core.cards import parse_card as c
     >>> beats(c("Ah"), c("Th"), 0), beats(c("7c"), c("Ah"), 0), beats(c("As"), c("7h"), 0)
     (True, True, False)
     """

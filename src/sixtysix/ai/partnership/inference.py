@@ -17,8 +17,8 @@ public cards (the dealer's turned-up trump until he plays it, shown marriages)
 and the hand sizes, and then keeps exactly the placements that some complete,
 consistent deal allows. :func:`sample_hands` draws such a deal uniformly.
 
->>> from sixtysix.partnership import FourHandedDeal
->>> from sixtysix.view import PartnershipView
+>>> from sixtysix.core.partnership import FourHandedDeal
+>>> from sixtysix.core.view import PartnershipView
 >>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
 >>> knowledge = HandKnowledge.from_view(PartnershipView.of(deal, 2))
 >>> knowledge.counts, knowledge.possible[1] == deal.hands[2]
@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
 
-from sixtysix.actions import Action
-from sixtysix.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, Card, CardMask, cards_of
-from sixtysix.rules import Rules
-from sixtysix.view import PartnershipView
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, Card, CardMask, cards_of
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PartnershipView
 
 Masks4 = tuple[CardMask, CardMask, CardMask, CardMask]
 SEATS = (1, 2, 3, 4)
@@ -281,8 +281,8 @@ def _splits(sizes: tuple[int, ...], caps: tuple[int, ...]) -> tuple[tuple[int, .
 def count_deals(knowledge: HandKnowledge) -> int:
     """How many placements of the unseen cards are consistent with ``knowledge``.
 
-    >>> from sixtysix.partnership import FourHandedDeal
-    >>> from sixtysix.view import PartnershipView
+    >>> from sixtysix.core.partnership import FourHandedDeal
+    >>> from sixtysix.core.view import PartnershipView
     >>> view = PartnershipView.of(FourHandedDeal.shuffled(seed=3, dealer=4), 4)
     >>> count_deals(HandKnowledge.from_view(view)) == comb(24, 8) * comb(16, 8)
     True

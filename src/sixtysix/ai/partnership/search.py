@@ -1,6 +1,6 @@
 """Levels 4 and 5 of the four-handed game: perfect-information Monte Carlo.
 
-Both players look only at their own :class:`~sixtysix.view.PartnershipView`.
+Both players look only at their own :class:`~sixtysix.core.view.PartnershipView`.
 For a decision they deal the cards they cannot see to the three other hands
 in ways consistent with what those hands have shown (*worlds*), solve every
 world with :class:`~sixtysix.ai.partnership.solver.PartnershipSolver` for
@@ -20,8 +20,8 @@ partner's real hand is never looked at, it is sampled like the opponents'.
   fixed work budget in solver nodes, for reproducible runs), and ties between
   equally scoring actions broken by the expected card-point margin.
 
->>> from sixtysix.partnership import FourHandedDeal
->>> from sixtysix.view import PartnershipView
+>>> from sixtysix.core.partnership import FourHandedDeal
+>>> from sixtysix.core.view import PartnershipView
 >>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
 >>> player = PimcPartnershipPlayer(seed=1, samples=2, max_tricks=1)
 >>> player.choose(PartnershipView.of(deal, 1)) in deal.legal_actions(1)
@@ -33,14 +33,14 @@ from __future__ import annotations
 import random
 import time
 
-from sixtysix.actions import MARRIAGE_20, Action
 from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
-from sixtysix.ai.partnership.player import PartnershipPlayer
 from sixtysix.ai.partnership.solver import PartnershipSolver, Position
-from sixtysix.cards import BIT, SUIT_MASK, CardMask
-from sixtysix.partnership import SEATS
-from sixtysix.rules import Rules
-from sixtysix.view import PartnershipView
+from sixtysix.core.actions import MARRIAGE_20, Action
+from sixtysix.core.cards import BIT, SUIT_MASK, CardMask
+from sixtysix.core.partnership import SEATS
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PartnershipView
+from sixtysix.players.partnership import PartnershipPlayer
 
 _TEN = 1
 _EPSILON = 1e-9

@@ -4,7 +4,7 @@ The value of a position is what the deal will give in game points with all
 four players playing perfectly, side 1 (seats 1 and 3) maximising and side 2
 (seats 2 and 4) minimising: partners cooperate, as if each knew the others'
 cards. Positive values are good for side 1. A played-out deal is scored by
-:func:`~sixtysix.partnership.score_partnership_deal` (the one scoring function
+:func:`~sixtysix.core.partnership.score_partnership_deal` (the one scoring function
 of the game), the ten-of-trumps bonus points (option) included; a ten of trumps
 that wins the match at once is worth :data:`MATCH_WIN`.
 
@@ -13,12 +13,12 @@ with a transposition table at trick boundaries, a static bound on what the
 remaining points can still change (a decided deal is not searched on), the
 cheapest winning card or the richest card for the partner tried first, and the
 zero-point cards of a suit that touch in a hand searched once. The legal cards
-are those of :meth:`~sixtysix.partnership.FourHandedDeal.follow_mask` (the tests
+are those of :meth:`~sixtysix.core.partnership.FourHandedDeal.follow_mask` (the tests
 compare the two on many random positions). A marriage (option
 ``four_player_marriages``) is declared whenever its king or queen is led: the
 declaration only ever adds points to the leader's side.
 
->>> from sixtysix.partnership import FourHandedDeal
+>>> from sixtysix.core.partnership import FourHandedDeal
 >>> from sixtysix.ai.partnership.solver import PartnershipSolver, Position
 >>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
 >>> for _ in range(20):                     # five tricks into the deal
@@ -38,11 +38,11 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sixtysix.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, Action
-from sixtysix.cards import BIT, KING, QUEEN, SUIT_MASK, Card, CardMask, cards_of
-from sixtysix.game import Stage
-from sixtysix.partnership import FourHandedDeal, score_partnership_deal
-from sixtysix.rules import Rules
+from sixtysix.core.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, Action
+from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, Card, CardMask, cards_of
+from sixtysix.core.game import Stage
+from sixtysix.core.partnership import FourHandedDeal, score_partnership_deal
+from sixtysix.core.rules import Rules
 
 FINE = 1000
 """Game points and card points in one value (``fine`` solver): ``FINE * game points + margin``."""
@@ -118,7 +118,7 @@ def legal_cards(hand: CardMask, trick: Sequence[tuple[int, Card]], trump: int, u
 
     The same cards as :meth:`FourHandedDeal.follow_mask` (any card on lead).
 
-    >>> from sixtysix.cards import parse_card, parse_cards, format_cards
+    >>> from sixtysix.core.cards import parse_card, parse_cards, format_cards
     >>> trick = [(1, parse_card("9c")), (2, parse_card("Kc")), (3, parse_card("Qc"))]
     >>> format_cards(legal_cards(parse_cards("Ac 8c Kh"), trick, trump=3))  # TC-4P2
     'Ac'

@@ -1,5 +1,5 @@
 // Actions, tricks, prompts and deal results in words, in the chosen language.
-// The wording follows the terminal game (sixtysix.tui.describe); cards appear as small
+// The wording follows the terminal game (sixtysix.present.describe); cards appear as small
 // "chips" (rank letter and suit sign) in the player's deck.
 
 import { cardName, getLang, rankIndex, suitName, t } from "./i18n.js";

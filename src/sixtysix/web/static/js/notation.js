@@ -1,4 +1,4 @@
-// Cards and actions as text: the 66R tokens of the engine (src/sixtysix/actions.py),
+// Cards and actions as text: the 66R tokens of the engine (src/sixtysix/core/actions.py),
 // the order a hand is shown in, and what the keyboard types.
 //
 // A card token is a rank (A T K Q J 9) and a suit (c d h s): "Ah", "Td", "9s".

@@ -25,7 +25,7 @@ position in it, the token and the reason:
 >>> Record.parse(text + "1:Qs\\n")
 Traceback (most recent call last):
 ...
-sixtysix.errors.RecordError: deal 1, action 7 ('1:Qs'): it is seat 2's turn, not seat 1's
+sixtysix.core.errors.RecordError: deal 1, action 7 ('1:Qs'): it is seat 2's turn, not seat 1's
 
 The three- and four-handed games (``[Rules "three66"]``, ``[Rules "four66"]``)
 use the same format with table seats 1-3 or 1-4 (docs/records.md): here seat
@@ -38,7 +38,7 @@ use the same format with table seats 1-3 or 1-4 (docs/records.md): here seat
 >>> replay(three + "3:Qs\\n")
 Traceback (most recent call last):
 ...
-sixtysix.errors.RecordError: deal 1, action 7 ('3:Qs'): seat 3 sits out this deal
+sixtysix.core.errors.RecordError: deal 1, action 7 ('3:Qs'): seat 3 sits out this deal
 """
 
 from __future__ import annotations
@@ -48,14 +48,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from sixtysix.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, Action
-from sixtysix.cards import CARD_NAMES, Card, parse_card
-from sixtysix.errors import DealError, IllegalActionError, InvalidActionError, InvalidCardError, RecordError, RulesError
-from sixtysix.game import BEFORE_DRAW, FOLLOW, Deal
-from sixtysix.match import AnyMatch, PartnershipMatch, ThreeHandedMatch, create_match
-from sixtysix.partnership import FourHandedDeal
-from sixtysix.rules import Rules, parse_option
-from sixtysix.threehanded import ThreeHandedDeal
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, Action
+from sixtysix.core.cards import CARD_NAMES, Card, parse_card
+from sixtysix.core.errors import (
+    DealError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    RecordError,
+    RulesError,
+)
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
+from sixtysix.core.match import AnyMatch, PartnershipMatch, ThreeHandedMatch, create_match
+from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.rules import Rules, parse_option
+from sixtysix.core.threehanded import ThreeHandedDeal
 
 FORMAT = "66R 1"
 _HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\]$')

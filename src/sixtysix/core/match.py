@@ -25,14 +25,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
-from sixtysix.actions import Action
-from sixtysix.cards import Card
-from sixtysix.errors import MatchError
-from sixtysix.game import Deal, Outcome, shuffled_deck
-from sixtysix.partnership import FourHandedDeal, side_of
-from sixtysix.rules import Rules
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.threehanded import left_of as left_of_three
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import Card
+from sixtysix.core.errors import MatchError
+from sixtysix.core.game import Deal, Outcome, shuffled_deck
+from sixtysix.core.partnership import FourHandedDeal, side_of
+from sixtysix.core.rules import Rules
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.threehanded import left_of as left_of_three
 
 
 @dataclass(frozen=True)

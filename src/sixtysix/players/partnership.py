@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from sixtysix.actions import Action
-from sixtysix.rules import Rules
-from sixtysix.view import PartnershipView
+from sixtysix.core.actions import Action
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PartnershipView
 
 
 class PartnershipPlayer(ABC):
     """A player of the four-handed game. Subclasses implement :meth:`choose`.
 
-    The same life cycle as the two-player :class:`~sixtysix.ai.player.Player`:
+    The same life cycle as the two-player :class:`~sixtysix.players.base.Player`:
     ``new_match`` before the first deal, ``new_deal`` with the seat's first view
     of each deal, ``choose`` at each decision (one of ``view.legal``).
     """

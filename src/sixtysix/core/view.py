@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sixtysix.actions import PASS, Action
-from sixtysix.cards import BIT, CARD_NAMES, Card, CardMask, cards_of, format_cards
-from sixtysix.game import Deal, Stage
-from sixtysix.partnership import FourHandedDeal, partner_of, side_of
-from sixtysix.rules import Rules
-from sixtysix.threehanded import ThreeHandedDeal
+from sixtysix.core.actions import PASS, Action
+from sixtysix.core.cards import BIT, CARD_NAMES, Card, CardMask, cards_of, format_cards
+from sixtysix.core.game import Deal, Stage
+from sixtysix.core.partnership import FourHandedDeal, partner_of, side_of
+from sixtysix.core.rules import Rules
+from sixtysix.core.threehanded import ThreeHandedDeal
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ class PartnershipView:
 
     Neither the partner's nor the opponents' hands are in it.
 
-    >>> from sixtysix.partnership import FourHandedDeal
+    >>> from sixtysix.core.partnership import FourHandedDeal
     >>> deal = FourHandedDeal.shuffled(seed=7, dealer=4)
     >>> view = PartnershipView.of(deal, 1)
     >>> view.side, view.partner, view.hand == deal.hands[1], len(view.legal)
@@ -278,7 +278,7 @@ def three_handed_view(
     2 = the other active player) and ``match_score`` is the two active seats'.
     The seat sitting out has no view (it holds no cards and takes no decision).
 
-    >>> from sixtysix.threehanded import ThreeHandedDeal
+    >>> from sixtysix.core.threehanded import ThreeHandedDeal
     >>> deal = ThreeHandedDeal.shuffled(seed=5, dealer=1)
     >>> view = three_handed_view(deal, 3, match_score=(4, 1, 2))
     >>> view.seat, view.match_score, view.hand == deal.hand(3)

@@ -10,7 +10,7 @@ plain ints while users see text:
 >>> Action.parse("21h")
 Traceback (most recent call last):
 ...
-sixtysix.errors.InvalidActionError: not an action: '21h'
+sixtysix.core.errors.InvalidActionError: not an action: '21h'
 
 ========  ===============================================================
 token     meaning
@@ -30,8 +30,8 @@ token     meaning
 
 from __future__ import annotations
 
-from sixtysix.cards import CARD_NAMES, SUIT_CHARS, Card, Suit, parse_card
-from sixtysix.errors import InvalidActionError, InvalidCardError
+from sixtysix.core.cards import CARD_NAMES, SUIT_CHARS, Card, Suit, parse_card
+from sixtysix.core.errors import InvalidActionError, InvalidCardError
 
 MARRIAGE_20 = 32  # + suit
 MARRIAGE_40 = 36  # + suit

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
-from sixtysix.errors import InvalidCardError
+from sixtysix.core.errors import InvalidCardError
 
 Card: TypeAlias = int
 """A card, ``suit * 8 + rank`` (0-31)."""
@@ -128,7 +128,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1d")
     Traceback (most recent call last):
     ...
-    sixtysix.errors.InvalidCardError: not a card: '1d'
+    sixtysix.core.errors.InvalidCardError: not a card: '1d'
     """
     t = text.strip()
     rank = _RANK_INPUT.get(t[:-1].upper())

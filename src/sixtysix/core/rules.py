@@ -15,7 +15,7 @@ game records. Take a preset and override single options:
 >>> rules.replace(tie_rule="sometimes")
 Traceback (most recent call last):
 ...
-sixtysix.errors.RulesError: tie_rule: 'sometimes' is not one of carry_one, void
+sixtysix.core.errors.RulesError: tie_rule: 'sometimes' is not one of carry_one, void
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sixtysix.cards import JACK, NINE, RANK_POINTS, CardMask, pack_mask
-from sixtysix.errors import RulesError
+from sixtysix.core.cards import JACK, NINE, RANK_POINTS, CardMask, pack_mask
+from sixtysix.core.errors import RulesError
 
 # Allowed values of every option (rules.md §3 / §3.1). Ints and bools are
 # written in records as decimal numbers and true/false.

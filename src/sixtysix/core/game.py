@@ -22,7 +22,7 @@ Illegal input raises and changes nothing:
 >>> deal.apply(Action.parse("Kh"))
 Traceback (most recent call last):
 ...
-sixtysix.errors.IllegalActionError: Kh: seat 1 does not hold Kh
+sixtysix.core.errors.IllegalActionError: Kh: seat 1 does not hold Kh
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sixtysix.actions import (
+from sixtysix.core.actions import (
     ACTIONS,
     CLAIM,
     CLOSE,
@@ -45,7 +45,7 @@ from sixtysix.actions import (
     PASS,
     Action,
 )
-from sixtysix.cards import (
+from sixtysix.core.cards import (
     BIT,
     CARD_NAMES,
     HIGHER,
@@ -58,8 +58,8 @@ from sixtysix.cards import (
     format_cards,
     parse_card,
 )
-from sixtysix.errors import DealError, IllegalActionError
-from sixtysix.rules import Rules
+from sixtysix.core.errors import DealError, IllegalActionError
+from sixtysix.core.rules import Rules
 
 
 class Stage(enum.IntEnum):

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sixtysix.actions import (
+from sixtysix.core.actions import (
     CLAIM,
     CLOSE,
     CLOSE_BEFORE_DRAW,
@@ -27,9 +27,9 @@ from sixtysix.actions import (
     Action,
     marriage_suit,
 )
-from sixtysix.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card
-from sixtysix.game import Deal, Termination, scale_points
-from sixtysix.rules import Rules
+from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card
+from sixtysix.core.game import Deal, Termination, scale_points
+from sixtysix.core.rules import Rules
 
 RED_SUITS = frozenset((1, 2))  # diamonds, hearts
 

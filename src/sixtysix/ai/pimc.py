@@ -1,38 +1,20 @@
-"""The computer players, level 1 (random) to level 5 (expert).
-
->>> from sixtysix.ai.players import make_player
->>> [make_player(level).name for level in range(1, 6)]
-['random', 'beginner', 'counter', 'pimc', 'expert']
-"""
+"""Level 4: perfect-information Monte Carlo (PIMC), and the shortcuts every searching level takes."""
 
 from __future__ import annotations
 
 import random
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from sixtysix.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action
 from sixtysix.ai.evaluation import heuristic_value
 from sixtysix.ai.heuristic import CountingPlayer
-from sixtysix.ai.player import Player
 from sixtysix.ai.rollout import Rollouts, confident_choice
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.ai.solver import Solver
-from sixtysix.game import Deal
-from sixtysix.view import PlayerView
-
-
-class RandomPlayer(Player):
-    """Level 1: a uniformly random legal action."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: PlayerView) -> Action:
-        return self.rng.choice(view.legal)
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action
+from sixtysix.core.game import Deal
+from sixtysix.core.view import PlayerView
+from sixtysix.players.base import Player
 
 
 class PimcPlayer(Player):
@@ -171,35 +153,4 @@ def candidate_actions(view: PlayerView) -> list[Action]:
     return [a for a in view.legal if a != CLAIM or view.score >= 66]
 
 
-def make_player(level: int, seed: int | None = 0, time_limit: float | None = None) -> Player:
-    """The player of ``level`` 1-5."""
-    from sixtysix.ai.expert import ExpertPlayer
-    from sixtysix.ai.heuristic import BeginnerPlayer
-
-    factories: dict[int, Callable[[], Player]] = {
-        1: lambda: RandomPlayer(seed),
-        2: lambda: BeginnerPlayer(seed),
-        3: lambda: CountingPlayer(seed),
-        4: lambda: PimcPlayer(seed),
-        5: lambda: ExpertPlayer(seed, time_limit=time_limit or 1.0),
-    }
-    if level not in factories:
-        raise ValueError(f"no player of level {level} (1-5)")
-    return factories[level]()
-
-
-# Level 5 builds on PimcPlayer, so it lives in its own module and is re-exported here, on
-# first use (either module may be imported first).
-if TYPE_CHECKING:
-    from sixtysix.ai.expert import ExpertPlayer
-
-
-def __getattr__(name: str) -> object:
-    if name == "ExpertPlayer":
-        from sixtysix.ai.expert import ExpertPlayer
-
-        return ExpertPlayer
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["ExpertPlayer", "PimcPlayer", "RandomPlayer", "candidate_actions", "make_player", "obvious_action"]
+__all__ = ["PimcPlayer", "candidate_actions", "obvious_action"]

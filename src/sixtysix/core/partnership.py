@@ -8,7 +8,7 @@ if he can (even his partner's), a void player must trump and over-trump. Sides
 score 1, 2 or 3 game points by 66, 100 or all tricks.
 
 >>> from sixtysix import Rules
->>> from sixtysix.partnership import FourHandedDeal
+>>> from sixtysix.core.partnership import FourHandedDeal
 >>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
 >>> deal.to_act, deal.trump_card_name, len(deal.legal_actions())
 (1, '7d', 8)
@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sixtysix.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, NUM_ACTIONS, Action
-from sixtysix.cards import (
+from sixtysix.core.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, NUM_ACTIONS, Action
+from sixtysix.core.cards import (
     BIT,
     CARD_NAMES,
     HIGHER,
@@ -40,9 +40,9 @@ from sixtysix.cards import (
     format_cards,
     parse_card,
 )
-from sixtysix.errors import DealError, IllegalActionError
-from sixtysix.game import Outcome, Stage, Termination, check_deck, shuffled_deck
-from sixtysix.rules import Rules
+from sixtysix.core.errors import DealError, IllegalActionError
+from sixtysix.core.game import Outcome, Stage, Termination, check_deck, shuffled_deck
+from sixtysix.core.rules import Rules
 
 LEAD, MARRIAGE, FOLLOW, OVER = Stage.LEAD, Stage.MARRIAGE, Stage.FOLLOW, Stage.OVER
 SEATS = (1, 2, 3, 4)
@@ -391,7 +391,7 @@ class FourHandedDeal:
     def apply(self, action: int, seat: int | None = None) -> None:
         """Play ``action`` for ``seat`` (default: the seat to act).
 
-        An illegal action raises :class:`~sixtysix.errors.IllegalActionError` and
+        An illegal action raises :class:`~sixtysix.core.errors.IllegalActionError` and
         changes nothing.
         """
         if not 0 <= action < NUM_ACTIONS:

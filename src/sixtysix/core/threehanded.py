@@ -3,12 +3,12 @@
 Seats 1-3 sit clockwise. The dealer deals to the other two and none to
 himself; the two active players play an ordinary two-player deal, the one on
 the dealer's left as the forehand. A :class:`ThreeHandedDeal` is that
-two-player :class:`~sixtysix.game.Deal` (``inner``, whose seats are 1 for the
+two-player :class:`~sixtysix.core.game.Deal` (``inner``, whose seats are 1 for the
 forehand and 2 for the other active player) seen with the table's seat numbers:
 every method here takes and returns table seats.
 
 >>> from sixtysix import Rules
->>> from sixtysix.threehanded import ThreeHandedDeal
+>>> from sixtysix.core.threehanded import ThreeHandedDeal
 >>> deal = ThreeHandedDeal.shuffled(seed=5, dealer=1)
 >>> deal.active, deal.sitting_out, deal.to_act
 ((2, 3), 1, 2)
@@ -26,11 +26,11 @@ import random
 import re
 from collections.abc import Sequence
 
-from sixtysix.actions import Action
-from sixtysix.cards import Card, CardMask
-from sixtysix.errors import DealError, IllegalActionError
-from sixtysix.game import Deal, Outcome, Stage, shuffled_deck
-from sixtysix.rules import Rules
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import Card, CardMask
+from sixtysix.core.errors import DealError, IllegalActionError
+from sixtysix.core.game import Deal, Outcome, Stage, shuffled_deck
+from sixtysix.core.rules import Rules
 
 SEATS = (1, 2, 3)
 _INNER_SEAT = re.compile(r"\bseat ([12])\b")

@@ -4,14 +4,15 @@ One entry point for code that seats bots at any table (the terminal game,
 the web app, tournaments, benchmarks):
 
 >>> from sixtysix import Rules, create_match
+>>> from sixtysix.players import RandomPartnershipPlayer
 >>> match = create_match(Rules.preset("four66"))
->>> players = {seat: make_table_player(1, match.rules, seed=seat) for seat in match.seats}
+>>> players = {seat: RandomPartnershipPlayer(seed=seat) for seat in match.seats}
 >>> match = play_table_match(match, players, seed=3)
 >>> match.is_over
 True
 
 In the three-handed game every two-player bot plays unchanged: it receives the
-two-player view of the inner deal (:func:`~sixtysix.view.three_handed_view`),
+two-player view of the inner deal (:func:`~sixtysix.core.view.three_handed_view`),
 and the dealer who sits out is not asked anything.
 """
 
@@ -19,53 +20,22 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TypeAlias
 
-from sixtysix.actions import Action
-from sixtysix.ai.partnership.player import PartnershipPlayer, RandomPartnershipPlayer
-from sixtysix.ai.player import DecisionStats, Player, play_deal
-from sixtysix.errors import IllegalActionError
-from sixtysix.game import Deal, Outcome
-from sixtysix.match import AnyMatch, Match, PartnershipMatch, ThreeHandedMatch
-from sixtysix.partnership import FourHandedDeal
-from sixtysix.rules import Rules
-from sixtysix.threehanded import ThreeHandedDeal
-from sixtysix.view import PartnershipView, PlayerView, three_handed_view
+from sixtysix.core.actions import Action
+from sixtysix.core.errors import IllegalActionError
+from sixtysix.core.game import Deal, Outcome
+from sixtysix.core.match import AnyMatch, Match, PartnershipMatch, ThreeHandedMatch
+from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.view import PartnershipView, PlayerView, three_handed_view
+from sixtysix.players.base import DecisionStats, Player, play_deal
+from sixtysix.players.partnership import PartnershipPlayer
 
 AnyPlayer: TypeAlias = Player | PartnershipPlayer
 AnyDeal: TypeAlias = Deal | ThreeHandedDeal | FourHandedDeal
 AnyView: TypeAlias = PlayerView | PartnershipView
-
-
-def make_table_player(level: int, rules: Rules, seed: int | None = 0, time_limit: float | None = None) -> AnyPlayer:
-    """The computer player of ``level`` 1-5 for the table size of ``rules``."""
-    if rules.players == 4:
-        return make_partnership_player(level, seed, time_limit)
-    from sixtysix.ai.players import make_player
-
-    return make_player(level, seed, time_limit)
-
-
-def make_partnership_player(level: int, seed: int | None = 0, time_limit: float | None = None) -> PartnershipPlayer:
-    """The four-handed player of ``level`` 1-5 (level 5 thinks ``time_limit`` CPU seconds, default 1).
-
-    >>> [make_partnership_player(level).name for level in range(1, 6)]
-    ['random', 'beginner', 'counter', 'pimc', 'expert']
-    """
-    from sixtysix.ai.partnership.heuristic import BeginnerPartnershipPlayer, CountingPartnershipPlayer
-    from sixtysix.ai.partnership.search import ExpertPartnershipPlayer, PimcPartnershipPlayer
-
-    factories: dict[int, Callable[[], PartnershipPlayer]] = {
-        1: lambda: RandomPartnershipPlayer(seed),
-        2: lambda: BeginnerPartnershipPlayer(seed),
-        3: lambda: CountingPartnershipPlayer(seed),
-        4: lambda: PimcPartnershipPlayer(seed),
-        5: lambda: ExpertPartnershipPlayer(seed, time_limit=time_limit or 1.0),
-    }
-    if level not in factories:
-        raise ValueError(f"no four-handed player of level {level} (1-5)")
-    return factories[level]()
 
 
 def table_view(deal: AnyDeal, seat: int, match: AnyMatch | None = None) -> AnyView:

@@ -1,11 +1,11 @@
 """The bot interface, and the loop that plays deals and matches between bots.
 
-A player only ever receives :class:`~sixtysix.view.PlayerView` objects, never
+A player only ever receives :class:`~sixtysix.core.view.PlayerView` objects, never
 the deal: information hiding is structural. It answers one legal action per
 decision and may keep memory across the decisions of a deal and a match.
 
 >>> from sixtysix import Match, Rules
->>> from sixtysix.ai.players import RandomPlayer
+>>> from sixtysix.players import RandomPlayer
 >>> match = Match(Rules.preset("schnapsen"))
 >>> result = play_match(match, {1: RandomPlayer(seed=1), 2: RandomPlayer(seed=2)}, seed=7)
 >>> match.is_over, max(match.score) >= 7
@@ -20,12 +20,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sixtysix.actions import Action
-from sixtysix.errors import IllegalActionError
-from sixtysix.game import Deal, Outcome
-from sixtysix.match import Match
-from sixtysix.rules import Rules
-from sixtysix.view import PlayerView
+from sixtysix.core.actions import Action
+from sixtysix.core.errors import IllegalActionError
+from sixtysix.core.game import Deal, Outcome
+from sixtysix.core.match import Match
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
 
 
 class Player(ABC):
@@ -95,3 +95,15 @@ def play_match(
         deal = match.new_deal(seed=rng.getrandbits(64))
         play_deal(deal, players, match, stats)
     return match
+
+
+class RandomPlayer(Player):
+    """Level 1: a uniformly random legal action."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.rng.choice(view.legal)

@@ -1,0 +1,24 @@
+"""The order in which a hand is shown and numbered, the same on every screen.
+
+>>> from sixtysix.core.cards import parse_cards, HEARTS
+>>> [str(c) for c in hand_order(parse_cards("9h As Th Kc"), HEARTS)]
+['As', 'Kc', 'Th', '9h']
+"""
+
+from __future__ import annotations
+
+from sixtysix.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardMask, cards_of
+
+SUIT_ORDER = (SPADES, HEARTS, CLUBS, DIAMONDS)
+"""Suits in the order a hand is shown (colours alternate), before trumps are moved last."""
+
+
+def hand_order(hand: CardMask, trump: int) -> tuple[Card, ...]:
+    """The cards of ``hand`` as the screen shows and numbers them.
+
+    Grouped by suit (spades, hearts, clubs, diamonds, so that the colours alternate),
+    the trump suit last, highest card first within a suit.
+    """
+    cards = cards_of(hand)  # by suit, highest first
+    suits = [s for s in SUIT_ORDER if s != trump] + [trump]
+    return tuple(c for s in suits for c in cards if c >> 3 == s)
