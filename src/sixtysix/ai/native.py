@@ -1,0 +1,230 @@
+"""The bridge to the native search core, and the pure-Python fallback.
+
+The native core (the C extension ``sixtysix.ai._native``, sources in ``native/``)
+searches two-player deals with every card placed 20 to 50 times faster than
+:mod:`sixtysix.ai.solver` does in Python, with the same values: the pure-Python
+engine stays the reference and ``tests/native`` compares the two. The package is
+built with it wherever a C compiler exists; where none does, or with
+``SIXTYSIX_NATIVE=0`` in the environment, everything runs in pure Python
+(:func:`core_for` returns ``None``; the first time it does so because the
+extension is missing, it logs one warning). ``SIXTYSIX_NATIVE=1`` makes a
+missing extension an error instead.
+
+>>> from sixtysix import Deal, Rules
+>>> deal = Deal.shuffled(seed=3)
+>>> search = NativeSearch.create(deal.rules)
+>>> search is None or search.value(deal) in range(-3, 4)
+True
+
+A position crosses into C as a tuple of ints (:func:`encode`, in the order of
+``_native.POS_FIELDS``) and the rules as the index of each option's value in
+the extension's own table ``_native.RULE_FIELDS`` (:func:`rules_flags`): an
+option value the extension does not know sends those rules to the pure path.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import logging
+import math
+import os
+from functools import lru_cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from sixtysix.core.actions import Action
+from sixtysix.core.game import Deal
+from sixtysix.core.rules import Rules
+
+if TYPE_CHECKING:
+    from sixtysix.ai._native import Core
+
+_log = logging.getLogger(__name__)
+
+ENV = "SIXTYSIX_NATIVE"
+"""``0`` forces the pure-Python path, ``1`` requires the native core; unset: native when built."""
+ENV_LIBRARY = "SIXTYSIX_NATIVE_LIB"
+"""A path to load the extension from instead (``make check-native``'s sanitizer build)."""
+
+IGNORED_OPTIONS = frozenset(
+    {
+        "players",  # 2 or 3 (the three-handed deal is a two-player deal); 4 has its own search
+        "tie_rule",
+        "next_dealer",
+        "match_target",
+        "may_review_tricks",
+        "three_player_form",
+        "three_player_play_for_loser",
+        "four_player_undertrump_required",
+        "four_player_marriages",
+        "four_player_scale",
+        "ten_of_trumps_bonus",
+    }
+)
+"""Options that never change the value of a two-player deal (match scoring, other table sizes)."""
+
+POLICIES = ("random", "true-claims", "greedy")
+"""Playout policies of the core: any legal action; the same without false claims; a quick heuristic."""
+
+TABLE_BITS = 16
+"""log2 of the buckets of a core's transposition table (2 entries of 32 bytes each: 4 MiB)."""
+
+_ON, _OFF = ("1", "yes", "true", "on"), ("0", "no", "false", "off")
+
+
+def _load() -> ModuleType | None:
+    setting = os.environ.get(ENV, "").strip().lower()
+    if setting in _OFF:
+        return None
+    try:
+        return _import_extension()
+    except ImportError as error:
+        if setting in _ON:
+            raise ImportError(f"{ENV}={setting} but the native search core cannot be loaded: {error}") from error
+        _log.warning("sixtysix: native search core not built (%s); searching in pure Python", error)
+        return None
+
+
+def _import_extension() -> ModuleType:
+    path = os.environ.get(ENV_LIBRARY)
+    if not path:
+        from sixtysix.ai import _native
+
+        return _native
+    loader = importlib.machinery.ExtensionFileLoader("sixtysix.ai._native", path)
+    spec = importlib.util.spec_from_file_location("sixtysix.ai._native", path, loader=loader)
+    if spec is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+@lru_cache(maxsize=1)
+def extension() -> ModuleType | None:
+    """The extension module, or ``None`` on the pure path (loaded once; logs why if it is missing)."""
+    return _load()
+
+
+def available() -> bool:
+    """Whether searches run natively in this process."""
+    return extension() is not None
+
+
+def rules_flags(rules: Rules) -> tuple[int, ...] | None:
+    """The rules as the extension takes them, or ``None`` if it cannot play them.
+
+    >>> flags = rules_flags(Rules.preset("schnapsen"))
+    >>> flags is None or len(flags) == 28
+    True
+    """
+    module = extension()
+    if module is None or rules.players not in (2, 3):
+        return None
+    flags = []
+    for name, values in module.RULE_FIELDS:
+        value = getattr(rules, name)
+        if value not in values or type(value) is not type(values[0]):
+            return None
+        flags.append(values.index(value))
+    return tuple(flags)
+
+
+@lru_cache(maxsize=16)
+def core_for(rules: Rules) -> Core | None:
+    """The native core of ``rules`` (one per set of rules and process), or ``None`` on the pure path."""
+    flags = rules_flags(rules)
+    module = extension()
+    if flags is None or module is None:
+        return None
+    core: Core = module.Core(flags, TABLE_BITS)
+    return core
+
+
+def encode(deal: Deal) -> tuple[Any, ...]:
+    """A deal in play as the extension's position tuple (``_native.POS_FIELDS``)."""
+    score, pending, tricks = deal.score, deal.pending, deal.tricks
+    return (
+        deal.hands[1], deal.hands[2], bytes(deal.stock), deal.stock_pos, deal.face_up, deal.trump,
+        score[1], score[2], pending[1], pending[2], tricks[1], tricks[2], int(deal.stage), deal.leader,
+        deal.led, deal.marriage_suit, deal.closer, deal.close_score, deal.close_tricks, deal.window,
+    )  # fmt: skip
+
+
+class NativeSearch:
+    """Exact search of one rule set's deals in the native core: the fast path of :class:`~sixtysix.ai.solver.Solver`.
+
+    A fresh instance starts an empty phase-2 table (a session of the shared core), as a
+    fresh ``Solver`` does; ``nodes`` counts the nodes of its searches.
+    """
+
+    __slots__ = ("core", "nodes", "session")
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.session = core.new_session()
+        self.nodes = 0
+
+    @classmethod
+    def create(cls, rules: Rules) -> NativeSearch | None:
+        """The native search for ``rules``, or ``None`` on the pure path."""
+        core = core_for(rules)
+        return None if core is None else cls(core)
+
+    def _count(self, before: int) -> None:
+        self.nodes += self.core.nodes - before
+
+    def value(self, deal: Deal) -> int:
+        """The exact value of ``deal`` (in play) for seat 1."""
+        before = self.core.nodes
+        value = self.core.value(encode(deal), self.session)
+        self._count(before)
+        return value
+
+    def window(self, deal: Deal, alpha: float, beta: float) -> int:
+        """Alpha-beta value for seat 1 (fail-soft): exact strictly between the bounds, else a bound."""
+        lo, hi = max(-100, math.floor(alpha)), min(100, math.ceil(beta))
+        if lo >= hi:  # an empty window: any bound is right, ask for the nearest
+            lo, hi = hi - 1, hi
+        before = self.core.nodes
+        value = self.core.window(encode(deal), self.session, lo, hi)
+        self._count(before)
+        return value
+
+    def action_values(self, deal: Deal, actions: list[Action], seat: int) -> list[int]:
+        """The exact value for ``seat`` of each of ``actions`` (legal for it), as in ``Solver.action_values``."""
+        before = self.core.nodes
+        values = self.core.action_values(encode(deal), self.session, actions, seat)
+        self._count(before)
+        return values
+
+    def worlds_action_values(self, worlds: list[Deal], actions: list[Action], seat: int) -> list[list[int]]:
+        """``action_values`` of every world in one call (the Python overhead is paid once)."""
+        before = self.core.nodes
+        values = self.core.worlds_action_values([encode(w) for w in worlds], self.session, actions, seat)
+        self._count(before)
+        return values
+
+    def reaches(self, deal: Deal, seat: int, threshold: int = 1) -> bool:
+        """Whether ``seat`` can force a value of at least ``threshold`` game points (1: it wins the deal).
+
+        One null-window search: the "can I reach 66" test, far cheaper than the exact value.
+        """
+        before = self.core.nodes
+        result = self.core.test(encode(deal), self.session, seat, threshold)
+        self._count(before)
+        return result
+
+
+__all__ = [
+    "ENV",
+    "IGNORED_OPTIONS",
+    "POLICIES",
+    "NativeSearch",
+    "available",
+    "core_for",
+    "encode",
+    "extension",
+    "rules_flags",
+]
