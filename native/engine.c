@@ -16,6 +16,12 @@ void rules_derive(Rules *r) {
     r->pack = per_suit | per_suit << 8 | per_suit << 16 | per_suit << 24;
     for (int c = 0; c < 32; c++)
         r->points[c] = (c & 7) == NINE ? (int8_t)r->nine_points : RANK_POINTS[c & 7];
+    for (int byte = 0; byte < 256; byte++) {
+        int total = 0;
+        for (int rank = 0; rank < 8; rank++)
+            if (byte >> rank & 1) total += r->points[rank];
+        r->byte_points[byte] = (uint8_t)total;
+    }
 }
 
 /* Deal.talon_size */

@@ -142,7 +142,7 @@ static int bad(const char *message) {
 }
 
 static int check_hand_sizes(const Pos *p) {
-    int n1 = __builtin_popcount(p->hand[1]), n2 = __builtin_popcount(p->hand[2]);
+    int n1 = popcount32(p->hand[1]), n2 = popcount32(p->hand[2]);
     if (p->stage == S_FOLLOW) {
         int nl = p->leader == 1 ? n1 : n2, nf = p->leader == 1 ? n2 : n1;
         if (nf != nl + 1) return bad("position: the follower must hold one card more than the leader");
@@ -592,7 +592,12 @@ static PyMethodDef Core_methods[] = {
      "playouts(deals, seed, policy): play shuffled deals to the end; the number of actions."},
     {NULL, NULL, 0, NULL}};
 
+static PyObject *Core_get_engine_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromUnsignedLongLong(self->ready ? self->core.engine_nodes : 0);
+}
+
 static PyGetSetDef Core_getset[] = {
+    {"engine_nodes", (getter)Core_get_engine_nodes, NULL, "Of the nodes, those searched action by action.", NULL},
     {"nodes", (getter)Core_get_nodes, (setter)Core_set_nodes, "Search nodes visited so far.", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 

@@ -21,6 +21,14 @@ enum { ACE, TEN, KING, QUEEN, JACK, NINE, EIGHT, SEVEN };
 /* the cards of the same suit that beat `c` */
 #define HIGHER(c) (SUIT_MASK((c) >> 3) & (BIT(c) - 1u))
 
+/* the number of cards in a mask (bit tricks: the builtin calls a library routine unless the
+ * compiler may assume the popcnt instruction) */
+static inline int popcount32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 /* -- actions (core/actions.py) --------------------------------------------- */
 enum {
     A_MARRIAGE_20 = 32,
@@ -62,6 +70,7 @@ typedef struct {
     /* derived */
     uint32_t pack;
     int8_t points[32];
+    uint8_t byte_points[256]; /* the points of the cards of one suit's byte of a mask */
 } Rules;
 
 enum { NER_SEED, NER_LEADER_WITH_TRICK, NER_TRICK_ANYTIME, NER_LEADER_ANY };
@@ -107,7 +116,7 @@ static inline int outcome_value(const Pos *p) {
 /* -- search (solve.c) -------------------------------------------------------- */
 typedef struct {
     uint64_t k0, k1;
-    uint32_t gen;
+    uint64_t gen;
     int8_t value;
     uint8_t flag, best, size;
 } TTEntry;
@@ -116,10 +125,11 @@ typedef struct {
     Rules rules;
     TTEntry *table; /* 2 entries per bucket: depth-preferred, always-replace */
     uint64_t mask;  /* buckets - 1 */
-    uint32_t session; /* generation of the phase-2 entries valid now */
-    uint32_t call;    /* generation of the engine-level entries valid now (one search call) */
-    uint32_t next_gen;
+    uint64_t session; /* generation of the phase-2 entries valid now */
+    uint64_t call;    /* generation of the engine-level entries valid now (one search call) */
+    uint64_t next_gen;
     uint64_t nodes;
+    uint64_t engine_nodes; /* of which engine-level (phase 1 and the rest of a trick) */
 } Core;
 
 int core_init(Core *c, const Rules *r, int table_bits); /* 0 on success, -1 out of memory */

@@ -22,6 +22,9 @@
 #include "sixtysix.h"
 
 #define INF 100
+/* Phase-2 nodes with at most this many cards in a hand do not use the table: searching the last
+ * tricks again is cheaper than a cache miss. */
+#define P2_TT_MIN_CARDS 2
 enum { F_EXACT = 0, F_LOWER = 1, F_UPPER = 2 };
 
 /* -- transposition table -------------------------------------------------------- */
@@ -136,6 +139,28 @@ static int lead_order(const Rules *r, uint32_t hand, uint8_t *out) {
 
 static int p2_node(Search *S, const P2 *st, int alpha, int beta);
 
+/* The follower's cards to try first: those that win the trick (the most points first, trumps
+ * last), then the cheapest of the others. */
+static int follow_order(const Rules *r, int trump, int lead, uint32_t allowed, uint8_t *out) {
+    int prio[16], n = 0;
+    while (allowed) {
+        int c = __builtin_ctz(allowed);
+        allowed &= allowed - 1;
+        int is_trump = (c >> 3) == trump;
+        int wins = ((c >> 3) == (lead >> 3) && c < lead) || (is_trump && (lead >> 3) != trump);
+        int pr = wins ? 100 + r->points[c] - 20 * is_trump : 50 - r->points[c] - 20 * is_trump;
+        int j = n++;
+        while (j > 0 && prio[j - 1] < pr) { /* insertion: equal priorities keep card order */
+            prio[j] = prio[j - 1];
+            out[j] = out[j - 1];
+            j--;
+        }
+        prio[j] = pr;
+        out[j] = (uint8_t)c;
+    }
+    return n;
+}
+
 /* The value of leading `lead` from `st` (marriage points already in `st`): the follower's best answer. */
 static int p2_trick(Search *S, const P2 *st, int lead, int alpha, int beta) {
     const Rules *r = S->r;
@@ -153,9 +178,10 @@ static int p2_trick(Search *S, const P2 *st, int lead, int alpha, int beta) {
     }
     int value = maximise ? INF : -INF;
     int lead_suit = lead >> 3, gain0 = r->points[lead];
-    while (allowed) {
-        int card = __builtin_ctz(allowed);
-        allowed &= allowed - 1;
+    uint8_t cards[16];
+    int n = follow_order(r, S->trump, lead, allowed, cards);
+    for (int i = 0; i < n; i++) {
+        int card = cards[i];
         int winner = (((card >> 3) == lead_suit && card < lead) || ((card >> 3) == S->trump && lead_suit != S->trump))
                          ? F
                          : L;
@@ -193,6 +219,73 @@ static inline uint64_t p2_key1(const Search *S, const P2 *st) {
            (uint64_t)st->t[1] << 36 | (uint64_t)st->t[2] << 37 | (uint64_t)(st->leader - 1) << 38 | S->context;
 }
 
+static inline int mask_points(const Rules *r, uint32_t m) {
+    return r->byte_points[m & 255] + r->byte_points[(m >> 8) & 255] + r->byte_points[(m >> 16) & 255] +
+           r->byte_points[m >> 24];
+}
+
+/* The most marriage points a hand may still declare in phase 2. */
+static int marriage_potential(const Search *S, uint32_t hand) {
+    if (!S->r->marriage_in_phase2) return 0;
+    int total = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t pair = BIT(suit * 8 + KING) | BIT(suit * 8 + QUEEN);
+        if ((hand & pair) == pair) total += suit == S->trump ? 40 : 20;
+    }
+    return total;
+}
+
+/* scale_points for a loser with `points` now, at most `most` at the end, and `trick` (whether he
+ * has one): the set of values it may still give, as bits 1-3. */
+static int scale_set(int points, int most, int trick) {
+    int set = most < 33 ? 1 << 2 : points >= 33 ? 1 << 1 : (1 << 1 | 1 << 2);
+    return trick ? set : set | 1 << 3;
+}
+
+/* Bounds on a phase-2 value without search, when one side can no longer reach 66 and so must
+ * lose: the winner's game points are then one of a few values (the loser's false claim, the
+ * winner's claim, the result played out), all listed here as bits. Returns 0 when the side
+ * to win is not known yet, else the seat that wins and the bits of its possible game points. */
+static int p2_sure_winner(const Search *S, const P2 *st, int *values) {
+    const Rules *r = S->r;
+    int in_play = mask_points(r, st->h[1] | st->h[2]);
+    if (S->closer) {
+        int C = S->closer, O = 3 - C;
+        int most = st->s[C] + st->q[C] + in_play + marriage_potential(S, st->h[C]);
+        if (most >= 66) return 0;
+        int fails; /* closer_fails with the closer's score at the end */
+        if (r->failed_close_points == FCP_ALWAYS_THREE || S->close_tricks == 0)
+            fails = 1 << 3;
+        else if (r->failed_close_points == FCP_HOYLE1895)
+            fails = st->s[C] >= 33 ? 1 << 1 : most < 33 ? 1 << 2 : (1 << 1 | 1 << 2);
+        else
+            fails = 1 << 2;
+        int set = fails;
+        if (st->s[O] + st->q[O] + in_play + marriage_potential(S, st->h[O]) >= 66) /* he may claim */
+            set |= r->beaten_closer_points == 1 || S->close_tricks ? 1 << 2 : 1 << 3;
+        if (!r->auto_claim) { /* the closer's wrong claim */
+            if (r->closer_false_claim == 0)
+                set |= fails;
+            else
+                set |= r->false_claim_points == 1 && !st->t[O] ? (1 << 2 | 1 << 3) : 1 << 2;
+        }
+        *values = set;
+        return O;
+    }
+    if (r->last_trick_rule != 0) return 0; /* the last trick wins: anyone may */
+    for (int X = 1; X <= 2; X++) {
+        int O = 3 - X;
+        int most = st->s[X] + st->q[X] + in_play + S->bonus + marriage_potential(S, st->h[X]);
+        if (most >= 66 || most >= st->s[O]) continue;
+        /* X cannot claim and ends below O's points now: O wins, by a claim or played out */
+        int set = scale_set(st->s[X], most, st->t[X]);
+        if (!r->auto_claim) set |= r->false_claim_points == 1 && !st->t[O] ? (1 << 2 | 1 << 3) : 1 << 2;
+        *values = set;
+        return O;
+    }
+    return 0;
+}
+
 /* Value for seat 1 at the start of a phase-2 trick: ai/solver.py Solver._node, every action of the engine. */
 static int p2_node(Search *S, const P2 *st, int alpha, int beta) {
     const Rules *r = S->r;
@@ -200,8 +293,26 @@ static int p2_node(Search *S, const P2 *st, int alpha, int beta) {
     if (st->s[L] >= 66 && L != S->patient) return terminal(S, L, 0, st->s, st->t); /* a correct claim at once */
     Core *c = S->core;
     c->nodes++;
+    int sure = 0;
+    int winner = p2_sure_winner(S, st, &sure);
+    if (winner) {
+        int lo = __builtin_ctz(sure), hi = 31 - __builtin_clz(sure), scale = r->closed_deal_double && S->closer ? 2 : 1;
+        lo *= scale;
+        hi *= scale;
+        if (winner == 2) {
+            int t = lo;
+            lo = -hi;
+            hi = -t;
+        }
+        if (lo >= beta || lo == hi) return lo;
+        if (hi <= alpha) return hi;
+        if (lo > alpha) alpha = lo - 1; /* the value is at least lo: no need to prove more than lo - 1 */
+        if (hi < beta) beta = hi + 1;
+    }
     uint64_t k0 = (uint64_t)st->h[1] | (uint64_t)st->h[2] << 32, k1 = p2_key1(S, st);
-    TTEntry *e = tt_probe(c, k0, k1, c->session);
+    int cards = popcount32(st->h[1]);
+    /* the last tricks are cheaper to search again than to look up (a cache miss) */
+    TTEntry *e = cards > P2_TT_MIN_CARDS ? tt_probe(c, k0, k1, c->session) : NULL;
     int first = 255;
     if (e) {
         int v = e->value;
@@ -280,7 +391,7 @@ static int p2_node(Search *S, const P2 *st, int alpha, int beta) {
         }
     }
     int flag = best <= alpha0 ? F_UPPER : best >= beta0 ? F_LOWER : F_EXACT;
-    tt_store(c, k0, k1, c->session, best, flag, best_move, __builtin_popcount(st->h[1]));
+    if (cards > P2_TT_MIN_CARDS) tt_store(c, k0, k1, c->session, best, flag, best_move, cards);
     return best;
 }
 
@@ -325,24 +436,39 @@ static inline uint64_t engine_key1(const Pos *p) {
     return k;
 }
 
-/* Engine-level move ordering (ai/solver.py _order): the stored best first, then claims, closing,
- * exchanges and marriages (highest id first) before the cards; at the follow, in id order. */
-static void order_actions(const Pos *p, uint8_t *acts, int n, int first) {
-    if (p->stage == S_LEAD || p->stage == S_MARRIAGE) {
-        for (int i = 0, j = n - 1; i < j; i++, j--) {
-            uint8_t t = acts[i];
-            acts[i] = acts[j];
-            acts[j] = t;
+/* Engine-level move ordering (measured on whole deals): the stored best first, closing (which
+ * often decides at once), what usually pays (marriages, the exchange, the draw), cards by a quick
+ * judgement, and a claim (a wrong one) last. */
+static int action_priority(const Rules *r, const Pos *p, int a) {
+    if (a >= A_MARRIAGE_40 && a < A_EXCHANGE) return 900;
+    if (a >= A_MARRIAGE_20 && a < A_MARRIAGE_40) return 850;
+    if (a == A_EXCHANGE) return 800;
+    if (a == A_DRAW) return 700;
+    if (a == A_CLOSE || a == A_CLOSE_BEFORE_DRAW) return 950; /* first: it often decides at once */
+    if (a == A_CLAIM) return 100;
+    int pts = r->points[a], trump = (a >> 3) == p->trump;
+    if (p->stage != S_FOLLOW) return 500 - pts - 20 * trump; /* a lead: low cards, no trumps */
+    int led = p->led;
+    int wins = ((a >> 3) == (led >> 3) && a < led) || (trump && (led >> 3) != p->trump);
+    if (wins && !trump) return 600 + pts; /* take it with the suit's high card */
+    if (wins) return 580 - pts;           /* else trump it, cheaply */
+    return 500 - pts;                     /* else throw the cheapest */
+}
+
+static void order_actions(const Rules *r, const Pos *p, uint8_t *acts, int n, int first) {
+    int prio[MAX_ACTIONS];
+    for (int i = 0; i < n; i++) prio[i] = acts[i] == first ? 10000 : action_priority(r, p, acts[i]);
+    for (int i = 1; i < n; i++) { /* insertion sort, stable */
+        int pr = prio[i];
+        uint8_t a = acts[i];
+        int j = i - 1;
+        while (j >= 0 && prio[j] < pr) {
+            prio[j + 1] = prio[j];
+            acts[j + 1] = acts[j];
+            j--;
         }
-    }
-    if (first < NUM_ACTIONS) {
-        for (int i = 0; i < n; i++) {
-            if (acts[i] == first) {
-                memmove(acts + 1, acts, (size_t)i);
-                acts[0] = (uint8_t)first;
-                break;
-            }
-        }
+        prio[j + 1] = pr;
+        acts[j + 1] = a;
     }
 }
 
@@ -351,7 +477,7 @@ static int search(Search *S, const Pos *p, int alpha, int beta) {
     if (phase2(p) && p->stage == S_LEAD) return p2_entry(S, p, alpha, beta);
     Core *c = S->core;
     const Rules *r = S->r;
-    c->nodes++;
+    c->nodes++; c->engine_nodes++;
     uint64_t k0 = (uint64_t)p->hand[1] | (uint64_t)p->hand[2] << 32, k1 = engine_key1(p);
     TTEntry *e = tt_probe(c, k0, k1, S->call);
     int first = 255;
@@ -379,7 +505,7 @@ static int search(Search *S, const Pos *p, int alpha, int beta) {
                 break;
             }
     }
-    order_actions(p, acts, n, first);
+    order_actions(r, p, acts, n, first);
     int maximise = seat == 1;
     int best = maximise ? -INF : INF, best_move = 255;
     for (int i = 0; i < n; i++) {
@@ -401,7 +527,7 @@ static int search(Search *S, const Pos *p, int alpha, int beta) {
         if (alpha >= beta) break;
     }
     int flag = best <= alpha0 ? F_UPPER : best >= beta0 ? F_LOWER : F_EXACT;
-    int size = __builtin_popcount(p->hand[1] | p->hand[2]) + talon_size(p);
+    int size = popcount32(p->hand[1] | p->hand[2]) + talon_size(p);
     tt_store(c, k0, k1, S->call, best, flag, best_move, size);
     return best;
 }
@@ -419,7 +545,29 @@ int solve_window(Core *c, const Pos *p, int alpha, int beta) {
     return search(&S, p, alpha, beta);
 }
 
-int solve_value(Core *c, const Pos *p) { return solve_window(c, p, -INF, INF); }
+/* The largest value a deal can have under these rules (3 game points, doubled for a closed deal). */
+static int max_value(const Rules *r) { return r->closed_deal_double ? 6 : 3; }
+
+/* MTD(f): the exact value by null-window searches, which cut far more than one wide window;
+ * the table carries what each search learnt to the next. */
+static int mtdf(Search *S, const Pos *p, int guess) {
+    int top = max_value(S->r), lower = -top, upper = top, g = guess;
+    while (lower < upper) {
+        int beta = g == lower ? g + 1 : g;
+        g = search(S, p, beta - 1, beta);
+        if (g < beta)
+            upper = g;
+        else
+            lower = g;
+    }
+    return lower;
+}
+
+int solve_value(Core *c, const Pos *p) {
+    Search S;
+    search_init(&S, c);
+    return mtdf(&S, p, 0);
+}
 
 void solve_actions(Core *c, const Pos *p, int seat, const uint8_t *actions, int n, int *values) {
     Search S;
@@ -427,6 +575,6 @@ void solve_actions(Core *c, const Pos *p, int seat, const uint8_t *actions, int 
     for (int i = 0; i < n; i++) {
         Pos ch = *p;
         apply_with_window(&c->rules, &ch, seat, actions[i]);
-        values[i] = search(&S, &ch, -INF, INF);
+        values[i] = mtdf(&S, &ch, 0);
     }
 }
