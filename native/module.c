@@ -92,7 +92,7 @@ fail:
 static long item_long(PyObject *seq, Py_ssize_t i, const char *what, long lo, long hi) {
     PyObject *o = PyTuple_GET_ITEM(seq, i);
     if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.80s", what, Py_TYPE(o)->tp_name);
+        PyErr_Format(PyExc_ValueError, "%s must be an int, not %.80s", what, Py_TYPE(o)->tp_name);
         return LONG_MIN;
     }
     int overflow = 0;
@@ -141,8 +141,9 @@ static int bad(const char *message) {
     return -1;
 }
 
-static int check_hand_sizes(const Pos *p) {
+static int check_hand_sizes(const Rules *r, const Pos *p) {
     int n1 = popcount32(p->hand[1]), n2 = popcount32(p->hand[2]);
+    if (n1 > r->hand_size || n2 > r->hand_size) return bad("position: a hand holds more cards than the rules deal");
     if (p->stage == S_FOLLOW) {
         int nl = p->leader == 1 ? n1 : n2, nf = p->leader == 1 ? n2 : n1;
         if (nf != nl + 1) return bad("position: the follower must hold one card more than the leader");
@@ -221,10 +222,7 @@ static int parse_pos(PyObject *obj, const Rules *r, Pos *p) {
         if (v[i] == LONG_MIN) return -1;
     }
     PyObject *stock = PyTuple_GET_ITEM(obj, 2);
-    if (!PyBytes_Check(stock)) {
-        PyErr_SetString(PyExc_TypeError, "stock must be bytes (the face-down stock, top first)");
-        return -1;
-    }
+    if (!PyBytes_Check(stock)) return bad("position: stock must be bytes (the face-down stock, top first)");
     Py_ssize_t len = PyBytes_GET_SIZE(stock);
     if (len > MAX_STOCK) return bad("position: the stock holds too many cards");
     if (v[3] > len) return bad("position: stock_pos is beyond the stock");
@@ -251,7 +249,7 @@ static int parse_pos(PyObject *obj, const Rules *r, Pos *p) {
     p->close_tricks = (int8_t)v[18];
     p->window = (int8_t)v[19];
     if (p->trick_count > 16) return bad("position: more than 16 tricks");
-    if (check_cards(r, p) || check_talon(r, p) || check_hand_sizes(p) || check_turn(r, p)) return -1;
+    if (check_cards(r, p) || check_talon(r, p) || check_hand_sizes(r, p) || check_turn(r, p)) return -1;
     return 0;
 }
 

@@ -34,7 +34,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from sixtysix.core.actions import Action
-from sixtysix.core.game import Deal
+from sixtysix.core.game import Deal, Outcome, Termination
 from sixtysix.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -152,6 +152,37 @@ def encode(deal: Deal) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
+_TERMINATIONS = (
+    Termination.CLAIM,
+    Termination.FALSE_CLAIM,
+    Termination.PLAYED_OUT,
+    Termination.CLOSER_FAILED,
+    Termination.TIE,
+)
+
+ResultKey = tuple[Termination, int | None, int, tuple[int, int], tuple[int, int], int | None]
+"""A deal's result without its words: termination, winner, game points, points, tricks, claimant."""
+
+
+def outcome_of(result: tuple[int, ...] | None) -> ResultKey | None:
+    """The extension's result tuple as a :data:`ResultKey` (``None`` while the deal goes on)."""
+    if result is None:
+        return None
+    termination, winner, game_points, claimant, s1, s2, t1, t2 = result
+    return (_TERMINATIONS[termination - 1], winner or None, game_points, (s1, s2), (t1, t2), claimant or None)
+
+
+def result_key(outcome: Outcome | None) -> ResultKey | None:
+    """An engine :class:`~sixtysix.core.game.Outcome` as a :data:`ResultKey`, to compare with :func:`outcome_of`."""
+    if outcome is None:
+        return None
+    points, tricks = outcome.points, outcome.tricks
+    return (
+        outcome.termination, outcome.winner, outcome.game_points, (points[0], points[1]),
+        (tricks[0], tricks[1]), outcome.claimant,
+    )  # fmt: skip
+
+
 class NativeSearch:
     """Exact search of one rule set's deals in the native core: the fast path of :class:`~sixtysix.ai.solver.Solver`.
 
@@ -226,5 +257,7 @@ __all__ = [
     "core_for",
     "encode",
     "extension",
+    "outcome_of",
+    "result_key",
     "rules_flags",
 ]
