@@ -627,6 +627,11 @@ PyMODINIT_FUNC PyInit__native(void) {
     for (int i = 0; i < POS_FIELDS; i++) PyTuple_SET_ITEM(names, i, PyUnicode_FromString(POS_NAMES[i]));
     if (PyModule_AddObject(m, "POS_FIELDS", names) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "ABI", 1) < 0) goto fail;
+#if defined(__SANITIZE_ADDRESS__)
+    if (PyModule_AddStringConstant(m, "SANITIZERS", "address,undefined") < 0) goto fail;
+#else
+    if (PyModule_AddStringConstant(m, "SANITIZERS", "") < 0) goto fail;
+#endif
     return m;
 fail:
     Py_DECREF(m);

@@ -15,8 +15,8 @@ import pytest
 
 from sixtysix import Deal, Rules
 from sixtysix.ai import native
-from sixtysix.core.errors import RulesError
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS
+from sixtysix.core.errors import RulesError
 from sixtysix.core.game import OVER, Stage, shuffled_deck
 from sixtysix.core.rules import CHOICES
 

@@ -31,7 +31,6 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sixtysix.ai.native import NativeSearch
-
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, Action
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, cards_of
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
@@ -157,9 +156,9 @@ class Solver:
         if deal.phase2 and deal.stage == LEAD:
             if self._native is not None:  # a phase-2 leaf of a depth-limited search
                 before = self._native.nodes
-                value = self._native.window(deal, alpha, beta)
+                leaf = self._native.window(deal, alpha, beta)
                 self.nodes += self._native.nodes - before
-                return value
+                return leaf
             if (self._closer, self._close_score, self._close_tricks) != (
                 deal.closer,
                 deal.close_score,
