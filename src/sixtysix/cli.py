@@ -19,11 +19,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from sixtysix.present.cliargs import positive_float, positive_int
 from sixtysix.core.errors import RecordError, RulesError
 from sixtysix.core.match import AnyMatch, DealResult, PartnershipMatch, ThreeHandedMatch
 from sixtysix.core.record import Record, ReplayResult, replay
 from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.present.cliargs import positive_float, positive_int
 
 EXIT_INVALID = 2
 
@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
         "--time",
         type=positive_float,
         metavar="SECONDS",
-        help="time per decision (default: 1, or no limit when --worlds is given)",
+        help="CPU time per decision (default: 1, or no limit when --worlds is given)",
     )
     ana.add_argument("--worlds", type=positive_int, metavar="N", help="sampled worlds per decision (deterministic)")
     ana.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampling (default: 0)")
