@@ -17,6 +17,7 @@ from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.record import Record, replay
 from sixtysix.core.view import PartnershipView
 from sixtysix.present.order import hand_order
+from sixtysix.tui.console import Settings
 from sixtysix.tui.partnership import (
     PartnershipInfo,
     PartnershipSession,
@@ -25,7 +26,7 @@ from sixtysix.tui.partnership import (
     render_partnership,
     to_text,
 )
-from sixtysix.tui.session import Settings, resume
+from sixtysix.tui.resume import resume
 
 from .conftest import Transcribed, recording_console, scripted_ask
 
@@ -61,9 +62,9 @@ class Recorded(Transcribed, PartnershipSession):
 
     screens: list[tuple[str, set[str]]]
 
-    def show(self, deal, extra=()):  # type: ignore[no-untyped-def]
+    def show(self, deal):  # type: ignore[no-untyped-def]
         self._flush()
-        view = super().show(deal, extra)
+        view = super().show(deal)
         self.screens.append((self._flush(), hidden_from(deal, self.seat)))
         return view
 

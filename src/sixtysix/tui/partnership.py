@@ -37,16 +37,16 @@ from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.game import Termination
 from sixtysix.core.match import DealResult, PartnershipMatch
 from sixtysix.core.partnership import FourHandedDeal, left_of, partner_of, side_of
-from sixtysix.core.record import Record
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import PartnershipPlayer
 from sixtysix.present.describe import Names, card_markup, cards_markup, suit_label
 from sixtysix.present.order import hand_order
-from sixtysix.tui.inputs import Command, Invalid, Play, parse_input
+from sixtysix.tui.console import Settings
+from sixtysix.tui.loop import TableSession
+from sixtysix.tui.resume import saved_text
 from sixtysix.tui.screen import hand_boxes, legal_tokens, log_block, to_text
-from sixtysix.tui.seating import computer_players, seat_levels, seat_names, table_headers
-from sixtysix.tui.session import Quit, Settings, TableSession
+from sixtysix.tui.seating import computer_players, seat_names
 
 __all__ = ["PartnershipInfo", "PartnershipSession", "partnership_names", "render_partnership", "to_text"]
 
@@ -347,9 +347,10 @@ RULES_TEXT = (
 )
 
 
-class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
+class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, PartnershipView]):
     """One four-handed match in the terminal: the person in one seat, computer players in the other three."""
 
+    table_size = 4
     match: PartnershipMatch
 
     def __init__(
@@ -361,14 +362,8 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
         ask: Callable[[str], str] | None = None,
         players: Mapping[int, PartnershipPlayer] | None = None,
     ) -> None:
-        super().__init__(match, settings, console, ask)
+        super().__init__(match, settings, console, headers, ask)
         self.names = partnership_names(self.seat)
-        self.levels = seat_levels(4, self.seat, settings.level, settings.levels)
-        self.headers = (
-            list(headers)
-            if headers is not None
-            else table_headers(4, self.seat, settings.name, self.levels, settings.seed, settings.practice)
-        )
         levels, think = self.levels, settings.think
         self.players = computer_players(PartnershipPlayer, levels, match.rules, self.seed, think, players)  # type: ignore[type-abstract]
         current = match.current
@@ -401,12 +396,6 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
     def title(self) -> str:
         levels = " ".join(f"{self.names.subject(seat)} {level}" for seat, level in self.levels.items())
         return f"sixtysix · {self.rules.preset_name} · match to {self.rules.match_target} · levels {levels}"
-
-    def start_deal(self) -> FourHandedDeal:
-        deal = self.match.new_deal(seed=self.deal_rng.getrandbits(64))
-        self.log = [self._deal_intro(deal)]
-        self._start_players(deal)
-        return deal
 
     def _start_players(self, deal: FourHandedDeal) -> None:
         for seat, player in self.players.items():
@@ -461,57 +450,25 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
 
     # -- the person ---------------------------------------------------------------------
 
-    def show(self, deal: FourHandedDeal, extra: Sequence[str] = ()) -> PartnershipView:
-        view = self.view(deal, self.seat)
-        self.clear()
-        self.console.print(render_partnership(view, self.info([*self.notes, *extra])))
-        self.notes = []
-        return view
+    def screen(self, view: PartnershipView, extra: Sequence[str]) -> RenderableType:
+        return render_partnership(view, self.info(extra))
 
-    def human_turn(self, deal: FourHandedDeal) -> None:
-        """One decision of the person; returns when a card (or marriage) was played."""
-        view = self.show(deal)
-        while True:
-            text = self.ask("Your move> ")
-            hand = hand_order(view.hand, view.trump)
-            parsed = parse_input(text, hand, view.legal)
-            if isinstance(parsed, Invalid):
-                self.say(f"[red]{parsed.message}[/]")
-                continue
-            if isinstance(parsed, Command):
-                if parsed.name == "enter" and len(view.legal) == 1:
-                    parsed = Play((view.legal[0],))
-                else:
-                    self.command(view, parsed.name)
-                    continue
-            if self.play(deal, list(parsed.actions)):
-                return
+    def enter(self, deal: FourHandedDeal, view: PartnershipView) -> tuple[Action, ...] | None:
+        if len(view.legal) == 1:
+            return (view.legal[0],)
+        self.say("Type a card (Ah, or its number), or help.")
+        return None
 
-    def command(self, view: PartnershipView, name: str) -> None:
-        if name == "enter":
-            self.say("Type a card (Ah, or its number), or help.")
-        elif name == "help":
-            for line in self.help_lines(view):
-                self.say(line)
-        elif name == "hint":
-            self.say("[yellow]hint is only available in the two-player and three-handed games.[/]")
-        elif name == "last":
-            tricks = completed_tricks(view.history)
-            if not tricks:
-                self.say("No trick has been played yet in this deal.")
-            else:
-                self.say(
-                    "Last trick: "
-                    + describe_trick(self.names, tricks[-1], view.rules, view.trump, self.settings.symbols)
-                )
-        elif name == "rules":
-            self.show_rules()
-        elif name == "undo":
-            self.undo_refused()
-        elif name == "quit":
-            raise Quit
+    def hint(self, view: PartnershipView) -> None:
+        self.say("[yellow]hint is only available in the two-player and three-handed games.[/]")
 
-    def help_lines(self, view: PartnershipView) -> list[str]:
+    def last_trick(self, view: PartnershipView) -> str:
+        tricks = completed_tricks(view.history)
+        if not tricks:
+            return "No trick has been played yet in this deal."
+        return "Last trick: " + describe_trick(self.names, tricks[-1], view.rules, view.trump, self.settings.symbols)
+
+    def help_lines(self, deal: FourHandedDeal, view: PartnershipView) -> list[str]:
         hand = hand_order(view.hand, view.trump)
         symbols = self.settings.symbols
         lines = ["[bold]Legal now:[/]"]
@@ -548,11 +505,7 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
             try:
                 self.apply(deal, self.seat, action)
             except IllegalActionError as error:
-                message = f"[red]Not allowed: {error}[/]"
-                if changed:
-                    self.notes.append(message)
-                else:
-                    self.say(message + "  (help lists what you can do)")
+                self.refused(changed, str(error))
                 break
             changed = True
         return changed
@@ -567,15 +520,13 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
         info = self.info(extra if tricks else ())
         self.summarize(render_partnership_summary(deal, view, info, self.credited(index)))
 
-    def finish(self) -> None:
+    def match_result(self) -> str:
         match = self.match
-        path = self.save_result()
         own = side_of(self.seat)
         winner = match.winner or own
         won, lost = match.score[winner - 1], match.score[2 - winner]
         who = "Your side (you and Partner)" if winner == own else "The opponents (Left and Right)"
-        self.say(f"\n[bold]{who} won the match {won}-{lost}.[/]")
-        self.say(f"The record is saved in {path}. Replay it with: sixtysix replay {path}")
+        return f"\n[bold]{who} won the match {won}-{lost}.[/]"
 
     def record_text(self) -> str:
-        return Record.from_match(self.match, self.headers).text()
+        return saved_text(self.match, self.headers)
