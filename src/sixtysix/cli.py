@@ -19,11 +19,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from sixtysix.present.cliargs import positive_float, positive_int
 from sixtysix.core.errors import RecordError, RulesError
 from sixtysix.core.match import AnyMatch, DealResult, PartnershipMatch, ThreeHandedMatch
 from sixtysix.core.record import Record, ReplayResult, replay
 from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.present.cliargs import positive_float, positive_int
 
 EXIT_INVALID = 2
 

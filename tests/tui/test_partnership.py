@@ -272,7 +272,7 @@ def test_the_command_line_plays_four_handed(
 
 
 def test_the_logged_trick_winner_is_the_engines() -> None:
-    from sixtysix.tui.partnership import trick_winner
+    from sixtysix.present.describe import trick_winner
 
     rng = random.Random(9)
     for seed in range(20):

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sixtysix.core.actions import ACTIONS, Action
-from sixtysix.core.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of, parse_card
+from sixtysix.core.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of, parse_card, suit_of
 from sixtysix.core.errors import InvalidActionError, InvalidCardError, RulesError
 from sixtysix.core.game import Stage
 from sixtysix.core.rules import Rules
@@ -305,7 +305,7 @@ def decode_view(fields: Mapping[str, str]) -> PlayerView:
         seat=seat,
         rules=rules,
         dealer=_seat(fields, "dealer"),
-        trump=trump_card >> 3,
+        trump=suit_of(trump_card),
         trump_card=trump_card,
         face_up=_read_card(fields, "faceup"),
         talon_size=_int(fields, "talon"),
@@ -468,7 +468,7 @@ def decode_partnership_view(fields: Mapping[str, str]) -> PartnershipView:
         seat=_seat(fields, "seat", players=4),
         rules=rules,
         dealer=_seat(fields, "dealer", players=4),
-        trump=trump_card >> 3,
+        trump=suit_of(trump_card),
         trump_card=trump_card,
         stage=stage,
         to_act=to_act,

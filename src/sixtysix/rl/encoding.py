@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sixtysix.ai.sampling import forbidden_cards
-from sixtysix.core.actions import MARRIAGE_20, NUM_ACTIONS
+from sixtysix.core.actions import NUM_ACTIONS, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
 from sixtysix.core.game import Stage
 from sixtysix.core.view import PlayerView
@@ -164,8 +164,8 @@ def encode(view: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
     i = _T
     tail[i["trump_suit"] + view.trump] = 1.0
     for actor, action in view.history:
-        if MARRIAGE_20 <= action < MARRIAGE_20 + 8:
-            tail[i["own_marriages" if actor == seat else "opponent_marriages"] + (action & 3)] = 1.0
+        if action.is_marriage():
+            tail[i["own_marriages" if actor == seat else "opponent_marriages"] + marriage_suit(action)] = 1.0
     stage = view.stage
     if stage == Stage.MARRIAGE:
         tail[i["marriage_suit"] + view.marriage_suit] = 1.0

@@ -31,7 +31,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sixtysix.core.actions import MARRIAGE_20, MARRIAGE_40, Action
+from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.cards import BIT, SUIT_NAMES, Card
 from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.game import Termination
@@ -40,7 +40,17 @@ from sixtysix.core.partnership import FourHandedDeal, left_of, partner_of, side_
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import PartnershipPlayer
-from sixtysix.present.describe import Names, card_markup, cards_markup, suit_label
+from sixtysix.present.describe import (
+    LAST_TRICK_BONUS,
+    Names,
+    card_markup,
+    cards_markup,
+    marriage_choice,
+    marriage_value,
+    suit_label,
+    trick_points,
+    trick_winner,
+)
 from sixtysix.present.order import hand_order
 from sixtysix.tui.console import Settings
 from sixtysix.tui.loop import TableSession
@@ -100,7 +110,7 @@ def completed_tricks(history: Sequence[tuple[int, Action]]) -> list[list[tuple[i
     tricks: list[list[tuple[int, Card]]] = []
     current: list[tuple[int, Card]] = []
     for seat, action in history:
-        if action >= 32:
+        if not action.is_card():
             continue
         current.append((seat, int(action)))
         if len(current) == 4:
@@ -109,28 +119,11 @@ def completed_tricks(history: Sequence[tuple[int, Action]]) -> list[list[tuple[i
     return tricks
 
 
-def trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> int:
-    """The seat whose card takes ``trick`` (the highest trump, else the highest of the led suit).
-
-    >>> from sixtysix.core.cards import parse_card
-    >>> trick_winner([(1, parse_card("Ks")), (2, parse_card("As")), (3, parse_card("7h")), (4, parse_card("Ts"))], 3)
-    2
-    """
-    seat, best = trick[0]
-    for other, card in trick[1:]:
-        if card >> 3 == best >> 3:
-            if card < best:  # within a suit, lower ids rank higher (A T K Q J 9 8 7)
-                seat, best = other, card
-        elif card >> 3 == trump:
-            seat, best = other, card
-    return seat
-
-
 def describe_trick(names: Names, trick: Sequence[tuple[int, Card]], rules: Rules, trump: int, symbols: bool) -> str:
     """``Left led K♠, Partner played A♠, …: Partner won (25 points)``."""
     (leader, lead), rest = trick[0], trick[1:]
     played = ", ".join(f"{names(seat)} played {card_markup(card, symbols)}" for seat, card in rest)
-    points = sum(rules.points[c] for _, c in trick)
+    points = trick_points(rules, (c for _, c in trick))
     winner = trick_winner(trick, trump)
     return f"{names.subject(leader)} led {card_markup(lead, symbols)}, {played}: {names(winner)} won ({points} points)"
 
@@ -209,9 +202,8 @@ def _sides_line(view: PartnershipView) -> Text:
 def _marriages(view: PartnershipView, names: Names, symbols: bool) -> str:
     parts = []
     for seat, action in view.history:
-        if MARRIAGE_20 <= action < MARRIAGE_40 + 4:
-            suit = (action - MARRIAGE_20) & 3
-            parts.append(f"{names(seat)} {40 if action >= MARRIAGE_40 else 20} in {suit_label(suit, symbols)}")
+        if action.is_marriage():
+            parts.append(f"{names(seat)} {marriage_value(action)} in {suit_label(marriage_suit(action), symbols)}")
     return " · ".join(parts)
 
 
@@ -304,7 +296,7 @@ def explain_deal(deal: FourHandedDeal, seat: int) -> list[str]:
             lines.append(f"{side_subject(side, own)} won the ten of trumps: +{_points(bonus[side - 1])}.")
     lines.append(
         f"Card points: your side {points[own]}, the opponents {points[3 - own]} · "
-        f"tricks: your side {tricks[own]}, the opponents {tricks[3 - own]}" + " (the last trick counts 10)"
+        f"tricks: your side {tricks[own]}, the opponents {tricks[3 - own]} (the last trick counts {LAST_TRICK_BONUS})"
     )
     return lines
 
@@ -413,28 +405,25 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
 
     def apply(self, deal: FourHandedDeal, seat: int, action: Action) -> None:
         """Apply one action (raising IllegalActionError) and log what happened."""
-        trick = [*deal.trick, (seat, int(action))] if action < 32 else []
+        trick = [*deal.trick, (seat, int(action))] if action.is_card() else []
         deal.apply(action, seat)
         names = self.names
         symbols = self.settings.symbols
-        if action >= 32:
-            suit = (action - MARRIAGE_20) & 3
-            value = 40 if action >= MARRIAGE_40 else 20
-            self.log.append(
-                f"{names.subject(seat)} {names.verb(seat, 'declare', 'declares')} {value} in {SUIT_NAMES[suit]}"
-            )
+        if not action.is_card():
+            value, suit = marriage_value(action), SUIT_NAMES[marriage_suit(action)]
+            self.log.append(f"{names.subject(seat)} {names.verb(seat, 'declare', 'declares')} {value} in {suit}")
             return
         self.log.append(f"{names.subject(seat)} {names.verb(seat, 'play', 'plays')} {card_markup(action, symbols)}")
         if len(trick) == 4:
             winner = trick_winner(trick, deal.trump)
-            points = sum(deal.rules.points[c] for _, c in trick)
+            points = trick_points(deal.rules, (c for _, c in trick))
             side = "your side" if side_of(winner) == side_of(self.seat) else "the opponents"
             text = (
                 f"{names.subject(winner)} {names.verb(winner, 'win', 'wins')} the trick for {side}: "
                 f"{cards_markup([c for _, c in trick], symbols)}, {points} points"
             )
             if deal.trick_count == 8 or (deal.is_over and not any(deal.hands[1:])):
-                text += " and 10 for the last trick"
+                text += f" and {LAST_TRICK_BONUS} for the last trick"
             self.log.append(f"[bold]{text}[/]")
 
     # -- the computer players ----------------------------------------------------------------
@@ -473,12 +462,10 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
         symbols = self.settings.symbols
         lines = ["[bold]Legal now:[/]"]
         for action in view.legal:
-            if action < 32:
+            if action.is_card():
                 lines.append(f"  {hand.index(action) + 1:>2} {action!s:<5} play {card_markup(action, symbols)}")
             else:
-                suit = (action - MARRIAGE_20) & 3
-                value = 40 if action >= MARRIAGE_40 else 20
-                lines.append(f"     {action!s:<5} declare {value} in {SUIT_NAMES[suit]}, then lead the king or queen")
+                lines.append(f"     {action!s:<5} {marriage_choice(action)}")
         lines.append(
             "[bold]Commands:[/] last (the last trick) · rules · quit (save and leave) · "
             "hint is not available in the four-handed game (the analysis is two-player only)"

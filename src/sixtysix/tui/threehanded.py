@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sixtysix.core.actions import Action
-from sixtysix.core.cards import Card, CardMask
+from sixtysix.core.cards import Card, CardMask, suit_of
 from sixtysix.core.game import Deal, Stage
 from sixtysix.core.match import ThreeHandedMatch
 from sixtysix.core.rules import Rules
@@ -294,7 +294,7 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
         return (
             f"Deal {len(self.match.deals)}: {sits}; {names(forehand)} {names.verb(forehand, 'lead', 'leads')} "
             f"against {names(other)}; trump is "
-            f"{suit_label(deal.trump_card >> 3, symbols)} ({card_markup(deal.trump_card, symbols)})"
+            f"{suit_label(suit_of(deal.trump_card), symbols)} ({card_markup(deal.trump_card, symbols)})"
         )
 
     # -- the computer players, and watching them ------------------------------------------

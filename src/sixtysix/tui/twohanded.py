@@ -27,7 +27,15 @@ from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
-from sixtysix.present.describe import Names, card_markup, cards_markup, describe_action, trick_winner
+from sixtysix.present.describe import (
+    Names,
+    card_markup,
+    cards_markup,
+    describe_action,
+    last_trick_bonus,
+    trick_points,
+    trick_winner,
+)
 from sixtysix.present.order import hand_order
 from sixtysix.tui.loop import TableDeal, TableSession
 from sixtysix.tui.screen import TableInfo, help_lines, last_trick_line, render_table
@@ -152,8 +160,8 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         table.add_column("chance to win the deal", justify="right")
         for entry in analysis.actions:
             action = entry.action
-            number = str(hand.index(action) + 1) if action < 32 and action in hand else ""
-            label = card_markup(action, self.settings.symbols) if action < 32 else str(action)
+            number = str(hand.index(action) + 1) if action.is_card() and action in hand else ""
+            label = card_markup(action, self.settings.symbols) if action.is_card() else str(action)
             table.add_row(number, label, f"{entry.value:+.2f}", f"{entry.win_chance:.0%}")
         self.console.print(table)
         self.say("[dim]Values are for this deal, from your side: +1 is a won deal worth one game point.[/]")
@@ -187,14 +195,15 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             pass  # the drawn card is logged below
         else:
             self.log.append(describe_action(names, seat, action, symbols, exchange if action == EXCHANGE else None))
-        if stage == FOLLOW and action < 32:
-            winner = trick_winner(leader, led, action, deal.trump)
-            points = deal.rules.points[led] + deal.rules.points[action]
+        if stage == FOLLOW and action.is_card():
+            winner = trick_winner(((leader, led), (3 - leader, action)), deal.trump)
+            points = trick_points(deal.rules, (led, action))
             cards = f"{card_markup(led, symbols)} {card_markup(action, symbols)}"
             text = f"{names.subject(winner)} {names.verb(winner, 'win', 'wins')} the trick: {cards}, {points} points"
             last = deal.is_over and not deal.hands[1] and not deal.hands[2]
-            if last and not deal.closed and deal.rules.last_trick_rule == "ten_points":
-                text += " and 10 for the last trick"
+            bonus = last_trick_bonus(deal.rules, deal.closed)
+            if last and bonus:
+                text += f" and {bonus} for the last trick"
             self.log.append(f"[bold]{text}[/]")
         drawn = deal.hands[human] & ~hand_before
         if drawn and action != EXCHANGE:
