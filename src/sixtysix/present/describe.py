@@ -1,12 +1,13 @@
-"""Actions, tricks and deal results in words, for the terminal game, the web and the protocol.
+"""Actions, tricks and deal results in words, for the terminal game and the web.
 
 Strings may hold ``rich`` markup (coloured cards); :func:`plain` removes it.
 
 **Rule facts.** The few facts of the rules that the words need (who takes a trick, what
-it is worth, what a marriage scores, the last trick's ten) are each computed by one
-function here (:func:`trick_winner`, :func:`trick_points`, :func:`marriage_value`,
-:func:`last_trick_bonus`), which every front end calls; when the core defines them as
-functions of :class:`~sixtysix.core.rules.Rules`, these point at the core.
+it is worth, what a marriage scores, the last trick's ten, the opponent's hand size) are
+each computed by one function here (:func:`trick_winner`, :func:`trick_points`,
+:func:`marriage_value`, :func:`last_trick_bonus`, :func:`opponent_hand_size`), which
+every front end calls; when the core defines them as functions of
+:class:`~sixtysix.core.rules.Rules` and of the views, these point at the core.
 
 >>> names = Names(human=1)
 >>> plain(describe_action(names, 2, Action.parse("20h"), symbols=False))
@@ -33,8 +34,9 @@ from sixtysix.core.actions import (
     marriage_suit,
 )
 from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card, make_card, suit_of
-from sixtysix.core.game import Deal, Termination, scale_points
+from sixtysix.core.game import FOLLOW, Deal, Termination, scale_points
 from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
 
 RED_SUITS = frozenset((1, 2))  # diamonds, hearts
 LAST_TRICK_BONUS = 10
@@ -81,6 +83,22 @@ def marriage_value(action: Action) -> int:
     (40, 20)
     """
     return 40 if action >= MARRIAGE_40 else 20
+
+
+def opponent_hand_size(view: PlayerView) -> int:
+    """How many cards the opponent of a two-player ``view`` holds: as many as the seat, one
+    more or one less while a led card waits for the follower.
+
+    >>> from sixtysix import Deal
+    >>> deal = Deal.shuffled(seed=1, dealer=2)
+    >>> deal.apply(deal.legal_actions()[0])
+    >>> opponent_hand_size(PlayerView.of(deal, 1)), opponent_hand_size(PlayerView.of(deal, 2))
+    (6, 5)
+    """
+    own = view.hand.bit_count()
+    if view.stage != FOLLOW:
+        return own
+    return own + 1 if view.leader == view.seat else own - 1
 
 
 def last_trick_bonus(rules: Rules, closed: bool = False) -> int:

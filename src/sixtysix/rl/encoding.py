@@ -32,6 +32,7 @@ from sixtysix.core.actions import NUM_ACTIONS, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
 from sixtysix.core.game import Stage
 from sixtysix.core.view import PlayerView
+from sixtysix.present.describe import opponent_hand_size
 
 __all__ = [
     "NUM_ACTIONS",
@@ -190,20 +191,13 @@ def encode(view: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
         view.tricks[other] / half,
         min(view.close_score / POINTS_SCALE, POINTS_HIGH),
         view.close_tricks / half,
-        _opponent_hand_size(view) / rules.hand_size,
+        opponent_hand_size(view) / rules.hand_size,
         min(view.match_score[own] / target, MATCH_HIGH),
         min(view.match_score[other] / target, MATCH_HIGH),
         min(view.carried / target, MATCH_HIGH),
     ]
     obs[_CARDS_END:] = tail
     return obs
-
-
-def _opponent_hand_size(view: PlayerView) -> int:
-    own = view.hand.bit_count()
-    if view.stage != Stage.FOLLOW:
-        return own
-    return own - 1 if view.leader != view.seat else own + 1
 
 
 def legal_mask(view: PlayerView) -> npt.NDArray[np.int8]:

@@ -162,7 +162,7 @@ def _trump_line(view: PartnershipView, names: Names, symbols: bool) -> Text:
 def _other_line(view: PartnershipView, seat: int, symbols: bool) -> Text:
     known = list(hand_order(view.known[seat - 1], view.trump))
     played_now = sum(1 for s, _ in view.trick if s == seat)
-    size = 8 - view.tricks[0] - view.tricks[1] - played_now
+    size = view.rules.hand_size - view.tricks[0] - view.tricks[1] - played_now
     hidden = max(0, size - len(known))
     text = Text(" ".join(["▒▒"] * hidden), style="blue")
     if known:

@@ -51,6 +51,7 @@ from sixtysix.present.describe import (
     explain_scoring,
     humanize,
     marriage_value,
+    opponent_hand_size,
     suit_label,
     tricks_of,
 )
@@ -203,13 +204,6 @@ def render_tally(view: PlayerView, info: TableInfo, results: Sequence[DealResult
 
 
 # -- the table ----------------------------------------------------------------------
-
-
-def opponent_hand_size(view: PlayerView) -> int:
-    mine = view.hand.bit_count()
-    if view.led is None or view.stage != FOLLOW:
-        return mine
-    return mine + 1 if view.leader == view.seat else mine - 1
 
 
 def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
