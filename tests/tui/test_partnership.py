@@ -18,15 +18,10 @@ from sixtysix.core.record import Record, replay
 from sixtysix.core.view import PartnershipView
 from sixtysix.present.order import hand_order
 from sixtysix.tui.console import Settings
-from sixtysix.tui.partnership import (
-    PartnershipInfo,
-    PartnershipSession,
-    explain_deal,
-    partnership_names,
-    render_partnership,
-    to_text,
-)
+from sixtysix.tui.partnership import PartnershipSession
+from sixtysix.tui.partnership_screen import PartnershipInfo, explain_deal, partnership_names, render_partnership
 from sixtysix.tui.resume import resume
+from sixtysix.tui.screen import to_text
 
 from .conftest import Transcribed, recording_console, scripted_ask
 

@@ -227,19 +227,21 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     grid.add_row("Talon", _talon_line(view, names))
     grid.add_row(names.computer, _opponent_line(view, info))
     grid.add_row("Table", _trick_line(view, names, symbols))
-    marriages = _marriages_line(view, names, symbols)
+    marriages = marriages_line(view.history, names, symbols)
     if marriages:
         grid.add_row("Marriages", marriages)
 
     hand_block = hand_boxes(view.hand, view.trump, view.legal, symbols)
     parts: list[RenderableType] = [header, scoreboard, grid, Text("Your hand", style="bold"), hand_block]
     parts.append(Text.from_markup(_own_line(view)))
-    parts += log_block(info.log, bright=3)
-    parts.extend(Text.from_markup(line) for line in info.extra)
-    if view.legal:
-        parts.append(Text.from_markup(prompt_line(view, names, symbols)))
-        parts.append(Text.from_markup(legal_line(view)))
-    return Group(*parts)
+    prompt = [prompt_line(view, names, symbols), legal_line(view)] if view.legal else []
+    return Group(*parts, *screen_tail(info.log, 3, [*info.extra, *prompt]))
+
+
+def screen_tail(log: Sequence[str], bright: int, lines: Sequence[str]) -> list[RenderableType]:
+    """The bottom of a table screen: the log (:func:`log_block`), then ``lines`` of markup
+    (messages, and at a decision what to do and the legal actions)."""
+    return [*log_block(log, bright), *(Text.from_markup(line) for line in lines)]
 
 
 def hand_boxes(hand: CardMask, trump: int, legal: Sequence[Action], symbols: bool) -> RenderableType:
@@ -316,9 +318,10 @@ def _trick_line(view: TableFacts, names: Names, symbols: bool) -> Text:
     return Text(f"{names.subject(view.leader)} to lead", style="dim")
 
 
-def _marriages_line(view: TableFacts, names: Names, symbols: bool) -> str:
+def marriages_line(history: Sequence[tuple[int, Action]], names: Names, symbols: bool) -> str:
+    """``you 20 in ♥ hearts · Left 40 in ♠ spades``: the marriages declared so far (any table size)."""
     parts = []
-    for seat, action in view.history:
+    for seat, action in history:
         if action.is_marriage():
             parts.append(f"{names(seat)} {marriage_value(action)} in {suit_label(marriage_suit(action), symbols)}")
     return " · ".join(parts)

@@ -44,11 +44,11 @@ from sixtysix.tui.resume import saved_text
 from sixtysix.tui.screen import (
     LEVEL_NAMES,
     TableInfo,
-    _marriages_line,
     _talon_line,
     _trick_line,
     _trump_line,
     log_block,
+    marriages_line,
     render_summary,
 )
 from sixtysix.tui.seating import computer_players, seat_names
@@ -132,7 +132,7 @@ def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = "Y
     for seat in (1, 2):
         grid.add_row(names.other(seat), _player_line(view, seat, symbols))
     grid.add_row("Table", _trick_line(view, names, symbols))
-    marriages = _marriages_line(view, names, symbols)
+    marriages = marriages_line(view.history, names, symbols)
     if marriages:
         grid.add_row("Marriages", marriages)
     parts: list[RenderableType] = [header]
@@ -205,7 +205,7 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
     ) -> None:
         super().__init__(match, settings, console, headers, ask)
         # ``seat`` is the person's table seat, ``human`` his seat in the current inner deal (0 when he sits out)
-        self.table_names = seat_names(3, self.seat)
+        self.table_names = seat_names(self.table_size, self.seat)
         levels, think = self.levels, settings.think
         self.players = computer_players(Player, levels, match.rules, self.seed, think, players)  # type: ignore[type-abstract]
         self.human = 0
