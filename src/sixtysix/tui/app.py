@@ -105,7 +105,7 @@ def _start(match: AnyMatch, settings: Settings, console: Console, resumed: list[
     if settings.human > kind.table_size:
         return _fail(f"--seat {settings.human}: {match.rules.preset_name} has seats 1-{kind.table_size}")
     try:
-        kind.seat_levels(settings)
+        kind.levels_of(settings)
     except ValueError as error:
         return _fail(str(error))
     try:  # the computer players are made here: a level the table size lacks is an error

@@ -107,7 +107,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         self.deal_rng = random.Random(self.seed)
         for _ in match.deals:  # a resumed match has used one shuffle per deal
             self.deal_rng.getrandbits(64)
-        self.levels = self.seat_levels(settings)
+        self.levels = self.levels_of(settings)
         """The computer seats' levels, by table seat."""
         self.headers = list(headers) if headers is not None else self.new_headers()
         self.log: list[str] = []
@@ -122,7 +122,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     # -- the table size and the command line ---------------------------------------------
 
     @classmethod
-    def seat_levels(cls, settings: Settings) -> dict[int, int]:
+    def levels_of(cls, settings: Settings) -> dict[int, int]:
         """The computer seats' levels; a :class:`ValueError` says what is wrong with ``--levels``."""
         try:
             return seat_levels(cls.table_size, settings.human, settings.level, settings.levels)
@@ -132,7 +132,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     @classmethod
     def resumed_headers(cls, headers: list[tuple[str, str]], settings: Settings) -> list[tuple[str, str]]:
         """A resumed record's headers with the seats, levels and seed set to what is played now."""
-        return merge_table_headers(headers, cls.table_size, settings.human, cls.seat_levels(settings), settings.seed)
+        return merge_table_headers(headers, cls.table_size, settings.human, cls.levels_of(settings), settings.seed)
 
     def new_headers(self) -> list[tuple[str, str]]:
         """The free headers of a new match's record."""

@@ -58,7 +58,7 @@ class Session(TwoHandedTurns[Deal]):
             self.log = self._replayed_log(current)
 
     @classmethod
-    def seat_levels(cls, settings: Settings) -> dict[int, int]:
+    def levels_of(cls, settings: Settings) -> dict[int, int]:
         if settings.levels:
             raise ValueError("--levels is for the three- and four-handed games; use --level")
         return {3 - settings.human: settings.level}
