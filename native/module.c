@@ -197,13 +197,15 @@ static int check_turn(const Rules *r, const Pos *p) {
         uint32_t pair = BIT(suit * 8 + KING) | BIT(suit * 8 + QUEEN);
         if ((p->hand[p->leader] & pair) != pair) return bad("position: the leader must hold the declared marriage");
     }
-    if (p->window) {
-        int ex = p->trump * 8 + r->exchange_rank;
-        if (p->window == to_act(p)) return bad("position: the window seat is the seat to act");
-        if (p->face_up < 0 || !(p->hand[p->window] & BIT(ex)))
-            return bad("position: the window seat must hold the exchange card with the face-up card in place");
-    }
     return 0;
+}
+
+/* A window that cannot be used (its seat is to act, lacks the exchange card, or the face-up card is
+ * gone: a puzzle position rebuilt under another trump) is no window: the engine would never offer it. */
+static void drop_dead_window(const Rules *r, Pos *p) {
+    if (!p->window) return;
+    int ex = p->trump * 8 + r->exchange_rank;
+    if (p->window == to_act(p) || p->face_up < 0 || !(p->hand[p->window] & BIT(ex))) p->window = 0;
 }
 
 static int parse_pos(PyObject *obj, const Rules *r, Pos *p) {
@@ -250,6 +252,7 @@ static int parse_pos(PyObject *obj, const Rules *r, Pos *p) {
     p->window = (int8_t)v[19];
     if (p->trick_count > 16) return bad("position: more than 16 tricks");
     if (check_cards(r, p) || check_talon(r, p) || check_hand_sizes(r, p) || check_turn(r, p)) return -1;
+    drop_dead_window(r, p);
     return 0;
 }
 

@@ -41,7 +41,7 @@ enum {
     A_PASS = 45,
     NUM_ACTIONS = 46
 };
-#define MAX_ACTIONS 24 /* a hand of at most 8 cards + 4 marriages + X, C, 66: well below */
+#define MAX_ACTIONS 48 /* 32 cards + 4 marriages + X, C, 66 would still fit */
 
 /* -- stages (core/game.py Stage) ------------------------------------------- */
 enum { S_LEAD = 0, S_MARRIAGE = 1, S_FOLLOW = 2, S_BEFORE_DRAW = 3, S_OVER = 4 };

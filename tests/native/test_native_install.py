@@ -62,7 +62,7 @@ def test_install_without_a_compiler_falls_back_to_pure_python(tmp_path: Path) ->
     if install.returncode and any(text in install.stderr for text in _OFFLINE):
         pytest.skip(f"no package index for the build backend: {install.stderr.strip().splitlines()[-1]}")
     assert install.returncode == 0, install.stderr
-    assert not list((env_dir / "lib").glob("python*/site-packages/sixtysix/ai/_native*")), "an extension was built"
+    assert not list((env_dir / "lib").glob("python*/site-packages/sixtysix/ai/_native*.so")), "an extension was built"
 
     probe = subprocess.run(
         [str(python), "-c", _PROBE], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120, check=False

@@ -14,7 +14,7 @@ from native_cases import positions, require_native
 from sixtysix import Rules
 from sixtysix.ai import native
 from sixtysix.ai.native import encode
-from sixtysix.core.actions import CLAIM, EXCHANGE
+from sixtysix.core.actions import CLAIM, EXCHANGE, PASS
 from sixtysix.core.rules import CHOICES
 
 
@@ -58,6 +58,7 @@ def _with(pos: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
         (16, 3),  # closer
         (19, 3),  # window
         (19, 2.0),
+        (19, -1),
     ],
 )
 def test_a_field_out_of_range_raises_value_error(field: int, value: Any) -> None:
@@ -78,7 +79,6 @@ def test_inconsistent_positions_raise_value_error() -> None:
         _with(pos, 0, hand1 & ~(1 << card)),  # hands of different sizes
         _with(pos, 12, 2),  # a follow without a led card
         _with(pos, 12, 1),  # a marriage stage without a declared pair
-        _with(pos, 19, pos[13]),  # the window is the seat to act
         (*pos[:5],),  # too short
         [*pos],  # not a tuple
         None,
@@ -175,3 +175,13 @@ def test_a_correct_claim_is_always_legal_natively_where_the_engine_allows_it() -
     for deal in positions(rules, seed=34, how_many=100):
         seat = deal.to_act
         assert (CLAIM in core.legal(encode(deal), seat)) == (CLAIM in deal.legal_actions(seat))
+
+
+def test_a_window_that_cannot_be_used_is_no_window() -> None:
+    """A puzzle position (the same hands under another trump) may name a window its seat cannot use."""
+    core = _core(Rules.preset("seed66"))
+    pos = _valid()
+    for window in (pos[13], 3 - pos[13]):
+        assert core.legal(_with(pos, 19, window), 3 - pos[13]) in ([], [EXCHANGE, PASS])
+        after, _ = core.apply(_with(pos, 19, window), core.legal(pos)[0])
+        assert after[19] == 0

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -39,6 +40,7 @@ from sixtysix.core.rules import Rules
 INF = 100
 _Table = dict[tuple[int, ...], tuple[int, int]]
 _Memo = dict[tuple[int, ...], int]
+_Context = tuple[int, int, int, int]
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _T = TypeVar("_T")
 
@@ -49,9 +51,13 @@ class Solver:
     ``value(deal)`` returns the exact value for seat 1 when the deal is in phase 2;
     in phase 1 it searches ``depth`` more engine plies (actions) and then asks
     ``evaluate`` (exact when ``depth`` is ``None``: to the end of the deal).
+    One solver may search any number of deals and worlds of its rules, one after
+    the other: what it keeps between searches never changes a value, only the time.
 
     Exact searches run in the native core when it is built (:mod:`sixtysix.ai.native`;
-    same values, 20 to 50 times faster); ``native=False`` keeps this one in Python.
+    same values, 20 to 50 times faster); ``native=False`` keeps this one in Python. A
+    position the native core refuses (an inconsistent puzzle: a card in two places) is
+    searched in Python, as before.
     """
 
     def __init__(
@@ -61,7 +67,8 @@ class Solver:
         self.evaluate = evaluate
         self.nodes = 0
         self._native = NativeSearch.create(rules) if native else None
-        self._tables: dict[tuple[int, int, int], tuple[_Table, _Memo]] = {}
+        self._tables: dict[_Context, tuple[_Table, _Memo]] = {}
+        self._context: _Context = (-1, 0, 0, 0)
         self._tt: _Table = {}
         self._claim_memo: _Memo = {}
         self._engine_tt: dict[tuple[int, ...], tuple[float, int, int, int]] = {}
@@ -70,11 +77,15 @@ class Solver:
     # -- public entry points ----------------------------------------------------
 
     def value(self, deal: Deal, depth: int | None = None) -> float:
-        """The value of ``deal`` for seat 1 (game points, signed)."""
+        """The value of ``deal`` for seat 1 (game points, signed).
+
+        Raises ``ValueError`` if ``deal`` is played under other rules than the solver's.
+        """
         if self._native is not None and deal.outcome is None and (depth is None or deal.phase2):
-            return self._native_call(self._native.value, deal)
-        self._reset()
-        self._prepare(deal)
+            self._check_rules(deal)
+            with contextlib.suppress(ValueError):  # a position it refuses is searched here
+                return self._native_call(self._native.value, deal)
+        self._start(deal)
         return self._search(deal, -INF, INF, depth)
 
     def action_values(
@@ -83,14 +94,16 @@ class Solver:
         """The value of every legal action (or of ``actions``) for the seat to act (positive = good for it).
 
         Exact when ``depth`` is ``None``, else ``depth`` plies and the evaluation.
+        Raises ``ValueError`` if ``deal`` is played under other rules than the solver's.
         """
         seat = seat or deal.to_act
         if self._native is not None and deal.outcome is None and (depth is None or deal.phase2) and seat:
+            self._check_rules(deal)
             chosen = deal.legal_actions(seat) if actions is None else actions
-            found = self._native_call(self._native.action_values, deal, chosen, seat)
-            return dict(zip(chosen, found, strict=True))
-        self._reset()
-        self._prepare(deal)
+            with contextlib.suppress(ValueError):  # a position it refuses is searched here
+                found = self._native_call(self._native.action_values, deal, chosen, seat)
+                return dict(zip(chosen, found, strict=True))
+        self._start(deal)
         sign = 1 if seat == 1 else -1
         values: dict[Action, float] = {}
         for action in deal.legal_actions(seat) if actions is None else actions:
@@ -113,14 +126,25 @@ class Solver:
         self.nodes = self._native.nodes - before
         return result
 
-    def _reset(self) -> None:
-        """Start a search. Phase-2 tables hold for any world of these rules, so they are kept
-        (within a memory bound); the engine-level table depends on the stock order and is not."""
+    def _check_rules(self, deal: Deal) -> None:
+        if deal.rules is not self.rules and deal.rules != self.rules:
+            raise ValueError("this solver is for other rules than the deal's: use a Solver(deal.rules)")
+
+    def _start(self, deal: Deal) -> None:
+        """Start a search of ``deal``.
+
+        The phase-2 tables are kept between searches (within a memory bound): one table
+        for each context (trump suit, closer, the closer's opponent's score and tricks at
+        the close), which with the rules are everything a phase-2 value depends on
+        besides its node key. The engine-level table depends on the stock order and is not kept.
+        """
+        self._check_rules(deal)
         self.nodes = 0
         self._engine_tt = {}
         if sum(len(tt) for tt, _ in self._tables.values()) > _MAX_TABLE:
             self._tables = {}
             self._lead_cache = {}
+        self._prepare(deal)
 
     # -- engine-level search (any stage, any phase) --------------------------------
 
@@ -140,11 +164,13 @@ class Solver:
         # or than failing (2 where a failed close costs 3).
         self._closer_claims = deal.closer if _closer_claim_may_pay(rules) else 0
         self._patient = _patient_seat(rules, deal)
-        # Phase-2 values depend on who closed and what the opponent had then: one table each.
-        context = (deal.closer, deal.close_score, deal.close_tricks)
-        if context not in self._tables:
-            self._tables[context] = ({}, {})
-        self._tt, self._claim_memo = self._tables[context]
+        # Phase-2 values depend on the trump suit, on who closed and on what his opponent
+        # had then; the node key holds none of them: one table for each.
+        self._context = context = _context(deal)
+        tables = self._tables.get(context)
+        if tables is None:
+            tables = self._tables[context] = ({}, {})
+        self._tt, self._claim_memo = tables
 
     def _search(self, deal: Deal, alpha: int | float, beta: int | float, depth: int | None) -> float:
         """Value for seat 1 of an engine position."""
@@ -155,15 +181,12 @@ class Solver:
             return outcome.game_points if outcome.winner == 1 else -outcome.game_points
         if deal.phase2 and deal.stage == LEAD:
             if self._native is not None:  # a phase-2 leaf of a depth-limited search
-                before = self._native.nodes
-                leaf = self._native.window(deal, alpha, beta)
-                self.nodes += self._native.nodes - before
-                return leaf
-            if (self._closer, self._close_score, self._close_tricks) != (
-                deal.closer,
-                deal.close_score,
-                deal.close_tricks,
-            ):
+                with contextlib.suppress(ValueError):  # one it refuses (see value()) is searched here
+                    before = self._native.nodes
+                    leaf = self._native.window(deal, alpha, beta)
+                    self.nodes += self._native.nodes - before
+                    return leaf
+            if self._context != _context(deal):  # a close within the search
                 self._prepare(deal)
             return self._node(
                 deal.hands[1], deal.hands[2], deal.score[1], deal.score[2],
@@ -427,8 +450,14 @@ _QUIET = (LEAD, BEFORE_DRAW)
 _NO_TT = False
 
 
+def _context(deal: Deal) -> _Context:
+    """What a phase-2 value depends on besides the rules and its node key (see ``Solver._start``)."""
+    return (deal.trump, deal.closer, deal.close_score, deal.close_tricks)
+
+
 def _engine_key(deal: Deal) -> tuple[int, ...]:
-    """Everything that decides the rest of a deal (history and deck order aside)."""
+    """Everything that decides the rest of a deal within one search: its world (trump suit,
+    stock order) is fixed, so the key holds only what play changes (history aside)."""
     return (
         deal.hands[1], deal.hands[2], deal.stock_pos, deal.face_up, deal.score[1], deal.score[2],
         deal.pending[1], deal.pending[2], deal.tricks[1] > 0, deal.tricks[2] > 0, deal.stage, deal.leader,
