@@ -11,9 +11,12 @@ without reading pyproject.toml. Exit status 1 when the compiler fails.
 from __future__ import annotations
 
 import argparse
+import os
 import runpy
 import sys
 from pathlib import Path
+
+from setuptools import Distribution
 
 ROOT = Path(__file__).resolve().parent.parent
 ASAN_FLAGS = ("-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=all")
@@ -23,8 +26,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--asan", type=Path, metavar="DIR", help="a sanitizer build into DIR instead of in place")
     args = parser.parse_args(argv)
-    from setuptools import Distribution
-
     extension = runpy.run_path(str(ROOT / "setup.py"), run_name="native_build")["native_extension"]
     ext = extension(ASAN_FLAGS if args.asan else ())
     ext.optional = False  # here a failure must show
@@ -37,12 +38,10 @@ def main(argv: list[str] | None = None) -> int:
         cmd.force = True
     else:
         cmd.inplace = True
-    import os
-
     os.chdir(ROOT)
     try:
         dist.run_command("build_ext")
-    except Exception as error:
+    except Exception as error:  # a compiler failure, whatever its class
         print(f"native build failed: {error}", file=sys.stderr)
         return 1
     return 0
