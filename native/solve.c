@@ -162,6 +162,12 @@ static int follow_order(const Rules *r, int trump, int lead, uint32_t allowed, u
 }
 
 /* The value of leading `lead` from `st` (marriage points already in `st`): the follower's best answer. */
+static inline uint64_t p2_key1(const Search *S, const P2 *st);
+
+static inline TTEntry *tt_bucket(const Core *c, uint64_t k0, uint64_t k1) {
+    return c->table + 2 * (mix(k0, k1) & c->mask);
+}
+
 static int p2_trick(Search *S, const P2 *st, int lead, int alpha, int beta) {
     const Rules *r = S->r;
     int L = st->leader, F = 3 - L;
@@ -180,26 +186,33 @@ static int p2_trick(Search *S, const P2 *st, int lead, int alpha, int beta) {
     int lead_suit = lead >> 3, gain0 = r->points[lead];
     uint8_t cards[16];
     int n = follow_order(r, S->trump, lead, allowed, cards);
-    for (int i = 0; i < n; i++) {
+    P2 children[16];
+    int big = popcount32(fh) - 1 > P2_TT_MIN_CARDS; /* the children look the table up */
+    for (int i = 0; i < n; i++) { /* every answer's position first, and its table line on its way */
         int card = cards[i];
         int winner = (((card >> 3) == lead_suit && card < lead) || ((card >> 3) == S->trump && lead_suit != S->trump))
                          ? F
                          : L;
-        P2 ch = *st;
-        ch.h[L] ^= BIT(lead);
-        ch.h[F] ^= BIT(card);
-        ch.s[winner] += (int16_t)(gain0 + r->points[card] + ch.q[winner]);
-        ch.q[winner] = 0;
-        ch.t[winner] = 1;
-        ch.leader = winner;
+        P2 *ch = &children[i];
+        *ch = *st;
+        ch->h[L] ^= BIT(lead);
+        ch->h[F] ^= BIT(card);
+        ch->s[winner] += (int16_t)(gain0 + r->points[card] + ch->q[winner]);
+        ch->q[winner] = 0;
+        ch->t[winner] = 1;
+        ch->leader = winner;
+        if (big) __builtin_prefetch(tt_bucket(S->core, (uint64_t)ch->h[1] | (uint64_t)ch->h[2] << 32, p2_key1(S, ch)));
+    }
+    for (int i = 0; i < n; i++) {
+        P2 *ch = &children[i];
         int child;
-        if (!ch.h[F]) { /* the last trick */
-            ch.s[winner] += (int16_t)S->bonus;
-            child = terminal(S, 0, winner, ch.s, ch.t);
+        if (!ch->h[F]) { /* the last trick */
+            ch->s[ch->leader] += (int16_t)S->bonus;
+            child = terminal(S, 0, ch->leader, ch->s, ch->t);
         } else if (maximise) {
-            child = p2_node(S, &ch, alpha, beta < value ? beta : value);
+            child = p2_node(S, ch, alpha, beta < value ? beta : value);
         } else {
-            child = p2_node(S, &ch, alpha > value ? alpha : value, beta);
+            child = p2_node(S, ch, alpha > value ? alpha : value, beta);
         }
         if (maximise) {
             if (child < value) {
