@@ -50,10 +50,27 @@ TARGETS = {
 WORLD_TALONS = (12, 8, 4, "closed")
 
 
-def _cpu(work: Callable[[], Any]) -> tuple[float, Any]:
+def _cpu(work: Callable[..., Any], *args: Any) -> tuple[float, Any]:
+    """(CPU seconds, result) of ``work(*args)``."""
     t0 = time.process_time()
-    result = work()
+    result = work(*args)
     return time.process_time() - t0, result
+
+
+def _native_value(rules: Rules, deal: Deal) -> int:
+    search = NativeSearch.create(rules)
+    assert search is not None
+    return search.value(deal)
+
+
+def _native_reaches(rules: Rules, deal: Deal, seat: int) -> bool:
+    search = NativeSearch.create(rules)
+    assert search is not None
+    return search.reaches(deal, seat)
+
+
+def _pure_value(rules: Rules, deal: Deal) -> float:
+    return Solver(rules, native=False).value(deal.copy())
 
 
 def pure_reaches(rules: Rules, deal: Deal, seat: int, threshold: int = 1) -> bool:
@@ -82,20 +99,20 @@ def measure_whole_deals(preset: str, deals: int, pure_deals: int, progress: bool
         deal = Deal.shuffled(seed, dealer=2 - (seed & 1), rules=rules)
         seat = deal.to_act
         assert seat is not None
-        seconds, value = _cpu(lambda: NativeSearch.create(rules).value(deal))  # type: ignore[union-attr]
+        seconds, value = _cpu(_native_value, rules, deal)
         timed["value", "native"].append(seconds)
-        seconds, reached = _cpu(lambda: NativeSearch.create(rules).reaches(deal, seat))  # type: ignore[union-attr]
+        seconds, reached = _cpu(_native_reaches, rules, deal, seat)
         timed["reach", "native"].append(seconds)
         if seed <= pure_deals:
-            seconds, pure_value = _cpu(lambda: Solver(rules, native=False).value(deal.copy()))
+            seconds, pure_value = _cpu(_pure_value, rules, deal)
             timed["value", "pure"].append(seconds)
-            seconds, pure_reached = _cpu(lambda: pure_reaches(rules, deal, seat))
+            seconds, pure_reached = _cpu(pure_reaches, rules, deal, seat)
             timed["reach", "pure"].append(seconds)
             if (pure_value, pure_reached) != (value, reached):
-                raise AssertionError(f"{preset} seed {seed}: native {value}/{reached}, pure {pure_value}/{pure_reached}")
+                raise AssertionError(f"{preset} {seed}: native {value}/{reached}, pure {pure_value}/{pure_reached}")
             if progress:
-                print(f"  {preset} deal {seed}: pure {sum(t[-1] for k, t in timed.items() if k[1] == 'pure'):.1f} s",
-                      file=sys.stderr, flush=True)  # fmt: skip
+                spent = timed["value", "pure"][-1] + timed["reach", "pure"][-1]
+                print(f"  {preset} deal {seed}: pure {spent:.1f} s", file=sys.stderr, flush=True)
     rows = [_row(preset, test, path, times) for (test, path), times in timed.items()]
     for row in rows:
         if row["path"] == "native" and (preset, row["test"]) in TARGETS:
@@ -117,6 +134,10 @@ def _world_position(rules: Rules, where: int | str, seed: int) -> PlayerView:
     return view
 
 
+def _sample(view: PlayerView, rng: random.Random, worlds: int) -> list[Deal]:
+    return [sample_world(view, rng) for _ in range(worlds)]
+
+
 def _solve_worlds(rules: Rules, view: PlayerView, worlds: list[Deal], native: bool) -> list[dict[Any, float]]:
     solver = Solver(rules, native=native)
     actions = candidate_actions(view)
@@ -135,14 +156,13 @@ def measure_worlds(
         for i in range(positions):
             view = _world_position(rules, where, first_seed + i)
             rng = random.Random(f"worlds/{where}/{i}")
-            seconds, drawn = _cpu(lambda: [sample_world(view, rng) for _ in range(worlds)])
-            native_s, native_values = _cpu(lambda: _solve_worlds(rules, view, drawn, True))
+            seconds, drawn = _cpu(_sample, view, rng, worlds)
+            native_s, native_values = _cpu(_solve_worlds, rules, view, drawn, True)
             cpu["native"] += seconds + native_s
             solved["native"] += len(drawn)
             search = NativeSearch.create(rules)
             assert search is not None
-            actions = candidate_actions(view)
-            batch_s, batch = _cpu(lambda: search.worlds_action_values(drawn, actions, view.seat))
+            batch_s, batch = _cpu(search.worlds_action_values, drawn, candidate_actions(view), view.seat)
             cpu["batch"] += seconds + batch_s
             solved["batch"] += len(drawn)
             if batch != [list(v.values()) for v in native_values]:
@@ -150,7 +170,7 @@ def measure_worlds(
             for k, world in enumerate(drawn):
                 if cpu["pure"] >= pure_budget and solved["pure"]:
                     break
-                pure_s, pure_values = _cpu(lambda: _solve_worlds(rules, view, [world], False))
+                pure_s, pure_values = _cpu(_solve_worlds, rules, view, [world], False)
                 cpu["pure"] += seconds / len(drawn) + pure_s
                 solved["pure"] += 1
                 if pure_values[0] != native_values[k]:
@@ -195,7 +215,8 @@ def report(deals: list[dict[str, Any]], worlds: list[dict[str, Any]]) -> None:
         print()
         print("where the time goes: sampled worlds solved exactly for every candidate action, per CPU second")
         header = (
-            f"{'talon':>6} {'native/s':>9} {'batch/s':>9} {'pure/s':>9} {'pure n':>6} {'native x':>8} {'worlds/0.25s':>12}"
+            f"{'talon':>6} {'native/s':>9} {'batch/s':>9} {'pure/s':>9} {'pure n':>6} {'native x':>8} "
+            f"{'worlds/0.25s':>12}"
         )
         print(header)
         print("-" * len(header))

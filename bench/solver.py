@@ -376,12 +376,12 @@ def report(
     print("x pure = the pure path's median over the native one's (the same positions, the same values)")
     target: dict[str, Any] = {"kind": TARGET_KIND, "median_s": TARGET_MEDIAN_S}
     for path, limit in (("pure", TARGET_MEDIAN_S), ("native", NATIVE_TARGET_MEDIAN_S)):
-        row = next((r for r in exact if (r["kind"], r["path"]) == (TARGET_KIND, path)), None)
-        if row:
-            met = row["median_s"] <= limit
-            target[path] = {"median_s": limit, "measured_s": row["median_s"], "met": met}
+        found = next((r for r in exact if (r["kind"], r["path"]) == (TARGET_KIND, path)), None)
+        if found:
+            met = found["median_s"] <= limit
+            target[path] = {"median_s": limit, "measured_s": found["median_s"], "met": met}
             print(
-                f"target ({path}): median <= {_ms(limit)} ms for {TARGET_KIND} 6v6: {_ms(row['median_s'])} ms -> "
+                f"target ({path}): median <= {_ms(limit)} ms for {TARGET_KIND} 6v6: {_ms(found['median_s'])} ms -> "
                 f"{'MET' if met else 'NOT MET'} ({_ms(limit)} ms = {limit * base:,.0f} base-it here)"
             )
     if searches:
