@@ -585,9 +585,10 @@ int solve_value(Core *c, const Pos *p) {
 void solve_actions(Core *c, const Pos *p, int seat, const uint8_t *actions, int n, int *values) {
     Search S;
     search_init(&S, c); /* one engine-level table for all the actions: they share the stock order */
+    int guess = 0;
     for (int i = 0; i < n; i++) {
         Pos ch = *p;
         apply_with_window(&c->rules, &ch, seat, actions[i]);
-        values[i] = mtdf(&S, &ch, 0);
+        values[i] = guess = mtdf(&S, &ch, guess); /* the actions of one position tend to be worth alike */
     }
 }
