@@ -248,6 +248,14 @@ static int marriage_potential(const Search *S, uint32_t hand) {
     return total;
 }
 
+/* The card points of the trumps of `hand` that beat every trump of `other`: each wins its trick,
+ * whoever leads, so `other` never takes them. */
+static int sure_trump_points(const Search *S, uint32_t hand, uint32_t other) {
+    uint32_t suit = SUIT_MASK(S->trump), theirs = other & suit;
+    uint32_t above = theirs ? (BIT(__builtin_ctz(theirs)) - 1u) & suit : suit;
+    return mask_points(S->r, hand & above);
+}
+
 /* scale_points for a loser with `points` now, at most `most` at the end, and `trick` (whether he
  * has one): the set of values it may still give, as bits 1-3. */
 static int scale_set(int points, int most, int trick) {
@@ -264,7 +272,8 @@ static int p2_sure_winner(const Search *S, const P2 *st, int *values) {
     int in_play = mask_points(r, st->h[1] | st->h[2]);
     if (S->closer) {
         int C = S->closer, O = 3 - C;
-        int most = st->s[C] + st->q[C] + in_play + marriage_potential(S, st->h[C]);
+        int most = st->s[C] + st->q[C] + in_play + marriage_potential(S, st->h[C]) -
+                   sure_trump_points(S, st->h[O], st->h[C]);
         if (most >= 66) return 0;
         int fails; /* closer_fails with the closer's score at the end */
         if (r->failed_close_points == FCP_ALWAYS_THREE || S->close_tricks == 0)
@@ -288,7 +297,8 @@ static int p2_sure_winner(const Search *S, const P2 *st, int *values) {
     if (r->last_trick_rule != 0) return 0; /* the last trick wins: anyone may */
     for (int X = 1; X <= 2; X++) {
         int O = 3 - X;
-        int most = st->s[X] + st->q[X] + in_play + S->bonus + marriage_potential(S, st->h[X]);
+        int most = st->s[X] + st->q[X] + in_play + S->bonus + marriage_potential(S, st->h[X]) -
+                   sure_trump_points(S, st->h[O], st->h[X]);
         if (most >= 66 || most >= st->s[O]) continue;
         /* X cannot claim and ends below O's points now: O wins, by a claim or played out */
         int set = scale_set(st->s[X], most, st->t[X]);
