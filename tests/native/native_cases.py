@@ -2,7 +2,8 @@
 
 The counts are modest by default (the whole directory runs in a few tens of
 seconds); ``SIXTYSIX_NATIVE_POSITIONS=10000`` (``make check-native``) runs that
-many positions per rule set instead.
+many random positions per rule set for the values, and a share of it for the
+costlier checks (see ``count``).
 """
 
 from __future__ import annotations
@@ -23,9 +24,13 @@ from sixtysix.core.rules import CHOICES
 FULL = int(os.environ.get("SIXTYSIX_NATIVE_POSITIONS", "0") or 0)
 
 
-def count(default: int) -> int:
-    """``default``, or the count asked for by ``SIXTYSIX_NATIVE_POSITIONS``."""
-    return FULL or default
+def count(default: int, share: float = 1.0) -> int:
+    """``default``; with ``SIXTYSIX_NATIVE_POSITIONS=N``, ``share`` of N if that is more.
+
+    The values of random positions take all of N; the costlier checks (whole deals
+    in Python, step-by-step replays) a share of it.
+    """
+    return max(default, int(FULL * share)) if FULL else default
 
 
 def require_native() -> Any:

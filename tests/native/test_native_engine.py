@@ -33,7 +33,7 @@ def test_legal_actions_and_states_follow_the_engine_step_by_step(case: tuple[str
     rules = rules_of(case)
     core = _core(rules)
     rng = random.Random(21)
-    for _ in range(count(100)):
+    for _ in range(count(100, 0.1)):
         deal = Deal(shuffled_deck(rules, rng), rng.choice((1, 2)), rules)
         while not deal.is_over:
             pos = encode(deal)
@@ -55,7 +55,7 @@ def test_native_playouts_replay_in_the_engine_move_for_move(case: tuple[str, str
     """Every action of a native playout is legal in the engine and the engine reaches the same result."""
     rules = rules_of(case)
     core = _core(rules)
-    for i, start in enumerate(positions(rules, seed=22, how_many=count(100))):
+    for i, start in enumerate(positions(rules, seed=22, how_many=count(100, 0.1))):
         actions, outcome = core.playout(encode(start), i, native.POLICIES.index(policy))
         deal = start.copy()
         for seat, action in actions:
@@ -87,7 +87,7 @@ def test_perft_counts_equal_the_documented_ones(preset: str, counts: list[int]) 
 def test_perft_equals_the_engine_from_random_positions(case: tuple[str, str, dict[str, Any]]) -> None:
     rules = rules_of(case)
     core = _core(rules)
-    for deal in positions(rules, seed=24, how_many=max(2, count(10) // 5)):
+    for deal in positions(rules, seed=24, how_many=count(2, 0.005)):
         assert core.perft(encode(deal), 4) == python_perft(deal, 4), encode(deal)
 
 
