@@ -556,6 +556,48 @@ static PyObject *Core_playouts(CoreObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(actions);
 }
 
+static int parse_mask(PyObject *obj, const char *what, uint32_t *out) {
+    unsigned long long v = PyLong_Check(obj) ? PyLong_AsUnsignedLongLong(obj) : (unsigned long long)-1;
+    if (PyErr_Occurred()) PyErr_Clear();
+    if (!PyLong_Check(obj) || v > 0xFFFFFFFFull) {
+        PyErr_Format(PyExc_ValueError, "%s must be a card mask (an int from 0 to 2**32 - 1)", what);
+        return -1;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static PyObject *Core_sample_worlds(CoreObject *self, PyObject *args) {
+    PyObject *pos_obj, *known_obj, *forbidden_obj;
+    int seat;
+    Py_ssize_t count;
+    unsigned long long seed;
+    uint32_t known, forbidden;
+    Pos p;
+    if (!ready(self) || !PyArg_ParseTuple(args, "OiOOnK", &pos_obj, &seat, &known_obj, &forbidden_obj, &count, &seed))
+        return NULL;
+    if (parse_seat(seat) || parse_pos(pos_obj, &self->core.rules, &p) || parse_mask(known_obj, "known", &known) ||
+        parse_mask(forbidden_obj, "forbidden", &forbidden))
+        return NULL;
+    if (known & ~p.hand[3 - seat]) return PyErr_Format(PyExc_ValueError, "known: cards the opponent does not hold");
+    if (count < 0 || count > 1000000) return PyErr_Format(PyExc_ValueError, "count must be from 0 to 10**6");
+    Rng g;
+    rng_seed(&g, seed);
+    PyObject *worlds = PyList_New(count);
+    if (!worlds) return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Pos w = p;
+        sample_world(&w, seat, known, forbidden, &g);
+        PyObject *item = pos_object(&w);
+        if (!item) {
+            Py_DECREF(worlds);
+            return NULL;
+        }
+        PyList_SET_ITEM(worlds, i, item);
+    }
+    return worlds;
+}
+
 static PyObject *Core_get_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromUnsignedLongLong(self->ready ? self->core.nodes : 0);
 }
@@ -589,6 +631,8 @@ static PyMethodDef Core_methods[] = {
      "playout(pos, seed, policy): ([(seat, action), ...], outcome)."},
     {"playout_values", (PyCFunction)Core_playout_values, METH_VARARGS,
      "playout_values(pos, count, seed, policy): the value for seat 1 of count playouts."},
+    {"sample_worlds", (PyCFunction)Core_sample_worlds, METH_VARARGS,
+     "sample_worlds(pos, seat, known, forbidden, count, seed): the cards seat cannot see, redealt count times."},
     {"playouts", (PyCFunction)Core_playouts, METH_VARARGS,
      "playouts(deals, seed, policy): play shuffled deals to the end; the number of actions."},
     {NULL, NULL, 0, NULL}};

@@ -143,3 +143,48 @@ uint64_t perft(const Rules *r, const Pos *p, int depth) {
     }
     return total;
 }
+
+/* -- worlds consistent with a view ------------------------------------------------ */
+
+/* Redeal the cards of `p` that `seat` cannot see: the opponent keeps the cards he is known to
+ * hold (`known`) and as many others as he holds now, drawn uniformly from the unseen cards he
+ * is not proven to lack (`forbidden`; all unseen cards if too few are left), and the
+ * face-down stock gets the rest in a uniform order (ai/sampling.py sample_world). */
+void sample_world(Pos *p, int seat, uint32_t known, uint32_t forbidden, Rng *g) {
+    int opponent = 3 - seat;
+    uint32_t stock = 0;
+    for (int i = p->stock_pos; i < p->stock_len; i++) stock |= BIT(p->stock[i]);
+    uint32_t pool = (p->hand[opponent] & ~known) | stock;
+    int need = popcount32(p->hand[opponent] & ~known);
+    uint32_t allowed = pool & ~forbidden;
+    if (popcount32(allowed) < need) allowed = pool;
+    uint8_t cards[32];
+    int n = 0;
+    while (allowed) {
+        cards[n++] = (uint8_t)__builtin_ctz(allowed);
+        allowed &= allowed - 1;
+    }
+    uint32_t chosen = 0;
+    for (int i = 0; i < need; i++) { /* a partial Fisher-Yates shuffle */
+        int j = i + (int)rng_below(g, (unsigned)(n - i));
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+        chosen |= BIT(cards[i]);
+    }
+    p->hand[opponent] = known | chosen;
+    uint32_t rest = pool & ~chosen;
+    int m = 0;
+    while (rest) {
+        p->stock[m++] = (uint8_t)__builtin_ctz(rest);
+        rest &= rest - 1;
+    }
+    for (int i = m - 1; i > 0; i--) {
+        int j = (int)rng_below(g, (unsigned)i + 1);
+        uint8_t t = p->stock[i];
+        p->stock[i] = p->stock[j];
+        p->stock[j] = t;
+    }
+    p->stock_len = (int8_t)m;
+    p->stock_pos = 0;
+}

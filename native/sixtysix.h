@@ -155,5 +155,6 @@ int playout(const Rules *r, Pos *p, int policy, Rng *g, uint8_t *log, int cap);
 void deal_from_deck(const Rules *r, Pos *p, const uint8_t *deck, int dealer);
 void shuffle_pack(const Rules *r, Rng *g, uint8_t *deck);
 uint64_t perft(const Rules *r, const Pos *p, int depth);
+void sample_world(Pos *p, int seat, uint32_t known, uint32_t forbidden, Rng *g);
 
 #endif

@@ -24,11 +24,13 @@ from native_cases import (
     set_id,
 )
 
-from sixtysix import Deal, Rules
+from sixtysix import Deal, PlayerView, Rules
 from sixtysix.ai.evaluation import heuristic_value
 from sixtysix.ai.native import NativeSearch, encode
+from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import DRAW
+from sixtysix.core.cards import cards_of
 
 CASES = option_sets()
 
@@ -142,3 +144,52 @@ def test_a_decoded_position_is_the_same_position() -> None:
         pos = encode(deal)
         remaining = (bytes(deal.stock[deal.stock_pos :]), 0)
         assert encode(decode(pos, rules)) == (*pos[:2], *remaining, *pos[4:])
+
+
+def test_sampled_worlds_agree_with_the_view_and_are_uniform() -> None:
+    """The native sampler keeps what the seat sees, respects proven voids and deals the rest evenly."""
+    rules = Rules.preset("seed66")
+    search = _search(rules)
+    for deal in positions(rules, seed=18, how_many=30):
+        seat = deal.to_act
+        assert seat is not None
+        view = PlayerView.of(deal, seat)
+        forbidden = forbidden_cards(view)
+        worlds = search.sample_worlds(view, 400, seed=3, forbidden=forbidden)
+        opponent = 3 - seat
+        pool = view.unseen
+        seen: dict[int, int] = {}
+        for pos in worlds:
+            world = decode(pos, rules)
+            assert world.hands[seat] == deal.hands[seat]
+            assert world.hands[opponent] & view.opponent_known == view.opponent_known
+            assert world.hands[opponent].bit_count() == deal.hands[opponent].bit_count()
+            assert world.talon_size == deal.talon_size
+            public = [4, 5, *range(6, 15), 16, 17, 18, 19] + ([15] if deal.stage == 1 else [])  # not the stock
+            assert [encode(world)[i] for i in public] == [encode(deal)[i] for i in public]
+            drawn = world.hands[opponent] & ~view.opponent_known
+            assert drawn & ~pool == 0
+            for card in cards_of(drawn):
+                seen[card] = seen.get(card, 0) + 1
+        allowed = pool & ~forbidden
+        need = deal.hands[opponent].bit_count() - view.opponent_known.bit_count()
+        if need and allowed.bit_count() >= need:
+            assert not any(1 << card & forbidden for card in seen)
+            expected = 400 * need / allowed.bit_count()
+            for card in cards_of(allowed):
+                assert abs(seen.get(card, 0) - expected) < 5 * expected**0.5 + 2, (card, seen, expected)
+
+
+def test_sampled_worlds_are_solved_as_deals() -> None:
+    rules = Rules.preset("schnapsen")
+    search = _search(rules)
+    for deal in positions(rules, seed=19, how_many=10):
+        seat = deal.to_act
+        assert seat is not None
+        view = PlayerView.of(deal, seat)
+        worlds = search.sample_worlds(view, 3, seed=4)
+        actions = deal.legal_actions(seat)
+        values = search.worlds_action_values(worlds, actions, seat)
+        for pos, found in zip(worlds, values, strict=True):
+            expected = Solver(rules, native=False).action_values(decode(pos, rules), actions=actions, seat=seat)
+            assert found == list(expected.values())

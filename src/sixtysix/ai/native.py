@@ -29,16 +29,21 @@ import importlib.util
 import logging
 import math
 import os
+import random
+from collections.abc import Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.core.actions import Action
+from sixtysix.core.cards import CardMask
 from sixtysix.core.game import Deal, Outcome, Termination
 from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
 
 if TYPE_CHECKING:
-    from sixtysix.ai._native import Core
+    from sixtysix.ai._native import Core, Position
 
 _log = logging.getLogger(__name__)
 
@@ -243,12 +248,34 @@ class NativeSearch:
         self._count(before)
         return values
 
-    def worlds_action_values(self, worlds: list[Deal], actions: list[Action], seat: int) -> list[list[int]]:
-        """``action_values`` of every world in one call (the Python overhead is paid once)."""
+    def worlds_action_values(
+        self, worlds: Sequence[Deal | Position], actions: list[Action], seat: int
+    ) -> list[list[int]]:
+        """``action_values`` of every world (a deal, or a position of :meth:`sample_worlds`) in one call."""
         before = self.core.nodes
-        values = self.core.worlds_action_values([encode(w) for w in worlds], self.session, actions, seat)
+        positions = [encode(w) if isinstance(w, Deal) else w for w in worlds]
+        values = self.core.worlds_action_values(positions, self.session, actions, seat)
         self._count(before)
         return values
+
+    def sample_worlds(
+        self, view: PlayerView, count: int, seed: int, forbidden: CardMask | None = None
+    ) -> list[Position]:
+        """``count`` worlds consistent with ``view`` as positions, drawn in C the way
+        :func:`~sixtysix.ai.sampling.sample_world` draws them (the opponent's unknown cards uniformly
+        among the unseen ones he is not proven to lack, the stock in a uniform order).
+
+        >>> from sixtysix import Deal, PlayerView
+        >>> deal = Deal.shuffled(seed=5)
+        >>> search = NativeSearch.create(deal.rules)
+        >>> view = PlayerView.of(deal, 1)
+        >>> search is None or all(w[0] == deal.hands[1] for w in search.sample_worlds(view, 3, seed=1))
+        True
+        """
+        if forbidden is None:
+            forbidden = forbidden_cards(view)
+        base = encode(sample_world(view, random.Random(seed), forbidden))
+        return self.core.sample_worlds(base, view.seat, view.opponent_known, forbidden, count, seed)
 
     def reaches(self, deal: Deal, seat: int, threshold: int = 1) -> bool:
         """Whether ``seat`` can force a value of at least ``threshold`` game points (1: it wins the deal).
