@@ -2,7 +2,7 @@
 
 Run from the repository root (``make bench`` runs it with defaults)::
 
-    python -m bench.solver                      # the full run (~4 min, most of it the pure solver's whole deal)
+    python -m bench.solver                      # the full run (~10 min, most of it the pure solver's whole deals)
     python -m bench.solver --quick              # a quick look (~20 s)
     python -m bench.solver --preset schnapsen --no-native
     python -m bench.solver --json out/bench-solver.json
@@ -436,7 +436,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--baseline-iterations", type=int, default=400_000, help="iterations of the baseline loop")
     p.add_argument("--no-native", action="store_true", help="the pure path only (no native rows and sections)")
     p.add_argument("--deals", type=int, default=20, help="whole deals per preset, native (default 20)")
-    p.add_argument("--pure-deals", type=int, default=1, help="of those, solved by the pure solver (default 1)")
+    p.add_argument("--pure-deals", type=int, default=3, help="of those, solved by the pure solver (default 3)")
     p.add_argument("--world-positions", type=int, default=5, help="positions per worlds row (default 5)")
     p.add_argument("--worlds", type=int, default=8, help="worlds per position (default 8)")
     p.add_argument("--pure-budget", type=float, default=20.0, help="CPU seconds of the pure solver per worlds row")
