@@ -2,8 +2,8 @@
 
 Run from the repository root (``make bench`` runs it with defaults)::
 
-    python -m bench.solver                      # the full run (~10 min, most of it the pure solver's whole deals)
-    python -m bench.solver --quick              # a quick look (~20 s)
+    python -m bench.solver                      # the full run (~7 min, most of it the pure solver's whole deals)
+    python -m bench.solver --quick              # a quick look (~1 min)
     python -m bench.solver --preset schnapsen --no-native
     python -m bench.solver --json out/bench-solver.json
 
