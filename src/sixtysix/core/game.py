@@ -487,9 +487,10 @@ class Deal:
     def _legal_ids(self, actor: int) -> list[int]:
         """The legal action ids of the seat to act, from the rule predicates."""
         stage = self.stage
-        if stage == FOLLOW:
-            ids = list(cards_of(self._playable(actor)))
-            if self._may_exchange(actor, follower=True):
+        if stage == FOLLOW:  # the hottest path of every search: _playable and _may_exchange, inlined
+            hand = self.hands[actor]
+            ids = list(cards_of(self._follow_mask(hand)))
+            if hand & BIT[self.exchange_card] and self._may_exchange(actor, follower=True):
                 ids.append(EXCHANGE)
             return ids
         if stage == LEAD:
