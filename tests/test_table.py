@@ -27,6 +27,7 @@ from sixtysix import (
     FourHandedDeal,
     IllegalActionError,
     MatchError,
+    PartnershipView,
     Rules,
     ThreeHandedDeal,
     create_match,
@@ -132,6 +133,17 @@ def check_spectator(table: AnyDeal) -> None:
     assert view.outcome == table.outcome
 
 
+def check_hand_sizes(table: AnyDeal) -> None:
+    """Every seat's view counts the other hands as they are (the hand-size facts)."""
+    for seat in table.active:
+        view = table.view(seat)
+        if isinstance(view, PartnershipView):
+            assert [view.hand_size(s) for s in table.seats] == [table.hand_size(s) for s in table.seats]
+        else:
+            other = next(s for s in table.active if s != seat)
+            assert view.opponent_hand_size == table.hand_size(other)
+
+
 def check_spectator_cannot_tell(table: AnyDeal, rng: random.Random) -> None:
     """Deal the cards nobody has seen differently and replay the same actions: wherever the
     history allows that other deal, the spectator's view is the same (it depends on no hidden card)."""
@@ -172,6 +184,7 @@ def test_every_position_answers_alike(index: int, seed: int, dealer: int, rng: r
     while True:
         check_legality(table)
         check_spectator(table)
+        check_hand_sizes(table)
         if rng.random() < 0.15:
             check_text(table)
             check_spectator_cannot_tell(table, rng)
