@@ -42,7 +42,11 @@ TABLE = r"""() => {
 
 
 def cards_in_page(content: str) -> set[str]:
-    """Every card the HTML names: ``data-card`` values, card tokens, English card names."""
+    """Every card the HTML names: ``data-card`` values, card tokens, English card names.
+
+    The keyboard help names cards as examples of what may be typed ("ah, th, 9s"): it is
+    read apart, as in the two-player scan (``HiddenCheck.page``)."""
+    content = re.sub(r'<details[^>]*id="key-help".*?</details>', "", content, count=1, flags=re.S)
     found = {value for value in re.findall(r'data-card="([^"]*)"', content) if value}
     found |= set(CARD_TOKEN.findall(content))
     lower = content.lower()

@@ -19,6 +19,8 @@ columns of the web app's ``deals`` table, from which the statistics are counted.
 
 from __future__ import annotations
 
+from functools import cache
+
 from sixtysix.core.game import Deal, Termination, scale_points
 from sixtysix.core.match import AnyMatch, DealResult
 from sixtysix.core.partnership import side_of
@@ -55,6 +57,7 @@ def outcome_json(public: PublicMatch, match: AnyMatch, number: int, seat: int) -
         "closer": duel.table(duel.deal.closer) or None if duel is not None else None,
         "win_kind": win_kind(duel.deal) if duel is not None else None,
         "reason": outcome.reason,
+        "scoring": scoring_json(duel, result, match.carried),
         "headline": headline,
         "deal_headline": duel_headline,
         "explanation": explanation,
@@ -124,9 +127,75 @@ def _sides_headline(seat: int, winner: int | None, credited: int, points: tuple[
     return f"{who} {_game_points(credited)} ({points[winner - 1]} to {points[2 - winner]})"
 
 
+def scoring_json(duel: Duel | None, result: DealResult | None, carried: int) -> dict[str, object]:
+    """The numbers the sentences of a deal's scoring name, from the engine (a page words them).
+
+    ``schneider``: the card points below which a loser pays double; ``scale``: the game
+    points of the win kind (1, 2, 3) before any doubling; ``closed_basis``: whose points
+    counted when the closer won (``at_close`` or ``at_end``); ``carried_next``: tie points
+    waiting for the next deal's winner; ``last_trick``: when the deal was played to its
+    last card, its winner, card points, the bonus it gave and whether it decided the deal.
+    """
+    out: dict[str, object] = {
+        "schneider": schneider_line(),
+        "scale": None,
+        "closed_basis": None,
+        "carried_next": result.carried_after if result else carried,
+        "last_trick": None,
+    }
+    if duel is not None:
+        deal = duel.deal
+        out["scale"] = _win_scale(deal)
+        if deal.closer and deal.outcome is not None and deal.outcome.winner == deal.closer:
+            out["closed_basis"] = deal.rules.closer_win_basis
+        out["last_trick"] = _last_trick(duel)
+    return out
+
+
+@cache
+def schneider_line() -> int:
+    """The fewest card points a loser may have without paying double, as the engine scales.
+
+    >>> schneider_line()
+    33
+    """
+    return next(points for points in range(200) if scale_points(points, 1) == 1)
+
+
+def _last_trick(duel: Duel) -> dict[str, object] | None:
+    """The last trick of a deal played to its last card, replayed by the engine: who won, what it gave."""
+    deal = duel.deal
+    if deal.hands[1] or deal.hands[2] or not deal.history:
+        return None  # ended before its last trick
+    replay = Deal(deal.deck, deal.dealer, deal.rules)
+    *before, (seat, last) = deal.history
+    for s, action in before:
+        replay.apply(action, s)
+    led, score, pending = replay.led, list(replay.score), list(replay.pending)
+    replay.apply(last, seat)
+    winner = replay.leader
+    points = deal.rules.points[led] + deal.rules.points[last]
+    outcome = deal.outcome
+    return {
+        "winner": duel.table(winner),
+        "points": points,
+        "bonus": replay.score[winner] - score[winner] - points - pending[winner],
+        "decides": outcome is not None
+        and outcome.termination == Termination.PLAYED_OUT
+        and not deal.closer
+        and deal.rules.last_trick_rule == "wins_deal_one_point",
+    }
+
+
 def win_kind(deal: Deal) -> str | None:
     """``simple``, ``schneider`` or ``schwarz`` for a two-player deal won on the cards; ``None``
     for a tie or a penalty (false claim, failed close, beaten closer)."""
+    scale = _win_scale(deal)
+    return {1: "simple", 2: "schneider", 3: "schwarz"}[scale] if scale else None
+
+
+def _win_scale(deal: Deal) -> int | None:
+    """The scale (1, 2 or 3 game points) of a deal won on the cards, before any doubling; else ``None``."""
     outcome = deal.outcome
     if outcome is None or outcome.winner is None:
         return None
@@ -144,7 +213,7 @@ def win_kind(deal: Deal) -> str | None:
         value = 1
     else:
         value = scale_points(deal.score[loser], deal.tricks[loser])
-    return {1: "simple", 2: "schneider", 3: "schwarz"}[value]
+    return value
 
 
 def result_columns(match: AnyMatch, number: int) -> dict[str, object]:

@@ -239,6 +239,7 @@ def seat_state(public: PublicMatch, match: AnyMatch, seat: int) -> dict[str, obj
         "status": public.status,
         "kind": public.kind,
         "hints": public.hints,
+        "reviews": public.reviews,
         "rules": rules_json(match.rules),
         "you": you_json(public, match, seat, seen),
         "seats": seats,
@@ -279,7 +280,7 @@ def seats_json(public: PublicMatch, match: AnyMatch, seat: int) -> list[dict[str
             # the computer is always there, and so is the seat that asks
             "connected": kind == "computer" or s == seat or bool(public.connected.get(s)),
             "you": s == seat,
-            "open": public.invites is not None and s in public.invites,
+            "open": s in public.open_seats,
         }
         if match.scorer == "side":
             entry.update(side=side_of(s), partner=s == partner_of(seat))

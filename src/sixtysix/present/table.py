@@ -45,6 +45,10 @@ class PublicMatch:
     """Three- and four-handed: the open seats' invitation codes, by seat (shown to ``host`` only)."""
     host: int | None = None
     """Three- and four-handed: the seat that created the match."""
+    reviews: bool = False
+    """Whether its finished deals can be reviewed."""
+    open_seats: frozenset[int] = frozenset()
+    """The seats waiting for a friend to take them."""
 
     def name(self, seat: int) -> str:
         return self.seats[seat][0]

@@ -8,12 +8,18 @@ by :func:`sixtysix.web.commits.commit`. Each seat receives its own state
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
-from sixtysix.core.match import AnyMatch
+from sixtysix.core.match import AnyMatch, Match
 from sixtysix.players.table import AnyPlayer, AnyView, table_view
 from sixtysix.present.state import seat_state
 from sixtysix.present.table import PublicMatch
 from sixtysix.web.live import Audience, Subscriber
+
+
+def reviewable(match: AnyMatch) -> TypeGuard[Match]:
+    """Whether the deals of ``match`` can be reviewed: the analysis plays two-player deals only."""
+    return isinstance(match, Match)
 
 
 @dataclass
@@ -87,6 +93,8 @@ class Game:
             invite=invite,
             invites={s: c for s, c in self.invites.items() if c is not None} if self.invites else None,
             host=self.host,
+            reviews=reviewable(self.match),
+            open_seats=frozenset(self.open_seats()),
         )
 
     def state(self, seat: int) -> dict[str, object]:

@@ -16,7 +16,7 @@ from sixtysix.core.partnership import side_of
 from sixtysix.core.record import Record
 from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.web.errors import malformed, not_available
-from sixtysix.web.game import Game
+from sixtysix.web.game import Game, reviewable
 from sixtysix.web.matches import Matches
 from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
@@ -71,6 +71,8 @@ def _entry(matches: Matches, row: MatchRow, seats: dict[int, SeatRow], seat: int
         "names": [seats[s].name for s in sorted(seats)],
         "opponent": ", ".join(o.name for o in others),
         "score": list(row.score[: len(blank.score)]),
+        "scorer": mine,
+        "reviews": reviewable(blank),
         "winner": row.winner,
         "won": None if row.winner is None else row.winner == mine,
         "deals": row.deals,

@@ -10,6 +10,8 @@ True
 from __future__ import annotations
 
 from sixtysix.ai.levels import make_table_player
+from sixtysix.core.match import create_match
+from sixtysix.core.partnership import partner_of
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
 from sixtysix.present.presets import LANGUAGES, preset_description, presets_json
 from sixtysix.present.state import API_VERSION
@@ -55,6 +57,7 @@ def meta() -> dict[str, object]:
                 "target": rules.match_target,
                 "deck": rules.deck,
                 "players": rules.players,
+                "partner": partner_of(1) if create_match(rules).scorer == "side" else None,
                 "levels": levels_for(rules),
             }
             for name, rules in PRESETS.items()

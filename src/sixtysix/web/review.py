@@ -28,7 +28,7 @@ from sixtysix.present.outcome import outcome_json
 from sixtysix.present.state import cards
 from sixtysix.present.table import PublicMatch
 from sixtysix.web.errors import not_available, not_found, not_your_turn
-from sixtysix.web.game import Game
+from sixtysix.web.game import Game, reviewable
 from sixtysix.web.store import Store
 
 
@@ -81,7 +81,7 @@ class Advisor:
     async def review(self, game: Game, seat: int, number: int) -> dict[str, object]:
         """``GET .../deals/{number}/review``: the stored analysis, computed on first demand."""
         match = game.match
-        if not isinstance(match, Match):  # the analysis plays two-player matches only
+        if not reviewable(match):
             raise not_available("reviews are for two-player matches only")
         if not 1 <= number <= len(match.deals):
             raise not_found(f"no deal {number} in this match")
