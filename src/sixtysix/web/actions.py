@@ -16,7 +16,8 @@ from __future__ import annotations
 from sixtysix.core.actions import DRAW, Action
 from sixtysix.core.errors import IllegalActionError, InvalidActionError
 from sixtysix.players.table import AnyDeal
-from sixtysix.present.state import NEXT, after_draw_at
+from sixtysix.present.picture import after_draw_at
+from sixtysix.present.state import NEXT
 from sixtysix.web.commits import commit
 from sixtysix.web.computer import decide_windows
 from sixtysix.web.errors import WebError, malformed, not_your_turn
