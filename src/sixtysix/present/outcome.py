@@ -24,7 +24,7 @@ from functools import cache
 from sixtysix.core.game import Deal, Termination, scale_points
 from sixtysix.core.match import AnyMatch, DealResult
 from sixtysix.core.partnership import side_of
-from sixtysix.present.describe import Names, deal_headline, explain_scoring
+from sixtysix.present.describe import Names, deal_headline, explain_scoring, last_trick_bonus, trick_points
 from sixtysix.present.table import AnyDeal, Duel, PublicMatch, duel_of
 
 
@@ -163,25 +163,18 @@ def schneider_line() -> int:
 
 
 def _last_trick(duel: Duel) -> dict[str, object] | None:
-    """The last trick of a deal played to its last card, replayed by the engine: who won, what it gave."""
+    """The last trick of a deal played to its last card: who won it (the engine's leader at the
+    end), its card points, the bonus it gave, and whether it decided the deal."""
     deal = duel.deal
-    if deal.hands[1] or deal.hands[2] or not deal.history:
-        return None  # ended before its last trick
-    replay = Deal(deal.deck, deal.dealer, deal.rules)
-    *before, (seat, last) = deal.history
-    for s, action in before:
-        replay.apply(action, s)
-    led, score, pending = replay.led, list(replay.score), list(replay.pending)
-    replay.apply(last, seat)
-    winner = replay.leader
-    points = deal.rules.points[led] + deal.rules.points[last]
     outcome = deal.outcome
+    if outcome is None or deal.hands[1] or deal.hands[2]:
+        return None  # ended before its last trick
+    cards = [int(a) for _, a in deal.history if a.is_card()][-2:]
     return {
-        "winner": duel.table(winner),
-        "points": points,
-        "bonus": replay.score[winner] - score[winner] - points - pending[winner],
-        "decides": outcome is not None
-        and outcome.termination == Termination.PLAYED_OUT
+        "winner": duel.table(deal.leader),
+        "points": trick_points(deal.rules, cards),
+        "bonus": last_trick_bonus(deal.rules, closed=bool(deal.closer)),
+        "decides": outcome.termination == Termination.PLAYED_OUT
         and not deal.closer
         and deal.rules.last_trick_rule == "wins_deal_one_point",
     }

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sixtysix.core.actions import MARRIAGE_40, Action, marriage_suit
+from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask
 from sixtysix.core.game import Stage
 from sixtysix.core.match import AnyMatch
 from sixtysix.core.partnership import partner_of, side_of
 from sixtysix.core.rules import Rules
+from sixtysix.present.describe import marriage_value, trick_points
 from sixtysix.present.order import hand_order
 from sixtysix.present.outcome import outcome_json
 from sixtysix.present.picture import SeatPicture, picture
@@ -291,7 +292,7 @@ def completed_tricks(seen: SeatPicture) -> list[dict[str, object]]:
     A trick has one card from each seat that plays. Its winner is read from the engine,
     not decided again: it is the seat that leads the next trick, or, for the last one,
     the deal's leader now (every table size gives the lead to the trick's winner). The
-    points are the rules' card points (:attr:`Rules.points`).
+    points are the rules' card points (:func:`~sixtysix.present.describe.trick_points`).
     """
     played = [(s, int(a)) for s, a in seen.history if a.is_card()]
     size = len(seen.playing)
@@ -306,7 +307,7 @@ def completed_tricks(seen: SeatPicture) -> list[dict[str, object]]:
                 "leader": trick[0][0],
                 "cards": [{"seat": s, "card": CARD_NAMES[c]} for s, c in trick],
                 "winner": winner,
-                "points": sum(seen.rules.points[c] for _, c in trick),
+                "points": trick_points(seen.rules, (c for _, c in trick)),
             }
         )
     return out
@@ -322,7 +323,7 @@ def marriages_json(history: Sequence[tuple[int, Action]]) -> list[dict[str, obje
                 {
                     "seat": seat,
                     "suit": SUIT_CHARS[suit],
-                    "points": 40 if action >= MARRIAGE_40 else 20,  # the value is in the action (20h, 40s)
+                    "points": marriage_value(action),
                     "cards": [CARD_NAMES[suit * 8 + KING], CARD_NAMES[suit * 8 + QUEEN]],
                 }
             )
