@@ -138,7 +138,7 @@ def _duel_picture(duel: Duel, seat: int) -> SeatPicture:
         hand=view.hand if view is not None else 0,
         trick=((table(deal.leader), deal.led),) if deal.led >= 0 else (),
         winning=deal.led if deal.led >= 0 else None,
-        history=tuple((table(s), a) for s, a in history),
+        history=duel.in_table_seats(history),
         hand_sizes={table(i): deal.hands[i].bit_count() for i in (1, 2)},
         known={table(i): deal.known[i] for i in (1, 2) if i != me},
         scorer="seat",

@@ -23,6 +23,7 @@ that explain it. The browser holds no rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask
@@ -332,6 +333,14 @@ def marriages_json(history: Sequence[tuple[int, Action]]) -> list[dict[str, obje
 
 def rules_json(rules: Rules) -> dict[str, object]:
     """The preset, the options that differ from it, and the facts the page draws with."""
+    cached = _rules_json(rules)
+    options = cached["options"]
+    assert isinstance(options, dict)
+    return {**cached, "options": dict(options)}  # a copy: the caller may change it
+
+
+@cache
+def _rules_json(rules: Rules) -> dict[str, object]:  # a match's rules never change: once per value
     options = rules.options()
     options.pop("match_target", None)
     return {
@@ -349,6 +358,8 @@ def rules_json(rules: Rules) -> dict[str, object]:
 
 def cards(mask: CardMask, trump: int | None = None) -> list[str]:
     """Card names of a mask: in hand order when ``trump`` is given, else by suit, high first."""
+    if not mask:
+        return []
     if trump is not None:
         return [CARD_NAMES[c] for c in hand_order(mask, trump)]
     return [CARD_NAMES[c] for c in range(32) if mask >> c & 1]

@@ -14,10 +14,11 @@ presentation module asks :func:`duel_of` instead of testing deal classes itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from sixtysix.core.actions import Action
 from sixtysix.core.game import Deal
 from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.threehanded import ThreeHandedDeal
@@ -72,6 +73,13 @@ class Duel:
     def inner(self, seat: int | None) -> int:
         """The deal's seat (1 or 2) of table ``seat``; 0 for a seat that does not play."""
         return self.seats.index(seat) + 1 if seat in self.seats else 0
+
+    def in_table_seats(self, history: Sequence[tuple[int, Action]]) -> tuple[tuple[int, Action], ...]:
+        """A history of the deal's seats with table seats (nothing to translate at a table of two)."""
+        if self.seats == (1, 2):
+            return tuple(history)
+        first, second = self.seats
+        return tuple((first if s == 1 else second, a) for s, a in history)
 
     def other(self, seat: int) -> int:
         """The table seat of ``seat``'s opponent in the deal."""
