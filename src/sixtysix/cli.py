@@ -19,11 +19,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from sixtysix.present.cliargs import positive_float, positive_int
 from sixtysix.core.errors import RecordError, RulesError
-from sixtysix.core.match import AnyMatch, DealResult, PartnershipMatch, ThreeHandedMatch
+from sixtysix.core.match import AnyMatch, DealResult, ThreeHandedMatch
+from sixtysix.core.partnership import partner_of
 from sixtysix.core.record import Record, ReplayResult, replay
 from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.present.cliargs import positive_float, positive_int
 
 EXIT_INVALID = 2
 
@@ -61,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
         "--time",
         type=positive_float,
         metavar="SECONDS",
-        help="time per decision (default: 1, or no limit when --worlds is given)",
+        help="CPU time per decision (default: 1, or no limit when --worlds is given)",
     )
     ana.add_argument("--worlds", type=positive_int, metavar="N", help="sampled worlds per decision (deterministic)")
     ana.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampling (default: 0)")
@@ -196,7 +197,7 @@ def _deal_line(match: AnyMatch, number: int) -> str:
     if outcome is None:
         return f"deal {number} ({dealt}): unfinished; {summary}"
     result = match.results[number - 1]
-    extra = _deal_extra(match, result)
+    extra = _deal_extra(result)
     if outcome.winner is None:
         return f"deal {number} ({dealt}): tie{extra}; {summary}; {outcome.reason}"
     points_won = result.game_points
@@ -206,20 +207,20 @@ def _deal_line(match: AnyMatch, number: int) -> str:
     )
 
 
-def _deal_extra(match: AnyMatch, result: DealResult) -> str:
+def _deal_extra(result: DealResult) -> str:
     """What a deal gave besides its winner's points: the dealer's credit (3P), the ten of trumps (4P)."""
-    if isinstance(match, ThreeHandedMatch) and result.dealer_points:
+    if result.dealer_points:
         return f", the dealer gets {result.dealer_points}"
-    if isinstance(match, PartnershipMatch) and any(result.bonus):
+    if any(result.bonus):
         return f", bonus {'-'.join(map(str, result.bonus))}"
     return ""
 
 
 def _winner_name(match: AnyMatch, winner: int) -> str:
-    """``seat 2``, or ``side 1 (seats 1 & 3)`` in the four-handed game."""
-    if isinstance(match, PartnershipMatch):
-        return f"side {winner} (seats {winner} & {winner + 2})"
-    return f"seat {winner}"
+    """``seat 2``, or ``side 1 (seats 1 & 3)`` in the four-handed game, where sides score."""
+    if match.scorer == "side":
+        return f"side {winner} (seats {winner} & {partner_of(winner)})"
+    return f"{match.scorer} {winner}"
 
 
 def _match_state(match: AnyMatch) -> str:

@@ -21,9 +21,9 @@ from sixtysix.core.rules import Rules
 from sixtysix.tournament.backends import InProcessBackend, ProcessBackend
 from sixtysix.tournament.journal import JOURNAL_NAME, read_journal
 from sixtysix.tournament.output import csv_text, print_results
-from sixtysix.tournament.play import GameResult, position_of, record_path, table_seats
+from sixtysix.tournament.play import GameResult, record_path, table_seats
 from sixtysix.tournament.runner import RECORDS, Tournament, TournamentResult, run_tournament
-from sixtysix.tournament.schedule import GameKey, board_seeds, schedule, seatings, table_pairs, tables
+from sixtysix.tournament.schedule import GameKey, board_seeds, position_of, schedule, seatings, table_pairs, tables
 from sixtysix.tournament.specs import SpecError, parse_player
 from sixtysix.tournament.stats import pair_stats
 

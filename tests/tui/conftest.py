@@ -14,7 +14,8 @@ from sixtysix import Action, Match, PlayerView, Rules
 from sixtysix.core.actions import CLAIM
 from sixtysix.players.base import Player
 from sixtysix.present.order import hand_order
-from sixtysix.tui.session import Session, Settings
+from sixtysix.tui.console import Settings
+from sixtysix.tui.session import Session
 
 README_DECK = "Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h"
 

@@ -11,7 +11,7 @@ import pytest
 from sixtysix.cli import main
 from sixtysix.core.errors import RulesError
 from sixtysix.tui.app import rules_from_args
-from sixtysix.tui.session import default_save_path
+from sixtysix.tui.console import default_save_path
 
 
 def test_rules_from_the_command_line() -> None:
@@ -68,6 +68,6 @@ def test_the_default_save_path_has_a_timestamp(tmp_path: Path) -> None:
 
 
 def test_the_command_module_imports_only_the_standard_library() -> None:
-    code = "import sys, sixtysix.tui.command; print([m for m in ('rich', 'sixtysix.tui.session') if m in sys.modules])"
+    code = "import sys, sixtysix.tui.command; print([m for m in ('rich', 'sixtysix.tui.loop') if m in sys.modules])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

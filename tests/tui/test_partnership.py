@@ -17,15 +17,11 @@ from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.record import Record, replay
 from sixtysix.core.view import PartnershipView
 from sixtysix.present.order import hand_order
-from sixtysix.tui.partnership import (
-    PartnershipInfo,
-    PartnershipSession,
-    explain_deal,
-    partnership_names,
-    render_partnership,
-    to_text,
-)
-from sixtysix.tui.session import Settings, resume
+from sixtysix.tui.console import Settings
+from sixtysix.tui.partnership import PartnershipSession
+from sixtysix.tui.partnership_screen import PartnershipInfo, explain_deal, partnership_names, render_partnership
+from sixtysix.tui.resume import resume
+from sixtysix.tui.screen import to_text
 
 from .conftest import Transcribed, recording_console, scripted_ask
 
@@ -61,9 +57,9 @@ class Recorded(Transcribed, PartnershipSession):
 
     screens: list[tuple[str, set[str]]]
 
-    def show(self, deal, extra=()):  # type: ignore[no-untyped-def]
+    def show(self, deal):  # type: ignore[no-untyped-def]
         self._flush()
-        view = super().show(deal, extra)
+        view = super().show(deal)
         self.screens.append((self._flush(), hidden_from(deal, self.seat)))
         return view
 
@@ -271,7 +267,7 @@ def test_the_command_line_plays_four_handed(
 
 
 def test_the_logged_trick_winner_is_the_engines() -> None:
-    from sixtysix.tui.partnership import trick_winner
+    from sixtysix.present.describe import trick_winner
 
     rng = random.Random(9)
     for seed in range(20):

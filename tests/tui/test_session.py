@@ -8,7 +8,9 @@ import pytest
 
 from sixtysix import Match, Rules
 from sixtysix.core.record import Record, replay
-from sixtysix.tui.session import Session, Settings, resume
+from sixtysix.tui.console import Settings
+from sixtysix.tui.resume import resume
+from sixtysix.tui.session import Session
 
 from .conftest import Driver, ScriptedPlayer, make_session
 

@@ -17,8 +17,9 @@ from sixtysix.core.record import Record, replay
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import three_handed_view
 from sixtysix.present.describe import Names
+from sixtysix.tui.console import Settings
+from sixtysix.tui.resume import resume
 from sixtysix.tui.screen import TableInfo, to_text
-from sixtysix.tui.session import Settings, resume
 from sixtysix.tui.threehanded import SpectatorView, ThreeHandedSession, dealer_sentence, render_spectator
 
 from .conftest import Transcribed, recording_console, scripted_ask, view_answer

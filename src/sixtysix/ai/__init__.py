@@ -4,4 +4,5 @@
 * :mod:`sixtysix.ai.sampling`: worlds consistent with a player's view.
 * :mod:`sixtysix.ai.levels`: the five levels, from random to expert.
 * :mod:`sixtysix.ai.analysis`: what each possible action is worth.
+* :mod:`sixtysix.ai.clock`: the CPU-time clock of every time budget.
 """

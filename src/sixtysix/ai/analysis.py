@@ -20,7 +20,11 @@ noisy than their values.
   to a claim (``66``: ending the deal now is never worse than winning it later),
   then to the engine's action order.
 
-:func:`hint` is the same with a short budget (about half a second).
+:func:`hint` is the same with a short budget (half a second).
+
+Every time here is CPU time of the analysing thread, not wall-clock time, as for the
+players (:mod:`sixtysix.ai.clock`): an analysis does the same work on a busy machine,
+it only takes longer.
 
 A played action is judged by its **loss**: the value of the best action minus
 the value of the action taken, in game points (a deal is worth 1 to 3):
@@ -73,10 +77,10 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from sixtysix.ai.clock import cpu_deadline, cpu_seconds, spent
 from sixtysix.ai.evaluation import heuristic_value
 from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.rollout import Rollouts
@@ -97,7 +101,7 @@ BLUNDER = 0.8
 """Smallest loss that makes a move a blunder."""
 
 DEFAULT_SECONDS = 1.0
-"""Time per decision when a budget names neither a time nor a number of worlds."""
+"""CPU seconds per decision when a budget names neither a time nor a number of worlds."""
 
 
 class Classification(enum.Enum):
@@ -131,8 +135,9 @@ def classify(loss: float) -> Classification | None:
 class Budget:
     """How much to search per decision.
 
-    ``seconds``: sample worlds until this time has passed (at least one world;
-    the world under way is finished, so the answer may come a few tenths later).
+    ``seconds``: sample worlds until this many CPU seconds of the analysing thread
+    are used (:mod:`sixtysix.ai.clock`; at least one world; the world under way is
+    finished, so the answer may come a few tenths later).
     ``worlds``: sample exactly this many worlds (fewer only when the view leaves a
     single possible world). With both, whichever comes first; with neither,
     :data:`DEFAULT_SECONDS`. A budget with ``worlds`` and without ``seconds`` is
@@ -157,7 +162,7 @@ class Budget:
 
     @property
     def time_limit(self) -> float | None:
-        """The time limit in seconds that applies (``None``: none)."""
+        """The time limit in CPU seconds that applies (``None``: none)."""
         if self.seconds is None and self.worlds is None:
             return DEFAULT_SECONDS
         return self.seconds
@@ -174,7 +179,7 @@ class Budget:
 
 
 HINT_BUDGET = Budget(seconds=0.5)
-"""The budget of :func:`hint`: half a second."""
+"""The budget of :func:`hint`: half a CPU second."""
 
 
 @dataclass(frozen=True)
@@ -205,7 +210,7 @@ class Analysis:
     exact: bool
     """The values are exact: a single world was possible and it was searched to the end of the deal."""
     seconds: float
-    """Time the analysis took."""
+    """CPU seconds the analysis took (of its thread, like the budget)."""
 
     @property
     def best(self) -> Action:
@@ -282,7 +287,7 @@ class _Analyzer(ExpertPlayer):
         # Once the talon is exhausted every unseen card is in the opponent's hand: one world.
         single = view.unseen == 0 or view.talon_size == 0
         limit = self.budget.worlds
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        deadline = cpu_deadline(self.time_limit)
         legal = list(view.legal)
         results: list[dict[Action, float]] = []
         while True:
@@ -295,7 +300,7 @@ class _Analyzer(ExpertPlayer):
                 results.append(solver.action_values(world, depth, legal, view.seat))
             if single or (limit is not None and len(results) >= limit):
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if spent(deadline):
                 break
         return results, single and depth is None
 
@@ -305,7 +310,7 @@ def analyze(view: PlayerView, budget: Budget | None = None) -> Analysis:
     budget = budget or Budget()
     if not view.legal:
         raise ValueError(f"seat {view.seat} has no decision to make")
-    started = time.perf_counter()
+    started = cpu_seconds()
     per_world, exact = _Analyzer(budget).world_values(view)
     worlds = len(per_world)
     entries = []
@@ -314,11 +319,11 @@ def analyze(view: PlayerView, budget: Budget | None = None) -> Analysis:
         wins = sum(1.0 if v > 0 else 0.5 if v == 0 else 0.0 for v in values)
         entries.append(ActionValue(action, sum(values) / worlds, wins / worlds, worlds))
     entries.sort(key=lambda e: (-e.value, -e.win_chance, e.action != CLAIM, int(e.action)))
-    return Analysis(view.seat, tuple(entries), worlds, exact, time.perf_counter() - started)
+    return Analysis(view.seat, tuple(entries), worlds, exact, cpu_seconds() - started)
 
 
 def hint(view: PlayerView, seed: int | None = 0) -> Analysis:
-    """:func:`analyze` with :data:`HINT_BUDGET`: an answer in well under a second."""
+    """:func:`analyze` with :data:`HINT_BUDGET` (half a CPU second): on an idle machine an answer within a second."""
     return analyze(view, dataclasses.replace(HINT_BUDGET, seed=seed))
 
 

@@ -10,8 +10,8 @@ rollouts of the card counter in sampled worlds, see :mod:`sixtysix.ai.rollout`):
   the trump exchange when he may; and the card he has just led, or played to our last
   lead, is the one the card counter would have played with the world's hand. A world that
   contradicts any of these is kept only now and then.
-* **Time, not a fixed count.** It samples worlds until its time per decision (CPU time)
-  is used up (1 s by default), at least a few, at most 400.
+* **Time, not a fixed count.** It samples worlds until its time per decision (CPU time
+  of its thread, :mod:`sixtysix.ai.clock`) is used up (1 s by default), at least a few, at most 400.
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
+from sixtysix.ai.clock import cpu_deadline, spent
 from sixtysix.ai.evaluation import heuristic_value
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.rollout import Rollouts, confident_choice
@@ -29,9 +29,9 @@ class PimcPlayer(Player):
     ``depth`` plies with a heuristic estimate. With ``confidence`` it keeps the
     counter's own choice unless the worlds show another action better by that many
     standard errors (``None``: the best mean). With ``time_limit`` it samples until
-    that much CPU time of its process is used instead (then it is no longer
-    deterministic); CPU time, not wall time, so that its strength does not depend on
-    what else the machine is doing.
+    that many CPU seconds of its thread are used instead (then it is no longer
+    deterministic); CPU time, not wall time (:mod:`sixtysix.ai.clock`), so that its
+    strength does not depend on what else the machine is doing.
     """
 
     name = "pimc"
@@ -99,7 +99,7 @@ class PimcPlayer(Player):
         actions = list(per_world)
         losses = dict.fromkeys(actions, 0)
         worlds = 0
-        deadline = time.process_time() + self.time_limit if self.time_limit else None
+        deadline = cpu_deadline(self.time_limit or None)
         # Once the talon is exhausted every unseen card is in the opponent's hand: one world.
         single = view.unseen == 0 or (view.face_up is None and not view.closer)
         while True:
@@ -129,7 +129,7 @@ class PimcPlayer(Player):
     def _more(self, worlds: int, deadline: float | None) -> bool:
         if deadline is None:
             return worlds < self.samples
-        return time.process_time() < deadline
+        return not spent(deadline)
 
 
 def obvious_action(view: PlayerView) -> Action | None:

@@ -36,6 +36,7 @@ from sixtysix.core.rules import Rules
 INF = 100
 _Table = dict[tuple[int, ...], tuple[int, int]]
 _Memo = dict[tuple[int, ...], int]
+_Context = tuple[int, int, int, int]
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
@@ -45,13 +46,16 @@ class Solver:
     ``value(deal)`` returns the exact value for seat 1 when the deal is in phase 2;
     in phase 1 it searches ``depth`` more engine plies (actions) and then asks
     ``evaluate`` (exact when ``depth`` is ``None``: to the end of the deal).
+    One solver may search any number of deals and worlds of its rules, one after
+    the other: what it keeps between searches never changes a value, only the time.
     """
 
     def __init__(self, rules: Rules, evaluate: Callable[[Deal], float] | None = None) -> None:
         self.rules = rules
         self.evaluate = evaluate
         self.nodes = 0
-        self._tables: dict[tuple[int, int, int], tuple[_Table, _Memo]] = {}
+        self._tables: dict[_Context, tuple[_Table, _Memo]] = {}
+        self._context: _Context = (-1, 0, 0, 0)
         self._tt: _Table = {}
         self._claim_memo: _Memo = {}
         self._engine_tt: dict[tuple[int, ...], tuple[float, int, int, int]] = {}
@@ -60,9 +64,11 @@ class Solver:
     # -- public entry points ----------------------------------------------------
 
     def value(self, deal: Deal, depth: int | None = None) -> float:
-        """The value of ``deal`` for seat 1 (game points, signed)."""
-        self._reset()
-        self._prepare(deal)
+        """The value of ``deal`` for seat 1 (game points, signed).
+
+        Raises ``ValueError`` if ``deal`` is played under other rules than the solver's.
+        """
+        self._start(deal)
         return self._search(deal, -INF, INF, depth)
 
     def action_values(
@@ -71,9 +77,9 @@ class Solver:
         """The value of every legal action (or of ``actions``) for the seat to act (positive = good for it).
 
         Exact when ``depth`` is ``None``, else ``depth`` plies and the evaluation.
+        Raises ``ValueError`` if ``deal`` is played under other rules than the solver's.
         """
-        self._reset()
-        self._prepare(deal)
+        self._start(deal)
         seat = seat or deal.to_act
         sign = 1 if seat == 1 else -1
         values: dict[Action, float] = {}
@@ -89,14 +95,22 @@ class Solver:
         values = self.action_values(deal, depth)
         return max(values, key=lambda a: values[a])
 
-    def _reset(self) -> None:
-        """Start a search. Phase-2 tables hold for any world of these rules, so they are kept
-        (within a memory bound); the engine-level table depends on the stock order and is not."""
+    def _start(self, deal: Deal) -> None:
+        """Start a search of ``deal``.
+
+        The phase-2 tables are kept between searches (within a memory bound): one table
+        for each context (trump suit, closer, the closer's opponent's score and tricks at
+        the close), which with the rules are everything a phase-2 value depends on
+        besides its node key. The engine-level table depends on the stock order and is not kept.
+        """
+        if deal.rules is not self.rules and deal.rules != self.rules:
+            raise ValueError("this solver is for other rules than the deal's: use a Solver(deal.rules)")
         self.nodes = 0
         self._engine_tt = {}
         if sum(len(tt) for tt, _ in self._tables.values()) > _MAX_TABLE:
             self._tables = {}
             self._lead_cache = {}
+        self._prepare(deal)
 
     # -- engine-level search (any stage, any phase) --------------------------------
 
@@ -112,11 +126,13 @@ class Solver:
         self._bonus = 10 if not deal.closer and rules.last_trick_rule == "ten_points" else 0
         self._false_claims = not rules.auto_claim
         self._schwarz_risk = bool(deal.closer) and deal.close_tricks == 0
-        # Phase-2 values depend on who closed and what the opponent had then: one table each.
-        context = (deal.closer, deal.close_score, deal.close_tricks)
-        if context not in self._tables:
-            self._tables[context] = ({}, {})
-        self._tt, self._claim_memo = self._tables[context]
+        # Phase-2 values depend on the trump suit, on who closed and on what his opponent
+        # had then; the node key holds none of them: one table for each.
+        self._context = context = _context(deal)
+        tables = self._tables.get(context)
+        if tables is None:
+            tables = self._tables[context] = ({}, {})
+        self._tt, self._claim_memo = tables
 
     def _search(self, deal: Deal, alpha: int | float, beta: int | float, depth: int | None) -> float:
         """Value for seat 1 of an engine position."""
@@ -126,11 +142,7 @@ class Solver:
                 return 0
             return outcome.game_points if outcome.winner == 1 else -outcome.game_points
         if deal.phase2 and deal.stage == LEAD:
-            if (self._closer, self._close_score, self._close_tricks) != (
-                deal.closer,
-                deal.close_score,
-                deal.close_tricks,
-            ):
+            if self._context != _context(deal):  # a close within the search
                 self._prepare(deal)
             return self._node(
                 deal.hands[1], deal.hands[2], deal.score[1], deal.score[2],
@@ -364,8 +376,14 @@ _QUIET = (LEAD, BEFORE_DRAW)
 _NO_TT = False
 
 
+def _context(deal: Deal) -> _Context:
+    """What a phase-2 value depends on besides the rules and its node key (see ``Solver._start``)."""
+    return (deal.trump, deal.closer, deal.close_score, deal.close_tricks)
+
+
 def _engine_key(deal: Deal) -> tuple[int, ...]:
-    """Everything that decides the rest of a deal (history and deck order aside)."""
+    """Everything that decides the rest of a deal within one search: its world (trump suit,
+    stock order) is fixed, so the key holds only what play changes (history aside)."""
     return (
         deal.hands[1], deal.hands[2], deal.stock_pos, deal.face_up, deal.score[1], deal.score[2],
         deal.pending[1], deal.pending[2], deal.tricks[1] > 0, deal.tricks[2] > 0, deal.stage, deal.leader,

@@ -1,6 +1,13 @@
-"""Actions, tricks and deal results in words, for the terminal game.
+"""Actions, tricks and deal results in words, for the terminal game and the web.
 
 Strings may hold ``rich`` markup (coloured cards); :func:`plain` removes it.
+
+**Rule facts.** The few facts of the rules that the words need (who takes a trick, what
+it is worth, what a marriage scores, the last trick's ten, the opponent's hand size) are
+each computed by one function here (:func:`trick_winner`, :func:`trick_points`,
+:func:`marriage_value`, :func:`last_trick_bonus`, :func:`opponent_hand_size`), which
+every front end calls; when the core defines them as functions of
+:class:`~sixtysix.core.rules.Rules` and of the views, these point at the core.
 
 >>> names = Names(human=1)
 >>> plain(describe_action(names, 2, Action.parse("20h"), symbols=False))
@@ -12,7 +19,7 @@ Strings may hold ``rich`` markup (coloured cards); :func:`plain` removes it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sixtysix.core.actions import (
@@ -21,17 +28,88 @@ from sixtysix.core.actions import (
     CLOSE_BEFORE_DRAW,
     DRAW,
     EXCHANGE,
-    MARRIAGE_20,
     MARRIAGE_40,
     PASS,
     Action,
     marriage_suit,
 )
-from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card
-from sixtysix.core.game import Deal, Termination, scale_points
+from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card, make_card, suit_of
+from sixtysix.core.game import FOLLOW, Deal, Termination, scale_points
 from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
 
 RED_SUITS = frozenset((1, 2))  # diamonds, hearts
+LAST_TRICK_BONUS = 10
+"""Card points the winner of the last trick adds (rules.md §2.8, R-4P-6)."""
+
+
+# -- rule facts --------------------------------------------------------------------------
+
+
+def trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> int:
+    """The seat whose card takes ``trick`` (seats and cards in the order played): the
+    highest trump, else the highest card of the suit led. Two cards or four.
+
+    >>> from sixtysix.core.cards import parse_card
+    >>> trick_winner([(1, parse_card("Ks")), (2, parse_card("As")), (3, parse_card("7h")), (4, parse_card("Ts"))], 3)
+    2
+    >>> trick_winner([(2, parse_card("Ah")), (1, parse_card("9c"))], trump=0)
+    1
+    """
+    seat, best = trick[0]
+    for other, card in trick[1:]:
+        if suit_of(card) == suit_of(best):
+            if card < best:  # within a suit, lower ids rank higher (A T K Q J 9 8 7)
+                seat, best = other, card
+        elif suit_of(card) == trump:
+            seat, best = other, card
+    return seat
+
+
+def trick_points(rules: Rules, cards: Iterable[Card]) -> int:
+    """The card points of the ``cards`` of a trick under ``rules`` (``nine_points`` counts).
+
+    >>> from sixtysix.core.cards import parse_card
+    >>> trick_points(Rules.preset().replace(nine_points=1), [parse_card("9h"), parse_card("Ah")])
+    12
+    """
+    return sum(rules.points[card] for card in cards)
+
+
+def marriage_value(action: Action) -> int:
+    """What the marriage ``action`` scores: 40 in trumps, 20 in another suit (R-MAR-2).
+
+    >>> marriage_value(Action.parse("40s")), marriage_value(Action.parse("20h"))
+    (40, 20)
+    """
+    return 40 if action >= MARRIAGE_40 else 20
+
+
+def opponent_hand_size(view: PlayerView) -> int:
+    """How many cards the opponent of a two-player ``view`` holds: as many as the seat, one
+    more or one less while a led card waits for the follower.
+
+    >>> from sixtysix import Deal
+    >>> deal = Deal.shuffled(seed=1, dealer=2)
+    >>> deal.apply(deal.legal_actions()[0])
+    >>> opponent_hand_size(PlayerView.of(deal, 1)), opponent_hand_size(PlayerView.of(deal, 2))
+    (6, 5)
+    """
+    own = view.hand.bit_count()
+    if view.stage != FOLLOW:
+        return own
+    return own + 1 if view.leader == view.seat else own - 1
+
+
+def last_trick_bonus(rules: Rules, closed: bool = False) -> int:
+    """The points the last trick adds in a two-player deal: 10, but none after a close
+    (R-CLOSE-4) or when the last trick wins the deal instead (Schnapsen). The partnership
+    game always adds :data:`LAST_TRICK_BONUS` (R-4P-6).
+
+    >>> last_trick_bonus(Rules.preset("seed66")), last_trick_bonus(Rules.preset("schnapsen"))
+    (10, 0)
+    """
+    return LAST_TRICK_BONUS if not closed and rules.last_trick_rule == "ten_points" else 0
 
 
 @dataclass(frozen=True)
@@ -76,12 +154,12 @@ class Names:
 def card_label(card: Card, symbols: bool = True) -> str:
     """``A♥`` (or ``Ah`` without symbols): rank, then the suit."""
     name = CARD_NAMES[card]
-    return name[0] + (SUIT_SYMBOLS[card >> 3] if symbols else name[1])
+    return name[0] + (SUIT_SYMBOLS[suit_of(card)] if symbols else name[1])
 
 
 def card_style(card: Card) -> str:
     """The colour of a card: red for hearts and diamonds, bold for clubs and spades."""
-    return "bold red" if card >> 3 in RED_SUITS else "bold"
+    return "bold red" if suit_of(card) in RED_SUITS else "bold"
 
 
 def card_markup(card: Card, symbols: bool = True) -> str:
@@ -113,12 +191,12 @@ def describe_action(
     ``exchange`` is (the exchange card, the face-up card it was swapped for), for ``X``.
     """
     who = names.subject(seat)
-    if action < 32:
+    if action.is_card():
         return f"{who} {names.verb(seat, 'play', 'plays')} {card_markup(action, symbols)}"
-    if MARRIAGE_20 <= action < EXCHANGE:
+    if action.is_marriage():
         suit = marriage_suit(action)
-        value = 40 if action >= MARRIAGE_40 else 20
-        shown = cards_markup((suit * 8 + KING, suit * 8 + QUEEN), symbols)
+        shown = cards_markup((make_card(KING, suit), make_card(QUEEN, suit)), symbols)
+        value = marriage_value(action)
         return f"{who} {names.verb(seat, 'declare', 'declares')} {value} in {SUIT_NAMES[suit]} (shows {shown})"
     if action == EXCHANGE:
         if exchange is None:
@@ -141,14 +219,17 @@ def describe_action(
     return f"{who}: {action}"
 
 
+def marriage_choice(action: Action) -> str:
+    """What declaring the marriage ``action`` means: ``declare 20 in hearts, then lead the king or queen``."""
+    return f"declare {marriage_value(action)} in {SUIT_NAMES[marriage_suit(action)]}, then lead the king or queen"
+
+
 def describe_action_choice(action: Action, deal: Deal | None = None, symbols: bool = True) -> str:
     """What choosing ``action`` means, for the list of legal actions (``help``)."""
-    if action < 32:
+    if action.is_card():
         return f"play {card_markup(action, symbols)}"
-    if MARRIAGE_20 <= action < EXCHANGE:
-        suit = marriage_suit(action)
-        value = 40 if action >= MARRIAGE_40 else 20
-        return f"declare {value} in {SUIT_NAMES[suit]}, then lead the king or queen"
+    if action.is_marriage():
+        return marriage_choice(action)
     if action == EXCHANGE:
         if deal is not None and deal.face_up >= 0:
             return (
@@ -183,32 +264,26 @@ class Trick:
     winner: int
 
 
-def trick_winner(leader: int, lead: Card, follow: Card, trump: int) -> int:
-    """The seat that wins ``follow`` played to ``lead`` (led by ``leader``)."""
-    if follow >> 3 == lead >> 3:
-        return 3 - leader if follow < lead else leader
-    return 3 - leader if follow >> 3 == trump else leader
-
-
 def tricks_of(history: Sequence[tuple[int, Action]], trump: int) -> list[Trick]:
-    """The completed tricks of a deal's history, in order."""
+    """The completed tricks of a two-player deal's history, in order."""
     tricks: list[Trick] = []
     led: tuple[int, Card] | None = None
     for seat, action in history:
-        if action >= 32:
+        if not action.is_card():
             continue
         if led is None:
             led = (seat, int(action))
             continue
         leader, lead = led
-        tricks.append(Trick(leader, lead, seat, int(action), trick_winner(leader, lead, int(action), trump)))
+        winner = trick_winner((led, (seat, int(action))), trump)
+        tricks.append(Trick(leader, lead, seat, int(action), winner))
         led = None
     return tricks
 
 
 def describe_trick(names: Names, trick: Trick, rules: Rules, symbols: bool = True) -> str:
     """``Computer led K♠, you played A♠: you won (15 points)``."""
-    points = rules.points[trick.lead] + rules.points[trick.follow]
+    points = trick_points(rules, (trick.lead, trick.follow))
     return (
         f"{names.subject(trick.leader)} led {card_markup(trick.lead, symbols)}, "
         f"{names(trick.follower)} played {card_markup(trick.follow, symbols)}: "
@@ -318,7 +393,10 @@ def explain_scoring(deal: Deal, names: Names) -> list[str]:
         tricks = tricks_of(deal.history, deal.trump)
         if tricks:
             last = tricks[-1].winner
-            lines.append(f"All cards were played; {names(last)} took the last trick (+10), and the higher total wins.")
+            lines.append(
+                f"All cards were played; {names(last)} took the last trick (+{LAST_TRICK_BONUS}), "
+                "and the higher total wins."
+            )
         lines.append(_scale_sentence(names, loser, deal.score[loser], deal.tricks[loser]))
     if closer and rules.closed_deal_double:
         lines.append("Doubled, because the talon was closed.")

@@ -1,7 +1,7 @@
 """The order in which a hand is shown and numbered, the same on every screen.
 
->>> from sixtysix.core.cards import parse_cards, HEARTS
->>> [str(c) for c in hand_order(parse_cards("9h As Th Kc"), HEARTS)]
+>>> from sixtysix.core.cards import CARD_NAMES, HEARTS, parse_cards
+>>> [CARD_NAMES[c] for c in hand_order(parse_cards("9h As Th Kc"), HEARTS)]
 ['As', 'Kc', 'Th', '9h']
 """
 

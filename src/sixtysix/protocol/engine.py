@@ -45,6 +45,7 @@ from sixtysix.protocol.messages import (
     decode_setoption,
     decode_table_go,
     fields_of,
+    session_version,
 )
 
 Configure = Callable[[Mapping[str, str]], Player]
@@ -125,9 +126,10 @@ def serve(
             except ProtocolError as error:
                 send(f"info string {error}")
                 continue
-            chosen = four if rules.players == 4 else two
+            version = session_version(rules)
+            chosen = {1: two, FOUR_HANDED_VERSION: four}[version]
             if chosen is None:
-                send(f"info string {_CANNOT[rules.players == 4]}")
+                send(f"info string {_CANNOT[version]}")
             else:
                 chosen.new_match(rules, seat)
             deal_number = 0
@@ -139,9 +141,10 @@ def serve(
 
 
 _CANNOT = {
-    False: "this bot plays the four-handed game only",
-    True: "this bot does not play the four-handed game",
+    1: "this bot plays the four-handed game only",
+    FOUR_HANDED_VERSION: "this bot does not play the four-handed game",
 }
+"""Why a bot cannot play a match spoken in a version (it lacks the player for it)."""
 
 
 def _ok(words: Sequence[str], four_handed: bool) -> str:
@@ -165,14 +168,14 @@ def _decide(
         return f"info string cannot read go: {error}\n{_first_legal(line)}"
     if isinstance(go, Go):
         if two is None:
-            return f"info string {_CANNOT[False]}\n{_first_legal(line)}"
+            return f"info string {_CANNOT[1]}\n{_first_legal(line)}"
         if go.deal_number != last_deal:
             two.new_deal(go.view)
         if on_movetime is not None:
             on_movetime(two, go.movetime)
         return f"bestmove {two.choose(go.view).token}"
     if four is None:
-        return f"info string {_CANNOT[True]}\n{_first_legal(line)}"
+        return f"info string {_CANNOT[FOUR_HANDED_VERSION]}\n{_first_legal(line)}"
     if go.deal_number != last_deal:
         four.new_deal(go.view)
     if on_movetime is not None:

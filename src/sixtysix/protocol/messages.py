@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sixtysix.core.actions import ACTIONS, Action
-from sixtysix.core.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of, parse_card
+from sixtysix.core.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of, parse_card, suit_of
 from sixtysix.core.errors import InvalidActionError, InvalidCardError, RulesError
 from sixtysix.core.game import Stage
 from sixtysix.core.rules import Rules
@@ -54,6 +54,10 @@ VERSION = 2
 """The newest protocol version this module speaks (``66p 2``)."""
 FOUR_HANDED_VERSION = 2
 """The first version with the four-handed game; the two- and three-player messages are those of version 1."""
+VERSION_OF_TABLE = {2: 1, 3: 1, 4: FOUR_HANDED_VERSION}
+"""The version a match is spoken in, by table size: a three-handed bot only ever sees two-player deals."""
+SEATS_OF_VERSION = {1: 2, FOUR_HANDED_VERSION: 4}
+"""The seats a bot may be told it holds, by version."""
 MAX_LINE = 65536
 """Longest line either side must accept, in bytes (without the line feed)."""
 EMPTY = "-"
@@ -150,7 +154,7 @@ def session_version(rules: Rules) -> int:
     >>> session_version(Rules.preset("seed66")), session_version(Rules.preset("four66"))
     (1, 2)
     """
-    return FOUR_HANDED_VERSION if rules.players == 4 else 1
+    return VERSION_OF_TABLE[rules.players]
 
 
 def _pair(fields: Mapping[str, str], key: str) -> tuple[int, int]:
@@ -305,7 +309,7 @@ def decode_view(fields: Mapping[str, str]) -> PlayerView:
         seat=seat,
         rules=rules,
         dealer=_seat(fields, "dealer"),
-        trump=trump_card >> 3,
+        trump=suit_of(trump_card),
         trump_card=trump_card,
         face_up=_read_card(fields, "faceup"),
         talon_size=_int(fields, "talon"),
@@ -399,7 +403,7 @@ def decode_partnership_go(line: str) -> PartnershipGo:
 def decode_table_go(line: str) -> Go | PartnershipGo:
     """Read any ``go`` line: a four-handed one (its rules are for four players) or a two-player one."""
     words = line.split()
-    if words[:1] == ["go"] and _read_rules(fields_of(words[1:])).players == 4:
+    if words[:1] == ["go"] and session_version(_read_rules(fields_of(words[1:]))) == FOUR_HANDED_VERSION:
         return decode_partnership_go(line)
     return decode_go(line)
 
@@ -456,7 +460,7 @@ def _suit(fields: Mapping[str, str]) -> int:
 def decode_partnership_view(fields: Mapping[str, str]) -> PartnershipView:
     """The four-handed view that :func:`partnership_fields` wrote (derived fields are not read)."""
     rules = _read_rules(fields)
-    if rules.players != 4:
+    if session_version(rules) != FOUR_HANDED_VERSION:
         raise ProtocolError(f"rules={rules.preset_name}: not the four-handed game")
     trump_card = _read_card(fields, "trump")
     if trump_card is None:
@@ -468,7 +472,7 @@ def decode_partnership_view(fields: Mapping[str, str]) -> PartnershipView:
         seat=_seat(fields, "seat", players=4),
         rules=rules,
         dealer=_seat(fields, "dealer", players=4),
-        trump=trump_card >> 3,
+        trump=suit_of(trump_card),
         trump_card=trump_card,
         stage=stage,
         to_act=to_act,
@@ -510,7 +514,7 @@ def decode_newmatch(line: str) -> tuple[Rules, int]:
     """The rules and the bot's seat (1-4 in the four-handed game, else 1 or 2)."""
     fields = fields_of(line.split()[1:])
     rules = _read_rules(fields)
-    return rules, _seat(fields, "seat", players=4 if rules.players == 4 else 2)
+    return rules, _seat(fields, "seat", players=SEATS_OF_VERSION[session_version(rules)])
 
 
 def encode_newdeal(deal_number: int, view: PlayerView | PartnershipView) -> str:

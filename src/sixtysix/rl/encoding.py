@@ -28,10 +28,11 @@ import numpy as np
 import numpy.typing as npt
 
 from sixtysix.ai.sampling import forbidden_cards
-from sixtysix.core.actions import MARRIAGE_20, NUM_ACTIONS
+from sixtysix.core.actions import NUM_ACTIONS, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
 from sixtysix.core.game import Stage
 from sixtysix.core.view import PlayerView
+from sixtysix.present.describe import opponent_hand_size
 
 __all__ = [
     "NUM_ACTIONS",
@@ -164,8 +165,8 @@ def encode(view: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
     i = _T
     tail[i["trump_suit"] + view.trump] = 1.0
     for actor, action in view.history:
-        if MARRIAGE_20 <= action < MARRIAGE_20 + 8:
-            tail[i["own_marriages" if actor == seat else "opponent_marriages"] + (action & 3)] = 1.0
+        if action.is_marriage():
+            tail[i["own_marriages" if actor == seat else "opponent_marriages"] + marriage_suit(action)] = 1.0
     stage = view.stage
     if stage == Stage.MARRIAGE:
         tail[i["marriage_suit"] + view.marriage_suit] = 1.0
@@ -190,20 +191,13 @@ def encode(view: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
         view.tricks[other] / half,
         min(view.close_score / POINTS_SCALE, POINTS_HIGH),
         view.close_tricks / half,
-        _opponent_hand_size(view) / rules.hand_size,
+        opponent_hand_size(view) / rules.hand_size,
         min(view.match_score[own] / target, MATCH_HIGH),
         min(view.match_score[other] / target, MATCH_HIGH),
         min(view.carried / target, MATCH_HIGH),
     ]
     obs[_CARDS_END:] = tail
     return obs
-
-
-def _opponent_hand_size(view: PlayerView) -> int:
-    own = view.hand.bit_count()
-    if view.stage != Stage.FOLLOW:
-        return own
-    return own - 1 if view.leader != view.seat else own + 1
 
 
 def legal_mask(view: PlayerView) -> npt.NDArray[np.int8]:

@@ -52,8 +52,8 @@ import pyspiel
 
 from sixtysix.ai.levels import make_player
 from sixtysix.ai.sampling import forbidden_cards
-from sixtysix.core.actions import ACTIONS, EXCHANGE, MARRIAGE_20, NUM_ACTIONS, PASS
-from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, cards_of, format_cards
+from sixtysix.core.actions import ACTIONS, EXCHANGE, NUM_ACTIONS, PASS, marriage_suit
+from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, cards_of, format_cards, make_card
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules, parse_option
 from sixtysix.core.view import PlayerView
@@ -432,11 +432,11 @@ def resample(state: SixtysixState, seat: int, rng: random.Random) -> SixtysixSta
             public |= BIT[exchange_card]
         if actor != opponent:
             continue
-        if action < 32:
+        if ACTIONS[action].is_card():
             shown: tuple[int, ...] = (action,)
-        elif action < EXCHANGE:
-            suit = (action - MARRIAGE_20) & 3
-            shown = (suit * 8 + KING, suit * 8 + QUEEN)
+        elif ACTIONS[action].is_marriage():
+            suit = marriage_suit(action)
+            shown = (make_card(KING, suit), make_card(QUEEN, suit))
         elif action == EXCHANGE:
             shown = (exchange_card,)
         else:

@@ -28,7 +28,7 @@ from sixtysix.core.match import Match, create_match
 from sixtysix.core.record import Record
 from sixtysix.core.rules import Rules
 from sixtysix.players.base import DecisionStats, Player, play_deal
-from sixtysix.tournament.schedule import GameKey, board_seeds
+from sixtysix.tournament.schedule import GameKey, board_seeds, position_of
 from sixtysix.tournament.specs import PlayerSpec
 
 if TYPE_CHECKING:
@@ -176,14 +176,7 @@ def table_seats(key: GameKey, players: int) -> dict[int, str]:
     >>> table_seats(GameKey(0, "A", "B"), 4)
     {1: 'A', 2: 'B', 3: 'A', 4: 'B'}
     """
-    if players == 4:
-        return {seat: key.names[(seat - 1) % 2] for seat in (1, 2, 3, 4)}
-    return dict(enumerate(key.names, start=1))
-
-
-def position_of(seat: int, players: int) -> int:
-    """The position of table ``seat`` (its side in the four-handed game)."""
-    return (seat - 1) % 2 + 1 if players == 4 else seat
+    return {seat: key.names[position_of(seat, players) - 1] for seat in range(1, players + 1)}
 
 
 def record_path(root: str | Path, key: GameKey) -> Path:

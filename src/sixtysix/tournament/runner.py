@@ -44,6 +44,7 @@ from sixtysix.tournament.schedule import (
     GameKey,
     ScheduleError,
     Table,
+    plays_in_sides,
     schedule,
     seatings,
     table_pairs,
@@ -79,7 +80,7 @@ class Tournament:
             raise ScheduleError("the time limit must be positive")
         self.pairings()  # checks the players
         teams = [spec.name for spec in self.players if spec.kind == "team"]
-        if self.rules.players != 4 and teams:
+        if teams and not plays_in_sides(self.rules.players):
             raise SpecError(f"{', '.join(teams)}: a team plays four-handed 66 only (--rules four66)")
 
     @classmethod

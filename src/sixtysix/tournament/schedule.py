@@ -45,6 +45,23 @@ UNITS = ("deal", "match")
 Table = tuple[str, ...]
 """The players of a table, one per position (in the order of the tournament's players)."""
 
+POSITIONS = {2: 2, 3: 3, 4: 2}
+"""The positions of a game at a table of each size: the two seats, the three seats, the two sides."""
+
+
+def position_of(seat: int, players: int) -> int:
+    """The position of table ``seat`` at a table of ``players`` (its side in the four-handed game).
+
+    >>> [position_of(seat, 4) for seat in (1, 2, 3, 4)], position_of(3, 3)
+    ([1, 2, 1, 2], 3)
+    """
+    return (seat - 1) % POSITIONS[players] + 1
+
+
+def plays_in_sides(players: int) -> bool:
+    """Whether each player of a game takes a side of two seats (the four-handed game, where teams play)."""
+    return POSITIONS[players] < players
+
 
 class ScheduleError(ValueError):
     """A tournament that cannot be scheduled."""
@@ -164,7 +181,7 @@ def tables(names: Sequence[str], fmt: str, players: int = 2) -> list[Table]:
     >>> tables(["A", "B", "C", "D"], "gauntlet", players=3)
     [('A', 'B', 'C'), ('A', 'B', 'D'), ('A', 'C', 'D')]
     """
-    if players != 3:
+    if POSITIONS[players] == 2:
         return [(a, b) for a, b in pairings(names, fmt)]
     _check_names(names)
     if fmt not in FORMATS:

@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
+from sixtysix.tournament.schedule import plays_in_sides
+
 if TYPE_CHECKING:
     from sixtysix.core.rules import Rules
     from sixtysix.players.base import Player
@@ -142,7 +144,7 @@ class PlayerSpec:
         'RandomPartnershipPlayer'
         """
         if self.kind == "team":
-            if rules.players != 4:
+            if not plays_in_sides(rules.players):
                 raise SpecError(f"{self.name}: a team plays four-handed 66 only (--rules four66)")
             return self.members[0 if seat <= 2 else 1].make_for(rules, seed, time_limit)
         if rules.players == 2:

@@ -5,18 +5,28 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
 from sixtysix.core.errors import RecordError, RulesError
-from sixtysix.core.match import AnyMatch, Match, PartnershipMatch, ThreeHandedMatch, create_match
+from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.rules import Rules
+from sixtysix.tui.console import Settings, default_save_path
+from sixtysix.tui.loop import TableSession
 from sixtysix.tui.partnership import PartnershipSession
-from sixtysix.tui.seating import merge_table_headers, seat_levels
-from sixtysix.tui.session import Session, Settings, default_save_path, merge_headers, resume
+from sixtysix.tui.resume import resume
+from sixtysix.tui.session import Session
 from sixtysix.tui.threehanded import ThreeHandedSession
 
 EXIT_USAGE = 2
+
+SESSIONS: dict[int, type[TableSession[Any, Any, Any]]] = {
+    Session.table_size: Session,
+    ThreeHandedSession.table_size: ThreeHandedSession,
+    PartnershipSession.table_size: PartnershipSession,
+}
+"""The terminal session of each table size."""
 
 
 def rules_from_args(preset: str | None, options: list[str], target: int | None) -> Rules:
@@ -70,8 +80,7 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
             return _fail(f"{path} is not a valid record: {error}")
         match = resumed.match
         if match.is_over:
-            who = f"side {match.winner}" if isinstance(match, PartnershipMatch) else f"seat {match.winner}"
-            return _fail(f"the match in {path} is already over ({who} won); start a new one")
+            return _fail(f"the match in {path} is already over ({match.scorer} {match.winner} won); start a new one")
         settings.human = args.seat or resumed.human or 1
         settings.level = args.level or resumed.level or 3
         if not settings.levels and not args.level:
@@ -92,27 +101,16 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
 
 def _start(match: AnyMatch, settings: Settings, console: Console, resumed: list[tuple[str, str]] | None) -> int:
     """Check the seats and levels for the table size, then play (a resumed match keeps its headers)."""
-    players = len(match.seats)
-    if settings.human > players:
-        return _fail(f"--seat {settings.human}: {match.rules.preset_name} has seats 1-{players}")
-    if settings.levels and players == 2:
-        return _fail("--levels is for the three- and four-handed games; use --level")
+    kind = SESSIONS[match.rules.players]
+    if settings.human > kind.table_size:
+        return _fail(f"--seat {settings.human}: {match.rules.preset_name} has seats 1-{kind.table_size}")
     try:
-        levels = seat_levels(players, settings.human, settings.level, settings.levels) if players > 2 else {}
+        kind.levels_of(settings)
     except ValueError as error:
-        return _fail(f"--levels: {error}")
-    session: Session | ThreeHandedSession | PartnershipSession
+        return _fail(str(error))
     try:  # the computer players are made here: a level the table size lacks is an error
-        if isinstance(match, Match):
-            headers = merge_headers(resumed, settings) if resumed is not None else None
-            session = Session(match, settings, console, headers)
-        else:
-            if resumed is not None:
-                resumed = merge_table_headers(resumed, players, settings.human, levels, settings.seed)
-            if isinstance(match, ThreeHandedMatch):
-                session = ThreeHandedSession(match, settings, console, resumed)
-            else:
-                session = PartnershipSession(match, settings, console, resumed)
+        headers = kind.resumed_headers(resumed, settings) if resumed is not None else None
+        session = kind(match, settings, console, headers)
     except ValueError as error:
         return _fail(str(error))
     return session.run()

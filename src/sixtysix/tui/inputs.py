@@ -7,7 +7,8 @@ when only one can be meant), ``x``, ``c``, ``cb``, ``66``, ``draw`` (``d``), ``p
 Several actions may be typed on one line (``x 20h kh``); they are taken in order.
 Whether an action is legal is the engine's business, not this module's.
 
-from sixtysix.core.cards import CARD_NAMES, HEARTS, parse_cards
+>>> from sixtysix.core.cards import CARD_NAMES, HEARTS, parse_cards
+>>> from sixtysix.present.order import hand_order
 >>> hand = hand_order(parse_cards("Ah Th Kh 9s Qc Jd"), trump=HEARTS)
 >>> [CARD_NAMES[c] for c in hand]
 ['9s', 'Qc', 'Jd', 'Ah', 'Th', 'Kh']

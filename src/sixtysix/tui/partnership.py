@@ -1,341 +1,49 @@
 """Four-handed partnership 66 in the terminal (rules.md §5.2): you and your partner opposite.
 
 The person takes one seat; computer players take the other three, each asked with its
-own seat's :class:`~sixtysix.core.view.PartnershipView` only. The screen is drawn from the
-person's view alone (:func:`render_partnership`), so neither the partner's cards nor the
-opponents' can appear on it: the own hand sorted by suit and numbered, the trump suit
-and the dealer's turned-up card ("held by Left" until he plays it), the trick on the
-table with who played what, tricks and card points per side, and the match score.
-
->>> from sixtysix.core.partnership import FourHandedDeal
->>> from sixtysix.core.view import PartnershipView
->>> deal = FourHandedDeal.from_text(" ".join(
-...     "As Ts Ks Ah Th Kh Ad Td Kd Ac Tc Kc Qs Js 9s Qh Jh 9h Qd Jd 9d Qc Jc 9c 8s 7s 8h 7h 8d 7d 8c 7c".split()))
->>> info = PartnershipInfo(partnership_names(1))
->>> text = to_text(render_partnership(PartnershipView.of(deal, 1), info), width=100)
->>> "Trump  ♣ clubs   7♣ turned up, held by Right (the dealer)" in text
-True
->>> "Your lead." in text and "Legal: 1 2 3 4 5 6 7 8" in text
-True
+own seat's :class:`~sixtysix.core.view.PartnershipView` only. The screen
+(:mod:`sixtysix.tui.partnership_screen`) is drawn from the person's view alone; the loop
+is :class:`~sixtysix.tui.loop.TableSession`'s, the same at every table size.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 
-from rich.console import Console, Group, RenderableType
-from rich.panel import Panel
-from rich.rule import Rule
-from rich.table import Table
-from rich.text import Text
+from rich.console import Console, RenderableType
 
-from sixtysix.core.actions import MARRIAGE_20, MARRIAGE_40, Action
-from sixtysix.core.cards import BIT, SUIT_NAMES, Card
+from sixtysix.core.actions import Action, marriage_suit
+from sixtysix.core.cards import SUIT_NAMES
 from sixtysix.core.errors import IllegalActionError
-from sixtysix.core.game import Termination
-from sixtysix.core.match import DealResult, PartnershipMatch
-from sixtysix.core.partnership import FourHandedDeal, left_of, partner_of, side_of
-from sixtysix.core.record import Record
-from sixtysix.core.rules import Rules
+from sixtysix.core.match import PartnershipMatch
+from sixtysix.core.partnership import FourHandedDeal, left_of, side_of
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import PartnershipPlayer
-from sixtysix.present.describe import Names, card_markup, cards_markup, suit_label
+from sixtysix.present.describe import (
+    LAST_TRICK_BONUS,
+    card_markup,
+    cards_markup,
+    marriage_choice,
+    marriage_value,
+    suit_label,
+    trick_points,
+    trick_winner,
+)
 from sixtysix.present.order import hand_order
-from sixtysix.tui.inputs import Command, Invalid, Play, parse_input
-from sixtysix.tui.screen import hand_boxes, legal_tokens, log_block, to_text
-from sixtysix.tui.seating import computer_players, seat_levels, seat_names, table_headers
-from sixtysix.tui.session import Quit, Settings, TableSession
-
-__all__ = ["PartnershipInfo", "PartnershipSession", "partnership_names", "render_partnership", "to_text"]
-
-SCALE_TEXT = {
-    "hundred": "1 game point from 66, 2 from 100, 3 for all the tricks",
-    "loser_under_33": "1 game point from 66, 2 when the losers have under 33, 3 for all the tricks",
-}
-
-
-def partnership_names(human: int) -> Names:
-    """The seats called by where they sit: you, ``Left``, ``Partner`` (opposite), ``Right``."""
-    return Names(human, "Computer", tuple((s, n) for s, n in seat_names(4, human).items() if s != human))
-
-
-@dataclass(frozen=True)
-class PartnershipInfo:
-    """What the four-handed screen shows besides the person's view."""
-
-    names: Names
-    title: str = "sixtysix · four66"
-    deal_number: int = 1
-    results: tuple[DealResult, ...] = ()
-    log: tuple[str, ...] = ()
-    symbols: bool = True
-    extra: tuple[str, ...] = field(default=())
-
-
-# -- words ------------------------------------------------------------------------------
-
-
-def side_subject(side: int, own: int) -> str:
-    """``Your side`` or ``The opponents``."""
-    return "Your side" if side == own else "The opponents"
-
-
-def side_verb(side: int, own: int, singular: str, plural: str) -> str:
-    return singular if side == own else plural
-
-
-def _points(n: int) -> str:
-    return f"{n} game point{'s' if n != 1 else ''}"
-
-
-def trick_line(names: Names, trick: Sequence[tuple[int, Card]], symbols: bool = True) -> str:
-    """``Left K♠ · Partner A♠ · you 9♠``: a trick so far, in the order played."""
-    return " · ".join(f"{names.subject(seat)} {card_markup(card, symbols)}" for seat, card in trick)
-
-
-def completed_tricks(history: Sequence[tuple[int, Action]]) -> list[list[tuple[int, Card]]]:
-    """The finished tricks of a deal's history (marriage declarations left out)."""
-    tricks: list[list[tuple[int, Card]]] = []
-    current: list[tuple[int, Card]] = []
-    for seat, action in history:
-        if action >= 32:
-            continue
-        current.append((seat, int(action)))
-        if len(current) == 4:
-            tricks.append(current)
-            current = []
-    return tricks
-
-
-def trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> int:
-    """The seat whose card takes ``trick`` (the highest trump, else the highest of the led suit).
-
-    >>> from sixtysix.core.cards import parse_card
-    >>> trick_winner([(1, parse_card("Ks")), (2, parse_card("As")), (3, parse_card("7h")), (4, parse_card("Ts"))], 3)
-    2
-    """
-    seat, best = trick[0]
-    for other, card in trick[1:]:
-        if card >> 3 == best >> 3:
-            if card < best:  # within a suit, lower ids rank higher (A T K Q J 9 8 7)
-                seat, best = other, card
-        elif card >> 3 == trump:
-            seat, best = other, card
-    return seat
-
-
-def describe_trick(names: Names, trick: Sequence[tuple[int, Card]], rules: Rules, trump: int, symbols: bool) -> str:
-    """``Left led K♠, Partner played A♠, …: Partner won (25 points)``."""
-    (leader, lead), rest = trick[0], trick[1:]
-    played = ", ".join(f"{names(seat)} played {card_markup(card, symbols)}" for seat, card in rest)
-    points = sum(rules.points[c] for _, c in trick)
-    winner = trick_winner(trick, trump)
-    return f"{names.subject(leader)} led {card_markup(lead, symbols)}, {played}: {names(winner)} won ({points} points)"
-
-
-# -- the screen -------------------------------------------------------------------------
-
-
-def render_scoreboard(view: PartnershipView, results: Sequence[DealResult] = ()) -> Text:
-    """``Your side (you, Partner) 3/7   The opponents (Left, Right) 2/7``."""
-    target = view.rules.match_target
-    text = Text()
-    for i, side in enumerate((view.side, 3 - view.side)):
-        if i:
-            text.append("     ")
-        who = "you, Partner" if side == view.side else "Left, Right"
-        text.append(f"{side_subject(side, view.side)} ({who})", style="bold")
-        score = view.match_score[side - 1]
-        text.append(f"  {score}/{target}", style="bold green" if score >= target else "bold")
-    if view.carried:
-        text.append(f"   ({view.carried} carried to the next deal's winners)", style="yellow")
-    return text
-
-
-def _trump_line(view: PartnershipView, names: Names, symbols: bool) -> Text:
-    text = Text.from_markup(f"[bold yellow]{suit_label(view.trump, symbols)}[/]   ")
-    card = card_markup(view.trump_card, symbols)
-    holder = view.dealer
-    if view.known[holder - 1] & BIT[view.trump_card]:
-        held = "you" if holder == view.seat else names(holder)
-        text.append_text(Text.from_markup(f"{card} turned up, held by {held} (the dealer)"))
-    else:
-        text.append_text(Text.from_markup(f"{card} turned up [dim](played)[/]"))
-    return text
-
-
-def _other_line(view: PartnershipView, seat: int, symbols: bool) -> Text:
-    known = list(hand_order(view.known[seat - 1], view.trump))
-    played_now = sum(1 for s, _ in view.trick if s == seat)
-    size = 8 - view.tricks[0] - view.tricks[1] - played_now
-    hidden = max(0, size - len(known))
-    text = Text(" ".join(["▒▒"] * hidden), style="blue")
-    if known:
-        shown = " ".join(card_markup(c, symbols) for c in known)
-        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} [dim](known)[/]"))
-    return text
-
-
-def _table_line(view: PartnershipView, names: Names, symbols: bool) -> Text:
-    if view.trick:
-        winning = trick_winner(view.trick, view.trump)
-        return Text.from_markup(
-            f"{trick_line(names, view.trick, symbols)}   [dim]({names(winning)} "
-            f"{names.verb(winning, 'are', 'is')} winning)[/]"
-        )
-    if view.marriage_suit >= 0:
-        return Text.from_markup(f"{names.subject(view.leader)} declared a marriage and must lead its king or queen")
-    tricks = completed_tricks(view.history)
-    if tricks:
-        return Text.from_markup(f"[dim]last trick: {trick_line(names, tricks[-1], symbols)}[/]")
-    return Text(f"{names.subject(view.leader)} to lead", style="dim")
-
-
-def _sides_line(view: PartnershipView) -> Text:
-    text = Text()
-    for i, side in enumerate((view.side, 3 - view.side)):
-        if i:
-            text.append("   ")
-        tricks = view.tricks[side - 1]
-        text.append("Your side" if side == view.side else "Opponents", style="bold")
-        text.append(f" {tricks} trick{'s' if tricks != 1 else ''}, {view.score[side - 1]} points")
-        if view.pending[side - 1]:
-            text.append(f" (+{view.pending[side - 1]} pending)")
-    return text
-
-
-def _marriages(view: PartnershipView, names: Names, symbols: bool) -> str:
-    parts = []
-    for seat, action in view.history:
-        if MARRIAGE_20 <= action < MARRIAGE_40 + 4:
-            suit = (action - MARRIAGE_20) & 3
-            parts.append(f"{names(seat)} {40 if action >= MARRIAGE_40 else 20} in {suit_label(suit, symbols)}")
-    return " · ".join(parts)
-
-
-def prompt_line(view: PartnershipView, names: Names, symbols: bool = True) -> str:
-    """What the person is asked to do now."""
-    if not view.legal:
-        return f"{names.subject(view.to_act or view.leader)} to play"
-    if view.marriage_suit >= 0:
-        return "[bold cyan]Lead the king or queen of your marriage[/]"
-    if view.trick:
-        led = card_markup(view.trick[0][1], symbols)
-        return (
-            f"[bold cyan]Your turn:[/] play a card to {led} "
-            "(follow suit and win the trick if you can, even your partner's; else trump, over-trumping)"
-        )
-    return "[bold cyan]Your lead.[/]"
-
-
-def legal_line(view: PartnershipView) -> str:
-    """``Legal: 1 3 20h``: the legal cards by number, then any marriage."""
-    return legal_tokens(view.hand, view.trump, view.legal) + "   [dim](or help, last, rules, quit)[/]"
-
-
-def render_partnership(view: PartnershipView, info: PartnershipInfo) -> RenderableType:
-    """The whole four-handed screen for one moment of the person's seat: a pure function of his view."""
-    names = info.names
-    symbols = info.symbols
-    title = info.title.replace(" · match to", f" · deal {info.deal_number} · match to", 1)
-    if title == info.title:
-        title += f" · deal {info.deal_number}"
-    header = Rule(Text(title, style="bold"), align="left", style="blue")
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold", justify="right")
-    grid.add_column()
-    grid.add_row("Trump", _trump_line(view, names, symbols))
-    for seat in (left_of(view.seat), partner_of(view.seat), left_of(partner_of(view.seat))):
-        label = names.subject(seat) + (" (deals)" if seat == view.dealer else "")
-        grid.add_row(label, _other_line(view, seat, symbols))
-    grid.add_row("Table", _table_line(view, names, symbols))
-    grid.add_row("Tricks", _sides_line(view))
-    marriages = _marriages(view, names, symbols)
-    if marriages:
-        grid.add_row("Marriages", marriages)
-    own = "Your hand" + (" (you deal)" if view.seat == view.dealer else "")
-    parts: list[RenderableType] = [header, render_scoreboard(view, info.results), grid, Text(own, style="bold")]
-    parts.append(hand_boxes(view.hand, view.trump, view.legal, symbols))
-    parts += log_block(info.log, bright=4)
-    parts.extend(Text.from_markup(line) for line in info.extra)
-    if view.legal:
-        parts.append(Text.from_markup(prompt_line(view, names, symbols)))
-        parts.append(Text.from_markup(legal_line(view)))
-    return Group(*parts)
-
-
-# -- the end of a deal --------------------------------------------------------------------
-
-
-def explain_deal(deal: FourHandedDeal, seat: int) -> list[str]:
-    """Sentences that explain the finished deal from ``seat``'s side: who made what, and why it scores so."""
-    outcome = deal.outcome
-    assert outcome is not None
-    own = side_of(seat)
-    rules = deal.rules
-    points = {1: outcome.points[0], 2: outcome.points[1]}
-    tricks = {1: outcome.tricks[0], 2: outcome.tricks[1]}
-    winner = outcome.winner
-    lines: list[str] = []
-    if outcome.termination == Termination.TEN_OF_TRUMPS and winner is not None:
-        lines.append(
-            f"{side_subject(winner, own)} won the ten of trumps one game point short of the match: "
-            f"{side_verb(winner, own, 'it wins', 'they win')} at once."
-        )
-    elif winner is None:
-        lines.append("65-65: nobody scores; 1 game point more goes to the winners of the next deal.")
-    else:
-        loser = 3 - winner
-        made = f"{side_subject(winner, own)} made {points[winner]} to {points[loser]}"
-        if tricks[loser] == 0:
-            why = f"all the tricks: {_points(3)}"
-        elif outcome.game_points == 2:
-            why = "100 or more" if rules.four_player_scale == "hundred" else "the losers under 33"
-            why += f": {_points(2)}"
-        else:
-            why = f"66 or more: {_points(1)}"
-        lines.append(f"{made} ({why}).")
-        lines.append(f"[dim]Scoring: {SCALE_TEXT.get(rules.four_player_scale, '')}.[/]")
-    bonus = outcome.bonus or (0, 0)
-    for side in (1, 2):
-        if bonus[side - 1]:
-            lines.append(f"{side_subject(side, own)} won the ten of trumps: +{_points(bonus[side - 1])}.")
-    lines.append(
-        f"Card points: your side {points[own]}, the opponents {points[3 - own]} · "
-        f"tricks: your side {tricks[own]}, the opponents {tricks[3 - own]}" + " (the last trick counts 10)"
-    )
-    return lines
-
-
-def deal_headline(deal: FourHandedDeal, seat: int, credited: int) -> str:
-    """``Your side wins 1 game point`` (``credited`` includes a carried tie point)."""
-    outcome = deal.outcome
-    assert outcome is not None
-    if outcome.winner is None:
-        return "A tie, 65-65"
-    own = side_of(seat)
-    text = f"{side_subject(outcome.winner, own)} {side_verb(outcome.winner, own, 'wins', 'win')} {_points(credited)}"
-    carried = credited - outcome.game_points
-    if carried > 0:
-        text += f" ({outcome.game_points} + {carried} carried from a tie)"
-    return text
-
-
-def render_partnership_summary(
-    deal: FourHandedDeal, view: PartnershipView, info: PartnershipInfo, credited: int
-) -> RenderableType:
-    """The deal summary panel: the result explained, then the match score."""
-    outcome = deal.outcome
-    assert outcome is not None
-    lines = explain_deal(deal, view.seat) + list(info.extra)
-    body = Text("\n").join(Text.from_markup(line) for line in lines)
-    winner = outcome.winner
-    style = "yellow" if winner is None else "green" if winner == view.side else "red"
-    title = f"Deal {info.deal_number}: {deal_headline(deal, view.seat, credited)}"
-    return Panel(Group(body, Text(""), render_scoreboard(view)), title=title, title_align="left", border_style=style)
-
+from sixtysix.tui.console import Settings
+from sixtysix.tui.loop import TableSession
+from sixtysix.tui.partnership_screen import (
+    SCALE_TEXT,
+    PartnershipInfo,
+    completed_tricks,
+    describe_trick,
+    partnership_names,
+    render_partnership,
+    render_partnership_summary,
+)
+from sixtysix.tui.resume import saved_text
+from sixtysix.tui.seating import computer_players
 
 # -- the session ------------------------------------------------------------------------------
 
@@ -347,9 +55,10 @@ RULES_TEXT = (
 )
 
 
-class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
+class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, PartnershipView]):
     """One four-handed match in the terminal: the person in one seat, computer players in the other three."""
 
+    table_size = 4
     match: PartnershipMatch
 
     def __init__(
@@ -361,14 +70,8 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
         ask: Callable[[str], str] | None = None,
         players: Mapping[int, PartnershipPlayer] | None = None,
     ) -> None:
-        super().__init__(match, settings, console, ask)
+        super().__init__(match, settings, console, headers, ask)
         self.names = partnership_names(self.seat)
-        self.levels = seat_levels(4, self.seat, settings.level, settings.levels)
-        self.headers = (
-            list(headers)
-            if headers is not None
-            else table_headers(4, self.seat, settings.name, self.levels, settings.seed, settings.practice)
-        )
         levels, think = self.levels, settings.think
         self.players = computer_players(PartnershipPlayer, levels, match.rules, self.seed, think, players)  # type: ignore[type-abstract]
         current = match.current
@@ -402,12 +105,6 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
         levels = " ".join(f"{self.names.subject(seat)} {level}" for seat, level in self.levels.items())
         return f"sixtysix · {self.rules.preset_name} · match to {self.rules.match_target} · levels {levels}"
 
-    def start_deal(self) -> FourHandedDeal:
-        deal = self.match.new_deal(seed=self.deal_rng.getrandbits(64))
-        self.log = [self._deal_intro(deal)]
-        self._start_players(deal)
-        return deal
-
     def _start_players(self, deal: FourHandedDeal) -> None:
         for seat, player in self.players.items():
             player.new_deal(self.view(deal, seat))
@@ -424,28 +121,25 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
 
     def apply(self, deal: FourHandedDeal, seat: int, action: Action) -> None:
         """Apply one action (raising IllegalActionError) and log what happened."""
-        trick = [*deal.trick, (seat, int(action))] if action < 32 else []
+        trick = [*deal.trick, (seat, int(action))] if action.is_card() else []
         deal.apply(action, seat)
         names = self.names
         symbols = self.settings.symbols
-        if action >= 32:
-            suit = (action - MARRIAGE_20) & 3
-            value = 40 if action >= MARRIAGE_40 else 20
-            self.log.append(
-                f"{names.subject(seat)} {names.verb(seat, 'declare', 'declares')} {value} in {SUIT_NAMES[suit]}"
-            )
+        if not action.is_card():
+            value, suit = marriage_value(action), SUIT_NAMES[marriage_suit(action)]
+            self.log.append(f"{names.subject(seat)} {names.verb(seat, 'declare', 'declares')} {value} in {suit}")
             return
         self.log.append(f"{names.subject(seat)} {names.verb(seat, 'play', 'plays')} {card_markup(action, symbols)}")
         if len(trick) == 4:
             winner = trick_winner(trick, deal.trump)
-            points = sum(deal.rules.points[c] for _, c in trick)
+            points = trick_points(deal.rules, (c for _, c in trick))
             side = "your side" if side_of(winner) == side_of(self.seat) else "the opponents"
             text = (
                 f"{names.subject(winner)} {names.verb(winner, 'win', 'wins')} the trick for {side}: "
                 f"{cards_markup([c for _, c in trick], symbols)}, {points} points"
             )
             if deal.trick_count == 8 or (deal.is_over and not any(deal.hands[1:])):
-                text += " and 10 for the last trick"
+                text += f" and {LAST_TRICK_BONUS} for the last trick"
             self.log.append(f"[bold]{text}[/]")
 
     # -- the computer players ----------------------------------------------------------------
@@ -461,67 +155,33 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
 
     # -- the person ---------------------------------------------------------------------
 
-    def show(self, deal: FourHandedDeal, extra: Sequence[str] = ()) -> PartnershipView:
-        view = self.view(deal, self.seat)
-        self.clear()
-        self.console.print(render_partnership(view, self.info([*self.notes, *extra])))
-        self.notes = []
-        return view
+    def screen(self, view: PartnershipView, extra: Sequence[str]) -> RenderableType:
+        return render_partnership(view, self.info(extra))
 
-    def human_turn(self, deal: FourHandedDeal) -> None:
-        """One decision of the person; returns when a card (or marriage) was played."""
-        view = self.show(deal)
-        while True:
-            text = self.ask("Your move> ")
-            hand = hand_order(view.hand, view.trump)
-            parsed = parse_input(text, hand, view.legal)
-            if isinstance(parsed, Invalid):
-                self.say(f"[red]{parsed.message}[/]")
-                continue
-            if isinstance(parsed, Command):
-                if parsed.name == "enter" and len(view.legal) == 1:
-                    parsed = Play((view.legal[0],))
-                else:
-                    self.command(view, parsed.name)
-                    continue
-            if self.play(deal, list(parsed.actions)):
-                return
+    def enter(self, deal: FourHandedDeal, view: PartnershipView) -> tuple[Action, ...] | None:
+        if len(view.legal) == 1:
+            return (view.legal[0],)
+        self.say("Type a card (Ah, or its number), or help.")
+        return None
 
-    def command(self, view: PartnershipView, name: str) -> None:
-        if name == "enter":
-            self.say("Type a card (Ah, or its number), or help.")
-        elif name == "help":
-            for line in self.help_lines(view):
-                self.say(line)
-        elif name == "hint":
-            self.say("[yellow]hint is only available in the two-player and three-handed games.[/]")
-        elif name == "last":
-            tricks = completed_tricks(view.history)
-            if not tricks:
-                self.say("No trick has been played yet in this deal.")
-            else:
-                self.say(
-                    "Last trick: "
-                    + describe_trick(self.names, tricks[-1], view.rules, view.trump, self.settings.symbols)
-                )
-        elif name == "rules":
-            self.show_rules()
-        elif name == "undo":
-            self.undo_refused()
-        elif name == "quit":
-            raise Quit
+    def hint(self, view: PartnershipView) -> None:
+        self.say("[yellow]hint is only available in the two-player and three-handed games.[/]")
 
-    def help_lines(self, view: PartnershipView) -> list[str]:
+    def last_trick(self, view: PartnershipView) -> str:
+        tricks = completed_tricks(view.history)
+        if not tricks:
+            return "No trick has been played yet in this deal."
+        return "Last trick: " + describe_trick(self.names, tricks[-1], view.rules, view.trump, self.settings.symbols)
+
+    def help_lines(self, deal: FourHandedDeal, view: PartnershipView) -> list[str]:
         hand = hand_order(view.hand, view.trump)
         symbols = self.settings.symbols
         lines = ["[bold]Legal now:[/]"]
         for action in view.legal:
-            if action < 32:
+            if action.is_card():
                 lines.append(f"  {hand.index(action) + 1:>2} {action!s:<5} play {card_markup(action, symbols)}")
             else:
-                suit = (action - MARRIAGE_20) & 3
-                value = 40 if action >= MARRIAGE_40 else 20
-                lines.append(f"     {action!s:<5} declare {value} in {SUIT_NAMES[suit]}, then lead the king or queen")
+                lines.append(f"     {action!s:<5} {marriage_choice(action)}")
         lines.append(
             "[bold]Commands:[/] last (the last trick) · rules · quit (save and leave) · "
             "hint is not available in the four-handed game (the analysis is two-player only)"
@@ -548,11 +208,7 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
             try:
                 self.apply(deal, self.seat, action)
             except IllegalActionError as error:
-                message = f"[red]Not allowed: {error}[/]"
-                if changed:
-                    self.notes.append(message)
-                else:
-                    self.say(message + "  (help lists what you can do)")
+                self.refused(changed, str(error))
                 break
             changed = True
         return changed
@@ -567,15 +223,13 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal]):
         info = self.info(extra if tricks else ())
         self.summarize(render_partnership_summary(deal, view, info, self.credited(index)))
 
-    def finish(self) -> None:
+    def match_result(self) -> str:
         match = self.match
-        path = self.save_result()
         own = side_of(self.seat)
         winner = match.winner or own
         won, lost = match.score[winner - 1], match.score[2 - winner]
         who = "Your side (you and Partner)" if winner == own else "The opponents (Left and Right)"
-        self.say(f"\n[bold]{who} won the match {won}-{lost}.[/]")
-        self.say(f"The record is saved in {path}. Replay it with: sixtysix replay {path}")
+        return f"\n[bold]{who} won the match {won}-{lost}.[/]"
 
     def record_text(self) -> str:
-        return Record.from_match(self.match, self.headers).text()
+        return saved_text(self.match, self.headers)

@@ -35,8 +35,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, Action
-from sixtysix.core.cards import Card, CardMask
+from sixtysix.core.actions import Action, marriage_suit
+from sixtysix.core.cards import Card, CardMask, make_card, suit_of
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
 from sixtysix.core.match import DealResult
 from sixtysix.core.rules import Rules
@@ -50,6 +50,8 @@ from sixtysix.present.describe import (
     describe_trick,
     explain_scoring,
     humanize,
+    marriage_value,
+    opponent_hand_size,
     suit_label,
     tricks_of,
 )
@@ -130,7 +132,7 @@ def card_boxes(
             border, face, face_style = "blue", "░░░░", "blue"
         else:
             faded = card in dim
-            border = "dim" if faded else ("yellow" if card >> 3 == trump else "")
+            border = "dim" if faded else ("yellow" if suit_of(card) == trump else "")
             face = f" {card_label(card, symbols)} "
             face_style = "dim" if faded else card_style(card)
         top.append("╭────╮", style=border)
@@ -204,13 +206,6 @@ def render_tally(view: PlayerView, info: TableInfo, results: Sequence[DealResult
 # -- the table ----------------------------------------------------------------------
 
 
-def opponent_hand_size(view: PlayerView) -> int:
-    mine = view.hand.bit_count()
-    if view.led is None or view.stage != FOLLOW:
-        return mine
-    return mine + 1 if view.leader == view.seat else mine - 1
-
-
 def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     """The whole screen for one decision (or one moment) of the player."""
     names = info.names
@@ -232,25 +227,27 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     grid.add_row("Talon", _talon_line(view, names))
     grid.add_row(names.computer, _opponent_line(view, info))
     grid.add_row("Table", _trick_line(view, names, symbols))
-    marriages = _marriages_line(view, names, symbols)
+    marriages = marriages_line(view.history, names, symbols)
     if marriages:
         grid.add_row("Marriages", marriages)
 
     hand_block = hand_boxes(view.hand, view.trump, view.legal, symbols)
     parts: list[RenderableType] = [header, scoreboard, grid, Text("Your hand", style="bold"), hand_block]
     parts.append(Text.from_markup(_own_line(view)))
-    parts += log_block(info.log, bright=3)
-    parts.extend(Text.from_markup(line) for line in info.extra)
-    if view.legal:
-        parts.append(Text.from_markup(prompt_line(view, names, symbols)))
-        parts.append(Text.from_markup(legal_line(view)))
-    return Group(*parts)
+    prompt = [prompt_line(view, names, symbols), legal_line(view)] if view.legal else []
+    return Group(*parts, *screen_tail(info.log, 3, [*info.extra, *prompt]))
+
+
+def screen_tail(log: Sequence[str], bright: int, lines: Sequence[str]) -> list[RenderableType]:
+    """The bottom of a table screen: the log (:func:`log_block`), then ``lines`` of markup
+    (messages, and at a decision what to do and the legal actions)."""
+    return [*log_block(log, bright), *(Text.from_markup(line) for line in lines)]
 
 
 def hand_boxes(hand: CardMask, trump: int, legal: Sequence[Action], symbols: bool) -> RenderableType:
     """The own hand as card boxes, sorted and numbered, the cards that may not be played now dimmed."""
     order = hand_order(hand, trump)
-    legal_cards = {int(a) for a in legal if a < 32}
+    legal_cards = {int(a) for a in legal if a.is_card()}
     dim = frozenset(c for c in order if legal_cards and c not in legal_cards)
     numbers = [str(i) for i in range(1, len(order) + 1)]
     return card_boxes(order, symbols, numbers, dim, trump)
@@ -321,13 +318,12 @@ def _trick_line(view: TableFacts, names: Names, symbols: bool) -> Text:
     return Text(f"{names.subject(view.leader)} to lead", style="dim")
 
 
-def _marriages_line(view: TableFacts, names: Names, symbols: bool) -> str:
+def marriages_line(history: Sequence[tuple[int, Action]], names: Names, symbols: bool) -> str:
+    """``you 20 in ♥ hearts · Left 40 in ♠ spades``: the marriages declared so far (any table size)."""
     parts = []
-    for seat, action in view.history:
-        if MARRIAGE_20 <= action < EXCHANGE:
-            suit = (action - MARRIAGE_20) & 3
-            value = 40 if action - MARRIAGE_20 >= 4 else 20
-            parts.append(f"{names(seat)} {value} in {suit_label(suit, symbols)}")
+    for seat, action in history:
+        if action.is_marriage():
+            parts.append(f"{names(seat)} {marriage_value(action)} in {suit_label(marriage_suit(action), symbols)}")
     return " · ".join(parts)
 
 
@@ -344,7 +340,7 @@ def prompt_line(view: PlayerView, names: Names, symbols: bool = True) -> str:
     if not view.legal:
         return f"{names.computer} to play"
     if view.window == view.seat:
-        ex = view.trump * 8 + view.rules.exchange_rank_index
+        ex = make_card(view.rules.exchange_rank_index, view.trump)
         face = f" for the face-up {card_markup(view.face_up, symbols)}" if view.face_up is not None else ""
         return (
             f"[bold cyan]You may exchange your {card_markup(ex, symbols)}{face}:[/] "
@@ -370,8 +366,8 @@ def legal_line(view: PlayerView) -> str:
 def legal_tokens(hand: CardMask, trump: int, legal: Sequence[Action]) -> str:
     """``Legal: 1 2 5 20h``: the legal cards by their number in the sorted ``hand``, then the other actions."""
     order = hand_order(hand, trump)
-    tokens = [str(n) for n in sorted(order.index(a) + 1 for a in legal if a < 32 and a in order)]
-    tokens += [str(a) for a in legal if a >= 32]
+    tokens = [str(n) for n in sorted(order.index(a) + 1 for a in legal if a.is_card() and a in order)]
+    tokens += [str(a) for a in legal if not a.is_card()]
     return "[dim]Legal:[/] " + " ".join(tokens)
 
 
@@ -382,7 +378,7 @@ def help_lines(view: PlayerView, deal: Deal | None, practice: bool, symbols: boo
     hand = hand_order(view.hand, view.trump)
     lines = ["[bold]Legal now:[/]"]
     for action in view.legal:
-        number = f"{hand.index(action) + 1}" if action < 32 and action in hand else ""
+        number = f"{hand.index(action) + 1}" if action.is_card() and action in hand else ""
         lines.append(f"  {number:>2} {action!s:<5} {describe_action_choice(action, deal, symbols)}")
     lines.append(
         "[bold]Commands:[/] hint (the computer's analysis) · last (the last trick) · rules · "

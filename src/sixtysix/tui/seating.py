@@ -1,4 +1,4 @@
-"""Who sits where at a table of three or four: names, levels and record headers.
+"""Who sits where: names, levels and the record headers of ``sixtysix play``.
 
 Seats are numbered clockwise. The player's neighbours are called by where they sit:
 ``Left`` is the next seat clockwise (who plays after you), ``Right`` the one before,
@@ -26,6 +26,7 @@ from sixtysix.ai.levels import make_table_player
 from sixtysix.core.rules import Rules
 from sixtysix.players.base import Player
 from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.tui.console import Settings
 from sixtysix.tui.screen import LEVEL_NAMES
 
 AnyPlayer = TypeVar("AnyPlayer", Player, PartnershipPlayer)
@@ -120,3 +121,36 @@ def merge_table_headers(
     kept = [(k, v) for k, v in headers if k != "Level" or "Level" in values]
     out = [(k, values.pop(k) if k in values else v) for k, v in kept]
     return out + list(values.items())
+
+
+def play_headers(settings: Settings) -> list[tuple[str, str]]:
+    """The free headers of a new two-player match's record."""
+    computer = level_label(settings.level)
+    seats = {settings.human: settings.name, 3 - settings.human: computer}
+    headers = [
+        ("Event", "sixtysix play"),
+        ("Date", datetime.date.today().strftime("%Y.%m.%d")),
+        ("Seat1", seats[1]),
+        ("Seat2", seats[2]),
+        ("Human", str(settings.human)),
+        ("Level", str(settings.level)),
+    ]
+    if settings.seed is not None:
+        headers.append(("Seed", str(settings.seed)))
+    if settings.practice:
+        headers.append(("Practice", "true"))
+    return headers
+
+
+def merge_headers(headers: list[tuple[str, str]], settings: Settings) -> list[tuple[str, str]]:
+    """A two-player match's resumed headers with ``Human``, ``Level``, the computer's seat name,
+    ``Seed`` and ``Practice`` set to what is played now."""
+    computer = level_label(settings.level)
+    values = {"Human": str(settings.human), "Level": str(settings.level), f"Seat{3 - settings.human}": computer}
+    if settings.practice:
+        values["Practice"] = "true"
+    if settings.seed is not None:
+        values["Seed"] = str(settings.seed)
+    out = [(k, values.pop(k) if k in values else v) for k, v in headers]
+    out += list(values.items())
+    return out

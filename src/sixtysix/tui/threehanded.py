@@ -2,7 +2,7 @@
 
 The person's own deals are ordinary two-player deals between the two active seats,
 and he plays them exactly as in the two-player game: the screen, the input and the
-commands of :class:`~sixtysix.tui.session.TwoHandedTurns`, fed with the inner deal's
+commands of :class:`~sixtysix.tui.twohanded.TwoHandedTurns`, fed with the inner deal's
 view (:func:`~sixtysix.core.view.three_handed_view`). His opponent is called by where he
 sits (``Left`` or ``Right``), and the third seat deals and sits out.
 
@@ -30,28 +30,29 @@ from rich.table import Table
 from rich.text import Text
 
 from sixtysix.core.actions import Action
-from sixtysix.core.cards import Card, CardMask
+from sixtysix.core.cards import Card, CardMask, suit_of
 from sixtysix.core.game import Deal, Stage
 from sixtysix.core.match import ThreeHandedMatch
-from sixtysix.core.record import Record
 from sixtysix.core.rules import Rules
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PlayerView, three_handed_view
 from sixtysix.players.base import Player
 from sixtysix.present.describe import Names, card_markup, suit_label
 from sixtysix.present.order import hand_order
+from sixtysix.tui.console import Settings
+from sixtysix.tui.resume import saved_text
 from sixtysix.tui.screen import (
     LEVEL_NAMES,
     TableInfo,
-    _marriages_line,
     _talon_line,
     _trick_line,
     _trump_line,
     log_block,
+    marriages_line,
     render_summary,
 )
-from sixtysix.tui.seating import computer_players, seat_levels, seat_names, table_headers
-from sixtysix.tui.session import Settings, TwoHandedTurns, pending_comment
+from sixtysix.tui.seating import computer_players, seat_names
+from sixtysix.tui.twohanded import TwoHandedTurns
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,7 @@ def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = "Y
     for seat in (1, 2):
         grid.add_row(names.other(seat), _player_line(view, seat, symbols))
     grid.add_row("Table", _trick_line(view, names, symbols))
-    marriages = _marriages_line(view, names, symbols)
+    marriages = marriages_line(view.history, names, symbols)
     if marriages:
         grid.add_row("Marriages", marriages)
     parts: list[RenderableType] = [header]
@@ -190,7 +191,7 @@ def dealer_sentence(match: ThreeHandedMatch, index: int, names: Names) -> str:
 class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
     """One three-handed match in the terminal: the person in one seat, computer players in the other two."""
 
-    undo_supported = False
+    table_size = 3
     match: ThreeHandedMatch
 
     def __init__(
@@ -202,20 +203,13 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
         ask: Callable[[str], str] | None = None,
         players: Mapping[int, Player] | None = None,
     ) -> None:
-        super().__init__(match, settings, console, ask)
+        super().__init__(match, settings, console, headers, ask)
         # ``seat`` is the person's table seat, ``human`` his seat in the current inner deal (0 when he sits out)
-        self.levels = seat_levels(3, self.seat, settings.level, settings.levels)
-        self.table_names = seat_names(3, self.seat)
-        self.headers = (
-            list(headers)
-            if headers is not None
-            else table_headers(3, self.seat, settings.name, self.levels, settings.seed, settings.practice)
-        )
+        self.table_names = seat_names(self.table_size, self.seat)
         levels, think = self.levels, settings.think
         self.players = computer_players(Player, levels, match.rules, self.seed, think, players)  # type: ignore[type-abstract]
         self.human = 0
         self.names = Names(0)
-        self.queue: list[Action] = []
         current = match.current
         if current is not None:
             self._seat_names(current)
@@ -272,11 +266,8 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
         self.names = Names(self.human, opponent, tuple((i, inner[i]) for i in (1, 2) if i != self.human))
 
     def start_deal(self) -> ThreeHandedDeal:
-        deal = self.match.new_deal(seed=self.deal_rng.getrandbits(64))
+        deal = super().start_deal()
         self._seat_names(deal)
-        self.log = [self._deal_intro(deal)]
-        self.queue = []
-        self._start_players(deal)
         if not self.human:
             self.watch(deal)
         return deal
@@ -303,7 +294,7 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
         return (
             f"Deal {len(self.match.deals)}: {sits}; {names(forehand)} {names.verb(forehand, 'lead', 'leads')} "
             f"against {names(other)}; trump is "
-            f"{suit_label(deal.trump_card >> 3, symbols)} ({card_markup(deal.trump_card, symbols)})"
+            f"{suit_label(suit_of(deal.trump_card), symbols)} ({card_markup(deal.trump_card, symbols)})"
         )
 
     # -- the computer players, and watching them ------------------------------------------
@@ -333,23 +324,16 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
         extra = [dealer_sentence(match, index, self.table_seat_names())]
         self.summarize(render_summary(deal.inner, self.info(extra), self.credited(index)))
 
-    def finish(self) -> None:
+    def match_result(self) -> str:
         match = self.match
         score = match.score
-        path = self.save_result()
         names = self.table_names
         winner = match.winner or self.seat
         others = ", ".join(f"{names[s]} {score[s - 1]}" for s in sorted(names) if s != winner)
         line = f"\n[bold]{names[winner]} won the match with {score[winner - 1]}[/] ({others})"
         if match.loser is not None:
             line += f"; {names[match.loser]} lost the play-off"
-        self.say(line + ".")
-        where = str(path)
-        self.say(f"The record is saved in {where}. Replay it with: sixtysix replay {where}")
-
-    # -- saving -----------------------------------------------------------------------------
+        return line + "."
 
     def record_text(self) -> str:
-        """The 66R record of the match so far, with the pending implicit decisions as a comment."""
-        text = Record.from_match(self.match, self.headers).text()
-        return text + pending_comment(self.match.current)
+        return saved_text(self.match, self.headers)

@@ -18,7 +18,8 @@ partner's real hand is never looked at, it is sampled like the opponents'.
   says a lot: a player who followed without beating the winning card holds no
   higher card of the suit), as many worlds as its CPU-time budget allows (or a
   fixed work budget in solver nodes, for reproducible runs), and ties between
-  equally scoring actions broken by the expected card-point margin.
+  equally scoring actions broken by the expected card-point margin. CPU time of
+  its thread, not wall time (:mod:`sixtysix.ai.clock`).
 
 >>> from sixtysix.core.partnership import FourHandedDeal
 >>> from sixtysix.core.view import PartnershipView
@@ -31,8 +32,8 @@ True
 from __future__ import annotations
 
 import random
-import time
 
+from sixtysix.ai.clock import cpu_deadline, spent
 from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
 from sixtysix.ai.partnership.solver import PartnershipSolver, Position
 from sixtysix.core.actions import MARRIAGE_20, Action
@@ -191,7 +192,7 @@ class PimcPartnershipPlayer(PartnershipPlayer):
 class ExpertPartnershipPlayer(PimcPartnershipPlayer):
     """Level 5: every inference of the play, a CPU-time budget and margin tie-breaks.
 
-    It samples worlds until ``time_limit`` seconds of its process's CPU time are
+    It samples worlds until ``time_limit`` CPU seconds of its thread are
     used (at least ``min_samples``, at most ``max_samples``); with ``work`` set it
     stops after that many solver nodes instead, and is then deterministic for a
     fixed seed (CPU time, not wall time, so that a busy machine does not weaken it).
@@ -218,7 +219,7 @@ class ExpertPartnershipPlayer(PimcPartnershipPlayer):
         return HandKnowledge.from_view(view)
 
     def deadline(self) -> float | None:
-        return None if self.work is not None else time.process_time() + self.time_limit
+        return None if self.work is not None else cpu_deadline(self.time_limit)
 
     def more(self, worlds: int, deadline: float | None, nodes: int) -> bool:
         if worlds < self.min_samples:
@@ -227,4 +228,4 @@ class ExpertPartnershipPlayer(PimcPartnershipPlayer):
             return False
         if self.work is not None:
             return nodes < self.work
-        return deadline is not None and time.process_time() < deadline
+        return deadline is not None and not spent(deadline)

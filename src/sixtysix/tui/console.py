@@ -1,0 +1,127 @@
+"""The console side of ``sixtysix play``, shared by every table size: settings, prompts, messages, files.
+
+:class:`Terminal` asks (``Your move>``), prints under the screen and writes the record;
+it knows nothing of the game. End of input and Ctrl-C at a prompt become :class:`Quit`,
+which the match loop (:mod:`sixtysix.tui.loop`) answers by saving and leaving.
+
+>>> import io
+>>> from rich.console import Console
+>>> console = Console(file=io.StringIO(), width=60, color_system=None)
+>>> terminal = Terminal(Settings(clear=False), console, ask=lambda prompt: "quit")
+>>> terminal.next_deal_prompt()
+Traceback (most recent call last):
+...
+sixtysix.tui.console.Quit
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+
+LOG_LINES = 8
+"""Events of the current deal shown on the screen (fewer when the terminal is short)."""
+SCREEN_LINES = 19
+"""Lines the screen takes besides the log: the log fills what is left of a short terminal."""
+
+
+class Quit(Exception):
+    """The player leaves (``quit``, end of input, Ctrl-C): save and stop."""
+
+
+@dataclass
+class Settings:
+    """How the session plays (from the command line or a resumed record)."""
+
+    human: int = 1
+    level: int = 3
+    practice: bool = False
+    seed: int | None = None
+    """The shuffle seed the player gave (``None``: a secret random one)."""
+    save_path: Path = field(default_factory=lambda: default_save_path())
+    think: float = 1.0
+    """Time limit per decision of the level-5 player, in seconds."""
+    tally: str = "auto"
+    clear: bool = True
+    name: str = "Player"
+    symbols: bool = True
+    levels: tuple[int, ...] = ()
+    """Three- and four-handed: the computer seats' levels, clockwise from the player's left
+    (one value for all; empty: ``level`` for all)."""
+    watch: float = 1.0
+    """Seconds between the moves of a deal the player watches (the three-handed dealer)."""
+
+
+def default_save_path(folder: Path | str = "games", now: datetime.datetime | None = None) -> Path:
+    """``games/sixtysix-YYYYMMDD-HHMMSS.66r`` (with ``-2``, ``-3``… if taken)."""
+    stamp = (now or datetime.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    path = Path(folder) / f"sixtysix-{stamp}.66r"
+    n = 2
+    while path.exists():
+        path = Path(folder) / f"sixtysix-{stamp}-{n}.66r"
+        n += 1
+    return path
+
+
+class Terminal:
+    """The console side shared by the sessions of every table size: prompts, messages, the record file."""
+
+    def __init__(self, settings: Settings, console: Console, ask: Callable[[str], str] | None = None) -> None:
+        self.settings = settings
+        self.console = console
+        self._ask = ask or console.input
+
+    def log_lines(self) -> int:
+        """How many log lines fit under the screen."""
+        height = self.console.size.height if self.console.is_terminal else 100
+        return max(2, min(LOG_LINES, height - SCREEN_LINES))
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self._ask(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+
+    def say(self, markup: str) -> None:
+        """Print a message under the screen (long lines are left to the terminal to wrap)."""
+        self.console.print(markup, highlight=False, soft_wrap=True)
+
+    def clear(self) -> None:
+        """Clear the terminal before a new screen (or leave a blank line)."""
+        if self.settings.clear and self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.print()
+
+    def next_deal_prompt(self) -> bool:
+        """Wait for Enter after a deal summary; ``True`` when the player typed undo."""
+        while True:
+            text = self.ask("Press Enter for the next deal> ").strip().lower()
+            if text in ("", "n", "next", "c", "continue"):
+                return False
+            if text in ("q", "quit", "exit", "save"):
+                raise Quit
+            if text in ("u", "undo"):
+                return True
+            self.say("Press Enter to continue, or type quit to save and leave.")
+
+    def write(self, text: str) -> Path:
+        """Write the record ``text`` to the save path."""
+        path = self.settings.save_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def saved_and_left(self, path: Path) -> None:
+        where = escape(str(path))
+        self.say(f"\nSaved to {where}. Continue with: sixtysix play --resume {where}")
+
+    def saved_for_replay(self, path: Path) -> None:
+        """Say where the finished match's record is."""
+        where = escape(str(path))
+        self.say(f"The record is saved in {where}. Replay it with: sixtysix replay {where}")

@@ -1,0 +1,205 @@
+"""The person's decisions in a two-player deal, and the log of its actions.
+
+:class:`TwoHandedTurns` is shared by the two-player match
+(:class:`sixtysix.tui.session.Session`) and three-handed 66
+(:class:`sixtysix.tui.threehanded.ThreeHandedSession`), whose person plays the inner
+two-player deal (``human`` is then his inner seat). It draws the screen of
+:mod:`sixtysix.tui.screen`, reads what is typed with
+:func:`sixtysix.tui.inputs.parse_input`, applies it to the engine, whose
+:class:`~sixtysix.core.errors.IllegalActionError` messages are shown as they are, and
+puts every action into words for the log.
+
+Typing several actions on one line plays them in order: right after winning a phase-1
+trick, a card (or marriage) draws first, as records do, and when the computer must
+decide in between, the rest waits in :attr:`~TwoHandedTurns.queue`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.table import Table
+
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
+from sixtysix.core.cards import cards_of
+from sixtysix.core.errors import IllegalActionError
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
+from sixtysix.present.describe import (
+    Names,
+    card_markup,
+    cards_markup,
+    describe_action,
+    last_trick_bonus,
+    trick_points,
+    trick_winner,
+)
+from sixtysix.present.order import hand_order
+from sixtysix.present.presets import preset_description
+from sixtysix.tui.loop import TableDeal, TableSession
+from sixtysix.tui.screen import TableInfo, help_lines, last_trick_line, render_table
+
+
+class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
+    """The person's decisions in a two-player deal, and the log of its actions.
+
+    Subclasses give the view, the screen information and undo.
+    """
+
+    names: Names
+    queue: tuple[Action, ...] = ()
+    """The rest of a line of several actions, for the player's next decision."""
+
+    def info(self, extra: Sequence[str] = ()) -> TableInfo:
+        raise NotImplementedError
+
+    def screen(self, view: PlayerView, extra: Sequence[str]) -> RenderableType:
+        return render_table(view, self.info(extra))
+
+    def start_deal(self) -> TableDeal:
+        self.queue = ()
+        return super().start_deal()
+
+    # -- the player ---------------------------------------------------------------------
+
+    def human_turn(self, deal: Deal) -> None:
+        """One decision of the player (or a queued action); returns when the state changed."""
+        if self.queue:
+            actions, self.queue = list(self.queue), ()
+            if self.play(deal, actions, queued=True):
+                return
+        super().human_turn(deal)
+
+    def enter(self, deal: Deal, view: PlayerView) -> tuple[Action, ...] | None:
+        if view.window == self.human:
+            return (ACTIONS[PASS],)
+        if deal.stage == BEFORE_DRAW and DRAW in view.legal:
+            return (ACTIONS[DRAW],)
+        if len(view.legal) == 1:
+            return (view.legal[0],)
+        self.say("Type a card (Ah, or its number), an action, or help.")
+        return None
+
+    def help_lines(self, deal: Deal, view: PlayerView) -> list[str]:
+        return help_lines(view, deal, self.settings.practice, self.settings.symbols)
+
+    def last_trick(self, view: PlayerView) -> str:
+        return last_trick_line(view, self.names, self.settings.symbols)
+
+    def play(self, deal: Deal, actions: list[Action], queued: bool = False) -> bool:
+        """Take the player's actions in order; whether the state changed.
+
+        Right after winning a phase-1 trick, an action other than ``66``/``CB``/``draw``
+        draws first (as records do). When the computer must decide in between (its
+        exchange after the draw, its card to a lead), the rest waits in the queue.
+        """
+        human = self.human
+        changed = queued  # a queued action's error goes to the next screen
+        while actions:
+            action = actions[0]
+            if deal.is_over:
+                self.notes.append("[yellow]The deal is over; the rest of the input was dropped.[/]")
+                return changed
+            if deal.window == human and action not in (EXCHANGE, PASS):
+                self.refused(changed, "first decide on the exchange: x to exchange, or pass (Enter)")
+                return changed
+            if (
+                deal.stage == BEFORE_DRAW
+                and deal.to_act == human
+                and deal.window != human
+                and action not in (CLAIM, CLOSE_BEFORE_DRAW, DRAW)
+            ):
+                trial = deal.copy()
+                trial.apply(DRAW)
+                try:
+                    trial.apply(action, human)
+                except IllegalActionError as error:
+                    self.refused(changed, str(error))
+                    return changed
+                actions = [ACTIONS[DRAW], *actions]
+                action = actions[0]
+            try:
+                self.apply(deal, human, action)
+            except IllegalActionError as error:
+                self.refused(changed, str(error))
+                return changed
+            changed = True
+            actions = actions[1:]
+            if actions and not deal.is_over and (deal.window or deal.to_act) != human:
+                self.queue = tuple(actions)
+                return True
+        return changed
+
+    def hint(self, view: PlayerView) -> None:
+        from sixtysix.ai.analysis import hint
+
+        self.say("[dim]Analysing…[/]")
+        analysis = hint(view)
+        hand = hand_order(view.hand, view.trump)
+        table = Table(
+            title=f"Hint: best is {analysis.best} ({analysis.worlds} sampled deals, {analysis.seconds:.1f} s)",
+            title_justify="left",
+            box=None,
+        )
+        table.add_column("")
+        table.add_column("action")
+        table.add_column("expected game points", justify="right")
+        table.add_column("chance to win the deal", justify="right")
+        for entry in analysis.actions:
+            action = entry.action
+            number = str(hand.index(action) + 1) if action.is_card() and action in hand else ""
+            label = card_markup(action, self.settings.symbols) if action.is_card() else str(action)
+            table.add_row(number, label, f"{entry.value:+.2f}", f"{entry.win_chance:.0%}")
+        self.console.print(table)
+        self.say("[dim]Values are for this deal, from your side: +1 is a won deal worth one game point.[/]")
+
+    def show_rules(self) -> None:
+        rules = self.rules
+        self.say(f"[bold]Rules:[/] {rules.preset_name}: {preset_description(rules.preset_name)}")
+        options = rules.options()
+        if options:
+            self.say("Changed options: " + ", ".join(f"{k}={v}" for k, v in options.items()))
+        self.say(f"Match to {rules.match_target} game points. Trump exchange card: the {_rank_word(rules)} of trumps.")
+
+    # -- applying and logging ------------------------------------------------------------
+
+    def apply(self, deal: Deal, seat: int, action: Action | int, log: bool = True) -> None:
+        """Apply one action (raising IllegalActionError) and log what happened."""
+        action = ACTIONS[action]
+        human = self.human
+        hand_before = deal.hands[human]
+        face_up = deal.face_up
+        exchange = (deal.exchange_card, face_up)
+        stage, led, leader = deal.stage, deal.led, deal.leader
+        deal.apply(action, seat)
+        if not log:
+            return
+        symbols = self.settings.symbols
+        names = self.names
+        if action == PASS and seat != human:
+            pass  # the computer's declined exchange is private
+        elif action == DRAW:
+            pass  # the drawn card is logged below
+        else:
+            self.log.append(describe_action(names, seat, action, symbols, exchange if action == EXCHANGE else None))
+        if stage == FOLLOW and action.is_card():
+            winner = trick_winner(((leader, led), (3 - leader, action)), deal.trump)
+            points = trick_points(deal.rules, (led, action))
+            cards = f"{card_markup(led, symbols)} {card_markup(action, symbols)}"
+            text = f"{names.subject(winner)} {names.verb(winner, 'win', 'wins')} the trick: {cards}, {points} points"
+            last = deal.is_over and not deal.hands[1] and not deal.hands[2]
+            bonus = last_trick_bonus(deal.rules, deal.closed)
+            if last and bonus:
+                text += f" and {bonus} for the last trick"
+            self.log.append(f"[bold]{text}[/]")
+        drawn = deal.hands[human] & ~hand_before
+        if drawn and action != EXCHANGE:
+            self.log.append(f"You drew {cards_markup(cards_of(drawn), symbols)}")
+        if face_up >= 0 and deal.face_up < 0 and not deal.closed:
+            self.log.append("[magenta]The talon is used up: from now on follow suit and head the trick[/]")
+
+
+def _rank_word(rules: Rules) -> str:
+    return "nine" if rules.exchange_rank == "9" else "jack"
