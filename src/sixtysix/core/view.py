@@ -17,14 +17,20 @@ history holds actions and never a drawn card.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
-from sixtysix.core.actions import PASS, Action
+from sixtysix.core.actions import ACTIONS, PASS, Action
 from sixtysix.core.cards import BIT, CARD_NAMES, Card, CardMask, cards_of, format_cards
-from sixtysix.core.game import Deal, Stage
+from sixtysix.core.facts import Trick, opponent_hand_size, partnership_hand_size, tricks_of
+from sixtysix.core.game import FOLLOW, MARRIAGE, OVER, Deal, Outcome, Stage
 from sixtysix.core.partnership import FourHandedDeal, partner_of, side_of
 from sixtysix.core.rules import Rules
 from sixtysix.core.threehanded import ThreeHandedDeal
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -77,42 +83,68 @@ class PlayerView:
 
     @classmethod
     def of(cls, deal: Deal, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0) -> PlayerView:
-        """The view of ``seat`` (1 or 2) of ``deal``."""
-        return cls(
-            seat=seat,
-            rules=deal.rules,
-            dealer=deal.dealer,
-            trump=deal.trump,
-            trump_card=deal.trump_card,
-            face_up=deal.face_up if deal.face_up >= 0 else None,
-            talon_size=deal.talon_size,
-            closer=deal.closer,
-            stage=deal.stage,
-            to_act=deal.to_act,
-            leader=deal.leader,
-            led=deal.led if deal.led >= 0 else None,
-            hand=deal.hands[seat],
-            opponent_known=deal.known[3 - seat],
-            won=(deal.won[1], deal.won[2]),
-            tricks=(deal.tricks[1], deal.tricks[2]),
-            score=deal.score[seat],
-            pending=deal.pending[seat],
-            opponent_score=deal.score[3 - seat],
-            opponent_pending=deal.pending[3 - seat],
-            close_score=deal.close_score,
-            close_tricks=deal.close_tricks,
-            window=seat if deal.window == seat else 0,  # only the holder knows he may exchange
-            marriage_suit=deal.marriage_suit if deal.stage == Stage.MARRIAGE else -1,
-            # the opponent's declined exchange is private: it would show that he holds the card
-            history=tuple(h for h in deal.history if h[1] != PASS or h[0] == seat),
-            legal=tuple(deal.legal_actions(seat)),
-            match_score=match_score,
-            carried=carried,
+        """The view of ``seat`` (1 or 2) of ``deal``.
+
+        Built field by field into the instance's dictionary (the dataclass's checks of a
+        frozen instance cost more than the view itself): a bot loop builds one per decision.
+        """
+        view = _new(cls)
+        stage = deal.stage
+        other = 3 - seat
+        face_up = deal.face_up
+        led = deal.led
+        history = deal.history
+        score, pending, won, tricks = deal.score, deal.pending, deal.won, deal.tricks
+        _set(
+            view,
+            "__dict__",
+            {
+                "seat": seat,
+                "rules": deal.rules,
+                "dealer": deal.dealer,
+                "trump": deal.trump,
+                "trump_card": deal.trump_card,
+                "face_up": face_up if face_up >= 0 else None,
+                "talon_size": len(deal.stock) - deal.stock_pos + (face_up >= 0),
+                "closer": deal.closer,
+                "stage": stage,
+                "to_act": None if stage == OVER else 3 - deal.leader if stage == FOLLOW else deal.leader,
+                "leader": deal.leader,
+                "led": led if led >= 0 else None,
+                "hand": deal.hands[seat],
+                "opponent_known": deal.known[other],
+                "won": (won[1], won[2]),
+                "tricks": (tricks[1], tricks[2]),
+                "score": score[seat],
+                "pending": pending[seat],
+                "opponent_score": score[other],
+                "opponent_pending": pending[other],
+                "close_score": deal.close_score,
+                "close_tricks": deal.close_tricks,
+                "window": seat if deal.window == seat else 0,  # only the holder knows he may exchange
+                "marriage_suit": deal.marriage_suit if stage == MARRIAGE else -1,
+                # the opponent's declined exchange is private: it would show that he holds the card
+                "history": tuple(history if not deal.passes else (h for h in history if h[1] != PASS or h[0] == seat)),
+                "legal": tuple([ACTIONS[a] for a in deal._legal_for(seat)]),
+                "match_score": match_score,
+                "carried": carried,
+            },
         )
+        return view
 
     @property
     def opponent(self) -> int:
         return 3 - self.seat
+
+    @property
+    def opponent_hand_size(self) -> int:
+        """How many cards the opponent holds now."""
+        following = self.led is not None
+        return opponent_hand_size(self.hand.bit_count(), following, following and self.leader == self.seat)
+
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far (every card is played face up): leader, cards, winner, points."""
+        return tricks_of(self.history, self.rules, self.trump)
 
     @property
     def is_my_turn(self) -> bool:
@@ -133,11 +165,7 @@ class PlayerView:
     def visible_cards(self) -> CardMask:
         """Every card this view names (used to prove that views leak nothing)."""
         face_up = BIT[self.face_up] if self.face_up is not None else 0
-        history = 0
-        for _, action in self.history:
-            if action < 32:
-                history |= BIT[action]
-        return self.hand | self.played | face_up | self.opponent_known | BIT[self.trump_card] | history
+        return self.hand | self.played | face_up | self.opponent_known | BIT[self.trump_card] | _cards_in(self.history)
 
     def describe(self) -> str:
         """A short text summary, for people and logs."""
@@ -198,30 +226,37 @@ class PartnershipView:
     def of(
         cls, deal: FourHandedDeal, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0
     ) -> PartnershipView:
-        """The view of ``seat`` (1-4) of ``deal``."""
-        known = deal.known
-        return cls(
-            seat=seat,
-            rules=deal.rules,
-            dealer=deal.dealer,
-            trump=deal.trump,
-            trump_card=deal.trump_card,
-            stage=deal.stage,
-            to_act=deal.to_act,
-            leader=deal.leader,
-            trick=tuple(deal.trick),
-            hand=deal.hands[seat],
-            known=(known[1], known[2], known[3], known[4]),
-            won=(deal.won[1], deal.won[2]),
-            score=(deal.score[1], deal.score[2]),
-            pending=(deal.pending[1], deal.pending[2]),
-            tricks=(deal.tricks[1], deal.tricks[2]),
-            marriage_suit=deal.marriage_suit if deal.stage == Stage.MARRIAGE else -1,
-            history=tuple(deal.history),
-            legal=tuple(deal.legal_actions(seat)),
-            match_score=match_score,
-            carried=carried,
+        """The view of ``seat`` (1-4) of ``deal`` (built as :meth:`PlayerView.of` is, for speed)."""
+        view = _new(cls)
+        known, won, score, pending, tricks = deal.known, deal.won, deal.score, deal.pending, deal.tricks
+        stage = deal.stage
+        _set(
+            view,
+            "__dict__",
+            {
+                "seat": seat,
+                "rules": deal.rules,
+                "dealer": deal.dealer,
+                "trump": deal.trump,
+                "trump_card": deal.trump_card,
+                "stage": stage,
+                "to_act": deal.to_act,
+                "leader": deal.leader,
+                "trick": tuple(deal.trick),
+                "hand": deal.hands[seat],
+                "known": (known[1], known[2], known[3], known[4]),
+                "won": (won[1], won[2]),
+                "score": (score[1], score[2]),
+                "pending": (pending[1], pending[2]),
+                "tricks": (tricks[1], tricks[2]),
+                "marriage_suit": deal.marriage_suit if stage == MARRIAGE else -1,
+                "history": tuple(deal.history),
+                "legal": tuple(deal.legal_actions(seat)),
+                "match_score": match_score,
+                "carried": carried,
+            },
         )
+        return view
 
     @property
     def side(self) -> int:
@@ -234,6 +269,15 @@ class PartnershipView:
     @property
     def is_my_turn(self) -> bool:
         return bool(self.legal)
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds now (every seat can count them)."""
+        played = any(player == seat for player, _ in self.trick)
+        return partnership_hand_size(self.rules, self.tricks[0] + self.tricks[1], played)
+
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far: leader, cards, winner and card points of each."""
+        return tricks_of(self.history, self.rules, self.trump)
 
     @property
     def played(self) -> CardMask:
@@ -251,12 +295,8 @@ class PartnershipView:
 
     def visible_cards(self) -> CardMask:
         """Every card this view names (used to prove that views leak nothing)."""
-        history = 0
-        for _, action in self.history:
-            if action < 32:
-                history |= BIT[action]
         known = self.known[0] | self.known[1] | self.known[2] | self.known[3]
-        return self.hand | self.played | known | BIT[self.trump_card] | history
+        return self.hand | self.played | known | BIT[self.trump_card] | _cards_in(self.history)
 
     def describe(self) -> str:
         """A short text summary, for people and logs."""
@@ -289,3 +329,156 @@ def three_handed_view(
         raise ValueError(f"seat {seat} sits out this deal and has no view")
     first, second = deal.active
     return PlayerView.of(deal.inner, inner, (match_score[first - 1], match_score[second - 1]), carried)
+
+
+AnyView: TypeAlias = PlayerView | PartnershipView
+"""What a player of any table size receives: a two-player view (also at a three-handed
+table, in the inner deal's seats) or a partnership view."""
+
+
+@dataclass(frozen=True)
+class SpectatorView:
+    """What everybody at the table may know of a deal of any size: no card of any hand, nor of the stock.
+
+    It is what someone who holds no cards is shown (the three-handed dealer who sits
+    out, an onlooker, a browser between deals), in table seats, and what every seat's own
+    view agrees with on the public facts. Build it with the table's ``spectator_view()``.
+
+    >>> from sixtysix.core.threehanded import ThreeHandedDeal
+    >>> deal = ThreeHandedDeal.shuffled(seed=5, dealer=1)
+    >>> view = deal.spectator_view()
+    >>> view.active, view.sitting_out, view.hand_sizes, view.talon_size
+    ((2, 3), 1, (0, 6, 6), 12)
+    """
+
+    rules: Rules
+    dealer: int
+    active: tuple[int, ...]
+    """The table seats that play this deal, the first leader first."""
+    sitting_out: int
+    """The seat that sits out this deal (three-handed), else 0."""
+    trump: int
+    trump_card: Card
+    """The card turned up at the deal (four-handed: the dealer's, his until he plays it)."""
+    face_up: Card | None
+    """The card under the talon now; ``None`` once drawn, and without a talon."""
+    talon_size: int
+    closer: int
+    """The table seat that closed the talon, else 0."""
+    stage: Stage
+    to_act: int | None
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    """The current trick so far, as (table seat, card) in the order played."""
+    marriage_suit: int
+    """The suit just declared (stage ``MARRIAGE``), else -1."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each table seat holds, seat 1 first (the seat sitting out: 0)."""
+    shown: tuple[CardMask, ...]
+    """The cards each table seat is publicly known to hold (a marriage's other card, an exchanged trump)."""
+    scores: tuple[int, ...]
+    """Counted card points as the table's ``scores()``: of seats 1-3 (the seat sitting out 0), or of sides."""
+    pending: tuple[int, ...]
+    """Marriage points waiting for a trick, laid out as :attr:`scores`."""
+    trick_counts: tuple[int, ...]
+    history: tuple[tuple[int, Action], ...]
+    """Every public action so far in table seats (a declined exchange is private and left out)."""
+    outcome: Outcome | None
+
+    @classmethod
+    def of_two_player(
+        cls, deal: Deal, names: Sequence[int], dealer: int, sitting_out: int = 0, outcome: Outcome | None = None
+    ) -> SpectatorView:
+        """The spectator's view of a two-player deal whose seats 1 and 2 the table calls ``names[1]``, ``names[2]``.
+
+        A three-handed table gives the seat ``sitting_out`` and its own ``outcome`` (in table seats).
+        """
+        per_seat = _per_table_seat(names, 3 if sitting_out else 2)
+        stage = deal.stage
+        to_act = deal.to_act
+        return cls(
+            rules=deal.rules,
+            dealer=dealer,
+            active=(names[deal.forehand], names[3 - deal.forehand]),
+            sitting_out=sitting_out,
+            trump=deal.trump,
+            trump_card=deal.trump_card,
+            face_up=deal.face_up if deal.face_up >= 0 else None,
+            talon_size=deal.talon_size,
+            closer=names[deal.closer],
+            stage=stage,
+            to_act=None if to_act is None else names[to_act],
+            leader=names[deal.leader],
+            trick=((names[deal.leader], deal.led),) if deal.led >= 0 else (),
+            marriage_suit=deal.marriage_suit if stage == MARRIAGE else -1,
+            hand_sizes=per_seat(deal.hands[1].bit_count(), deal.hands[2].bit_count()),
+            shown=per_seat(deal.known[1], deal.known[2]),
+            scores=per_seat(deal.score[1], deal.score[2]),
+            pending=per_seat(deal.pending[1], deal.pending[2]),
+            trick_counts=per_seat(deal.tricks[1], deal.tricks[2]),
+            history=tuple((names[s], a) for s, a in deal.history if a != PASS),
+            outcome=outcome if sitting_out else deal.outcome,
+        )
+
+    @classmethod
+    def of_partnership(cls, deal: FourHandedDeal) -> SpectatorView:
+        """The spectator's view of a four-handed deal (hand sizes and shown cards by seat, scores by side)."""
+        stage = deal.stage
+        return cls(
+            rules=deal.rules,
+            dealer=deal.dealer,
+            active=deal.active,
+            sitting_out=0,
+            trump=deal.trump,
+            trump_card=deal.trump_card,
+            face_up=None,
+            talon_size=0,
+            closer=0,
+            stage=stage,
+            to_act=deal.to_act,
+            leader=deal.leader,
+            trick=tuple(deal.trick),
+            marriage_suit=deal.marriage_suit if stage == MARRIAGE else -1,
+            hand_sizes=tuple(deal.hands[seat].bit_count() for seat in (1, 2, 3, 4)),
+            shown=tuple(deal.known[1:5]),
+            scores=deal.scores(),
+            pending=(deal.pending[1], deal.pending[2]),
+            trick_counts=deal.trick_counts(),
+            history=tuple(deal.history),
+            outcome=deal.outcome,
+        )
+
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far, in table seats: leader, cards, winner and card points of each."""
+        return tricks_of(self.history, self.rules, self.trump)
+
+    def visible_cards(self) -> CardMask:
+        """Every card this view names (used to prove that it leaks nothing)."""
+        mask = BIT[self.trump_card] | _cards_in(self.history)
+        for shown in self.shown:
+            mask |= shown
+        for _, card in self.trick:
+            mask |= BIT[card]
+        if self.face_up is not None:
+            mask |= BIT[self.face_up]
+        return mask
+
+
+def _per_table_seat(names: Sequence[int], size: int) -> Callable[[int, int], tuple[int, ...]]:
+    """A function that lays out two inner seats' values by table seat (``size`` seats, the others 0)."""
+
+    def per_seat(first: int, second: int) -> tuple[int, ...]:
+        values = [0] * size
+        values[names[1] - 1], values[names[2] - 1] = first, second
+        return tuple(values)
+
+    return per_seat
+
+
+def _cards_in(history: Sequence[tuple[int, Action]]) -> CardMask:
+    """The cards played in a history."""
+    mask = 0
+    for _, action in history:
+        if action.is_card():
+            mask |= BIT[action]
+    return mask
