@@ -130,7 +130,8 @@ class DealOutcome:
 
     @property
     def reason(self) -> str:
-        return self.outcome.reason
+        """Why the deal ended: the forfeit (naming the table seat that failed), else the outcome's reason."""
+        return self.forfeit.reason if self.forfeit is not None else self.outcome.reason
 
 
 def run_deal(
@@ -214,7 +215,8 @@ def _forfeit(deal: TableOf[Any], forfeit: Forfeit) -> None:
     66 has no forfeit, so a table has no move for it: the host writes the outcome itself.
     """
     if isinstance(deal, ThreeHandedDeal):  # why: a three-handed deal's state (its outcome too) is its inner deal's
-        _forfeit_two_player(deal.inner, 3 - deal.inner_seat(forfeit.seat), forfeit.reason)
+        inner = Forfeit(deal.inner_seat(forfeit.seat), forfeit.kind, forfeit.detail)  # the inner deal's seats
+        _forfeit_two_player(deal.inner, 3 - inner.seat, inner.reason)
     elif isinstance(deal, FourHandedDeal):  # why: the table interface has no forfeit; this outcome is by side
         deal.outcome = Outcome(
             Termination.FALSE_CLAIM,
