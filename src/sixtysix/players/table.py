@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, TypeVar, overload
 
 from sixtysix.core.actions import Action
@@ -116,6 +116,14 @@ def table_view(deal: TableOf[Any], seat: int, match: MatchOf[Any] | None = None)
     return deal.view(seat, match.score, match.carried)
 
 
+def viewer(deal: TableOf[View], match: MatchOf[Any] | None = None) -> Callable[[int], View]:
+    """``seat -> view`` of ``deal`` with the match score, which stays the same for the whole deal."""
+    if match is None:
+        return deal.view
+    score, carried = match.score, match.carried
+    return lambda seat: deal.view(seat, score, carried)
+
+
 def seat_to_ask(deal: TableOf[Any]) -> int | None:
     """The seat whose decision is due: the exchange window first, then the seat to act."""
     return deal.seat_to_ask
@@ -141,12 +149,13 @@ def play_table_deal(
     Each playing seat hears of the deal first (in seat order), then the seat whose
     decision is due is asked with its own view, until the deal is over.
     """
+    view_of = viewer(deal, match)
     for playing in sorted(deal.active):
-        players[playing].new_deal(table_view(deal, playing, match))
+        players[playing].new_deal(view_of(playing))
     while not deal.is_over:
         seat = deal.seat_to_ask
         assert seat is not None  # a deal that is not over has a decision due
-        view = table_view(deal, seat, match)
+        view = view_of(seat)
         started = time.perf_counter()
         action = ask(players[seat], view, seat)
         if stats is not None:

@@ -72,7 +72,7 @@ from sixtysix.core.game import Deal, Outcome, Stage, Termination
 from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.players.player import DecisionStats, Player, SeatView
-from sixtysix.players.table import MatchOf, TableOf, table_view
+from sixtysix.players.table import MatchOf, TableOf, viewer
 
 View = TypeVar("View", bound=SeatView)
 
@@ -183,10 +183,11 @@ def _play(
     Every playing seat hears of the deal first (in seat order), even if an earlier one
     fails; then the seat whose decision is due is asked with its own view.
     """
+    view_of = viewer(deal, match)
     failures = []
     for playing in sorted(deal.active):
         try:
-            players[playing].new_deal(table_view(deal, playing, match))
+            players[playing].new_deal(view_of(playing))
         except BotFailure as failure:
             failures.append(Forfeit(playing, failure.kind, failure.detail))
     if failures:
@@ -195,7 +196,7 @@ def _play(
     try:
         while not deal.is_over:
             seat = deal.seat_to_ask or 0
-            view = table_view(deal, seat, match)
+            view = view_of(seat)
             started = time.perf_counter()
             action = players[seat].choose(view)
             if stats is not None:
