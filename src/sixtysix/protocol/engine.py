@@ -13,7 +13,7 @@ A bot plays the games whose views its players read (:meth:`Player.reads
 answers a host's ``66p 2`` with ``66pok 2``; without one it answers ``66pok`` (version 1).
 
 >>> import io
->>> from sixtysix.players.base import RandomPlayer
+>>> from sixtysix.players import RandomPlayer
 >>> from sixtysix import Deal, PlayerView
 >>> from sixtysix.protocol.messages import encode_go
 >>> deal = Deal.shuffled(seed=3)
@@ -50,7 +50,6 @@ from sixtysix.protocol.messages import (
 
 Configure = Callable[[Mapping[str, str]], AnyPlayer]
 """Builds the player anew from every option's current value (names as the bot declared them)."""
-AnyServed = AnyPlayer
 VIEW_OF_VERSION = {1: PlayerView, FOUR_HANDED_VERSION: PartnershipView}
 """The view a ``go`` of each protocol version carries."""
 

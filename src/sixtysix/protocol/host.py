@@ -32,7 +32,7 @@ middle of the deal; a tournament writes the forfeit next to it.
 ``Forfeit.seat`` is always a table seat.
 
 >>> from sixtysix import Deal
->>> from sixtysix.players.base import RandomPlayer
+>>> from sixtysix.players import RandomPlayer
 >>> class Crashing(RandomPlayer):
 ...     def choose(self, view):
 ...         raise BotFailure("crash", "the bot exited (status 1)")
@@ -48,7 +48,7 @@ that failed (``run_partnership_deal`` and ``run_partnership_match`` are the same
 under their former names).
 
 >>> from sixtysix.core.partnership import FourHandedDeal
->>> from sixtysix.players.partnership import RandomPartnershipPlayer
+>>> from sixtysix.players import RandomPartnershipPlayer
 >>> class Timid(RandomPartnershipPlayer):
 ...     def choose(self, view):
 ...         raise BotFailure("timeout", "no bestmove within 1.5 s")
