@@ -28,7 +28,8 @@ fact                      where
 card points               :func:`card_point_table` (``Rules.points``), :func:`card_points`,
                           :func:`trick_points`
 who takes a trick         :data:`BEATERS`, :func:`beats`, :func:`trick_winner`,
-                          :func:`winning_seat`; the completed tricks: :func:`tricks_of`
+                          :func:`winning_seat`; the completed tricks: :func:`tricks_of`,
+                          :func:`cards_per_trick`
 what a marriage is worth  :func:`marriage_points`, :func:`marriage_value`,
                           :func:`marriage_for`
 the last trick            :data:`LAST_TRICK_BONUS`, :func:`last_trick_bonus`
@@ -45,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sixtysix.core.actions import MARRIAGE_20, MARRIAGE_40, Action
+from sixtysix.core.actions import MARRIAGE_40, Action
 from sixtysix.core.cards import BIT, HIGHER, NINE, RANK_OF, RANK_POINTS, SUIT_MASK, SUIT_OF, SUITS, Card, CardMask
 
 if TYPE_CHECKING:
@@ -139,12 +140,17 @@ class Trick:
         return self.cards[1][1]
 
 
+def cards_per_trick(rules: Rules) -> int:
+    """Four cards make a trick in the partnership game, two in the others (the three-handed dealer sits out)."""
+    return 4 if rules.players == 4 else 2
+
+
 def tricks_of(history: Sequence[tuple[int, Action]], rules: Rules, trump: int) -> tuple[Trick, ...]:
     """The completed tricks of an action history (of a deal or a view), in order.
 
     A trick has two cards, four in the partnership game; the other actions are skipped.
     """
-    size = 4 if rules.players == 4 else 2
+    size = cards_per_trick(rules)
     points = rules.points
     tricks: list[Trick] = []
     current: list[tuple[int, Card]] = []
@@ -173,9 +179,9 @@ def marriage_value(action: int) -> int:
     return marriage_points(action >= MARRIAGE_40)
 
 
-def marriage_for(suit: int, trump: int) -> int:
-    """The marriage action id of ``suit`` when ``trump`` is trumps (``40`` in trumps, else ``20``)."""
-    return (MARRIAGE_40 if suit == trump else MARRIAGE_20) + suit
+def marriage_for(suit: int, trump: int) -> Action:
+    """The marriage action of ``suit`` when ``trump`` is trumps (``40`` in trumps, else ``20``)."""
+    return Action.marriage(suit, suit == trump)
 
 
 # -- the last trick and the game points of a deal -----------------------------------------------
@@ -187,7 +193,7 @@ LAST_TRICK_BONUS = 10
 def last_trick_bonus(rules: Rules, closed: bool) -> int:
     """The bonus of the last trick: 10, but none after a close (R-CLOSE-4) nor under
     ``last_trick_rule=wins_deal_one_point`` (Schnapsen); always 10 in the four-handed game."""
-    if rules.players == 4:
+    if cards_per_trick(rules) == 4:  # R-4P-6: no talon to close, and the option is a two-player one
         return LAST_TRICK_BONUS
     return LAST_TRICK_BONUS if not closed and rules.last_trick_rule == "ten_points" else 0
 

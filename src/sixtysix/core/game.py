@@ -487,9 +487,10 @@ class Deal:
     def _legal_ids(self, actor: int) -> list[int]:
         """The legal action ids of the seat to act, from the rule predicates."""
         stage = self.stage
-        if stage == FOLLOW:
-            ids = list(cards_of(self._playable(actor)))
-            if self._may_exchange(actor, follower=True):
+        if stage == FOLLOW:  # the hottest path of every search: _playable and _may_exchange, inlined
+            hand = self.hands[actor]
+            ids = list(cards_of(self._follow_mask(hand)))
+            if hand & BIT[self.exchange_card] and self._may_exchange(actor, follower=True):
                 ids.append(EXCHANGE)
             return ids
         if stage == LEAD:
@@ -939,11 +940,11 @@ def score_deal(
     game points of a two-player deal are decided (rules.md §2.11); search uses it too.
     """
     termination, winner, points, reason = _score_deal(
-        rules, score, tricks, closer, close_score, close_tricks, claimant, last_winner
+        rules, score, tricks, closer, close_score, close_tricks, claimant, last_winner, names
     )
     if winner is not None and closer and rules.closed_deal_double:
         points *= 2
-    return termination, winner, points, reason.format(*names)
+    return termination, winner, points, reason
 
 
 def _score_deal(
@@ -955,8 +956,9 @@ def _score_deal(
     close_tricks: int,
     claimant: int,
     last_winner: int,
+    names: Sequence[int],
 ) -> tuple[Termination, int | None, int, str]:
-    """:func:`score_deal` before doubling, its reason a template of :func:`seat_text`."""
+    """:func:`score_deal` before doubling."""
 
     def closer_win() -> int:
         if rules.closer_win_basis == "at_close":
@@ -974,14 +976,14 @@ def _score_deal(
     if claimant:
         other = 3 - claimant
         if score[claimant] >= 66:
-            reason = f"{seat_text(claimant)} claimed correctly with {score[claimant]}"
+            reason = f"seat {names[claimant]} claimed correctly with {score[claimant]}"
             if closer == claimant:
                 return Termination.CLAIM, claimant, closer_win(), reason + " after closing"
             if closer:
                 beaten = 2 if rules.beaten_closer_points == "flat_two" or close_tricks else 3
-                return Termination.CLAIM, claimant, beaten, reason + f" after {seat_text(closer)} closed"
+                return Termination.CLAIM, claimant, beaten, reason + f" after seat {names[closer]} closed"
             return Termination.CLAIM, claimant, game_points(score[other], tricks[other]), reason
-        reason = f"{seat_text(claimant)} claimed with only {score[claimant]}"
+        reason = f"seat {names[claimant]} claimed with only {score[claimant]}"
         if closer == claimant and rules.closer_false_claim == "failed_close":
             return Termination.FALSE_CLAIM, other, closer_fails(), reason + " after closing"
         three = rules.false_claim_points == "two_or_three" and tricks[other] == 0
@@ -989,16 +991,16 @@ def _score_deal(
     if closer:
         made = score[closer]
         if made >= 66 and not rules.strict_claims:
-            return Termination.PLAYED_OUT, closer, closer_win(), f"{seat_text(closer)} closed and reached {made}"
-        reason = f"{seat_text(closer)} closed but did not claim 66 (made {made})"
+            return Termination.PLAYED_OUT, closer, closer_win(), f"seat {names[closer]} closed and reached {made}"
+        reason = f"seat {names[closer]} closed but did not claim 66 (made {made})"
         return Termination.CLOSER_FAILED, 3 - closer, closer_fails(), reason
     if rules.last_trick_rule == "wins_deal_one_point":
-        return Termination.PLAYED_OUT, last_winner, 1, f"{seat_text(last_winner)} won the last trick"
+        return Termination.PLAYED_OUT, last_winner, 1, f"seat {names[last_winner]} won the last trick"
     if score[1] == score[2]:
         return Termination.TIE, None, 0, f"a tie at {score[1]} each"
     winner = 1 if score[1] > score[2] else 2
     loser = 3 - winner
-    reason = f"played out: {seat_text(winner)} made {score[winner]}, {seat_text(loser)} {score[loser]}"
+    reason = f"played out: seat {names[winner]} made {score[winner]}, seat {names[loser]} {score[loser]}"
     return Termination.PLAYED_OUT, winner, game_points(score[loser], tricks[loser]), reason
 
 

@@ -475,8 +475,12 @@ def create_match(rules: Rules | None = None, first_dealer: int | None = None) ->
     """
     rules = rules or Rules()
     dealer = first_dealer if first_dealer is not None else rules.players
-    if rules.players == 3:
-        return ThreeHandedMatch(rules, dealer)
-    if rules.players == 4:
-        return PartnershipMatch(rules, dealer)
-    return Match(rules, dealer)
+    return MATCH_CLASSES[rules.players](rules, dealer)
+
+
+MATCH_CLASSES: dict[int, type[Match] | type[ThreeHandedMatch] | type[PartnershipMatch]] = {
+    2: Match,
+    3: ThreeHandedMatch,
+    4: PartnershipMatch,
+}
+"""The match class of each table size (``rules.players``)."""

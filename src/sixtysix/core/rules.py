@@ -27,7 +27,7 @@ from typing import Any
 
 from sixtysix.core.cards import JACK, NINE, CardMask, pack_mask
 from sixtysix.core.errors import RulesError
-from sixtysix.core.facts import card_point_table
+from sixtysix.core.facts import card_point_table, cards_per_trick
 
 # Allowed values of every option (rules.md §3 / §3.1). Ints and bools are
 # written in records as decimal numbers and true/false.
@@ -208,7 +208,7 @@ class Rules:
     @property
     def talon_size(self) -> int:
         """Cards in the talon after the deal (face-down stock plus the trump card); 0 without a talon."""
-        return 0 if self.players == 4 else self.deck - 2 * self.hand_size
+        return self.deck - cards_per_trick(self) * self.hand_size  # every player of a trick holds a hand
 
     @property
     def seats(self) -> tuple[int, ...]:

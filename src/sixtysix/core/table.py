@@ -7,7 +7,7 @@
 :class:`TableMatch`. Code outside the core types its deals ``Table`` and its matches
 ``TableMatch`` and asks them what it needs to know (whose turn, what is legal and why
 not, what a seat or an onlooker may see, the tricks and the scores), so it needs no
-``isinstance`` test and no ``rules.players == 4`` branch:
+``isinstance`` test and no branch on the number of players:
 
 >>> from sixtysix import Action, Rules, create_match
 >>> for preset in ("seed66", "three66", "four66"):
@@ -272,12 +272,15 @@ def table_from_text(text: str) -> AnyDeal:
     >>> table_from_text(deal.text()).text() == deal.text()
     True
     """
-    players = parse_table_text(text).rules.players
-    if players == 3:
-        return ThreeHandedDeal.parse_text(text)
-    if players == 4:
-        return FourHandedDeal.parse_text(text)
-    return Deal.parse_text(text)
+    return DEAL_CLASSES[parse_table_text(text).rules.players].parse_text(text)
+
+
+DEAL_CLASSES: dict[int, type[Deal] | type[ThreeHandedDeal] | type[FourHandedDeal]] = {
+    2: Deal,
+    3: ThreeHandedDeal,
+    4: FourHandedDeal,
+}
+"""The deal class of each table size (``rules.players``)."""
 
 
 if TYPE_CHECKING:  # mypy proves here that every deal is a Table and every match a TableMatch
