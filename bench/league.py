@@ -68,7 +68,7 @@ from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.levels import make_player
 from sixtysix.ai.pimc import PimcPlayer
-from sixtysix.core.stage import Outcome
+from sixtysix.core.game import Outcome
 from sixtysix.players.base import DecisionStats, Player, play_deal
 from sixtysix.tournament.stats import mean_interval, wilson
 

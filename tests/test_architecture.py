@@ -41,7 +41,7 @@ def _strongly_connected(adjacent: dict[str, set[str]]) -> list[set[str]]:
 
 
 def test_no_module_takes_part_in_an_import_cycle() -> None:
-    graph = grimp.build_graph("sixtysix", exclude_type_checking_imports=True)  # annotations are not imports at run time
+    graph = grimp.build_graph("sixtysix")
     adjacent = {module: graph.find_modules_directly_imported_by(module) for module in graph.modules}
     assert _strongly_connected(adjacent) == []
 

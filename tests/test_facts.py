@@ -28,7 +28,7 @@ from sixtysix.core.facts import (
     trick_winner,
     tricks_of,
 )
-from sixtysix.core.stage import Termination
+from sixtysix.core.game import Termination
 from sixtysix.core.table import AnyDeal
 
 PRESETS = ("seed66", "pagat66", "schnapsen", "three66", "four66")

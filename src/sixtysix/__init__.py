@@ -37,7 +37,7 @@ from sixtysix.core.errors import (
     RulesError,
 )
 from sixtysix.core.facts import Trick
-from sixtysix.core.game import Deal, shuffled_deck
+from sixtysix.core.game import Deal, Outcome, Stage, Termination, shuffled_deck
 from sixtysix.core.match import (
     AnyMatch,
     DealResult,
@@ -49,7 +49,6 @@ from sixtysix.core.match import (
 )
 from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.rules import PRESETS, Rules
-from sixtysix.core.stage import Outcome, Stage, Termination
 from sixtysix.core.table import Table, TableMatch, table_from_text
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import AnyView, PartnershipView, PlayerView, SpectatorView, three_handed_view

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sixtysix.core.errors import RecordError, RulesError
-from sixtysix.core.facts import partner_of
 from sixtysix.core.match import AnyMatch, DealResult, ThreeHandedMatch
+from sixtysix.core.partnership import partner_of
 from sixtysix.core.record import Record, ReplayResult, replay
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.present.cliargs import positive_float, positive_int

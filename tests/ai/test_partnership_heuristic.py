@@ -24,9 +24,8 @@ from sixtysix.ai.partnership.heuristic import (
 from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, parse_card, parse_cards
-from sixtysix.core.facts import left_of
-from sixtysix.core.partnership import FourHandedDeal
-from sixtysix.core.stage import Outcome
+from sixtysix.core.game import Outcome
+from sixtysix.core.partnership import FourHandedDeal, left_of
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import PartnershipPlayer
 from sixtysix.players.table import ask, play_table_deal

@@ -22,8 +22,7 @@ from sixtysix.ai.partnership.inference import HandKnowledge, Masks4, count_deals
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, SUIT_MASK, CardMask, cards_of, parse_card, parse_cards
 from sixtysix.core.errors import IllegalActionError
-from sixtysix.core.facts import left_of
-from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.partnership import FourHandedDeal, left_of
 from sixtysix.core.view import PartnershipView
 
 FOUR = Rules.preset("four66")

@@ -12,8 +12,8 @@ from sixtysix.ai.partnership.search import ExpertPartnershipPlayer, PimcPartners
 from sixtysix.ai.partnership.solver import FINE, MATCH_WIN, PartnershipSolver, Position, legal_cards, split_fine
 from sixtysix.core.actions import ACTIONS, MARRIAGE_20
 from sixtysix.core.cards import parse_card, parse_cards
+from sixtysix.core.game import Outcome, Termination
 from sixtysix.core.partnership import FourHandedDeal, deal_order
-from sixtysix.core.stage import Outcome, Termination
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import RandomPartnershipPlayer
 from sixtysix.players.table import play_table_deal

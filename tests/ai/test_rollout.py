@@ -14,7 +14,7 @@ from sixtysix.ai.rollout import Rollouts, confident_choice
 from sixtysix.ai.sampling import sample_world
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import ACTIONS, EXCHANGE
-from sixtysix.core.stage import FOLLOW
+from sixtysix.core.game import FOLLOW
 from sixtysix.players.base import play_deal
 
 PRESETS = ("seed66", "pagat66", "schnapsen")

@@ -29,9 +29,8 @@ from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW
 from sixtysix.core.cards import BIT
-from sixtysix.core.game import shuffled_deck
+from sixtysix.core.game import BEFORE_DRAW, LEAD, OVER, shuffled_deck
 from sixtysix.core.partnership import FourHandedDeal
-from sixtysix.core.stage import BEFORE_DRAW, LEAD, OVER
 from sixtysix.core.view import PartnershipView
 
 RULE_SETS: list[tuple[str, dict[str, Any]]] = [

@@ -9,8 +9,7 @@ import pytest
 from sixtysix import Deal, Rules
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE
-from sixtysix.core.game import shuffled_deck
-from sixtysix.core.stage import OVER
+from sixtysix.core.game import OVER, shuffled_deck
 
 
 def minimax(deal: Deal) -> int:

@@ -8,7 +8,7 @@ import pytest
 
 from sixtysix import Deal, Rules
 from sixtysix.core.actions import CLAIM
-from sixtysix.core.stage import FOLLOW
+from sixtysix.core.game import FOLLOW
 from sixtysix.present.describe import last_trick_bonus, marriage_value, trick_points, trick_winner
 
 RULES = (

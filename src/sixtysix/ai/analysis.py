@@ -88,10 +88,9 @@ from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
 from sixtysix.core.errors import DealError, IllegalActionError, MatchError, RecordError, RulesError
-from sixtysix.core.game import Deal
+from sixtysix.core.game import BEFORE_DRAW, Deal
 from sixtysix.core.match import Match
 from sixtysix.core.record import Record, apply_record_action
-from sixtysix.core.stage import BEFORE_DRAW
 from sixtysix.core.view import PlayerView
 
 INACCURACY = 0.15

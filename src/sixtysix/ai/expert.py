@@ -23,8 +23,7 @@ from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.sampling import sample_world
 from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, MARRIAGE_20
 from sixtysix.core.cards import BIT, KING, QUEEN, Card, CardMask, cards_of
-from sixtysix.core.game import Deal
-from sixtysix.core.stage import BEFORE_DRAW, FOLLOW, LEAD
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal
 from sixtysix.core.view import PlayerView
 
 _DECLINED_RECENTLY = 0.05  # a world where he declined with the card in hand since the last draw

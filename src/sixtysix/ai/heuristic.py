@@ -32,7 +32,7 @@ from sixtysix.core.actions import (
     Action,
 )
 from sixtysix.core.cards import ACE, BIT, HIGHER, KING, QUEEN, SUIT_MASK, TEN, Card, CardMask, cards_of
-from sixtysix.core.stage import BEFORE_DRAW, FOLLOW, MARRIAGE
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
 

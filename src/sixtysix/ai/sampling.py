@@ -22,8 +22,7 @@ from collections.abc import Callable
 
 from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW
 from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, CardMask, cards_of
-from sixtysix.core.game import Deal
-from sixtysix.core.stage import FOLLOW
+from sixtysix.core.game import FOLLOW, Deal
 from sixtysix.core.view import PlayerView
 
 

@@ -30,9 +30,8 @@ from collections.abc import Callable
 
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, Action
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, cards_of
-from sixtysix.core.game import Deal, score_deal
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import BEFORE_DRAW, FOLLOW, LEAD
 
 INF = 100
 _Table = dict[tuple[int, ...], tuple[int, int]]

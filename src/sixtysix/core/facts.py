@@ -244,21 +244,3 @@ def partnership_hand_size(rules: Rules, tricks_done: int, played_to_trick: bool)
     """Four players: the cards a seat holds after ``tricks_done`` tricks, less one if it has
     already played to the current trick (there is no talon to draw from)."""
     return rules.hand_size - tricks_done - played_to_trick
-
-
-# Seats at the four-handed table: partners sit opposite, play goes clockwise.
-
-
-def side_of(seat: int) -> int:
-    """The side of a seat: 1 for seats 1 and 3, 2 for seats 2 and 4."""
-    return 2 - seat % 2
-
-
-def partner_of(seat: int) -> int:
-    """The seat opposite."""
-    return (seat + 1) % 4 + 1
-
-
-def left_of(seat: int) -> int:
-    """The next seat clockwise (the player on ``seat``'s left)."""
-    return seat % 4 + 1

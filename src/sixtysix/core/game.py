@@ -27,8 +27,11 @@ sixtysix.core.errors.IllegalActionError: Kh: seat 1 does not hold Kh
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sixtysix.core.actions import (
     ACTIONS,
@@ -74,10 +77,65 @@ from sixtysix.core.facts import (
     tricks_of,
 )
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import BEFORE_DRAW, FOLLOW, LEAD, MARRIAGE, OVER, Outcome, Stage, Termination
 from sixtysix.core.textform import parse_table_text, table_text
-from sixtysix.core.view import PlayerView, SpectatorView
 
+if TYPE_CHECKING:
+    from sixtysix.core.view import PlayerView, SpectatorView
+
+
+class Stage(enum.IntEnum):
+    """Where a deal stands; says who acts and what kind of action is due."""
+
+    LEAD = 0
+    """The leader may exchange, close, claim, declare a marriage or lead."""
+    MARRIAGE = 1
+    """The leader declared a marriage: he must lead its king or queen (or claim)."""
+    FOLLOW = 2
+    """The follower must play a card to the led card."""
+    BEFORE_DRAW = 3
+    """A phase-1 trick was just won: the winner may claim, close before drawing, or draw."""
+    OVER = 4
+
+
+class Termination(enum.Enum):
+    """Why a deal ended (the ``termination`` field of ``sixtysix replay --json``)."""
+
+    CLAIM = "claim"
+    FALSE_CLAIM = "false_claim"
+    PLAYED_OUT = "played_out"
+    CLOSER_FAILED = "closer_failed"
+    TIE = "tie"
+    TEN_OF_TRUMPS = "ten_of_trumps"
+    """Four-handed, option ``ten_of_trumps_bonus``: a side one point short won the ten of trumps."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished deal."""
+
+    termination: Termination
+    winner: int | None
+    """Seat 1 or 2, or ``None`` for a tie (three-handed: seat 1-3; four-handed: side 1 or 2)."""
+    game_points: int
+    """Game points this deal gives its winner (0 for a tie; carried ties not included)."""
+    points: tuple[int, ...]
+    """Card points of seats 1 and 2 as they count at the end (the real totals); of seats 1-3
+    in the three-handed game (the dealer's 0), of sides 1 and 2 in the four-handed game."""
+    tricks: tuple[int, ...]
+    claimant: int | None = None
+    reason: str = ""
+    """A sentence that explains the result, for people."""
+    bonus: tuple[int, ...] = ()
+    """Game points besides the winner's, by side (the four-handed ten of trumps), else empty."""
+
+
+LEAD, MARRIAGE, FOLLOW, BEFORE_DRAW, OVER = (
+    Stage.LEAD,
+    Stage.MARRIAGE,
+    Stage.FOLLOW,
+    Stage.BEFORE_DRAW,
+    Stage.OVER,
+)
 scale_points = game_points
 """The two-player game-point scale (the old name of :func:`sixtysix.core.facts.game_points`)."""
 
@@ -818,11 +876,13 @@ class Deal:
 
     def view(self, seat: int, match_score: Sequence[int] = (0, 0), carried: int = 0) -> PlayerView:
         """What ``seat`` may know now (with the match score of seats 1 and 2): all a player receives."""
+        from sixtysix.core.view import PlayerView
 
         return PlayerView.of(self, seat, (match_score[0], match_score[1]), carried)
 
     def spectator_view(self) -> SpectatorView:
         """What everybody at the table may know now: no card of any hand, nor of the stock."""
+        from sixtysix.core.view import SpectatorView
 
         return SpectatorView.of_two_player(self, INNER_SEATS, self.dealer)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from sixtysix.core.actions import ACTIONS, IS_CARD, NUM_ACTIONS, Action, marriage_suit
 from sixtysix.core.cards import (
@@ -50,19 +51,18 @@ from sixtysix.core.facts import (
     BEATERS,
     Trick,
     last_trick_bonus,
-    left_of,
     marriage_for,
     marriage_points,
     marriage_value,
     partnership_game_points,
-    side_of,
     tricks_of,
 )
-from sixtysix.core.game import check_deck, illegal, shuffled_deck
+from sixtysix.core.game import Outcome, Stage, Termination, check_deck, illegal, shuffled_deck
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import Outcome, Stage, Termination
 from sixtysix.core.textform import parse_table_text, table_text
-from sixtysix.core.view import PartnershipView, SpectatorView
+
+if TYPE_CHECKING:
+    from sixtysix.core.view import PartnershipView, SpectatorView
 
 LEAD, MARRIAGE, FOLLOW, OVER = Stage.LEAD, Stage.MARRIAGE, Stage.FOLLOW, Stage.OVER
 SEATS = (1, 2, 3, 4)
@@ -71,6 +71,21 @@ _NAMES = (0, 1, 2, 3, 4)
 """The four-handed deal names table seats in its texts as they are (see :func:`sixtysix.core.game.seat_text`)."""
 _PACKETS = (3, 2, 3)
 """R-4P-2: three rounds of packets, each round from the dealer's left round to the dealer."""
+
+
+def side_of(seat: int) -> int:
+    """The side of a seat: 1 for seats 1 and 3, 2 for seats 2 and 4."""
+    return 2 - seat % 2
+
+
+def partner_of(seat: int) -> int:
+    """The seat opposite."""
+    return (seat + 1) % 4 + 1
+
+
+def left_of(seat: int) -> int:
+    """The next seat clockwise (the player on ``seat``'s left)."""
+    return seat % 4 + 1
 
 
 def deal_order(dealer: int) -> tuple[int, ...]:
@@ -578,11 +593,13 @@ class FourHandedDeal:
 
     def view(self, seat: int, match_score: Sequence[int] = (0, 0), carried: int = 0) -> PartnershipView:
         """What ``seat`` may know now (with the match score of sides 1 and 2): all a player receives."""
+        from sixtysix.core.view import PartnershipView
 
         return PartnershipView.of(self, seat, (match_score[0], match_score[1]), carried)
 
     def spectator_view(self) -> SpectatorView:
         """What everybody at the table may know now: no card of any hand."""
+        from sixtysix.core.view import SpectatorView
 
         return SpectatorView.of_partnership(self)
 

@@ -25,16 +25,18 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, Card, CardMask
 from sixtysix.core.errors import DealError
 from sixtysix.core.facts import Trick, tricks_of
-from sixtysix.core.game import Deal, illegal, shuffled_deck
+from sixtysix.core.game import Deal, Outcome, Stage, illegal, shuffled_deck
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import Outcome, Stage
 from sixtysix.core.textform import parse_table_text, table_text
-from sixtysix.core.view import PlayerView, SpectatorView, three_handed_view
+
+if TYPE_CHECKING:
+    from sixtysix.core.view import PlayerView, SpectatorView
 
 SEATS = (1, 2, 3)
 _INNER_SEAT = re.compile(r"\bseat ([12])\b")
@@ -296,11 +298,13 @@ class ThreeHandedDeal:
 
     def view(self, seat: int, match_score: Sequence[int] = (0, 0, 0), carried: int = 0) -> PlayerView:
         """The two-player view of active table ``seat`` (in the inner deal's seats; see :func:`three_handed_view`)."""
+        from sixtysix.core.view import three_handed_view
 
         return three_handed_view(self, seat, (match_score[0], match_score[1], match_score[2]), carried)
 
     def spectator_view(self) -> SpectatorView:
         """What everybody at the table (the seat sitting out too) may know now, in table seats."""
+        from sixtysix.core.view import SpectatorView
 
         return SpectatorView.of_two_player(self.inner, self._names, self.dealer, self.sitting_out, self.outcome)
 

@@ -20,18 +20,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 from sixtysix.core.actions import ACTIONS, PASS, Action
 from sixtysix.core.cards import BIT, CARD_NAMES, Card, CardMask, cards_of, format_cards
-from sixtysix.core.facts import Trick, opponent_hand_size, partner_of, partnership_hand_size, side_of, tricks_of
+from sixtysix.core.facts import Trick, opponent_hand_size, partnership_hand_size, tricks_of
+from sixtysix.core.game import FOLLOW, MARRIAGE, OVER, Deal, Outcome, Stage
+from sixtysix.core.partnership import FourHandedDeal, partner_of, side_of
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import FOLLOW, MARRIAGE, OVER, Outcome, Stage
-
-if TYPE_CHECKING:  # views are built from deals, and deals hand out views: the deals import this module
-    from sixtysix.core.game import Deal
-    from sixtysix.core.partnership import FourHandedDeal
-    from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.threehanded import ThreeHandedDeal
 
 _new = object.__new__
 _set = object.__setattr__

@@ -34,9 +34,8 @@ from sixtysix.core.actions import (
     marriage_suit,
 )
 from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card, make_card, suit_of
-from sixtysix.core.game import Deal, scale_points
+from sixtysix.core.game import FOLLOW, Deal, Termination, scale_points
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import FOLLOW, Termination
 from sixtysix.core.view import PlayerView
 
 RED_SUITS = frozenset((1, 2))  # diamonds, hearts

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from sixtysix.core.facts import side_of
-from sixtysix.core.game import Deal, scale_points
+from sixtysix.core.game import Deal, Termination, scale_points
 from sixtysix.core.match import AnyMatch, DealResult
-from sixtysix.core.stage import Termination
+from sixtysix.core.partnership import side_of
 from sixtysix.present.describe import Names, deal_headline, explain_scoring, last_trick_bonus, trick_points
 from sixtysix.present.table import AnyDeal, Duel, PublicMatch, duel_of
 

@@ -23,11 +23,9 @@ from dataclasses import dataclass
 
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, PASS, Action, marriage_suit
 from sixtysix.core.cards import BIT, KING, QUEEN, Card, CardMask
-from sixtysix.core.facts import left_of, side_of
-from sixtysix.core.game import Deal
-from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.game import BEFORE_DRAW, Deal, Stage, Termination
+from sixtysix.core.partnership import FourHandedDeal, left_of, side_of
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import BEFORE_DRAW, Stage, Termination
 from sixtysix.core.view import PartnershipView, PlayerView
 from sixtysix.present.table import AnyDeal, Duel, duel_of
 

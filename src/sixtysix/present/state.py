@@ -27,10 +27,10 @@ from functools import cache
 
 from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask
-from sixtysix.core.facts import partner_of, side_of
+from sixtysix.core.game import Stage
 from sixtysix.core.match import AnyMatch
+from sixtysix.core.partnership import partner_of, side_of
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import Stage
 from sixtysix.present.describe import marriage_value, trick_points
 from sixtysix.present.order import hand_order
 from sixtysix.present.outcome import outcome_json

@@ -68,9 +68,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sixtysix.core.game import Deal
+from sixtysix.core.game import Deal, Outcome, Stage, Termination
 from sixtysix.core.partnership import FourHandedDeal
-from sixtysix.core.stage import Outcome, Stage, Termination
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.players.player import DecisionStats, Player, SeatView
 from sixtysix.players.table import MatchOf, TableOf, viewer

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.core.actions import NUM_ACTIONS, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
-from sixtysix.core.stage import Stage
+from sixtysix.core.game import Stage
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import opponent_hand_size
 

@@ -16,9 +16,8 @@ from rich.console import Console, RenderableType
 from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.cards import SUIT_NAMES
 from sixtysix.core.errors import IllegalActionError
-from sixtysix.core.facts import left_of, side_of
 from sixtysix.core.match import PartnershipMatch
-from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.partnership import FourHandedDeal, left_of, side_of
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.player import Player
 from sixtysix.present.describe import (

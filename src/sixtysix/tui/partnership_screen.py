@@ -31,11 +31,10 @@ from rich.text import Text
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, Card
-from sixtysix.core.facts import left_of, partner_of, side_of
+from sixtysix.core.game import Termination
 from sixtysix.core.match import DealResult
-from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.partnership import FourHandedDeal, left_of, partner_of, side_of
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import Termination
 from sixtysix.core.view import PartnershipView
 from sixtysix.present.describe import (
     LAST_TRICK_BONUS,

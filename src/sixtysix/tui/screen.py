@@ -37,10 +37,9 @@ from rich.text import Text
 
 from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.cards import Card, CardMask, make_card, suit_of
-from sixtysix.core.game import Deal
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
 from sixtysix.core.match import DealResult
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import BEFORE_DRAW, FOLLOW, MARRIAGE, Stage
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
     Names,

@@ -24,9 +24,8 @@ from rich.table import Table
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
 from sixtysix.core.cards import cards_of
 from sixtysix.core.errors import IllegalActionError
-from sixtysix.core.game import Deal
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import BEFORE_DRAW, FOLLOW
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
     Names,

@@ -34,8 +34,8 @@ from typing import Any
 from sixtysix.ai.partnership.inference import HandKnowledge
 from sixtysix.core.actions import MARRIAGE_40, Action
 from sixtysix.core.cards import ACE, BIT, HIGHER, SUIT_MASK, Card, CardMask
-from sixtysix.core.facts import left_of, side_of
-from sixtysix.core.stage import Stage
+from sixtysix.core.game import Stage
+from sixtysix.core.partnership import left_of, side_of
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import PartnershipPlayer
 

@@ -40,9 +40,9 @@ from dataclasses import dataclass
 
 from sixtysix.core.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, Action
 from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, Card, CardMask, cards_of
+from sixtysix.core.game import Stage
 from sixtysix.core.partnership import FourHandedDeal, score_partnership_deal
 from sixtysix.core.rules import Rules
-from sixtysix.core.stage import Stage
 
 FINE = 1000
 """Game points and card points in one value (``fine`` solver): ``FINE * game points + margin``."""
