@@ -29,6 +29,12 @@ baseline
     iterations per second. ``ratio`` = engine rate / baseline rate of the same
     round (median over rounds): a figure that moves little when the machine is
     merely busier or slower.
+bot
+    Two random bots (``RandomPlayer``) through ``play_deal``: every decision builds
+    the seat's ``PlayerView`` and is applied with the checked ``apply``, the loop
+    every bot, protocol client and tournament runs. The ``views`` line gives its
+    actions/s as a share of the raw engine's (``random``/``unchecked``, same
+    preset, same round): the price of information hiding.
 native
     The same playouts in the native search core (``sixtysix.ai.native``), path
     ``native``: its own seeded shuffles and uniform choices among the legal
@@ -69,6 +75,7 @@ from typing import Any
 from sixtysix import CARD_NAMES, Deal, Rules, shuffled_deck
 from sixtysix.ai import native
 from sixtysix.core.actions import ACTIONS, CLAIM
+from sixtysix.players.base import RandomPlayer, play_deal
 
 PRESETS = ("seed66", "schnapsen")
 TARGET_ACTIONS_PER_S = 150_000
@@ -106,6 +113,18 @@ def run_playouts(rules: Rules, deals: int, seed: int, policy: str, checked: bool
                     acts.remove(ACTIONS[CLAIM])
             apply(choice(acts))
             actions += 1
+    return actions
+
+
+def run_bots(rules: Rules, deals: int, seed: int) -> int:
+    """Play ``deals`` whole deals between two random bots through ``play_deal``; return the actions."""
+    rng = random.Random(seed)
+    players = {1: RandomPlayer(seed), 2: RandomPlayer(seed + 1)}
+    actions = 0
+    for i in range(deals):
+        deal = Deal(shuffled_deck(rules, rng), 2 - (i & 1), rules)
+        play_deal(deal, players)
+        actions += len(deal.history)
     return actions
 
 
@@ -324,6 +343,10 @@ def report(
     target = _target(rows, TARGET_WORKLOAD, TARGET_ACTIONS_PER_S)
     native_target = _target(rows, NATIVE_TARGET_WORKLOAD, NATIVE_TARGET_ACTIONS_PER_S)
 
+    views = _view_shares(workloads)
+    for preset, share in views.items():
+        print(f"views: random bots through play_deal reach {share:.0%} of the raw engine's actions/s ({preset})")
+
     for p in perfts:
         print()
         print(f"perft {p['preset']}: seed {p['seed']}, dealer {p['dealer']}, deck {p['deck']}")
@@ -346,6 +369,7 @@ def report(
         "playouts": rows,
         "target": target,
         "native_target": native_target,
+        "views": views,
         "perft": perfts,
     }
 
@@ -363,6 +387,19 @@ def _target(rows: list[dict[str, Any]], workload: tuple[str, str, str], rate: in
             f"{_fmt_rate(median)} -> {verdict} ({median / rate:.0%} of target)"
         )
     return target
+
+
+def _view_shares(workloads: list[Workload]) -> dict[str, float]:
+    """Per preset: the bot loop's actions/s over the raw engine's (random, unchecked), median of same-round ratios."""
+    by_name = {w.name: w for w in workloads}
+    shares = {}
+    for bot in workloads:
+        raw = by_name.get(f"{bot.preset}/random/unchecked")
+        if bot.policy != "bot" or raw is None or not bot.actions or not raw.actions:
+            continue
+        rounds = zip(bot.seconds, raw.seconds, strict=True)
+        shares[bot.preset] = statistics.median((bot.actions / b) / (raw.actions / r) for b, r in rounds)
+    return shares
 
 
 # -- main ---------------------------------------------------------------------
@@ -422,15 +459,18 @@ def main(argv: list[str] | None = None) -> int:
                         path="native",
                     )
                 )
-        workloads.append(
-            Workload(
-                name=f"{preset}/setup",
-                run=functools.partial(run_setup, rules, args.deals, args.seed),
-                units=args.deals,
-                preset=preset,
-                path="-",
+        others = (("bot", "play_deal", run_bots), ("", "-", run_setup))  # the bot loop; shuffling and dealing alone
+        for policy, path, run in others:
+            workloads.append(
+                Workload(
+                    name=f"{preset}/{policy or 'setup'}" + (f"/{path}" if policy else ""),
+                    run=functools.partial(run, rules, args.deals, args.seed),
+                    units=args.deals,
+                    preset=preset,
+                    policy=policy,
+                    path=path,
+                )
             )
-        )
     baseline = Workload("baseline", functools.partial(run_baseline, args.baseline_iterations), args.baseline_iterations)
 
     # The checked and unchecked paths must do exactly the same deals and choices.

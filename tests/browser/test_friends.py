@@ -40,8 +40,8 @@ def test_a_deal_between_two_browsers_joined_by_an_invitation_link(
     # the host's page follows live, without a reload: the deal is dealt, Bob is online
     start = host.wait_version(joined["version"])
     assert start["status"] == "playing" and start["deal"] == 1 and len(start["hand"]) == 6
-    assert host.page.locator("[data-testid=opp-name]").inner_text() == "Bob"
-    assert guest.page.locator("[data-testid=opp-name]").inner_text() == "Alice"
+    assert host.page.locator("[data-testid=seat-name]").inner_text() == "Bob"
+    assert guest.page.locator("[data-testid=seat-name]").inner_text() == "Alice"
     host.page.locator("[data-testid=presence][data-connected=true]").wait_for()
     guest.page.locator("[data-testid=presence][data-connected=true]").wait_for()
     assert not set(start["hand"]) & set(joined["hand"])

@@ -1,6 +1,8 @@
-"""A four-handed match in a real browser: started from the lobby against three computers,
-some tricks played by clicking, the seats drawn around the table (partner opposite, the
-dealer holding the trump card), and no card of another hand in the page or its frames."""
+"""Three- and four-handed matches in a real browser, on the same table page as the
+two-player game: started from the lobby against computers, some tricks played by clicking,
+the seats drawn around the table (four-handed: partner opposite, the dealer holding the
+trump card; three-handed: the dealer sitting out), and no card of another hand in the page
+or its frames."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ require_browser()
 RANKS = {"A": "Ace", "T": "Ten", "K": "King", "Q": "Queen", "J": "Jack", "9": "Nine", "8": "Eight", "7": "Seven"}
 SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 PLACES = {1: "bottom", 2: "left", 3: "top", 4: "right"}
+PLACES3 = {1: "bottom", 2: "left", 3: "right"}
 CARD_TOKEN = re.compile(r"(?<![\w-])([AKQJT987][cdhs])(?![\w-])")
 
 TABLE = r"""() => {
@@ -42,7 +45,22 @@ TABLE = r"""() => {
 
 
 def cards_in_page(content: str) -> set[str]:
-    """Every card the HTML names: ``data-card`` values, card tokens, English card names."""
+    """Every card the HTML names: ``data-card`` values, card tokens, English card names.
+
+    Two places name cards by rule and are read apart, as in the two-player scan
+    (``HiddenCheck.page``): the keyboard help's examples ("ah, th, 9s"), and the exchange
+    button, which names the trump nine (or jack) whoever holds it."""
+    content = re.sub(r'<details[^>]*id="key-help".*?</details>', "", content, count=1, flags=re.S)
+    exchange = re.search(r'<button[^>]*data-action="X".*?</button>', content, flags=re.S)
+    trump = re.search(r'data-testid="trump-suit" data-suit="([cdhs])"', content)
+    if exchange and trump:
+        named = {v for v in re.findall(r'data-card="([^"]*)"', exchange.group(0)) if v}
+        assert named <= {
+            "9" + trump.group(1),
+            "J" + trump.group(1),
+            *re.findall(r'data-testid="trump-card" data-card="(\w\w)"', content),
+        }, named
+        content = content.replace(exchange.group(0), "")
     found = {value for value in re.findall(r'data-card="([^"]*)"', content) if value}
     found |= set(CARD_TOKEN.findall(content))
     lower = content.lower()
@@ -136,3 +154,56 @@ def test_some_tricks_of_a_four_handed_match_by_clicking(
                 )
                 frames += 1
     assert frames >= 5
+
+
+def test_a_three_handed_deal_on_the_same_table_page(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    """The one table page draws three seats: the others left and right, the talon, each trick
+    card before its seat, the server's trick points in the log, and no hidden card."""
+    server = make_server(seed=33)
+    table = open_table(f"{server.base}/?animations=0#/")
+    page = table.page
+    form = page.locator("[data-testid=computer-form]")
+    form.locator("[data-testid=rules-select]").select_option("three66")
+    assert "partner" not in form.locator("[data-testid=seats]").inner_text().lower()
+    for seat in (2, 3):
+        form.locator(f"[data-testid=seat-choice-{seat}]").select_option("1")
+    form.locator("[data-testid=new-computer-match]").click()
+    page.wait_for_url(re.compile(r"#/match/"))
+    page.wait_for_function("() => document.querySelector('[data-testid=table][data-players=\"3\"]')")
+    state: dict[str, Any] = page.evaluate(TABLE)
+    assert sorted(state["seats"]) == [[2, "left", 6], [3, "right", 0]], state  # seat 3 deals and sits out
+    assert page.locator('[data-testid=seat][data-seat="3"] [data-testid=sits-out]').count() == 1
+    assert page.locator("[data-testid=talon]").get_attribute("data-count") == "12"
+    rng = random.Random(4)
+    played = 0
+    while played < 6:
+        page.wait_for_function(
+            "() => { const t = document.querySelector('[data-testid=table]');"
+            " return t && (t.dataset.turn === 'me' || t.dataset.stage === 'over'); }"
+        )
+        state = page.evaluate(TABLE)
+        if state["stage"] == "over":
+            break
+        oracle = hidden_by_version(server.db, table.match_id)
+        leaked = cards_in_page(page.content()) & oracle[state["version"]][1]
+        assert not leaked, f"the page shows hidden {sorted(leaked)}"
+        before = state["version"]
+        if state["legal"]:
+            page.locator(f'[data-testid=hand-card][data-card="{rng.choice(state["legal"])}"]').click()
+        else:  # a decision that is not a card (draw, keep): the first legal button
+            page.locator("[data-testid=action][data-legal=true]").first.click()
+        page.wait_for_function(
+            "(v) => Number(document.querySelector('[data-testid=table]').dataset.version) > v", arg=before
+        )
+        played += 1
+        after = page.evaluate(TABLE)
+        assert all(PLACES3[seat] == place for seat, _, place in after["trick"]), after
+    server_state = server.service.games[table.match_id].state(1)
+    tricks = server_state["deal"]["tricks"]
+    assert tricks, "no trick was completed"
+    log = page.locator("[data-testid=log]").inner_text()
+    for trick in tricks[-2:]:  # the log names the server's points of each trick
+        assert f"({trick['points']})" in log, (trick, log)
+    shot(page, "table-three-handed")

@@ -26,8 +26,13 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
+from sixtysix import Rules
 from sixtysix.ai.analysis import Budget
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import CARD_NAMES, parse_card
+from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.web.app import create_app
+from sixtysix.web.store import Store
 
 CARD = re.compile(r"^[ATKQJ9][cdhs]$")
 
@@ -279,3 +284,41 @@ def card_strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
         for word in re.findall(r"\b[ATKQJ9][cdhs]\b", value):
             found.add(word)
     return found
+
+
+def stored_versions(
+    db: Path, match_id: str, apply: Callable[[AnyMatch, Action, int], None] | None = None
+) -> Iterator[tuple[int, AnyMatch]]:
+    """Replay a match from its database, version by version (the leak scans' and state checks' oracle).
+
+    Yields (version, match) once each deal is dealt and after each of its actions, applied
+    with ``apply`` (default: ``match.apply``). The versions are the server's: one for the
+    creation, one per friend who joined, one per deal and per action.
+    """
+    store = Store(db)
+    stored = store.load(match_id)
+    store.close()
+    assert stored is not None
+    row = stored.row
+    rules = Rules.from_options(row.preset, row.options).replace(match_target=row.target)
+    match = create_match(rules, row.first_dealer)
+    version = 1 + len(stored.invites) + (1 if row.invite_hash else 0)  # created, then one join per invitation
+    for deal_row in stored.deals:
+        match.new_deal([parse_card(c) for c in deal_row.deck], dealer=deal_row.dealer)
+        version += 1
+        yield version, match
+        for seat, token in deal_row.actions:
+            action = Action.parse(token)
+            if apply is None:
+                match.apply(action, seat)
+            else:
+                apply(match, action, seat)
+            version += 1
+            yield version, match
+        match.settle()
+    assert version == row.version
+
+
+def card_names(mask: int) -> set[str]:
+    """The names of the cards in ``mask``."""
+    return {CARD_NAMES[c] for c in range(32) if mask >> c & 1}

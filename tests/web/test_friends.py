@@ -28,7 +28,13 @@ def test_the_invitation_gives_the_seat_to_one_person(server: ServerThread, api: 
     # the host's socket sees the join
     host = Seat(server.base, match_id, created["token"])
     look = api.request("GET", f"/api/invitations/{code}").json()
-    assert look == {"match_id": match_id, "host": "Alice", "seat": 2, "rules": look["rules"], "used": False}
+    assert {k: look[k] for k in ("match_id", "host", "seat", "used")} == {
+        "match_id": match_id,
+        "host": "Alice",
+        "seat": 2,
+        "used": False,
+    }
+    assert look["players"] == 2 and [(s["seat"], s["open"]) for s in look["seats"]] == [(1, False), (2, True)]
     joined = api.join(code, "Bob")
     assert joined.status_code == 201, joined.text
     guest = joined.json()

@@ -15,47 +15,22 @@ from typing import Any
 
 import pytest
 
-from sixtysix import Match, PlayerView, Rules
-from sixtysix.core.actions import Action
-from sixtysix.core.cards import CARD_NAMES, parse_card
-from sixtysix.web.store import Store
+from sixtysix import PlayerView
+from sixtysix.core.game import Deal
 
-from .conftest import Api, Seat, ServerThread, card_strings, my_turn, pick
+from .conftest import Api, Seat, ServerThread, card_names, card_strings, my_turn, pick, stored_versions
 
 PUBLIC_KEYS = frozenset({"previous_deal", "match_id", "invite", "token", "code", "path"})
 
 
 def hidden_by_version(db: Path, match_id: str) -> dict[int, dict[int, set[str]]]:
     """For every version of the match: the card names hidden from seat 1 and from seat 2."""
-    store = Store(db)
-    stored = store.load(match_id)
-    store.close()
-    assert stored is not None
-    row = stored.row
-    rules = Rules.from_options(row.preset, row.options).replace(match_target=row.target)
-    match = Match(rules, row.first_dealer)
-    version = 2 if row.kind == "friend" else 1
     out: dict[int, dict[int, set[str]]] = {}
-
-    def note() -> None:
+    for version, match in stored_versions(db, match_id):
         deal = match.current
-        assert deal is not None
-        out[version] = {
-            seat: {CARD_NAMES[c] for c in range(32) if rules.pack >> c & 1}
-            - {CARD_NAMES[c] for c in range(32) if PlayerView.of(deal, seat).visible_cards() >> c & 1}
-            for seat in (1, 2)
-        }
-
-    for deal_row in stored.deals:
-        deal = match.new_deal([parse_card(c) for c in deal_row.deck], dealer=deal_row.dealer)
-        version += 1
-        note()
-        for seat, token in deal_row.actions:
-            deal.apply(Action.parse(token), seat)
-            version += 1
-            note()
-        match.settle()
-    assert version == row.version
+        assert isinstance(deal, Deal)
+        pack = card_names(match.rules.pack)
+        out[version] = {seat: pack - card_names(PlayerView.of(deal, seat).visible_cards()) for seat in (1, 2)}
     return out
 
 

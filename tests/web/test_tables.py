@@ -19,17 +19,14 @@ from typing import Any
 
 import pytest
 
-from sixtysix import Rules
-from sixtysix.core.actions import Action
-from sixtysix.core.cards import BIT, CARD_NAMES, parse_card
-from sixtysix.core.match import ThreeHandedMatch, create_match
+from sixtysix.core.cards import BIT, CARD_NAMES
+from sixtysix.core.match import ThreeHandedMatch
 from sixtysix.core.partnership import FourHandedDeal, side_of
 from sixtysix.core.record import replay
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PartnershipView, three_handed_view
-from sixtysix.web.store import Store
 
-from .conftest import Api, Seat, ServerProcess, ServerThread, pick
+from .conftest import Api, Seat, ServerProcess, ServerThread, card_names, pick, stored_versions
 from .test_hidden import states_in
 
 CARD = re.compile(r"^[AKQJT987][cdhs]$")
@@ -78,34 +75,12 @@ def visible(deal: ThreeHandedDeal | FourHandedDeal, seat: int) -> int:
 
 def hidden_by_version(db: Path, match_id: str) -> dict[int, dict[int, set[str]]]:
     """For every version of the match: the card names hidden from each seat."""
-    store = Store(db)
-    stored = store.load(match_id)
-    store.close()
-    assert stored is not None
-    row = stored.row
-    rules = Rules.from_options(row.preset, row.options).replace(match_target=row.target)
-    match = create_match(rules, row.first_dealer)
-    version = 1 + len(stored.invites)  # created, then one join per invitation
-    pack = {CARD_NAMES[c] for c in range(32) if rules.pack >> c & 1}
     out: dict[int, dict[int, set[str]]] = {}
-
-    def note() -> None:
+    for version, match in stored_versions(db, match_id):
         deal = match.current
         assert isinstance(deal, ThreeHandedDeal | FourHandedDeal)
-        out[version] = {
-            seat: pack - {CARD_NAMES[c] for c in range(32) if visible(deal, seat) >> c & 1} for seat in match.seats
-        }
-
-    for deal_row in stored.deals:
-        deal = match.new_deal([parse_card(c) for c in deal_row.deck], dealer=deal_row.dealer)
-        version += 1
-        note()
-        for seat, token in deal_row.actions:
-            deal.apply(Action.parse(token), seat)
-            version += 1
-            note()
-        match.settle()
-    assert version == row.version
+        pack = card_names(match.rules.pack)
+        out[version] = {seat: pack - card_names(visible(deal, seat)) for seat in match.seats}
     return out
 
 

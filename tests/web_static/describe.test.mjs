@@ -6,7 +6,7 @@ const d = await load("describe.js");
 const { html, raw } = await load("dom.js");
 const i18n = await load("i18n.js");
 const LANGS = ["en", "de", "fr"];
-const who = { me: 1, opp: "Computer" };
+const who = { me: 1, name: () => "Computer" };
 const text = (h) => String(h).replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
 
 test("html`` escapes what it interpolates, raw() does not", () => {
@@ -39,7 +39,10 @@ test("actions are described for both seats in every language, with card chips", 
   i18n.setLang("en");
 });
 
-test("the log pairs card plays into tricks and says who won them", () => {
+// the tricks as the server sends them (sixtysix.present.state): cards, winner and points
+const trick = (cards, winner, points) => ({ cards: cards.map(([seat, card]) => ({ seat, card })), winner, points });
+
+test("the log says who won each trick for the points the server counted", () => {
   const deal = {
     trump: "s",
     history: [
@@ -50,37 +53,52 @@ test("the log pairs card plays into tricks and says who won them", () => {
       { seat: 2, action: "9c" },
       { seat: 1, action: "9s" },
     ],
+    tricks: [trick([[1, "Kh"], [2, "Ah"]], 2, 15), trick([[2, "9c"], [1, "9s"]], 1, 0)],
   };
   const lines = d.dealLog(deal, who, {});
   assert.deepEqual(
     lines.map((l) => text(l.html)),
     ["You declare 20 in hearts K Q", "You play K", "Computer plays A", "Computer wins the trick (15)", "Computer plays 9", "You play 9", "You win the trick (0)"],
   );
-  const tricks = d.tricksOf(deal.history, "s");
-  assert.deepEqual(tricks.map((t) => [t.winner, t.points]), [[2, 15], [1, 0]]);
 });
 
+test("with nine_points=1 the log shows the server's 12 for a trick of 9h and Ah (no point table in the page)", () => {
+  const deal = { trump: "s", history: [{ seat: 1, action: "9h" }, { seat: 2, action: "Ah" }], tricks: [trick([[1, "9h"], [2, "Ah"]], 2, 12)] };
+  const lines = d.dealLog(deal, who, {}).map((l) => text(l.html));
+  assert.equal(lines.at(-1), "Computer wins the trick (12)");
+});
+
+test("a trick of four cards ends after the fourth, with the winner the server names", () => {
+  const names4 = { me: 1, name: (s) => `Seat ${s}` };
+  const cards = [[1, "Ad"], [2, "Kd"], [3, "7d"], [4, "8s"]];
+  const deal = { trump: "s", history: cards.map(([seat, action]) => ({ seat, action })), tricks: [trick(cards, 4, 15)] };
+  const lines = d.dealLog(deal, names4, {}).map((l) => text(l.html));
+  assert.deepEqual(lines.slice(3), ["Seat 4 plays 8", "Seat 4 wins the trick (15)"]);
+});
+
+// outcomes as the server sends them, with the numbers their sentences name (``scoring``)
+const facts = (more = {}) => ({ schneider: 33, scale: null, closed_basis: null, carried_next: 0, last_trick: null, ...more });
 const outcomes = [
-  { termination: "claim", winner: 1, game_points: 2, credited: 2, carried: 0, points: [70, 20], tricks: [4, 2], claimant: 1, closer: null, win_kind: "schneider" },
-  { termination: "claim", winner: 2, game_points: 3, credited: 4, carried: 1, points: [10, 66], tricks: [0, 5], claimant: 2, closer: 2, win_kind: "schwarz" },
-  { termination: "claim", winner: 2, game_points: 2, credited: 2, carried: 0, points: [40, 66], tricks: [3, 3], claimant: 2, closer: 1, win_kind: null },
-  { termination: "false_claim", winner: 2, game_points: 2, credited: 2, carried: 0, points: [60, 40], tricks: [3, 3], claimant: 1, closer: null, win_kind: null },
-  { termination: "false_claim", winner: 1, game_points: 3, credited: 3, carried: 0, points: [20, 50], tricks: [0, 3], claimant: 2, closer: 2, win_kind: null },
-  { termination: "closer_failed", winner: 2, game_points: 2, credited: 2, carried: 0, points: [50, 80], tricks: [4, 8], claimant: null, closer: 1, win_kind: null },
-  { termination: "played_out", winner: 1, game_points: 1, credited: 1, carried: 0, points: [75, 55], tricks: [7, 5], claimant: null, closer: null, win_kind: "simple" },
-  { termination: "played_out", winner: 1, game_points: 1, credited: 1, carried: 0, points: [70, 60], tricks: [7, 5], claimant: null, closer: 1, win_kind: "simple" },
-  { termination: "tie", winner: null, game_points: 0, credited: 0, carried: 0, points: [65, 65], tricks: [6, 6], claimant: null, closer: null, win_kind: null },
+  { termination: "claim", winner: 1, loser: 2, game_points: 2, credited: 2, carried: 0, points: [70, 20], tricks: [4, 2], claimant: 1, closer: null, win_kind: "schneider", scoring: facts({ scale: 2 }) },
+  { termination: "claim", winner: 2, loser: 1, game_points: 3, credited: 4, carried: 1, points: [10, 66], tricks: [0, 5], claimant: 2, closer: 2, win_kind: "schwarz", scoring: facts({ scale: 3, closed_basis: "at_close" }) },
+  { termination: "claim", winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [40, 66], tricks: [3, 3], claimant: 2, closer: 1, win_kind: null, scoring: facts() },
+  { termination: "false_claim", winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [60, 40], tricks: [3, 3], claimant: 1, closer: null, win_kind: null, scoring: facts() },
+  { termination: "false_claim", winner: 1, loser: 2, game_points: 3, credited: 3, carried: 0, points: [20, 50], tricks: [0, 3], claimant: 2, closer: 2, win_kind: null, scoring: facts() },
+  { termination: "closer_failed", winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [50, 80], tricks: [4, 8], claimant: null, closer: 1, win_kind: null, scoring: facts() },
+  { termination: "played_out", winner: 1, loser: 2, game_points: 1, credited: 1, carried: 0, points: [75, 55], tricks: [7, 5], claimant: null, closer: null, win_kind: "simple", scoring: facts({ scale: 1, last_trick: { winner: 2, points: 4, bonus: 10, decides: false } }) },
+  { termination: "played_out", winner: 1, loser: 2, game_points: 1, credited: 1, carried: 0, points: [70, 60], tricks: [7, 5], claimant: null, closer: 1, win_kind: "simple", scoring: facts({ scale: 1, closed_basis: "at_end" }) },
+  { termination: "played_out", winner: 2, loser: 1, game_points: 1, credited: 1, carried: 0, points: [50, 70], tricks: [2, 3], claimant: null, closer: null, win_kind: "simple", scoring: facts({ scale: 1, last_trick: { winner: 2, points: 6, bonus: 0, decides: true } }) },
+  { termination: "tie", winner: null, loser: null, game_points: 0, credited: 0, carried: 0, points: [65, 65], tricks: [6, 6], claimant: null, closer: null, win_kind: null, scoring: facts({ carried_next: 1 }) },
+  { termination: "tie", winner: null, loser: null, game_points: 0, credited: 0, carried: 0, points: [65, 65], tricks: [6, 6], claimant: null, closer: null, win_kind: null, scoring: facts() },
 ];
 
 test("every way a deal ends is explained in every language, without leftovers", () => {
   for (const lang of LANGS) {
     i18n.setLang(lang);
     for (const out of outcomes) {
-      for (const rules of [{}, { tie_rule: "void" }]) {
-        const lines = d.explainOutcome(out, who, lang === "en" ? "de" : lang, rules); // English: the structured path too
-        assert.ok(lines.length >= 1, `${lang} ${out.termination}`);
-        for (const line of lines) assert.doesNotMatch(line, /\{\w+\}|undefined|null|NaN/, `${lang}: ${line}`);
-      }
+      const lines = d.explainOutcome(out, who, lang === "en" ? "de" : lang); // English: the structured path too
+      assert.ok(lines.length >= 1, `${lang} ${out.termination}`);
+      for (const line of lines) assert.doesNotMatch(line, /\{\w+\}|undefined|null|NaN/, `${lang}: ${line}`);
       const headline = d.dealHeadline(out, who);
       assert.doesNotMatch(headline, /\{\w+\}|undefined|NaN/);
       assert.doesNotMatch(d.totalsLine(out, who), /\{\w+\}|undefined|NaN/);
@@ -95,11 +113,26 @@ test("English uses the server's exact explanation when there is one", () => {
   assert.notDeepEqual(d.explainOutcome(out, who, "de"), out.explanation);
 });
 
+test("the explanation names the server's numbers: the last trick's bonus, the Schneider line, the points carried", () => {
+  i18n.setLang("de");
+  const other = { ...outcomes[6], scoring: facts({ scale: 2, schneider: 40, last_trick: { winner: 1, points: 3, bonus: 7, decides: false } }) };
+  const lines = d.explainOutcome({ ...other, win_kind: "schneider" }, who, "de");
+  assert.match(lines[0], /7 extra/);
+  assert.match(lines[1], /weniger als 40 Augen \(Schneider\): 2 Punkte/);
+  assert.match(d.explainOutcome(outcomes[8], who, "de")[0], /Computer hat den letzten Stich gemacht, er gewinnt das Spiel: 1 Punkt/);
+  assert.equal(d.explainOutcome(outcomes[8], who, "de").length, 1); // no "33 or more" sentence: the last trick decided
+  assert.match(d.explainOutcome(outcomes[9], who, "de")[1], /1 Punkt geht an den Gewinner/);
+  assert.match(d.explainOutcome(outcomes[10], who, "de")[1], /Gleichstand|niemand|Niemand/);
+  assert.match(d.explainOutcome(outcomes[1], who, "de").join(" "), /im Moment des Zudrehens/);
+  assert.doesNotMatch(d.explainOutcome(outcomes[7], who, "de").join(" "), /im Moment des Zudrehens/);
+  i18n.setLang("en");
+});
+
 test("headlines: plural, carried points, ties", () => {
   i18n.setLang("en");
   assert.equal(d.dealHeadline(outcomes[6], who), "You win 1 game point");
   assert.equal(d.dealHeadline(outcomes[1], who), "Computer wins 4 game points (3 + 1 carried from a tie)");
-  assert.equal(d.dealHeadline(outcomes[8], who), "A tie");
+  assert.equal(d.dealHeadline(outcomes[9], who), "A tie");
   i18n.setLang("de");
   assert.equal(d.dealHeadline(outcomes[0], who), "Du gewinnst 2 Punkte");
   i18n.setLang("fr");

@@ -71,7 +71,6 @@ test("every key used by the code is in the dictionary", () => {
   for (const m of code.matchAll(/\bwithChipsPrompt\("([\w.]+)"/g)) used.add(m[1]);
   for (const m of code.matchAll(/"(keys\.\w+)"/g)) used.add(m[1]);
   const families = {
-    preset: ["seed66", "pagat66", "schnapsen", "three66", "four66"].flatMap((p) => [`preset.${p}`, `preset.${p}.text`]),
     level: [1, 2, 3, 4, 5].flatMap((l) => [`level.${l}`, `level.${l}.text`]),
     action: ["card", "marriage", "exchange", "pass", "close", "close_before_draw", "claim", "draw", "next"].map((a) => `action.${a}`),
     conn: ["connecting", "open", "reconnecting", "closed", "fatal"].map((c) => `conn.${c}`),

@@ -30,20 +30,6 @@ test("action tokens", () => {
   assert.deepEqual(n.marriageCards("40s"), ["Ks", "Qs"]);
 });
 
-test("the hand is shown like the terminal game: spades, hearts, clubs, diamonds, trumps last, high first", () => {
-  // the same example as sixtysix.tui.inputs.hand_order
-  assert.deepEqual(n.handOrder(["Ah", "Th", "Kh", "9s", "Qc", "Jd"], "h"), ["9s", "Qc", "Jd", "Ah", "Th", "Kh"]);
-  assert.deepEqual(n.handOrder(["9d", "Ad", "Kc", "Ts", "Qh"], "s"), ["Qh", "Kc", "Ad", "9d", "Ts"]);
-});
-
-test("trick winners", () => {
-  assert.equal(n.trickWinner(1, "Kh", "Ah", "s"), 2); // higher in suit
-  assert.equal(n.trickWinner(1, "Ah", "Kh", "s"), 1);
-  assert.equal(n.trickWinner(1, "Ah", "9s", "s"), 2); // trumped
-  assert.equal(n.trickWinner(2, "9c", "Ad", "s"), 2); // another suit: the leader wins
-  assert.equal(n.trickWinner(2, "Ts", "As", "s"), 1);
-});
-
 const hand = ["9s", "Qc", "Jd", "Ah", "Th", "Kh"];
 
 test("keys: a card number is played at once", () => {

@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CardMask
-from sixtysix.core.game import Deal, Outcome, Termination
+from sixtysix.core.game import Deal
+from sixtysix.core.outcome import Outcome, Termination
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 

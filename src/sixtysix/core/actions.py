@@ -79,7 +79,8 @@ class Action(int):
         return ACTIONS[(MARRIAGE_40 if trump else MARRIAGE_20) + suit]
 
     def is_card(self) -> bool:
-        return self < 32
+        """Whether this is playing a card (the ids below the first marriage)."""
+        return self < MARRIAGE_20
 
     def is_marriage(self) -> bool:
         return MARRIAGE_20 <= self < EXCHANGE
@@ -97,7 +98,9 @@ TOKENS: tuple[str, ...] = (
 )
 ACTIONS: tuple[Action, ...] = tuple(Action(i) for i in range(NUM_ACTIONS))
 """Every action, by id: ``ACTIONS[i]`` is the shared instance for id ``i``."""
-_PARSE = {tok.lower(): ACTIONS[i] for i, tok in enumerate(TOKENS) if i >= 32}
+IS_CARD: tuple[bool, ...] = tuple(action.is_card() for action in ACTIONS)
+"""``IS_CARD[id]``: :meth:`Action.is_card` of every action id, as a table for the engines' hot loops."""
+_PARSE = {tok.lower(): action for action, tok in zip(ACTIONS, TOKENS, strict=True) if not action.is_card()}
 
 
 def parse_action(token: str) -> Action:
@@ -106,4 +109,5 @@ def parse_action(token: str) -> Action:
 
 
 def marriage_suit(action: int) -> Suit:
+    """The suit of a marriage action (``20h`` and ``40h`` are hearts)."""
     return (action - MARRIAGE_20) & 3

@@ -39,10 +39,20 @@ RANK_NAMES = ("Ace", "Ten", "King", "Queen", "Jack", "Nine", "Eight", "Seven")
 RANK_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
 """Card points by rank (the nine's may be changed by the rules)."""
 
+NUM_CARDS = 32
+"""Card ids run from 0 to 31 (the 32-card pack; smaller packs leave out the low ranks)."""
 ALL_CARDS: tuple[Card, ...] = tuple(s * 8 + r for s in SUITS for r in range(8))
-CARD_NAMES: tuple[str, ...] = tuple(RANK_CHARS[c & 7] + SUIT_CHARS[c >> 3] for c in range(32))
+SUIT_OF: tuple[Suit, ...] = tuple(c >> 3 for c in range(32))
+"""``SUIT_OF[card]``: the suit of every card (the table form of :func:`suit_of`, for hot loops)."""
+RANK_OF: tuple[int, ...] = tuple(c & 7 for c in range(32))
+"""``RANK_OF[card]``: the rank index of every card (the table form of :func:`rank_of`)."""
+CARD_NAMES: tuple[str, ...] = tuple(RANK_CHARS[RANK_OF[c]] + SUIT_CHARS[SUIT_OF[c]] for c in range(32))
 BIT: tuple[CardMask, ...] = tuple(1 << c for c in range(32))
 SUIT_MASK: tuple[CardMask, ...] = tuple(0xFF << (8 * s) for s in SUITS)
+SAME_SUIT: tuple[CardMask, ...] = tuple(SUIT_MASK[SUIT_OF[c]] for c in range(32))
+"""``SAME_SUIT[card]``: the mask of the suit ``card`` belongs to."""
+KINGS: CardMask = sum(1 << (s * 8 + 2) for s in SUITS)
+"""The four kings (rank 2 of each suit): ``hand & (hand >> 1) & KINGS`` are the kings whose queen is in ``hand``."""
 
 
 def make_card(rank: int, suit: Suit) -> Card:
@@ -51,16 +61,32 @@ def make_card(rank: int, suit: Suit) -> Card:
 
 
 def suit_of(card: Card) -> Suit:
+    """The suit of ``card`` (``CLUBS`` … ``SPADES``)."""
     return card >> 3
 
 
 def rank_of(card: Card) -> int:
+    """The rank index of ``card`` (``ACE`` … ``SEVEN``)."""
     return card & 7
 
 
 def card_points(card: Card) -> int:
-    """Standard card points (ace 11, ten 10, king 4, queen 3, jack 2, others 0)."""
-    return RANK_POINTS[card & 7]
+    """Standard card points (ace 11, ten 10, king 4, queen 3, jack 2, others 0).
+
+    Under rules where the nine counts, use :func:`sixtysix.core.facts.card_points`.
+    """
+    return RANK_POINTS[rank_of(card)]
+
+
+def card_point_table(nine_points: int = 0) -> tuple[int, ...]:
+    """``table[card]``: the card points of all 32 cards, the nine worth ``nine_points`` (rules.md §2.2).
+
+    The rules keep theirs as ``Rules.points`` (see :mod:`sixtysix.core.facts`).
+
+    >>> card_point_table()[:8], card_point_table(nine_points=1)[NINE]
+    ((11, 10, 4, 3, 2, 0, 0, 0), 1)
+    """
+    return tuple(nine_points if RANK_OF[c] == NINE else RANK_POINTS[RANK_OF[c]] for c in range(32))
 
 
 def card_name(card: Card) -> str:
@@ -70,7 +96,7 @@ def card_name(card: Card) -> str:
 
 def card_long_name(card: Card) -> str:
     """``"Queen of hearts"``."""
-    return f"{RANK_NAMES[card & 7]} of {SUIT_NAMES[card >> 3]}"
+    return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
 
 
 def pack_mask(size: int) -> CardMask:
@@ -106,7 +132,7 @@ def mask_of(cards: Iterable[Card]) -> CardMask:
     return mask
 
 
-HIGHER: tuple[CardMask, ...] = tuple(SUIT_MASK[c >> 3] & ((1 << c) - 1) for c in range(32))
+HIGHER: tuple[CardMask, ...] = tuple(SAME_SUIT[c] & ((1 << c) - 1) for c in range(32))
 """``HIGHER[card]``: the cards of the same suit that beat ``card``."""
 
 

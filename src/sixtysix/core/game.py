@@ -27,10 +27,8 @@ sixtysix.core.errors.IllegalActionError: Kh: seat 1 does not hold Kh
 
 from __future__ import annotations
 
-import enum
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from sixtysix.core.actions import (
     ACTIONS,
@@ -39,74 +37,48 @@ from sixtysix.core.actions import (
     CLOSE_BEFORE_DRAW,
     DRAW,
     EXCHANGE,
-    MARRIAGE_20,
-    MARRIAGE_40,
+    IS_CARD,
     NUM_ACTIONS,
     PASS,
     Action,
+    marriage_suit,
 )
 from sixtysix.core.cards import (
     BIT,
     CARD_NAMES,
     HIGHER,
     KING,
+    KINGS,
+    NUM_CARDS,
     QUEEN,
+    SAME_SUIT,
     SUIT_MASK,
+    SUIT_OF,
     Card,
     CardMask,
     cards_of,
     format_cards,
     parse_card,
+    suit_of,
 )
 from sixtysix.core.errors import DealError, IllegalActionError
+from sixtysix.core.facts import (
+    BEATERS,
+    SCHNEIDER,
+    Trick,
+    game_points,
+    last_trick_bonus,
+    marriage_for,
+    marriage_points,
+    marriage_value,
+    tricks_of,
+)
+from sixtysix.core.outcome import Outcome as Outcome
+from sixtysix.core.outcome import Stage as Stage
+from sixtysix.core.outcome import Termination as Termination
 from sixtysix.core.rules import Rules
-
-
-class Stage(enum.IntEnum):
-    """Where a deal stands; says who acts and what kind of action is due."""
-
-    LEAD = 0
-    """The leader may exchange, close, claim, declare a marriage or lead."""
-    MARRIAGE = 1
-    """The leader declared a marriage: he must lead its king or queen (or claim)."""
-    FOLLOW = 2
-    """The follower must play a card to the led card."""
-    BEFORE_DRAW = 3
-    """A phase-1 trick was just won: the winner may claim, close before drawing, or draw."""
-    OVER = 4
-
-
-class Termination(enum.Enum):
-    """Why a deal ended (the ``termination`` field of ``sixtysix replay --json``)."""
-
-    CLAIM = "claim"
-    FALSE_CLAIM = "false_claim"
-    PLAYED_OUT = "played_out"
-    CLOSER_FAILED = "closer_failed"
-    TIE = "tie"
-    TEN_OF_TRUMPS = "ten_of_trumps"
-    """Four-handed, option ``ten_of_trumps_bonus``: a side one point short won the ten of trumps."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a finished deal."""
-
-    termination: Termination
-    winner: int | None
-    """Seat 1 or 2, or ``None`` for a tie (three-handed: seat 1-3; four-handed: side 1 or 2)."""
-    game_points: int
-    """Game points this deal gives its winner (0 for a tie; carried ties not included)."""
-    points: tuple[int, ...]
-    """Card points of seats 1 and 2 as they count at the end (the real totals); of seats 1-3
-    in the three-handed game (the dealer's 0), of sides 1 and 2 in the four-handed game."""
-    tricks: tuple[int, ...]
-    claimant: int | None = None
-    reason: str = ""
-    """A sentence that explains the result, for people."""
-    bonus: tuple[int, ...] = ()
-    """Game points besides the winner's, by side (the four-handed ten of trumps), else empty."""
-
+from sixtysix.core.textform import parse_table_text, table_text
+from sixtysix.core.view import PLAYER_VIEW_FIELDS, PlayerView, SpectatorView, fill
 
 LEAD, MARRIAGE, FOLLOW, BEFORE_DRAW, OVER = (
     Stage.LEAD,
@@ -115,15 +87,25 @@ LEAD, MARRIAGE, FOLLOW, BEFORE_DRAW, OVER = (
     Stage.BEFORE_DRAW,
     Stage.OVER,
 )
-_LAST_TRICK_BONUS = 10
-_SCHNEIDER = 33  # a loser below this many points pays double
+scale_points = game_points
+"""The two-player game-point scale (the old name of :func:`sixtysix.core.facts.game_points`)."""
+
+INNER_SEATS: tuple[int, int, int] = (0, 1, 2)
+"""How a two-player table names its seats in texts: seat 1 is "seat 1" (a three-handed
+table names the seats of its inner deal with its own numbers)."""
+_SEAT_TEMPLATES = {1: "seat {1}", 2: "seat {2}"}
 
 
-def scale_points(loser_points: int, loser_tricks: int) -> int:
-    """Game points by the loser's situation: 1, 2 (Schneider, < 33) or 3 (Schwarz, no trick)."""
-    if loser_tricks == 0:
-        return 3
-    return 2 if loser_points < _SCHNEIDER else 1
+def seat_text(seat: int) -> str:
+    """``seat N`` in a reason, with the two players' seats left as ``{1}``/``{2}`` for the table to name."""
+    return _SEAT_TEMPLATES.get(seat, f"seat {seat}")
+
+
+def illegal(action: int, reason: str, names: Sequence[int]) -> IllegalActionError:
+    """The error for ``action`` refused for ``reason`` (a template of :func:`seat_text`), seats named by ``names``."""
+    if not 0 <= action < NUM_ACTIONS:
+        return IllegalActionError(reason)
+    return IllegalActionError(f"{ACTIONS[action]}: {reason.format(*names)}")
 
 
 class Deal:
@@ -144,6 +126,7 @@ class Deal:
         "led",
         "marriage_suit",
         "outcome",
+        "passes",
         "pending",
         "rules",
         "score",
@@ -182,6 +165,8 @@ class Deal:
     window: int
     trick_count: int
     history: list[tuple[int, Action]]
+    passes: int
+    """How many ``pass`` decisions the history holds (a view hides the opponent's: they are private)."""
     outcome: Outcome | None
     exchange_card: Card
 
@@ -196,7 +181,7 @@ class Deal:
         self.deck = tuple(deck)
         self.dealer = dealer
         self.trump_card = deck[2 * h]
-        self.trump = self.trump_card >> 3
+        self.trump = suit_of(self.trump_card)
         self.exchange_card = self.trump * 8 + rules.exchange_rank_index
         self.stock = tuple(deck[2 * h + 1 :])
         self.stock_pos = 0
@@ -222,6 +207,7 @@ class Deal:
         self.window = 0  # a seat not on lead that may exchange right now
         self.trick_count = 0
         self.history = []
+        self.passes = 0
         self.outcome = None
 
     @classmethod
@@ -269,7 +255,7 @@ class Deal:
         deal.deck = ()
         deal.dealer = dealer
         deal.trump_card = trump_card
-        deal.trump = trump_card >> 3
+        deal.trump = suit_of(trump_card)
         deal.exchange_card = deal.trump * 8 + rules.exchange_rank_index
         deal.stock = tuple(stock)
         deal.stock_pos = 0
@@ -290,6 +276,7 @@ class Deal:
         deal.window = window
         deal.trick_count = tricks[0] + tricks[1]
         deal.history = []
+        deal.passes = 0
         deal.outcome = None
         return deal
 
@@ -321,14 +308,25 @@ class Deal:
         new.window = self.window
         new.trick_count = self.trick_count
         new.history = self.history[:]
+        new.passes = self.passes
         new.outcome = self.outcome
         return new
 
     # -- public read-only facts -------------------------------------------
 
+    seats: tuple[int, ...] = (1, 2)
+    """The seats of the table (both play)."""
+    sitting_out: int = 0
+    """Nobody sits out a two-player deal (the table interface's three-handed fact)."""
+
     @property
     def forehand(self) -> int:
         return 3 - self.dealer
+
+    @property
+    def active(self) -> tuple[int, int]:
+        """The seats that play this deal, the first leader (the forehand) first."""
+        return 3 - self.dealer, self.dealer
 
     @property
     def trump_card_name(self) -> str:
@@ -362,6 +360,11 @@ class Deal:
             return 3 - self.leader
         return self.leader
 
+    @property
+    def seat_to_ask(self) -> int | None:
+        """The seat whose decision is due: the seat that may exchange out of turn first, else :attr:`to_act`."""
+        return self.window or self.to_act
+
     def scores(self) -> tuple[int, int]:
         """Counted card points of seats 1 and 2 (never a pending marriage)."""
         return self.score[1], self.score[2]
@@ -369,64 +372,177 @@ class Deal:
     def trick_counts(self) -> tuple[int, int]:
         return self.tricks[1], self.tricks[2]
 
+    def scorer_of(self, seat: int) -> int:
+        """Whose entry of :meth:`scores` and :meth:`trick_counts` is ``seat``'s: its own (1-based)."""
+        return seat
+
     def hand(self, seat: int) -> CardMask:
         return self.hands[seat]
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds (public: both seats can count them)."""
+        return self.hands[seat].bit_count()
 
     def pending_marriage_points(self, seat: int) -> int:
         return self.pending[seat]
 
-    # -- legal actions ------------------------------------------------------
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far: leader, cards, winner and card points of each."""
+        return tricks_of(self.history, self.rules, self.trump)
+
+    # -- legality: one function, rules written once ---------------------------
+    #
+    # ``_refusal`` is the legality function: it returns ``None`` for a legal action and
+    # otherwise the reason, a text whose seats are written ``{1}``/``{2}`` (so that a
+    # three-handed table can name them with its own seat numbers). ``is_legal``,
+    # ``verify``, ``apply`` and ``why_illegal`` ask it; ``legal_actions`` lists what the
+    # same rule predicates allow (``_playable``, ``_may_marry``, ``_may_exchange``,
+    # ``_may_close``, ``_may_claim``), and the tests check that both agree everywhere.
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat`` (default: the seat to act), in id order."""
         return [ACTIONS[a] for a in self._legal_for(seat)]
 
+    def is_legal(self, action: int, seat: int | None = None) -> bool:
+        """Whether ``seat`` (default: the seat to act) may take ``action`` now."""
+        return self._refusal(action, seat) is None
+
+    def why_illegal(self, action: int, seat: int | None = None) -> str | None:
+        """Why ``action`` is not legal for ``seat`` (default: the seat to act) now; ``None`` if it is.
+
+        >>> deal = Deal.from_text("Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h")
+        >>> deal.why_illegal(Action.parse("Kh")) is None, deal.why_illegal(Action.parse("Kh"), 2)
+        (True, "it is seat 1's turn, not seat 2's")
+        """
+        reason = self._refusal(action, seat)
+        return None if reason is None else reason.format(*INNER_SEATS)
+
+    def verify(self, action: int, seat: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` with the precise reason unless ``action`` is legal; change nothing."""
+        reason = self._refusal(action, seat)
+        if reason is not None:
+            raise illegal(action, reason, INNER_SEATS)
+
+    def explain_illegal(self, action: int, seat: int) -> str:
+        """Why ``action`` is not legal for ``seat`` now (for error messages; ``legal`` if it is)."""
+        return self.why_illegal(action, seat) or "legal"
+
+    def _legal_for(self, seat: int | None) -> list[int]:
+        if self.stage == OVER:
+            return []
+        actor = 3 - self.leader if self.stage == FOLLOW else self.leader
+        if seat is not None and seat != actor:
+            return [EXCHANGE, PASS] if seat and seat == self.window else []
+        return self._legal_ids(actor)
+
     def _legal_ids(self, actor: int) -> list[int]:
+        """The legal action ids of the seat to act, from the rule predicates."""
         stage = self.stage
-        rules = self.rules
-        if stage == FOLLOW:
+        if stage == FOLLOW:  # the hottest path of every search: _playable and _may_exchange, inlined
             hand = self.hands[actor]
             ids = list(cards_of(self._follow_mask(hand)))
-            if rules.nine_exchange_rule == "trick_anytime" and self._may_exchange(actor, follower=True):
+            if hand & BIT[self.exchange_card] and self._may_exchange(actor, follower=True):
                 ids.append(EXCHANGE)
             return ids
         if stage == LEAD:
             hand = self.hands[actor]
             ids = list(cards_of(hand))
-            may_marry = not self.phase2 or rules.marriage_in_phase2
-            if may_marry and (self.trick_count or rules.first_lead_marriage):
-                marriages = []
-                for suit in range(4):
-                    pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
-                    if hand & pair == pair:
-                        marriages.append((MARRIAGE_40 if suit == self.trump else MARRIAGE_20) + suit)
-                ids += sorted(marriages)  # in id order: every 20 before the 40
+            pairs = hand & (hand >> 1) & KINGS  # the kings whose queen is in the hand
+            if pairs and self._may_marry():
+                trump = self.trump
+                ids += sorted(marriage_for(SUIT_OF[king], trump) for king in cards_of(pairs))  # every 20 before the 40
             if self._may_exchange(actor, follower=False):
                 ids.append(EXCHANGE)
             if self._may_close(before_draw=False):
                 ids.append(CLOSE)
-            if not rules.auto_claim:
+            if self._may_claim():
                 ids.append(CLAIM)
             return ids
         if stage == MARRIAGE:
-            suit = self.marriage_suit
-            ids = [suit * 8 + KING]
-            if rules.marriage_lead_card == "either":
-                ids.append(suit * 8 + QUEEN)
-            if rules.marriage_claim_without_lead and not rules.auto_claim:
-                ids.append(CLAIM)
-            return ids
+            ids = list(cards_of(self._playable(actor)))
+            return [*ids, CLAIM] if self._may_claim() else ids
         # BEFORE_DRAW: only reached when closing before the draw is possible.
-        if rules.auto_claim:
-            return [CLOSE_BEFORE_DRAW, DRAW]
-        return [CLOSE_BEFORE_DRAW, CLAIM, DRAW]
+        return [CLOSE_BEFORE_DRAW, CLAIM, DRAW] if self._may_claim() else [CLOSE_BEFORE_DRAW, DRAW]
+
+    def _refusal(self, action: int, seat: int | None) -> str | None:
+        """The legality function: ``None`` if ``seat`` (default: the seat to act) may take ``action``, else why not."""
+        if not 0 <= action < NUM_ACTIONS:
+            return f"{action!r} is not an action id (0-{NUM_ACTIONS - 1})"
+        stage = self.stage
+        if stage == OVER:
+            return "the deal is over"
+        actor = 3 - self.leader if stage == FOLLOW else self.leader
+        if seat is None or seat == actor:
+            return self._actor_refusal(action, actor)
+        if seat and seat == self.window and action in (EXCHANGE, PASS):
+            return None
+        if action == EXCHANGE:
+            return f"{seat_text(seat)} may not exchange now"
+        return f"it is {seat_text(actor)}'s turn, not {seat_text(seat)}'s"
+
+    def _actor_refusal(self, action: int, seat: int) -> str | None:
+        """Why the seat to act may not take ``action`` (an action id) now, or ``None``."""
+        if IS_CARD[action]:
+            return None if self._playable(seat) & BIT[action] else self._card_refusal(action, seat)
+        stage = self.stage
+        if stage == FOLLOW:
+            if action == EXCHANGE and self._may_exchange(seat, follower=True):
+                return None
+            return "the follower must play a card"
+        if stage == MARRIAGE:
+            if action == CLAIM and self._may_claim():
+                return None
+            return _LEAD_THE_MARRIAGE
+        if action == CLAIM:
+            return None if self._may_claim() else "claims are automatic under these rules"
+        if ACTIONS[action].is_marriage():
+            return self._marriage_refusal(action, seat)
+        if action == EXCHANGE:
+            if stage == LEAD and self._may_exchange(seat, follower=False):
+                return None
+            if not self.hands[seat] & BIT[self.exchange_card]:
+                return f"{seat_text(seat)} does not hold {CARD_NAMES[self.exchange_card]}"
+            return "the exchange is not allowed now"
+        if action in (CLOSE, CLOSE_BEFORE_DRAW):
+            return self._close_refusal(action)
+        if action == DRAW:
+            return None if stage == BEFORE_DRAW else "there is nothing to draw now"
+        return "there is no exchange to decline"  # PASS: only the seat not on lead declines
+
+    # The rule predicates (R-* of rules.md), each written once.
+
+    def _playable(self, seat: int) -> CardMask:
+        """The cards the seat to act may play now (R-P2-2 after the talon; a marriage's cards)."""
+        stage = self.stage
+        if stage == LEAD:
+            return self.hands[seat]
+        if stage == FOLLOW:
+            return self._follow_mask(self.hands[seat])
+        if stage == MARRIAGE:
+            suit = self.marriage_suit
+            lead = BIT[suit * 8 + KING]
+            if self.rules.marriage_lead_card == "either":
+                lead |= BIT[suit * 8 + QUEEN]
+            return lead & self.hands[seat]
+        return 0  # BEFORE_DRAW: the trick winner draws (or closes, or claims) first
+
+    def _card_refusal(self, card: Card, seat: int) -> str:
+        """Why the seat to act may not play ``card``, a card outside :meth:`_playable`."""
+        hand = self.hands[seat]
+        if not hand & BIT[card]:
+            return f"{seat_text(seat)} does not hold {CARD_NAMES[card]}"
+        if self.stage == MARRIAGE:
+            return _LEAD_THE_MARRIAGE
+        if self.stage == BEFORE_DRAW:
+            return "the trick winner must first draw"
+        return f"the follower must play one of {format_cards(self._follow_mask(hand))}"
 
     def _follow_mask(self, hand: CardMask) -> CardMask:
         """The cards the follower may play to the led card."""
-        if not self.phase2:
-            return hand
+        if not self.closer and self.face_up >= 0:
+            return hand  # phase 1: any card
         led = self.led
-        same = hand & SUIT_MASK[led >> 3]
+        same = hand & SAME_SUIT[led]
         rules = self.rules
         if same:
             if rules.must_head_trick:
@@ -439,6 +555,30 @@ class Deal:
             if trumps:
                 return trumps
         return hand
+
+    def _may_marry(self) -> bool:
+        """Whether the leader may declare a marriage he holds now (R-MAR-*)."""
+        rules = self.rules
+        if self.stage != LEAD or (self.phase2 and not rules.marriage_in_phase2):
+            return False
+        return self.trick_count > 0 or rules.first_lead_marriage
+
+    def _marriage_refusal(self, action: int, seat: int) -> str | None:
+        """Why the leader may not declare the marriage ``action`` now, or ``None``."""
+        suit = marriage_suit(action)
+        pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+        right_value = action == marriage_for(suit, self.trump)
+        if right_value and self._may_marry() and self.hands[seat] & pair == pair:
+            return None
+        if not right_value:
+            return f"a marriage is worth {marriage_points(True)} in trumps and {marriage_points(False)} otherwise"
+        if self.phase2 and not self.rules.marriage_in_phase2:
+            return "no marriages once the talon is closed or exhausted"
+        if self.stage == BEFORE_DRAW:
+            return "the trick winner must first draw"
+        if self.trick_count == 0 and not self.rules.first_lead_marriage:
+            return "no marriage on the first lead under these rules"
+        return f"{seat_text(seat)} does not hold the king and queen"
 
     def _may_exchange(self, seat: int, follower: bool) -> bool:
         """Whether ``seat`` may exchange now, as the leader (at LEAD) or the follower (FOLLOW)."""
@@ -477,32 +617,38 @@ class Deal:
             return rules.close_before_draw
         return self.trick_count > 0 or rules.first_lead_close
 
+    def _close_refusal(self, action: int) -> str | None:
+        """Why the seat to act may not close (``C``) or close before the draw (``CB``) now, or ``None``."""
+        before_draw = action == CLOSE_BEFORE_DRAW
+        if (self.stage == BEFORE_DRAW) == before_draw and self._may_close(before_draw):
+            return None
+        if self.phase2:
+            return "the talon is already closed or exhausted"
+        if before_draw and not self.rules.close_before_draw:
+            return "these rules allow closing only after the draw (C)"
+        if before_draw:
+            return "CB is only possible right after winning a trick"
+        return "closing is not allowed now"
+
+    def _may_claim(self) -> bool:
+        """Whether the seat to act may claim 66 now (explicit claims; after a marriage only if allowed)."""
+        rules = self.rules
+        if rules.auto_claim:
+            return False
+        return self.stage != MARRIAGE or rules.marriage_claim_without_lead
+
     # -- applying actions ----------------------------------------------------
-
-    def is_legal(self, action: int, seat: int | None = None) -> bool:
-        return action in self._legal_for(seat)
-
-    def _legal_for(self, seat: int | None) -> list[int]:
-        if self.stage == OVER:
-            return []
-        actor = 3 - self.leader if self.stage == FOLLOW else self.leader
-        if seat is not None and seat != actor:
-            return [EXCHANGE, PASS] if seat and seat == self.window else []
-        return self._legal_ids(actor)
 
     def apply(self, action: int, seat: int | None = None) -> None:
         """Take ``action`` for ``seat`` (default: the seat to act).
 
         Raises :class:`IllegalActionError` and changes nothing if it is not legal.
         """
-        if not 0 <= action < NUM_ACTIONS:
-            raise IllegalActionError(f"{action!r} is not an action id (0-{NUM_ACTIONS - 1})")
-        actor = self.to_act if seat is None else seat
-        if actor is None:
-            raise IllegalActionError(f"{ACTIONS[action]}: the deal is over")
-        if action not in self._legal_for(actor):
-            raise IllegalActionError(f"{ACTIONS[action]}: {self.explain_illegal(action, actor)}")
-        self._do(actor, action)
+        reason = self._refusal(action, seat)
+        if reason is not None:
+            raise illegal(action, reason, INNER_SEATS)
+        stage = self.stage
+        self._do(seat if seat is not None else (3 - self.leader if stage == FOLLOW else self.leader), action)
 
     def apply_unchecked(self, action: int, seat: int | None = None) -> None:
         """Apply an action already known to be legal (for search and playouts)."""
@@ -512,12 +658,12 @@ class Deal:
 
     def _do(self, seat: int, action: int) -> None:
         self.history.append((seat, ACTIONS[action]))
-        if action < 32:
+        if IS_CARD[action]:
             if self.stage == FOLLOW:
                 self._follow(seat, action)
             else:
                 self._lead(seat, action)
-        elif action < EXCHANGE:
+        elif action < EXCHANGE:  # a marriage
             self._declare(seat, action)
         elif action == EXCHANGE:
             self._exchange(seat)
@@ -529,6 +675,7 @@ class Deal:
             self._draw()
         else:  # PASS: the seat not on lead declines its exchange
             self.window = 0
+            self.passes += 1
 
     def _lead(self, seat: int, card: Card) -> None:
         bit = BIT[card]
@@ -539,8 +686,8 @@ class Deal:
         self.window = 0
 
     def _declare(self, seat: int, action: int) -> None:
-        suit = (action - MARRIAGE_20) & 3
-        value = 40 if action >= MARRIAGE_40 else 20
+        suit = marriage_suit(action)
+        value = marriage_value(action)
         if self.tricks[seat] and self.rules.marriage_credit == "seed":
             self.score[seat] += value
         else:
@@ -583,11 +730,7 @@ class Deal:
         bit = BIT[card]
         self.hands[seat] ^= bit
         self.known[seat] &= ~bit
-        leader = self.leader
-        if (card >> 3 == led >> 3 and card < led) or (card >> 3 == self.trump and led >> 3 != self.trump):
-            winner = seat
-        else:
-            winner = leader
+        winner = seat if BEATERS[self.trump][led] & bit else self.leader
         points = self.rules.points
         self.won[winner] |= bit | BIT[led]
         self.score[winner] += points[card] + points[led] + self.pending[winner]
@@ -598,8 +741,7 @@ class Deal:
         self.leader = winner
         self.window = 0
         if not self.hands[seat]:  # the last trick of the deal
-            if self.closer == 0 and self.rules.last_trick_rule == "ten_points":
-                self.score[winner] += _LAST_TRICK_BONUS
+            self.score[winner] += last_trick_bonus(self.rules, closed=self.closer != 0)
             self._end_played_out(winner)
             return
         self.stage = LEAD
@@ -638,25 +780,33 @@ class Deal:
     # -- results --------------------------------------------------------------
 
     def _claim(self, seat: int) -> None:
-        self._finish(
-            *score_deal(
-                self.rules, self.score, self.tricks, self.closer, self.close_score, self.close_tricks, claimant=seat
-            ),
-            claimant=seat,
-        )
+        self._finish(*self._score(INNER_SEATS, claimant=seat), claimant=seat)
 
     def _end_played_out(self, last_winner: int) -> None:
-        self._finish(
-            *score_deal(
-                self.rules,
-                self.score,
-                self.tricks,
-                self.closer,
-                self.close_score,
-                self.close_tricks,
-                last_winner=last_winner,
-            )
+        self._finish(*self._score(INNER_SEATS, last_winner=last_winner))
+
+    def _score(
+        self, names: Sequence[int], claimant: int = 0, last_winner: int = 0
+    ) -> tuple[Termination, int | None, int, str]:
+        return score_deal(
+            self.rules,
+            self.score,
+            self.tricks,
+            self.closer,
+            self.close_score,
+            self.close_tricks,
+            claimant=claimant,
+            last_winner=last_winner,
+            names=names,
         )
+
+    def outcome_reason(self, names: Sequence[int]) -> str:
+        """The reason of the finished deal's outcome with seats 1 and 2 written ``names[1]`` and ``names[2]``."""
+        outcome = self.outcome
+        if outcome is None:
+            return ""
+        last_winner = 0 if outcome.claimant else self.leader  # the last trick's winner leads "next"
+        return self._score(names, claimant=outcome.claimant or 0, last_winner=last_winner)[3]
 
     def _finish(
         self, termination: Termination, winner: int | None, points: int, reason: str, claimant: int | None = None
@@ -673,62 +823,133 @@ class Deal:
         self.stage = OVER
         self.window = 0
 
-    # -- explanations ------------------------------------------------------------
+    # -- what a seat, and anybody, may see -------------------------------------------
 
-    def explain_illegal(self, action: int, seat: int) -> str:
-        """Why ``action`` is not legal for ``seat`` now (for error messages)."""
+    def view(self, seat: int, match_score: Sequence[int] = (0, 0), carried: int = 0) -> PlayerView:
+        """What ``seat`` (1 or 2) may know now, with the match score of seats 1 and 2: all a player receives.
+
+        Built field by field into the view's dictionary (the dataclass's checks of a frozen
+        instance cost more than the view itself): a bot loop builds one per decision.
+        """
         stage = self.stage
-        if stage == OVER:
-            return "the deal is over"
-        actor = 3 - self.leader if stage == FOLLOW else self.leader
-        if seat != actor:
-            if action == EXCHANGE:
-                return f"seat {seat} may not exchange now"
-            return f"it is seat {actor}'s turn, not seat {seat}'s"
-        hand = self.hands[seat]
-        if action < 32:
-            if not hand & BIT[action]:
-                return f"seat {seat} does not hold {CARD_NAMES[action]}"
-            if stage == MARRIAGE:
-                return "after declaring a marriage the leader must lead its king or queen"
-            if stage == BEFORE_DRAW:
-                return "the trick winner must first draw"
-            follow = format_cards(self._follow_mask(hand))
-            return f"the follower must play one of {follow}"
-        if stage == FOLLOW:
-            return "the follower must play a card"
-        if stage == MARRIAGE:
-            return "after declaring a marriage the leader must lead its king or queen"
-        if action == CLAIM:
-            return "claims are automatic under these rules"
-        if MARRIAGE_20 <= action < EXCHANGE:
-            suit = (action - MARRIAGE_20) & 3
-            if (action >= MARRIAGE_40) != (suit == self.trump):
-                return "a marriage is worth 40 in trumps and 20 otherwise"
-            if self.phase2 and not self.rules.marriage_in_phase2:
-                return "no marriages once the talon is closed or exhausted"
-            if stage == BEFORE_DRAW:
-                return "the trick winner must first draw"
-            if self.trick_count == 0 and not self.rules.first_lead_marriage:
-                return "no marriage on the first lead under these rules"
-            return f"seat {seat} does not hold the king and queen"
-        if action == EXCHANGE:
-            if not hand & BIT[self.exchange_card]:
-                return f"seat {seat} does not hold {CARD_NAMES[self.exchange_card]}"
-            return "the exchange is not allowed now"
-        if action in (CLOSE, CLOSE_BEFORE_DRAW):
-            if self.phase2:
-                return "the talon is already closed or exhausted"
-            if action == CLOSE_BEFORE_DRAW and not self.rules.close_before_draw:
-                return "these rules allow closing only after the draw (C)"
-            if action == CLOSE_BEFORE_DRAW and stage != BEFORE_DRAW:
-                return "CB is only possible right after winning a trick"
-            return "closing is not allowed now"
-        if action == DRAW:
-            return "there is nothing to draw now"
-        if action == PASS:
-            return "there is no exchange to decline"
-        return "not allowed now"
+        other = 3 - seat
+        face_up = self.face_up
+        led = self.led
+        history = self.history
+        score, pending, won, tricks = self.score, self.pending, self.won, self.tricks
+        fields: dict[str, object] = PLAYER_VIEW_FIELDS.copy()  # presized: cheaper than a literal of 28 keys
+        fields["seat"] = seat
+        fields["rules"] = self.rules
+        fields["dealer"] = self.dealer
+        fields["trump"] = self.trump
+        fields["trump_card"] = self.trump_card
+        fields["face_up"] = face_up if face_up >= 0 else None
+        fields["talon_size"] = len(self.stock) - self.stock_pos + (face_up >= 0)
+        fields["closer"] = self.closer
+        fields["stage"] = stage
+        fields["to_act"] = None if stage == OVER else 3 - self.leader if stage == FOLLOW else self.leader
+        fields["leader"] = self.leader
+        fields["led"] = led if led >= 0 else None
+        fields["hand"] = self.hands[seat]
+        fields["opponent_known"] = self.known[other]
+        fields["won"] = (won[1], won[2])
+        fields["tricks"] = (tricks[1], tricks[2])
+        fields["score"] = score[seat]
+        fields["pending"] = pending[seat]
+        fields["opponent_score"] = score[other]
+        fields["opponent_pending"] = pending[other]
+        fields["close_score"] = self.close_score
+        fields["close_tricks"] = self.close_tricks
+        fields["window"] = seat if self.window == seat else 0  # only the holder knows he may exchange
+        fields["marriage_suit"] = self.marriage_suit if stage == MARRIAGE else -1
+        # the opponent's declined exchange is private: it would show that he holds the card
+        fields["history"] = tuple(history if not self.passes else (h for h in history if h[1] != PASS or h[0] == seat))
+        fields["legal"] = tuple([ACTIONS[a] for a in self._legal_for(seat)])
+        fields["match_score"] = (match_score[0], match_score[1])
+        fields["carried"] = carried
+        return fill(PlayerView, fields)
+
+    def spectator_view(self) -> SpectatorView:
+        """What everybody at the table may know now: no card of any hand, nor of the stock."""
+        return self.public_view(INNER_SEATS, self.dealer)
+
+    def public_view(
+        self, names: Sequence[int], dealer: int, sitting_out: int = 0, outcome: Outcome | None = None
+    ) -> SpectatorView:
+        """The spectator's view, seats 1 and 2 called ``names[1]`` and ``names[2]`` (the table's seats).
+
+        A three-handed table gives its own ``dealer``, the seat ``sitting_out`` and its ``outcome``.
+        """
+        per_seat = _per_table_seat(names, 3 if sitting_out else 2)
+        stage = self.stage
+        to_act = self.to_act
+        return SpectatorView(
+            rules=self.rules,
+            dealer=dealer,
+            active=(names[self.forehand], names[3 - self.forehand]),
+            sitting_out=sitting_out,
+            trump=self.trump,
+            trump_card=self.trump_card,
+            face_up=self.face_up if self.face_up >= 0 else None,
+            talon_size=self.talon_size,
+            closer=names[self.closer],
+            stage=stage,
+            to_act=None if to_act is None else names[to_act],
+            leader=names[self.leader],
+            trick=((names[self.leader], self.led),) if self.led >= 0 else (),
+            marriage_suit=self.marriage_suit if stage == MARRIAGE else -1,
+            hand_sizes=per_seat(self.hands[1].bit_count(), self.hands[2].bit_count()),
+            shown=per_seat(self.known[1], self.known[2]),
+            scores=per_seat(self.score[1], self.score[2]),
+            pending=per_seat(self.pending[1], self.pending[2]),
+            trick_counts=per_seat(self.tricks[1], self.tricks[2]),
+            history=tuple((names[s], a) for s, a in self.history if a != PASS),
+            outcome=outcome if sitting_out else self.outcome,
+        )
+
+    # -- text form ---------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The complete state as one line: rules, dealer, card order and every action so far.
+
+        Like a record, it holds every hidden card: it is for saving, tests and bug reports,
+        never for a player. :meth:`parse_text` reads it back.
+
+        >>> deal = Deal.from_text("Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h")
+        >>> deal.apply(Action.parse("20h"))
+        >>> deal.text()
+        'seed66 dealer=2 cards=KhQhAh9sJsTcAcKcQcJc9cTdTsAsKsQsAdKdQdJd9dThJh9h actions=1:20h'
+        >>> Deal.parse_text(deal.text()).text() == deal.text()
+        True
+        """
+        return table_text(self.rules, self.dealer, self.deck, self.history)
+
+    @classmethod
+    def parse_text(cls, text: str) -> Deal:
+        """The deal of :meth:`text` (raises :class:`DealError` or :class:`IllegalActionError`)."""
+        form = parse_table_text(text, players=2)
+        deal = cls(form.cards, form.dealer, form.rules)
+        form.replay(deal)
+        return deal
+
+    def __repr__(self) -> str:
+        if not self.deck:  # a position (a sampled world, a puzzle) has no deck to write
+            return f"<Deal position: {self.rules.preset_name}, stage {self.stage.name}, scores {self.scores()}>"
+        return f"Deal.parse_text({self.text()!r})"
+
+
+_LEAD_THE_MARRIAGE = "after declaring a marriage the leader must lead its king or queen"
+
+
+def _per_table_seat(names: Sequence[int], size: int) -> Callable[[int, int], tuple[int, ...]]:
+    """A function that lays out two inner seats' values by table seat (``size`` seats, the others 0)."""
+
+    def per_seat(first: int, second: int) -> tuple[int, ...]:
+        values = [0] * size
+        values[names[1] - 1], values[names[2] - 1] = first, second
+        return tuple(values)
+
+    return per_seat
 
 
 def score_deal(
@@ -740,16 +961,18 @@ def score_deal(
     close_tricks: int,
     claimant: int = 0,
     last_winner: int = 0,
+    names: Sequence[int] = INNER_SEATS,
 ) -> tuple[Termination, int | None, int, str]:
     """The result of a deal that ends by a claim of ``claimant`` or after the last trick.
 
     ``score`` and ``tricks`` are indexed by seat (index 0 unused); ``close_score`` and
     ``close_tricks`` are the closer's opponent's at the moment of closing. Returns the
-    termination, the winner (``None`` for a tie), the game points and a reason. This is
-    the only place where game points are decided (rules.md §2.11); search uses it too.
+    termination, the winner (``None`` for a tie), the game points and a reason, whose
+    seats 1 and 2 are called ``names[1]`` and ``names[2]``. This is the only place where
+    game points of a two-player deal are decided (rules.md §2.11); search uses it too.
     """
     termination, winner, points, reason = _score_deal(
-        rules, score, tricks, closer, close_score, close_tricks, claimant, last_winner
+        rules, score, tricks, closer, close_score, close_tricks, claimant, last_winner, names
     )
     if winner is not None and closer and rules.closed_deal_double:
         points *= 2
@@ -765,53 +988,57 @@ def _score_deal(
     close_tricks: int,
     claimant: int,
     last_winner: int,
+    names: Sequence[int],
 ) -> tuple[Termination, int | None, int, str]:
+    """:func:`score_deal` before doubling."""
+
     def closer_win() -> int:
         if rules.closer_win_basis == "at_close":
-            return scale_points(close_score, close_tricks)
-        return scale_points(score[3 - closer], tricks[3 - closer])
+            return game_points(close_score, close_tricks)
+        return game_points(score[3 - closer], tricks[3 - closer])
 
     def closer_fails() -> int:
         rule = rules.failed_close_points
         if rule == "always_three" or close_tricks == 0:
             return 3
-        if rule == "hoyle1895" and score[closer] >= _SCHNEIDER:
+        if rule == "hoyle1895" and score[closer] >= SCHNEIDER:
             return 1
         return 2
 
     if claimant:
         other = 3 - claimant
         if score[claimant] >= 66:
-            reason = f"seat {claimant} claimed correctly with {score[claimant]}"
+            reason = f"seat {names[claimant]} claimed correctly with {score[claimant]}"
             if closer == claimant:
                 return Termination.CLAIM, claimant, closer_win(), reason + " after closing"
             if closer:
                 beaten = 2 if rules.beaten_closer_points == "flat_two" or close_tricks else 3
-                return Termination.CLAIM, claimant, beaten, reason + f" after seat {closer} closed"
-            return Termination.CLAIM, claimant, scale_points(score[other], tricks[other]), reason
-        reason = f"seat {claimant} claimed with only {score[claimant]}"
+                return Termination.CLAIM, claimant, beaten, reason + f" after seat {names[closer]} closed"
+            return Termination.CLAIM, claimant, game_points(score[other], tricks[other]), reason
+        reason = f"seat {names[claimant]} claimed with only {score[claimant]}"
         if closer == claimant and rules.closer_false_claim == "failed_close":
             return Termination.FALSE_CLAIM, other, closer_fails(), reason + " after closing"
         three = rules.false_claim_points == "two_or_three" and tricks[other] == 0
         return Termination.FALSE_CLAIM, other, 3 if three else 2, reason
     if closer:
-        if score[closer] >= 66 and not rules.strict_claims:
-            return Termination.PLAYED_OUT, closer, closer_win(), f"seat {closer} closed and reached {score[closer]}"
-        reason = f"seat {closer} closed but did not claim 66 (made {score[closer]})"
+        made = score[closer]
+        if made >= 66 and not rules.strict_claims:
+            return Termination.PLAYED_OUT, closer, closer_win(), f"seat {names[closer]} closed and reached {made}"
+        reason = f"seat {names[closer]} closed but did not claim 66 (made {made})"
         return Termination.CLOSER_FAILED, 3 - closer, closer_fails(), reason
     if rules.last_trick_rule == "wins_deal_one_point":
-        return Termination.PLAYED_OUT, last_winner, 1, f"seat {last_winner} won the last trick"
+        return Termination.PLAYED_OUT, last_winner, 1, f"seat {names[last_winner]} won the last trick"
     if score[1] == score[2]:
         return Termination.TIE, None, 0, f"a tie at {score[1]} each"
     winner = 1 if score[1] > score[2] else 2
     loser = 3 - winner
-    reason = f"played out: seat {winner} made {score[winner]}, seat {loser} {score[loser]}"
-    return Termination.PLAYED_OUT, winner, scale_points(score[loser], tricks[loser]), reason
+    reason = f"played out: seat {names[winner]} made {score[winner]}, seat {names[loser]} {score[loser]}"
+    return Termination.PLAYED_OUT, winner, game_points(score[loser], tricks[loser]), reason
 
 
 def check_deck(deck: Sequence[Card], rules: Rules) -> None:
     """Raise :class:`DealError` unless ``deck`` lists every card of the pack once."""
-    if len(deck) == rules.deck and min(deck) >= 0 and max(deck) < 32:
+    if len(deck) == rules.deck and min(deck) >= 0 and max(deck) < NUM_CARDS:
         mask = 0
         for card in deck:
             mask |= BIT[card]
@@ -819,8 +1046,9 @@ def check_deck(deck: Sequence[Card], rules: Rules) -> None:
             return  # the usual case: as many cards as the pack holds, all of them in it
     mask = 0
     for card in deck:
-        if not 0 <= card < 32 or not rules.pack >> card & 1:
-            raise DealError(f"{CARD_NAMES[card] if 0 <= card < 32 else card} is not in the {rules.deck}-card pack")
+        if not 0 <= card < NUM_CARDS or not rules.pack >> card & 1:
+            name = CARD_NAMES[card] if 0 <= card < NUM_CARDS else card
+            raise DealError(f"{name} is not in the {rules.deck}-card pack")
         if mask >> card & 1:
             raise DealError(f"{CARD_NAMES[card]} appears twice in the deck")
         mask |= 1 << card

@@ -23,16 +23,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card
-from sixtysix.core.errors import MatchError
+from sixtysix.core.errors import MatchError, RulesError
 from sixtysix.core.game import Deal, Outcome, shuffled_deck
 from sixtysix.core.partnership import FourHandedDeal, side_of
 from sixtysix.core.rules import Rules
+from sixtysix.core.textform import deal_fields, deal_from_fields, parse_deal_fields
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.threehanded import left_of as left_of_three
+from sixtysix.core.view import AnyView, SpectatorView
 
 
 @dataclass(frozen=True)
@@ -73,10 +75,18 @@ class _MatchBase(Generic[DealT]):
         self.carried = 0
         self.winner: int | None = None
         """The seat (or side) that reached the target first."""
+        self.loser: int | None = None
+        """The seat that lost the play-off of the other two (three-handed ``three_player_play_for_loser``), else
+        ``None``: only that game names a loser."""
 
     @property
     def seats(self) -> tuple[int, ...]:
         return self.rules.seats
+
+    @property
+    def score(self) -> tuple[int, ...]:
+        """Game points of each seat (or side), seat 1 first."""
+        raise NotImplementedError
 
     @property
     def is_over(self) -> bool:
@@ -131,6 +141,75 @@ class _MatchBase(Generic[DealT]):
         deal = self.current
         return deal.legal_actions(seat) if deal else []
 
+    def view(self, seat: int) -> AnyView:
+        """What ``seat`` may know of the current deal, with the match score and carried points.
+
+        >>> match = create_match(Rules.preset("three66"))
+        >>> deal = match.new_deal(seed=1)
+        >>> match.view(deal.to_act).is_my_turn
+        True
+        """
+        deal = self.current
+        if deal is None:
+            raise MatchError("no deal has started")
+        return deal.view(seat, self.score, self.carried)
+
+    def spectator_view(self) -> SpectatorView:
+        """What everybody may know of the current deal (no card of any hand)."""
+        deal = self.current
+        if deal is None:
+            raise MatchError("no deal has started")
+        return deal.spectator_view()
+
+    def result_text(self) -> str:
+        """Who won the match, in words (``seat 1 won``, ``side 2 won``), once it is over."""
+        return f"{self.scorer} {self.winner} won"
+
+    def record_deal_fields(self, index: int) -> dict[str, object]:
+        """The fields ``sixtysix replay --json`` adds to deal ``index`` at this table size (docs/records.md)."""
+        return {}
+
+    def record_match_fields(self) -> dict[str, object]:
+        """The fields ``sixtysix replay --json`` adds to the match at this table size (docs/records.md)."""
+        return {}
+
+    # -- text form ---------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The complete match as text: rules and first dealer, then one line per deal (see ``Deal.text``).
+
+        Like a record it holds every card; unlike one it keeps each ``draw`` and ``pass``
+        decision, so an unfinished deal comes back exactly as it stands.
+
+        >>> match = create_match(Rules.preset("schnapsen"))
+        >>> deal = match.new_deal(seed=1)
+        >>> deal.apply(deal.legal_actions()[0])
+        >>> again = type(match).parse_text(match.text())
+        >>> again.text() == match.text(), again.current.history == deal.history
+        (True, True)
+        """
+        lines = [f"{self.rules.text()} first_dealer={self.first_dealer}"]
+        lines += [deal_fields(deal.dealer, deal.deck, deal.history) for deal in self.deals]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def parse_text(cls, text: str) -> Self:
+        """The match of :meth:`text` (raises :class:`MatchError`, :class:`DealError` or :class:`IllegalActionError`)."""
+        rules, first_dealer, deal_lines = _read_match_text(text)
+        match = cls(rules, first_dealer)
+        match._replay_text(deal_lines)
+        return match
+
+    def _replay_text(self, deal_lines: list[list[str]]) -> None:
+        for words in deal_lines:
+            form = deal_from_fields(self.rules, parse_deal_fields(words))
+            deal = self.new_deal(form.cards, dealer=form.dealer)
+            form.replay(deal)
+            self.settle()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse_text({self.text()!r})"
+
     def _unsettled(self) -> Iterator[tuple[DealT, Outcome]]:
         """The finished deals not yet credited, in order (each is credited before the next is read)."""
         while len(self.results) < len(self.deals):
@@ -150,6 +229,22 @@ class _MatchBase(Generic[DealT]):
         points = outcome.game_points + self.carried
         self.carried = 0
         return points
+
+
+def _read_match_text(text: str) -> tuple[Rules, int, list[list[str]]]:
+    """The rules, the first dealer and the deal lines (split into words) of a match text."""
+    lines = [line.split() for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise MatchError("an empty match text")
+    head = lines[0]
+    dealers = [word for word in head if word.startswith("first_dealer=")]
+    if len(dealers) != 1 or not dealers[0].partition("=")[2].isdigit():
+        raise MatchError("the first line of a match text ends with first_dealer=S")
+    try:
+        rules = Rules.parse_text(" ".join(word for word in head if word not in dealers))
+    except RulesError as error:
+        raise MatchError(f"the rules of the text: {error}") from None
+    return rules, int(dealers[0].partition("=")[2]), lines[1:]
 
 
 def _either(seats: Sequence[int]) -> str:
@@ -216,8 +311,6 @@ class ThreeHandedMatch(_MatchBase[ThreeHandedDeal]):
     def __init__(self, rules: Rules | None = None, first_dealer: int = 3) -> None:
         super().__init__(rules, first_dealer)
         self._score = [0, 0, 0, 0]
-        self.loser: int | None = None
-        """With ``three_player_play_for_loser``: the seat that lost the play-off of the other two."""
 
     @property
     def score(self) -> tuple[int, int, int]:
@@ -253,6 +346,21 @@ class ThreeHandedMatch(_MatchBase[ThreeHandedDeal]):
 
     def _make_deal(self, cards: tuple[Card, ...], dealer: int) -> ThreeHandedDeal:
         return ThreeHandedDeal(cards, dealer, self.rules, self.next_sitting_out())
+
+    def result_text(self) -> str:
+        """Who won (and, after a play-off, who lost) the match, in words."""
+        if self.loser is not None:
+            return f"seat {self.winner} won, seat {self.loser} lost the play-off"
+        return super().result_text()
+
+    def record_deal_fields(self, index: int) -> dict[str, object]:
+        """The dealer's points (R-3P-3) and who sat out deal ``index``."""
+        result = self.results[index] if index < len(self.results) else None
+        return {"dealer_points": result.dealer_points if result else 0, "sitting_out": self.deals[index].sitting_out}
+
+    def record_match_fields(self) -> dict[str, object]:
+        """The seat that lost the play-off (``three_player_play_for_loser``), else ``None``."""
+        return {"loser": self.loser}
 
     def settle(self) -> None:
         """Credit every finished deal not yet counted (idempotent)."""
@@ -315,6 +423,11 @@ class PartnershipMatch(_MatchBase[FourHandedDeal]):
     def _make_deal(self, cards: tuple[Card, ...], dealer: int) -> FourHandedDeal:
         return FourHandedDeal(cards, dealer, self.rules, self.score)
 
+    def record_deal_fields(self, index: int) -> dict[str, object]:
+        """The bonus game points of sides 1 and 2 in deal ``index`` (the ten of trumps)."""
+        result = self.results[index] if index < len(self.results) else None
+        return {"bonus": list(result.bonus) if result and result.bonus else [0, 0]}
+
     def settle(self) -> None:
         """Credit every finished deal not yet counted (idempotent)."""
         for _, outcome in self._unsettled():
@@ -343,6 +456,19 @@ AnyMatch = Match | ThreeHandedMatch | PartnershipMatch
 """A match of any table size."""
 
 
+def match_from_text(text: str) -> AnyMatch:
+    """The match of a text of any table size (``Match.text()`` and its siblings).
+
+    >>> match = create_match(Rules.preset("four66"))
+    >>> match_from_text(match.text()).text() == match.text()
+    True
+    """
+    rules, first_dealer, deal_lines = _read_match_text(text)
+    match = create_match(rules, first_dealer)
+    match._replay_text(deal_lines)
+    return match
+
+
 def create_match(rules: Rules | None = None, first_dealer: int | None = None) -> AnyMatch:
     """The match for ``rules``: two-player, three-handed or partnership.
 
@@ -350,8 +476,12 @@ def create_match(rules: Rules | None = None, first_dealer: int | None = None) ->
     """
     rules = rules or Rules()
     dealer = first_dealer if first_dealer is not None else rules.players
-    if rules.players == 3:
-        return ThreeHandedMatch(rules, dealer)
-    if rules.players == 4:
-        return PartnershipMatch(rules, dealer)
-    return Match(rules, dealer)
+    return MATCH_CLASSES[rules.players](rules, dealer)
+
+
+MATCH_CLASSES: dict[int, type[Match] | type[ThreeHandedMatch] | type[PartnershipMatch]] = {
+    2: Match,
+    3: ThreeHandedMatch,
+    4: PartnershipMatch,
+}
+"""The match class of each table size (``rules.players``)."""

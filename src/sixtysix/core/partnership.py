@@ -26,41 +26,50 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sixtysix.core.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, NUM_ACTIONS, Action
+from sixtysix.core.actions import ACTIONS, IS_CARD, NUM_ACTIONS, Action, marriage_suit
 from sixtysix.core.cards import (
     BIT,
     CARD_NAMES,
     HIGHER,
     KING,
+    KINGS,
     QUEEN,
+    SAME_SUIT,
     SUIT_MASK,
+    SUIT_OF,
+    TEN,
     Card,
     CardMask,
     cards_of,
     format_cards,
     parse_card,
+    suit_of,
 )
-from sixtysix.core.errors import DealError, IllegalActionError
-from sixtysix.core.game import Outcome, Stage, Termination, check_deck, shuffled_deck
+from sixtysix.core.errors import DealError
+from sixtysix.core.facts import (
+    BEATERS,
+    Trick,
+    last_trick_bonus,
+    marriage_for,
+    marriage_points,
+    marriage_value,
+    partnership_game_points,
+    tricks_of,
+)
+from sixtysix.core.facts import partner_of as partner_of
+from sixtysix.core.facts import side_of as side_of
+from sixtysix.core.game import Outcome, Stage, Termination, check_deck, illegal, shuffled_deck
 from sixtysix.core.rules import Rules
+from sixtysix.core.textform import parse_table_text, table_text
+from sixtysix.core.view import PARTNERSHIP_VIEW_FIELDS, PartnershipView, SpectatorView, fill
 
 LEAD, MARRIAGE, FOLLOW, OVER = Stage.LEAD, Stage.MARRIAGE, Stage.FOLLOW, Stage.OVER
 SEATS = (1, 2, 3, 4)
 _TRICKS = 8
-_LAST_TRICK_BONUS = 10
-_TEN = 1  # rank index of the ten
+_NAMES = (0, 1, 2, 3, 4)
+"""The four-handed deal names table seats in its texts as they are (see :func:`sixtysix.core.game.seat_text`)."""
 _PACKETS = (3, 2, 3)
 """R-4P-2: three rounds of packets, each round from the dealer's left round to the dealer."""
-
-
-def side_of(seat: int) -> int:
-    """The side of a seat: 1 for seats 1 and 3, 2 for seats 2 and 4."""
-    return 2 - seat % 2
-
-
-def partner_of(seat: int) -> int:
-    """The seat opposite."""
-    return (seat + 1) % 4 + 1
 
 
 def left_of(seat: int) -> int:
@@ -104,12 +113,7 @@ def score_partnership_deal(
         return Termination.TIE, None, 0, bonus, f"a tie at {points[1]} each"
     winner = 1 if points[1] > points[2] else 2
     loser = 3 - winner
-    if tricks[loser] == 0:
-        game_points, how = 3, "all the tricks"
-    elif rules.four_player_scale == "hundred":
-        game_points, how = (2, "100 or more") if points[winner] >= 100 else (1, "66 or more")
-    else:
-        game_points, how = (2, "the losers under 33") if points[loser] < 33 else (1, "66 or more")
+    game_points, how = partnership_game_points(rules, points[winner], points[loser], tricks[loser])
     reason = f"side {winner} made {points[winner]} to {points[loser]} ({how})"
     return Termination.PLAYED_OUT, winner, game_points, bonus, reason
 
@@ -180,7 +184,7 @@ class FourHandedDeal:
         self.deck = tuple(deck)
         self.dealer = dealer
         self.trump_card = deck[-1]  # the dealer's last card, turned up
-        self.trump = self.trump_card >> 3
+        self.trump = suit_of(self.trump_card)
         hands = [0] * 5
         for seat, card in zip(_DEAL_ORDERS[dealer], deck, strict=True):
             hands[seat] |= BIT[card]
@@ -243,7 +247,7 @@ class FourHandedDeal:
         deal.deck = ()
         deal.dealer = dealer
         deal.trump_card = trump_card
-        deal.trump = trump_card >> 3
+        deal.trump = suit_of(trump_card)
         deal.hands = [0, *hands]
         deal.known = [0, *known]
         deal.won = [0, *won]
@@ -294,6 +298,16 @@ class FourHandedDeal:
 
     # -- public read-only facts -------------------------------------------
 
+    seats = SEATS
+    sitting_out = 0
+    """Nobody sits out a four-handed deal (the table interface's three-handed fact)."""
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats that play this deal (all four), the first leader (the dealer's left) first."""
+        first = left_of(self.dealer)
+        return first, left_of(first), left_of(left_of(first)), self.dealer
+
     @property
     def trump_card_name(self) -> str:
         return CARD_NAMES[self.trump_card]
@@ -318,6 +332,11 @@ class FourHandedDeal:
         return 0
 
     @property
+    def seat_to_ask(self) -> int | None:
+        """The seat whose decision is due: the seat to act (nobody acts out of turn here)."""
+        return self.to_act
+
+    @property
     def led(self) -> Card | None:
         """The card led to the current trick."""
         return self.trick[0][1] if self.trick else None
@@ -337,43 +356,69 @@ class FourHandedDeal:
     def trick_counts(self) -> tuple[int, int]:
         return self.tricks[1], self.tricks[2]
 
-    # -- legal actions ------------------------------------------------------
+    def scorer_of(self, seat: int) -> int:
+        """Whose entry of :meth:`scores` and :meth:`trick_counts` is ``seat``'s: its side's."""
+        return side_of(seat)
+
+    def hand(self, seat: int) -> CardMask:
+        return self.hands[seat]
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds (public: everyone can count them)."""
+        return self.hands[seat].bit_count()
+
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far: leader, cards, winner and card points of each."""
+        return tricks_of(self.history, self.rules, self.trump)
+
+    # -- legality: one function, rules written once ---------------------------
+    #
+    # ``_refusal`` is the legality function (``None``: legal; else the reason); ``is_legal``,
+    # ``verify``, ``apply`` and ``why_illegal`` ask it, ``legal_actions`` lists what the same
+    # predicates (``_playable``, ``follow_mask``, ``_may_marry``) allow.
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The legal actions of ``seat`` (default: the seat to act), in id order."""
+        """The legal actions of ``seat`` (default: the seat to act): cards in id order, then marriages."""
         actor = self.to_act
         if actor is None or (seat is not None and seat != actor):
             return []
         return [ACTIONS[a] for a in self._legal_ids(actor)]
 
     def _legal_ids(self, seat: int) -> list[int]:
+        ids = list(cards_of(self._playable(seat)))
         hand = self.hands[seat]
-        stage = self.stage
-        if stage == FOLLOW:
-            return list(cards_of(self.follow_mask(hand)))
-        if stage == MARRIAGE:
-            suit = self.marriage_suit
-            return list(cards_of(hand & (BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN])))
-        ids = list(cards_of(hand))
-        if self.rules.four_player_marriages:
-            for suit in range(4):
-                if hand & BIT[suit * 8 + KING] and hand & BIT[suit * 8 + QUEEN]:
-                    ids.append((MARRIAGE_40 if suit == self.trump else MARRIAGE_20) + suit)
+        pairs = hand & (hand >> 1) & KINGS  # the kings whose queen is in the hand
+        if pairs and self._may_marry():
+            ids += [marriage_for(SUIT_OF[king], self.trump) for king in cards_of(pairs)]
         return ids
+
+    def _playable(self, seat: int) -> CardMask:
+        """The cards the seat to act may play now."""
+        hand = self.hands[seat]
+        if self.stage == FOLLOW:
+            return self.follow_mask(hand)
+        if self.stage == MARRIAGE:
+            suit = self.marriage_suit
+            return hand & (BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN])
+        return hand
+
+    def _may_marry(self) -> bool:
+        """Whether the leader may declare a marriage he holds (R-4P-5, option ``four_player_marriages``)."""
+        return self.stage == LEAD and self.rules.four_player_marriages
 
     def follow_mask(self, hand: CardMask) -> CardMask:
         """The cards of ``hand`` that may follow to the current trick (R-4P-4)."""
-        led_suit = self.trick[0][1] >> 3
+        led = self.trick[0][1]
         best = self.winning
-        in_suit = hand & SUIT_MASK[led_suit]
+        in_suit = hand & SAME_SUIT[led]
         if in_suit:
-            if best >> 3 != led_suit:  # already trumped: any card of the suit
+            if SUIT_OF[best] != SUIT_OF[led]:  # already trumped: any card of the suit
                 return in_suit
             return in_suit & HIGHER[best] or in_suit  # win if possible
         trumps = hand & SUIT_MASK[self.trump]
         if not trumps:
             return hand
-        if best >> 3 != self.trump:
+        if SUIT_OF[best] != self.trump:
             return trumps  # any trump wins
         over = trumps & HIGHER[best]
         if over:
@@ -381,10 +426,69 @@ class FourHandedDeal:
         return trumps if self.rules.four_player_undertrump_required else hand
 
     def is_legal(self, action: int, seat: int | None = None) -> bool:
+        """Whether ``seat`` (default: the seat to act) may take ``action`` now."""
+        return self._refusal(action, seat) is None
+
+    def why_illegal(self, action: int, seat: int | None = None) -> str | None:
+        """Why ``action`` is not legal for ``seat`` (default: the seat to act) now; ``None`` if it is."""
+        return self._refusal(action, seat)
+
+    def verify(self, action: int, seat: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` with the precise reason unless ``action`` is legal; change nothing."""
+        reason = self._refusal(action, seat)
+        if reason is not None:
+            raise illegal(action, reason, _NAMES)
+
+    def explain_illegal(self, action: int, seat: int) -> str:
+        """Why ``action`` is not legal for ``seat`` now (for error messages; ``legal`` if it is)."""
+        return self._refusal(action, seat) or "legal"
+
+    def _refusal(self, action: int, seat: int | None) -> str | None:
+        """The legality function: ``None`` if ``seat`` (default: the seat to act) may take ``action``, else why not."""
+        if not 0 <= action < NUM_ACTIONS:
+            return f"{action!r} is not an action id (0-{NUM_ACTIONS - 1})"
         actor = self.to_act
-        if actor is None or (seat is not None and seat != actor):
-            return False
-        return action in self._legal_ids(actor)
+        if actor is None:
+            return "the deal is over"
+        if seat is None:
+            seat = actor
+        if seat != actor:
+            return f"it is seat {actor}'s turn, not seat {seat}'s"
+        hand = self.hands[seat]
+        if IS_CARD[action]:
+            if self._playable(seat) & BIT[action]:
+                return None
+            if not hand & BIT[action]:
+                return f"seat {seat} does not hold {CARD_NAMES[action]}"
+            if self.stage == MARRIAGE:
+                return "after declaring a marriage the leader must lead its king or queen"
+            return f"seat {seat} must {self._follow_duty(hand)}: one of {format_cards(self.follow_mask(hand))}"
+        if not ACTIONS[action].is_marriage():
+            return "only cards (and marriages, where the rules score them) are played in the four-handed game"
+        if not self.rules.four_player_marriages:
+            return "marriages do not score in the four-handed game under these rules"
+        if self.stage != LEAD:
+            return "only the player on lead may declare a marriage"
+        suit = marriage_suit(action)
+        if action != marriage_for(suit, self.trump):
+            return f"a marriage is worth {marriage_points(True)} in trumps and {marriage_points(False)} otherwise"
+        pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+        if hand & pair != pair:
+            return f"seat {seat} does not hold the king and queen"
+        return None
+
+    def _follow_duty(self, hand: CardMask) -> str:
+        """The R-4P-4 duty that limits ``hand`` now, in words (mirrors :meth:`follow_mask`)."""
+        led_suit = SUIT_OF[self.trick[0][1]]
+        best = self.winning
+        in_suit = hand & SUIT_MASK[led_suit]
+        if in_suit:
+            if SUIT_OF[best] == led_suit and in_suit & HIGHER[best]:
+                return "follow suit and win the trick"
+            return "follow suit"
+        if SUIT_OF[best] == self.trump and hand & SUIT_MASK[self.trump] & HIGHER[best]:
+            return "over-trump"
+        return "trump"
 
     # -- playing ----------------------------------------------------------
 
@@ -394,15 +498,9 @@ class FourHandedDeal:
         An illegal action raises :class:`~sixtysix.core.errors.IllegalActionError` and
         changes nothing.
         """
-        if not 0 <= action < NUM_ACTIONS:
-            raise IllegalActionError(f"{action!r} is not an action id (0-{NUM_ACTIONS - 1})")
-        actor = self.to_act
-        if actor is None:
-            raise IllegalActionError(f"{ACTIONS[action]}: the deal is over")
-        if seat is None:
-            seat = actor
-        if not self.is_legal(action, seat):
-            raise IllegalActionError(f"{ACTIONS[action]}: {self.explain_illegal(action, seat)}")
+        reason = self._refusal(action, seat)
+        if reason is not None:
+            raise illegal(action, reason, _NAMES)
         self.apply_unchecked(action, seat)
 
     def apply_unchecked(self, action: int, seat: int | None = None) -> None:
@@ -410,17 +508,17 @@ class FourHandedDeal:
         actor = self.to_act if seat is None else seat
         assert actor is not None
         self.history.append((actor, ACTIONS[action]))
-        if action >= 32:
-            self._declare(actor, action)
-        else:
+        if IS_CARD[action]:
             self._add_to_trick(actor, action)
             self.stage = FOLLOW
             if len(self.trick) == 4:
                 self._end_trick()
+        else:
+            self._declare(actor, action)
 
     def _declare(self, seat: int, action: int) -> None:
-        suit = (action - MARRIAGE_20) & 3
-        value = 40 if action >= MARRIAGE_40 else 20
+        suit = marriage_suit(action)
+        value = marriage_value(action)
         side = side_of(seat)
         if self.tricks[side]:
             self.score[side] += value
@@ -433,8 +531,7 @@ class FourHandedDeal:
     def _add_to_trick(self, seat: int, card: Card) -> None:
         self.hands[seat] &= ~BIT[card]
         self.known[seat] &= ~BIT[card]
-        best = self.winning
-        if not self.trick or (BIT[card] & HIGHER[best] if card >> 3 == best >> 3 else card >> 3 == self.trump):
+        if not self.trick or BEATERS[self.trump][self.winning] & BIT[card]:
             self.winning = card
         self.trick.append((seat, card))
 
@@ -455,7 +552,7 @@ class FourHandedDeal:
         self.leader = winner
         self.stage = LEAD
         self.marriage_suit = -1
-        if cards & BIT[self.trump * 8 + _TEN]:
+        if cards & BIT[self.trump * 8 + TEN]:
             self.ten_side = side
             if self.rules.ten_of_trumps_bonus and self.match_score[side - 1] >= self.rules.match_target - 1:
                 self._finish(
@@ -463,7 +560,7 @@ class FourHandedDeal:
                 )
                 return
         if self.trick_count == _TRICKS:
-            self.score[side] += _LAST_TRICK_BONUS
+            self.score[side] += last_trick_bonus(self.rules, closed=False)
             self._finish(*score_partnership_deal(self.rules, self.score, self.tricks, self.ten_side))
 
     def _finish(
@@ -481,40 +578,90 @@ class FourHandedDeal:
         )
         self.stage = OVER
 
-    def explain_illegal(self, action: int, seat: int) -> str:
-        """Why ``action`` is not legal for ``seat`` now (for error messages)."""
-        actor = self.to_act
-        if actor is None:
-            return "the deal is over"
-        if seat != actor:
-            return f"it is seat {actor}'s turn, not seat {seat}'s"
-        hand = self.hands[seat]
-        if action >= 32:
-            if not MARRIAGE_20 <= action < MARRIAGE_40 + 4:
-                return "only cards (and marriages, where the rules score them) are played in the four-handed game"
-            if not self.rules.four_player_marriages:
-                return "marriages do not score in the four-handed game under these rules"
-            if self.stage != LEAD:
-                return "only the player on lead may declare a marriage"
-            suit = (action - MARRIAGE_20) & 3
-            if (action >= MARRIAGE_40) != (suit == self.trump):
-                return "a marriage is worth 40 in trumps and 20 otherwise"
-            return f"seat {seat} does not hold the king and queen"
-        if not hand & BIT[action]:
-            return f"seat {seat} does not hold {CARD_NAMES[action]}"
-        if self.stage == MARRIAGE:
-            return "after declaring a marriage the leader must lead its king or queen"
-        return f"seat {seat} must {self._follow_duty(hand)}: one of {format_cards(self.follow_mask(hand))}"
+    # -- views and text ---------------------------------------------------------------
 
-    def _follow_duty(self, hand: CardMask) -> str:
-        """The R-4P-4 duty that limits ``hand`` now, in words (mirrors :meth:`follow_mask`)."""
-        led_suit = self.trick[0][1] >> 3
-        best = self.winning
-        in_suit = hand & SUIT_MASK[led_suit]
-        if in_suit:
-            if best >> 3 == led_suit and in_suit & HIGHER[best]:
-                return "follow suit and win the trick"
-            return "follow suit"
-        if best >> 3 == self.trump and hand & SUIT_MASK[self.trump] & HIGHER[best]:
-            return "over-trump"
-        return "trump"
+    def view(self, seat: int, match_score: Sequence[int] = (0, 0), carried: int = 0) -> PartnershipView:
+        """What ``seat`` may know now (with the match score of sides 1 and 2): all a player receives.
+
+        Built into the view's dictionary, as :meth:`sixtysix.core.game.Deal.view` does, for speed.
+        """
+        known, won, score, pending, tricks = self.known, self.won, self.score, self.pending, self.tricks
+        stage = self.stage
+        fields: dict[str, object] = PARTNERSHIP_VIEW_FIELDS.copy()
+        fields["seat"] = seat
+        fields["rules"] = self.rules
+        fields["dealer"] = self.dealer
+        fields["trump"] = self.trump
+        fields["trump_card"] = self.trump_card
+        fields["stage"] = stage
+        fields["to_act"] = self.to_act
+        fields["leader"] = self.leader
+        fields["trick"] = tuple(self.trick)
+        fields["hand"] = self.hands[seat]
+        fields["known"] = (known[1], known[2], known[3], known[4])
+        fields["won"] = (won[1], won[2])
+        fields["score"] = (score[1], score[2])
+        fields["pending"] = (pending[1], pending[2])
+        fields["tricks"] = (tricks[1], tricks[2])
+        fields["marriage_suit"] = self.marriage_suit if stage == MARRIAGE else -1
+        fields["history"] = tuple(self.history)
+        fields["legal"] = tuple(self.legal_actions(seat))
+        fields["match_score"] = (match_score[0], match_score[1])
+        fields["carried"] = carried
+        return fill(PartnershipView, fields)
+
+    def spectator_view(self) -> SpectatorView:
+        """What everybody at the table may know now: no card of any hand (hand sizes and shown cards by seat)."""
+        stage = self.stage
+        return SpectatorView(
+            rules=self.rules,
+            dealer=self.dealer,
+            active=self.active,
+            sitting_out=0,
+            trump=self.trump,
+            trump_card=self.trump_card,
+            face_up=None,
+            talon_size=0,
+            closer=0,
+            stage=stage,
+            to_act=self.to_act,
+            leader=self.leader,
+            trick=tuple(self.trick),
+            marriage_suit=self.marriage_suit if stage == MARRIAGE else -1,
+            hand_sizes=tuple(self.hands[seat].bit_count() for seat in SEATS),
+            shown=tuple(self.known[1:5]),
+            scores=self.scores(),
+            pending=(self.pending[1], self.pending[2]),
+            trick_counts=self.trick_counts(),
+            history=tuple(self.history),
+            outcome=self.outcome,
+        )
+
+    def text(self) -> str:
+        """The complete state as one line, hidden cards included (see :meth:`sixtysix.core.game.Deal.text`).
+
+        >>> deal = FourHandedDeal.shuffled(seed=3, dealer=4)
+        >>> deal.apply(deal.legal_actions()[0])
+        >>> FourHandedDeal.parse_text(deal.text()).history == deal.history
+        True
+        """
+        extra = {"match_score": f"{self.match_score[0]}-{self.match_score[1]}"} if any(self.match_score) else {}
+        return table_text(self.rules, self.dealer, self.deck, self.history, extra)
+
+    @classmethod
+    def parse_text(cls, text: str) -> FourHandedDeal:
+        """The deal of :meth:`text` (raises :class:`DealError` or :class:`IllegalActionError`)."""
+        form = parse_table_text(text, players=4)
+        first, sep, second = form.extra.get("match_score", "0-0").partition("-")
+        if not (sep and first.isdigit() and second.isdigit()):
+            raise DealError(f"match_score={form.extra['match_score']} is not A-B")
+        deal = cls(form.cards, form.dealer, form.rules, (int(first), int(second)))
+        form.replay(deal)
+        return deal
+
+    def __repr__(self) -> str:
+        if not self.deck:
+            return (
+                f"<FourHandedDeal position: {self.rules.preset_name}, stage {self.stage.name}, scores {self.scores()}>"
+            )
+        return f"FourHandedDeal.parse_text({self.text()!r})"

@@ -58,19 +58,17 @@ from sixtysix.core.errors import (
     RecordError,
     RulesError,
 )
-from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
-from sixtysix.core.match import AnyMatch, PartnershipMatch, ThreeHandedMatch, create_match
-from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.rules import Rules, parse_option
-from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.table import AnyDeal, Table
 
 FORMAT = "66R 1"
 _HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\]$')
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*(?:"([^"]*)"|(\S+))')
 _TOKEN = re.compile(r"^([^:\s]+):(\S+)$")
 
-RecordDeal: TypeAlias = Deal | ThreeHandedDeal | FourHandedDeal
-"""A deal of any table size, as records replay it."""
+RecordDeal: TypeAlias = AnyDeal
+"""A deal of any table size, as records replay it (the old name; prefer :class:`~sixtysix.core.table.Table`)."""
 
 
 @dataclass
@@ -129,7 +127,7 @@ class Record:
         return "\n".join(lines) + "\n"
 
 
-def _deal_record(deal: RecordDeal) -> DealRecord:
+def _deal_record(deal: Table) -> DealRecord:
     """A deal's record: its dealer, card order and recorded actions (in table seats)."""
     return DealRecord(deal.dealer, tuple(deal.deck), [(s, a) for s, a in deal.history if a.in_records()])
 
@@ -165,24 +163,15 @@ def _trick_ends(record: Record) -> list[list[bool]]:
         deal = match.new_deal(deal_record.deck, dealer=deal_record.dealer)
         ends = []
         for seat, action in deal_record.actions:
-            completes = _completes_trick(deal, action)
+            tricks = sum(deal.trick_counts())
             apply_record_action(deal, seat, action)
-            ends.append(completes)
+            ends.append(sum(deal.trick_counts()) > tricks)
         match.settle()
         result.append(ends)
     return result
 
 
-def _completes_trick(deal: RecordDeal, action: int) -> bool:
-    """Whether playing ``action`` now puts the last card on the trick."""
-    if action >= 32:  # not a card
-        return False
-    if isinstance(deal, FourHandedDeal):
-        return deal.stage == FOLLOW and len(deal.trick) == 3
-    return deal.stage == FOLLOW
-
-
-def apply_record_action(deal: RecordDeal, seat: int, action: int) -> None:
+def apply_record_action(deal: Table, seat: int, action: int) -> None:
     """Apply one record action for table ``seat``, performing the implicit draw first where needed.
 
     Right after a phase-1 trick, only ``66`` and ``CB`` come before the draw;
@@ -193,16 +182,7 @@ def apply_record_action(deal: RecordDeal, seat: int, action: int) -> None:
     """
     if not ACTIONS[action].in_records():
         raise IllegalActionError(f"{ACTIONS[action]}: not a 66R action")
-    if isinstance(deal, FourHandedDeal):
-        deal.apply(action, seat)
-    elif isinstance(deal, ThreeHandedDeal):
-        _apply_three_handed(deal, seat, action)
-    else:
-        _apply_two_handed(deal, seat, action)
-
-
-def _apply_two_handed(deal: Deal, seat: int, action: int) -> None:
-    if deal.stage == BEFORE_DRAW and action not in (CLAIM, CLOSE_BEFORE_DRAW):
+    if action not in (CLAIM, CLOSE_BEFORE_DRAW) and _draw_is_due(deal):
         trial = deal.copy()
         trial.apply(DRAW)
         trial.apply(action, seat)  # raises before the real deal is touched
@@ -210,28 +190,15 @@ def _apply_two_handed(deal: Deal, seat: int, action: int) -> None:
     deal.apply(action, seat)
 
 
-def _apply_three_handed(deal: ThreeHandedDeal, seat: int, action: int) -> None:
-    if seat not in deal.rules.seats:
-        raise IllegalActionError(f"{ACTIONS[action]}: there is no seat {seat} at a three-handed table")
-    inner = deal.inner_seat(seat)
-    if not inner:
-        raise IllegalActionError(f"{ACTIONS[action]}: seat {seat} sits out this deal")
-    try:
-        _apply_two_handed(deal.inner, inner, action)
-    except IllegalActionError as error:  # the two-player deal names its own seats 1 and 2
-        raise IllegalActionError(deal.table_text(str(error))) from None
+def _draw_is_due(deal: Table) -> bool:
+    """Whether the seat to act may still draw (a phase-1 trick was just won): records leave the draw implicit."""
+    return deal.is_legal(DRAW)
 
 
-def record_legal_tokens(deal: RecordDeal) -> list[str]:
+def record_legal_tokens(deal: Table) -> list[str]:
     """The legal tokens of the seat to act, as ``--legal`` lists them (sorted)."""
-    if isinstance(deal, FourHandedDeal):
-        return sorted(str(a) for a in deal.legal_actions())
-    if isinstance(deal, ThreeHandedDeal):
-        deal = deal.inner
-    if deal.is_over:
-        return []
     actions = set(deal.legal_actions())
-    if deal.stage == BEFORE_DRAW:
+    if _draw_is_due(deal):
         after = deal.copy()
         after.apply(DRAW)
         actions |= set(after.legal_actions())
@@ -275,25 +242,16 @@ def _deal_json(match: AnyMatch, index: int) -> dict[str, object]:
     deal = match.deals[index]
     outcome = deal.outcome
     result = match.results[index] if index < len(match.results) else None
-    if isinstance(deal, ThreeHandedDeal):
-        points, tricks = deal.table_counts()
-    else:
-        points, tricks = list(deal.scores()), list(deal.trick_counts())
     data: dict[str, object] = {
         "dealer": deal.dealer,
         "complete": outcome is not None,
         "winner": outcome.winner if outcome else None,
         "game_points": result.game_points if result else 0,
-        "points": points,
-        "tricks": tricks,
+        "points": list(deal.scores()),
+        "tricks": list(deal.trick_counts()),
         "termination": outcome.termination.value if outcome else "unfinished",
     }
-    if isinstance(deal, ThreeHandedDeal):
-        data["dealer_points"] = result.dealer_points if result else 0
-        data["sitting_out"] = deal.sitting_out
-    elif isinstance(deal, FourHandedDeal):
-        data["bonus"] = list(result.bonus) if result and result.bonus else [0, 0]
-    return data
+    return data | match.record_deal_fields(index)
 
 
 def _match_json(match: AnyMatch) -> dict[str, object]:
@@ -303,9 +261,7 @@ def _match_json(match: AnyMatch) -> dict[str, object]:
         "winner": match.winner,
         "complete": match.is_over,
     }
-    if isinstance(match, ThreeHandedMatch):
-        data["loser"] = match.loser
-    return data
+    return data | match.record_match_fields()
 
 
 def replay(record: Record | str) -> ReplayResult:
@@ -424,7 +380,7 @@ class _Reader:
                 raise self.fail(card_text, f"not a card: {card_text!r}") from None
         match.settle()
         if match.is_over:
-            raise self.fail(f"dealer={dealer}", f"the match is over ({_match_end(match)})")
+            raise self.fail(f"dealer={dealer}", f"the match is over ({match.result_text()})")
         if match.current is not None and not match.current.is_over:
             raise self.fail(f"dealer={dealer}", f"deal {self.deal_no - 1} has not ended")
         if match.deals and dealer != match.next_dealer():
@@ -463,12 +419,3 @@ class _Reader:
 def _one_of(seats: Sequence[int]) -> str:
     """``1 or 2``, ``1, 2 or 3``, ``1, 2, 3 or 4``."""
     return ", ".join(str(seat) for seat in seats[:-1]) + f" or {seats[-1]}"
-
-
-def _match_end(match: AnyMatch) -> str:
-    """Who won a match that is over, for error messages."""
-    if isinstance(match, PartnershipMatch):
-        return f"side {match.winner} won"
-    if isinstance(match, ThreeHandedMatch) and match.loser is not None:
-        return f"seat {match.winner} won, seat {match.loser} lost the play-off"
-    return f"seat {match.winner} won"

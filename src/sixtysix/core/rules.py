@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sixtysix.core.cards import JACK, NINE, RANK_POINTS, CardMask, pack_mask
+from sixtysix.core.cards import JACK, NINE, CardMask, card_point_table, pack_mask
 from sixtysix.core.errors import RulesError
 
 # Allowed values of every option (rules.md §3 / §3.1). Ints and bools are
@@ -147,7 +147,7 @@ class Rules:
             raise RulesError("exchange_rank: a 20-card pack has no nines; use exchange_rank=J")
         _check_table(self)
         pack = pack_mask(self.deck)
-        points = tuple(RANK_POINTS[c & 7] if c & 7 != NINE else self.nine_points for c in range(32))
+        points = card_point_table(self.nine_points)
         setattr_ = object.__setattr__
         setattr_(self, "pack", pack)
         setattr_(self, "points", points)
@@ -182,10 +182,37 @@ class Rules:
         base = Rules.preset(self.preset_name)
         return {name: _text(getattr(self, name)) for name in CHOICES if getattr(self, name) != getattr(base, name)}
 
+    def text(self) -> str:
+        """The preset and the options that differ from it, on one line (the start of a deal's text form).
+
+        >>> Rules.preset("schnapsen").replace(nine_points=1).text()
+        'schnapsen nine_points=1'
+        >>> Rules.parse_text("schnapsen nine_points=1") == Rules.preset("schnapsen").replace(nine_points=1)
+        True
+        """
+        return " ".join([self.preset_name, *(f"{name}={value}" for name, value in self.options().items())])
+
+    @staticmethod
+    def parse_text(text: str) -> Rules:
+        """The rules of :meth:`text`: a preset name, then ``name=value`` options."""
+        preset, *options = text.split() or [""]
+        pairs = {}
+        for option in options:
+            name, sep, value = option.partition("=")
+            if not sep:
+                raise RulesError(f"an option must read name=value, not {option!r}")
+            pairs[name] = value
+        return Rules.from_options(preset, pairs)
+
     @property
     def talon_size(self) -> int:
         """Cards in the talon after the deal (face-down stock plus the trump card); 0 without a talon."""
-        return 0 if self.players == 4 else self.deck - 2 * self.hand_size
+        return self.deck - self.cards_per_trick * self.hand_size  # every player of a trick holds a hand
+
+    @property
+    def cards_per_trick(self) -> int:
+        """Four cards make a trick in the partnership game, two in the others (the three-handed dealer sits out)."""
+        return 4 if self.players == 4 else 2
 
     @property
     def seats(self) -> tuple[int, ...]:

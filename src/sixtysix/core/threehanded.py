@@ -27,10 +27,13 @@ import re
 from collections.abc import Sequence
 
 from sixtysix.core.actions import Action
-from sixtysix.core.cards import Card, CardMask
-from sixtysix.core.errors import DealError, IllegalActionError
-from sixtysix.core.game import Deal, Outcome, Stage, shuffled_deck
+from sixtysix.core.cards import CARD_NAMES, Card, CardMask
+from sixtysix.core.errors import DealError
+from sixtysix.core.facts import Trick, tricks_of
+from sixtysix.core.game import Deal, Outcome, Stage, illegal, shuffled_deck
 from sixtysix.core.rules import Rules
+from sixtysix.core.textform import parse_table_text, table_text
+from sixtysix.core.view import PlayerView, SpectatorView
 
 SEATS = (1, 2, 3)
 _INNER_SEAT = re.compile(r"\bseat ([12])\b")
@@ -44,7 +47,7 @@ def left_of(seat: int) -> int:
 class ThreeHandedDeal:
     """A two-player deal between two of three seats, in table seat numbers."""
 
-    __slots__ = ("_inner_seat", "active", "dealer", "inner", "rules", "sitting_out")
+    __slots__ = ("_inner_seat", "_names", "active", "dealer", "inner", "rules", "sitting_out")
 
     rules: Rules
     dealer: int
@@ -53,6 +56,9 @@ class ThreeHandedDeal:
     """The table seats of the forehand and of the other active player (inner seats 1 and 2)."""
     inner: Deal
     _inner_seat: tuple[int, int, int, int]
+    _names: tuple[int, int, int]
+    """How the inner deal's seats are named in texts: ``_names[inner seat]`` is the table seat."""
+    seats = SEATS
 
     def __init__(
         self,
@@ -85,6 +91,7 @@ class ThreeHandedDeal:
         seats = [0, 0, 0, 0]
         seats[self.active[0]], seats[self.active[1]] = 1, 2
         self._inner_seat = (seats[0], seats[1], seats[2], seats[3])
+        self._names = (0, self.active[0], self.active[1])
 
     @classmethod
     def shuffled(
@@ -106,6 +113,7 @@ class ThreeHandedDeal:
         new.active = self.active
         new.inner = self.inner.copy()
         new._inner_seat = self._inner_seat
+        new._names = self._names
         return new
 
     # -- seat numbers -------------------------------------------------------
@@ -145,8 +153,21 @@ class ThreeHandedDeal:
         return self.table_seat(self.inner.window)
 
     @property
+    def seat_to_ask(self) -> int | None:
+        """The seat whose decision is due: the seat that may exchange out of turn first, else :attr:`to_act`."""
+        return self.window or self.to_act
+
+    @property
     def trump_card(self) -> Card:
         return self.inner.trump_card
+
+    @property
+    def trump(self) -> int:
+        return self.inner.trump
+
+    @property
+    def trump_card_name(self) -> str:
+        return CARD_NAMES[self.inner.trump_card]
 
     @property
     def history(self) -> list[tuple[int, Action]]:
@@ -157,6 +178,30 @@ class ThreeHandedDeal:
         inner = self.inner_seat(seat)
         return self.inner.hands[inner] if inner else 0
 
+    def hand_size(self, seat: int) -> int:
+        """How many cards table ``seat`` holds (the seat sitting out none)."""
+        return self.hand(seat).bit_count()
+
+    def scores(self) -> tuple[int, int, int]:
+        """Counted card points of table seats 1-3 (the seat sitting out has 0)."""
+        points = self.table_counts()[0]
+        return points[0], points[1], points[2]
+
+    def trick_counts(self) -> tuple[int, int, int]:
+        """Tricks of table seats 1-3 (the seat sitting out has 0)."""
+        tricks = self.table_counts()[1]
+        return tricks[0], tricks[1], tricks[2]
+
+    def scorer_of(self, seat: int) -> int:
+        """Whose entry of :meth:`scores` and :meth:`trick_counts` is ``seat``'s: its own (1-based)."""
+        return seat
+
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far, in table seats: leader, cards, winner and card points of each."""
+        return tricks_of(self.history, self.rules, self.inner.trump)
+
+    # -- legality (the inner deal's one legality function, in table seats) ------------
+
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of table ``seat`` (default: the seat to act)."""
         if seat is None:
@@ -164,15 +209,50 @@ class ThreeHandedDeal:
         inner = self.inner_seat(seat)
         return self.inner.legal_actions(inner) if inner else []
 
+    def _refusal(self, action: int, seat: int | None) -> str | None:
+        if seat is None:
+            return self.inner._refusal(action, None)
+        if seat not in SEATS:
+            return f"there is no seat {seat} at a three-handed table"
+        inner = self._inner_seat[seat]
+        if not inner:
+            return f"seat {seat} sits out this deal"
+        return self.inner._refusal(action, inner)
+
+    def is_legal(self, action: int, seat: int | None = None) -> bool:
+        """Whether table ``seat`` (default: the seat to act) may take ``action`` now."""
+        return self._refusal(action, seat) is None
+
+    def why_illegal(self, action: int, seat: int | None = None) -> str | None:
+        """Why ``action`` is not legal for table ``seat`` now, naming table seats; ``None`` if it is.
+
+        >>> deal = ThreeHandedDeal.shuffled(seed=5, dealer=1)
+        >>> deal.why_illegal(deal.legal_actions()[0], 3), deal.why_illegal(deal.legal_actions()[0], 1)
+        ("it is seat 2's turn, not seat 3's", 'seat 1 sits out this deal')
+        """
+        reason = self._refusal(action, seat)
+        return None if reason is None else reason.format(*self._names)
+
+    def verify(self, action: int, seat: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` naming table seats unless ``action`` is legal; change nothing."""
+        reason = self._refusal(action, seat)
+        if reason is not None:
+            raise illegal(action, reason, self._names)
+
+    def explain_illegal(self, action: int, seat: int) -> str:
+        """Why ``action`` is not legal for table ``seat`` now (for error messages; ``legal`` if it is)."""
+        return self.why_illegal(action, seat) or "legal"
+
     def apply(self, action: int, seat: int | None = None) -> None:
-        """Take ``action`` for table ``seat``; illegal actions raise and change nothing."""
-        inner = None if seat is None else self.inner_seat(seat)
-        if inner == 0:
-            raise IllegalActionError(f"seat {seat} sits out this deal")
-        try:
-            self.inner.apply(action, inner)
-        except IllegalActionError as error:  # the engine names inner seats: name the table's
-            raise IllegalActionError(self.table_text(str(error))) from None
+        """Take ``action`` for table ``seat``; illegal actions raise (naming table seats) and change nothing."""
+        self.verify(action, seat)
+        self.inner.apply_unchecked(action, None if seat is None else self._inner_seat[seat])
+
+    def apply_unchecked(self, action: int, seat: int | None = None) -> None:
+        """Apply an action already known to be legal for table ``seat`` (search, playouts)."""
+        self.inner.apply_unchecked(action, None if seat is None else self._inner_seat[seat])
+
+    # -- results, views, text ------------------------------------------------------------
 
     def table_counts(self) -> tuple[list[int], list[int]]:
         """Counted card points and tricks of table seats 1-3 (the seat sitting out has 0 and 0).
@@ -190,7 +270,10 @@ class ThreeHandedDeal:
         return points, tricks
 
     def table_text(self, text: str) -> str:
-        """``text`` from the inner deal (errors, reasons) with its seats 1 and 2 named as the table's."""
+        """``text`` from the inner deal (its errors, reasons) with its seats 1 and 2 named as the table's.
+
+        The table's own texts (:meth:`why_illegal`, errors, :attr:`outcome`) already name table seats.
+        """
         return _INNER_SEAT.sub(lambda m: f"seat {self.active[int(m.group(1)) - 1]}", text)
 
     @property
@@ -207,5 +290,48 @@ class ThreeHandedDeal:
             (points[0], points[1], points[2]),
             (tricks[0], tricks[1], tricks[2]),
             self.table_seat(inner.claimant or 0) or None,
-            self.table_text(inner.reason),
+            self.inner.outcome_reason(self._names),
         )
+
+    def view(self, seat: int, match_score: Sequence[int] = (0, 0, 0), carried: int = 0) -> PlayerView:
+        """The view of active table ``seat``: the two-player view of the inner deal, in its seats.
+
+        Every two-player bot plays three-handed unchanged: the view's seat numbers are the
+        inner deal's (1 = forehand, 2 = the other active player) and its ``match_score`` is
+        the two active seats' (``match_score`` here is of table seats 1-3). The seat sitting
+        out has no view (it holds no cards and takes no decision): see :meth:`spectator_view`.
+        """
+        inner = self.inner_seat(seat)
+        if not inner:
+            raise ValueError(f"seat {seat} sits out this deal and has no view")
+        first, second = self.active
+        return self.inner.view(inner, (match_score[first - 1], match_score[second - 1]), carried)
+
+    def spectator_view(self) -> SpectatorView:
+        """What everybody at the table (the seat sitting out too) may know now, in table seats."""
+        return self.inner.public_view(self._names, self.dealer, self.sitting_out, self.outcome)
+
+    def text(self) -> str:
+        """The complete state as one line, hidden cards included (see :meth:`Deal.text`).
+
+        >>> deal = ThreeHandedDeal.shuffled(seed=5, dealer=1)
+        >>> deal.apply(deal.legal_actions()[0])
+        >>> ThreeHandedDeal.parse_text(deal.text()).history == deal.history
+        True
+        """
+        extra = {"sitting_out": str(self.sitting_out)} if self.sitting_out != self.dealer else {}
+        return table_text(self.rules, self.dealer, self.deck, self.history, extra)
+
+    @classmethod
+    def parse_text(cls, text: str) -> ThreeHandedDeal:
+        """The deal of :meth:`text` (raises :class:`DealError` or :class:`IllegalActionError`)."""
+        form = parse_table_text(text, players=3)
+        sitting_out = form.extra.get("sitting_out")
+        if sitting_out is not None and not sitting_out.isdigit():
+            raise DealError(f"sitting_out={sitting_out} is not a seat")
+        deal = cls(form.cards, form.dealer, form.rules, int(sitting_out) if sitting_out else None)
+        form.replay(deal)
+        return deal
+
+    def __repr__(self) -> str:
+        return f"ThreeHandedDeal.parse_text({self.text()!r})"

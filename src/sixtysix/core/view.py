@@ -17,14 +17,41 @@ history holds actions and never a drawn card.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeAlias, TypeVar
 
-from sixtysix.core.actions import PASS, Action
+from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, CARD_NAMES, Card, CardMask, cards_of, format_cards
-from sixtysix.core.game import Deal, Stage
-from sixtysix.core.partnership import FourHandedDeal, partner_of, side_of
+from sixtysix.core.facts import Trick, opponent_hand_size, partner_of, partnership_hand_size, side_of, tricks_of
+from sixtysix.core.outcome import Outcome, Stage
 from sixtysix.core.rules import Rules
-from sixtysix.core.threehanded import ThreeHandedDeal
+
+# The deals build the views (they know their own state); this module imports none of them,
+# so that each deal's ``view()`` and ``spectator_view()`` can return these classes.
+
+
+class _SeatViews(Protocol):
+    def view(self, seat: int, match_score: Sequence[int] = ..., carried: int = 0) -> PlayerView: ...
+
+
+class _PartnershipViews(Protocol):
+    def view(self, seat: int, match_score: Sequence[int] = ..., carried: int = 0) -> PartnershipView: ...
+
+
+_ThreeHandedViews = _SeatViews
+_ViewT = TypeVar("_ViewT")
+
+
+def fill(cls: type[_ViewT], fields: dict[str, object]) -> _ViewT:
+    """An instance of the frozen dataclass ``cls`` with ``fields`` (every field) as its dictionary.
+
+    How the deals build views cheaply: no ``__init__``, no frozen ``__setattr__`` per field.
+    """
+    instance = object.__new__(cls)
+    object.__setattr__(instance, "__dict__", fields)
+    return instance
 
 
 @dataclass(frozen=True)
@@ -76,43 +103,23 @@ class PlayerView:
     carried: int = 0
 
     @classmethod
-    def of(cls, deal: Deal, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0) -> PlayerView:
-        """The view of ``seat`` (1 or 2) of ``deal``."""
-        return cls(
-            seat=seat,
-            rules=deal.rules,
-            dealer=deal.dealer,
-            trump=deal.trump,
-            trump_card=deal.trump_card,
-            face_up=deal.face_up if deal.face_up >= 0 else None,
-            talon_size=deal.talon_size,
-            closer=deal.closer,
-            stage=deal.stage,
-            to_act=deal.to_act,
-            leader=deal.leader,
-            led=deal.led if deal.led >= 0 else None,
-            hand=deal.hands[seat],
-            opponent_known=deal.known[3 - seat],
-            won=(deal.won[1], deal.won[2]),
-            tricks=(deal.tricks[1], deal.tricks[2]),
-            score=deal.score[seat],
-            pending=deal.pending[seat],
-            opponent_score=deal.score[3 - seat],
-            opponent_pending=deal.pending[3 - seat],
-            close_score=deal.close_score,
-            close_tricks=deal.close_tricks,
-            window=seat if deal.window == seat else 0,  # only the holder knows he may exchange
-            marriage_suit=deal.marriage_suit if deal.stage == Stage.MARRIAGE else -1,
-            # the opponent's declined exchange is private: it would show that he holds the card
-            history=tuple(h for h in deal.history if h[1] != PASS or h[0] == seat),
-            legal=tuple(deal.legal_actions(seat)),
-            match_score=match_score,
-            carried=carried,
-        )
+    def of(cls, deal: _SeatViews, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0) -> PlayerView:
+        """The view of ``seat`` (1 or 2) of a two-player ``deal`` (the same as ``deal.view(seat, …)``)."""
+        return deal.view(seat, match_score, carried)
 
     @property
     def opponent(self) -> int:
         return 3 - self.seat
+
+    @property
+    def opponent_hand_size(self) -> int:
+        """How many cards the opponent holds now."""
+        following = self.led is not None
+        return opponent_hand_size(self.hand.bit_count(), following, following and self.leader == self.seat)
+
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far (every card is played face up): leader, cards, winner, points."""
+        return tricks_of(self.history, self.rules, self.trump)
 
     @property
     def is_my_turn(self) -> bool:
@@ -133,11 +140,7 @@ class PlayerView:
     def visible_cards(self) -> CardMask:
         """Every card this view names (used to prove that views leak nothing)."""
         face_up = BIT[self.face_up] if self.face_up is not None else 0
-        history = 0
-        for _, action in self.history:
-            if action < 32:
-                history |= BIT[action]
-        return self.hand | self.played | face_up | self.opponent_known | BIT[self.trump_card] | history
+        return self.hand | self.played | face_up | self.opponent_known | BIT[self.trump_card] | _cards_in(self.history)
 
     def describe(self) -> str:
         """A short text summary, for people and logs."""
@@ -196,32 +199,10 @@ class PartnershipView:
 
     @classmethod
     def of(
-        cls, deal: FourHandedDeal, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0
+        cls, deal: _PartnershipViews, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0
     ) -> PartnershipView:
-        """The view of ``seat`` (1-4) of ``deal``."""
-        known = deal.known
-        return cls(
-            seat=seat,
-            rules=deal.rules,
-            dealer=deal.dealer,
-            trump=deal.trump,
-            trump_card=deal.trump_card,
-            stage=deal.stage,
-            to_act=deal.to_act,
-            leader=deal.leader,
-            trick=tuple(deal.trick),
-            hand=deal.hands[seat],
-            known=(known[1], known[2], known[3], known[4]),
-            won=(deal.won[1], deal.won[2]),
-            score=(deal.score[1], deal.score[2]),
-            pending=(deal.pending[1], deal.pending[2]),
-            tricks=(deal.tricks[1], deal.tricks[2]),
-            marriage_suit=deal.marriage_suit if deal.stage == Stage.MARRIAGE else -1,
-            history=tuple(deal.history),
-            legal=tuple(deal.legal_actions(seat)),
-            match_score=match_score,
-            carried=carried,
-        )
+        """The view of ``seat`` (1-4) of a four-handed ``deal`` (the same as ``deal.view(seat, …)``)."""
+        return deal.view(seat, match_score, carried)
 
     @property
     def side(self) -> int:
@@ -234,6 +215,15 @@ class PartnershipView:
     @property
     def is_my_turn(self) -> bool:
         return bool(self.legal)
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds now (every seat can count them)."""
+        played = any(player == seat for player, _ in self.trick)
+        return partnership_hand_size(self.rules, self.tricks[0] + self.tricks[1], played)
+
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far: leader, cards, winner and card points of each."""
+        return tricks_of(self.history, self.rules, self.trump)
 
     @property
     def played(self) -> CardMask:
@@ -251,12 +241,8 @@ class PartnershipView:
 
     def visible_cards(self) -> CardMask:
         """Every card this view names (used to prove that views leak nothing)."""
-        history = 0
-        for _, action in self.history:
-            if action < 32:
-                history |= BIT[action]
         known = self.known[0] | self.known[1] | self.known[2] | self.known[3]
-        return self.hand | self.played | known | BIT[self.trump_card] | history
+        return self.hand | self.played | known | BIT[self.trump_card] | _cards_in(self.history)
 
     def describe(self) -> str:
         """A short text summary, for people and logs."""
@@ -268,10 +254,15 @@ class PartnershipView:
         )
 
 
+PLAYER_VIEW_FIELDS: dict[str, object] = dict.fromkeys(field.name for field in dataclasses.fields(PlayerView))
+"""The fields of a :class:`PlayerView`, a presized dictionary that a deal copies to fill one cheaply."""
+PARTNERSHIP_VIEW_FIELDS: dict[str, object] = dict.fromkeys(field.name for field in dataclasses.fields(PartnershipView))
+
+
 def three_handed_view(
-    deal: ThreeHandedDeal, seat: int, match_score: tuple[int, int, int] = (0, 0, 0), carried: int = 0
+    deal: _ThreeHandedViews, seat: int, match_score: tuple[int, int, int] = (0, 0, 0), carried: int = 0
 ) -> PlayerView:
-    """The view of an active table ``seat`` of a three-handed deal.
+    """The view of an active table ``seat`` of a three-handed deal (the same as ``deal.view(seat, …)``).
 
     It is the two-player view of the inner deal, so every two-player bot plays
     three-handed unchanged: its seat numbers are the inner deal's (1 = forehand,
@@ -284,8 +275,83 @@ def three_handed_view(
     >>> view.seat, view.match_score, view.hand == deal.hand(3)
     (2, (1, 2), True)
     """
-    inner = deal.inner_seat(seat)
-    if not inner:
-        raise ValueError(f"seat {seat} sits out this deal and has no view")
-    first, second = deal.active
-    return PlayerView.of(deal.inner, inner, (match_score[first - 1], match_score[second - 1]), carried)
+    return deal.view(seat, match_score, carried)
+
+
+AnyView: TypeAlias = PlayerView | PartnershipView
+"""What a player of any table size receives: a two-player view (also at a three-handed
+table, in the inner deal's seats) or a partnership view."""
+
+
+@dataclass(frozen=True)
+class SpectatorView:
+    """What everybody at the table may know of a deal of any size: no card of any hand, nor of the stock.
+
+    It is what someone who holds no cards is shown (the three-handed dealer who sits
+    out, an onlooker, a browser between deals), in table seats, and what every seat's own
+    view agrees with on the public facts. Build it with the table's ``spectator_view()``.
+
+    >>> from sixtysix.core.threehanded import ThreeHandedDeal
+    >>> deal = ThreeHandedDeal.shuffled(seed=5, dealer=1)
+    >>> view = deal.spectator_view()
+    >>> view.active, view.sitting_out, view.hand_sizes, view.talon_size
+    ((2, 3), 1, (0, 6, 6), 12)
+    """
+
+    rules: Rules
+    dealer: int
+    active: tuple[int, ...]
+    """The table seats that play this deal, the first leader first."""
+    sitting_out: int
+    """The seat that sits out this deal (three-handed), else 0."""
+    trump: int
+    trump_card: Card
+    """The card turned up at the deal (four-handed: the dealer's, his until he plays it)."""
+    face_up: Card | None
+    """The card under the talon now; ``None`` once drawn, and without a talon."""
+    talon_size: int
+    closer: int
+    """The table seat that closed the talon, else 0."""
+    stage: Stage
+    to_act: int | None
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    """The current trick so far, as (table seat, card) in the order played."""
+    marriage_suit: int
+    """The suit just declared (stage ``MARRIAGE``), else -1."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each table seat holds, seat 1 first (the seat sitting out: 0)."""
+    shown: tuple[CardMask, ...]
+    """The cards each table seat is publicly known to hold (a marriage's other card, an exchanged trump)."""
+    scores: tuple[int, ...]
+    """Counted card points as the table's ``scores()``: of seats 1-3 (the seat sitting out 0), or of sides."""
+    pending: tuple[int, ...]
+    """Marriage points waiting for a trick, laid out as :attr:`scores`."""
+    trick_counts: tuple[int, ...]
+    history: tuple[tuple[int, Action], ...]
+    """Every public action so far in table seats (a declined exchange is private and left out)."""
+    outcome: Outcome | None
+
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far, in table seats: leader, cards, winner and card points of each."""
+        return tricks_of(self.history, self.rules, self.trump)
+
+    def visible_cards(self) -> CardMask:
+        """Every card this view names (used to prove that it leaks nothing)."""
+        mask = BIT[self.trump_card] | _cards_in(self.history)
+        for shown in self.shown:
+            mask |= shown
+        for _, card in self.trick:
+            mask |= BIT[card]
+        if self.face_up is not None:
+            mask |= BIT[self.face_up]
+        return mask
+
+
+def _cards_in(history: Sequence[tuple[int, Action]]) -> CardMask:
+    """The cards played in a history."""
+    mask = 0
+    for _, action in history:
+        if action.is_card():
+            mask |= BIT[action]
+    return mask

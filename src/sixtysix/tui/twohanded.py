@@ -37,20 +37,9 @@ from sixtysix.present.describe import (
     trick_winner,
 )
 from sixtysix.present.order import hand_order
+from sixtysix.present.presets import preset_description
 from sixtysix.tui.loop import TableDeal, TableSession
 from sixtysix.tui.screen import TableInfo, help_lines, last_trick_line, render_table
-
-PRESET_TEXT = {
-    "seed66": "Sechsundsechzig after the founding French text: 24 cards, exchange the trump nine, "
-    "close before or after drawing, first to 66, 7 game points",
-    "pagat66": "66 as pagat.com gives it: exchange only as leader with a trick, close scored at the end, "
-    "ties void, the winner deals",
-    "schnapsen": "Austrian Schnapsen: 20 cards, 5 each, exchange the trump jack, marriages after closing, "
-    "close only after drawing, the last trick wins a played-out deal",
-    "three66": "three-handed 66: the dealer deals to the other two and sits out; they play a deal of seed66 "
-    "(the dealer's left leads); the dealer scores as many game points as the winner, but never more than "
-    "one short of the match target that way; the deal passes to the left",
-}
 
 
 class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
@@ -168,7 +157,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
 
     def show_rules(self) -> None:
         rules = self.rules
-        self.say(f"[bold]Rules:[/] {rules.preset_name}: {PRESET_TEXT.get(rules.preset_name, '')}")
+        self.say(f"[bold]Rules:[/] {rules.preset_name}: {preset_description(rules.preset_name)}")
         options = rules.options()
         if options:
             self.say("Changed options: " + ", ".join(f"{k}={v}" for k, v in options.items()))

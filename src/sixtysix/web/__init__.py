@@ -3,11 +3,19 @@
 * :mod:`sixtysix.web.command` registers the ``serve`` subcommand (standard library only;
   FastAPI and uvicorn are imported when the command runs, so ``import sixtysix`` needs
   neither);
-* :mod:`sixtysix.web.store` is the SQLite database (matches, seats, deals, every action);
-* :mod:`sixtysix.web.state` builds the per-seat state object from a ``PlayerView``;
-* :mod:`sixtysix.web.service` holds the matches: validation, persistence, the computer,
-  live updates, hints, reviews, records and history;
-* :mod:`sixtysix.web.review` is the post-deal review and the statistics;
 * :mod:`sixtysix.web.app` is the ASGI app (FastAPI): :func:`sixtysix.web.app.create_app`;
-* ``static/`` holds the page (HTML, CSS, JavaScript), served at ``/``.
+* :mod:`sixtysix.web.service` is the facade the app calls, over the modules that hold and
+  change the matches: :mod:`~sixtysix.web.seats` (tokens, creating, invitations, joining),
+  :mod:`~sixtysix.web.actions` (a person's action and the exchange window),
+  :mod:`~sixtysix.web.commits` (store, apply, broadcast), :mod:`~sixtysix.web.scheduler`
+  and :mod:`~sixtysix.web.computer` (the computer's turns and decisions),
+  :mod:`~sixtysix.web.review` (hints and reviews), :mod:`~sixtysix.web.history` (a
+  browser's matches, statistics, records), :mod:`~sixtysix.web.matches` and
+  :mod:`~sixtysix.web.game` (the matches in memory), :mod:`~sixtysix.web.live`
+  (publish/subscribe), :mod:`~sixtysix.web.meta`, :mod:`~sixtysix.web.fields` and
+  :mod:`~sixtysix.web.errors`;
+* :mod:`sixtysix.web.store` is the SQLite database (matches, seats, deals, every action);
+* the seat state itself is built by :mod:`sixtysix.present.state` (every table size);
+* ``static/`` holds the page (HTML, CSS, JavaScript), served at ``/``: it holds no rule of
+  the game.
 """

@@ -2,7 +2,7 @@
 
 :func:`create_app` builds a FastAPI app around one :class:`~sixtysix.web.service.Service`
 and one SQLite file. The API is specified in docs/web-api.md; every refusal is a JSON
-error object (:class:`~sixtysix.web.service.WebError`). The page's files are served from
+error object (:class:`~sixtysix.web.errors.WebError`). The page's files are served from
 ``static/`` at ``/``.
 """
 
@@ -23,8 +23,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from sixtysix.web.service import Game, Service, Subscriber, WebError, malformed
-from sixtysix.web.state import meta
+from sixtysix.web.errors import WebError, malformed
+from sixtysix.web.game import Game
+from sixtysix.web.live import Subscriber, state_message
+from sixtysix.web.meta import meta
+from sixtysix.web.service import Service
 from sixtysix.web.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -212,7 +215,7 @@ def create_app(
         sub = Subscriber()
         writer = asyncio.create_task(_writer(websocket, sub))
         service.subscribe(game, seat, sub)
-        sub.send(json.dumps({"type": "state", "state": game.state(seat)}, separators=(",", ":")))
+        sub.send(state_message(game.state(seat)))
         try:
             while True:
                 message = await websocket.receive()
@@ -259,10 +262,7 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
             sub.send(json.dumps({"type": "pong", "reply_to": reply_to}))
         elif kind == "state":
             game = service.games.get(game.id, game)
-            out: dict[str, object] = {"type": "state", "state": game.state(seat)}
-            if reply_to is not None:
-                out["reply_to"] = reply_to
-            sub.send(json.dumps(out, separators=(",", ":")))
+            sub.send(state_message(game.state(seat), reply_to))
         elif kind == "action":
             named = message.get("seat")
             if named is not None and named != seat:
@@ -274,7 +274,7 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
         else:
             raise malformed("type must be action, state or ping")
     except WebError as error:
-        out = {"type": "error", **error.to_json()}
+        out: dict[str, object] = {"type": "error", **error.to_json()}
         if reply_to is not None:
             out["reply_to"] = reply_to
         sub.send(json.dumps(out))

@@ -1,24 +1,118 @@
-"""Post-deal reviews and player statistics for the web app (docs/web-api.md).
+"""Hints and post-deal reviews: the computer's analysis, in worker threads, for one seat.
 
-:func:`review_deal` analyses every decision with a choice of both seats in one finished
-deal (:func:`sixtysix.ai.analysis.analyze_record`); its result does not depend on who asks
-and is stored. :func:`present` adds what depends on the asking seat: the chart from that
-seat's side and the outcome in its words. :func:`statistics` counts a browser's results
-from the stored deal results.
+A hint analyses the asking seat's own view of a decision it has now. A review analyses
+every decision with a choice of both seats in one finished two-player deal
+(:func:`sixtysix.ai.analysis.analyze_record`); that analysis does not depend on who asks
+and is stored. :func:`reviewed` adds what depends on the asking seat: the chart from its
+side, the outcome in its words, and the facts the page shows with it (the hands as dealt,
+the trick of each action), all read from the engine.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
+from concurrent.futures import Executor
+from typing import Any
 
+from sixtysix.ai import analysis
 from sixtysix.ai.analysis import BLUNDER, INACCURACY, MISTAKE, Budget, analyze_record, summarize
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, Card
+from sixtysix.core.game import Deal
 from sixtysix.core.match import Match
 from sixtysix.core.record import Record
 from sixtysix.core.rules import Rules
-from sixtysix.web.state import PublicMatch, outcome_json
+from sixtysix.core.view import PlayerView
+from sixtysix.present.outcome import outcome_json
+from sixtysix.present.state import cards
+from sixtysix.present.table import PublicMatch
+from sixtysix.web.errors import not_available, not_found, not_your_turn
+from sixtysix.web.game import Game, reviewable
 from sixtysix.web.store import Store
+
+
+class Advisor:
+    """The hints and reviews of every match of one server."""
+
+    def __init__(
+        self,
+        store: Store,
+        executor: Executor,
+        *,
+        hint_budget: Any = None,
+        review_seconds: float | None = 0.25,
+        review_worlds: int | None = None,
+    ) -> None:
+        self.store = store
+        self.executor = executor
+        self.hint_budget = hint_budget
+        """A :class:`~sixtysix.ai.analysis.Budget` for hints (default: the analysis's own)."""
+        self.review_seconds = review_seconds
+        self.review_worlds = review_worlds
+        self.reviews: dict[tuple[str, int], asyncio.Future[dict[str, object]]] = {}
+        """Reviews being computed, so that a second request waits for the first."""
+
+    async def hint(self, game: Game, seat: int) -> dict[str, object]:
+        """``GET .../hint``: the analysis of the seat's decision now (cached per version)."""
+        if not game.hints:
+            raise not_available("hints are off in this match")
+        deal = game.match.current
+        if game.status != "playing" or deal is None or deal.is_over or not deal.legal_actions(seat):
+            raise not_your_turn("hints are given at your own decisions only")
+        cached = game.hint_cache.get(seat)
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        view = game.view(seat)
+        if not isinstance(view, PlayerView):  # the analysis plays the two-player deal only
+            raise not_available("hints are for the two-player deal only")
+        version = game.version
+        loop = asyncio.get_running_loop()
+        budget = self.hint_budget
+        if budget is not None:
+            result = await loop.run_in_executor(self.executor, lambda: analysis.analyze(view, budget))
+        else:
+            result = await loop.run_in_executor(self.executor, lambda: analysis.hint(view, seed=None))
+        data = result.to_json()
+        answer: dict[str, object] = {"version": version, **{k: data[k] for k in HINT_KEYS}}
+        game.hint_cache[seat] = (version, answer)
+        return answer
+
+    async def review(self, game: Game, seat: int, number: int) -> dict[str, object]:
+        """``GET .../deals/{number}/review``: the stored analysis, computed on first demand."""
+        match = game.match
+        if not reviewable(match):
+            raise not_available("reviews are for two-player matches only")
+        if not 1 <= number <= len(match.deals):
+            raise not_found(f"no deal {number} in this match")
+        deal = match.deals[number - 1]
+        if deal.outcome is None:
+            raise not_available(f"deal {number} has not ended")
+        data = self.store.load_review(game.id, number)
+        if data is None:
+            data = await self._analysis(game.id, number, deal)
+        return reviewed(data, game.public(), match, number, seat)
+
+    async def _analysis(self, match_id: str, number: int, deal: Deal) -> dict[str, object]:
+        key = (match_id, number)
+        future = self.reviews.get(key)
+        if future is not None:
+            return await future
+        rules, seconds, worlds, history = deal.rules, self.review_seconds, self.review_worlds, tuple(deal.history)
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(
+            self.executor, lambda: review_deal(rules, deal.dealer, deal.deck, history, seconds, worlds)
+        )
+        self.reviews[key] = future
+        try:
+            data = await future
+            self.store.save_review(match_id, number, data)
+        finally:
+            self.reviews.pop(key, None)
+        return data
+
+
+HINT_KEYS = ("best", "worlds", "exact", "seconds", "actions")
 
 
 def review_deal(
@@ -35,8 +129,7 @@ def review_deal(
     deal = match.new_deal(deck, dealer=dealer)
     for seat, action in history:
         deal.apply(action, seat)
-    record = Record.from_match(match)
-    notes = analyze_record(record, (1, 2), budget)
+    notes = analyze_record(Record.from_match(match), (1, 2), budget)
     decisions = []
     for index, note in enumerate(notes, start=1):
         label = note.classification
@@ -84,77 +177,52 @@ def review_deal(
     }
 
 
-def present(data: dict[str, object], public: PublicMatch, match: Match, number: int, seat: int) -> dict[str, object]:
+def reviewed(data: dict[str, object], public: PublicMatch, match: Match, number: int, seat: int) -> dict[str, object]:
     """The stored review of deal ``number`` as ``seat`` receives it."""
     decisions = data.get("decisions", [])
     assert isinstance(decisions, list)
+    deal = match.deals[number - 1]
+    tricks = trick_numbers(deal)
     labels = [f"{d['seat']}:{d['action']}" for d in decisions]
     values = [d["played_value"] if d["seat"] == seat else -float(d["played_value"]) for d in decisions]
     return {
         "deal": number,
         "seat": seat,
         **data,
+        "decisions": [{**d, "trick": _at(tricks, d.get("position"))} for d in decisions],
+        "dealt": dealt(deal),
         "outcome": outcome_json(public, match, number, seat),
         "chart": {"seat": seat, "labels": labels, "values": [round(float(v), 4) for v in values]},
     }
 
 
-def statistics(store: Store, seats: Sequence[tuple[str, int, str]]) -> dict[str, object]:
-    """Results over the given (match id, seat, status) of one browser (docs/web-api.md)."""
-    matches = {"played": 0, "won": 0, "lost": 0, "unfinished": 0}
-    deals = {"played": 0, "won": 0, "lost": 0, "tied": 0}
-    points_won = points_lost = 0
-    schneider = {"given": 0, "taken": 0}
-    schwarz = {"given": 0, "taken": 0}
-    closes = {"made": 0, "succeeded": 0}
-    claims = {"made": 0, "false": 0}
-    for match_id, seat, status in seats:
-        if status == "over":
-            summary = store.load_summary(match_id)
-            if summary is not None:
-                matches["played"] += 1
-                won = summary[0].winner == seat
-                matches["won" if won else "lost"] += 1
-        else:
-            matches["unfinished"] += 1
-        for result in store.deal_results(match_id):
-            deals["played"] += 1
-            winner = result["winner"]
-            credited = int(str(result["credited"] or 0))
-            kind = result["win_kind"]
-            if winner is None:
-                deals["tied"] += 1
-            elif winner == seat:
-                deals["won"] += 1
-                points_won += credited
-                if kind == "schneider":
-                    schneider["given"] += 1
-                elif kind == "schwarz":
-                    schwarz["given"] += 1
-            else:
-                deals["lost"] += 1
-                points_lost += credited
-                if kind == "schneider":
-                    schneider["taken"] += 1
-                elif kind == "schwarz":
-                    schwarz["taken"] += 1
-            if result["closer"] == seat:
-                closes["made"] += 1
-                closes["succeeded"] += winner == seat
-            if result["claimant"] == seat:
-                claims["made"] += 1
-                claims["false"] += result["termination"] == "false_claim"
-    played = deals["played"]
+def _at(numbers: list[int], position: object) -> int | None:
+    """The trick of a decision's ``position`` (1-based) in the deal's record."""
+    index = int(str(position or 1)) - 1
+    return numbers[index] if 0 <= index < len(numbers) else None
+
+
+def dealt(deal: Deal) -> dict[str, object]:
+    """The deal as it was dealt: both hands (in hand order), the trump card, the talon top first."""
+    start = Deal(deal.deck, deal.dealer, deal.rules)
     return {
-        "matches": matches,
-        "deals": deals,
-        "game_points": {
-            "won": points_won,
-            "lost": points_lost,
-            "per_deal": round((points_won - points_lost) / played, 3) if played else 0.0,
-        },
-        "schneider": schneider,
-        "schwarz": schwarz,
-        "closes": {**closes, "rate": round(closes["succeeded"] / closes["made"], 3) if closes["made"] else None},
-        "claims": claims,
+        "dealer": start.dealer,
+        "hands": {str(s): cards(start.hands[s], start.trump) for s in (1, 2)},
+        "trump_card": CARD_NAMES[start.trump_card],
+        "talon": [CARD_NAMES[c] for c in start.stock],
     }
+
+
+def trick_numbers(deal: Deal) -> list[int]:
+    """For each action of the deal's record (no ``draw``, no ``pass``): its trick (1 = first), as the engine counts.
+
+    A decision's ``position`` counts the record's actions (an implicit decision has the
+    position of the action that follows it).
+    """
+    replay = Deal(deal.deck, deal.dealer, deal.rules)
+    numbers = []
+    for seat, action in deal.history:
+        if action.in_records():
+            numbers.append(replay.trick_count + 1)
+        replay.apply(action, seat)
+    return numbers

@@ -8,11 +8,11 @@
 
 import { $, html, render } from "./dom.js";
 import { getLang, initLang, LANG_NAMES, LANGS, onLangChange, setLang, t } from "./i18n.js";
-import { localStore, saveSettings, seatOf, settings } from "./store.js";
+import { localStore, saveSettings, settings } from "./store.js";
 import { mountLobby } from "./pages/lobby.js";
 import { mountJoin } from "./pages/join.js";
 import { mountTable } from "./pages/table.js";
-import { mountMultiTable } from "./pages/multi.js";
+import { loadPresets } from "./presets.js";
 import { mountReview } from "./pages/review.js";
 import { mountHistory } from "./pages/history.js";
 
@@ -47,11 +47,7 @@ function route() {
   const root = $("#page");
   root.innerHTML = "";
   if (where.name === "join") page = mountJoin(root, where.code, ctx);
-  else if (where.name === "table") {
-    // three- and four-handed matches have a table of their own (the seat remembers the size)
-    const seat = seatOf(where.id);
-    page = seat && seat.token && seat.players > 2 ? mountMultiTable(root, where.id, ctx) : mountTable(root, where.id, ctx);
-  }
+  else if (where.name === "table") page = mountTable(root, where.id, ctx);
   else if (where.name === "review") page = mountReview(root, where.id, where.deal, ctx);
   else if (where.name === "history") page = mountHistory(root, ctx);
   else page = mountLobby(root, ctx);
@@ -123,6 +119,10 @@ function start() {
   });
   window.addEventListener("hashchange", route);
   route();
+  // the presets' names and descriptions are the server's: draw again once they are here
+  loadPresets().then(() => {
+    if (page && page.rerender) page.rerender();
+  });
 }
 
 start();

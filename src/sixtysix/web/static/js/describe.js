@@ -1,11 +1,12 @@
 // Actions, tricks, prompts and deal results in words, in the chosen language.
 // The wording follows the terminal game (sixtysix.present.describe); cards appear as small
-// "chips" (rank letter and suit sign) in the player's deck.
+// "chips" (rank letter and suit sign) in the player's deck. Every number and every game
+// fact (who won a trick, what it counted, how a deal was scored) is the server's.
 
 import { cardName, getLang, rankIndex, suitName, t } from "./i18n.js";
 import { suitColor, suitSVG } from "./cards.js";
 import { html, raw } from "./dom.js";
-import { actionKind, marriageCards, suitOf, trickWinner } from "./notation.js";
+import { actionKind, marriageCards, suitOf } from "./notation.js";
 
 /** A card as a small inline chip: "A♥" (with the deck's letters and signs). */
 export function chip(card, opts = {}) {
@@ -14,19 +15,24 @@ export function chip(card, opts = {}) {
   return html`<span class="chip" data-card="${card}" style="color:${suitColor(suit, opts)}" title="${cardName(card, opts.deck)}">${label}${raw(suitSVG(suit, { ...opts, className: "chip-suit" }))}</span>`;
 }
 
-/** Who is who: ``me`` is this seat, ``opp`` the other seat's name. */
+/**
+ * Who is who at this table: ``me`` is this seat, ``name(seat)`` another seat's name, ``side``
+ * this seat's side where partners score together.
+ */
 export function names(state) {
-  return { me: state.seat, opp: (state.opponent && state.opponent.name) || t("table.opponent") };
+  const seats = state.seats || [];
+  const name = (seat) => (seats.find((s) => s.seat === seat) || {}).name || t("table.opponent");
+  return { me: state.seat, name, side: state.you ? state.you.side : undefined };
 }
 
 // A sentence with a "you" form and an "other" form: key.you / key.other.
 function said(key, seat, who, vars = {}) {
   const mine = seat === who.me;
-  return t(`${key}.${mine ? "you" : "other"}`, { name: who.opp, ...vars });
+  return t(`${key}.${mine ? "you" : "other"}`, { name: mine ? "" : who.name(seat), ...vars });
 }
 
-// fill placeholders with html (chips) after translating plain text
-function withChips(text, chips) {
+/** Fill {placeholders} of a translated text with html (card chips), the rest escaped. */
+export function withChips(text, chips) {
   const parts = text.split(/(\{\w+\})/);
   return raw(
     parts
@@ -40,11 +46,10 @@ function withChips(text, chips) {
 }
 
 function saidWithChips(key, seat, who, chips, vars = {}) {
-  const mine = seat === who.me;
-  return withChips(t(`${key}.${mine ? "you" : "other"}`, { name: who.opp, ...vars }), chips);
+  return withChips(said(key, seat, who, vars), chips);
 }
 
-/** One action as a log line, e.g. "Computer plays K♥". ``deal`` gives trump and exchange facts. */
+/** One action as a log line, e.g. "Computer plays K♥". ``deal`` gives the trump card. */
 export function describeAction(entry, who, deal, opts = {}) {
   const { seat, action } = entry;
   const kind = actionKind(action);
@@ -67,60 +72,36 @@ export function describeAction(entry, who, deal, opts = {}) {
       return raw(String(html`${said("log.exchange_plain", seat, who)}`));
     }
     case "close":
-      return raw(String(html`${said("log.close", seat, who)}`));
     case "close_before_draw":
-      return raw(String(html`${said("log.close_before_draw", seat, who)}`));
     case "claim":
-      return raw(String(html`${said("log.claim", seat, who)}`));
     case "draw":
-      return raw(String(html`${said("log.draw", seat, who)}`));
     case "pass":
-      return raw(String(html`${said("log.pass", seat, who)}`));
+      return raw(String(html`${said(`log.${kind}`, seat, who)}`));
     default:
       return html`${action}`;
   }
 }
 
-/** The completed tricks of a history: [{leader, lead, follower, follow, winner, points}]. */
-export function tricksOf(history, trump, points = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0 }) {
-  const tricks = [];
-  let led = null;
-  for (const { seat, action } of history || []) {
-    if (actionKind(action) !== "card") continue;
-    if (!led) {
-      led = { seat, card: action };
-      continue;
-    }
-    const winner = trickWinner(led.seat, led.card, action, trump);
-    tricks.push({
-      leader: led.seat,
-      lead: led.card,
-      follower: seat,
-      follow: action,
-      winner,
-      points: points[led.card[0]] + points[action[0]],
-    });
-    led = null;
-  }
-  return tricks;
-}
-
-/** The log of a deal: every public action, and after each trick who won it. */
+/**
+ * The log of a deal: every public action, and after each trick who won it for how many
+ * points. The tricks (their cards, winner and points) are the server's (``deal.tricks``).
+ */
 export function dealLog(deal, who, opts = {}) {
   const lines = [];
-  let led = null;
+  const tricks = deal.tricks || [];
+  let done = 0;
+  let cards = 0;
   for (const entry of deal.history || []) {
     if (entry.action === "draw") continue;
     lines.push({ seat: entry.seat, html: describeAction(entry, who, deal, opts) });
-    if (actionKind(entry.action) === "card") {
-      if (!led) led = entry;
-      else {
-        const winner = trickWinner(led.seat, led.action, entry.action, deal.trump);
-        const points = (opts.points || { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0 });
-        const n = points[led.action[0]] + points[entry.action[0]];
-        lines.push({ seat: winner, trick: true, html: raw(String(html`${said("log.trick", winner, who, { n })}`)) });
-        led = null;
-      }
+    if (actionKind(entry.action) !== "card") continue;
+    cards += 1;
+    const trick = tricks[done];
+    if (trick && cards === trick.cards.length) {
+      const n = trick.points;
+      lines.push({ seat: trick.winner, trick: true, html: raw(String(html`${said("log.trick", trick.winner, who, { n })}`)) });
+      done += 1;
+      cards = 0;
     }
   }
   return lines;
@@ -128,41 +109,49 @@ export function dealLog(deal, who, opts = {}) {
 
 // -- the end of a deal -------------------------------------------------------------
 
-/** "You win 2 game points" / "Computer wins 3 game points (2 + 1 carried from a tie)" / "A tie". */
-export function dealHeadline(outcome, who) {
+/**
+ * "You win 2 game points" / "Computer wins 3 game points (2 + 1 carried from a tie)" / "A
+ * tie"; where partners score together (``by`` "side"): "Your side: +2 game points".
+ */
+export function dealHeadline(outcome, who, by = "seat") {
   if (!outcome) return "";
   if (outcome.winner === null || outcome.winner === undefined) return t("outcome.tie_headline");
   const n = outcome.credited ?? outcome.game_points;
+  if (by === "side") {
+    return t("multi.wins", { name: t(outcome.winner === who.side ? "multi.your_side" : "multi.other_side"), n });
+  }
   let text = said("outcome.headline", outcome.winner, who, { n });
   if (outcome.carried) text += " " + t("outcome.carried_part", { base: outcome.game_points, carried: outcome.carried });
   return text;
 }
 
 function whoName(seat, who) {
-  return seat === who.me ? t("word.you") : who.opp;
+  return seat === who.me ? t("word.you") : who.name(seat);
 }
 
 /**
  * Sentences explaining how a finished deal was scored. English uses the server's
- * exact explanation (it knows the points at the moment of closing); German and French
- * are built from the structured outcome.
+ * sentences; German and French are built from the outcome's numbers and its ``scoring``
+ * facts (the server's: which points counted, the last trick's bonus, the Schneider line).
+ * Where partners score together the server's sentences serve every language.
  */
-export function explainOutcome(outcome, who, lang, rules = {}) {
+export function explainOutcome(outcome, who, lang, by = "seat") {
   if (!outcome) return [];
-  if (lang === "en" && Array.isArray(outcome.explanation) && outcome.explanation.length) {
-    return [...outcome.explanation];
-  }
+  const server = Array.isArray(outcome.explanation) ? [...outcome.explanation] : [];
+  if ((lang === "en" || by === "side") && server.length) return server;
+  const facts = outcome.scoring || {};
   const lines = [];
-  const winner = outcome.winner;
-  const loser = winner ? 3 - winner : null;
-  const pts = outcome.points || [0, 0];
+  const { winner, loser, closer, claimant } = outcome;
+  const pts = outcome.points || [];
   const n = outcome.game_points;
-  const closer = outcome.closer;
-  const claimant = outcome.claimant;
+  const basis = () => {
+    if (facts.closed_basis === "at_close") lines.push(t("outcome.closed_basis"));
+  };
+  const last = facts.last_trick;
   switch (outcome.termination) {
     case "tie":
-      lines.push(t("outcome.tie", { p: pts[0] }));
-      lines.push(rules.tie_rule === "void" ? t("outcome.tie_void") : t("outcome.tie_carry"));
+      lines.push(t("outcome.tie", { p: Math.max(...pts) }));
+      lines.push(facts.carried_next ? t("outcome.tie_carry", { n: facts.carried_next }) : t("outcome.tie_void"));
       return lines;
     case "claim":
       if (closer && claimant !== closer) {
@@ -170,13 +159,14 @@ export function explainOutcome(outcome, who, lang, rules = {}) {
         return lines;
       }
       lines.push(said("outcome.claimed", claimant, who, { p: pts[claimant - 1] }));
-      if (closer) lines.push(t("outcome.closed_basis"));
+      if (closer) basis();
       break;
-    case "false_claim":
-      lines.push(said("outcome.false_claim", claimant || loser, who, { p: pts[(claimant || loser) - 1] }));
-      if (closer && closer === claimant) lines.push(t("outcome.failed_close_points", { n }));
-      else lines.push(t("outcome.false_claim_points", { n }));
+    case "false_claim": {
+      const who_ = claimant || loser;
+      lines.push(said("outcome.false_claim", who_, who, { p: pts[who_ - 1] }));
+      lines.push(t(closer && closer === claimant ? "outcome.failed_close_points" : "outcome.false_claim_points", { n }));
       return lines;
+    }
     case "closer_failed":
       lines.push(said("outcome.closer_failed", closer, who));
       lines.push(t("outcome.failed_close_points", { n }));
@@ -184,39 +174,57 @@ export function explainOutcome(outcome, who, lang, rules = {}) {
     case "played_out":
       if (closer) {
         lines.push(said("outcome.closer_made_it", closer, who));
-        lines.push(t("outcome.closed_basis"));
+        basis();
+      } else if (last && last.decides) {
+        lines.push(said("outcome.last_trick_decides", last.winner, who, { n }));
+        return lines;
       } else {
-        lines.push(t("outcome.played_out"));
+        lines.push(t("outcome.played_out", { bonus: last ? last.bonus : 0 }));
       }
       break;
     default:
-      break;
+      return server;
   }
   if (outcome.win_kind && loser) {
-    lines.push(t(`outcome.kind.${outcome.win_kind}`, { loser: whoName(loser, who), n }));
+    lines.push(t(`outcome.kind.${outcome.win_kind}`, { loser: whoName(loser, who), n: facts.scale, line: facts.schneider }));
   }
   return lines;
 }
 
-/** "Card points: you 70, Computer 20 · tricks: you 4, Computer 2" */
-export function totalsLine(outcome, who) {
-  const me = who.me - 1;
-  const other = 2 - who.me;
+/**
+ * The deal's card points and tricks: "Card points: you 70, Computer 20 · tricks: you 4,
+ * Computer 2"; by side where partners score together; by seat for a seat that watched.
+ */
+export function totalsLine(outcome, who, active = [], by = "seat") {
+  const pts = outcome.points || [];
+  const tricks = outcome.tricks || [];
+  if (by === "side") return t("multi.deal_points", { a: pts[0], b: pts[1] });
+  const players = active.length ? active : [1, 2];
+  if (!players.includes(who.me)) {
+    const [a, b] = players;
+    return t("outcome.totals_watched", { a: who.name(a), b: who.name(b), pa: pts[a - 1], pb: pts[b - 1], ta: tricks[a - 1], tb: tricks[b - 1] });
+  }
+  const other = players.find((s) => s !== who.me);
   return t("outcome.totals", {
-    mine: outcome.points[me],
-    theirs: outcome.points[other],
-    mytricks: outcome.tricks[me],
-    theirtricks: outcome.tricks[other],
-    name: who.opp,
+    mine: pts[who.me - 1],
+    theirs: pts[other - 1],
+    mytricks: tricks[who.me - 1],
+    theirtricks: tricks[other - 1],
+    name: who.name(other),
   });
 }
 
-/** "You win the match 7-4! Computer gets a Bummerl." */
+/** "You win the match 7-4! Computer gets a Bummerl." (a match of two seats). */
 export function matchLine(match, who) {
-  if (!match || !match.over || !match.winner) return "";
+  if (!match || !match.over || !match.winner || match.by === "side" || match.score.length !== 2) return "";
   const scoreW = match.score[match.winner - 1];
   const scoreL = match.score[2 - match.winner];
-  let text = said("match.won", match.winner, who, { a: scoreW, b: scoreL });
+  const other = match.winner === 1 ? 2 : 1;
+  let text = t(`match.won.${match.winner === who.me ? "you" : "other"}`, {
+    name: who.name(match.winner === who.me ? other : match.winner),
+    a: scoreW,
+    b: scoreL,
+  });
   if (scoreL === 0) text += " " + t("match.schneider_bummerl");
   return text;
 }

@@ -1,13 +1,13 @@
 // Cards and actions as text: the 66R tokens of the engine (src/sixtysix/core/actions.py),
-// the order a hand is shown in, and what the keyboard types.
+// and what the keyboard types. No rule of the game lives here: who wins a trick, what a
+// card counts and the order of a hand come from the server (docs/web-api.md).
 //
 // A card token is a rank (A T K Q J 9) and a suit (c d h s): "Ah", "Td", "9s".
 // Action tokens: a card, "20h"/"40s" (marriages), "X", "C", "CB", "66", "draw", "pass".
 // Pure functions only: no DOM, so node's test runner can check them.
 
 export const SUITS = ["c", "d", "h", "s"]; // clubs, diamonds, hearts, spades (engine order)
-export const RANKS = ["A", "T", "K", "Q", "J", "9", "8", "7"]; // highest first (the 20-card pack has no 9; 8 and 7: four-handed)
-export const RANK_POINTS = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
+export const RANKS = ["A", "T", "K", "Q", "J", "9", "8", "7"]; // the rank letters of the tokens
 export const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SYMBOL_SUITS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s" };
 
@@ -34,30 +34,6 @@ export function isCardToken(token) {
 
 export const rankOf = (card) => card[0];
 export const suitOf = (card) => card[1];
-export const cardPoints = (card) => RANK_POINTS[card[0]];
-
-/** Whether ``a`` beats ``b`` in the same suit (a lower rank index is higher). */
-export function higherInSuit(a, b) {
-  return suitOf(a) === suitOf(b) && RANKS.indexOf(rankOf(a)) < RANKS.indexOf(rankOf(b));
-}
-
-/** The winner (the seat) of a trick: ``lead`` by ``leader``, answered with ``follow``. */
-export function trickWinner(leader, lead, follow, trump) {
-  if (suitOf(follow) === suitOf(lead)) return higherInSuit(follow, lead) ? 3 - leader : leader;
-  return suitOf(follow) === trump ? 3 - leader : leader;
-}
-
-// Suits in the order a hand is shown (colours alternate), trumps moved last:
-// the same order as the terminal game (sixtysix.tui.inputs.hand_order).
-const SHOW_ORDER = ["s", "h", "c", "d"];
-
-/** The hand as it is shown and numbered: by suit (♠ ♥ ♣ ♦, trumps last), highest first. */
-export function handOrder(cards, trump) {
-  const suits = SHOW_ORDER.filter((s) => s !== trump);
-  if (trump) suits.push(trump);
-  const key = (c) => suits.indexOf(suitOf(c)) * 10 + RANKS.indexOf(rankOf(c));
-  return [...cards].sort((a, b) => key(a) - key(b));
-}
 
 // -- actions ---------------------------------------------------------------------------
 

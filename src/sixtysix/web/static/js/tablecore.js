@@ -1,8 +1,7 @@
-// The live side of a card table, shared by the two-seat table (pages/table.js) and the three-
-// and four-seat table (pages/multi.js): the seat states the server sends, shown in order (paced
-// while animations are on), the one action in flight, the error line, the socket, the first
-// state over HTTP, and the hint. The page owns the state on screen and draws it; this module
-// only touches the connection pill.
+// The live side of the card table (pages/table.js, one page for every table size): the seat
+// states the server sends, shown in order (paced while animations are on), the one action in
+// flight, the error line, the socket, the first state over HTTP, and the hint. The page owns
+// the state on screen and draws it; this module only touches the connection pill.
 
 import { api, MatchSocket } from "./api.js";
 import { $ } from "./dom.js";

@@ -5,6 +5,7 @@ import { api } from "../api.js";
 import { signed } from "../describe.js";
 import { $$, html, render } from "../dom.js";
 import { getLang, t } from "../i18n.js";
+import { presetName } from "../presets.js";
 import { allTokens, seatOf } from "../store.js";
 
 function when(seconds) {
@@ -22,12 +23,11 @@ export function matchRows(matches, { compact = false } = {}) {
   const open = matches.filter((m) => m.status !== "over");
   const done = matches.filter((m) => m.status === "over");
   const row = (m) => {
-    const seat = m.seat;
-    const players = m.players || 2;
-    const side = players === 4 ? 2 - (seat % 2) : seat; // four-handed: the score is by side
-    const mine = m.score ? m.score[side - 1] : 0;
-    const theirs = m.score ? (players === 3 ? m.score.filter((_, i) => i !== seat - 1).join("–") : m.score[2 - side]) : 0;
-    const opponent = m.opponent || (m.names ? m.names[2 - seat] : "");
+    // the score by seat, or by side where partners score together: this seat's own entry first
+    const own = m.scorer || m.seat;
+    const mine = m.score ? m.score[own - 1] : 0;
+    const theirs = m.score ? m.score.filter((_, i) => i !== own - 1).join("–") : 0;
+    const opponent = m.opponent || "";
     let badge;
     if (m.status === "over") badge = html`<span class="badge ${m.won ? "won" : "lost"}">${t(m.won ? "history.won" : "history.lost")}</span>`;
     else if (m.status === "waiting") badge = html`<span class="badge waiting">${t("history.waiting")}</span>`;
@@ -38,10 +38,10 @@ export function matchRows(matches, { compact = false } = {}) {
       <a class="match-link" href="#/match/${encodeURIComponent(m.match_id)}">
         <span class="vs">${t("history.vs", { name: opponent })}</span>
         <span class="score-num">${mine}–${theirs}</span> ${badge}
-        <span class="meta">${t(`preset.${m.rules}`)} · ${t("history.to", { n: m.target })} · ${t("history.deals", { n: m.deals || 0 })} · ${when(m.updated)}</span>
+        <span class="meta">${presetName(m.rules)} · ${t("history.to", { n: m.target })} · ${t("history.deals", { n: m.deals || 0 })} · ${when(m.updated)}</span>
       </a>
       ${!compact && m.deals ? html`<span class="row-tools">
-        ${Array.from({ length: m.deals }, (_, i) => i + 1)
+        ${Array.from({ length: m.reviews ? m.deals : 0 }, (_, i) => i + 1)
           .filter((n) => m.status === "over" || n < m.deals)
           .map((n) => html`<a href="#/match/${encodeURIComponent(m.match_id)}/review/${n}" data-testid="history-review" title="${t("review.title", { n })}">${t("score.deal", { n })}</a>`)}
         ${token ? html`<a href="${api.recordURL(m.match_id, token)}" download data-testid="history-record">${t("table.download")}</a>

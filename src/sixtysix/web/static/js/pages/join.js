@@ -4,6 +4,7 @@
 import { api } from "../api.js";
 import { $, html, render } from "../dom.js";
 import { t } from "../i18n.js";
+import { presetName, presetText } from "../presets.js";
 import { matchOfInvite, saveSeat, saveSettings, seatOf } from "../store.js";
 
 // Leave /?join=CODE for the table's address, without reloading.
@@ -56,8 +57,8 @@ export function mountJoin(root, code, ctx) {
       body = html`<p class="error" data-testid="join-error">${t("join.used")}</p><p><a class="button" href="/#/">${t("nav.lobby")}</a></p>`;
     } else {
       const rules = invitation.rules || {};
-      body = html`<p class="lead" data-testid="join-text">${t("join.text", { host: invitation.host, preset: t(`preset.${rules.preset}`), target: rules.target })}</p>
-        <p>${t(`preset.${rules.preset}.text`)}</p>
+      body = html`<p class="lead" data-testid="join-text">${t("join.text", { host: invitation.host, preset: presetName(rules.preset), target: rules.target })}</p>
+        <p>${presetText(rules.preset)}</p>
         ${invitation.seats ? html`<ul class="join-seats" data-testid="join-seats">${invitation.seats.map(
           (st) => html`<li data-seat="${st.seat}">${st.seat === invitation.seat ? html`<b>${t("lobby.seat_you", { n: st.seat })}</b>` : html`${t("lobby.seat_n", { n: st.seat })}: ${st.open ? t("multi.open_seat") : st.name}`}</li>`,
         )}</ul>` : ""}
@@ -85,7 +86,6 @@ export function mountJoin(root, code, ctx) {
         seat: answer.seat,
         kind: "friend",
         invite: code,
-        players: (answer.state && answer.state.players) || 2,
       });
       goToMatch(answer.match_id);
     } catch (err) {

@@ -4,6 +4,7 @@
 import { api } from "../api.js";
 import { $, html, render } from "../dom.js";
 import { t } from "../i18n.js";
+import { presetName, presetText, usePresets } from "../presets.js";
 import { allTokens, saveSeat, saveSettings } from "../store.js";
 import { matchRows } from "./history.js";
 
@@ -19,6 +20,7 @@ export function mountLobby(root, ctx) {
 
   api.meta().then((m) => {
     meta = m;
+    usePresets(m);
     if (alive) draw();
   }).catch(() => {});
   const tokens = allTokens();
@@ -51,9 +53,9 @@ export function mountLobby(root, ctx) {
         </fieldset>` : ""}
       <label class="block">${t("lobby.rules")}
         <select name="rules" data-testid="rules-select">
-          ${presets.map((p) => html`<option value="${p}" ${p === rules ? html`selected` : ""}>${t(`preset.${p}`)}</option>`)}
+          ${presets.map((p) => html`<option value="${p}" ${p === rules ? html`selected` : ""}>${presetName(p)}</option>`)}
         </select></label>
-      <p class="preset-text" data-testid="rules-text">${t(`preset.${rules}.text`)}</p>
+      <p class="preset-text" data-testid="rules-text">${presetText(rules)}</p>
       <div data-seats>${seatsHTML(kind, rules)}</div>
       <label class="block">${t("lobby.target")}
         <input type="number" name="target" min="1" max="1000" value="${s.target || presetTarget(rules)}" data-testid="target-input" required>
@@ -79,7 +81,7 @@ export function mountLobby(root, ctx) {
     const level = levels.includes(wanted) ? wanted : levels.filter((l) => l <= wanted).pop() || levels[0];
     const rows = [];
     for (let n = 2; n <= players; n += 1) {
-      const label = players === 4 && n === 3 ? t("lobby.seat_partner", { n }) : t("lobby.seat_n", { n });
+      const label = n === meta.presets[preset].partner ? t("lobby.seat_partner", { n }) : t("lobby.seat_n", { n });
       rows.push(html`<label class="block seat-choice">${label}
         <select name="seat-${n}" data-testid="seat-choice-${n}">
           ${levels.map((l) => html`<option value="${l}" ${kind === "computer" && l === level ? html`selected` : ""}>${t("lobby.seat_computer", { n: l })}</option>`)}
@@ -109,7 +111,7 @@ export function mountLobby(root, ctx) {
       form.addEventListener("submit", submit);
       $("[name=rules]", form).addEventListener("change", (event) => {
         const preset = event.target.value;
-        $("[data-testid=rules-text]", form).textContent = t(`preset.${preset}.text`);
+        $("[data-testid=rules-text]", form).textContent = presetText(preset);
         render($("[data-seats]", form), seatsHTML(form.dataset.kind, preset));
         $("[name=target]", form).value = presetTarget(preset);
       });
@@ -143,7 +145,7 @@ export function mountLobby(root, ctx) {
     draw();
     try {
       const answer = await api.createMatch(body);
-      saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind, players: answer.state.players || 2 });
+      saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind });
       busy = false;
       ctx.navigate(`#/match/${encodeURIComponent(answer.match_id)}`);
     } catch (err) {

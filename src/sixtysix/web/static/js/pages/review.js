@@ -6,22 +6,11 @@
 import { api } from "../api.js";
 import { evalChartSVG, MARKS } from "../chart.js";
 import { cardSVG } from "../cards.js";
-import { chip, dealHeadline, decimal, explainOutcome, signed, totalsLine } from "../describe.js";
+import { chip, dealHeadline, decimal, explainOutcome, names, signed, totalsLine } from "../describe.js";
 import { $, $$, html, raw, render } from "../dom.js";
 import { getLang, suitName, t } from "../i18n.js";
-import { actionKind, handOrder } from "../notation.js";
+import { actionKind } from "../notation.js";
 import { seatOf } from "../store.js";
-
-// The trick (1 = first) each position of the deal's actions belongs to.
-function trickNumbers(actions) {
-  const numbers = [];
-  let cards = 0;
-  for (const a of actions) {
-    numbers.push(Math.floor(cards / 2) + 1);
-    if (actionKind(a.action) === "card") cards += 1;
-  }
-  return numbers;
-}
 
 export function mountReview(root, matchId, dealNumber, ctx) {
   const seat = seatOf(matchId);
@@ -57,10 +46,11 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     return { deck: s.deck, fourColor: s.fourColor, lang: getLang() };
   }
 
+  // reviews are of two-player deals: this seat and its opponent
   function who() {
     const me = review ? review.seat : seat.seat;
-    const opp = state && state.opponent ? state.opponent.name : t("table.opponent");
-    return { me, opp };
+    const name = state ? names(state).name : () => t("table.opponent");
+    return { me, name, opp: name(3 - me) };
   }
 
   function actionHTML(action, o) {
@@ -70,23 +60,19 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     return html`<b>${t(`action.${kind}`)}</b>`;
   }
 
+  // the deal as it was dealt, as the server tells it (a finished deal has no secrets)
   function handsHTML(o) {
-    const deck = review.deck || [];
-    if (!deck.length) return "";
-    const h = deck.length === 20 ? 5 : (state && state.rules && state.rules.hand_size) || 6;
-    const dealer = review.dealer || 2;
-    const forehand = 3 - dealer;
-    const trumpCard = deck[2 * h];
-    const trump = trumpCard ? trumpCard[1] : "";
-    const hands = { [forehand]: deck.slice(0, h), [dealer]: deck.slice(h, 2 * h) };
+    const dealt = review.dealt;
+    if (!dealt) return "";
     const w = who();
+    const mini = (c) => raw(cardSVG(c, { ...o, className: "card-svg mini" }));
     const row = (s) => html`<div class="dealt" data-testid="dealt-hand" data-seat="${s}">
-      <span class="dealt-who">${s === w.me ? t("word.you") : w.opp}${s === dealer ? html` <small>(${t("review.dealer")})</small>` : ""}</span>
-      <span class="mini-cards">${handOrder(hands[s], trump).map((c) => raw(cardSVG(c, { ...o, className: "card-svg mini" })))}</span></div>`;
+      <span class="dealt-who">${s === w.me ? t("word.you") : w.opp}${s === dealt.dealer ? html` <small>(${t("review.dealer")})</small>` : ""}</span>
+      <span class="mini-cards">${(dealt.hands[String(s)] || []).map(mini)}</span></div>`;
     return html`<section class="panel dealt-hands"><h3>${t("review.dealt")}</h3>
       ${row(w.me)}${row(3 - w.me)}
-      <div class="dealt"><span class="dealt-who">${t("review.trump_card")}</span><span class="mini-cards">${raw(cardSVG(trumpCard, { ...o, className: "card-svg mini" }))}</span></div>
-      <div class="dealt talon-order"><span class="dealt-who">${t("review.talon")}</span><span>${deck.slice(2 * h + 1).map((c) => chip(c, o))}</span></div>
+      <div class="dealt"><span class="dealt-who">${t("review.trump_card")}</span><span class="mini-cards">${mini(dealt.trump_card)}</span></div>
+      <div class="dealt talon-order"><span class="dealt-who">${t("review.talon")}</span><span>${(dealt.talon || []).map((c) => chip(c, o))}</span></div>
     </section>`;
   }
 
@@ -137,11 +123,10 @@ export function mountReview(root, matchId, dealNumber, ctx) {
 
   function decisionsHTML(o) {
     const w = who();
-    const numbers = trickNumbers(review.actions || []);
     const rows = (review.decisions || []).map((d, i) => {
       if (onlyFlawed && !d.classification) return "";
       const mine = d.seat === w.me;
-      const trick = numbers[Math.max(0, (d.position || 1) - 1)] || "";
+      const trick = d.trick || "";
       const better = d.best && d.best !== d.action;
       const alts = (d.alternatives || []).map(
         (a) => html`<li class="${a.action === d.best ? "best" : ""} ${a.action === d.action ? "played" : ""}">${actionHTML(a.action, o)}
@@ -173,8 +158,8 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     else {
       const out = review.outcome;
       body = html`${out ? html`<section class="panel outcome"><h2 data-testid="deal-headline">${dealHeadline(out, w)}</h2>
-          <ul>${explainOutcome(out, w, getLang(), state ? state.rules : {}).map((l) => html`<li>${l}</li>`)}</ul>
-          <p>${totalsLine(out, w)}</p></section>` : ""}
+          <ul>${explainOutcome(out, w, getLang()).map((l) => html`<li>${l}</li>`)}</ul>
+          <p>${totalsLine(out, w, [1, 2])}</p></section>` : ""}
         <section class="panel"><h2>${t("review.chart_title")}</h2>${chartHTML()}${summaryHTML()}
           <p class="note" title="${review.budget || ""}">${t("review.thresholds", {
             a: decimal(review.thresholds?.inaccuracy ?? 0.15),

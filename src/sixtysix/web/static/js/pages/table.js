@@ -1,11 +1,15 @@
-// The card table: one seat's view of a match, live over the WebSocket.
+// The card table: one seat's view of a match of two, three or four seats, live over the
+// WebSocket.
 //
-// Everything drawn here comes from the seat state the server sends (docs/web-api.md):
-// the page never holds more than that seat may know. Legal actions are enabled and
-// highlighted, everything else is disabled. Cards are played by click or keyboard:
-// 1-6 (the number shown on the card), a card token (ah, th, 9s, dh = Dame of hearts),
-// 20h/40s, x, c, cb, 66, d (draw), p (pass), Enter for the default (draw, keep, next deal),
-// h for a hint, Esc to clear what was typed.
+// Everything drawn here comes from the seat state the server sends (docs/web-api.md): the
+// page never holds more than that seat may know, and no rule of the game: legal actions,
+// each trick's winner and points, the scores and the explanations are the server's. This
+// seat sits at the bottom, the others around the table clockwise (the one opponent of a
+// two-seat table across; in the four-handed game the partner across). Legal actions are
+// enabled and highlighted, everything else is disabled. Play by click or keyboard: 1-8
+// (the number shown on the card), a card token (ah, th, 9s, dh = Dame of hearts), 20h/40s,
+// x, c, cb, 66, d (draw), p (pass), Enter for the default (draw, keep, next deal), h for a
+// hint, Esc to clear what was typed.
 
 import { api } from "../api.js";
 import { backSVG, cardSVG, suitSVG } from "../cards.js";
@@ -18,16 +22,27 @@ import {
   names,
   signed,
   totalsLine,
+  withChips,
 } from "../describe.js";
 import { $, html, raw, render } from "../dom.js";
 import { cardName, getLang, suitName, t } from "../i18n.js";
-import { actionKind, defaultAction, handOrder, interpretKeys, marriageCards } from "../notation.js";
-import { saveSeat, seatOf } from "../store.js";
+import { actionKind, defaultAction, interpretKeys, marriageCards } from "../notation.js";
+import { presetName } from "../presets.js";
+import { seatOf } from "../store.js";
 import { connectTable } from "../tablecore.js";
 import { tallyStyle, tallySVG } from "../tally.js";
 
-const STEP_PAUSE = 550; // ms between two successive changes (animations on)
+const STEP_PAUSE = 500; // ms between two successive changes (animations on)
 const KEY_PAUSE = 900; // ms before "2" is taken as card 2 when "20h" could still follow
+const PLACES = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
+
+/** The places of the seats around the table: ``me`` at the bottom, the others clockwise. */
+export function positions(me, players) {
+  const out = {};
+  const places = PLACES[players] || PLACES[2];
+  for (let i = 0; i < players; i += 1) out[((me - 1 + i) % players) + 1] = places[i];
+  return out;
+}
 
 export function mountTable(root, matchId, ctx) {
   const seat = seatOf(matchId);
@@ -57,19 +72,8 @@ export function mountTable(root, matchId, ctx) {
 
   // -- incoming states ---------------------------------------------------------------
 
-  function accept(next) {
-    if (next.players > 2) {
-      // a three- or four-handed match this browser did not know the size of: its own table
-      saveSeat(matchId, { players: next.players });
-      ctx.navigate(window.location.hash);
-      return false;
-    }
-    return true;
-  }
-
   const finishedTrick = (next, before) =>
-    next.deal && before.deal && next.deal.trick.length === 0 && next.deal.last_trick &&
-    JSON.stringify(next.deal.last_trick) !== JSON.stringify(before.deal.last_trick);
+    Boolean(next.deal && before.deal && (next.deal.tricks_played || 0) > (before.deal.tricks_played || 0));
 
   function apply(next) {
     const previous = state;
@@ -87,11 +91,12 @@ export function mountTable(root, matchId, ctx) {
   }
 
   function onPresence(connected) {
-    if (state && state.opponent) {
-      const other = String(3 - state.seat);
-      if (other in connected) state.opponent.connected = Boolean(connected[other]);
-      draw();
+    if (!state) return;
+    for (const entry of [...(state.seats || []), state.opponent].filter(Boolean)) {
+      const key = String(entry.seat);
+      if (entry.kind === "human" && entry.seat !== state.seat && key in connected) entry.connected = Boolean(connected[key]);
     }
+    draw();
   }
 
   // the live match: states in order, the action in flight, the error line, the hint
@@ -102,10 +107,11 @@ export function mountTable(root, matchId, ctx) {
     draw,
     animations,
     stepPause: STEP_PAUSE,
-    maxQueue: 6,
+    get maxQueue() {
+      return 3 * ((state && state.players) || 2);
+    },
     finishedTrick,
     onPresence,
-    accept,
   });
 
   // -- acting -----------------------------------------------------------------------
@@ -115,7 +121,8 @@ export function mountTable(root, matchId, ctx) {
   function act(action) {
     // while older changes are still being shown, the screen is not the present: wait
     if (!live.canAct(action)) return;
-    if (action === "66" && !(state.you.points >= 66) && claimConfirm !== "66") {
+    // a claim the server says would be wrong needs a second click
+    if (action === "66" && state.you.claim_holds === false && claimConfirm !== "66") {
       claimConfirm = "66";
       draw();
       setTimeout(() => {
@@ -141,7 +148,7 @@ export function mountTable(root, matchId, ctx) {
     const key = event.key;
     // Enter on a focused button or link clicks it: that is what the player meant
     if (key === "Enter" && target && target.closest && target.closest("button, a, summary") && !keys) return;
-    const hand = handOrder(state.deal ? state.deal.hand : [], state.deal ? state.deal.trump : "");
+    const hand = state.deal ? state.deal.hand : [];
     const legal = allowed().filter((a) => a !== "next");
     if (key === "Escape") {
       keys = "";
@@ -225,13 +232,13 @@ export function mountTable(root, matchId, ctx) {
     if (what === "play") act(button.dataset.card);
     else if (what === "act") act(button.dataset.action);
     else if (what === "hint") live.askHint();
-    else if (what === "copy") copyInvite();
+    else if (what === "copy") copyInvite(button);
   }
 
   root.addEventListener("click", onClick);
 
-  async function copyInvite() {
-    const input = $("[data-testid=invite-link]", root);
+  async function copyInvite(button) {
+    const input = $(`[data-testid=invite-link][data-seat="${button.dataset.seat}"]`, root);
     if (!input) return;
     try {
       await navigator.clipboard.writeText(input.value);
@@ -239,9 +246,16 @@ export function mountTable(root, matchId, ctx) {
       input.select();
       document.execCommand && document.execCommand("copy");
     }
-    const copied = $("[data-testid=copy-invite]", root);
-    if (copied) copied.textContent = t("lobby.copied");
+    button.textContent = t("lobby.copied");
   }
+
+  // -- who is who -------------------------------------------------------------------
+
+  const seatInfo = (n) => (state.seats || []).find((s) => s.seat === n) || { seat: n, name: "?" };
+  const dealSeat = (n) => ((state.deal && state.deal.seats) || []).find((s) => s.seat === n) || {};
+  const nameOf = (n) => (n === state.seat ? t("word.you") : seatInfo(n).name);
+  const bySide = () => Boolean(state.match && state.match.by === "side");
+  const hasTalon = () => Boolean(state.deal && state.deal.talon !== null && state.deal.talon !== undefined);
 
   // -- drawing ----------------------------------------------------------------------
 
@@ -280,8 +294,7 @@ export function mountTable(root, matchId, ctx) {
   function turnOf() {
     if (!state || state.status !== "playing" || !state.deal) return "none";
     if (isMyTurn()) return "me";
-    if (state.deal.stage === "over") return "none";
-    return "opponent";
+    return state.deal.stage === "over" ? "none" : "other";
   }
 
   function tableHTML() {
@@ -289,21 +302,20 @@ export function mountTable(root, matchId, ctx) {
     const who = names(state);
     const deal = state.deal;
     const rules = state.rules || {};
-    const title = t("table.title", {
-      preset: t(`preset.${rules.preset}`) || rules.preset,
-      target: state.match ? state.match.target : rules.target,
-    });
-    return html`<section class="table ${animations() ? "" : "still"}" data-testid="table"
-        data-version="${state.version}" data-status="${state.status}" data-stage="${deal ? deal.stage : "none"}"
-        data-turn="${turnOf()}" data-deal="${deal ? deal.number : 0}">
+    const players = state.players || 2;
+    const where = positions(state.seat, players);
+    const title = t("table.title", { preset: presetName(rules.preset), target: state.match ? state.match.target : rules.target });
+    const wide = state.status === "waiting" || (deal && deal.stage === "over");
+    return html`<section class="table players-${players} ${animations() ? "" : "still"}" data-testid="table"
+        data-players="${players}" data-version="${state.version}" data-status="${state.status}"
+        data-stage="${deal ? deal.stage : "none"}" data-turn="${turnOf()}" data-deal="${deal ? deal.number : 0}">
       <header class="table-head">
         <div class="table-title">${title}${deal ? html` · ${t("table.deal_number", { n: deal.number })}` : ""}</div>
         <span class="conn" data-testid="connection" data-status="${live.connection}"></span>
       </header>
-      ${opponentHTML(who, o)}
-      <div class="middle ${state.status === "waiting" || (deal && deal.stage === "over") ? "wide" : ""}">
-        ${stockHTML(who, o)}
-        ${state.status === "waiting" ? waitingHTML() : trickHTML(who, o)}
+      <div class="ring">
+        ${Object.entries(where).filter(([n]) => Number(n) !== state.seat).map(([n, place]) => seatHTML(Number(n), place, o))}
+        <div class="felt-center ${wide ? "wide" : ""}">${state.status === "waiting" ? waitingHTML() : centerHTML(who, where, o)}</div>
       </div>
       <div class="prompt-row">
         <p class="prompt ${isMyTurn() ? "my-turn" : ""}" data-testid="message" role="status" aria-live="polite">${promptText(who, o)}</p>
@@ -316,39 +328,108 @@ export function mountTable(root, matchId, ctx) {
       ${meHTML()}
       <aside class="side">
         ${scoreHTML(who)}
-        ${marriagesHTML(who, o)}
+        ${marriagesHTML(o)}
         ${logHTML(who, o)}
         ${keyHelpHTML()}
       </aside>
     </section>`;
   }
 
-  function opponentHTML(who, o) {
-    const opp = state.opponent || {};
-    const known = opp.known || [];
-    const hidden = Math.max(0, (opp.hand_size || 0) - known.length);
+  // -- the other seats ----------------------------------------------------------------
+
+  function badges(n) {
+    const deal = state.deal;
+    const out = [];
+    if (deal && deal.dealer === n) out.push(html`<span class="badge dealer" data-testid="dealer-badge">${t("multi.dealer")}</span>`);
+    if (deal && deal.sitting_out === n) out.push(html`<span class="badge out" data-testid="sits-out">${t("multi.sits_out")}</span>`);
+    if (bySide() && n !== state.seat) {
+      const partner = n === state.you.partner;
+      out.push(html`<span class="badge ${partner ? "partner" : "opp"}">${t(partner ? "multi.partner" : "multi.opponent")}</span>`);
+    }
+    if (deal && deal.stage !== "over" && deal.to_act === n && state.status === "playing") {
+      out.push(html`<span class="badge turn" data-testid="to-act">${t("multi.to_act")}</span>`);
+    }
+    return out;
+  }
+
+  function presenceHTML(info) {
+    if (info.kind === "computer") return ""; // the name says it: "Computer 2 (level 3)"
+    if (info.open) return html`<span class="presence off">${t("multi.open_seat")}</span>`;
+    return html`<span class="presence ${info.connected ? "on" : "off"}" data-testid="presence"
+      data-connected="${info.connected ? "true" : "false"}">${t(info.connected ? "table.online" : "table.offline")}</span>`;
+  }
+
+  function seatHTML(n, place, o) {
+    const info = seatInfo(n);
+    const ds = dealSeat(n);
+    const known = ds.known || [];
+    const hidden = Math.max(0, (ds.hand_size || 0) - known.length);
     const backs = Array.from({ length: hidden }, () => html`<span class="opp-card">${raw(backSVG())}</span>`);
     const shown = known.map(
-      (c) => html`<span class="opp-card known" data-testid="opp-known" data-card="${c}" title="${t("table.shown")}">${raw(cardSVG(c, o))}</span>`,
+      (c) => html`<span class="opp-card known" data-testid="known-card" data-card="${c}" title="${t("table.shown")}">${raw(cardSVG(c, o))}</span>`,
     );
-    const online = opp.kind === "human" ? html`<span class="presence ${opp.connected ? "on" : "off"}" data-testid="presence"
-        data-connected="${opp.connected ? "true" : "false"}">${opp.connected ? t("table.online") : t("table.offline")}</span>` : "";
-    const points = opp.points === null || opp.points === undefined
-      ? html`<span data-testid="opp-points" data-points="" title="${t("table.points_hidden_why")}">${t("table.points_hidden")}</span>`
-      : html`<span data-testid="opp-points" data-points="${opp.points}">${t("table.points", { n: opp.points })}${opp.pending ? ` (+${opp.pending})` : ""}</span>`;
-    return html`<div class="opponent" data-testid="opponent" data-hand-size="${opp.hand_size || 0}">
-      <div class="who"><strong data-testid="opp-name">${who.opp}</strong> ${online}</div>
-      <div class="opp-hand">${backs}${shown}</div>
-      <div class="stats"><span data-testid="opp-tricks" data-tricks="${opp.tricks || 0}">${t("table.tricks", { n: opp.tricks || 0 })}</span> · ${points}</div>
+    const stats = [];
+    if (ds.active && ds.tricks !== null && ds.tricks !== undefined) {
+      stats.push(html`<span data-testid="seat-tricks" data-tricks="${ds.tricks}">${t("table.tricks", { n: ds.tricks })}</span>`);
+      stats.push(
+        ds.points === null || ds.points === undefined
+          ? html` · <span data-testid="seat-points" data-points="" title="${t("table.points_hidden_why")}">${t("table.points_hidden")}</span>`
+          : html` · <span data-testid="seat-points" data-points="${ds.points}">${t("table.points", { n: ds.points })}${ds.pending ? ` (+${ds.pending})` : ""}</span>`,
+      );
+    }
+    if (bySide()) stats.push(html`<span>${t("multi.side", { n: info.side })}</span>`);
+    const acting = state.deal && state.deal.to_act === n && turnOf() !== "none";
+    return html`<div class="seat seat-${place} ${acting ? "acting" : ""}" data-testid="seat" data-seat="${n}"
+        data-place="${place}" data-hand-size="${ds.hand_size || 0}">
+      <div class="who"><strong data-testid="seat-name">${info.name}</strong> ${presenceHTML(info)} ${badges(n)}</div>
+      <div class="stats">${stats}</div>
+      <div class="opp-hand" data-testid="seat-hand">${backs}${shown}</div>
     </div>`;
   }
 
-  function stockHTML(who, o) {
+  function waitingHTML() {
+    const invites = state.invites || [];
+    const rows = invites.map((inv) => {
+      const link = new URL(inv.path, window.location.origin).href;
+      return html`<div class="invite-row"><label>${invites.length > 1 ? t("multi.invite_for", { n: inv.seat }) : t("lobby.invite_link")}
+        <input readonly value="${link}" data-testid="invite-link" data-seat="${inv.seat}"></label>
+        <button type="button" data-do="copy" data-seat="${inv.seat}" data-testid="copy-invite">${t("lobby.copy")}</button></div>`;
+    });
+    const open = (state.seats || []).filter((s) => s.open).length;
+    const text = invites.length ? t("lobby.invite_send") : t(open > 1 ? "multi.waiting" : "table.waiting");
+    return html`<div class="trick waiting" data-testid="waiting"><h2>${t("table.waiting_title")}</h2><p>${text}</p>${rows}</div>`;
+  }
+
+  // -- the middle: talon or trump card, the trick, the result --------------------------
+
+  function centerHTML(who, where, o) {
     const deal = state.deal;
-    if (!deal) return html`<div class="stock empty" data-testid="talon" data-count="0"></div>`;
-    const trump = deal.trump;
-    const trumpLabel = html`<div class="trump-label" data-testid="trump-suit" data-suit="${trump}">
+    if (!deal) return html`<div class="trick" data-testid="trick"></div>`;
+    if (deal.stage === "over" && deal.outcome) return html`<div class="middle">${trumpHTML(o)}${resultHTML(who, o)}</div>`;
+    return html`<div class="middle">${trumpHTML(o)}${trickHTML(who, where, o)}</div>`;
+  }
+
+  function trumpLabel(o) {
+    const trump = state.deal.trump;
+    return html`<div class="trump-label" data-testid="trump-suit" data-suit="${trump}">
       <span class="trump-word">${t("table.trump")}</span> <span class="trump-sign">${raw(suitSVG(trump, o))}</span> ${suitName(trump, o.deck)}</div>`;
+  }
+
+  function trumpHTML(o) {
+    return hasTalon() ? stockHTML(o) : trumpBoxHTML(o);
+  }
+
+  function trumpBoxHTML(o) {
+    const deal = state.deal;
+    return html`<div class="stock trump-box" data-testid="trump" data-card="${deal.trump_card}">
+      <div class="trump-card-mini">${chip(deal.trump_card, o)}</div>
+      ${deal.trump_card_held ? html`<small class="held" data-testid="trump-held">${t("multi.trump_held")}</small>` : ""}
+      ${trumpLabel(o)}
+    </div>`;
+  }
+
+  function stockHTML(o) {
+    const deal = state.deal;
     let faceUp = "";
     if (deal.face_up && !deal.closed) {
       faceUp = html`<div class="face-up" data-testid="trump-card" data-card="${deal.face_up}" title="${cardName(deal.face_up, o.deck)}">${raw(cardSVG(deal.face_up, o))}</div>`;
@@ -360,7 +441,7 @@ export function mountTable(root, matchId, ctx) {
       : "";
     let badge;
     if (deal.closed) {
-      badge = html`<div class="talon-badge closed" data-testid="closed" data-closer="${deal.closer || ""}">${t(deal.closer === state.seat ? "table.closed_by_you" : "table.closed_by", { name: who.opp })}</div>`;
+      badge = html`<div class="talon-badge closed" data-testid="closed" data-closer="${deal.closer || ""}">${deal.closer === state.seat ? t("table.closed_by_you") : t("table.closed_by", { name: nameOf(deal.closer) })}</div>`;
     } else if (deal.exhausted || deal.talon === 0) {
       badge = html`<div class="talon-badge exhausted" data-testid="exhausted">${t("table.talon_empty")}</div>`;
     } else {
@@ -369,133 +450,120 @@ export function mountTable(root, matchId, ctx) {
     return html`<div class="stock" data-testid="talon" data-count="${deal.talon}" data-closed="${deal.closed ? "true" : "false"}">
       <div class="stock-cards ${deal.talon ? "" : "gone"}">${faceUp}${pile}</div>
       ${badge}
-      ${trumpLabel}
+      ${trumpLabel(o)}
     </div>`;
   }
 
-  function waitingHTML() {
-    const invite = state.invite;
-    const link = invite ? new URL(invite.path, window.location.origin).href : "";
-    return html`<div class="trick waiting" data-testid="waiting">
-      <h2>${t("table.waiting_title")}</h2>
-      ${invite ? html`<p>${t("lobby.invite_send")}</p>
-        <div class="invite-row"><input readonly value="${link}" data-testid="invite-link" aria-label="${t("lobby.invite_link")}">
-        <button data-do="copy" data-testid="copy-invite">${t("lobby.copy")}</button></div>` : html`<p>${t("table.waiting")}</p>`}
-    </div>`;
-  }
-
-  function trickCard(entry, o, label) {
-    const mine = entry.seat === state.seat;
+  function trickCard(entry, place, o) {
     const key = `${state.deal.number}:${entry.seat}:${entry.card}`;
     const fresh = !shownCards.has(key);
     shownCards.add(key);
-    return html`<div class="trick-card ${mine ? "mine" : "theirs"} ${fresh && animations() ? (mine ? "enter-up" : "enter-down") : ""}"
-        data-testid="trick-card" data-card="${entry.card}" data-seat="${entry.seat}" aria-label="${label}">${raw(cardSVG(entry.card, o))}</div>`;
+    const slide = fresh && animations() ? (place === "bottom" ? "enter-up" : "enter-down") : "";
+    return html`<div class="trick-card at-${place} ${slide}" data-testid="trick-card" data-card="${entry.card}"
+        data-seat="${entry.seat}" aria-label="${nameOf(entry.seat)}: ${cardName(entry.card, o.deck)}">${raw(cardSVG(entry.card, o))}</div>`;
   }
 
-  function trickHTML(who, o) {
+  function trickHTML(who, where, o) {
     const deal = state.deal;
-    if (!deal) return html`<div class="trick" data-testid="trick"></div>`;
-    if (deal.stage === "over" && deal.outcome) return resultHTML(who, o);
     const current = deal.trick || [];
+    const last = deal.last_trick;
     if (current.length) {
       return html`<div class="trick" data-testid="trick" data-count="${current.length}">
         <div class="trick-label">${t("table.current_trick")}</div>
-        <div class="trick-cards">${current.map((e) => trickCard(e, o, cardName(e.card, o.deck)))}</div>
-        ${lastTrickMini(who, o)}
+        <div class="trick-cards">${current.map((e) => trickCard(e, where[e.seat], o))}</div>
+        ${last ? html`<div class="last-mini" data-testid="last-trick" data-winner="${last.winner}" data-points="${last.points}">
+          ${t("table.last")}: ${last.cards.map((e) => chip(e.card, o))} → ${nameOf(last.winner)} (${last.points})</div>` : ""}
       </div>`;
     }
-    const last = deal.last_trick;
     if (last) {
-      const label = t(last.winner === state.seat ? "table.last_trick_you" : "table.last_trick_other", { name: who.opp, n: last.points });
+      const label = last.winner === state.seat
+        ? t("table.last_trick_you", { n: last.points })
+        : t("table.last_trick_other", { name: who.name(last.winner), n: last.points });
       return html`<div class="trick showing-last" data-testid="trick" data-count="0">
         <div class="trick-label" data-testid="last-trick" data-winner="${last.winner}" data-points="${last.points}">${label}</div>
-        <div class="trick-cards last">${last.cards.map((e) => trickCard(e, o, cardName(e.card, o.deck)))}</div>
+        <div class="trick-cards last">${last.cards.map((e) => trickCard(e, where[e.seat], o))}</div>
       </div>`;
     }
     return html`<div class="trick" data-testid="trick" data-count="0"><div class="trick-label">${t("table.no_trick_yet")}</div></div>`;
   }
 
-  function lastTrickMini(who, o) {
-    const last = state.deal.last_trick;
-    if (!last) return "";
-    return html`<div class="last-mini" data-testid="last-trick" data-winner="${last.winner}" data-points="${last.points}">
-      ${t("table.last")}: ${last.cards.map((e) => chip(e.card, o))} → ${last.winner === state.seat ? t("word.you") : who.opp} (${last.points})</div>`;
-  }
-
   function resultHTML(who, o) {
     const deal = state.deal;
     const out = deal.outcome;
-    const won = out.winner === state.seat;
-    const cls = out.winner ? (won ? "won" : "lost") : "tie";
-    const lines = explainOutcome(out, who, getLang(), state.rules);
+    const by = state.match ? state.match.by : "seat";
+    const mine = by === "side" ? state.you.side : state.seat;
+    const cls = out.winner ? (out.winner === mine ? "won" : "lost") : "tie";
+    const lines = explainOutcome(out, who, getLang(), by);
+    if (out.dealer_points) lines.unshift(t("multi.dealer_scores", { name: nameOf(out.dealer), n: out.dealer_points }));
     const match = state.match || {};
     const canNext = (state.legal || []).includes("next");
     const last = deal.last_trick;
     return html`<div class="trick result ${cls}" data-testid="deal-result" data-winner="${out.winner || ""}"
         data-game-points="${out.credited ?? out.game_points}" data-termination="${out.termination}">
-      <h2 data-testid="deal-headline">${t("table.deal_number", { n: deal.number })}: ${dealHeadline(out, who)}</h2>
+      <h2 data-testid="deal-headline">${t("table.deal_number", { n: deal.number })}: ${dealHeadline(out, who, by)}</h2>
       <ul class="explanation">${lines.map((line) => html`<li>${line}</li>`)}</ul>
-      <p class="totals" data-testid="deal-totals">${totalsLine(out, who)}</p>
+      <p class="totals" data-testid="deal-totals">${totalsLine(out, who, deal.active, by)}</p>
       ${last ? html`<p class="last-line">${t("table.last")}: ${last.cards.map((e) => chip(e.card, o))}</p>` : ""}
       ${match.over ? html`<p class="match-line" data-testid="match-result">${matchLine(match, who)}</p>` : ""}
       <div class="result-buttons">
         ${canNext ? html`<button class="primary legal" data-do="act" data-action="next" data-testid="next-deal" data-legal="true">${t("table.next_deal")} <kbd>↵</kbd></button>` : ""}
-        ${!canNext && !match.over ? html`<span class="waiting-next">${t("table.waiting_next", { name: who.opp })}</span>` : ""}
-        <a class="button" href="#/match/${encodeURIComponent(matchId)}/review/${deal.number}" data-testid="review-button">${t("table.review")}</a>
+        ${state.reviews ? html`<a class="button" href="#/match/${encodeURIComponent(matchId)}/review/${deal.number}" data-testid="review-button">${t("table.review")}</a>` : ""}
         <a class="button" href="${api.recordURL(matchId, token)}" download data-testid="download-record">${t("table.download")}</a>
         ${match.over ? html`<a class="button primary" href="#/" data-testid="new-match">${t("table.new_match")}</a>` : ""}
       </div>
     </div>`;
   }
 
+  // -- the prompt ---------------------------------------------------------------------
+
   function promptText(who, o) {
     const deal = state.deal;
     if (live.fatal) return live.error || t("table.token_refused");
-    if (state.status === "waiting") return state.invite ? "" : t("table.waiting");
+    if (state.status === "waiting") return "";
     if (!deal) return t("table.loading");
     if (live.pending) return t("table.sending");
     if (state.status === "over") return t("table.match_over");
     const legal = state.legal || [];
-    if (deal.stage === "over") return legal.includes("next") ? t("prompt.deal_over") : t("table.waiting_next", { name: who.opp });
+    if (deal.stage === "over") return legal.includes("next") ? t("prompt.deal_over") : "";
+    if (deal.sitting_out === state.seat) return t("multi.spectator");
     if (!legal.length) {
-      const opp = state.opponent || {};
-      if (opp.kind === "computer") return t("prompt.computer_thinking", { name: who.opp });
-      if (opp.kind === "human" && !opp.connected) return t("prompt.opponent_offline", { name: who.opp });
-      return t("prompt.waiting_for", { name: who.opp });
+      const actor = deal.to_act ? seatInfo(deal.to_act) : null;
+      if (!actor) return "";
+      if (actor.kind === "computer") return t("prompt.computer_thinking", { name: actor.name });
+      if (!actor.connected) return t("prompt.opponent_offline", { name: actor.name });
+      return t("prompt.waiting_for", { name: actor.name });
     }
     if (deal.exchange_window) {
       const low = (state.rules.exchange_rank || "9") + deal.trump;
-      return withChipsPrompt("prompt.exchange_window", { low: chip(low, o), high: deal.face_up ? chip(deal.face_up, o) : "" });
+      return withChips(t("prompt.exchange_window"), { low: chip(low, o), high: deal.face_up ? chip(deal.face_up, o) : "" });
     }
     if (deal.stage === "before_draw") return t("prompt.before_draw");
     if (deal.stage === "marriage") return t("prompt.marriage");
-    if (deal.stage === "follow" && deal.trick.length) {
-      const strict = deal.closed || deal.exhausted;
-      const base = withChipsPrompt("prompt.follow", { card: chip(deal.trick[0].card, o) });
+    const strict = hasTalon() && deal.strict; // the talon closed or used up: the strict rules hold from now on
+    if (deal.stage === "follow" && (deal.trick || []).length) {
+      if (!hasTalon()) return t("multi.follow");
+      const base = withChips(t("prompt.follow"), { card: chip(deal.trick[0].card, o) });
       return strict ? html`${base} ${t("prompt.follow_strict")}` : base;
     }
-    return deal.closed || deal.exhausted ? t("prompt.lead_strict") : t("prompt.lead");
+    return strict ? t("prompt.lead_strict") : t("prompt.lead");
   }
 
-  function withChipsPrompt(key, chips) {
-    const text = t(key);
-    return raw(
-      text
-        .split(/(\{\w+\})/)
-        .map((part) => {
-          const m = /^\{(\w+)\}$/.exec(part);
-          return m && m[1] in chips ? String(chips[m[1]]) : String(html`${part}`);
-        })
-        .join(""),
-    );
+  // -- hint, hand, actions, own line --------------------------------------------------
+
+  function actionLabel(a, o) {
+    const kind = actionKind(a);
+    if (kind === "marriage") {
+      const [k, q] = marriageCards(a);
+      return html`<span class="marriage-points">${a.slice(0, 2)}</span> ${chip(k, o)}${chip(q, o)}`;
+    }
+    return t(`action.${kind}`);
   }
 
   function hintHTML(o) {
     if (!state.hints || !live.hint) return "";
     if (live.hint.loading) return html`<div class="hint" data-testid="hint-result" data-loading="true">${t("hint.thinking")}</div>`;
     if (live.hint.error) return html`<div class="hint" data-testid="hint-result">${live.hint.error}</div>`;
-    const label = (a) => (actionKind(a) === "card" ? chip(a, o) : html`<b>${actionLabel(a)}</b>`);
+    const label = (a) => (actionKind(a) === "card" ? chip(a, o) : html`<b>${actionLabel(a, o)}</b>`);
     const rows = (live.hint.actions || []).slice(0, 4).map(
       (a) => html`<li class="${a.action === live.hint.best ? "best" : ""}">${label(a.action)} <span class="num">${signed(a.value)}</span>
         <span class="num">${t("hint.wins", { p: Math.round(100 * a.win_chance) })}</span></li>`,
@@ -509,7 +577,7 @@ export function mountTable(root, matchId, ctx) {
   function handHTML(o) {
     const deal = state.deal;
     if (!deal) return html`<div class="hand" data-testid="hand"></div>`;
-    const hand = handOrder(deal.hand, deal.trump);
+    const hand = deal.hand || []; // in the server's order, numbered as shown
     const can = new Set(allowed());
     const best = live.hint && !live.hint.loading ? live.hint.best : null;
     const cards = hand.map((card, i) => {
@@ -525,48 +593,42 @@ export function mountTable(root, matchId, ctx) {
         style="--n:${Math.max(hand.length, 5)}">${cards}</div>`;
   }
 
-  function actionLabel(a) {
-    const kind = actionKind(a);
-    if (kind === "marriage") return `${a.slice(0, 2)} ${suitName(a[2], opts().deck)}`;
-    return t(`action.${kind}`);
-  }
-
   function actionsHTML(o) {
     const deal = state.deal;
-    if (!deal || deal.stage === "over" || state.status !== "playing") return "";
+    if (!deal || deal.stage === "over" || state.status !== "playing" || deal.sitting_out === state.seat) return "";
     const can = new Set(allowed());
     const legalNow = new Set(state.legal || []);
     const best = live.hint && !live.hint.loading ? live.hint.best : null;
-    const phase1 = !deal.closed && !deal.exhausted;
+    const shown = new Set();
     const buttons = [];
-    const button = (action, label, key, extra = "", show = true) => {
-      if (!show) return;
+    const button = (action, label, key, extra = "") => {
+      shown.add(action);
       const legal = can.has(action) && !live.pending && !live.fatal;
       const cls = ["act", legal ? "legal" : "", best === action ? "hinted" : "", extra].filter(Boolean).join(" ");
       buttons.push(html`<button class="${cls}" data-do="act" data-testid="action" data-action="${action}"
           data-legal="${legal ? "true" : "false"}" ${legal ? "" : raw("disabled")}>${label}${key ? html` <kbd>${key}</kbd>` : ""}</button>`);
     };
     // marriages: only those possible now (or right after the draw)
-    for (const a of [...can].filter((x) => actionKind(x) === "marriage").sort()) {
-      const [k, q] = marriageCards(a);
-      button(a, html`<span class="marriage-points">${a.slice(0, 2)}</span> ${chip(k, o)}${chip(q, o)}`, a, "marriage");
-    }
-    if (phase1) {
+    for (const a of [...can].filter((x) => actionKind(x) === "marriage").sort()) button(a, actionLabel(a, o), a, "marriage");
+    if (hasTalon() && !deal.strict) {
+      // while the talon is open its actions stand on the table, lit when legal
       const low = (state.rules.exchange_rank || "9") + deal.trump;
       // the face-up card may be the exchange card itself (then nobody can exchange)
-      const exchangeLabel = deal.face_up && deal.face_up !== low
-        ? html`${t("action.exchange")} ${chip(low, o)}⇄${chip(deal.face_up, o)}`
-        : t("action.exchange");
-      button("X", exchangeLabel, "X", "", can.has("X") || (deal.face_up && deal.face_up !== low));
+      const swap = deal.face_up && deal.face_up !== low;
+      if (can.has("X") || swap) button("X", swap ? html`${t("action.exchange")} ${chip(low, o)}⇄${chip(deal.face_up, o)}` : t("action.exchange"), "X");
       if (can.has("pass")) button("pass", t("action.pass"), "P");
       const close = can.has("CB") ? "CB" : "C";
       button(close, t(close === "CB" ? "action.close_before_draw" : "action.close"), close);
       if (deal.stage === "before_draw" || legalNow.has("draw")) button("draw", t("action.draw"), "↵");
     }
-    const claimLabel = claimConfirm === "66"
-      ? t("action.claim_confirm", { n: state.you.points })
-      : t("action.claim");
-    button("66", claimLabel, "66", claimConfirm === "66" ? "confirm" : "claim");
+    if (hasTalon()) {
+      const label = claimConfirm === "66" ? t("action.claim_confirm", { n: state.you.points }) : t("action.claim");
+      button("66", label, "66", claimConfirm === "66" ? "confirm" : "claim");
+    }
+    // whatever else is legal now (the four-handed game has cards and marriages only)
+    for (const a of can) {
+      if (!shown.has(a) && a !== "next" && actionKind(a) !== "card") button(a, actionLabel(a, o), "");
+    }
     const hintButton = state.hints
       ? html`<button class="act hint-btn" data-do="hint" data-testid="hint-button" ${(state.legal || []).length && !live.pending ? "" : raw("disabled")}>${t("action.hint")} <kbd>H</kbd></button>`
       : "";
@@ -575,11 +637,20 @@ export function mountTable(root, matchId, ctx) {
 
   function meHTML() {
     const you = state.you || {};
-    return html`<div class="me" data-testid="me">
-      <strong>${you.name || t("word.you")}</strong>
-      <span data-testid="my-points" data-points="${you.points ?? 0}" data-pending="${you.pending || 0}">${t("table.points", { n: you.points ?? 0 })}${you.pending ? html` <span class="pending" title="${t("table.pending_why")}">${t("table.pending", { n: you.pending })}</span>` : ""}</span>
+    return html`<div class="me" data-testid="me" data-seat="${state.seat}">
+      <strong>${you.name || t("word.you")}</strong> ${badges(state.seat)}
+      ${bySide() ? html` · ${t("multi.side", { n: you.side })}` : ""}
+      · <span data-testid="my-points" data-points="${you.points ?? 0}" data-pending="${you.pending || 0}">${t("table.points", { n: you.points ?? 0 })}${you.pending ? html` <span class="pending" title="${t("table.pending_why")}">${t("table.pending", { n: you.pending })}</span>` : ""}</span>
       · <span data-testid="my-tricks" data-tricks="${you.tricks || 0}">${t("table.tricks", { n: you.tricks || 0 })}</span>
     </div>`;
+  }
+
+  // -- the side: match score, marriages, log, keys ------------------------------------
+
+  function scorerName(n) {
+    if (!bySide()) return nameOf(n);
+    const members = (state.seats || []).filter((s) => s.side === n).map((s) => nameOf(s.seat)).join(" & ");
+    return `${t(n === state.you.side ? "multi.your_side" : "multi.other_side")}: ${members}`;
   }
 
   function scoreHTML(who) {
@@ -587,31 +658,42 @@ export function mountTable(root, matchId, ctx) {
     if (!match) return "";
     const style = tallyStyle(state.rules.preset, state.rules.tally || "auto");
     const results = match.results || [];
-    const wonBy = (s) => results.filter((r) => r.winner === s).map((r) => r.game_points);
-    const me = state.seat;
-    const other = 3 - me;
-    const row = (s, name, testid) => html`<div class="tally-row" data-testid="${testid}" data-score="${match.score[s - 1]}">
-      <span class="tally-name">${name}</span>${raw(tallySVG(wonBy(s), match.target, style, t("score.tally_label", { name, n: match.score[s - 1], target: match.target })))}
-      <span class="tally-num">${match.score[s - 1]}</span></div>`;
+    const own = bySide() ? state.you.side : state.seat;
+    const scorers = match.score.map((_, i) => i + 1);
+    const order = [own, ...scorers.filter((n) => n !== own)];
+    const wonBy = (n) => results.filter((r) => r.winner === n).map((r) => r.game_points);
+    const sides = (state.deal && state.deal.sides) || [];
+    const row = (n) => {
+      const name = n === own && !bySide() ? t("word.you") : scorerName(n);
+      const now = sides[n - 1];
+      const deal = now ? html` <small>(${t("table.tricks", { n: now.tricks })}${now.points !== null ? html`, ${t("table.points", { n: now.points })}` : ""})</small>` : "";
+      return html`<div class="tally-row ${n === own ? "mine" : ""}" data-testid="${n === own ? "tally-me" : "tally-opp"}"
+          data-${bySide() ? "side" : "seat"}="${n}" data-score="${match.score[n - 1]}">
+        <span class="tally-name">${name}${deal}</span>${raw(tallySVG(wonBy(n), match.target, style, t("score.tally_label", { name, n: match.score[n - 1], target: match.target })))}
+        <span class="tally-num">${match.score[n - 1]}</span></div>`;
+    };
     const deals = results.map((r) => {
-      const label = r.winner ? `${r.winner === me ? t("word.you") : who.opp} +${r.game_points}` : t("score.tie");
-      return html`<li><a href="#/match/${encodeURIComponent(matchId)}/review/${r.deal}" data-testid="deal-review-link" data-deal="${r.deal}">${t("score.deal", { n: r.deal })}</a> ${label}</li>`;
+      let label = r.winner ? `${bySide() ? t(r.winner === own ? "multi.your_side" : "multi.other_side") : nameOf(r.winner)} +${r.game_points}` : t("score.tie");
+      if (r.dealer_points) label += `, ${nameOf(r.dealer)} +${r.dealer_points}`;
+      const link = state.reviews
+        ? html`<a href="#/match/${encodeURIComponent(matchId)}/review/${r.deal}" data-testid="deal-review-link" data-deal="${r.deal}">${t("score.deal", { n: r.deal })}</a>`
+        : t("score.deal", { n: r.deal });
+      return html`<li data-testid="deal-result-line" data-deal="${r.deal}">${link} ${label}</li>`;
     });
-    return html`<section class="score" data-testid="match-score" data-score="${match.score[me - 1]}-${match.score[other - 1]}">
+    return html`<section class="score" data-testid="match-score" data-score="${order.map((n) => match.score[n - 1]).join("-")}">
       <h3>${t("score.title", { target: match.target })}</h3>
-      ${row(me, t("word.you"), "tally-me")}
-      ${row(other, who.opp, "tally-opp")}
+      ${order.map(row)}
       ${match.carried ? html`<p class="carried">${t("score.carried", { n: match.carried })}</p>` : ""}
       ${deals.length ? html`<ol class="deal-list">${deals}</ol>` : ""}
     </section>`;
   }
 
-  function marriagesHTML(who, o) {
+  function marriagesHTML(o) {
     const deal = state.deal;
     if (!deal || !(deal.marriages || []).length) return "";
     const rows = deal.marriages.map(
       (m) => html`<li data-testid="marriage" data-seat="${m.seat}" data-suit="${m.suit}" data-points="${m.points}">
-        ${m.seat === state.seat ? t("word.you") : who.opp}: <b>${m.points}</b> ${m.cards.map((c) => chip(c, o))}</li>`,
+        ${nameOf(m.seat)}: <b>${m.points}</b> ${m.cards.map((c) => chip(c, o))}</li>`,
     );
     return html`<section class="marriages"><h3>${t("table.marriages")}</h3><ul>${rows}</ul></section>`;
   }
@@ -621,11 +703,12 @@ export function mountTable(root, matchId, ctx) {
     const previous = state.previous_deal;
     let prev = "";
     if (previous && previous.outcome && deal && (deal.history || []).length < 6) {
-      prev = html`<p class="previous" data-testid="previous-deal">${t("table.previous_deal", { n: previous.number })}: ${dealHeadline(previous.outcome, who)}
-        <a href="#/match/${encodeURIComponent(matchId)}/review/${previous.number}">${t("table.review")}</a></p>`;
+      const by = state.match ? state.match.by : "seat";
+      prev = html`<p class="previous" data-testid="previous-deal">${t("table.previous_deal", { n: previous.number })}: ${dealHeadline(previous.outcome, who, by)}
+        ${state.reviews ? html`<a href="#/match/${encodeURIComponent(matchId)}/review/${previous.number}">${t("table.review")}</a>` : ""}</p>`;
     }
     if (!deal) return prev;
-    const lines = dealLog(deal, who, o);
+    const lines = dealLog(deal, who, opts());
     const recent = lines.slice(-8);
     return html`<section class="log" data-testid="log">${prev}<h3>${t("table.log")}</h3>
       <ol start="${lines.length - recent.length + 1}">${recent.map((l) => html`<li class="${l.trick ? "trick-line" : ""} ${l.seat === state.seat ? "mine" : "theirs"}">${l.html}</li>`)}</ol></section>`;

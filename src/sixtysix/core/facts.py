@@ -1,0 +1,244 @@
+"""The rule facts of 66, each written once: what cards, tricks, marriages and deals are worth.
+
+Every other module (the engines of all table sizes, the search, the words shown to
+people, the per-seat states the web sends) asks these functions and tables instead of
+knowing a number of its own. To change how something scores, change it here.
+
+>>> from sixtysix.core.cards import parse_card as c
+>>> from sixtysix.core.rules import Rules
+>>> rules = Rules.preset("seed66")
+>>> card_points(rules, c("Th")), card_points(rules.replace(nine_points=1), c("9h"))
+(10, 1)
+>>> beats(c("Ah"), c("Th"), trump=0), beats(c("7c"), c("Ah"), trump=0), beats(c("As"), c("7h"), trump=0)
+(True, True, False)
+>>> trick_winner([c("Kh"), c("Ah"), c("7c"), c("Ac")], trump=1)  # the ace of the suit led
+1
+>>> marriage_points(trump=True), marriage_value(Action.parse("20h"))
+(40, 20)
+>>> last_trick_bonus(rules, closed=False), last_trick_bonus(rules, closed=True)
+(10, 0)
+>>> game_points(loser_points=32, loser_tricks=2), game_points(loser_points=0, loser_tricks=0)
+(2, 3)
+>>> opponent_hand_size(own=5, trick_open=True, own_led=False)  # he led: one card fewer
+4
+
+========================  ==============================================================
+fact                      where
+========================  ==============================================================
+card points               :func:`card_point_table` (``Rules.points``), :func:`card_points`,
+                          :func:`trick_points`
+who takes a trick         :data:`BEATERS`, :func:`beats`, :func:`trick_winner`,
+                          :func:`winning_seat`; the completed tricks: :func:`tricks_of`
+                          (``Rules.cards_per_trick`` cards each)
+partnerships              :func:`side_of`, :func:`partner_of` (four-handed)
+what a marriage is worth  :func:`marriage_points`, :func:`marriage_value`,
+                          :func:`marriage_for`
+the last trick            :data:`LAST_TRICK_BONUS`, :func:`last_trick_bonus`
+game points of a deal     :data:`SCHNEIDER`, :func:`game_points` (two and three players),
+                          :func:`partnership_game_points` (four-handed, R-4P-7)
+how many cards a seat     :func:`opponent_hand_size` (two-player views),
+holds                     :func:`partnership_hand_size` (four-handed)
+========================  ==============================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sixtysix.core.actions import MARRIAGE_40, Action
+from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, SUIT_OF, SUITS, Card, CardMask
+from sixtysix.core.cards import card_point_table as card_point_table
+
+if TYPE_CHECKING:
+    from sixtysix.core.rules import Rules
+
+# -- card points -----------------------------------------------------------------------
+
+
+def card_points(rules: Rules, card: Card) -> int:
+    """The card points of ``card`` under ``rules`` (``rules.points[card]`` in hot loops)."""
+    return rules.points[card]
+
+
+def trick_points(rules: Rules, cards: Sequence[Card]) -> int:
+    """The card points of the cards of one trick."""
+    points = rules.points
+    return sum(points[card] for card in cards)
+
+
+# -- who takes a trick ----------------------------------------------------------------------
+
+BEATERS: tuple[tuple[CardMask, ...], ...] = tuple(
+    tuple(HIGHER[card] | (SUIT_MASK[trump] if SUIT_OF[card] != trump else 0) for card in range(32)) for trump in SUITS
+)
+"""``BEATERS[trump][best]``: the cards that take a trick from ``best``, the card winning it so far:
+the higher cards of its suit and, unless it is a trump, every trump (rules.md §2.5, R-4P-5)."""
+
+
+def beats(card: Card, best: Card, trump: int) -> bool:
+    """Whether ``card``, played to a trick that ``best`` wins so far, takes it over."""
+    return bool(BEATERS[trump][best] & BIT[card])
+
+
+def trick_winner(cards: Sequence[Card], trump: int) -> int:
+    """The index in ``cards`` (in the order played, the led card first) of the card that wins.
+
+    The same rule for the two-card trick and the four-card trick of the partnership game.
+    """
+    best_index, best = 0, cards[0]
+    beaters = BEATERS[trump]
+    for index in range(1, len(cards)):
+        if beaters[best] & BIT[cards[index]]:
+            best_index, best = index, cards[index]
+    return best_index
+
+
+def winning_seat(plays: Sequence[tuple[int, Card]], trump: int) -> int:
+    """The seat that wins a trick given as (seat, card) pairs in the order played (so far)."""
+    return plays[trick_winner([card for _, card in plays], trump)][0]
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: who led, the cards in the order played, who won it and its card points.
+
+    >>> from sixtysix.core.cards import parse_card as c
+    >>> trick = Trick(leader=1, cards=((1, c("Kh")), (2, c("Ah"))), winner=2, points=15)
+    >>> trick.lead == c("Kh"), trick.follower, trick.follow == c("Ah")
+    (True, 2, True)
+    """
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    """(seat, card) in the order played; the first is the leader's."""
+    winner: int
+    points: int
+    """The card points in it (a marriage's points and the last-trick bonus are not card points)."""
+
+    @property
+    def lead(self) -> Card:
+        """The card led."""
+        return self.cards[0][1]
+
+    @property
+    def follower(self) -> int:
+        """The seat that played second (the follower, in the two-player game)."""
+        return self.cards[1][0]
+
+    @property
+    def follow(self) -> Card:
+        """The second card (the follower's card, in the two-player game)."""
+        return self.cards[1][1]
+
+
+def tricks_of(history: Sequence[tuple[int, Action]], rules: Rules, trump: int) -> tuple[Trick, ...]:
+    """The completed tricks of an action history (of a deal or a view), in order.
+
+    A trick has two cards, four in the partnership game; the other actions are skipped.
+    """
+    size = rules.cards_per_trick
+    points = rules.points
+    tricks: list[Trick] = []
+    current: list[tuple[int, Card]] = []
+    for seat, action in history:
+        if not action.is_card():
+            continue
+        current.append((seat, int(action)))
+        if len(current) == size:
+            cards = [card for _, card in current]
+            winner = current[trick_winner(cards, trump)][0]
+            tricks.append(Trick(current[0][0], tuple(current), winner, sum(points[c] for c in cards)))
+            current = []
+    return tuple(tricks)
+
+
+def side_of(seat: int) -> int:
+    """The side of a seat in the four-handed game: 1 for seats 1 and 3, 2 for seats 2 and 4 (R-4P-1)."""
+    return 2 - seat % 2
+
+
+def partner_of(seat: int) -> int:
+    """The seat opposite (the partner, in the four-handed game)."""
+    return (seat + 1) % 4 + 1
+
+
+# -- marriages -----------------------------------------------------------------------------
+
+
+def marriage_points(trump: bool) -> int:
+    """A marriage is worth 40 in trumps and 20 in another suit (rules.md §2.6)."""
+    return 40 if trump else 20
+
+
+def marriage_value(action: int) -> int:
+    """The points of a marriage action (``20h`` 20, ``40s`` 40)."""
+    return marriage_points(action >= MARRIAGE_40)
+
+
+def marriage_for(suit: int, trump: int) -> Action:
+    """The marriage action of ``suit`` when ``trump`` is trumps (``40`` in trumps, else ``20``)."""
+    return Action.marriage(suit, suit == trump)
+
+
+# -- the last trick and the game points of a deal -----------------------------------------------
+
+LAST_TRICK_BONUS = 10
+"""Card points for winning the last trick (rules.md §2.8, R-4P-6) where the rules give them."""
+
+
+def last_trick_bonus(rules: Rules, closed: bool) -> int:
+    """The bonus of the last trick: 10, but none after a close (R-CLOSE-4) nor under
+    ``last_trick_rule=wins_deal_one_point`` (Schnapsen); always 10 in the four-handed game."""
+    if rules.cards_per_trick == 4:  # R-4P-6: no talon to close, and the option is a two-player one
+        return LAST_TRICK_BONUS
+    return LAST_TRICK_BONUS if not closed and rules.last_trick_rule == "ten_points" else 0
+
+
+SCHNEIDER = 33
+"""A loser with fewer card points than this (but a trick) pays double (rules.md §2.11)."""
+
+
+def game_points(loser_points: int, loser_tricks: int) -> int:
+    """Game points by the loser's situation: 1, 2 (Schneider, < 33) or 3 (Schwarz, no trick)."""
+    if loser_tricks == 0:
+        return 3
+    return 2 if loser_points < SCHNEIDER else 1
+
+
+def partnership_game_points(rules: Rules, winner_points: int, loser_points: int, loser_tricks: int) -> tuple[int, str]:
+    """The four-handed scale (R-4P-7): game points of the winning side and why, in words.
+
+    >>> from sixtysix.core.rules import Rules
+    >>> four = Rules.preset("four66")
+    >>> partnership_game_points(four, 104, 26, 2), partnership_game_points(four, 130, 0, 0)
+    ((2, '100 or more'), (3, 'all the tricks'))
+    >>> partnership_game_points(four.replace(four_player_scale="loser_under_33"), 98, 32, 2)
+    (2, 'the losers under 33')
+    """
+    if loser_tricks == 0:
+        return 3, "all the tricks"
+    if rules.four_player_scale == "hundred":
+        return (2, "100 or more") if winner_points >= 100 else (1, "66 or more")
+    return (2, "the losers under 33") if loser_points < SCHNEIDER else (1, "66 or more")
+
+
+# -- how many cards a seat holds ----------------------------------------------------------------
+
+
+def opponent_hand_size(own: int, trick_open: bool, own_led: bool) -> int:
+    """Two players: the opponent's number of cards, from one's own (``own``).
+
+    Both hold as many cards but while a trick is open (a card led, the follower to play):
+    then the leader holds one card fewer than the follower.
+    """
+    if not trick_open:
+        return own
+    return own + 1 if own_led else own - 1
+
+
+def partnership_hand_size(rules: Rules, tricks_done: int, played_to_trick: bool) -> int:
+    """Four players: the cards a seat holds after ``tricks_done`` tricks, less one if it has
+    already played to the current trick (there is no talon to draw from)."""
+    return rules.hand_size - tricks_done - played_to_trick

@@ -1,0 +1,121 @@
+"""A person's action: read, checked against the engine on a copy of the deal, then committed.
+
+The server is authoritative: a refused action raises :class:`~sixtysix.web.errors.WebError`
+and changes nothing. The reasons given are the engine's own (in table seats). A card (or
+``X``, ``C``, ``66``, a marriage) sent right after winning a trick, instead of ``draw``,
+is taken after the draw the server makes first (``after_draw`` in the seat state).
+
+**The exchange window.** The computer's exchange decisions (``X``/``pass`` when not on
+lead) are taken at once, in the same change as the person's action that offered the
+exchange: the person never sees a state that the computer's answer makes stale. Between
+two people the engine's rule holds: the leader's next action ends the offer.
+"""
+
+from __future__ import annotations
+
+from sixtysix.core.actions import DRAW, Action
+from sixtysix.core.errors import IllegalActionError, InvalidActionError
+from sixtysix.players.table import AnyDeal
+from sixtysix.present.picture import after_draw_at
+from sixtysix.present.state import NEXT
+from sixtysix.web.commits import commit
+from sixtysix.web.computer import decide_windows
+from sixtysix.web.errors import WebError, malformed, not_your_turn
+from sixtysix.web.game import Game
+from sixtysix.web.live import Subscriber
+from sixtysix.web.matches import Matches
+
+ACTION_HELP = "action must be an action token such as Ah, 20h, X, C, CB, 66, draw, pass or next"
+
+
+def read_action(token: object) -> Action | None:
+    """The action a request names; ``None`` for ``next`` (the next deal)."""
+    if not isinstance(token, str) or not token.strip() or len(token) > 16:
+        raise malformed(ACTION_HELP)
+    text = token.strip()
+    if text.lower() == NEXT:
+        return None
+    try:
+        return Action.parse(text)
+    except InvalidActionError:
+        raise malformed(f"not an action: {text!r}") from None
+
+
+def act(
+    matches: Matches,
+    game: Game,
+    seat: int,
+    token: object,
+    version: object = None,
+    origin: Subscriber | None = None,
+    reply_to: object = None,
+) -> int:
+    """Take a person's action (validated, stored, broadcast); the match's new version."""
+    action = read_action(token)
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        raise malformed("version must be a whole number")
+    if version is not None and version != game.version:
+        raise WebError(409, "stale_version", f"the match is at version {game.version}, not {version}")
+    if game.seats[seat].kind != "human":
+        raise WebError(403, "other_seat", "this seat is played by the computer")
+    if action is None:
+        _next_deal(matches, game, origin, reply_to)
+        return game.version
+    _check_playing(game)
+    deal = game.match.current
+    assert deal is not None
+    if deal.is_over:
+        raise not_your_turn("the match is over" if game.match.is_over else "the deal is over: send next")
+    work = deal.copy()
+    steps: list[tuple[int, Action]] = []
+    decide_windows(game, work, steps)
+    if action in work.legal_actions(seat):
+        work.apply(action, seat)
+        steps.append((seat, action))
+    elif action in after_draw_at(work, seat):
+        work.apply(DRAW, seat)
+        steps.append((seat, Action(DRAW)))
+        decide_windows(game, work, steps)
+        work.apply(action, seat)  # legal: after_draw lists legal actions only
+        steps.append((seat, action))
+    else:
+        raise refusal(work, action, seat)
+    # an exchange offer this action opened for the computer is decided in the same change
+    decide_windows(game, work, steps)
+    commit(matches, game, steps, origin=origin, reply_to=reply_to)
+    return game.version
+
+
+def refusal(deal: AnyDeal, action: Action, seat: int) -> WebError:
+    """Why ``seat`` may not take ``action`` now: the engine's reason, in table seats."""
+    if deal.window == seat:
+        return WebError(409, "illegal_action", f"{action}: you may exchange (X) or pass now")
+    try:
+        deal.copy().apply(action, seat)
+    except IllegalActionError as error:
+        reason = str(error)
+    else:  # not expected: the action was found illegal
+        reason = f"{action}: not allowed now"
+    if not deal.legal_actions(seat):
+        return not_your_turn(reason)
+    return WebError(409, "illegal_action", reason)
+
+
+def _check_playing(game: Game) -> None:
+    if game.status == "waiting":
+        raise not_your_turn("not every seat is taken yet: waiting for " + _waiting_for(game))
+
+
+def _waiting_for(game: Game) -> str:
+    open_seats = sorted(game.open_seats())
+    return "seat " + ", ".join(map(str, open_seats)) if open_seats else "the friends invited"
+
+
+def _next_deal(matches: Matches, game: Game, origin: Subscriber | None, reply_to: object) -> None:
+    _check_playing(game)
+    if game.match.is_over:
+        raise not_your_turn("the match is over")
+    deal = game.match.current
+    if deal is not None and not deal.is_over:
+        raise not_your_turn("the deal is not over")
+    commit(matches, game, [], new_deal=True, origin=origin, reply_to=reply_to)

@@ -1,0 +1,92 @@
+"""Commits: validated changes of a match, stored in one transaction, then applied and broadcast.
+
+Every change of a match goes through :func:`commit`: a friend taking a seat, a new deal,
+and the actions of people and computers (already checked against the engine on a copy of
+the deal). It is written to SQLite first (:meth:`Store.commit`), in memory at the same
+time, and then each open WebSocket gets its seat's new state. All of this runs on the
+event loop without awaiting, so the changes of one match never interleave. Should the
+store refuse, the match is rebuilt from what it holds and the error is raised.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Sequence
+
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import CARD_NAMES
+from sixtysix.present.outcome import result_columns
+from sixtysix.web.computer import start_deal
+from sixtysix.web.game import Game
+from sixtysix.web.live import Subscriber
+from sixtysix.web.matches import Matches
+from sixtysix.web.store import Change
+
+log = logging.getLogger("sixtysix.web")
+
+
+def commit(
+    matches: Matches,
+    game: Game,
+    steps: Sequence[tuple[int, Action]],
+    *,
+    new_deal: bool = False,
+    join: tuple[int, str, str] | None = None,
+    origin: Subscriber | None = None,
+    reply_to: object = None,
+) -> None:
+    """Apply and store: a seat taken (``join``: seat, name, token hash), a new deal, then ``steps``.
+
+    Each of them raises the match's version by one. ``origin`` (the socket whose message
+    caused the change) receives its state as the answer to ``reply_to``.
+    """
+    match = game.match
+    change = Change(game.id, game.version, game.status, match.score, match.winner, len(match.deals))
+    try:
+        if join is not None:
+            _take_seat(game, change, *join)
+        if new_deal:
+            dealt = match.new_deal(matches.deck(match.rules))
+            change.new_deals.append((len(match.deals), dealt.dealer, " ".join(CARD_NAMES[c] for c in dealt.deck)))
+            game.version += 1
+            start_deal(game)
+        number = len(match.deals)
+        for seat, action in steps:
+            deal = match.current
+            assert deal is not None
+            match.apply(action, seat)
+            change.actions.append((number, len(deal.history), seat, str(action)))
+            game.version += 1
+        current = match.current
+        if steps and current is not None and current.is_over:
+            change.results.append((number, result_columns(match, number)))
+        if match.is_over:
+            game.status = "over"
+        change.version = game.version
+        change.status = game.status
+        change.score = match.score
+        change.winner = match.winner
+        change.deals = len(match.deals)
+        matches.store.commit(change)
+    except Exception:
+        log.exception("commit of match %s failed; reloading it", game.id)
+        matches.reload(game)
+        raise
+    game.broadcast(origin, reply_to)
+
+
+def _take_seat(game: Game, change: Change, seat: int, name: str, token_hash: str) -> None:
+    """A friend takes an open seat; the match starts once no seat is open."""
+    game.seats[seat] = dataclasses.replace(game.seats[seat], name=name, token_hash=token_hash)
+    change.seat_update = (seat, name, token_hash)
+    if seat == game.invite_seat:  # the two-player invitation, stored with the match
+        change.invite_used = True
+        game.invite_used = True
+        game.invite_code = None
+    else:
+        change.invite_seat_used = seat
+        game.invites.pop(seat, None)
+    if not game.open_seats():
+        game.status = "playing"
+    game.version += 1

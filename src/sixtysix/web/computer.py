@@ -1,0 +1,88 @@
+"""The computer's seats: their players, the deals they are told about, and their decisions.
+
+A computer seat plays through :mod:`sixtysix.players` with what its seat may know (its
+view) and nothing else. Its exchange decisions out of turn are taken at once, in the same
+change as the action that offered the exchange (:func:`decide_windows`), so that a person
+never sees a state that the computer's answer makes stale; its turns are scheduled by
+:mod:`sixtysix.web.scheduler`.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from sixtysix.ai.levels import make_table_player
+from sixtysix.core.actions import Action
+from sixtysix.core.errors import IllegalActionError
+from sixtysix.core.view import PartnershipView, PlayerView
+from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.players.table import AnyDeal, AnyPlayer, AnyView, ask, table_view
+from sixtysix.present.table import playing_seats
+from sixtysix.web.game import Game
+
+log = logging.getLogger("sixtysix.web")
+
+
+def seat_players(game: Game, rng: random.Random, think: float) -> None:
+    """Give every computer seat of ``game`` its player (at its level, ``think`` seconds a decision)."""
+    rules = game.match.rules
+    game.players = {}
+    game.levels = {}
+    for seat, info in game.seats.items():
+        if info.kind == "computer" and info.level is not None:
+            player = make_table_player(info.level, rules, seed=rng.getrandbits(32), time_limit=think)
+            player.new_match(rules, seat)
+            game.players[seat] = player
+            game.levels[seat] = info.level
+
+
+def decide(game: Game, player: AnyPlayer, view: AnyView, fallback: int = 0) -> Action:
+    """One decision of a computer seat; an illegal answer is logged and replaced by ``view.legal[fallback]``."""
+    try:
+        return ask(player, view)
+    except IllegalActionError:
+        action = view.legal[fallback]
+        log.error("the computer of match %s chose an illegal action; it plays %s", game.id, action)
+        return action
+
+
+def start_deal(game: Game) -> None:
+    """Tell each computer that plays the new current deal its first view."""
+    deal = game.match.current
+    assert deal is not None
+    for seat in playing_seats(deal):
+        player = game.players.get(seat)
+        if player is not None:
+            _new_deal(player, game.view(seat))
+
+
+def _new_deal(player: AnyPlayer, view: AnyView) -> None:
+    # two player interfaces until the players layer has one for every table size (issue 11)
+    if isinstance(player, PartnershipPlayer):
+        assert isinstance(view, PartnershipView)
+        player.new_deal(view)
+    else:
+        assert isinstance(view, PlayerView)
+        player.new_deal(view)
+
+
+def decide_windows(game: Game, work: AnyDeal, steps: list[tuple[int, Action]]) -> None:
+    """A computer's exchange decision, if it may exchange now: taken at once, before the leader acts.
+
+    ``work`` is the copy of the deal being changed; each decision is applied to it and
+    added to ``steps``.
+    """
+    while work.window in game.players and not work.is_over:
+        seat = work.window
+        view = table_view(work, seat, game.match)
+        action = decide(game, game.players[seat], view, fallback=-1)  # an illegal answer passes
+        work.apply(action, seat)
+        steps.append((seat, action))
+
+
+def thinks_long(game: Game, seat: int) -> bool:
+    """Whether the seat's decisions search (then they run in a worker thread)."""
+    level = game.levels[seat]
+    # the four-handed levels 2-3 search the partnership deal; the two-player ones are rules of thumb
+    return level >= 4 or (game.size == 4 and level >= 2)

@@ -1,0 +1,75 @@
+"""The fields of a request body, read with the precise refusal for each mistake.
+
+>>> whole_number({"level": 4}, "level", 1, 5, 3), whole_number({}, "level", 1, 5, 3)
+(4, 3)
+>>> whole_number({"level": 9}, "level", 1, 5, 3)
+Traceback (most recent call last):
+...
+sixtysix.web.errors.WebError: level must be a whole number from 1 to 5
+>>> name_field({"name": "  Ann   Lee "}, "name", "Player")
+'Ann Lee'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sixtysix.web.errors import malformed
+
+MAX_NAME = 40
+
+
+def choice(body: dict[str, Any], key: str, allowed: Sequence[str], default: str) -> str:
+    """One of ``allowed`` (case-insensitive), or ``default`` when missing."""
+    value = body.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, str) or value.lower() not in allowed:
+        raise malformed(f"{key} must be one of {', '.join(allowed)}")
+    return value.lower()
+
+
+def whole_number(body: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
+    """A whole number from ``low`` to ``high`` (``true`` is not one)."""
+    value = body.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise malformed(f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def string(body: dict[str, Any], key: str, default: str) -> str:
+    value = body.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise malformed(f"{key} must be a string")
+    return value
+
+
+def name_field(body: dict[str, Any], key: str, default: str) -> str:
+    """A player's name: spaces folded, at most :data:`MAX_NAME` characters."""
+    value = " ".join(string(body, key, default).split())
+    if len(value) > MAX_NAME:
+        raise malformed(f"{key} may have at most {MAX_NAME} characters")
+    return value or default
+
+
+def boolean(body: dict[str, Any], key: str, default: bool) -> bool:
+    value = body.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise malformed(f"{key} must be true or false")
+    return value
+
+
+def option_text(value: object) -> str:
+    """A rules option's value as record ``Option`` text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | str):
+        return str(value)
+    raise malformed(f"option values must be strings, not {value!r}")

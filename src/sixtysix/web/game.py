@@ -1,0 +1,112 @@
+"""One match in memory: its seats, the engine's match, its computers and its open sockets.
+
+A :class:`Game` is rebuilt from the store (:mod:`sixtysix.web.matches`) and changed only
+by :func:`sixtysix.web.commits.commit`. Each seat receives its own state
+(:meth:`Game.state`, built by :func:`sixtysix.present.state.seat_state`) and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypeGuard
+
+from sixtysix.core.match import AnyMatch, Match
+from sixtysix.players.table import AnyPlayer, AnyView, table_view
+from sixtysix.present.state import seat_state
+from sixtysix.present.table import PublicMatch
+from sixtysix.web.live import Audience, Subscriber
+
+
+def reviewable(match: AnyMatch) -> TypeGuard[Match]:
+    """Whether the deals of ``match`` can be reviewed: the analysis plays two-player deals only."""
+    return isinstance(match, Match)
+
+
+@dataclass
+class SeatInfo:
+    name: str
+    kind: str
+    """``human`` or ``computer``."""
+    level: int | None
+    token_hash: str | None
+
+
+@dataclass
+class Game:
+    """One match in memory."""
+
+    id: str
+    created: float
+    kind: str
+    hints: bool
+    version: int
+    status: str
+    seats: dict[int, SeatInfo]
+    match: AnyMatch
+    first_dealer: int
+    invite_hash: str | None = None
+    """Two-player: the match's one invitation (its hash and, while unused, its code)."""
+    invite_code: str | None = None
+    invite_used: bool = False
+    invite_seat: int | None = None
+    invites: dict[int, str | None] = field(default_factory=dict)
+    """Three- and four-handed: the unused invitations (plain code while unused) of the open seats."""
+    host: int | None = None
+    """Three- and four-handed: the creator's seat."""
+    players: dict[int, AnyPlayer] = field(default_factory=dict)
+    """The computer players, by seat."""
+    levels: dict[int, int] = field(default_factory=dict)
+    audience: Audience = field(init=False)
+    """The open WebSockets, by seat."""
+    driving: bool = False
+    """The computer's task runs for this match."""
+    hint_cache: dict[int, tuple[int, dict[str, object]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.audience = Audience(self.match.seats)
+
+    @property
+    def size(self) -> int:
+        """The number of seats: 2, 3 or 4."""
+        return self.match.rules.players
+
+    def open_seats(self) -> set[int]:
+        """Seats waiting for a friend to join."""
+        if self.size == 2:  # its invitation is stored with the match (database schema 1)
+            waiting = self.invite_code is not None and not self.invite_used and self.invite_seat
+            return {self.invite_seat} if waiting and self.invite_seat else set()
+        return set(self.invites)
+
+    def public(self) -> PublicMatch:
+        """What everybody at the table knows besides the cards."""
+        invite = None
+        if self.invite_code is not None and not self.invite_used and self.invite_seat:
+            invite = (3 - self.invite_seat, self.invite_code)
+        return PublicMatch(
+            match_id=self.id,
+            version=self.version,
+            status=self.status,
+            kind=self.kind,
+            hints=self.hints,
+            seats={s: (i.name, i.kind, i.level) for s, i in self.seats.items()},
+            connected=self.audience.connected(),
+            invite=invite,
+            invites={s: c for s, c in self.invites.items() if c is not None} if self.invites else None,
+            host=self.host,
+            reviews=reviewable(self.match),
+            open_seats=frozenset(self.open_seats()),
+        )
+
+    def state(self, seat: int) -> dict[str, object]:
+        """The state of ``seat`` (docs/web-api.md)."""
+        return seat_state(self.public(), self.match, seat)
+
+    def view(self, seat: int) -> AnyView:
+        """What ``seat`` may know of the current deal (it must take part in it)."""
+        deal = self.match.current
+        assert deal is not None
+        return table_view(deal, seat, self.match)
+
+    def broadcast(self, origin: Subscriber | None = None, reply_to: object = None) -> None:
+        """Send each open socket its seat's state now (answering ``origin``'s message ``reply_to``)."""
+        self.audience.broadcast(self.state, origin, reply_to)

@@ -1,0 +1,96 @@
+"""Every match of the server in memory, each rebuilt from the store the first time it is asked for.
+
+A match is rebuilt by replaying its stored deals and actions (the decisions ``draw`` and
+``pass`` included), so its state is exactly what it was before a restart; its computer
+seats get fresh players. After a failed commit the match is rebuilt again from what the
+store holds (:meth:`Matches.reload`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import Card, parse_card
+from sixtysix.core.game import shuffled_deck
+from sixtysix.core.match import create_match
+from sixtysix.core.rules import Rules
+from sixtysix.web.computer import seat_players
+from sixtysix.web.errors import not_found
+from sixtysix.web.game import Game, SeatInfo
+from sixtysix.web.store import Store, StoredMatch
+
+
+class Matches:
+    """The matches in memory, by id, backed by the store."""
+
+    def __init__(self, store: Store, rng: random.Random, think: float) -> None:
+        self.store = store
+        self.rng = rng
+        self.think = think
+        """Seconds per decision of the searching computer levels."""
+        self.games: dict[str, Game] = {}
+
+    def get(self, match_id: str) -> Game:
+        """The match (loaded from the store and replayed if needed); 404 if unknown."""
+        game = self.games.get(match_id)
+        if game is not None:
+            return game
+        stored = self.store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
+        if stored is None:
+            raise not_found(f"no match {match_id!r}")
+        game = self.rebuild(stored)
+        self.games[match_id] = game
+        return game
+
+    def rebuild(self, stored: StoredMatch) -> Game:
+        """A match as stored: every deal and action replayed, computer players at their seats."""
+        row = stored.row
+        rules = Rules.from_options(row.preset, row.options).replace(match_target=row.target)
+        match = create_match(rules, row.first_dealer)
+        for deal_row in stored.deals:
+            deal = match.new_deal([parse_card(c) for c in deal_row.deck], dealer=deal_row.dealer)
+            for seat, token in deal_row.actions:
+                deal.apply(Action.parse(token), seat)
+            match.settle()
+        game = Game(
+            id=row.id,
+            created=row.created,
+            kind=row.kind,
+            hints=row.hints,
+            version=row.version,
+            status=row.status,
+            seats={s: SeatInfo(r.name, r.kind, r.level, r.token_hash) for s, r in stored.seats.items()},
+            match=match,
+            first_dealer=row.first_dealer,
+            invite_hash=row.invite_hash,
+            invite_code=row.invite_code,
+            invite_used=row.invite_used,
+            invite_seat=row.invite_seat,
+            invites={s: i.code for s, i in stored.invites.items() if not i.used},
+            host=next((i.host for i in stored.invites.values()), None),
+        )
+        seat_players(game, self.rng, self.think)
+        return game
+
+    def reload(self, game: Game) -> None:
+        """Put ``game`` back to what the store holds (memory may be ahead after a failed commit).
+
+        The same object is kept, with its open sockets, for every holder of a reference.
+        """
+        stored = self.store.load(game.id)
+        if stored is None:
+            return
+        fresh = self.rebuild(stored)
+        names = ("version", "status", "seats", "match", "invite_used", "invite_code", "invites", "players", "levels")
+        for name in names:
+            setattr(game, name, getattr(fresh, name))
+        self.games[game.id] = game
+
+    def deck(self, rules: Rules) -> tuple[Card, ...]:
+        """A new shuffled deck (reproducible when the server was given a seed)."""
+        return shuffled_deck(rules, random.Random(self.rng.getrandbits(64)))
+
+    def forget(self, game: Game) -> None:
+        """Drop a finished match nobody watches: it is read back from the store when asked for."""
+        self.games.pop(game.id, None)

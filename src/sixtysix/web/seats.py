@@ -1,0 +1,215 @@
+"""Seats and their tokens: creating a match, invitations, joining, and who a token is.
+
+A seat token is a random secret given once, to the browser that takes the seat; the store
+keeps only its hash (:func:`~sixtysix.web.store.token_hash`). Every seat the creator does
+not take is a computer (at a level the table size has) or a friend's open seat with an
+invitation: a two-player match has one invitation, stored with the match; at a table of
+three or four each open seat has its own. The first deal is dealt once every seat is
+taken.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from typing import Any
+
+from sixtysix.core.errors import RulesError
+from sixtysix.core.rules import PRESETS, Rules
+from sixtysix.present.state import rules_json
+from sixtysix.web import fields
+from sixtysix.web.commits import commit
+from sixtysix.web.errors import WebError, malformed, not_found
+from sixtysix.web.game import Game
+from sixtysix.web.matches import Matches
+from sixtysix.web.meta import levels_for
+from sixtysix.web.store import InviteRow, MatchRow, SeatRow, token_hash
+
+USED = "this invitation has been used: the seat is taken"
+
+
+def computer_name(level: int, seat: int | None = None) -> str:
+    """``Computer (level 3)``; at a three- or four-handed table with its seat: ``Computer 2 (level 3)``."""
+    return f"Computer (level {level})" if seat is None else f"Computer {seat} (level {level})"
+
+
+def authenticate(matches: Matches, match_id: str, token: str | None) -> tuple[Game, int]:
+    """The match and the token's seat; 401, 404 or 403 otherwise."""
+    if not token:
+        raise WebError(401, "unauthorized", "a seat token is needed: Authorization: Bearer TOKEN, or ?token=TOKEN")
+    game = matches.get(match_id)
+    hashed = token_hash(token)
+    for seat, info in game.seats.items():
+        if info.token_hash is not None and hmac.compare_digest(info.token_hash, hashed):
+            return game, seat
+    raise WebError(403, "wrong_token", "this token is not a seat token of this match")
+
+
+def read_rules(body: dict[str, Any]) -> Rules:
+    """The rules of a ``POST /api/matches`` body: preset, options, target."""
+    preset = fields.string(body, "rules", "seed66").lower()
+    if preset not in PRESETS:
+        raise malformed(f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})")
+    given = body.get("options", {})
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise malformed("options must be an object of option names and values")
+    options = {str(k): fields.option_text(v) for k, v in given.items()}
+    if "match_target" in options:
+        raise malformed("set the match target with target, not as an option")
+    try:
+        rules = Rules.from_options(preset, options)
+    except RulesError as error:
+        raise malformed(str(error)) from None
+    return rules.replace(match_target=fields.whole_number(body, "target", 1, 1000, rules.match_target))
+
+
+def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
+    """A new match from a ``POST /api/matches`` body; (game, the creator's seat, its token)."""
+    opponent = fields.choice(body, "opponent", ("computer", "friend"), "computer")
+    level = fields.whole_number(body, "level", 1, 5, 3)
+    rules = read_rules(body)
+    name = fields.name_field(body, "name", "Player")
+    size = rules.players
+    seat = fields.whole_number(body, "seat", 1, size, 1)
+    others = other_seats(body, rules, seat, opponent, level)
+    friends = sorted(s for s, lv in others.items() if lv is None)
+    kind = "friend" if friends else "computer"
+    analysed = size < 4  # hints analyse the two-player deal (three-handed: the deal a seat plays)
+    hints = fields.boolean(body, "hints", kind == "computer" and analysed) and analysed
+    token = secrets.token_urlsafe(32)
+    seats = [SeatRow(seat, name, "human", None, token_hash(token))]
+    invite_code = invite_hash = None
+    invites: list[InviteRow] = []
+    # one other seat: named plainly, and its invitation is stored with the match (database schema 1)
+    alone = size == 2
+    for other, other_level in sorted(others.items()):
+        if other_level is not None:
+            computer = computer_name(other_level, None if alone else other)
+            seats.append(SeatRow(other, computer, "computer", other_level, None))
+            continue
+        seats.append(SeatRow(other, "Guest" if alone else f"Guest {other}", "human", None, None))
+        code = secrets.token_urlsafe(12)
+        if alone:
+            invite_code, invite_hash = code, token_hash(code)
+        else:
+            invites.append(InviteRow(other, seat, token_hash(code), code))
+    now = time.time()
+    options = rules.options()
+    options.pop("match_target", None)
+    row = MatchRow(
+        id=secrets.token_urlsafe(9),
+        created=now,
+        updated=now,
+        preset=rules.preset_name,
+        options=options,
+        target=rules.match_target,
+        first_dealer=size,
+        kind=kind,
+        hints=hints,
+        version=1,
+        status="waiting" if friends else "playing",
+        invite_hash=invite_hash,
+        invite_code=invite_code,
+        invite_seat=friends[0] if alone and friends else None,
+    )
+    matches.store.create_match(row, seats, invites)
+    game = matches.get(row.id)
+    if not friends:
+        commit(matches, game, [], new_deal=True)
+    return game, seat, token
+
+
+def other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, level: int) -> dict[int, int | None]:
+    """Every seat but the creator's: a computer level, or ``None`` for a friend's open seat.
+
+    ``seats`` (an object of seat numbers and a level or ``"friend"``) names them one by
+    one; a seat it does not name gets ``opponent`` (at ``level`` for the computer).
+    """
+    given = body.get("seats", {})
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise malformed('seats must be an object such as {"2": 3, "3": "friend"}')
+    size = rules.players
+    out: dict[int, int | None] = {}
+    for key, value in given.items():
+        if not str(key).isdigit() or not 1 <= int(key) <= size or int(key) == seat:
+            raise malformed(f"seats names the other seats 1-{size} (not yours, {seat}), not {key!r}")
+        if value == "friend":
+            out[int(key)] = None
+        elif value == "computer":
+            out[int(key)] = level
+        elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
+            out[int(key)] = value
+        else:
+            raise malformed(f'seat {key}: a computer level 1-5 or "friend", not {value!r}')
+    for other in rules.seats:
+        if other != seat and other not in out:
+            out[other] = None if opponent == "friend" else level
+    available = levels_for(rules)
+    for other, other_level in out.items():
+        if other_level is not None and other_level not in available:
+            levels = ", ".join(map(str, available))
+            raise malformed(f"seat {other}: no level-{other_level} computer for {rules.preset_name} yet ({levels})")
+    return out
+
+
+def _find_invitation(matches: Matches, code: str) -> tuple[Game, int, bool]:
+    """The match, the seat and whether it is taken, of an invitation code; 404 if unknown."""
+    hashed = token_hash(code)
+    found = matches.store.invitation(hashed)
+    if found is not None:  # the two-player invitation, stored with the match
+        game = matches.get(found[0])
+        return game, game.invite_seat or 2, found[1] or game.invite_used
+    seat_found = matches.store.seat_invitation(hashed)
+    if seat_found is None:
+        raise not_found("no such invitation")
+    match_id, seat, used = seat_found
+    game = matches.get(match_id)
+    return game, seat, used or seat not in game.invites
+
+
+def invitation(matches: Matches, code: str) -> dict[str, object]:
+    """``GET /api/invitations/{code}``: who invites to what, and whether the seat is still open."""
+    game, guest, used = _find_invitation(matches, code)
+    host = game.host or next(s for s in game.seats if s != guest)
+    return {
+        "match_id": game.id,
+        "host": game.seats[host].name,
+        "seat": guest,
+        "rules": rules_json(game.match.rules),
+        "used": used,
+        "players": game.size,
+        "seats": [
+            {"seat": s, "name": i.name, "kind": i.kind, "level": i.level, "open": s in game.open_seats()}
+            for s, i in sorted(game.seats.items())
+        ],
+    }
+
+
+def join(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
+    """``POST /api/join``: the invitation's seat to the first caller, once; (game, seat, token)."""
+    code = body.get("code")
+    if not isinstance(code, str) or not code or len(code) > 100:
+        raise malformed("code (the invitation code) is required")
+    name = fields.name_field(body, "name", "Guest")
+    game, seat, used = _find_invitation(matches, code)
+    if used:
+        raise WebError(409, "invitation_used", USED)
+    token = secrets.token_urlsafe(32)
+    # taken at once, so that no second join passes while this one commits
+    held = game.invites.pop(seat, None)
+    if seat == game.invite_seat:
+        game.invite_used = True
+    try:
+        commit(matches, game, [], new_deal=not game.open_seats(), join=(seat, name, token_hash(token)))
+    except Exception:
+        if seat == game.invite_seat:
+            game.invite_used = False
+        else:
+            game.invites[seat] = held
+        raise
+    return game, seat, token

@@ -1,0 +1,130 @@
+"""The rule facts (core/facts.py) against the rules' text and against the engines' own scoring.
+
+The tables are checked against the rule as written (rules.md §2.2, §2.5, §2.6, §2.8, §2.11,
+R-4P-5 to R-4P-7); then random deals of every table size are played to their end and every
+card point, trick, marriage and bonus the engine counted is accounted for by the facts.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sixtysix import Rules, create_match
+from sixtysix.core.actions import ACTIONS, CLAIM, MARRIAGE_20, MARRIAGE_40
+from sixtysix.core.cards import ACE, JACK, KING, NINE, QUEEN, SUITS, TEN, make_card, rank_of, suit_of
+from sixtysix.core.facts import (
+    BEATERS,
+    LAST_TRICK_BONUS,
+    SCHNEIDER,
+    beats,
+    card_point_table,
+    game_points,
+    last_trick_bonus,
+    marriage_value,
+    opponent_hand_size,
+    partnership_game_points,
+    trick_winner,
+    tricks_of,
+)
+from sixtysix.core.game import Termination
+from sixtysix.core.table import AnyDeal
+
+PRESETS = ("seed66", "pagat66", "schnapsen", "three66", "four66")
+
+
+def test_card_points_are_those_of_the_rules() -> None:
+    """rules.md §2.2: ace 11, ten 10, king 4, queen 3, jack 2; the nine 0, or 1 with ``nine_points=1``."""
+    written = {ACE: 11, TEN: 10, KING: 4, QUEEN: 3, JACK: 2, NINE: 0}
+    for nine in (0, 1):
+        table = card_point_table(nine)
+        for card in range(32):
+            expected = nine if rank_of(card) == NINE else written.get(rank_of(card), 0)
+            assert table[card] == expected
+    assert Rules.preset("seed66").total_points == 120 and Rules.preset("schnapsen").total_points == 120
+    assert Rules.preset("seed66").replace(nine_points=1).total_points == 124
+
+
+def test_who_takes_a_trick_is_the_rule_as_written() -> None:
+    """The higher card of the suit led wins, unless a trump was played; the highest trump wins (§2.5)."""
+    for trump in SUITS:
+        for best in range(32):
+            for card in range(32):
+                if card == best:
+                    continue
+                same_suit = suit_of(card) == suit_of(best)
+                expected = rank_of(card) < rank_of(best) if same_suit else suit_of(card) == trump
+                assert beats(card, best, trump) == expected
+                assert bool(BEATERS[trump][best] >> card & 1) == expected
+    hearts, clubs = 2, 0
+    trick = [make_card(KING, hearts), make_card(ACE, hearts), make_card(NINE, clubs), make_card(TEN, hearts)]
+    assert trick_winner(trick, trump=3) == 1 and trick_winner(trick, trump=clubs) == 2
+
+
+def test_marriages_last_trick_and_the_scales() -> None:
+    assert {marriage_value(a) for a in range(MARRIAGE_20, MARRIAGE_20 + 4)} == {20}
+    assert {marriage_value(a) for a in range(MARRIAGE_40, MARRIAGE_40 + 4)} == {40}
+    seed, schnapsen, four = Rules.preset("seed66"), Rules.preset("schnapsen"), Rules.preset("four66")
+    assert (last_trick_bonus(seed, closed=False), last_trick_bonus(seed, closed=True)) == (LAST_TRICK_BONUS, 0)
+    assert last_trick_bonus(schnapsen, closed=False) == 0 and last_trick_bonus(four, closed=False) == 10
+    assert [game_points(p, 1) for p in (0, SCHNEIDER - 1, SCHNEIDER, 65)] == [2, 2, 1, 1]  # TC-44
+    assert game_points(40, 0) == 3  # TC-45: Schwarz counts tricks, not points
+    assert partnership_game_points(four, 99, 31, 2)[0] == 1  # R-4P-7: "hundred" looks at the winners only
+    assert partnership_game_points(four.replace(four_player_scale="loser_under_33"), 99, 31, 2)[0] == 2
+    assert opponent_hand_size(own=6, trick_open=False, own_led=False) == 6
+    assert opponent_hand_size(own=5, trick_open=True, own_led=True) == 6
+
+
+def play(preset: str, seed: int) -> tuple[AnyDeal, list[tuple[int, int]]]:
+    """A careful random deal to its end; the marriages declared, as (seat, action)."""
+    rules = Rules.preset(preset)
+    if preset == "four66":
+        rules = rules.replace(four_player_marriages=True)
+    rng = random.Random(seed)
+    deal = create_match(rules).new_deal(seed=seed)
+    marriages = []
+    while not deal.is_over:
+        seat = deal.seat_to_ask
+        legal = deal.legal_actions(seat)
+        legal = [a for a in legal if a != CLAIM or max(deal.scores()) >= 66] or legal
+        action = rng.choice(legal)
+        if ACTIONS[action].is_marriage():
+            marriages.append((seat or 0, int(action)))
+        deal.apply(action, seat)
+    return deal, marriages
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_engines_count_by_the_facts(preset: str) -> None:
+    """Every point the engine credited is a trick's card points, a marriage or the last-trick bonus."""
+    for seed in range(60):
+        deal, marriages = play(preset, seed)
+        rules, tricks, scorer_of = deal.rules, deal.completed_tricks(), deal.scorer_of
+        scores, public = list(deal.scores()), deal.spectator_view()
+        counted = [0] * len(scores)
+        won = [0] * len(scores)
+        for trick in tricks:
+            counted[scorer_of(trick.winner) - 1] += trick.points
+            won[scorer_of(trick.winner) - 1] += 1
+            assert trick.points == sum(rules.points[card] for _, card in trick.cards)
+        for later, trick in zip(tricks[1:], tricks, strict=False):
+            assert later.leader == trick.winner  # the winner of a trick leads the next
+        assert won == list(deal.trick_counts())
+        for seat, action in marriages:
+            counted[scorer_of(seat) - 1] += marriage_value(action)
+        outcome = deal.outcome
+        assert outcome is not None
+        played_out = sum(won) == rules.deck // len(deal.active)
+        if played_out:
+            counted[scorer_of(tricks[-1].winner) - 1] += last_trick_bonus(rules, closed=bool(public.closer))
+        # Marriage points of a side without a trick wait (pending): counted plus waiting is all of it.
+        assert [s + p for s, p in zip(scores, public.pending, strict=True)] == counted, (preset, seed)
+        assert tricks_of(deal.history, rules, deal.trump) == tricks
+        if played_out and outcome.termination == Termination.PLAYED_OUT and len(scores) == 2 and outcome.winner:
+            winner, loser = outcome.winner - 1, 2 - outcome.winner
+            if rules.players == 4:
+                expected = partnership_game_points(rules, scores[winner], scores[loser], won[loser])
+                assert outcome.game_points == expected[0]
+            elif rules.last_trick_rule == "ten_points" and not public.closer:
+                assert outcome.game_points == game_points(scores[loser], won[loser])
