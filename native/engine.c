@@ -6,22 +6,18 @@
  */
 #include "sixtysix.h"
 
-static const int8_t RANK_POINTS[8] = {11, 10, 4, 3, 2, 0, 0, 0};
-#define LAST_TRICK_BONUS 10
-#define SCHNEIDER 33
-
+/* What follows from the options and the facts (r->points and the rest already set). */
 void rules_derive(Rules *r) {
     int ranks = r->deck == 20 ? 5 : r->deck == 24 ? 6 : 8;
     uint32_t per_suit = (1u << ranks) - 1u;
     r->pack = per_suit | per_suit << 8 | per_suit << 16 | per_suit << 24;
-    for (int c = 0; c < 32; c++)
-        r->points[c] = (c & 7) == NINE ? (int8_t)r->nine_points : RANK_POINTS[c & 7];
-    for (int byte = 0; byte < 256; byte++) {
-        int total = 0;
-        for (int rank = 0; rank < 8; rank++)
-            if (byte >> rank & 1) total += r->points[rank];
-        r->byte_points[byte] = (uint8_t)total;
-    }
+    for (int suit = 0; suit < 4; suit++)
+        for (int byte = 0; byte < 256; byte++) {
+            int total = 0;
+            for (int rank = 0; rank < 8; rank++)
+                if (byte >> rank & 1) total += r->points[suit * 8 + rank];
+            r->byte_points[suit][byte] = (uint8_t)total;
+        }
 }
 
 /* Deal.talon_size */
@@ -151,10 +147,10 @@ int legal_for(const Rules *r, const Pos *p, int seat, uint8_t *out) {
     return legal_ids(r, p, actor, out);
 }
 
-/* scale_points */
-static int scale_points(int loser_points, int loser_tricks) {
+/* facts.game_points */
+static int scale_points(const Rules *r, int loser_points, int loser_tricks) {
     if (loser_tricks == 0) return 3;
-    return loser_points < SCHNEIDER ? 2 : 1;
+    return loser_points < r->schneider ? 2 : 1;
 }
 
 /* _score_deal */
@@ -169,11 +165,11 @@ static void score_deal_plain(const Rules *r, const int16_t *score, const uint8_t
     } while (0)
     int closer_win = 0, closer_fails = 0;
     if (closer) {
-        closer_win = r->closer_win_basis == 0 ? scale_points(close_score, close_tricks)
-                                              : scale_points(score[3 - closer], tricks[3 - closer]);
+        closer_win = r->closer_win_basis == 0 ? scale_points(r, close_score, close_tricks)
+                                              : scale_points(r, score[3 - closer], tricks[3 - closer]);
         if (r->failed_close_points == FCP_ALWAYS_THREE || close_tricks == 0)
             closer_fails = 3;
-        else if (r->failed_close_points == FCP_HOYLE1895 && score[closer] >= SCHNEIDER)
+        else if (r->failed_close_points == FCP_HOYLE1895 && score[closer] >= r->schneider)
             closer_fails = 1;
         else
             closer_fails = 2;
@@ -183,7 +179,7 @@ static void score_deal_plain(const Rules *r, const int16_t *score, const uint8_t
         if (score[claimant] >= 66) {
             if (closer == claimant) RESULT(T_CLAIM, claimant, closer_win);
             if (closer) RESULT(T_CLAIM, claimant, (r->beaten_closer_points == 1 || close_tricks) ? 2 : 3);
-            RESULT(T_CLAIM, claimant, scale_points(score[other], tricks[other]));
+            RESULT(T_CLAIM, claimant, scale_points(r, score[other], tricks[other]));
         }
         if (closer == claimant && r->closer_false_claim == 0) RESULT(T_FALSE_CLAIM, other, closer_fails);
         int three = r->false_claim_points == 1 && tricks[other] == 0;
@@ -196,7 +192,7 @@ static void score_deal_plain(const Rules *r, const int16_t *score, const uint8_t
     if (r->last_trick_rule == 1) RESULT(T_PLAYED_OUT, last_winner, 1);
     if (score[1] == score[2]) RESULT(T_TIE, 0, 0);
     int w = score[1] > score[2] ? 1 : 2;
-    RESULT(T_PLAYED_OUT, w, scale_points(score[3 - w], tricks[3 - w]));
+    RESULT(T_PLAYED_OUT, w, scale_points(r, score[3 - w], tricks[3 - w]));
 #undef RESULT
 }
 
@@ -266,7 +262,7 @@ static void follow(const Rules *r, Pos *p, int seat, int card) {
     p->leader = (int8_t)winner;
     p->window = 0;
     if (!p->hand[seat]) { /* the last trick of the deal */
-        if (p->closer == 0 && r->last_trick_rule == 0) p->score[winner] += LAST_TRICK_BONUS;
+        if (p->closer == 0 && r->last_trick_rule == 0) p->score[winner] += (int16_t)r->last_trick_bonus;
         finish(r, p, 0, winner);
         return;
     }
@@ -293,7 +289,7 @@ void apply_action(const Rules *r, Pos *p, int seat, int action) {
         }
     } else if (action < A_EXCHANGE) { /* Deal._declare */
         int suit = (action - A_MARRIAGE_20) & 3;
-        int value = action >= A_MARRIAGE_40 ? 40 : 20;
+        int value = r->marriage[action >= A_MARRIAGE_40];
         if (p->tricks[seat] && r->marriage_credit == 0)
             p->score[seat] += value;
         else

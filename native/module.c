@@ -15,6 +15,11 @@
 
 /* -- the rules ------------------------------------------------------------------ */
 
+static int bad(const char *message) {
+    PyErr_SetString(PyExc_ValueError, message);
+    return -1;
+}
+
 /* Each rule field takes the index of its value in this table (the bridge maps Rules to
  * indices through the same table, read from RULE_FIELDS, so the two cannot disagree). */
 typedef struct {
@@ -104,12 +109,32 @@ static long item_long(PyObject *seq, Py_ssize_t i, const char *what, long lo, lo
     return v;
 }
 
+/* The rule facts of core/facts.py: (card points of the 32 cards, a marriage in another suit, a
+ * marriage in trumps, the last trick's bonus, the Schneider line). */
+static int parse_facts(PyObject *obj, Rules *r) {
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 5) return bad("facts must be a tuple of 5 (see native.facts_of)");
+    PyObject *points = PyTuple_GET_ITEM(obj, 0);
+    if (!PyTuple_Check(points) || PyTuple_GET_SIZE(points) != 32) return bad("facts: 32 card points");
+    for (Py_ssize_t c = 0; c < 32; c++) {
+        long v = item_long(points, c, "card points", 0, 20);
+        if (v == LONG_MIN) return -1;
+        r->points[c] = (int8_t)v;
+    }
+    long m20 = item_long(obj, 1, "marriage points", 0, 60), m40 = item_long(obj, 2, "marriage points", 0, 60);
+    long bonus = item_long(obj, 3, "last trick bonus", 0, 20), schneider = item_long(obj, 4, "schneider", 0, 66);
+    if (m20 == LONG_MIN || m40 == LONG_MIN || bonus == LONG_MIN || schneider == LONG_MIN) return -1;
+    r->marriage[0] = (int)m20;
+    r->marriage[1] = (int)m40;
+    r->last_trick_bonus = (int)bonus;
+    r->schneider = (int)schneider;
+    return 0;
+}
+
 static int parse_rules(PyObject *obj, Rules *r) {
     if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != N_RULE_FIELDS) {
         PyErr_Format(PyExc_ValueError, "rules must be a tuple of %zd indices (see RULE_FIELDS)", N_RULE_FIELDS);
         return -1;
     }
-    memset(r, 0, sizeof *r);
     for (Py_ssize_t i = 0; i < N_RULE_FIELDS; i++) {
         const RuleField *f = &RULE_FIELDS[i];
         long index = item_long(obj, i, f->name, 0, f->count - 1);
@@ -135,11 +160,6 @@ static const char *POS_NAMES[POS_FIELDS] = {
     "hand1",  "hand2",   "stock",  "stock_pos", "face_up", "trump",         "score1", "score2",      "pending1",
     "pending2", "tricks1", "tricks2", "stage", "leader",  "led", "marriage_suit", "closer", "close_score",
     "close_tricks", "window"};
-
-static int bad(const char *message) {
-    PyErr_SetString(PyExc_ValueError, message);
-    return -1;
-}
 
 static int check_hand_sizes(const Rules *r, const Pos *p) {
     int n1 = popcount32(p->hand[1]), n2 = popcount32(p->hand[2]);
@@ -277,13 +297,14 @@ typedef struct {
 } CoreObject;
 
 static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"rules", "table_bits", NULL};
-    PyObject *rules_obj;
-    int bits = 16;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|i", kwlist, &rules_obj, &bits)) return -1;
+    static char *kwlist[] = {"rules", "facts", "table_bits", NULL};
+    PyObject *rules_obj, *facts_obj;
+    int bits = 15;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|i", kwlist, &rules_obj, &facts_obj, &bits)) return -1;
     if (bits < 8 || bits > 26) return bad("table_bits must be from 8 to 26");
     Rules r;
-    if (parse_rules(rules_obj, &r)) return -1;
+    memset(&r, 0, sizeof r);
+    if (parse_facts(facts_obj, &r) || parse_rules(rules_obj, &r)) return -1;
     if (self->ready) {
         core_free(&self->core);
         self->ready = 0;

@@ -74,7 +74,7 @@ static int greedy_action(const Rules *r, const Pos *p, int seat, const uint8_t *
         if (a == A_CLAIM) {
             score = p->score[seat] >= 66 ? 1000 : -1000;
         } else if (a >= A_MARRIAGE_20 && a < A_EXCHANGE) {
-            score = 500 + (a >= A_MARRIAGE_40 ? 40 : 20);
+            score = 500 + r->marriage[a >= A_MARRIAGE_40];
         } else if (a == A_EXCHANGE) {
             score = 400;
         } else if (a == A_DRAW) {

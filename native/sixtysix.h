@@ -67,10 +67,13 @@ typedef struct {
     int auto_claim, strict_claims, must_head_trick, must_trump_when_void;
     int last_trick_rule;     /* ten_points, wins_deal_one_point */
     int closed_deal_double;
+    /* the rule facts, from core/facts.py (module.c's parse_facts) */
+    int8_t points[32];
+    int marriage[2]; /* a marriage's points: [0] in another suit, [1] in trumps */
+    int last_trick_bonus, schneider;
     /* derived */
     uint32_t pack;
-    int8_t points[32];
-    uint8_t byte_points[256]; /* the points of the cards of one suit's byte of a mask */
+    uint8_t byte_points[4][256]; /* byte_points[suit][byte]: the points of one suit's cards of a mask */
 } Rules;
 
 enum { NER_SEED, NER_LEADER_WITH_TRICK, NER_TRICK_ANYTIME, NER_LEADER_ANY };

@@ -233,8 +233,8 @@ static inline uint64_t p2_key1(const Search *S, const P2 *st) {
 }
 
 static inline int mask_points(const Rules *r, uint32_t m) {
-    return r->byte_points[m & 255] + r->byte_points[(m >> 8) & 255] + r->byte_points[(m >> 16) & 255] +
-           r->byte_points[m >> 24];
+    return r->byte_points[0][m & 255] + r->byte_points[1][(m >> 8) & 255] + r->byte_points[2][(m >> 16) & 255] +
+           r->byte_points[3][m >> 24];
 }
 
 /* The most marriage points a hand may still declare in phase 2. */
@@ -243,7 +243,7 @@ static int marriage_potential(const Search *S, uint32_t hand) {
     int total = 0;
     for (int suit = 0; suit < 4; suit++) {
         uint32_t pair = BIT(suit * 8 + KING) | BIT(suit * 8 + QUEEN);
-        if ((hand & pair) == pair) total += suit == S->trump ? 40 : 20;
+        if ((hand & pair) == pair) total += S->r->marriage[suit == S->trump];
     }
     return total;
 }
@@ -256,10 +256,10 @@ static int sure_trump_points(const Search *S, uint32_t hand, uint32_t other) {
     return mask_points(S->r, hand & above);
 }
 
-/* scale_points for a loser with `points` now, at most `most` at the end, and `trick` (whether he
- * has one): the set of values it may still give, as bits 1-3. */
-static int scale_set(int points, int most, int trick) {
-    int set = most < 33 ? 1 << 2 : points >= 33 ? 1 << 1 : (1 << 1 | 1 << 2);
+/* facts.game_points for a loser with `points` now, at most `most` at the end, and `trick` (whether
+ * he has one): the set of values it may still give, as bits 1-3. */
+static int scale_set(const Rules *r, int points, int most, int trick) {
+    int set = most < r->schneider ? 1 << 2 : points >= r->schneider ? 1 << 1 : (1 << 1 | 1 << 2);
     return trick ? set : set | 1 << 3;
 }
 
@@ -279,7 +279,7 @@ static int p2_sure_winner(const Search *S, const P2 *st, int *values) {
         if (r->failed_close_points == FCP_ALWAYS_THREE || S->close_tricks == 0)
             fails = 1 << 3;
         else if (r->failed_close_points == FCP_HOYLE1895)
-            fails = st->s[C] >= 33 ? 1 << 1 : most < 33 ? 1 << 2 : (1 << 1 | 1 << 2);
+            fails = st->s[C] >= r->schneider ? 1 << 1 : most < r->schneider ? 1 << 2 : (1 << 1 | 1 << 2);
         else
             fails = 1 << 2;
         int set = fails;
@@ -301,7 +301,7 @@ static int p2_sure_winner(const Search *S, const P2 *st, int *values) {
                    sure_trump_points(S, st->h[O], st->h[X]);
         if (most >= 66 || most >= st->s[O]) continue;
         /* X cannot claim and ends below O's points now: O wins, by a claim or played out */
-        int set = scale_set(st->s[X], most, st->t[X]);
+        int set = scale_set(r, st->s[X], most, st->t[X]);
         if (!r->auto_claim) set |= r->false_claim_points == 1 && !st->t[O] ? (1 << 2 | 1 << 3) : 1 << 2;
         *values = set;
         return O;
@@ -378,7 +378,7 @@ static int p2_node(Search *S, const P2 *st, int alpha, int beta) {
         } else if (o >= 32) {
             int suit = (o - 32) >> 2, k = (o - 32) & 3;
             P2 m = *st;
-            int points = suit == S->trump ? 40 : 20;
+            int points = r->marriage[suit == S->trump];
             if (m.t[L] && r->marriage_credit == 0)
                 m.s[L] += (int16_t)points;
             else
@@ -423,11 +423,11 @@ static int p2_entry(Search *S, const Pos *p, int alpha, int beta) {
     S->closer = p->closer;
     S->close_score = p->close_score;
     S->close_tricks = p->close_tricks;
-    S->bonus = !p->closer && S->r->last_trick_rule == 0 ? 10 : 0;
+    S->bonus = !p->closer && S->r->last_trick_rule == 0 ? S->r->last_trick_bonus : 0;
     S->patient = patient_seat(S->r, p);
     S->context = (uint64_t)p->trump << 39 | (uint64_t)p->closer << 41;
     if (p->closer)
-        S->context |= (uint64_t)(p->close_score < 33) << 43 | (uint64_t)(p->close_tricks > 0) << 44;
+        S->context |= (uint64_t)(p->close_score < S->r->schneider) << 43 | (uint64_t)(p->close_tricks > 0) << 44;
     S->context |= (uint64_t)1 << 63;
     P2 st;
     for (int i = 0; i < 3; i++) {
@@ -448,14 +448,14 @@ void apply_with_window(const Rules *r, Pos *p, int seat, int action) {
     if (p->window && p->window != seat) apply_action(r, p, p->window, A_EXCHANGE);
 }
 
-static inline uint64_t engine_key1(const Pos *p) {
+static inline uint64_t engine_key1(const Rules *r, const Pos *p) {
     int aux = p->stage == S_FOLLOW ? p->led + 1 : p->stage == S_MARRIAGE ? p->marriage_suit + 1 : 0;
     uint64_t k = (uint64_t)p->score[1] | (uint64_t)p->score[2] << 10 | (uint64_t)p->pending[1] << 20 |
                  (uint64_t)p->pending[2] << 28 | (uint64_t)(p->tricks[1] > 0) << 36 |
                  (uint64_t)(p->tricks[2] > 0) << 37 | (uint64_t)(p->leader - 1) << 38 | (uint64_t)p->stage << 39 |
                  (uint64_t)aux << 41 | (uint64_t)p->closer << 47 | (uint64_t)p->window << 51 |
                  (uint64_t)p->stock_pos << 53 | (uint64_t)(p->face_up + 1) << 57;
-    if (p->closer) k |= (uint64_t)(p->close_score < 33) << 49 | (uint64_t)(p->close_tricks > 0) << 50;
+    if (p->closer) k |= (uint64_t)(p->close_score < r->schneider) << 49 | (uint64_t)(p->close_tricks > 0) << 50;
     return k;
 }
 
@@ -501,7 +501,7 @@ static int search(Search *S, const Pos *p, int alpha, int beta) {
     Core *c = S->core;
     const Rules *r = S->r;
     c->nodes++; c->engine_nodes++;
-    uint64_t k0 = (uint64_t)p->hand[1] | (uint64_t)p->hand[2] << 32, k1 = engine_key1(p);
+    uint64_t k0 = (uint64_t)p->hand[1] | (uint64_t)p->hand[2] << 32, k1 = engine_key1(r, p);
     TTEntry *e = tt_probe(c, k0, k1, S->call);
     int first = 255;
     if (e) {

@@ -118,12 +118,17 @@ def test_bad_rules_raise() -> None:
     module = require_native()
     flags = native.rules_flags(Rules.preset("seed66"))
     assert flags is not None
+    facts = native.facts_of(Rules.preset("seed66"))
     with pytest.raises(ValueError):
-        module.Core(flags[:-1])
+        module.Core(flags[:-1], facts)
     with pytest.raises(ValueError):
-        module.Core((*flags[:-1], 5))
+        module.Core((*flags[:-1], 5), facts)
     with pytest.raises(ValueError):
-        module.Core(flags, 40)  # table size
+        module.Core(flags, facts, 40)  # table size
+    with pytest.raises(ValueError):
+        module.Core(flags, facts[:-1])
+    with pytest.raises(ValueError):
+        module.Core(flags, ((99,) * 32, *facts[1:]))  # card points out of range
 
 
 def test_the_extension_knows_every_value_of_the_options_it_takes() -> None:
@@ -185,3 +190,17 @@ def test_a_window_that_cannot_be_used_is_no_window() -> None:
         assert core.legal(_with(pos, 19, window), 3 - pos[13]) in ([], [EXCHANGE, PASS])
         after, _ = core.apply(_with(pos, 19, window), core.legal(pos)[0])
         assert after[19] == 0
+
+
+def test_the_core_takes_its_rule_facts_from_the_facts_module() -> None:
+    """Without the last trick's bonus the native core values a position where it decides otherwise."""
+    module = require_native()
+    rules = Rules.preset("seed66")
+    flags, facts = native.rules_flags(rules), native.facts_of(rules)
+    assert flags is not None
+    plain, no_bonus = module.Core(flags, facts), module.Core(flags, (*facts[:3], 0, facts[4]))
+    differ = 0
+    for deal in positions(rules, seed=35, how_many=300):
+        pos = encode(deal)
+        differ += plain.value(pos, plain.new_session()) != no_bonus.value(pos, no_bonus.new_session())
+    assert differ

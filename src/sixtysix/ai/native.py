@@ -20,6 +20,8 @@ A position crosses into C as a tuple of ints (:func:`encode`, in the order of
 ``_native.POS_FIELDS``) and the rules as the index of each option's value in
 the extension's own table ``_native.RULE_FIELDS`` (:func:`rules_flags`): an
 option value the extension does not know sends those rules to the pure path.
+The rule facts (card points, marriages, the last trick, the Schneider line) come
+from :mod:`sixtysix.core.facts` (:func:`facts_of`): the C code has none of its own.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CardMask
+from sixtysix.core.facts import LAST_TRICK_BONUS, SCHNEIDER, marriage_points
 from sixtysix.core.game import Deal
 from sixtysix.core.outcome import Outcome, Termination
 from sixtysix.core.rules import Rules
@@ -151,13 +154,24 @@ def core_for(rules: Rules) -> Core | None:
 _last_core: list[tuple[Rules, Core]] = []
 
 
+def facts_of(rules: Rules) -> tuple[Any, ...]:
+    """The rule facts the extension takes, from :mod:`sixtysix.core.facts` (one source): the card
+    points (``Rules.points``, the facts' table), a marriage's points, the last trick's bonus, the
+    Schneider line.
+
+    >>> facts_of(Rules.preset("seed66"))[1:]
+    (20, 40, 10, 33)
+    """
+    return (tuple(rules.points), marriage_points(False), marriage_points(True), LAST_TRICK_BONUS, SCHNEIDER)
+
+
 @lru_cache(maxsize=16)
 def _core_for(rules: Rules) -> Core | None:
     flags = rules_flags(rules)
     module = extension()
     if flags is None or module is None:
         return None
-    core: Core = module.Core(flags, TABLE_BITS)
+    core: Core = module.Core(flags, facts_of(rules), TABLE_BITS)
     return core
 
 
@@ -298,6 +312,7 @@ __all__ = [
     "core_for",
     "encode",
     "extension",
+    "facts_of",
     "outcome_of",
     "result_key",
     "rules_flags",
