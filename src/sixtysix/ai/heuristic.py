@@ -46,7 +46,15 @@ from sixtysix.core.cards import (
     cards_of,
     make_card,
 )
-from sixtysix.core.facts import MARRIAGE_CARDS, beats, exchange_card, follow_mask, marriage_points, marriage_value
+from sixtysix.core.facts import (
+    MARRIAGE_CARDS,
+    beats,
+    cards_per_trick,
+    exchange_card,
+    follow_mask,
+    marriage_points,
+    marriage_value,
+)
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
@@ -318,7 +326,7 @@ class CountingPlayer(BeginnerPlayer):
                 taken += points[low] if count.exact else self.opponent_share
             else:
                 taken += self.opponent_share if not count.exact else 0.0
-        for suit in range(4):
+        for suit in SUITS:
             if suit == view.trump:
                 continue
             suit_mask = SUIT_MASK[suit]
@@ -483,8 +491,8 @@ class CountingPlayer(BeginnerPlayer):
                 value += self.win_lead_bonus
             if wins and _holds_marriage(view, card):
                 value += 4.0  # on lead it can declare
-            if view.talon_size == 2 and view.face_up is not None:
-                # The trick's loser takes the face-up trump card, the winner the unknown last card.
+            if view.talon_size == cards_per_trick(view.rules) and view.face_up is not None:
+                # The last draw: the trick's loser takes the face-up trump card, the winner the unknown last card.
                 face_up = self.keep_value(view, view.face_up, count) + view.rules.points[view.face_up] * 0.5
                 value += (5.0 - face_up) * (0.5 if wins else -0.5)
         return value + self.rng.random() * 0.01

@@ -61,6 +61,6 @@ def make_partnership_player(level: int, seed: int | None = 0, time_limit: float 
 
 def make_table_player(level: int, rules: Rules, seed: int | None = 0, time_limit: float | None = None) -> AnyPlayer:
     """The computer player of ``level`` 1-5 for the table size of ``rules``."""
-    if rules.players == 4:  # the partnership game has players of its own (views of four seats)
+    if rules.players == 4:  # why: the partnership game has players of its own (they read four-seat views)
         return make_partnership_player(level, seed, time_limit)
     return make_player(level, seed, time_limit)
