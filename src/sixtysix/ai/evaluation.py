@@ -60,4 +60,7 @@ def _marriages_held(deal: Deal, seat: int) -> int:
     if deal.phase2 and not deal.rules.marriage_in_phase2:
         return 0
     hand = deal.hands[seat]
-    return sum(hand & pair == pair for pair in MARRIAGE_CARDS)
+    held = 0
+    for pair in MARRIAGE_CARDS:
+        held += hand & pair == pair
+    return held

@@ -27,6 +27,7 @@ from sixtysix.core.actions import (
     CLOSE_BEFORE_DRAW,
     DRAW,
     EXCHANGE,
+    IS_CARD,
     PASS,
     Action,
 )
@@ -35,6 +36,7 @@ from sixtysix.core.cards import (
     BIT,
     HIGHER,
     KING,
+    KINGS,
     QUEEN,
     RANK_OF,
     SUIT_MASK,
@@ -177,7 +179,7 @@ class BeginnerPlayer(Player):
         return min(cards, key=lambda c: self.card_cost(view, c))
 
     def lead_card(self, view: PlayerView) -> Card:
-        cards: list[Card] = [a for a in view.legal if a.is_card()]
+        cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
         if _phase2(view):
             aces = [c for c in cards if RANK_OF[c] == ACE]
             if aces:  # an ace is the top card of its suit: cash it (the trump ace first)
@@ -187,7 +189,7 @@ class BeginnerPlayer(Player):
     def follow(self, view: PlayerView) -> Action:
         led = view.led
         assert led is not None
-        cards: list[Card] = [a for a in view.legal if a.is_card()]
+        cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
         points = view.rules.points
         winners = [c for c in cards if beats(c, led, view.trump)]
         if winners:
@@ -398,7 +400,7 @@ class CountingPlayer(BeginnerPlayer):
     # -- leading -----------------------------------------------------------------------------
 
     def lead_card(self, view: PlayerView) -> Card:
-        cards: list[Card] = [a for a in view.legal if a.is_card()]
+        cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
         count = _count(view)
         if _phase2(view):
             return self._lead_phase2(view, cards, count)
@@ -478,7 +480,7 @@ class CountingPlayer(BeginnerPlayer):
     def follow(self, view: PlayerView) -> Action:
         led = view.led
         assert led is not None
-        cards: list[Card] = [a for a in view.legal if a.is_card()]
+        cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
         count = _count(view)
         return ACTIONS[max(cards, key=lambda c: self._follow_value(view, c, led, count))]
 
@@ -500,7 +502,7 @@ class CountingPlayer(BeginnerPlayer):
 
 def _holds_marriage(view: PlayerView, playing: Card) -> bool:
     hand = view.hand & ~BIT[playing]
-    return any(hand & pair == pair for pair in MARRIAGE_CARDS)
+    return bool(hand & (hand >> 1) & KINGS)  # a king whose queen is in the hand (cards.KINGS)
 
 
 def _follow_options(view: PlayerView, led: Card, hand: CardMask) -> tuple[Card, ...]:

@@ -32,7 +32,7 @@ from math import comb
 from typing import Any
 
 from sixtysix.ai.partnership.inference import HandKnowledge
-from sixtysix.core.actions import Action
+from sixtysix.core.actions import IS_CARD, Action
 from sixtysix.core.cards import ACE, HIGHER, RANK_OF, SUIT_MASK, SUIT_OF, Card, CardMask
 from sixtysix.core.facts import beats, cards_per_trick, marriage_value, trick_winner
 from sixtysix.core.game import Stage
@@ -57,7 +57,7 @@ def still_to_play(view: PartnershipView) -> tuple[int, ...]:
 
 
 def _cards(view: PartnershipView) -> list[Card]:
-    return [int(a) for a in view.legal if a.is_card()]
+    return [int(a) for a in view.legal if IS_CARD[a]]
 
 
 def _marriage(view: PartnershipView) -> Action | None:
@@ -129,7 +129,7 @@ class BeginnerPartnershipPlayer(_RuleOfThumbPlayer):
         """Win high (cheaply when last); points on the partner's sure trick; else the cheapest card."""
         points = view.rules.points
         seat, best = winning_so_far(view.trick, view.trump)
-        last = not still_to_play(view)
+        last = len(view.trick) == cards_per_trick(view.rules) - 1
         winners = [c for c in cards if beats(c, best, view.trump)]
         if winners:  # must win: cheaply when last, else with the highest card
             return self.pick(winners, lambda c: (points[c], -c)) if last else min(winners)

@@ -38,9 +38,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
 
-from sixtysix.core.actions import Action, marriage_suit
+from sixtysix.core.actions import IS_CARD, Action, marriage_suit
 from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, SUIT_OF, Card, CardMask, cards_of, suit_of
-from sixtysix.core.facts import MARRIAGE_CARDS, beats
+from sixtysix.core.facts import BEATERS, MARRIAGE_CARDS, partnership_hand_size
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
 
@@ -74,7 +74,7 @@ class HandKnowledge:
         right too; it just proves no void.
         """
         excluded = _inferences(view.rules, view.trump, view.history)
-        counts = [0] + [view.hand_size(seat) for seat in SEATS]
+        counts = hand_counts(view)
         shown = [0, *view.known]
         return _tighten(view.rules, view.seat, view.hand, view.played, excluded, shown, counts)
 
@@ -127,19 +127,29 @@ class HandKnowledge:
         return mask
 
 
+def hand_counts(view: PartnershipView) -> list[int]:
+    """``counts[seat]``: how many cards each seat holds now (index 0 unused), by the core's
+    :func:`~sixtysix.core.facts.partnership_hand_size` (:meth:`PartnershipView.hand_size` for all four at once)."""
+    tricks_done = view.tricks[0] + view.tricks[1]
+    played = {seat for seat, _ in view.trick}
+    rules = view.rules
+    return [0] + [partnership_hand_size(rules, tricks_done, seat in played) for seat in SEATS]
+
+
 def _inferences(rules: Rules, trump: int, history: Sequence[tuple[int, Action]]) -> list[CardMask]:
     """``excluded[seat]``: the cards the obligations of R-4P-4 prove ``seat`` does not hold."""
     excluded = [0, 0, 0, 0, 0]
     strict = rules.four_player_undertrump_required
+    beaters = BEATERS[trump]
     trick: list[Card] = []
     winning = -1
     for actor, action in history:
-        if not action.is_card():
+        if not IS_CARD[action]:
             continue
         card = int(action)
         if trick:
             excluded[actor] |= _excluded_by(card, SUIT_OF[trick[0]], winning, trump, strict)
-        if not trick or beats(card, winning, trump):
+        if not trick or beaters[winning] & BIT[card]:
             winning = card
         trick.append(card)
         if len(trick) == 4:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 
 from sixtysix.ai.clock import cpu_deadline, spent
-from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
+from sixtysix.ai.partnership.inference import HandKnowledge, hand_counts, sample_hands
 from sixtysix.ai.partnership.solver import PartnershipSolver, Position
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, TEN, CardMask, make_card
@@ -88,7 +88,7 @@ def void_knowledge(view: PartnershipView) -> HandKnowledge:
         trick.append(card)
         if len(trick) == cards_per_trick(view.rules):
             trick = []
-    counts = [0] + [view.hand_size(seat) for seat in SEATS]
+    counts = hand_counts(view)
     known = view.known
     shown = known[0] | known[1] | known[2] | known[3]
     pool = view.unseen
