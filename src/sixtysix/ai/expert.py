@@ -140,7 +140,7 @@ class ExpertPlayer(PimcPlayer):
             marriage_suit=-1,
             history=view.history[: follow.index],
         )
-        phase2 = bool(then.closer) or then.face_up is None
+        phase2 = then.phase2
         fits = 0
         for drawn_card in drawn:
             hand = (hand_now & ~drawn_card) | BIT[follow.card]

@@ -76,11 +76,7 @@ def _own_tricks(view: PlayerView) -> int:
 
 def _marriages_possible(view: PlayerView) -> bool:
     """Whether a marriage could still be declared in this deal (by either side)."""
-    return (view.face_up is not None and not view.closer) or view.rules.marriage_in_phase2
-
-
-def _phase2(view: PlayerView) -> bool:
-    return bool(view.closer) or view.face_up is None
+    return not view.phase2 or view.rules.marriage_in_phase2
 
 
 def _gain_if_won(view: PlayerView) -> int:
@@ -180,7 +176,7 @@ class BeginnerPlayer(Player):
 
     def lead_card(self, view: PlayerView) -> Card:
         cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
-        if _phase2(view):
+        if view.phase2:
             aces = [c for c in cards if RANK_OF[c] == ACE]
             if aces:  # an ace is the top card of its suit: cash it (the trump ace first)
                 return min(aces, key=lambda c: (SUIT_OF[c] != view.trump, self.rng.random()))
@@ -198,7 +194,7 @@ class BeginnerPlayer(Player):
             # A cheap card of the led suit (king or lower, not married) wins the trick and the lead.
             same_suit = SUIT_OF[cheapest] == SUIT_OF[led]
             cheap = same_suit and self.card_cost(view, cheapest) < 5
-            if points[led] >= 10 or takes_66 or cheap or (_phase2(view) and same_suit):
+            if points[led] >= 10 or takes_66 or cheap or (view.phase2 and same_suit):
                 return ACTIONS[cheapest]
         return ACTIONS[self.lowest(view, cards)]
 
@@ -288,7 +284,7 @@ class CountingPlayer(BeginnerPlayer):
         if queen not in view.legal:
             return ACTIONS[king]
         count = _count(view)
-        if _phase2(view) and not HIGHER[king] & count.opp and self._safe_from_trumps(view, count, king):
+        if view.phase2 and not HIGHER[king] & count.opp and self._safe_from_trumps(view, count, king):
             return ACTIONS[king]  # the king wins for sure
         return ACTIONS[queen]
 
@@ -393,7 +389,7 @@ class CountingPlayer(BeginnerPlayer):
             partner = _partner(card)
             if view.hand & BIT[partner]:
                 value += 0.8 * marriage_points(suit == view.trump)
-            elif count.out & BIT[partner] and not _phase2(view):
+            elif count.out & BIT[partner] and not view.phase2:
                 value += 2.0
         return value
 
@@ -402,7 +398,7 @@ class CountingPlayer(BeginnerPlayer):
     def lead_card(self, view: PlayerView) -> Card:
         cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
         count = _count(view)
-        if _phase2(view):
+        if view.phase2:
             return self._lead_phase2(view, cards, count)
         return self._lead_phase1(view, cards, count)
 
@@ -488,7 +484,7 @@ class CountingPlayer(BeginnerPlayer):
         wins = beats(card, led, view.trump)
         value = self._trick_value(view, card, led, not wins)
         value -= self.keep_value(view, card, count)
-        if not _phase2(view):
+        if not view.phase2:
             if wins:
                 value += self.win_lead_bonus
             if wins and _holds_marriage(view, card):
