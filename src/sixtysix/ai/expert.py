@@ -23,7 +23,7 @@ from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.sampling import sample_world
 from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE
 from sixtysix.core.cards import BIT, KING, QUEEN, RANK_OF, SUIT_OF, Card, CardMask, cards_of, make_card
-from sixtysix.core.facts import cards_per_trick, exchange_card, talon_after, trick_points
+from sixtysix.core.facts import exchange_card, talon_after, trick_points
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal
 from sixtysix.core.view import PlayerView
 
@@ -197,7 +197,7 @@ def opponent_follow(view: PlayerView) -> _Follow | None:
     talon = view.talon_size if closed_before else talon_after(rules, tricks_before)
     # Both drew after the trick unless the talon was closed or exhausted, or we closed before drawing.
     drew = not closed_before and talon > 0 and view.stage == LEAD and all(a != CLOSE_BEFORE_DRAW for _, a in after)
-    if talon == cards_per_trick(rules) and drew:
+    if talon == rules.cards_per_trick and drew:
         return None  # the last draw: he took the face-up card (and the deal has no unseen card left)
     return _Follow(index, history[lead_index][1], history[index][1], drew, talon, closed_before)
 

@@ -51,7 +51,6 @@ from sixtysix.core.cards import (
 from sixtysix.core.facts import (
     MARRIAGE_CARDS,
     beats,
-    cards_per_trick,
     exchange_card,
     follow_mask,
     marriage_points,
@@ -489,7 +488,7 @@ class CountingPlayer(BeginnerPlayer):
                 value += self.win_lead_bonus
             if wins and _holds_marriage(view, card):
                 value += 4.0  # on lead it can declare
-            if view.talon_size == cards_per_trick(view.rules) and view.face_up is not None:
+            if view.talon_size == view.rules.cards_per_trick and view.face_up is not None:
                 # The last draw: the trick's loser takes the face-up trump card, the winner the unknown last card.
                 face_up = self.keep_value(view, view.face_up, count) + view.rules.points[view.face_up] * 0.5
                 value += (5.0 - face_up) * (0.5 if wins else -0.5)

@@ -31,10 +31,11 @@ fact                      where
 card points               :func:`card_point_table` (``Rules.points``), :func:`card_points`,
                           :func:`trick_points`
 who takes a trick         :data:`BEATERS`, :func:`beats`, :func:`trick_winner`,
-                          :func:`winning_seat`; the completed tricks: :func:`tricks_of`,
-                          :func:`cards_per_trick`
+                          :func:`winning_seat`; the completed tricks: :func:`tricks_of`
+                          (``Rules.cards_per_trick`` cards each)
 what a follower may play  :func:`follow_mask` (two players, phase 2),
                           :func:`partnership_follow_mask` (four-handed)
+partnerships              :func:`side_of`, :func:`partner_of` (four-handed)
 what a marriage is worth  :func:`marriage_points`, :func:`marriage_value`,
                           :func:`marriage_for`; its cards: :data:`MARRIAGE_CARDS`
 the talon                 :func:`talon_after` (cards left after some tricks),
@@ -58,10 +59,7 @@ from sixtysix.core.cards import (
     BIT,
     HIGHER,
     KING,
-    NINE,
     QUEEN,
-    RANK_OF,
-    RANK_POINTS,
     SAME_SUIT,
     SUIT_MASK,
     SUIT_OF,
@@ -70,20 +68,12 @@ from sixtysix.core.cards import (
     CardMask,
     make_card,
 )
+from sixtysix.core.cards import card_point_table as card_point_table
 
 if TYPE_CHECKING:
     from sixtysix.core.rules import Rules
 
 # -- card points -----------------------------------------------------------------------
-
-
-def card_point_table(nine_points: int = 0) -> tuple[int, ...]:
-    """``table[card]``: the card points of all 32 cards, the nine worth ``nine_points`` (rules.md §2.2).
-
-    >>> card_point_table()[:8]
-    (11, 10, 4, 3, 2, 0, 0, 0)
-    """
-    return tuple(nine_points if RANK_OF[c] == NINE else RANK_POINTS[RANK_OF[c]] for c in range(32))
 
 
 def card_points(rules: Rules, card: Card) -> int:
@@ -162,17 +152,12 @@ class Trick:
         return self.cards[1][1]
 
 
-def cards_per_trick(rules: Rules) -> int:
-    """Four cards make a trick in the partnership game, two in the others (the three-handed dealer sits out)."""
-    return 4 if rules.players == 4 else 2
-
-
 def tricks_of(history: Sequence[tuple[int, Action]], rules: Rules, trump: int) -> tuple[Trick, ...]:
     """The completed tricks of an action history (of a deal or a view), in order.
 
     A trick has two cards, four in the partnership game; the other actions are skipped.
     """
-    size = cards_per_trick(rules)
+    size = rules.cards_per_trick
     points = rules.points
     tricks: list[Trick] = []
     current: list[tuple[int, Card]] = []
@@ -240,6 +225,16 @@ def partnership_follow_mask(
     return trumps if undertrump_required else hand
 
 
+def side_of(seat: int) -> int:
+    """The side of a seat in the four-handed game: 1 for seats 1 and 3, 2 for seats 2 and 4 (R-4P-1)."""
+    return 2 - seat % 2
+
+
+def partner_of(seat: int) -> int:
+    """The seat opposite (the partner, in the four-handed game)."""
+    return (seat + 1) % 4 + 1
+
+
 # -- marriages -----------------------------------------------------------------------------
 
 
@@ -274,7 +269,7 @@ def talon_after(rules: Rules, tricks: int) -> int:
     >>> talon_after(seed66, 0), talon_after(seed66, 5), talon_after(seed66, 6)
     (12, 2, 0)
     """
-    return max(0, rules.talon_size - cards_per_trick(rules) * tricks)
+    return max(0, rules.talon_size - rules.cards_per_trick * tricks)
 
 
 def exchange_card(rules: Rules, trump: int) -> Card:
@@ -291,7 +286,7 @@ LAST_TRICK_BONUS = 10
 def last_trick_bonus(rules: Rules, closed: bool) -> int:
     """The bonus of the last trick: 10, but none after a close (R-CLOSE-4) nor under
     ``last_trick_rule=wins_deal_one_point`` (Schnapsen); always 10 in the four-handed game."""
-    if cards_per_trick(rules) == 4:  # R-4P-6: no talon to close, and the option is a two-player one
+    if rules.cards_per_trick == 4:  # R-4P-6: no talon to close, and the option is a two-player one
         return LAST_TRICK_BONUS
     return LAST_TRICK_BONUS if not closed and rules.last_trick_rule == "ten_points" else 0
 

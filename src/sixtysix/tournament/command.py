@@ -38,8 +38,8 @@ three- and four-handed 66 (--rules three66, --rules four66):
            in a gauntlet; two players: A A B and A B B) and plays every board in every
            seating; A and B are compared in every game of the tables they share
   four66   every player is a partnership of two copies of itself (partners opposite);
-           every board is played twice with the sides swapped; external bots cannot
-           play four-handed (66P speaks the two-player game)
+           every board is played twice with the sides swapped; an external bot plays
+           each seat of its side as a process of its own (66P version 2)
 
 examples:
   sixtysix tournament --level 1 --level 2 --level 3 --deals 500 --out runs/ladder
@@ -179,13 +179,14 @@ def _summary(tournament: Tournament, many: str) -> str:
     """``3 players, 3 pairings, 30 deals (5 per pairing x 2 seats)`` and the like."""
     total = len(tournament.keys())
     start = f"{len(tournament.players)} players"
-    if tournament.seats == 3:
+    table = tournament.table
+    if not table.in_pairs:
         count = len(tournament.tables())
-        return f"{start}, {count} table{'s' if count != 1 else ''} of three, {total} {many} (every seating)"
+        tables = f"{count} table{'s' if count != 1 else ''} of {table.players_word}"
+        return f"{start}, {tables}, {total} {many} (every seating)"
     pairs = len(tournament.pairings())
-    seats = "sides" if tournament.seats == 4 else "seats"
     pairings = f"{pairs} pairing{'s' if pairs != 1 else ''}"
-    return f"{start}, {pairings}, {total} {many} ({tournament.boards} per pairing x 2 {seats})"
+    return f"{start}, {pairings}, {total} {many} ({tournament.boards} per pairing x 2 {table.position_word}s)"
 
 
 def _split_option(text: str) -> tuple[str, str]:

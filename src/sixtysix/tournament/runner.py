@@ -44,9 +44,10 @@ from sixtysix.tournament.schedule import (
     GameKey,
     ScheduleError,
     Table,
-    plays_in_sides,
+    TableFormat,
     schedule,
     seatings,
+    table_format,
     table_pairs,
     tables,
 )
@@ -80,7 +81,7 @@ class Tournament:
             raise ScheduleError("the time limit must be positive")
         self.pairings()  # checks the players
         teams = [spec.name for spec in self.players if spec.kind == "team"]
-        if teams and not plays_in_sides(self.rules.players):
+        if teams and not self.table.teams:
             raise SpecError(f"{', '.join(teams)}: a team plays four-handed 66 only (--rules four66)")
 
     @classmethod
@@ -96,6 +97,11 @@ class Tournament:
     def seats(self) -> int:
         """Players at a table: 2, 3 or 4 (the rules')."""
         return self.rules.players
+
+    @property
+    def table(self) -> TableFormat:
+        """How this tournament plays at its table, and the words for it."""
+        return table_format(self.seats)
 
     def tables(self) -> list[Table]:
         """The tables (:func:`~sixtysix.tournament.schedule.tables`): pairings, or three-handed tables."""
@@ -137,11 +143,11 @@ class Tournament:
             "pairings": [list(p) for p in self.pairings()],
             **self.settings(),
         }
-        if self.seats == 3:
+        if not self.table.in_pairs:
             data["games_per_pairing"] = sum(len(unit) for unit in self.units(*self.pairings()[0]))
             data["tables"] = [list(table) for table in self.tables()]
             data["games_per_table"] = [len(seatings(table)) * self.boards for table in self.tables()]
-        elif self.seats == 4:
+        elif self.table.teams:
             data["partnerships"] = {name: [name, name] for name in self.names}
         return data
 
@@ -286,8 +292,8 @@ def run_tournament(
 
 
 def _check_players(specs: Sequence[PlayerSpec], rules: Rules | None = None) -> None:
-    """Fail before any game if a player cannot be built: an external bot without the 66P host, a missing factory;
-    at a three- or four-handed table, a level it does not have or a Python player of the wrong kind."""
+    """Fail before any game if a player cannot be built: an external bot without the 66P host, a missing factory,
+    a level the table does not have or a Python player of the wrong kind (one that does not read its views)."""
     import importlib
 
     for spec in specs:
@@ -299,7 +305,7 @@ def _check_players(specs: Sequence[PlayerSpec], rules: Rules | None = None) -> N
         for member in spec.members or (spec,):
             if member.kind == "python":
                 _check_factory(spec.name, member.target)
-        if not spec.external and rules is not None and rules.players != 2:
+        if not spec.external and rules is not None:
             for seat in (1, 3) if spec.kind == "team" else (1,):
                 close_player(spec.make_for(rules, 0, seat=seat))  # raises SpecError if it cannot play at this table
 

@@ -34,7 +34,7 @@ from typing import Any
 from sixtysix.ai.partnership.inference import HandKnowledge
 from sixtysix.core.actions import IS_CARD, Action
 from sixtysix.core.cards import ACE, HIGHER, RANK_OF, SUIT_MASK, SUIT_OF, Card, CardMask
-from sixtysix.core.facts import beats, cards_per_trick, marriage_value, trick_winner
+from sixtysix.core.facts import beats, marriage_value, trick_winner
 from sixtysix.core.game import Stage
 from sixtysix.core.partnership import left_of, side_of
 from sixtysix.core.view import PartnershipView
@@ -50,7 +50,7 @@ def still_to_play(view: PartnershipView) -> tuple[int, ...]:
     """The seats that play to the current trick after this one."""
     seats = []
     seat = left_of(view.seat)
-    for _ in range(cards_per_trick(view.rules) - 1 - len(view.trick)):
+    for _ in range(view.rules.cards_per_trick - 1 - len(view.trick)):
         seats.append(seat)
         seat = left_of(seat)
     return tuple(seats)
@@ -129,7 +129,7 @@ class BeginnerPartnershipPlayer(_RuleOfThumbPlayer):
         """Win high (cheaply when last); points on the partner's sure trick; else the cheapest card."""
         points = view.rules.points
         seat, best = winning_so_far(view.trick, view.trump)
-        last = len(view.trick) == cards_per_trick(view.rules) - 1
+        last = len(view.trick) == view.rules.cards_per_trick - 1
         winners = [c for c in cards if beats(c, best, view.trump)]
         if winners:  # must win: cheaply when last, else with the highest card
             return self.pick(winners, lambda c: (points[c], -c)) if last else min(winners)

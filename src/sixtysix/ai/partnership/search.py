@@ -38,7 +38,7 @@ from sixtysix.ai.partnership.inference import HandKnowledge, hand_counts, sample
 from sixtysix.ai.partnership.solver import PartnershipSolver, Position
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, TEN, CardMask, make_card
-from sixtysix.core.facts import beats, cards_per_trick
+from sixtysix.core.facts import beats
 from sixtysix.core.partnership import SEATS
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
@@ -86,7 +86,7 @@ def void_knowledge(view: PartnershipView) -> HandKnowledge:
         else:
             winning = card
         trick.append(card)
-        if len(trick) == cards_per_trick(view.rules):
+        if len(trick) == view.rules.cards_per_trick:
             trick = []
     counts = hand_counts(view)
     known = view.known
