@@ -477,9 +477,14 @@ class CountingPlayer(BeginnerPlayer):
         assert led is not None
         cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
         count = _count(view)
-        return ACTIONS[max(cards, key=lambda c: self._follow_value(view, c, led, count))]
+        face_up = None
+        if not view.phase2 and view.face_up is not None and view.talon_size == view.rules.cards_per_trick:
+            # The last draw: the trick's loser takes the face-up trump card, the winner the unknown last card.
+            face_up = self.keep_value(view, view.face_up, count) + view.rules.points[view.face_up] * 0.5
+        return ACTIONS[max(cards, key=lambda c: self._follow_value(view, c, led, count, face_up))]
 
-    def _follow_value(self, view: PlayerView, card: Card, led: Card, count: _Count) -> float:
+    def _follow_value(self, view: PlayerView, card: Card, led: Card, count: _Count, face_up: float | None) -> float:
+        """What playing ``card`` to ``led`` is worth; ``face_up``: what the face-up card is worth at the last draw."""
         wins = beats(card, led, view.trump)
         value = self._trick_value(view, card, led, not wins)
         value -= self.keep_value(view, card, count)
@@ -488,9 +493,7 @@ class CountingPlayer(BeginnerPlayer):
                 value += self.win_lead_bonus
             if wins and _holds_marriage(view, card):
                 value += 4.0  # on lead it can declare
-            if view.talon_size == view.rules.cards_per_trick and view.face_up is not None:
-                # The last draw: the trick's loser takes the face-up trump card, the winner the unknown last card.
-                face_up = self.keep_value(view, view.face_up, count) + view.rules.points[view.face_up] * 0.5
+            if face_up is not None:
                 value += (5.0 - face_up) * (0.5 if wins else -0.5)
         return value + self.rng.random() * 0.01
 

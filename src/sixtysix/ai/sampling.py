@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW
+from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW, IS_CARD
 from sixtysix.core.cards import BIT, HIGHER, SAME_SUIT, SUIT_MASK, CardMask, cards_of
 from sixtysix.core.facts import talon_after
 from sixtysix.core.game import Deal
@@ -38,7 +38,7 @@ def forbidden_cards(view: PlayerView) -> CardMask:
     for seat, action in view.history:
         if action in (CLOSE, CLOSE_BEFORE_DRAW):
             closed = True
-        if not action.is_card():
+        if not IS_CARD[action]:
             continue
         if led < 0:
             led = action

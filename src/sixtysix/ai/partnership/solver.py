@@ -145,28 +145,48 @@ def legal_cards(hand: CardMask, trick: Sequence[tuple[int, Card]], trump: int, u
     return partnership_follow_mask(hand, SUIT_OF[cards[0]], best, trump, undertrump)
 
 
-def _zero_cards(points: Sequence[int]) -> tuple[CardMask, CardMask]:
-    """The cards worth no card point under the rules (the nine, eight and seven, or without the
-    nine when it counts), and those of them just below another: the cards that may touch a higher one."""
-    zeros = sum(BIT[card] for card in range(32) if points[card] == 0)
-    # The ace is never worth nothing, so card - 1 stays in the suit of a zero-point card.
-    low = sum(BIT[card] for card in cards_of(zeros) if zeros & BIT[card - 1])
-    return zeros, low
+ZeroCards = tuple[CardMask, tuple[tuple[Card, ...], ...]]
+"""The zero-point cards with a zero-point card just above them, and for each card the zero-point
+cards above it in its suit, nearest first."""
 
 
-def _touching_zeros(cands: CardMask, others: CardMask, zeros: CardMask) -> CardMask:
+def _zero_cards(points: Sequence[int]) -> ZeroCards:
+    """The cards worth no card point under the rules (the nine, eight and seven; without the nine
+    when it counts) that may touch a higher one, and what is above each.
+
+    >>> from sixtysix.core.cards import card_point_table, format_cards
+    >>> low, above = _zero_cards(card_point_table(0))
+    >>> format_cards(low & 0xFF), format_cards(above[7])
+    ('8c 7c', '8c 9c')
+    >>> format_cards(_zero_cards(card_point_table(1))[0] & 0xFF)
+    '7c'
+    """
+    zeros = [points[card] == 0 for card in range(32)]
+    above: list[tuple[Card, ...]] = []
+    for card in range(32):
+        higher = card - 1  # the ace is never worth nothing: this stays in the suit of a zero-point card
+        chain: list[Card] = []
+        while zeros[card] and zeros[higher]:
+            chain.append(higher)
+            higher -= 1
+        above.append(tuple(chain))
+    low = sum(BIT[card] for card in range(32) if above[card])
+    return low, tuple(above)
+
+
+def _touching_zeros(cands: CardMask, others: CardMask, zero_cards: ZeroCards) -> CardMask:
     """The zero-point cards of ``cands`` whose next higher zero-point card is in ``cands`` with
     no card of ``others`` between them: they play exactly like that card."""
+    low, above = zero_cards
     drop = 0
-    for card in cards_of(cands & zeros):
-        higher = card - 1
-        while zeros & BIT[higher]:
-            if cands & BIT[higher]:
+    for card in cards_of(cands & low):
+        for higher in above[card]:
+            bit = BIT[higher]
+            if cands & bit:
                 drop |= BIT[card]
                 break
-            if others & BIT[higher]:
+            if others & bit:
                 break
-            higher -= 1
     return drop
 
 
@@ -208,7 +228,8 @@ class PartnershipSolver:
         self.points = tuple(rules.points[c] for c in range(32))
         self.deal_tricks = rules.hand_size  # every card is dealt: a trick takes one card from each hand
         self.last_bonus = last_trick_bonus(rules, closed=False)
-        self._zeros, self._low_zeros = _zero_cards(self.points)
+        self._zero_cards = _zero_cards(self.points)
+        self._low_zeros = self._zero_cards[0]
         self.undertrump = rules.four_player_undertrump_required
         self.marriages = rules.four_player_marriages
         self.ten_bonus = rules.ten_of_trumps_bonus
@@ -425,7 +446,7 @@ class PartnershipSolver:
         for s in (1, 2, 3, 4):
             if s != seat:
                 others |= self.hands[s]
-        cands = hand & ~_touching_zeros(hand, others, self._zeros) if hand & self._low_zeros else hand
+        cands = hand & ~_touching_zeros(hand, others, self._zero_cards) if hand & self._low_zeros else hand
         order = self._lead_order(cands, hint)
         maximise = seat % 2 == 1
         best = -INF if maximise else INF
@@ -477,7 +498,7 @@ class PartnershipSolver:
             cands = partnership_follow_mask(hand, led, best, trump, self.undertrump)
             if cands & self._low_zeros and cands & (cands - 1):
                 others = hands[1] | hands[2] | hands[3] | hands[4]
-                cands &= ~_touching_zeros(cands, others & ~hand, self._zeros)
+                cands &= ~_touching_zeros(cands, others & ~hand, self._zero_cards)
         maximise = seat % 2 == 1
         value_best = -INF if maximise else INF
         nxt = seat % 4 + 1
