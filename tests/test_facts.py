@@ -12,23 +12,28 @@ import random
 import pytest
 
 from sixtysix import Rules, create_match
-from sixtysix.core.actions import ACTIONS, CLAIM, MARRIAGE_20, MARRIAGE_40
-from sixtysix.core.cards import ACE, JACK, KING, NINE, QUEEN, SUITS, TEN, make_card, rank_of, suit_of
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, MARRIAGE_20, MARRIAGE_40
+from sixtysix.core.cards import ACE, JACK, KING, NINE, QUEEN, SUITS, TEN, cards_of, make_card, mask_of, rank_of, suit_of
 from sixtysix.core.facts import (
     BEATERS,
     LAST_TRICK_BONUS,
+    MARRIAGE_CARDS,
     SCHNEIDER,
     beats,
     card_point_table,
+    exchange_card,
+    follow_mask,
     game_points,
     last_trick_bonus,
     marriage_value,
     opponent_hand_size,
+    partnership_follow_mask,
     partnership_game_points,
+    talon_after,
     trick_winner,
     tricks_of,
 )
-from sixtysix.core.game import Termination
+from sixtysix.core.game import LEAD, Deal, Termination
 from sixtysix.core.table import AnyDeal
 
 PRESETS = ("seed66", "pagat66", "schnapsen", "three66", "four66")
@@ -74,6 +79,77 @@ def test_marriages_last_trick_and_the_scales() -> None:
     assert partnership_game_points(four.replace(four_player_scale="loser_under_33"), 99, 31, 2)[0] == 2
     assert opponent_hand_size(own=6, trick_open=False, own_led=False) == 6
     assert opponent_hand_size(own=5, trick_open=True, own_led=True) == 6
+
+
+def test_a_phase2_follower_plays_by_the_rule_as_written() -> None:
+    """R-P2-2: follow suit (with a higher card if he has one), else trump, else any card; each duty an option."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        hand = mask_of(rng.sample(range(32), rng.randint(1, 6)))
+        led, trump = rng.choice([c for c in range(32) if not hand >> c & 1]), rng.randrange(4)
+        for head in (True, False):
+            for must_trump in (True, False):
+                rules = Rules.preset("seed66").replace(must_head_trick=head, must_trump_when_void=must_trump)
+                cards = cards_of(hand)
+                suit = [c for c in cards if suit_of(c) == suit_of(led)]
+                higher = [c for c in suit if rank_of(c) < rank_of(led)]
+                trumps = [c for c in cards if suit_of(c) == trump]
+                allowed = (higher if head and higher else suit) or (must_trump and trumps) or cards
+                assert follow_mask(rules, hand, led, trump) == mask_of(allowed), (hand, led, trump, head, must_trump)
+
+
+def test_a_four_handed_follower_plays_by_the_rule_as_written() -> None:
+    """R-4P-4: follow suit and win if the trick is not trumped yet; void, trump and over-trump if he can;
+    unable to over-trump, a lower trump only if ``four_player_undertrump_required``, else any card."""
+    rng = random.Random(6)
+    for _ in range(3000):
+        cards = rng.sample(range(32), rng.randint(2, 9))
+        trick, hand = cards[: rng.randint(1, 3)], mask_of(cards[3:] or cards[-1:])
+        hand &= ~mask_of(trick)
+        trump, led_suit = rng.randrange(4), suit_of(trick[0])
+        best = trick[trick_winner(trick, trump)]
+        held = cards_of(hand)
+        suit = [c for c in held if suit_of(c) == led_suit]
+        trumps = [c for c in held if suit_of(c) == trump]
+        over = [c for c in trumps if beats(c, best, trump)]
+        for undertrump in (True, False):
+            if suit:
+                winning = [c for c in suit if beats(c, best, trump)]
+                allowed = winning or suit
+            elif trumps:
+                allowed = over or (trumps if undertrump else held)
+            else:
+                allowed = held
+            assert partnership_follow_mask(hand, led_suit, best, trump, undertrump) == mask_of(allowed)
+
+
+def test_marriage_cards_talon_and_exchange_card() -> None:
+    """§2.6: a marriage is the king and queen of a suit; R-NINE-1: the trump nine (Schnapsen: jack)
+    is exchanged; after each trick of an unclosed deal both players draw one card."""
+    for suit in SUITS:
+        assert sorted(cards_of(MARRIAGE_CARDS[suit])) == [make_card(KING, suit), make_card(QUEEN, suit)]
+    seed, schnapsen, four = Rules.preset("seed66"), Rules.preset("schnapsen"), Rules.preset("four66")
+    assert [exchange_card(seed, suit) for suit in SUITS] == [make_card(NINE, suit) for suit in SUITS]
+    assert [exchange_card(schnapsen, suit) for suit in SUITS] == [make_card(JACK, suit) for suit in SUITS]
+    assert [talon_after(seed, tricks) for tricks in (0, 1, 5, 6, 7)] == [12, 10, 2, 0, 0]
+    assert [talon_after(schnapsen, tricks) for tricks in (0, 4, 5)] == [10, 2, 0] and talon_after(four, 0) == 0
+
+
+@pytest.mark.parametrize("preset", ("seed66", "pagat66", "schnapsen"))
+def test_the_talon_shrinks_by_the_facts(preset: str) -> None:
+    """The engine's talon at every lead of a deal nobody closes is :func:`talon_after` its tricks."""
+    rules = Rules.preset(preset)
+    leads = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        deal = Deal.shuffled(seed=seed, rules=rules)
+        while not deal.is_over and not deal.closer:
+            if deal.stage == LEAD:
+                assert deal.talon_size == talon_after(rules, deal.trick_count)
+                leads += 1
+            legal = [a for a in deal.legal_actions() if a not in (CLAIM, CLOSE, CLOSE_BEFORE_DRAW)]
+            deal.apply(rng.choice(legal))
+    assert leads > 40 * rules.hand_size
 
 
 def play(preset: str, seed: int) -> tuple[AnyDeal, list[tuple[int, int]]]:

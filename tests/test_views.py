@@ -250,6 +250,7 @@ def check_views(deal: Deal, witness: Witness, rng: random.Random, swap_rate: flo
         assert view.hand == witness.hands[seat]
         assert view.opponent_known == witness.hands[other] & seen
         assert view.unseen == hidden
+        assert view.phase2 == deal.phase2  # R-P2-1: the talon closed or exhausted is public
         scan_fields(view, deal, hidden)
         # Neither the opponent's hand nor the stock is in the view, whenever they hold a secret.
         secrets = [m for m in (deal.hands[other], witness.stock_mask()) if m & hidden]

@@ -16,14 +16,11 @@ import pytest
 
 from sixtysix import Rules
 from sixtysix.ai.partnership import RandomPartnershipPlayer
-from sixtysix.ai.partnership.heuristic import (
-    BeginnerPartnershipPlayer,
-    CountingPartnershipPlayer,
-    trick_winner,
-)
+from sixtysix.ai.partnership.heuristic import BeginnerPartnershipPlayer, CountingPartnershipPlayer
 from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, parse_card, parse_cards
+from sixtysix.core.facts import winning_seat
 from sixtysix.core.game import Outcome
 from sixtysix.core.partnership import FourHandedDeal, left_of
 from sixtysix.core.view import PartnershipView
@@ -182,7 +179,7 @@ BOTH = [BeginnerPartnershipPlayer(0), CountingPartnershipPlayer(0)]
 @pytest.mark.parametrize("player", BOTH, ids=["level2", "level3"])
 def test_the_last_player_throws_points_on_the_partners_trick(player: PartnershipPlayer) -> None:
     view = position("8s 9d | 7s 8d | Qs Jd | Td Kh 7d", trick="1:Ks 2:As 3:9s", tricks=5)
-    assert trick_winner(view.trick, view.trump)[0] == 2
+    assert winning_seat(view.trick, view.trump) == 2
     assert choice(player, view) == "Td"
 
 

@@ -37,9 +37,12 @@ def outcome_value(outcome: Outcome) -> int:
     return signed + outcome.bonus[0] - outcome.bonus[1]
 
 
-def brute_force(deal: FourHandedDeal) -> int:
-    """Plain minimax through the engine, every legal action (marriages included)."""
+def brute_force(deal: FourHandedDeal, fine: bool = False) -> int:
+    """Plain minimax through the engine, every legal action (marriages included); ``fine``: the
+    game points times ``FINE`` plus side 1's card-point margin, as the ``fine`` solver counts."""
     if deal.outcome is not None:
+        if fine:
+            return outcome_value(deal.outcome) * FINE + deal.score[1] - deal.score[2]
         return outcome_value(deal.outcome)
     seat = deal.to_act
     assert seat is not None
@@ -47,7 +50,7 @@ def brute_force(deal: FourHandedDeal) -> int:
     for action in deal.legal_actions():
         child = deal.copy()
         child.apply_unchecked(action)
-        values.append(brute_force(child))
+        values.append(brute_force(child, fine))
     return max(values) if seat % 2 else min(values)
 
 
@@ -114,6 +117,21 @@ def test_solver_agrees_with_brute_force_on_endgames(options: dict[str, object]) 
             child.apply_unchecked(action)
             expected[action] = sign * brute_force(child)
         assert solver.action_values(position) == expected
+
+
+def test_the_fine_solver_plays_a_nine_worth_a_point_as_a_counting_card() -> None:
+    """With ``nine_points=1`` the nine is no zero-point card: the search may not play it like a
+    touching eight (the card points come from the rules), so its margins are brute force's."""
+    rules = FOUR66.replace(nine_points=1)
+    solver = PartnershipSolver(rules, fine=True)
+    solved = 0
+    for seed in range(40):
+        deal = random_position(rules, seed, actions=18)
+        if deal.is_over:
+            continue
+        assert solver.value(Position.of_deal(deal)) == brute_force(deal, fine=True), seed
+        solved += 1
+    assert solved > 30
 
 
 def test_declaring_a_marriage_is_worth_more_than_leading_its_king_plainly() -> None:

@@ -281,7 +281,7 @@ class _Analyzer(ExpertPlayer):
         solver = self.solver
         # As the players do: while the talon is open each world is played on by the card
         # counter and solved exactly once the talon is gone; after that, searched exactly.
-        roll = self._rollouts if self.rollouts and not (view.closer or view.face_up is None) else None
+        roll = self._rollouts if self.rollouts and not view.phase2 else None
         depth = self.search_depth(view)
         forbidden = forbidden_cards(view)
         # Once the talon is exhausted every unseen card is in the opponent's hand: one world.

@@ -7,8 +7,9 @@ positions, and kept within what can still be won.
 
 from __future__ import annotations
 
-from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, cards_of
-from sixtysix.core.game import Deal, scale_points
+from sixtysix.core.cards import SUIT_MASK, cards_of
+from sixtysix.core.facts import MARRIAGE_CARDS, game_points
+from sixtysix.core.game import Deal
 
 # Weights fitted by least squares to exact solver values of 1,950 seeded positions with
 # 4 or 6 cards left in the talon (mean squared error 1.18 game points², against 1.61 for
@@ -50,8 +51,8 @@ def heuristic_value(deal: Deal) -> float:
     terms += _W_LEAD if deal.leader == 1 else -_W_LEAD
     # Never more than can still be won: the opponent's points and tricks only grow.
     double = 2 if rules.closed_deal_double else 1
-    high = scale_points(deal.score[2], deal.tricks[2]) * double
-    low = -scale_points(deal.score[1], deal.tricks[1]) * double
+    high = game_points(deal.score[2], deal.tricks[2]) * double
+    low = -game_points(deal.score[1], deal.tricks[1]) * double
     return min(high, max(low, terms))
 
 
@@ -60,7 +61,6 @@ def _marriages_held(deal: Deal, seat: int) -> int:
         return 0
     hand = deal.hands[seat]
     held = 0
-    for suit in range(4):
-        pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+    for pair in MARRIAGE_CARDS:
         held += hand & pair == pair
     return held

@@ -21,8 +21,9 @@ import dataclasses
 from sixtysix.ai.heuristic import CountingPlayer, _follow_options
 from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.sampling import sample_world
-from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, MARRIAGE_20
-from sixtysix.core.cards import BIT, KING, QUEEN, Card, CardMask, cards_of
+from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE
+from sixtysix.core.cards import BIT, KING, QUEEN, RANK_OF, SUIT_OF, Card, CardMask, cards_of, make_card
+from sixtysix.core.facts import exchange_card, talon_after, trick_points
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal
 from sixtysix.core.view import PlayerView
 
@@ -98,7 +99,7 @@ class ExpertPlayer(PimcPlayer):
         before.window = 0
         opponent_view = dataclasses.replace(PlayerView.of(before, view.opponent), history=view.history[:-1])
         choice = self._model.choose(opponent_view)
-        if choice >= 32 or choice == led:  # a declaration or an exchange is judged by declined_cards
+        if not choice.is_card() or choice == led:  # a declaration or an exchange is judged by declined_cards
             return 1.0
         return _OTHER_PLAY
 
@@ -114,8 +115,7 @@ class ExpertPlayer(PimcPlayer):
         drawn = [BIT[c] for c in cards_of(hand_now & ~view.opponent_known)] if follow.drew else [0]
         if not drawn:
             return 1.0
-        points = view.rules.points
-        gained = points[follow.lead] + points[follow.card]
+        gained = trick_points(view.rules, (follow.lead, follow.card))
         won = list(now.won)
         won[view.seat - 1] &= ~(BIT[follow.lead] | BIT[follow.card])
         tricks = list(now.tricks)
@@ -140,7 +140,7 @@ class ExpertPlayer(PimcPlayer):
             marriage_suit=-1,
             history=view.history[: follow.index],
         )
-        phase2 = bool(then.closer) or then.face_up is None
+        phase2 = then.phase2
         fits = 0
         for drawn_card in drawn:
             hand = (hand_now & ~drawn_card) | BIT[follow.card]
@@ -155,7 +155,7 @@ def opponent_lead(view: PlayerView) -> Card | None:
     freely (not the king or queen of a marriage he declared)."""
     if view.stage != FOLLOW or view.led is None or view.leader != view.opponent or not view.history:
         return None
-    if len(view.history) >= 2 and MARRIAGE_20 <= view.history[-2][1] < EXCHANGE:
+    if len(view.history) >= 2 and view.history[-2][1].is_marriage():
         return None
     seat, action = view.history[-1]
     return view.led if seat == view.opponent and action == view.led else None
@@ -182,7 +182,7 @@ def opponent_follow(view: PlayerView) -> _Follow | None:
     if view.stage not in (LEAD, BEFORE_DRAW) or view.unseen == 0 or view.leader != view.seat:
         return None
     history = view.history
-    cards = [i for i, (_, action) in enumerate(history) if action < 32]
+    cards = [i for i, (_, action) in enumerate(history) if action.is_card()]
     if len(cards) < 2 or len(cards) % 2:
         return None
     index, lead_index = cards[-1], cards[-2]
@@ -194,10 +194,10 @@ def opponent_follow(view: PlayerView) -> _Follow | None:
     closed_before = any(action in (CLOSE, CLOSE_BEFORE_DRAW) for _, action in history[:index])
     rules = view.rules
     tricks_before = (len(cards) - 2) // 2
-    talon = view.talon_size if closed_before else max(0, rules.deck - 2 * rules.hand_size - 2 * tricks_before)
+    talon = view.talon_size if closed_before else talon_after(rules, tricks_before)
     # Both drew after the trick unless the talon was closed or exhausted, or we closed before drawing.
     drew = not closed_before and talon > 0 and view.stage == LEAD and all(a != CLOSE_BEFORE_DRAW for _, a in after)
-    if talon == 2 and drew:
+    if talon == rules.cards_per_trick and drew:
         return None  # the last draw: he took the face-up card (and the deal has no unseen card left)
     return _Follow(index, history[lead_index][1], history[index][1], drew, talon, closed_before)
 
@@ -211,8 +211,7 @@ def declined_cards(view: PlayerView) -> list[tuple[CardMask, bool]]:
     """
     rules = view.rules
     opponent = view.opponent
-    exchange_card = view.trump * 8 + rules.exchange_rank_index
-    first_trick_talon = rules.deck - 2 * rules.hand_size
+    exchange = exchange_card(rules, view.trump)
     declines: list[tuple[CardMask, int]] = []  # (cards, tricks completed when declined)
     tricks = 0
     closed = False
@@ -224,21 +223,21 @@ def declined_cards(view: PlayerView) -> list[tuple[CardMask, bool]]:
             closed = True
         if action == EXCHANGE:
             exchanged_now = True
-        if action >= 32:
-            declared = declared or MARRIAGE_20 <= action < EXCHANGE
+        if not action.is_card():
+            declared = declared or action.is_marriage()
             continue
         if led < 0:
-            talon = first_trick_talon - 2 * tricks
+            talon = talon_after(rules, tricks)
             phase1 = not closed and talon > 0
             if seat == opponent and phase1:
-                rank, suit = action & 7, action >> 3
+                rank, suit = RANK_OF[action], SUIT_OF[action]
                 may_marry = tricks > 0 or rules.first_lead_marriage
                 if rank in (KING, QUEEN) and may_marry and not declared:
-                    partner = suit * 8 + (QUEEN if rank == KING else KING)
+                    partner = make_card(QUEEN if rank == KING else KING, suit)
                     declines.append((BIT[partner], tricks))
                 may_exchange = (tricks > 0 or rules.first_lead_exchange) and talon >= rules.exchange_min_talon
                 if may_exchange and not exchanged_now and tricks > 0:
-                    declines.append((BIT[exchange_card], tricks))
+                    declines.append((BIT[exchange], tricks))
             led = action
             declared = False
             continue

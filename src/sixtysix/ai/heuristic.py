@@ -27,28 +27,41 @@ from sixtysix.core.actions import (
     CLOSE_BEFORE_DRAW,
     DRAW,
     EXCHANGE,
-    MARRIAGE_40,
+    IS_CARD,
     PASS,
     Action,
 )
-from sixtysix.core.cards import ACE, BIT, HIGHER, KING, QUEEN, SUIT_MASK, TEN, Card, CardMask, cards_of
+from sixtysix.core.cards import (
+    ACE,
+    BIT,
+    HIGHER,
+    KING,
+    KINGS,
+    QUEEN,
+    RANK_OF,
+    SUIT_MASK,
+    SUIT_OF,
+    SUITS,
+    TEN,
+    Card,
+    CardMask,
+    cards_of,
+    make_card,
+)
+from sixtysix.core.facts import (
+    MARRIAGE_CARDS,
+    beats,
+    exchange_card,
+    follow_mask,
+    marriage_points,
+    marriage_value,
+)
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
 
 _WIN_DEAL = 100.0
 """Weight of a trick that brings a side to 66 (it can claim next)."""
-
-
-def beats(card: Card, led: Card, trump: int) -> bool:
-    """Whether ``card``, played to ``led``, takes the trick."""
-    if card >> 3 == led >> 3:
-        return card < led
-    return card >> 3 == trump
-
-
-def marriage_value(action: int) -> int:
-    return 40 if action >= MARRIAGE_40 else 20
 
 
 def _partner(card: Card) -> Card:
@@ -62,11 +75,7 @@ def _own_tricks(view: PlayerView) -> int:
 
 def _marriages_possible(view: PlayerView) -> bool:
     """Whether a marriage could still be declared in this deal (by either side)."""
-    return (view.face_up is not None and not view.closer) or view.rules.marriage_in_phase2
-
-
-def _phase2(view: PlayerView) -> bool:
-    return bool(view.closer) or view.face_up is None
+    return not view.phase2 or view.rules.marriage_in_phase2
 
 
 def _gain_if_won(view: PlayerView) -> int:
@@ -123,8 +132,8 @@ class BeginnerPlayer(Player):
 
     def marriage_card(self, view: PlayerView) -> Action:
         """Lead the queen of the declared marriage: the same cards beat it as the king, and it is cheaper."""
-        queen = view.marriage_suit * 8 + QUEEN
-        return ACTIONS[queen] if queen in view.legal else ACTIONS[view.marriage_suit * 8 + KING]
+        queen = make_card(QUEEN, view.marriage_suit)
+        return ACTIONS[queen] if queen in view.legal else ACTIONS[make_card(KING, view.marriage_suit)]
 
     def lead(self, view: PlayerView) -> Action:
         legal = view.legal
@@ -144,19 +153,19 @@ class BeginnerPlayer(Player):
 
     def wants_close(self, view: PlayerView) -> bool:
         trumps = view.hand & SUIT_MASK[view.trump]
-        if view.score < 50 or trumps.bit_count() < 3 or not trumps & BIT[view.trump * 8 + ACE]:
+        if view.score < 50 or trumps.bit_count() < 3 or not trumps & BIT[make_card(ACE, view.trump)]:
             return False
         points = view.rules.points
-        high = sum(points[c] for c in cards_of(view.hand) if BIT[c] & trumps or c & 7 == ACE)
+        high = sum(points[c] for c in cards_of(view.hand) if BIT[c] & trumps or RANK_OF[c] == ACE)
         return view.score + high >= 66
 
     def card_cost(self, view: PlayerView, card: Card) -> float:
         """How much the beginner minds giving ``card`` away (low: throw it first)."""
         points = view.rules.points
         cost = float(points[card])
-        if card >> 3 == view.trump:
+        if SUIT_OF[card] == view.trump:
             cost += 20 + points[card]
-        rank = card & 7
+        rank = RANK_OF[card]
         if rank in (KING, QUEEN) and view.hand & BIT[_partner(card)] and _marriages_possible(view):
             cost += 15
         return cost + self.rng.random() * 0.01
@@ -165,25 +174,26 @@ class BeginnerPlayer(Player):
         return min(cards, key=lambda c: self.card_cost(view, c))
 
     def lead_card(self, view: PlayerView) -> Card:
-        cards: list[Card] = [a for a in view.legal if a < 32]
-        if _phase2(view):
-            aces = [c for c in cards if c & 7 == ACE]
+        cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
+        if view.phase2:
+            aces = [c for c in cards if RANK_OF[c] == ACE]
             if aces:  # an ace is the top card of its suit: cash it (the trump ace first)
-                return min(aces, key=lambda c: (c >> 3 != view.trump, self.rng.random()))
+                return min(aces, key=lambda c: (SUIT_OF[c] != view.trump, self.rng.random()))
         return self.lowest(view, cards)
 
     def follow(self, view: PlayerView) -> Action:
         led = view.led
         assert led is not None
-        cards: list[Card] = [a for a in view.legal if a < 32]
+        cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
         points = view.rules.points
         winners = [c for c in cards if beats(c, led, view.trump)]
         if winners:
             cheapest = self.lowest(view, winners)
             takes_66 = _gain_if_won(view) + points[led] + points[cheapest] >= 66
             # A cheap card of the led suit (king or lower, not married) wins the trick and the lead.
-            cheap = cheapest >> 3 == led >> 3 and self.card_cost(view, cheapest) < 5
-            if points[led] >= 10 or takes_66 or cheap or (_phase2(view) and cheapest >> 3 == led >> 3):
+            same_suit = SUIT_OF[cheapest] == SUIT_OF[led]
+            cheap = same_suit and self.card_cost(view, cheapest) < 5
+            if points[led] >= 10 or takes_66 or cheap or (view.phase2 and same_suit):
                 return ACTIONS[cheapest]
         return ACTIONS[self.lowest(view, cards)]
 
@@ -205,8 +215,7 @@ class _Count:
 def _count(view: PlayerView, hand: CardMask | None = None) -> _Count:
     hand = view.hand if hand is None else hand
     out = view.unseen | view.opponent_known
-    own = view.hand.bit_count()
-    opp_size = own if view.stage != FOLLOW else own - 1 if view.to_act == view.seat else own + 1
+    opp_size = view.opponent_hand_size
     if view.face_up is None and not view.closer:
         return _Count(out, out, opp_size, True)
     # Play proves voids only in phase 2; the talon is open here unless it was closed.
@@ -270,11 +279,11 @@ class CountingPlayer(BeginnerPlayer):
 
     def marriage_card(self, view: PlayerView) -> Action:
         suit = view.marriage_suit
-        king, queen = suit * 8 + KING, suit * 8 + QUEEN
+        king, queen = make_card(KING, suit), make_card(QUEEN, suit)
         if queen not in view.legal:
             return ACTIONS[king]
         count = _count(view)
-        if _phase2(view) and not HIGHER[king] & count.opp and self._safe_from_trumps(view, count, king):
+        if view.phase2 and not HIGHER[king] & count.opp and self._safe_from_trumps(view, count, king):
             return ACTIONS[king]  # the king wins for sure
         return ACTIONS[queen]
 
@@ -282,7 +291,7 @@ class CountingPlayer(BeginnerPlayer):
 
     def _safe_from_trumps(self, view: PlayerView, count: _Count, card: Card) -> bool:
         """Whether the opponent cannot trump ``card`` in phase 2."""
-        suit = card >> 3
+        suit = SUIT_OF[card]
         if suit == view.trump or not count.opp & SUIT_MASK[view.trump]:
             return True
         return count.exact and bool(count.opp & SUIT_MASK[suit])
@@ -314,7 +323,7 @@ class CountingPlayer(BeginnerPlayer):
                 taken += points[low] if count.exact else self.opponent_share
             else:
                 taken += self.opponent_share if not count.exact else 0.0
-        for suit in range(4):
+        for suit in SUITS:
             if suit == view.trump:
                 continue
             suit_mask = SUIT_MASK[suit]
@@ -343,10 +352,9 @@ class CountingPlayer(BeginnerPlayer):
         """Whether the sure tricks after closing take this seat to 66."""
         count = _count(view)
         opp = count.opp
-        if view.face_up is not None and view.rules.exchange_on_close:
-            exchange_card = view.trump * 8 + view.rules.exchange_rank_index
-            if count.out & BIT[exchange_card]:  # he may take the face-up card when we close
-                opp |= BIT[view.face_up]
+        rules = view.rules
+        if view.face_up is not None and rules.exchange_on_close and count.out & BIT[exchange_card(rules, view.trump)]:
+            opp |= BIT[view.face_up]  # he may take the face-up card when we close
         count = _Count(count.out, opp, count.opp_size, False)
         seq, sure = self.sure_tricks(view, view.hand, count)
         if not seq:
@@ -356,10 +364,10 @@ class CountingPlayer(BeginnerPlayer):
         )
         total = view.score + view.pending + sure + margin
         if view.rules.marriage_in_phase2:
-            for suit in range(4):
-                pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+            for suit in SUITS:
+                pair = MARRIAGE_CARDS[suit]
                 if view.hand & pair == pair:
-                    total += 40 if suit == view.trump else 20
+                    total += marriage_points(suit == view.trump)
         return total >= 66
 
     def keep_value(self, view: PlayerView, card: Card, count: _Count) -> float:
@@ -367,29 +375,29 @@ class CountingPlayer(BeginnerPlayer):
         points = view.rules.points
         p = points[card]
         higher_out = HIGHER[card] & count.out
-        if card >> 3 == view.trump:
+        suit = SUIT_OF[card]
+        if suit == view.trump:
             value = self.trump_keep + 0.5 * p + (self.master_trump_keep if not higher_out else 0.0)
         elif not higher_out:
             value = self.master_keep + 0.4 * p  # the master of its suit
         else:
             value = 0.2 * p
-            if card & 7 == TEN and not (view.hand & SUIT_MASK[card >> 3] & ~BIT[card]):
+            if RANK_OF[card] == TEN and not (view.hand & SUIT_MASK[suit] & ~BIT[card]):
                 value -= 3.0  # a bare ten under an ace still out: it will be lost, use it
-        rank = card & 7
-        if rank in (KING, QUEEN) and _marriages_possible(view):
+        if RANK_OF[card] in (KING, QUEEN) and _marriages_possible(view):
             partner = _partner(card)
             if view.hand & BIT[partner]:
-                value += 0.8 * (40 if card >> 3 == view.trump else 20)
-            elif count.out & BIT[partner] and not _phase2(view):
+                value += 0.8 * marriage_points(suit == view.trump)
+            elif count.out & BIT[partner] and not view.phase2:
                 value += 2.0
         return value
 
     # -- leading -----------------------------------------------------------------------------
 
     def lead_card(self, view: PlayerView) -> Card:
-        cards: list[Card] = [a for a in view.legal if a < 32]
+        cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
         count = _count(view)
-        if _phase2(view):
+        if view.phase2:
             return self._lead_phase2(view, cards, count)
         return self._lead_phase1(view, cards, count)
 
@@ -399,7 +407,7 @@ class CountingPlayer(BeginnerPlayer):
         opp_trumps = count.opp & trump_mask
 
         def cost(card: Card) -> float:
-            unbeatable = not HIGHER[card] & count.opp and (card >> 3 == view.trump or not opp_trumps)
+            unbeatable = not HIGHER[card] & count.opp and (SUIT_OF[card] == view.trump or not opp_trumps)
             if unbeatable and _gain_if_won(view) + points[card] >= 66:
                 return -_WIN_DEAL
             risk = -self.unbeatable_lead * points[card] if unbeatable else float(points[card])
@@ -432,7 +440,7 @@ class CountingPlayer(BeginnerPlayer):
                 return 0.0
             return float((1.0 - share) ** (cards & unknown).bit_count())
 
-        suit = card >> 3
+        suit = SUIT_OF[card]
         trump_mask = SUIT_MASK[view.trump]
         p_win = none_held(HIGHER[card] & count.opp)
         if suit != view.trump:
@@ -467,43 +475,34 @@ class CountingPlayer(BeginnerPlayer):
     def follow(self, view: PlayerView) -> Action:
         led = view.led
         assert led is not None
-        cards: list[Card] = [a for a in view.legal if a < 32]
+        cards: list[Card] = [a for a in view.legal if IS_CARD[a]]
         count = _count(view)
-        return ACTIONS[max(cards, key=lambda c: self._follow_value(view, c, led, count))]
+        face_up = None
+        if not view.phase2 and view.face_up is not None and view.talon_size == view.rules.cards_per_trick:
+            # The last draw: the trick's loser takes the face-up trump card, the winner the unknown last card.
+            face_up = self.keep_value(view, view.face_up, count) + view.rules.points[view.face_up] * 0.5
+        return ACTIONS[max(cards, key=lambda c: self._follow_value(view, c, led, count, face_up))]
 
-    def _follow_value(self, view: PlayerView, card: Card, led: Card, count: _Count) -> float:
+    def _follow_value(self, view: PlayerView, card: Card, led: Card, count: _Count, face_up: float | None) -> float:
+        """What playing ``card`` to ``led`` is worth; ``face_up``: what the face-up card is worth at the last draw."""
         wins = beats(card, led, view.trump)
         value = self._trick_value(view, card, led, not wins)
         value -= self.keep_value(view, card, count)
-        if not _phase2(view):
+        if not view.phase2:
             if wins:
                 value += self.win_lead_bonus
             if wins and _holds_marriage(view, card):
                 value += 4.0  # on lead it can declare
-            if view.talon_size == 2 and view.face_up is not None:
-                # The trick's loser takes the face-up trump card, the winner the unknown last card.
-                face_up = self.keep_value(view, view.face_up, count) + view.rules.points[view.face_up] * 0.5
+            if face_up is not None:
                 value += (5.0 - face_up) * (0.5 if wins else -0.5)
         return value + self.rng.random() * 0.01
 
 
 def _holds_marriage(view: PlayerView, playing: Card) -> bool:
     hand = view.hand & ~BIT[playing]
-    for suit in range(4):
-        pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
-        if hand & pair == pair:
-            return True
-    return False
+    return bool(hand & (hand >> 1) & KINGS)  # a king whose queen is in the hand (cards.KINGS)
 
 
 def _follow_options(view: PlayerView, led: Card, hand: CardMask) -> tuple[Card, ...]:
-    """The cards of ``hand`` a phase-2 follower may play to ``led`` (rules.md R-P2-2)."""
-    rules = view.rules
-    same = hand & SUIT_MASK[led >> 3]
-    if same:
-        if rules.must_head_trick and same & HIGHER[led]:
-            return cards_of(same & HIGHER[led])
-        return cards_of(same)
-    if rules.must_trump_when_void and hand & SUIT_MASK[view.trump]:
-        return cards_of(hand & SUIT_MASK[view.trump])
-    return cards_of(hand) or (led,)
+    """The cards of ``hand`` a phase-2 follower may play to ``led`` (rules.md R-P2-2; ``led`` for no hand)."""
+    return cards_of(follow_mask(view.rules, hand, led, view.trump)) or (led,)

@@ -76,7 +76,7 @@ class PimcPlayer(Player):
 
     def search_depth(self, view: PlayerView) -> int | None:
         """``None`` (exact) once the rest of the deal is small enough."""
-        if view.closer or view.face_up is None or view.talon_size <= self.exact_talon:
+        if view.phase2 or view.talon_size <= self.exact_talon:
             return None
         return self.depth
 
@@ -92,7 +92,7 @@ class PimcPlayer(Player):
             self.solver = Solver(view.rules, evaluate=self.evaluate)
             self._rollouts = Rollouts(view.rules, self._seed)
         solver = self.solver
-        roll = self._rollouts if self.rollouts and not (view.closer or view.face_up is None) else None
+        roll = self._rollouts if self.rollouts and not view.phase2 else None
         depth = self.search_depth(view)
         forbidden = forbidden_cards(view)
         per_world: dict[Action, list[float]] = {a: [] for a in candidate_actions(view)}

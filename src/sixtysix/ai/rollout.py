@@ -55,7 +55,7 @@ class Rollouts:
         """Value for seat 1 of ``deal`` (changed in place) played on by the counters."""
         players = self.players
         while deal.outcome is None and (deal.closer or not deal.phase2):
-            seat = deal.window or deal.to_act
+            seat = deal.seat_to_ask
             assert seat is not None
             deal._do(seat, players[seat].choose(PlayerView.of(deal, seat)))
         return solver.value(deal)

@@ -20,52 +20,42 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW
-from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, CardMask, cards_of
-from sixtysix.core.game import FOLLOW, Deal
+from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW, IS_CARD
+from sixtysix.core.cards import BIT, HIGHER, SAME_SUIT, SUIT_MASK, CardMask, cards_of
+from sixtysix.core.facts import talon_after
+from sixtysix.core.game import Deal
 from sixtysix.core.view import PlayerView
-
-
-def opponent_hand_size(view: PlayerView) -> int:
-    """How many cards the opponent holds now."""
-    own = view.hand.bit_count()
-    if view.stage != FOLLOW:
-        return own
-    return own - 1 if view.to_act == view.seat else own + 1
 
 
 def forbidden_cards(view: PlayerView) -> CardMask:
     """Unseen cards the opponent cannot hold, proven by his phase-2 play (R-P2-2)."""
     rules = view.rules
     trump_mask = SUIT_MASK[view.trump]
-    exhausted_after = (rules.deck - 2 * rules.hand_size) // 2  # tricks before the talon runs out
     closed = False
     tricks = 0
     led = -1
-    leader_of_trick = 0
     forbidden = 0
     for seat, action in view.history:
         if action in (CLOSE, CLOSE_BEFORE_DRAW):
             closed = True
-        if action >= 32:
+        if not IS_CARD[action]:
             continue
         if led < 0:
-            led, leader_of_trick = action, seat
+            led = action
             continue
-        if seat == view.opponent and (closed or tricks >= exhausted_after):
+        if seat == view.opponent and (closed or not talon_after(rules, tricks)):
             forbidden |= _proof(led, action, trump_mask, rules.must_head_trick, rules.must_trump_when_void)
         led = -1
         tricks += 1
-    del leader_of_trick
     return forbidden & view.unseen
 
 
 def _proof(led: int, played: int, trump_mask: CardMask, must_head: bool, must_trump: bool) -> CardMask:
     """What a phase-2 follower's card proves he did not hold."""
-    suit = SUIT_MASK[led >> 3]
+    suit = SAME_SUIT[led]
     if BIT[played] & suit:
         # He followed: playing under the led card proves he had no higher one.
-        return HIGHER[led] if must_head and played > led else 0
+        return HIGHER[led] if must_head and not BIT[played] & HIGHER[led] else 0
     proof = suit
     if must_trump and not BIT[played] & trump_mask:
         proof |= trump_mask
@@ -80,7 +70,7 @@ def sample_world(view: PlayerView, rng: random.Random, forbidden: CardMask | Non
     if forbidden is None:
         forbidden = forbidden_cards(view)
     unseen = view.unseen
-    need = opponent_hand_size(view) - view.opponent_known.bit_count()
+    need = view.opponent_hand_size - view.opponent_known.bit_count()
     allowed = list(cards_of(unseen & ~forbidden))
     if need > len(allowed):  # inconsistent proofs (cannot happen in a legal game): ignore them
         allowed = list(cards_of(unseen))

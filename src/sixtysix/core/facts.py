@@ -21,6 +21,9 @@ knowing a number of its own. To change how something scores, change it here.
 (2, 3)
 >>> opponent_hand_size(own=5, trick_open=True, own_led=False)  # he led: one card fewer
 4
+>>> from sixtysix.core.cards import format_cards, parse_cards
+>>> format_cards(follow_mask(rules, parse_cards("Ah Kh 9h As"), led=c("Th"), trump=3))  # head the trick
+'Ah'
 
 ========================  ==============================================================
 fact                      where
@@ -30,9 +33,13 @@ card points               :func:`card_point_table` (``Rules.points``), :func:`ca
 who takes a trick         :data:`BEATERS`, :func:`beats`, :func:`trick_winner`,
                           :func:`winning_seat`; the completed tricks: :func:`tricks_of`
                           (``Rules.cards_per_trick`` cards each)
+what a follower may play  :func:`follow_mask` (two players, phase 2),
+                          :func:`partnership_follow_mask` (four-handed)
 partnerships              :func:`side_of`, :func:`partner_of` (four-handed)
 what a marriage is worth  :func:`marriage_points`, :func:`marriage_value`,
-                          :func:`marriage_for`
+                          :func:`marriage_for`; its cards: :data:`MARRIAGE_CARDS`
+the talon                 :func:`talon_after` (cards left after some tricks),
+                          :func:`exchange_card` (the trump card's exchange card)
 the last trick            :data:`LAST_TRICK_BONUS`, :func:`last_trick_bonus`
 game points of a deal     :data:`SCHNEIDER`, :func:`game_points` (two and three players),
                           :func:`partnership_game_points` (four-handed, R-4P-7)
@@ -48,7 +55,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sixtysix.core.actions import MARRIAGE_40, Action
-from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, SUIT_OF, SUITS, Card, CardMask
+from sixtysix.core.cards import (
+    BIT,
+    HIGHER,
+    KING,
+    QUEEN,
+    SAME_SUIT,
+    SUIT_MASK,
+    SUIT_OF,
+    SUITS,
+    Card,
+    CardMask,
+    make_card,
+)
 from sixtysix.core.cards import card_point_table as card_point_table
 
 if TYPE_CHECKING:
@@ -154,6 +173,58 @@ def tricks_of(history: Sequence[tuple[int, Action]], rules: Rules, trump: int) -
     return tuple(tricks)
 
 
+# -- what a follower may play --------------------------------------------------------------
+
+
+def follow_mask(rules: Rules, hand: CardMask, led: Card, trump: int) -> CardMask:
+    """Two players, phase 2 (talon closed or exhausted): the cards of ``hand`` that may follow ``led``.
+
+    Follow suit, heading the trick if possible (``must_head_trick``); void in it, trump
+    (``must_trump_when_void``); else any card (rules.md R-P2-2). In phase 1 any card may follow.
+    """
+    same = hand & SAME_SUIT[led]
+    if same:
+        if rules.must_head_trick:
+            higher = same & HIGHER[led]
+            if higher:
+                return higher
+        return same
+    if rules.must_trump_when_void:
+        trumps = hand & SUIT_MASK[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def partnership_follow_mask(
+    hand: CardMask, led_suit: int, best: Card, trump: int, undertrump_required: bool
+) -> CardMask:
+    """Four players: the cards of ``hand`` that may follow to a trick of ``led_suit`` that ``best`` wins so far.
+
+    Follow suit and win if possible (unless the trick is trumped already); void in it, trump,
+    over-trumping if possible; under-trump when one cannot over-trump only if
+    ``undertrump_required`` (the option ``four_player_undertrump_required``); else any card (R-4P-4).
+
+    >>> from sixtysix.core.cards import format_cards, parse_card, parse_cards
+    >>> format_cards(partnership_follow_mask(parse_cards("Ac 8c Kh"), 0, parse_card("Kc"), 3, True))  # TC-4P2
+    'Ac'
+    """
+    in_suit = hand & SUIT_MASK[led_suit]
+    if in_suit:
+        if SUIT_OF[best] != led_suit:  # already trumped: any card of the suit
+            return in_suit
+        return in_suit & HIGHER[best] or in_suit  # win if possible
+    trumps = hand & SUIT_MASK[trump]
+    if not trumps:
+        return hand
+    if SUIT_OF[best] != trump:
+        return trumps  # any trump wins
+    over = trumps & HIGHER[best]
+    if over:
+        return over
+    return trumps if undertrump_required else hand
+
+
 def side_of(seat: int) -> int:
     """The side of a seat in the four-handed game: 1 for seats 1 and 3, 2 for seats 2 and 4 (R-4P-1)."""
     return 2 - seat % 2
@@ -165,6 +236,10 @@ def partner_of(seat: int) -> int:
 
 
 # -- marriages -----------------------------------------------------------------------------
+
+
+MARRIAGE_CARDS: tuple[CardMask, ...] = tuple(BIT[make_card(KING, suit)] | BIT[make_card(QUEEN, suit)] for suit in SUITS)
+"""``MARRIAGE_CARDS[suit]``: the king and the queen of ``suit``, the cards of its marriage (rules.md §2.6)."""
 
 
 def marriage_points(trump: bool) -> int:
@@ -180,6 +255,26 @@ def marriage_value(action: int) -> int:
 def marriage_for(suit: int, trump: int) -> Action:
     """The marriage action of ``suit`` when ``trump`` is trumps (``40`` in trumps, else ``20``)."""
     return Action.marriage(suit, suit == trump)
+
+
+# -- the talon ------------------------------------------------------------------------------------
+
+
+def talon_after(rules: Rules, tricks: int) -> int:
+    """The cards left in the talon after ``tricks`` tricks of an unclosed deal: after each trick
+    every player of it draws one (0 once it is exhausted, and always in the four-handed game).
+
+    >>> from sixtysix.core.rules import Rules
+    >>> seed66 = Rules.preset("seed66")
+    >>> talon_after(seed66, 0), talon_after(seed66, 5), talon_after(seed66, 6)
+    (12, 2, 0)
+    """
+    return max(0, rules.talon_size - rules.cards_per_trick * tricks)
+
+
+def exchange_card(rules: Rules, trump: int) -> Card:
+    """The card that may be exchanged for the face-up trump card: the trump nine (Schnapsen: jack)."""
+    return make_card(rules.exchange_rank_index, trump)
 
 
 # -- the last trick and the game points of a deal -----------------------------------------------

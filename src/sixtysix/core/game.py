@@ -46,13 +46,10 @@ from sixtysix.core.actions import (
 from sixtysix.core.cards import (
     BIT,
     CARD_NAMES,
-    HIGHER,
     KING,
     KINGS,
     NUM_CARDS,
     QUEEN,
-    SAME_SUIT,
-    SUIT_MASK,
     SUIT_OF,
     Card,
     CardMask,
@@ -64,8 +61,11 @@ from sixtysix.core.cards import (
 from sixtysix.core.errors import DealError, IllegalActionError
 from sixtysix.core.facts import (
     BEATERS,
+    MARRIAGE_CARDS,
     SCHNEIDER,
     Trick,
+    exchange_card,
+    follow_mask,
     game_points,
     last_trick_bonus,
     marriage_for,
@@ -182,7 +182,7 @@ class Deal:
         self.dealer = dealer
         self.trump_card = deck[2 * h]
         self.trump = suit_of(self.trump_card)
-        self.exchange_card = self.trump * 8 + rules.exchange_rank_index
+        self.exchange_card = exchange_card(rules, self.trump)
         self.stock = tuple(deck[2 * h + 1 :])
         self.stock_pos = 0
         self.face_up = self.trump_card
@@ -256,7 +256,7 @@ class Deal:
         deal.dealer = dealer
         deal.trump_card = trump_card
         deal.trump = suit_of(trump_card)
-        deal.exchange_card = deal.trump * 8 + rules.exchange_rank_index
+        deal.exchange_card = exchange_card(rules, deal.trump)
         deal.stock = tuple(stock)
         deal.stock_pos = 0
         deal.face_up = -1 if face_up is None else face_up
@@ -541,20 +541,7 @@ class Deal:
         """The cards the follower may play to the led card."""
         if not self.closer and self.face_up >= 0:
             return hand  # phase 1: any card
-        led = self.led
-        same = hand & SAME_SUIT[led]
-        rules = self.rules
-        if same:
-            if rules.must_head_trick:
-                higher = same & HIGHER[led]
-                if higher:
-                    return higher
-            return same
-        if rules.must_trump_when_void:
-            trumps = hand & SUIT_MASK[self.trump]
-            if trumps:
-                return trumps
-        return hand
+        return follow_mask(self.rules, hand, self.led, self.trump)
 
     def _may_marry(self) -> bool:
         """Whether the leader may declare a marriage he holds now (R-MAR-*)."""
@@ -566,7 +553,7 @@ class Deal:
     def _marriage_refusal(self, action: int, seat: int) -> str | None:
         """Why the leader may not declare the marriage ``action`` now, or ``None``."""
         suit = marriage_suit(action)
-        pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+        pair = MARRIAGE_CARDS[suit]
         right_value = action == marriage_for(suit, self.trump)
         if right_value and self._may_marry() and self.hands[seat] & pair == pair:
             return None
@@ -692,7 +679,7 @@ class Deal:
             self.score[seat] += value
         else:
             self.pending[seat] += value
-        self.known[seat] |= BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+        self.known[seat] |= MARRIAGE_CARDS[suit]
         self.marriage_suit = suit
         self.stage = MARRIAGE
         self.window = 0

@@ -31,10 +31,7 @@ from sixtysix.core.cards import (
     BIT,
     CARD_NAMES,
     HIGHER,
-    KING,
     KINGS,
-    QUEEN,
-    SAME_SUIT,
     SUIT_MASK,
     SUIT_OF,
     TEN,
@@ -48,11 +45,13 @@ from sixtysix.core.cards import (
 from sixtysix.core.errors import DealError
 from sixtysix.core.facts import (
     BEATERS,
+    MARRIAGE_CARDS,
     Trick,
     last_trick_bonus,
     marriage_for,
     marriage_points,
     marriage_value,
+    partnership_follow_mask,
     partnership_game_points,
     tricks_of,
 )
@@ -399,7 +398,7 @@ class FourHandedDeal:
             return self.follow_mask(hand)
         if self.stage == MARRIAGE:
             suit = self.marriage_suit
-            return hand & (BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN])
+            return hand & MARRIAGE_CARDS[suit]
         return hand
 
     def _may_marry(self) -> bool:
@@ -408,22 +407,8 @@ class FourHandedDeal:
 
     def follow_mask(self, hand: CardMask) -> CardMask:
         """The cards of ``hand`` that may follow to the current trick (R-4P-4)."""
-        led = self.trick[0][1]
-        best = self.winning
-        in_suit = hand & SAME_SUIT[led]
-        if in_suit:
-            if SUIT_OF[best] != SUIT_OF[led]:  # already trumped: any card of the suit
-                return in_suit
-            return in_suit & HIGHER[best] or in_suit  # win if possible
-        trumps = hand & SUIT_MASK[self.trump]
-        if not trumps:
-            return hand
-        if SUIT_OF[best] != self.trump:
-            return trumps  # any trump wins
-        over = trumps & HIGHER[best]
-        if over:
-            return over
-        return trumps if self.rules.four_player_undertrump_required else hand
+        undertrump = self.rules.four_player_undertrump_required
+        return partnership_follow_mask(hand, SUIT_OF[self.trick[0][1]], self.winning, self.trump, undertrump)
 
     def is_legal(self, action: int, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: the seat to act) may take ``action`` now."""
@@ -472,7 +457,7 @@ class FourHandedDeal:
         suit = marriage_suit(action)
         if action != marriage_for(suit, self.trump):
             return f"a marriage is worth {marriage_points(True)} in trumps and {marriage_points(False)} otherwise"
-        pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+        pair = MARRIAGE_CARDS[suit]
         if hand & pair != pair:
             return f"seat {seat} does not hold the king and queen"
         return None
@@ -524,7 +509,7 @@ class FourHandedDeal:
             self.score[side] += value
         else:
             self.pending[side] += value
-        self.known[seat] |= BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+        self.known[seat] |= MARRIAGE_CARDS[suit]
         self.marriage_suit = suit
         self.stage = MARRIAGE
 

@@ -117,6 +117,11 @@ class PlayerView:
         following = self.led is not None
         return opponent_hand_size(self.hand.bit_count(), following, following and self.leader == self.seat)
 
+    @property
+    def phase2(self) -> bool:
+        """Whether the strict rules of phase 2 apply: the talon is closed or exhausted (R-P2-1, as ``Deal.phase2``)."""
+        return bool(self.closer) or self.face_up is None
+
     def completed_tricks(self) -> tuple[Trick, ...]:
         """The tricks played so far (every card is played face up): leader, cards, winner, points."""
         return tricks_of(self.history, self.rules, self.trump)

@@ -32,53 +32,38 @@ from math import comb
 from typing import Any
 
 from sixtysix.ai.partnership.inference import HandKnowledge
-from sixtysix.core.actions import MARRIAGE_40, Action
-from sixtysix.core.cards import ACE, BIT, HIGHER, SUIT_MASK, Card, CardMask
+from sixtysix.core.actions import IS_CARD, Action
+from sixtysix.core.cards import ACE, HIGHER, RANK_OF, SUIT_MASK, SUIT_OF, Card, CardMask
+from sixtysix.core.facts import beats, marriage_value, trick_winner
 from sixtysix.core.game import Stage
 from sixtysix.core.partnership import left_of, side_of
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import PartnershipPlayer
 
 
-def beats(card: Card, best: Card, trump: int) -> bool:
-    """Whether ``card`` beats ``best``, the card winning the trick so far.
-
-    >>> from sixtysix.core.cards import parse_card as c
-    >>> beats(c("Ah"), c("Th"), 0), beats(c("7c"), c("Ah"), 0), beats(c("As"), c("7h"), 0)
-    (True, True, False)
-    """
-    if card >> 3 == best >> 3:
-        return bool(BIT[card] & HIGHER[best])
-    return card >> 3 == trump
-
-
-def trick_winner(trick: tuple[tuple[int, Card], ...], trump: int) -> tuple[int, Card]:
-    """The seat and card winning a (non-empty) trick so far."""
-    seat, best = trick[0]
-    for other, card in trick[1:]:
-        if beats(card, best, trump):
-            seat, best = other, card
-    return seat, best
+def winning_so_far(trick: tuple[tuple[int, Card], ...], trump: int) -> tuple[int, Card]:
+    """The seat and card winning a (non-empty) trick so far (by the core's :func:`trick_winner`)."""
+    return trick[trick_winner([card for _, card in trick], trump)]
 
 
 def still_to_play(view: PartnershipView) -> tuple[int, ...]:
     """The seats that play to the current trick after this one."""
     seats = []
     seat = left_of(view.seat)
-    for _ in range(3 - len(view.trick)):
+    for _ in range(view.rules.cards_per_trick - 1 - len(view.trick)):
         seats.append(seat)
         seat = left_of(seat)
     return tuple(seats)
 
 
 def _cards(view: PartnershipView) -> list[Card]:
-    return [int(a) for a in view.legal if a < 32]
+    return [int(a) for a in view.legal if IS_CARD[a]]
 
 
 def _marriage(view: PartnershipView) -> Action | None:
     """The best marriage to declare (the 40 first), if any is legal."""
-    marriages = [a for a in view.legal if a >= 32]
-    return max(marriages, key=lambda a: (a >= MARRIAGE_40, -a)) if marriages else None
+    marriages = [a for a in view.legal if a.is_marriage()]
+    return max(marriages, key=lambda a: (marriage_value(a), -a)) if marriages else None
 
 
 def _action(view: PartnershipView, card: Card) -> Action:
@@ -131,27 +116,27 @@ class BeginnerPartnershipPlayer(_RuleOfThumbPlayer):
         """Aces first, then the top trump with four trumps or more, then a low card of a long suit."""
         points = view.rules.points
         trump = view.trump
-        aces = [c for c in cards if c & 7 == ACE and c >> 3 != trump]
+        aces = [c for c in cards if RANK_OF[c] == ACE and SUIT_OF[c] != trump]
         if aces:
             return self.pick(aces, lambda c: 0)
-        trumps = [c for c in cards if c >> 3 == trump]
+        trumps = [c for c in cards if SUIT_OF[c] == trump]
         if len(trumps) >= 4:  # many trumps: pull the opponents' with the highest
             return min(trumps)
-        plain = [c for c in cards if c >> 3 != trump] or cards
-        return self.pick(plain, lambda c: (points[c], -_suit_length(view.hand, c >> 3)))
+        plain = [c for c in cards if SUIT_OF[c] != trump] or cards
+        return self.pick(plain, lambda c: (points[c], -_suit_length(view.hand, SUIT_OF[c])))
 
     def follow(self, view: PartnershipView, cards: list[Card]) -> Card:
         """Win high (cheaply when last); points on the partner's sure trick; else the cheapest card."""
         points = view.rules.points
-        seat, best = trick_winner(view.trick, view.trump)
-        last = len(view.trick) == 3
+        seat, best = winning_so_far(view.trick, view.trump)
+        last = len(view.trick) == view.rules.cards_per_trick - 1
         winners = [c for c in cards if beats(c, best, view.trump)]
         if winners:  # must win: cheaply when last, else with the highest card
             return self.pick(winners, lambda c: (points[c], -c)) if last else min(winners)
-        partner_sure = seat == view.partner and (last or best & 7 == ACE or best >> 3 == view.trump)
+        partner_sure = seat == view.partner and (last or RANK_OF[best] == ACE or SUIT_OF[best] == view.trump)
         if partner_sure:
-            return self.pick(cards, lambda c: (-points[c], c >> 3 == view.trump))
-        return self.pick(cards, lambda c: (c >> 3 == view.trump, points[c]))
+            return self.pick(cards, lambda c: (-points[c], SUIT_OF[c] == view.trump))
+        return self.pick(cards, lambda c: (SUIT_OF[c] == view.trump, points[c]))
 
 
 class CountingPartnershipPlayer(_RuleOfThumbPlayer):
@@ -179,7 +164,7 @@ class CountingPartnershipPlayer(_RuleOfThumbPlayer):
     def p_beats(self, seat: int, best: Card, led_suit: int, trump: int) -> float:
         """The chance that ``seat``, playing after ``best``, can take the trick from it."""
         higher = HIGHER[best]
-        if best >> 3 == led_suit:
+        if SUIT_OF[best] == led_suit:
             p_over = 1.0 - self.p_none(seat, higher)
             if led_suit == trump:
                 return p_over
@@ -206,29 +191,29 @@ class CountingPartnershipPlayer(_RuleOfThumbPlayer):
         """Masters first, then the top trump with a long trump suit, then a low card of a long suit."""
         points, trump = view.rules.points, view.trump
         opponents = (left_of(view.seat), left_of(view.partner))
-        trumps = [c for c in cards if c >> 3 == trump]
-        plain = [c for c in cards if c >> 3 != trump]
-        risks = {c: self.p_lost(c, c >> 3, opponents, trump) for c in plain}
-        masters = [c for c in plain if c & 7 == ACE or (risks[c] < SAFE and self.is_master(c))]
+        trumps = [c for c in cards if SUIT_OF[c] == trump]
+        plain = [c for c in cards if SUIT_OF[c] != trump]
+        risks = {c: self.p_lost(c, SUIT_OF[c], opponents, trump) for c in plain}
+        masters = [c for c in plain if RANK_OF[c] == ACE or (risks[c] < SAFE and self.is_master(c))]
         if masters:
             return self.pick(masters, lambda c: (-points[c], risks[c]))
         if len(trumps) >= 4:
             return min(trumps)
-        return self.pick(plain or cards, lambda c: (points[c], -_suit_length(view.hand, c >> 3)))
+        return self.pick(plain or cards, lambda c: (points[c], -_suit_length(view.hand, SUIT_OF[c])))
 
     # -- following --------------------------------------------------------
 
     def follow(self, view: PartnershipView, cards: list[Card]) -> Card:
         """Win as the rules demand; else points on the side's safe trick, else the least useful card."""
         points, trump = view.rules.points, view.trump
-        seat, best = trick_winner(view.trick, trump)
-        led_suit = view.trick[0][1] >> 3
+        seat, best = winning_so_far(view.trick, trump)
+        led_suit = SUIT_OF[view.trick[0][1]]
         later = still_to_play(view)
         winners = [c for c in cards if beats(c, best, trump)]
         if winners:
             return self.win(view, winners, led_suit, later)
         if side_of(seat) == view.side and self.p_lost(best, led_suit, later, trump) <= SAFE:
-            return self.pick(cards, lambda c: (-points[c], c >> 3 == trump))  # the partner's trick: points
+            return self.pick(cards, lambda c: (-points[c], SUIT_OF[c] == trump))  # the partner's trick: points
         return self.pick(cards, lambda c: self.discard_key(view, c))
 
     def win(self, view: PartnershipView, winners: list[Card], led_suit: int, later: tuple[int, ...]) -> Card:
@@ -243,10 +228,10 @@ class CountingPartnershipPlayer(_RuleOfThumbPlayer):
     def discard_key(self, view: PartnershipView, card: Card) -> tuple[object, ...]:
         """Throw a card the side will not miss: no trump, no master, few points, from a short suit."""
         return (
-            card >> 3 == view.trump,
+            SUIT_OF[card] == view.trump,
             self.is_master(card),
             view.rules.points[card],
-            _suit_length(view.hand, card >> 3),
+            _suit_length(view.hand, SUIT_OF[card]),
         )
 
 

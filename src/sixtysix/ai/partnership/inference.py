@@ -38,8 +38,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
 
-from sixtysix.core.actions import Action
-from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, Card, CardMask, cards_of
+from sixtysix.core.actions import IS_CARD, Action, marriage_suit
+from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, SUIT_OF, Card, CardMask, cards_of, suit_of
+from sixtysix.core.facts import BEATERS, MARRIAGE_CARDS, partnership_hand_size
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
 
@@ -73,9 +74,7 @@ class HandKnowledge:
         right too; it just proves no void.
         """
         excluded = _inferences(view.rules, view.trump, view.history)
-        counts = [0] + [view.rules.hand_size - view.tricks[0] - view.tricks[1]] * 4
-        for seat, _ in view.trick:
-            counts[seat] -= 1
+        counts = hand_counts(view)
         shown = [0, *view.known]
         return _tighten(view.rules, view.seat, view.hand, view.played, excluded, shown, counts)
 
@@ -95,15 +94,14 @@ class HandKnowledge:
         counts = [0, rules.hand_size, rules.hand_size, rules.hand_size, rules.hand_size]
         played = 0
         for actor, action in history:
-            if action >= 32:  # a marriage: the king and queen are shown
-                suit = (action - 32) & 3
-                shown[actor] |= BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+            if not action.is_card():  # a marriage: the king and queen are shown
+                shown[actor] |= MARRIAGE_CARDS[marriage_suit(action)]
                 continue
             played |= BIT[action]
             counts[actor] -= 1
             for other in SEATS:
                 shown[other] &= ~BIT[action]
-        excluded = _inferences(rules, trump_card >> 3, history)
+        excluded = _inferences(rules, suit_of(trump_card), history)
         return _tighten(rules, seat, hand, played, excluded, shown, counts)
 
     # -- questions --------------------------------------------------------
@@ -129,19 +127,29 @@ class HandKnowledge:
         return mask
 
 
+def hand_counts(view: PartnershipView) -> list[int]:
+    """``counts[seat]``: how many cards each seat holds now (index 0 unused), by the core's
+    :func:`~sixtysix.core.facts.partnership_hand_size` (:meth:`PartnershipView.hand_size` for all four at once)."""
+    tricks_done = view.tricks[0] + view.tricks[1]
+    played = {seat for seat, _ in view.trick}
+    rules = view.rules
+    return [0] + [partnership_hand_size(rules, tricks_done, seat in played) for seat in SEATS]
+
+
 def _inferences(rules: Rules, trump: int, history: Sequence[tuple[int, Action]]) -> list[CardMask]:
     """``excluded[seat]``: the cards the obligations of R-4P-4 prove ``seat`` does not hold."""
     excluded = [0, 0, 0, 0, 0]
     strict = rules.four_player_undertrump_required
+    beaters = BEATERS[trump]
     trick: list[Card] = []
     winning = -1
     for actor, action in history:
-        if action >= 32:
+        if not IS_CARD[action]:
             continue
         card = int(action)
         if trick:
-            excluded[actor] |= _excluded_by(card, trick[0] >> 3, winning, trump, strict)
-        if not trick or (BIT[card] & HIGHER[winning] if card >> 3 == winning >> 3 else card >> 3 == trump):
+            excluded[actor] |= _excluded_by(card, SUIT_OF[trick[0]], winning, trump, strict)
+        if not trick or beaters[winning] & BIT[card]:
             winning = card
         trick.append(card)
         if len(trick) == 4:
@@ -151,7 +159,7 @@ def _inferences(rules: Rules, trump: int, history: Sequence[tuple[int, Action]])
 
 def _excluded_by(card: Card, led_suit: int, winning: Card, trump: int, strict: bool) -> CardMask:
     """The cards a follower cannot hold, having played ``card`` on a trick whose best card is ``winning``."""
-    suit, best_suit = card >> 3, winning >> 3
+    suit, best_suit = SUIT_OF[card], SUIT_OF[winning]
     if suit == led_suit:
         if best_suit == led_suit and not BIT[card] & HIGHER[winning]:
             return HIGHER[winning]  # followed under the winning card: nothing above it

@@ -34,22 +34,22 @@ from __future__ import annotations
 import random
 
 from sixtysix.ai.clock import cpu_deadline, spent
-from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
+from sixtysix.ai.partnership.inference import HandKnowledge, hand_counts, sample_hands
 from sixtysix.ai.partnership.solver import PartnershipSolver, Position
-from sixtysix.core.actions import MARRIAGE_20, Action
-from sixtysix.core.cards import BIT, SUIT_MASK, CardMask
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, TEN, CardMask, make_card
+from sixtysix.core.facts import beats
 from sixtysix.core.partnership import SEATS
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import PartnershipPlayer
 
-_TEN = 1
 _EPSILON = 1e-9
 
 
 def position_of(view: PartnershipView, hands: tuple[CardMask, CardMask, CardMask, CardMask]) -> Position:
     """The solver's position for ``view`` with the hidden hands filled in by a world."""
-    ten = BIT[view.trump * 8 + _TEN]
+    ten = BIT[make_card(TEN, view.trump)]
     ten_side = 1 if view.won[0] & ten else 2 if view.won[1] & ten else 0
     return Position(
         hands=hands,
@@ -69,27 +69,26 @@ def void_knowledge(view: PartnershipView) -> HandKnowledge:
     """What level 4 uses of the play: the shown cards, the hand sizes and the shown voids only."""
     trump = view.trump
     void = [0, 0, 0, 0, 0]
-    counts = [0, 8, 8, 8, 8]
     trick: list[int] = []
     winning = -1
     for actor, action in view.history:
-        if action >= MARRIAGE_20:
+        if not action.is_card():
             continue
         card = int(action)
         if trick:
-            led = trick[0] >> 3
-            if card >> 3 != led:
+            led = SUIT_OF[trick[0]]
+            if SUIT_OF[card] != led:
                 void[actor] |= SUIT_MASK[led]
-                if card >> 3 != trump and (winning >> 3 != trump or view.rules.four_player_undertrump_required):
+                if SUIT_OF[card] != trump and (SUIT_OF[winning] != trump or view.rules.four_player_undertrump_required):
                     void[actor] |= SUIT_MASK[trump]
-            if (card >> 3 == winning >> 3 and card < winning) or card >> 3 == trump != winning >> 3:
+            if beats(card, winning, trump):
                 winning = card
         else:
             winning = card
         trick.append(card)
-        if len(trick) == 4:
+        if len(trick) == view.rules.cards_per_trick:
             trick = []
-        counts[actor] -= 1
+    counts = hand_counts(view)
     known = view.known
     shown = known[0] | known[1] | known[2] | known[3]
     pool = view.unseen
@@ -144,7 +143,7 @@ class PimcPartnershipPlayer(PartnershipPlayer):
 
     def solver(self, view: PartnershipView) -> PartnershipSolver:
         """The solver for this decision: exact near the end, trick-limited before."""
-        left = 8 - view.tricks[0] - view.tricks[1]
+        left = view.hand.bit_count()  # the tricks still to play: one card of this hand each
         limit = None if left <= self.exact_tricks else self.max_tricks
         key = (limit, view.rules)
         solver = self._solvers.get(key)
@@ -186,7 +185,13 @@ class PimcPartnershipPlayer(PartnershipPlayer):
         points = view.rules.points
         top = max(means.values())
         best = [a for a, v in means.items() if v >= top - _EPSILON]
-        return min(best, key=lambda a: (a < MARRIAGE_20, points[a] if a < 32 else 0, -(a & 7), a))
+
+        def given_away(action: Action) -> tuple[bool, int, int, int]:
+            if action.is_card():  # the fewest points, then the lowest card
+                return True, points[action], -RANK_OF[action], action
+            return False, 0, -action, action  # a marriage before any card, the 40 first
+
+        return min(best, key=given_away)
 
 
 class ExpertPartnershipPlayer(PimcPartnershipPlayer):

@@ -38,8 +38,30 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sixtysix.core.actions import ACTIONS, MARRIAGE_20, MARRIAGE_40, Action
-from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, Card, CardMask, cards_of
+from sixtysix.core.actions import ACTIONS, Action
+from sixtysix.core.cards import (
+    BIT,
+    KING,
+    QUEEN,
+    RANK_OF,
+    SAME_SUIT,
+    SUIT_OF,
+    SUITS,
+    TEN,
+    Card,
+    CardMask,
+    cards_of,
+    make_card,
+)
+from sixtysix.core.facts import (
+    BEATERS,
+    MARRIAGE_CARDS,
+    last_trick_bonus,
+    marriage_for,
+    marriage_points,
+    partnership_follow_mask,
+    trick_winner,
+)
 from sixtysix.core.game import Stage
 from sixtysix.core.partnership import FourHandedDeal, score_partnership_deal
 from sixtysix.core.rules import Rules
@@ -49,15 +71,8 @@ FINE = 1000
 INF = 100 * FINE
 MATCH_WIN = 4
 """The value of winning the match at once with the ten of trumps (option ``ten_of_trumps_bonus``)."""
-_TRICKS = 8
-_LAST_TRICK_BONUS = 10
-_TEN = 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_ZERO_RANKS = (5, 6, 7)
-"""Nine, eight and seven: the cards worth nothing, interchangeable when they touch."""
 _TRUMP_POWER = 6
-_LOW_ZEROS = 0xC0C0C0C0
-"""The eights and sevens: the cards that may touch a higher zero-point card."""
 
 
 @dataclass(frozen=True)
@@ -125,52 +140,53 @@ def legal_cards(hand: CardMask, trick: Sequence[tuple[int, Card]], trump: int, u
     """
     if not trick:
         return hand
-    best = trick[0][1]
-    for _, card in trick[1:]:
-        if _beats(card, best, trump):
-            best = card
-    return _follow(hand, trick[0][1] >> 3, best, trump, undertrump)
+    cards = [card for _, card in trick]
+    best = cards[trick_winner(cards, trump)]
+    return partnership_follow_mask(hand, SUIT_OF[cards[0]], best, trump, undertrump)
 
 
-def _beats(card: Card, best: Card, trump: int) -> bool:
-    if card >> 3 == best >> 3:
-        return card < best  # a lower index is a higher card
-    return card >> 3 == trump
+ZeroCards = tuple[CardMask, tuple[tuple[Card, ...], ...]]
+"""The zero-point cards with a zero-point card just above them, and for each card the zero-point
+cards above it in its suit, nearest first."""
 
 
-def _follow(hand: CardMask, led: int, best: Card, trump: int, undertrump: bool) -> CardMask:
-    in_suit = hand & SUIT_MASK[led]
-    if in_suit:
-        if best >> 3 != led:
-            return in_suit
-        return in_suit & ((1 << best) - 1) or in_suit
-    trumps = hand & SUIT_MASK[trump]
-    if not trumps:
-        return hand
-    if best >> 3 != trump:
-        return trumps
-    over = trumps & ((1 << best) - 1)
-    if over:
-        return over
-    return trumps if undertrump else hand
+def _zero_cards(points: Sequence[int]) -> ZeroCards:
+    """The cards worth no card point under the rules (the nine, eight and seven; without the nine
+    when it counts) that may touch a higher one, and what is above each.
+
+    >>> from sixtysix.core.cards import card_point_table, format_cards
+    >>> low, above = _zero_cards(card_point_table(0))
+    >>> format_cards(low & 0xFF), format_cards(above[7])
+    ('8c 7c', '8c 9c')
+    >>> format_cards(_zero_cards(card_point_table(1))[0] & 0xFF)
+    '7c'
+    """
+    zeros = [points[card] == 0 for card in range(32)]
+    above: list[tuple[Card, ...]] = []
+    for card in range(32):
+        higher = card - 1  # the ace is never worth nothing: this stays in the suit of a zero-point card
+        chain: list[Card] = []
+        while zeros[card] and zeros[higher]:
+            chain.append(higher)
+            higher -= 1
+        above.append(tuple(chain))
+    low = sum(BIT[card] for card in range(32) if above[card])
+    return low, tuple(above)
 
 
-def _touching_zeros(cands: CardMask, others: CardMask) -> CardMask:
+def _touching_zeros(cands: CardMask, others: CardMask, zero_cards: ZeroCards) -> CardMask:
     """The zero-point cards of ``cands`` whose next higher zero-point card is in ``cands`` with
     no card of ``others`` between them: they play exactly like that card."""
+    low, above = zero_cards
     drop = 0
-    for card in cards_of(cands):
-        rank = card & 7
-        if rank <= _ZERO_RANKS[0]:
-            continue
-        higher = card - 1
-        while (higher & 7) >= _ZERO_RANKS[0]:
-            if cands & BIT[higher]:
+    for card in cards_of(cands & low):
+        for higher in above[card]:
+            bit = BIT[higher]
+            if cands & bit:
                 drop |= BIT[card]
                 break
-            if others & BIT[higher]:
+            if others & bit:
                 break
-            higher -= 1
     return drop
 
 
@@ -183,7 +199,7 @@ def _power_tables(trump: int) -> tuple[tuple[int, ...], ...]:
     by the tricks taken so far).
     """
     tables = []
-    for suit in range(4):
+    for suit in SUITS:
         factor = _TRUMP_POWER if suit == trump else 1
         tables.append(tuple(sum((8 - r) ** 4 * factor for r in range(8) if byte >> r & 1) for byte in range(256)))
     return tuple(tables)
@@ -202,7 +218,7 @@ class PartnershipSolver:
     """
 
     def __init__(self, rules: Rules, max_tricks: int | None = None, fine: bool = False) -> None:
-        if rules.players != 4:
+        if rules.players != 4:  # why: it searches the four-card trick and the sides of the partnership game only
             raise ValueError("the partnership solver needs four-player rules")
         self.rules = rules
         self.max_tricks = max_tricks
@@ -210,6 +226,10 @@ class PartnershipSolver:
         self.unit = FINE if fine else 1
         self.nodes = 0
         self.points = tuple(rules.points[c] for c in range(32))
+        self.deal_tricks = rules.hand_size  # every card is dealt: a trick takes one card from each hand
+        self.last_bonus = last_trick_bonus(rules, closed=False)
+        self._zero_cards = _zero_cards(self.points)
+        self._low_zeros = self._zero_cards[0]
         self.undertrump = rules.four_player_undertrump_required
         self.marriages = rules.four_player_marriages
         self.ten_bonus = rules.ten_of_trumps_bonus
@@ -230,7 +250,7 @@ class PartnershipSolver:
         self.ten_side = 0
         self.trick_count = 0
         self.match_score = (0, 0)
-        self.horizon = _TRICKS
+        self.horizon = self.deal_tricks
         self.remaining_points = 0
 
     # -- public entry points ----------------------------------------------
@@ -254,12 +274,11 @@ class PartnershipSolver:
             values[ACTIONS[card]] = sign * self._root(position, -INF, INF, card, declare=False)
         if self.marriages and not position.trick and position.marriage_suit < 0:
             hand = position.hands[seat - 1]
-            for suit in range(4):
-                pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+            for suit in SUITS:
+                pair = MARRIAGE_CARDS[suit]
                 if hand & pair == pair:
-                    base = MARRIAGE_40 if suit == position.trump else MARRIAGE_20
                     led = [sign * self._root(position, -INF, INF, card, declare=True) for card in cards_of(pair)]
-                    values[ACTIONS[base + suit]] = max(led)
+                    values[marriage_for(suit, position.trump)] = max(led)
         return values
 
     def estimate(self) -> int:
@@ -268,7 +287,7 @@ class PartnershipSolver:
         s1, s2 = self.score[1], self.score[2]
         h = self.hands
         power1, power2 = self._power(h[1] | h[3]), self._power(h[2] | h[4])
-        rest = self.remaining_points + _LAST_TRICK_BONUS
+        rest = self.remaining_points + self.last_bonus
         share = rest * power1 // (power1 + power2 or 1)
         return self._final(s1 + share, s2 + rest - share, self.tricks[1] + 1, self.tricks[2] + 1, self.ten_side)
 
@@ -285,15 +304,16 @@ class PartnershipSolver:
         self.tricks = [0, *position.tricks]
         self.trump = position.trump
         trump, points = self.trump, self.points
-        self._lead_cards = sorted(range(32), key=lambda c: ((c & 7) - (8 if c >> 3 == trump else 0), -points[c]))
-        self._ten_bit = BIT[self.trump * 8 + _TEN]
+        # High cards first, trumps before the plain cards of the same rank.
+        self._lead_cards = sorted(range(32), key=lambda c: (RANK_OF[c] - (8 if SUIT_OF[c] == trump else 0), -points[c]))
+        self._ten_bit = BIT[make_card(TEN, trump)]
         self._power_tables = _power_tables(self.trump)
-        self._cheap_key = [self.points[c] * 8 - (c & 7) for c in range(32)].__getitem__
-        self._rich_key = [-self.points[c] * 8 + (c & 7) for c in range(32)].__getitem__
+        self._cheap_key = [self.points[c] * 8 - RANK_OF[c] for c in range(32)].__getitem__
+        self._rich_key = [-self.points[c] * 8 + RANK_OF[c] for c in range(32)].__getitem__
         self.ten_side = position.ten_side
         self.trick_count = position.tricks[0] + position.tricks[1]
         self.match_score = position.match_score
-        self.horizon = _TRICKS if self.max_tricks is None else self.trick_count + self.max_tricks
+        self.horizon = self.deal_tricks if self.max_tricks is None else self.trick_count + self.max_tricks
         out = self.hands[1] | self.hands[2] | self.hands[3] | self.hands[4]
         self.remaining_points = sum(self.points[c] for c in cards_of(out)) + sum(
             self.points[c] for _, c in position.trick
@@ -306,7 +326,7 @@ class PartnershipSolver:
     def _root_cards(self, position: Position) -> CardMask:
         hand = position.hands[position.to_act - 1]
         if position.marriage_suit >= 0:
-            return hand & (BIT[position.marriage_suit * 8 + KING] | BIT[position.marriage_suit * 8 + QUEEN])
+            return hand & MARRIAGE_CARDS[position.marriage_suit]
         return legal_cards(hand, position.trick, self.trump, self.undertrump)
 
     def _root(self, position: Position, alpha: int, beta: int, only: Card | None, declare: bool) -> int:
@@ -316,14 +336,15 @@ class PartnershipSolver:
         seat = position.to_act
         cards = 0
         best, best_seat = -1, 0
+        beaters = BEATERS[self.trump]
         for s, card in trick:
             cards |= BIT[card]
-            if best < 0 or _beats(card, best, self.trump):
+            if best < 0 or beaters[best] & BIT[card]:
                 best, best_seat = card, s
         if not trick and only is None and position.marriage_suit < 0:
             return self._trick(seat, alpha, beta)
         allowed = self._root_cards(position) if only is None else BIT[only]
-        led = trick[0][1] >> 3 if trick else -1
+        led = SUIT_OF[trick[0][1]] if trick else -1
         declared = position.marriage_suit >= 0 or not declare
         tpts = sum(self.points[c] for _, c in trick)
         return self._card(seat, len(trick), led, best, best_seat, cards, tpts, alpha, beta, allowed, declared)
@@ -333,7 +354,7 @@ class PartnershipSolver:
     def _bounds(self) -> tuple[int, int]:
         """The least and the most side 1 can still get, from the points still out."""
         s1, s2 = self.score[1], self.score[2]
-        rest = self.remaining_points + _LAST_TRICK_BONUS
+        rest = self.remaining_points + self.last_bonus
         more1 = more2 = 0
         if self.marriages:
             more1, more2 = self._marriages_out()
@@ -355,15 +376,14 @@ class PartnershipSolver:
         more = [0, 0, 0]
         for seat in (1, 2, 3, 4):
             hand = self.hands[seat]
-            for suit in range(4):
-                pair = BIT[suit * 8 + KING] | BIT[suit * 8 + QUEEN]
+            for suit in SUITS:
+                pair = MARRIAGE_CARDS[suit]
                 if hand & pair == pair:
-                    more[2 - seat % 2] += 40 if suit == self.trump else 20
+                    more[2 - seat % 2] += marriage_points(suit == self.trump)
         return more[1], more[2]
 
     def _ten_out(self) -> bool:
-        ten = BIT[self.trump * 8 + _TEN]
-        return bool((self.hands[1] | self.hands[2] | self.hands[3] | self.hands[4]) & ten)
+        return bool((self.hands[1] | self.hands[2] | self.hands[3] | self.hands[4]) & self._ten_bit)
 
     def _final(self, p1: int, p2: int, t1: int, t2: int, ten_side: int) -> int:
         """The game points of a played-out deal for side 1 (cached calls of the scoring function)."""
@@ -426,7 +446,7 @@ class PartnershipSolver:
         for s in (1, 2, 3, 4):
             if s != seat:
                 others |= self.hands[s]
-        cands = hand & ~_touching_zeros(hand, others) if hand & _LOW_ZEROS else hand
+        cands = hand & ~_touching_zeros(hand, others, self._zero_cards) if hand & self._low_zeros else hand
         order = self._lead_order(cands, hint)
         maximise = seat % 2 == 1
         best = -INF if maximise else INF
@@ -475,30 +495,31 @@ class PartnershipSolver:
         if allowed:
             cands = allowed
         else:
-            cands = _follow(hand, led, best, trump, self.undertrump)
-            if cands & _LOW_ZEROS and cands & (cands - 1):
+            cands = partnership_follow_mask(hand, led, best, trump, self.undertrump)
+            if cands & self._low_zeros and cands & (cands - 1):
                 others = hands[1] | hands[2] | hands[3] | hands[4]
-                cands &= ~_touching_zeros(cands, others & ~hand)
+                cands &= ~_touching_zeros(cands, others & ~hand, self._zero_cards)
         maximise = seat % 2 == 1
         value_best = -INF if maximise else INF
         nxt = seat % 4 + 1
         points = self.points
+        beaters = BEATERS[trump]
         for card in self._follow_order(cands, seat, best, best_seat) if n else cards_of(cands):
             self.nodes += 1
             bit = BIT[card]
             hands[seat] = hand & ~bit
             married = 0
             if n == 0:
-                led_now = card >> 3
+                led_now = SUIT_OF[card]
                 new_best, new_seat = card, seat
-                if self.marriages and not declared and (card & 7) in (KING, QUEEN):
-                    pair = BIT[card - (card & 7) + KING] | BIT[card - (card & 7) + QUEEN]
+                if self.marriages and not declared and RANK_OF[card] in (KING, QUEEN):
+                    pair = MARRIAGE_CARDS[led_now]
                     if hand & pair == pair:
-                        married = 40 if card >> 3 == trump else 20
+                        married = marriage_points(led_now == trump)
                         self._declare(2 - seat % 2, married)
             else:
                 led_now = led
-                if _beats(card, best, trump):
+                if beaters[best] & BIT[card]:
                     new_best, new_seat = card, seat
                 else:
                     new_best, new_seat = best, best_seat
@@ -530,14 +551,12 @@ class PartnershipSolver:
         if not cands & (cands - 1):
             return cards_of(cands)
         if (best_seat - seat) % 2 == 0:
-            if cands & SUIT_MASK[best >> 3] == cands:
+            if cands & SAME_SUIT[best] == cands:
                 return cards_of(cands)  # within a suit, the richest card first
             return tuple(sorted(cards_of(cands), key=self._rich_key))
-        winners = cands & ((1 << best) - 1) & SUIT_MASK[best >> 3]
-        if best >> 3 != self.trump:
-            winners |= cands & SUIT_MASK[self.trump]
+        winners = cands & BEATERS[self.trump][best]
         losers = cands & ~winners
-        if losers & SUIT_MASK[losers.bit_length() - 1 >> 3] != losers:
+        if losers & SAME_SUIT[losers.bit_length() - 1] != losers:
             return cards_of(winners)[::-1] + tuple(sorted(cards_of(losers), key=self._cheap_key))
         return cards_of(winners)[::-1] + cards_of(losers)[::-1]
 
@@ -570,8 +589,8 @@ class PartnershipSolver:
             self.ten_side = side
         if ten and self.match_score[side - 1] >= self.rules.match_target - 1:
             value = (MATCH_WIN if side == 1 else -MATCH_WIN) * self.unit
-        elif self.trick_count == _TRICKS:
-            last = _LAST_TRICK_BONUS
+        elif self.trick_count == self.deal_tricks:
+            last = self.last_bonus
             if side == 1:
                 value = self._final(score[1] + last, score[2], tricks[1], tricks[2], self.ten_side)
             else:
