@@ -19,9 +19,10 @@ from sixtysix.core.cards import BIT, CARD_NAMES, parse_card
 from sixtysix.core.game import Deal
 from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.table import AnyDeal
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.present.state import seat_state
-from sixtysix.present.table import AnyDeal, PublicMatch
+from sixtysix.present.table import PublicMatch
 
 PRESETS = ("seed66", "pagat66", "schnapsen", "three66", "four66")
 

@@ -68,7 +68,10 @@ from sixtysix.core.errors import DealError, IllegalActionError
 from sixtysix.core.facts import (
     BEATERS,
     SCHNEIDER,
+    WINS_DEAL_POINTS,
     Trick,
+    closer_win_points,
+    exchange_card,
     game_points,
     last_trick_bonus,
     marriage_for,
@@ -231,7 +234,7 @@ class Deal:
         self.dealer = dealer
         self.trump_card = deck[2 * h]
         self.trump = suit_of(self.trump_card)
-        self.exchange_card = self.trump * 8 + rules.exchange_rank_index
+        self.exchange_card = exchange_card(rules, self.trump)
         self.stock = tuple(deck[2 * h + 1 :])
         self.stock_pos = 0
         self.face_up = self.trump_card
@@ -305,7 +308,7 @@ class Deal:
         deal.dealer = dealer
         deal.trump_card = trump_card
         deal.trump = suit_of(trump_card)
-        deal.exchange_card = deal.trump * 8 + rules.exchange_rank_index
+        deal.exchange_card = exchange_card(rules, deal.trump)
         deal.stock = tuple(stock)
         deal.stock_pos = 0
         deal.face_up = -1 if face_up is None else face_up
@@ -961,9 +964,7 @@ def _score_deal(
     """:func:`score_deal` before doubling."""
 
     def closer_win() -> int:
-        if rules.closer_win_basis == "at_close":
-            return game_points(close_score, close_tricks)
-        return game_points(score[3 - closer], tricks[3 - closer])
+        return closer_win_points(rules, close_score, close_tricks, score[3 - closer], tricks[3 - closer])
 
     def closer_fails() -> int:
         rule = rules.failed_close_points
@@ -995,7 +996,7 @@ def _score_deal(
         reason = f"seat {names[closer]} closed but did not claim 66 (made {made})"
         return Termination.CLOSER_FAILED, 3 - closer, closer_fails(), reason
     if rules.last_trick_rule == "wins_deal_one_point":
-        return Termination.PLAYED_OUT, last_winner, 1, f"seat {names[last_winner]} won the last trick"
+        return Termination.PLAYED_OUT, last_winner, WINS_DEAL_POINTS, f"seat {names[last_winner]} won the last trick"
     if score[1] == score[2]:
         return Termination.TIE, None, 0, f"a tie at {score[1]} each"
     winner = 1 if score[1] > score[2] else 2

@@ -25,7 +25,7 @@ from typing import TypeAlias
 from sixtysix.core.actions import ACTIONS, PASS, Action
 from sixtysix.core.cards import BIT, CARD_NAMES, Card, CardMask, cards_of, format_cards
 from sixtysix.core.facts import Trick, opponent_hand_size, partnership_hand_size, tricks_of
-from sixtysix.core.game import FOLLOW, MARRIAGE, OVER, Deal, Outcome, Stage
+from sixtysix.core.game import FOLLOW, INNER_SEATS, MARRIAGE, OVER, Deal, Outcome, Stage
 from sixtysix.core.partnership import FourHandedDeal, partner_of, side_of
 from sixtysix.core.rules import Rules
 from sixtysix.core.threehanded import ThreeHandedDeal
@@ -365,6 +365,13 @@ class SpectatorView:
     talon_size: int
     closer: int
     """The table seat that closed the talon, else 0."""
+    close_score: int
+    """The closer's opponent's counted card points when the talon was closed (0 if open)."""
+    close_tricks: int
+    """The closer's opponent's tricks when the talon was closed."""
+    strict: bool
+    """The strict rules of play hold (follow suit, head the trick): the talon is closed or
+    used up, and always in a game without a talon."""
     stage: Stage
     to_act: int | None
     leader: int
@@ -396,57 +403,81 @@ class SpectatorView:
         per_seat = _per_table_seat(names, 3 if sitting_out else 2)
         stage = deal.stage
         to_act = deal.to_act
-        return cls(
-            rules=deal.rules,
-            dealer=dealer,
-            active=(names[deal.forehand], names[3 - deal.forehand]),
-            sitting_out=sitting_out,
-            trump=deal.trump,
-            trump_card=deal.trump_card,
-            face_up=deal.face_up if deal.face_up >= 0 else None,
-            talon_size=deal.talon_size,
-            closer=names[deal.closer],
-            stage=stage,
-            to_act=None if to_act is None else names[to_act],
-            leader=names[deal.leader],
-            trick=((names[deal.leader], deal.led),) if deal.led >= 0 else (),
-            marriage_suit=deal.marriage_suit if stage == MARRIAGE else -1,
-            hand_sizes=per_seat(deal.hands[1].bit_count(), deal.hands[2].bit_count()),
-            shown=per_seat(deal.known[1], deal.known[2]),
-            scores=per_seat(deal.score[1], deal.score[2]),
-            pending=per_seat(deal.pending[1], deal.pending[2]),
-            trick_counts=per_seat(deal.tricks[1], deal.tricks[2]),
-            history=tuple((names[s], a) for s, a in deal.history if a != PASS),
-            outcome=outcome if sitting_out else deal.outcome,
+        led = deal.led
+        history = deal.history
+        if names is not INNER_SEATS:
+            history = [(names[s], a) for s, a in history]
+        view = _new(cls)
+        # built into the instance's dictionary, as PlayerView.of: the web app builds one per seat state
+        _set(
+            view,
+            "__dict__",
+            {
+                "rules": deal.rules,
+                "dealer": dealer,
+                "active": (names[deal.forehand], names[3 - deal.forehand]),
+                "sitting_out": sitting_out,
+                "trump": deal.trump,
+                "trump_card": deal.trump_card,
+                "face_up": deal.face_up if deal.face_up >= 0 else None,
+                "talon_size": deal.talon_size,
+                "closer": names[deal.closer],
+                "close_score": deal.close_score,
+                "close_tricks": deal.close_tricks,
+                "strict": deal.phase2,
+                "stage": stage,
+                "to_act": None if to_act is None else names[to_act],
+                "leader": names[deal.leader],
+                "trick": ((names[deal.leader], led),) if led >= 0 else (),
+                "marriage_suit": deal.marriage_suit if stage == MARRIAGE else -1,
+                "hand_sizes": per_seat(deal.hands[1].bit_count(), deal.hands[2].bit_count()),
+                "shown": per_seat(deal.known[1], deal.known[2]),
+                "scores": per_seat(deal.score[1], deal.score[2]),
+                "pending": per_seat(deal.pending[1], deal.pending[2]),
+                "trick_counts": per_seat(deal.tricks[1], deal.tricks[2]),
+                "history": tuple([h for h in history if h[1] != PASS] if deal.passes else history),
+                "outcome": outcome if sitting_out else deal.outcome,
+            },
         )
+        return view
 
     @classmethod
     def of_partnership(cls, deal: FourHandedDeal) -> SpectatorView:
         """The spectator's view of a four-handed deal (hand sizes and shown cards by seat, scores by side)."""
         stage = deal.stage
-        return cls(
-            rules=deal.rules,
-            dealer=deal.dealer,
-            active=deal.active,
-            sitting_out=0,
-            trump=deal.trump,
-            trump_card=deal.trump_card,
-            face_up=None,
-            talon_size=0,
-            closer=0,
-            stage=stage,
-            to_act=deal.to_act,
-            leader=deal.leader,
-            trick=tuple(deal.trick),
-            marriage_suit=deal.marriage_suit if stage == MARRIAGE else -1,
-            hand_sizes=tuple(deal.hands[seat].bit_count() for seat in (1, 2, 3, 4)),
-            shown=tuple(deal.known[1:5]),
-            scores=deal.scores(),
-            pending=(deal.pending[1], deal.pending[2]),
-            trick_counts=deal.trick_counts(),
-            history=tuple(deal.history),
-            outcome=deal.outcome,
+        hands, known = deal.hands, deal.known
+        view = _new(cls)
+        _set(
+            view,
+            "__dict__",
+            {
+                "rules": deal.rules,
+                "dealer": deal.dealer,
+                "active": deal.active,
+                "sitting_out": 0,
+                "trump": deal.trump,
+                "trump_card": deal.trump_card,
+                "face_up": None,
+                "talon_size": 0,
+                "closer": 0,
+                "close_score": 0,
+                "close_tricks": 0,
+                "strict": True,
+                "stage": stage,
+                "to_act": deal.to_act,
+                "leader": deal.leader,
+                "trick": tuple(deal.trick),
+                "marriage_suit": deal.marriage_suit if stage == MARRIAGE else -1,
+                "hand_sizes": (hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count(), hands[4].bit_count()),
+                "shown": (known[1], known[2], known[3], known[4]),
+                "scores": deal.scores(),
+                "pending": (deal.pending[1], deal.pending[2]),
+                "trick_counts": deal.trick_counts(),
+                "history": tuple(deal.history),
+                "outcome": deal.outcome,
+            },
         )
+        return view
 
     def completed_tricks(self) -> tuple[Trick, ...]:
         """The tricks played so far, in table seats: leader, cards, winner and card points of each."""
@@ -466,13 +497,20 @@ class SpectatorView:
 
 def _per_table_seat(names: Sequence[int], size: int) -> Callable[[int, int], tuple[int, ...]]:
     """A function that lays out two inner seats' values by table seat (``size`` seats, the others 0)."""
+    if names is INNER_SEATS:  # a table of two: its seats are the deal's
+        return _pair
+    first, second = names[1] - 1, names[2] - 1
 
-    def per_seat(first: int, second: int) -> tuple[int, ...]:
+    def per_seat(one: int, two: int) -> tuple[int, ...]:
         values = [0] * size
-        values[names[1] - 1], values[names[2] - 1] = first, second
+        values[first], values[second] = one, two
         return tuple(values)
 
     return per_seat
+
+
+def _pair(one: int, two: int) -> tuple[int, ...]:
+    return one, two
 
 
 def _cards_in(history: Sequence[tuple[int, Action]]) -> CardMask:

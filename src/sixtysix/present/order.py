@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from sixtysix.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardMask, cards_of
+from sixtysix.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASK, Card, CardMask, cards_of
 
 SUIT_ORDER = (SPADES, HEARTS, CLUBS, DIAMONDS)
 """Suits in the order a hand is shown (colours alternate), before trumps are moved last."""
@@ -19,6 +19,5 @@ def hand_order(hand: CardMask, trump: int) -> tuple[Card, ...]:
     Grouped by suit (spades, hearts, clubs, diamonds, so that the colours alternate),
     the trump suit last, highest card first within a suit.
     """
-    cards = cards_of(hand)  # by suit, highest first
     suits = [s for s in SUIT_ORDER if s != trump] + [trump]
-    return tuple(c for s in suits for c in cards if c >> 3 == s)
+    return tuple(c for s in suits for c in cards_of(hand & SUIT_MASK[s]))  # each suit highest first
