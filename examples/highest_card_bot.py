@@ -1,14 +1,15 @@
-"""A 66P bot written against the sixtysix library: any Player, served with ``serve``.
+"""A 66P bot written against the sixtysix library: any ``Player[View]``, served with ``serve``.
 
 It claims when it has 66, else plays its highest-scoring legal card (or the first legal
 action when no card is allowed). In four-handed 66 (66P version 2) a
-``PartnershipPlayer`` plays: a random legal card, but the highest-scoring one when its
+``Player[PartnershipView]`` plays: a random legal card, but the highest-scoring one when its
 partner is winning the trick. Run it as a bot program::
 
     python examples/highest_card_bot.py
 
 ``serve`` does the handshake (``66pok 2`` when the host offers the four-handed game) and
-turns each ``go`` line back into a PlayerView, or a PartnershipView four-handed.
+turns each ``go`` line back into a PlayerView, or a PartnershipView four-handed, and hands it
+to the player that reads it.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ import sys
 
 from sixtysix.core.actions import CLAIM, Action
 from sixtysix.core.view import PartnershipView, PlayerView
-from sixtysix.players.base import Player
-from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.players import Player
 from sixtysix.protocol import serve
 
 
@@ -35,7 +35,7 @@ class HighestCard(Player):
         return max(cards, key=lambda card: view.rules.points[card])
 
 
-class RandomPartner(PartnershipPlayer):
+class RandomPartner(Player[PartnershipView]):
     """Four-handed: a random legal action; it gives points (its highest card) to a trick its partner wins."""
 
     name = "random-partner"

@@ -258,6 +258,12 @@ def test_a_python_player_of_the_wrong_kind_is_refused_before_any_game() -> None:
     assert run_tournament(Tournament.of([1, right], boards=1, rules=FOUR), bootstrap=0).complete
 
 
+def test_a_four_handed_python_player_is_refused_at_a_two_player_table_before_any_game() -> None:
+    wrong = "r=python:tournament_helpers:random_partnership_player"
+    with pytest.raises(SpecError, match="a 2-player table needs a Player, not a RandomPartnershipPlayer"):
+        run_tournament(Tournament.of([1, wrong], boards=1), bootstrap=0)
+
+
 # -- output -----------------------------------------------------------------------------------
 
 

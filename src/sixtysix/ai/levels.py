@@ -13,6 +13,7 @@ app, the bot protocol, tournaments and benchmarks all seat computers through it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.heuristic import BeginnerPlayer, CountingPlayer
@@ -20,9 +21,15 @@ from sixtysix.ai.partnership.heuristic import BeginnerPartnershipPlayer, Countin
 from sixtysix.ai.partnership.search import ExpertPartnershipPlayer, PimcPartnershipPlayer
 from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.core.rules import Rules
-from sixtysix.players.base import Player, RandomPlayer
-from sixtysix.players.partnership import PartnershipPlayer, RandomPartnershipPlayer
-from sixtysix.players.table import AnyPlayer
+from sixtysix.core.view import PartnershipView, PlayerView
+from sixtysix.players.player import (
+    AnyPlayer,
+    PartnershipPlayer,
+    Player,
+    RandomPartnershipPlayer,
+    RandomPlayer,
+    view_type_of,
+)
 
 LEVELS = (1, 2, 3, 4, 5)
 
@@ -59,8 +66,17 @@ def make_partnership_player(level: int, seed: int | None = 0, time_limit: float 
     return factories[level]()
 
 
+_MAKERS: dict[type[Any], Callable[[int, int | None, float | None], AnyPlayer]] = {
+    PlayerView: make_player,
+    PartnershipView: make_partnership_player,
+}
+"""The levels of each view a table may show (:func:`~sixtysix.players.player.view_type_of`)."""
+
+
 def make_table_player(level: int, rules: Rules, seed: int | None = 0, time_limit: float | None = None) -> AnyPlayer:
-    """The computer player of ``level`` 1-5 for the table size of ``rules``."""
-    if rules.players == 4:  # the partnership game has players of its own (views of four seats)
-        return make_partnership_player(level, seed, time_limit)
-    return make_player(level, seed, time_limit)
+    """The computer player of ``level`` 1-5 for a table of ``rules``: it reads the views that table shows.
+
+    >>> [make_table_player(1, Rules.preset(name)).plays(Rules.preset(name)) for name in ("seed66", "three66", "four66")]
+    [True, True, True]
+    """
+    return _MAKERS[view_type_of(rules)](level, seed, time_limit)

@@ -78,6 +78,17 @@ def card_points(card: Card) -> int:
     return RANK_POINTS[rank_of(card)]
 
 
+def card_point_table(nine_points: int = 0) -> tuple[int, ...]:
+    """``table[card]``: the card points of all 32 cards, the nine worth ``nine_points`` (rules.md §2.2).
+
+    The rules keep theirs as ``Rules.points`` (see :mod:`sixtysix.core.facts`).
+
+    >>> card_point_table()[:8], card_point_table(nine_points=1)[NINE]
+    ((11, 10, 4, 3, 2, 0, 0, 0), 1)
+    """
+    return tuple(nine_points if RANK_OF[c] == NINE else RANK_POINTS[RANK_OF[c]] for c in range(32))
+
+
 def card_name(card: Card) -> str:
     """Canonical text: rank in upper case, suit in lower case (``"Td"``)."""
     return CARD_NAMES[card]

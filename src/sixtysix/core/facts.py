@@ -28,8 +28,9 @@ fact                      where
 card points               :func:`card_point_table` (``Rules.points``), :func:`card_points`,
                           :func:`trick_points`
 who takes a trick         :data:`BEATERS`, :func:`beats`, :func:`trick_winner`,
-                          :func:`winning_seat`; the completed tricks: :func:`tricks_of`,
-                          :func:`cards_per_trick`
+                          :func:`winning_seat`; the completed tricks: :func:`tricks_of`
+                          (``Rules.cards_per_trick`` cards each)
+partnerships              :func:`side_of`, :func:`partner_of` (four-handed)
 what a marriage is worth  :func:`marriage_points`, :func:`marriage_value`,
                           :func:`marriage_for`
 the last trick            :data:`LAST_TRICK_BONUS`, :func:`last_trick_bonus`
@@ -49,33 +50,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sixtysix.core.actions import IS_CARD, MARRIAGE_40, Action
-from sixtysix.core.cards import (
-    BIT,
-    HIGHER,
-    NINE,
-    RANK_OF,
-    RANK_POINTS,
-    SUIT_MASK,
-    SUIT_OF,
-    SUITS,
-    Card,
-    CardMask,
-    make_card,
-)
+from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, SUIT_OF, SUITS, Card, CardMask, make_card
+from sixtysix.core.cards import card_point_table as card_point_table
 
 if TYPE_CHECKING:
     from sixtysix.core.rules import Rules
 
 # -- card points -----------------------------------------------------------------------
-
-
-def card_point_table(nine_points: int = 0) -> tuple[int, ...]:
-    """``table[card]``: the card points of all 32 cards, the nine worth ``nine_points`` (rules.md §2.2).
-
-    >>> card_point_table()[:8]
-    (11, 10, 4, 3, 2, 0, 0, 0)
-    """
-    return tuple(nine_points if RANK_OF[c] == NINE else RANK_POINTS[RANK_OF[c]] for c in range(32))
 
 
 def card_points(rules: Rules, card: Card) -> int:
@@ -154,11 +135,6 @@ class Trick:
         return self.cards[1][1]
 
 
-def cards_per_trick(rules: Rules) -> int:
-    """Four cards make a trick in the partnership game, two in the others (the three-handed dealer sits out)."""
-    return 4 if rules.players == 4 else 2
-
-
 def tricks_of(history: Sequence[tuple[int, Action]], rules: Rules, trump: int) -> tuple[Trick, ...]:
     """The completed tricks of an action history (of a deal or a view), in order.
 
@@ -166,7 +142,7 @@ def tricks_of(history: Sequence[tuple[int, Action]], rules: Rules, trump: int) -
     Each trick is built straight into its frozen instance's dictionary (as the views are):
     a seat state of the web app asks for every trick of its deal at every change.
     """
-    size = cards_per_trick(rules)
+    size = rules.cards_per_trick
     points = rules.points
     beaters = BEATERS[trump]
     tricks: list[Trick] = []
@@ -191,6 +167,16 @@ def tricks_of(history: Sequence[tuple[int, Action]], rules: Rules, trump: int) -
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+def side_of(seat: int) -> int:
+    """The side of a seat in the four-handed game: 1 for seats 1 and 3, 2 for seats 2 and 4 (R-4P-1)."""
+    return 2 - seat % 2
+
+
+def partner_of(seat: int) -> int:
+    """The seat opposite (the partner, in the four-handed game)."""
+    return (seat + 1) % 4 + 1
 
 
 # -- marriages -----------------------------------------------------------------------------
@@ -220,7 +206,7 @@ LAST_TRICK_BONUS = 10
 def last_trick_bonus(rules: Rules, closed: bool) -> int:
     """The bonus of the last trick: 10, but none after a close (R-CLOSE-4) nor under
     ``last_trick_rule=wins_deal_one_point`` (Schnapsen); always 10 in the four-handed game."""
-    if cards_per_trick(rules) == 4:  # R-4P-6: no talon to close, and the option is a two-player one
+    if rules.cards_per_trick == 4:  # R-4P-6: no talon to close, and the option is a two-player one
         return LAST_TRICK_BONUS
     return LAST_TRICK_BONUS if not closed and rules.last_trick_rule == "ten_points" else 0
 

@@ -27,11 +27,8 @@ sixtysix.core.errors.IllegalActionError: Kh: seat 1 does not hold Kh
 
 from __future__ import annotations
 
-import enum
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from sixtysix.core.actions import (
     ACTIONS,
@@ -79,58 +76,12 @@ from sixtysix.core.facts import (
     marriage_value,
     tricks_of,
 )
+from sixtysix.core.outcome import Outcome as Outcome
+from sixtysix.core.outcome import Stage as Stage
+from sixtysix.core.outcome import Termination as Termination
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import parse_table_text, table_text
-
-if TYPE_CHECKING:
-    from sixtysix.core.view import PlayerView, SpectatorView
-
-
-class Stage(enum.IntEnum):
-    """Where a deal stands; says who acts and what kind of action is due."""
-
-    LEAD = 0
-    """The leader may exchange, close, claim, declare a marriage or lead."""
-    MARRIAGE = 1
-    """The leader declared a marriage: he must lead its king or queen (or claim)."""
-    FOLLOW = 2
-    """The follower must play a card to the led card."""
-    BEFORE_DRAW = 3
-    """A phase-1 trick was just won: the winner may claim, close before drawing, or draw."""
-    OVER = 4
-
-
-class Termination(enum.Enum):
-    """Why a deal ended (the ``termination`` field of ``sixtysix replay --json``)."""
-
-    CLAIM = "claim"
-    FALSE_CLAIM = "false_claim"
-    PLAYED_OUT = "played_out"
-    CLOSER_FAILED = "closer_failed"
-    TIE = "tie"
-    TEN_OF_TRUMPS = "ten_of_trumps"
-    """Four-handed, option ``ten_of_trumps_bonus``: a side one point short won the ten of trumps."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a finished deal."""
-
-    termination: Termination
-    winner: int | None
-    """Seat 1 or 2, or ``None`` for a tie (three-handed: seat 1-3; four-handed: side 1 or 2)."""
-    game_points: int
-    """Game points this deal gives its winner (0 for a tie; carried ties not included)."""
-    points: tuple[int, ...]
-    """Card points of seats 1 and 2 as they count at the end (the real totals); of seats 1-3
-    in the three-handed game (the dealer's 0), of sides 1 and 2 in the four-handed game."""
-    tricks: tuple[int, ...]
-    claimant: int | None = None
-    reason: str = ""
-    """A sentence that explains the result, for people."""
-    bonus: tuple[int, ...] = ()
-    """Game points besides the winner's, by side (the four-handed ten of trumps), else empty."""
-
+from sixtysix.core.view import PLAYER_VIEW_FIELDS, PlayerView, SpectatorView, fill
 
 LEAD, MARRIAGE, FOLLOW, BEFORE_DRAW, OVER = (
     Stage.LEAD,
@@ -878,16 +829,97 @@ class Deal:
     # -- what a seat, and anybody, may see -------------------------------------------
 
     def view(self, seat: int, match_score: Sequence[int] = (0, 0), carried: int = 0) -> PlayerView:
-        """What ``seat`` may know now (with the match score of seats 1 and 2): all a player receives."""
-        from sixtysix.core.view import PlayerView
+        """What ``seat`` (1 or 2) may know now, with the match score of seats 1 and 2: all a player receives.
 
-        return PlayerView.of(self, seat, (match_score[0], match_score[1]), carried)
+        Built field by field into the view's dictionary (the dataclass's checks of a frozen
+        instance cost more than the view itself): a bot loop builds one per decision.
+        """
+        stage = self.stage
+        other = 3 - seat
+        face_up = self.face_up
+        led = self.led
+        history = self.history
+        score, pending, won, tricks = self.score, self.pending, self.won, self.tricks
+        fields: dict[str, object] = PLAYER_VIEW_FIELDS.copy()  # presized: cheaper than a literal of 28 keys
+        fields["seat"] = seat
+        fields["rules"] = self.rules
+        fields["dealer"] = self.dealer
+        fields["trump"] = self.trump
+        fields["trump_card"] = self.trump_card
+        fields["face_up"] = face_up if face_up >= 0 else None
+        fields["talon_size"] = len(self.stock) - self.stock_pos + (face_up >= 0)
+        fields["closer"] = self.closer
+        fields["stage"] = stage
+        fields["to_act"] = None if stage == OVER else 3 - self.leader if stage == FOLLOW else self.leader
+        fields["leader"] = self.leader
+        fields["led"] = led if led >= 0 else None
+        fields["hand"] = self.hands[seat]
+        fields["opponent_known"] = self.known[other]
+        fields["won"] = (won[1], won[2])
+        fields["tricks"] = (tricks[1], tricks[2])
+        fields["score"] = score[seat]
+        fields["pending"] = pending[seat]
+        fields["opponent_score"] = score[other]
+        fields["opponent_pending"] = pending[other]
+        fields["close_score"] = self.close_score
+        fields["close_tricks"] = self.close_tricks
+        fields["window"] = seat if self.window == seat else 0  # only the holder knows he may exchange
+        fields["marriage_suit"] = self.marriage_suit if stage == MARRIAGE else -1
+        # the opponent's declined exchange is private: it would show that he holds the card
+        fields["history"] = tuple(history if not self.passes else (h for h in history if h[1] != PASS or h[0] == seat))
+        fields["legal"] = tuple([ACTIONS[a] for a in self._legal_for(seat)])
+        fields["match_score"] = (match_score[0], match_score[1])
+        fields["carried"] = carried
+        return fill(PlayerView, fields)
 
     def spectator_view(self) -> SpectatorView:
         """What everybody at the table may know now: no card of any hand, nor of the stock."""
-        from sixtysix.core.view import SpectatorView
+        return self.public_view(INNER_SEATS, self.dealer)
 
-        return SpectatorView.of_two_player(self, INNER_SEATS, self.dealer)
+    def public_view(
+        self, names: Sequence[int], dealer: int, sitting_out: int = 0, outcome: Outcome | None = None
+    ) -> SpectatorView:
+        """The spectator's view, seats 1 and 2 called ``names[1]`` and ``names[2]`` (the table's seats).
+
+        A three-handed table gives its own ``dealer``, the seat ``sitting_out`` and its ``outcome``.
+        """
+        per_seat = _per_table_seat(names, 3 if sitting_out else 2)
+        stage = self.stage
+        to_act = self.to_act
+        led = self.led
+        history: Sequence[tuple[int, Action]] = self.history
+        if names is not INNER_SEATS:
+            history = [(names[s], a) for s, a in history]
+        # filled in directly, as the player's view: the web builds one for every change of a deal
+        return fill(
+            SpectatorView,
+            {
+                "rules": self.rules,
+                "dealer": dealer,
+                "active": (names[self.forehand], names[3 - self.forehand]),
+                "sitting_out": sitting_out,
+                "trump": self.trump,
+                "trump_card": self.trump_card,
+                "face_up": self.face_up if self.face_up >= 0 else None,
+                "talon_size": self.talon_size,
+                "closer": names[self.closer],
+                "close_score": self.close_score,
+                "close_tricks": self.close_tricks,
+                "strict": self.phase2,
+                "stage": stage,
+                "to_act": None if to_act is None else names[to_act],
+                "leader": names[self.leader],
+                "trick": ((names[self.leader], led),) if led >= 0 else (),
+                "marriage_suit": self.marriage_suit if stage == MARRIAGE else -1,
+                "hand_sizes": per_seat(self.hands[1].bit_count(), self.hands[2].bit_count()),
+                "shown": per_seat(self.known[1], self.known[2]),
+                "scores": per_seat(self.score[1], self.score[2]),
+                "pending": per_seat(self.pending[1], self.pending[2]),
+                "trick_counts": per_seat(self.tricks[1], self.tricks[2]),
+                "history": tuple([h for h in history if h[1] != PASS] if self.passes else history),
+                "outcome": outcome if sitting_out else self.outcome,
+            },
+        )
 
     # -- text form ---------------------------------------------------------------------
 
@@ -921,6 +953,24 @@ class Deal:
 
 
 _LEAD_THE_MARRIAGE = "after declaring a marriage the leader must lead its king or queen"
+
+
+def _per_table_seat(names: Sequence[int], size: int) -> Callable[[int, int], tuple[int, ...]]:
+    """A function that lays out two inner seats' values by table seat (``size`` seats, the others 0)."""
+    if names is INNER_SEATS:  # a table of two: its seats are the deal's
+        return _pair
+    first, second = names[1] - 1, names[2] - 1
+
+    def per_seat(one: int, two: int) -> tuple[int, ...]:
+        values = [0] * size
+        values[first], values[second] = one, two
+        return tuple(values)
+
+    return per_seat
+
+
+def _pair(one: int, two: int) -> tuple[int, ...]:
+    return one, two
 
 
 def score_deal(

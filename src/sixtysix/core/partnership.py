@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from sixtysix.core.actions import ACTIONS, IS_CARD, NUM_ACTIONS, Action, marriage_suit
 from sixtysix.core.cards import (
@@ -57,12 +56,12 @@ from sixtysix.core.facts import (
     partnership_game_points,
     tricks_of,
 )
+from sixtysix.core.facts import partner_of as partner_of
+from sixtysix.core.facts import side_of as side_of
 from sixtysix.core.game import Outcome, Stage, Termination, check_deck, illegal, shuffled_deck
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import parse_table_text, table_text
-
-if TYPE_CHECKING:
-    from sixtysix.core.view import PartnershipView, SpectatorView
+from sixtysix.core.view import PARTNERSHIP_VIEW_FIELDS, PartnershipView, SpectatorView, fill
 
 LEAD, MARRIAGE, FOLLOW, OVER = Stage.LEAD, Stage.MARRIAGE, Stage.FOLLOW, Stage.OVER
 SEATS = (1, 2, 3, 4)
@@ -71,16 +70,6 @@ _NAMES = (0, 1, 2, 3, 4)
 """The four-handed deal names table seats in its texts as they are (see :func:`sixtysix.core.game.seat_text`)."""
 _PACKETS = (3, 2, 3)
 """R-4P-2: three rounds of packets, each round from the dealer's left round to the dealer."""
-
-
-def side_of(seat: int) -> int:
-    """The side of a seat: 1 for seats 1 and 3, 2 for seats 2 and 4."""
-    return 2 - seat % 2
-
-
-def partner_of(seat: int) -> int:
-    """The seat opposite."""
-    return (seat + 1) % 4 + 1
 
 
 def left_of(seat: int) -> int:
@@ -592,16 +581,68 @@ class FourHandedDeal:
     # -- views and text ---------------------------------------------------------------
 
     def view(self, seat: int, match_score: Sequence[int] = (0, 0), carried: int = 0) -> PartnershipView:
-        """What ``seat`` may know now (with the match score of sides 1 and 2): all a player receives."""
-        from sixtysix.core.view import PartnershipView
+        """What ``seat`` may know now (with the match score of sides 1 and 2): all a player receives.
 
-        return PartnershipView.of(self, seat, (match_score[0], match_score[1]), carried)
+        Built into the view's dictionary, as :meth:`sixtysix.core.game.Deal.view` does, for speed.
+        """
+        known, won, score, pending, tricks = self.known, self.won, self.score, self.pending, self.tricks
+        stage = self.stage
+        fields: dict[str, object] = PARTNERSHIP_VIEW_FIELDS.copy()
+        fields["seat"] = seat
+        fields["rules"] = self.rules
+        fields["dealer"] = self.dealer
+        fields["trump"] = self.trump
+        fields["trump_card"] = self.trump_card
+        fields["stage"] = stage
+        fields["to_act"] = self.to_act
+        fields["leader"] = self.leader
+        fields["trick"] = tuple(self.trick)
+        fields["hand"] = self.hands[seat]
+        fields["known"] = (known[1], known[2], known[3], known[4])
+        fields["won"] = (won[1], won[2])
+        fields["score"] = (score[1], score[2])
+        fields["pending"] = (pending[1], pending[2])
+        fields["tricks"] = (tricks[1], tricks[2])
+        fields["marriage_suit"] = self.marriage_suit if stage == MARRIAGE else -1
+        fields["history"] = tuple(self.history)
+        fields["legal"] = tuple(self.legal_actions(seat))
+        fields["match_score"] = (match_score[0], match_score[1])
+        fields["carried"] = carried
+        return fill(PartnershipView, fields)
 
     def spectator_view(self) -> SpectatorView:
-        """What everybody at the table may know now: no card of any hand."""
-        from sixtysix.core.view import SpectatorView
-
-        return SpectatorView.of_partnership(self)
+        """What everybody at the table may know now: no card of any hand (hand sizes and shown cards by seat)."""
+        stage = self.stage
+        hands, known = self.hands, self.known
+        return fill(
+            SpectatorView,
+            {
+                "rules": self.rules,
+                "dealer": self.dealer,
+                "active": self.active,
+                "sitting_out": 0,
+                "trump": self.trump,
+                "trump_card": self.trump_card,
+                "face_up": None,
+                "talon_size": 0,
+                "closer": 0,
+                "close_score": 0,
+                "close_tricks": 0,
+                "strict": True,
+                "stage": stage,
+                "to_act": self.to_act,
+                "leader": self.leader,
+                "trick": tuple(self.trick),
+                "marriage_suit": self.marriage_suit if stage == MARRIAGE else -1,
+                "hand_sizes": (hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count(), hands[4].bit_count()),
+                "shown": (known[1], known[2], known[3], known[4]),
+                "scores": self.scores(),
+                "pending": (self.pending[1], self.pending[2]),
+                "trick_counts": self.trick_counts(),
+                "history": tuple(self.history),
+                "outcome": self.outcome,
+            },
+        )
 
     def text(self) -> str:
         """The complete state as one line, hidden cards included (see :meth:`sixtysix.core.game.Deal.text`).

@@ -25,9 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sixtysix.core.cards import JACK, NINE, CardMask, pack_mask
+from sixtysix.core.cards import JACK, NINE, CardMask, card_point_table, pack_mask
 from sixtysix.core.errors import RulesError
-from sixtysix.core.facts import card_point_table, cards_per_trick
 
 # Allowed values of every option (rules.md §3 / §3.1). Ints and bools are
 # written in records as decimal numbers and true/false.
@@ -208,7 +207,12 @@ class Rules:
     @property
     def talon_size(self) -> int:
         """Cards in the talon after the deal (face-down stock plus the trump card); 0 without a talon."""
-        return self.deck - cards_per_trick(self) * self.hand_size  # every player of a trick holds a hand
+        return self.deck - self.cards_per_trick * self.hand_size  # every player of a trick holds a hand
+
+    @property
+    def cards_per_trick(self) -> int:
+        """Four cards make a trick in the partnership game, two in the others (the three-handed dealer sits out)."""
+        return 4 if self.players == 4 else 2
 
     @property
     def seats(self) -> tuple[int, ...]:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, Card, CardMask
@@ -34,9 +33,7 @@ from sixtysix.core.facts import Trick, tricks_of
 from sixtysix.core.game import Deal, Outcome, Stage, illegal, shuffled_deck
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import parse_table_text, table_text
-
-if TYPE_CHECKING:
-    from sixtysix.core.view import PlayerView, SpectatorView
+from sixtysix.core.view import PlayerView, SpectatorView
 
 SEATS = (1, 2, 3)
 _INNER_SEAT = re.compile(r"\bseat ([12])\b")
@@ -297,16 +294,22 @@ class ThreeHandedDeal:
         )
 
     def view(self, seat: int, match_score: Sequence[int] = (0, 0, 0), carried: int = 0) -> PlayerView:
-        """The two-player view of active table ``seat`` (in the inner deal's seats; see :func:`three_handed_view`)."""
-        from sixtysix.core.view import three_handed_view
+        """The view of active table ``seat``: the two-player view of the inner deal, in its seats.
 
-        return three_handed_view(self, seat, (match_score[0], match_score[1], match_score[2]), carried)
+        Every two-player bot plays three-handed unchanged: the view's seat numbers are the
+        inner deal's (1 = forehand, 2 = the other active player) and its ``match_score`` is
+        the two active seats' (``match_score`` here is of table seats 1-3). The seat sitting
+        out has no view (it holds no cards and takes no decision): see :meth:`spectator_view`.
+        """
+        inner = self.inner_seat(seat)
+        if not inner:
+            raise ValueError(f"seat {seat} sits out this deal and has no view")
+        first, second = self.active
+        return self.inner.view(inner, (match_score[first - 1], match_score[second - 1]), carried)
 
     def spectator_view(self) -> SpectatorView:
         """What everybody at the table (the seat sitting out too) may know now, in table seats."""
-        from sixtysix.core.view import SpectatorView
-
-        return SpectatorView.of_two_player(self.inner, self._names, self.dealer, self.sitting_out, self.outcome)
+        return self.inner.public_view(self._names, self.dealer, self.sitting_out, self.outcome)
 
     def text(self) -> str:
         """The complete state as one line, hidden cards included (see :meth:`Deal.text`).

@@ -18,20 +18,40 @@ history holds actions and never a drawn card.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Protocol, TypeAlias, TypeVar
 
-from sixtysix.core.actions import ACTIONS, PASS, Action
+from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, CARD_NAMES, Card, CardMask, cards_of, format_cards
-from sixtysix.core.facts import Trick, opponent_hand_size, partnership_hand_size, tricks_of
-from sixtysix.core.game import FOLLOW, INNER_SEATS, MARRIAGE, OVER, Deal, Outcome, Stage
-from sixtysix.core.partnership import FourHandedDeal, partner_of, side_of
+from sixtysix.core.facts import Trick, opponent_hand_size, partner_of, partnership_hand_size, side_of, tricks_of
+from sixtysix.core.outcome import Outcome, Stage
 from sixtysix.core.rules import Rules
-from sixtysix.core.threehanded import ThreeHandedDeal
 
-_new = object.__new__
-_set = object.__setattr__
+# The deals build the views (they know their own state); this module imports none of them,
+# so that each deal's ``view()`` and ``spectator_view()`` can return these classes.
+
+
+class _SeatViews(Protocol):
+    def view(self, seat: int, match_score: Sequence[int] = ..., carried: int = 0) -> PlayerView: ...
+
+
+class _PartnershipViews(Protocol):
+    def view(self, seat: int, match_score: Sequence[int] = ..., carried: int = 0) -> PartnershipView: ...
+
+
+_ThreeHandedViews = _SeatViews
+_ViewT = TypeVar("_ViewT")
+
+
+def fill(cls: type[_ViewT], fields: dict[str, object]) -> _ViewT:
+    """An instance of the frozen dataclass ``cls`` with ``fields`` (every field) as its dictionary.
+
+    How the deals build views cheaply: no ``__init__``, no frozen ``__setattr__`` per field.
+    """
+    instance = object.__new__(cls)
+    object.__setattr__(instance, "__dict__", fields)
+    return instance
 
 
 @dataclass(frozen=True)
@@ -83,51 +103,9 @@ class PlayerView:
     carried: int = 0
 
     @classmethod
-    def of(cls, deal: Deal, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0) -> PlayerView:
-        """The view of ``seat`` (1 or 2) of ``deal``.
-
-        Built field by field into the instance's dictionary (the dataclass's checks of a
-        frozen instance cost more than the view itself): a bot loop builds one per decision.
-        """
-        stage = deal.stage
-        other = 3 - seat
-        face_up = deal.face_up
-        led = deal.led
-        history = deal.history
-        score, pending, won, tricks = deal.score, deal.pending, deal.won, deal.tricks
-        fields = _PLAYER_VIEW_FIELDS.copy()  # a presized dictionary: cheaper than a literal of 28 keys
-        fields["seat"] = seat
-        fields["rules"] = deal.rules
-        fields["dealer"] = deal.dealer
-        fields["trump"] = deal.trump
-        fields["trump_card"] = deal.trump_card
-        fields["face_up"] = face_up if face_up >= 0 else None
-        fields["talon_size"] = len(deal.stock) - deal.stock_pos + (face_up >= 0)
-        fields["closer"] = deal.closer
-        fields["stage"] = stage
-        fields["to_act"] = None if stage == OVER else 3 - deal.leader if stage == FOLLOW else deal.leader
-        fields["leader"] = deal.leader
-        fields["led"] = led if led >= 0 else None
-        fields["hand"] = deal.hands[seat]
-        fields["opponent_known"] = deal.known[other]
-        fields["won"] = (won[1], won[2])
-        fields["tricks"] = (tricks[1], tricks[2])
-        fields["score"] = score[seat]
-        fields["pending"] = pending[seat]
-        fields["opponent_score"] = score[other]
-        fields["opponent_pending"] = pending[other]
-        fields["close_score"] = deal.close_score
-        fields["close_tricks"] = deal.close_tricks
-        fields["window"] = seat if deal.window == seat else 0  # only the holder knows he may exchange
-        fields["marriage_suit"] = deal.marriage_suit if stage == MARRIAGE else -1
-        # the opponent's declined exchange is private: it would show that he holds the card
-        fields["history"] = tuple(history if not deal.passes else (h for h in history if h[1] != PASS or h[0] == seat))
-        fields["legal"] = tuple([ACTIONS[a] for a in deal._legal_for(seat)])
-        fields["match_score"] = match_score
-        fields["carried"] = carried
-        view = _new(cls)
-        _set(view, "__dict__", fields)
-        return view
+    def of(cls, deal: _SeatViews, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0) -> PlayerView:
+        """The view of ``seat`` (1 or 2) of a two-player ``deal`` (the same as ``deal.view(seat, …)``)."""
+        return deal.view(seat, match_score, carried)
 
     @property
     def opponent(self) -> int:
@@ -221,39 +199,10 @@ class PartnershipView:
 
     @classmethod
     def of(
-        cls, deal: FourHandedDeal, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0
+        cls, deal: _PartnershipViews, seat: int, match_score: tuple[int, int] = (0, 0), carried: int = 0
     ) -> PartnershipView:
-        """The view of ``seat`` (1-4) of ``deal`` (built as :meth:`PlayerView.of` is, for speed)."""
-        view = _new(cls)
-        known, won, score, pending, tricks = deal.known, deal.won, deal.score, deal.pending, deal.tricks
-        stage = deal.stage
-        _set(
-            view,
-            "__dict__",
-            {
-                "seat": seat,
-                "rules": deal.rules,
-                "dealer": deal.dealer,
-                "trump": deal.trump,
-                "trump_card": deal.trump_card,
-                "stage": stage,
-                "to_act": deal.to_act,
-                "leader": deal.leader,
-                "trick": tuple(deal.trick),
-                "hand": deal.hands[seat],
-                "known": (known[1], known[2], known[3], known[4]),
-                "won": (won[1], won[2]),
-                "score": (score[1], score[2]),
-                "pending": (pending[1], pending[2]),
-                "tricks": (tricks[1], tricks[2]),
-                "marriage_suit": deal.marriage_suit if stage == MARRIAGE else -1,
-                "history": tuple(deal.history),
-                "legal": tuple(deal.legal_actions(seat)),
-                "match_score": match_score,
-                "carried": carried,
-            },
-        )
-        return view
+        """The view of ``seat`` (1-4) of a four-handed ``deal`` (the same as ``deal.view(seat, …)``)."""
+        return deal.view(seat, match_score, carried)
 
     @property
     def side(self) -> int:
@@ -305,13 +254,15 @@ class PartnershipView:
         )
 
 
-_PLAYER_VIEW_FIELDS = dict.fromkeys(field.name for field in dataclasses.fields(PlayerView))
+PLAYER_VIEW_FIELDS: dict[str, object] = dict.fromkeys(field.name for field in dataclasses.fields(PlayerView))
+"""The fields of a :class:`PlayerView`, a presized dictionary that a deal copies to fill one cheaply."""
+PARTNERSHIP_VIEW_FIELDS: dict[str, object] = dict.fromkeys(field.name for field in dataclasses.fields(PartnershipView))
 
 
 def three_handed_view(
-    deal: ThreeHandedDeal, seat: int, match_score: tuple[int, int, int] = (0, 0, 0), carried: int = 0
+    deal: _ThreeHandedViews, seat: int, match_score: tuple[int, int, int] = (0, 0, 0), carried: int = 0
 ) -> PlayerView:
-    """The view of an active table ``seat`` of a three-handed deal.
+    """The view of an active table ``seat`` of a three-handed deal (the same as ``deal.view(seat, …)``).
 
     It is the two-player view of the inner deal, so every two-player bot plays
     three-handed unchanged: its seat numbers are the inner deal's (1 = forehand,
@@ -324,11 +275,7 @@ def three_handed_view(
     >>> view.seat, view.match_score, view.hand == deal.hand(3)
     (2, (1, 2), True)
     """
-    inner = deal.inner_seat(seat)
-    if not inner:
-        raise ValueError(f"seat {seat} sits out this deal and has no view")
-    first, second = deal.active
-    return PlayerView.of(deal.inner, inner, (match_score[first - 1], match_score[second - 1]), carried)
+    return deal.view(seat, match_score, carried)
 
 
 AnyView: TypeAlias = PlayerView | PartnershipView
@@ -392,93 +339,6 @@ class SpectatorView:
     """Every public action so far in table seats (a declined exchange is private and left out)."""
     outcome: Outcome | None
 
-    @classmethod
-    def of_two_player(
-        cls, deal: Deal, names: Sequence[int], dealer: int, sitting_out: int = 0, outcome: Outcome | None = None
-    ) -> SpectatorView:
-        """The spectator's view of a two-player deal whose seats 1 and 2 the table calls ``names[1]``, ``names[2]``.
-
-        A three-handed table gives the seat ``sitting_out`` and its own ``outcome`` (in table seats).
-        """
-        per_seat = _per_table_seat(names, 3 if sitting_out else 2)
-        stage = deal.stage
-        to_act = deal.to_act
-        led = deal.led
-        history = deal.history
-        if names is not INNER_SEATS:
-            history = [(names[s], a) for s, a in history]
-        view = _new(cls)
-        # built into the instance's dictionary, as PlayerView.of: the web app builds one per seat state
-        _set(
-            view,
-            "__dict__",
-            {
-                "rules": deal.rules,
-                "dealer": dealer,
-                "active": (names[deal.forehand], names[3 - deal.forehand]),
-                "sitting_out": sitting_out,
-                "trump": deal.trump,
-                "trump_card": deal.trump_card,
-                "face_up": deal.face_up if deal.face_up >= 0 else None,
-                "talon_size": deal.talon_size,
-                "closer": names[deal.closer],
-                "close_score": deal.close_score,
-                "close_tricks": deal.close_tricks,
-                "strict": deal.phase2,
-                "stage": stage,
-                "to_act": None if to_act is None else names[to_act],
-                "leader": names[deal.leader],
-                "trick": ((names[deal.leader], led),) if led >= 0 else (),
-                "marriage_suit": deal.marriage_suit if stage == MARRIAGE else -1,
-                "hand_sizes": per_seat(deal.hands[1].bit_count(), deal.hands[2].bit_count()),
-                "shown": per_seat(deal.known[1], deal.known[2]),
-                "scores": per_seat(deal.score[1], deal.score[2]),
-                "pending": per_seat(deal.pending[1], deal.pending[2]),
-                "trick_counts": per_seat(deal.tricks[1], deal.tricks[2]),
-                "history": tuple([h for h in history if h[1] != PASS] if deal.passes else history),
-                "outcome": outcome if sitting_out else deal.outcome,
-            },
-        )
-        return view
-
-    @classmethod
-    def of_partnership(cls, deal: FourHandedDeal) -> SpectatorView:
-        """The spectator's view of a four-handed deal (hand sizes and shown cards by seat, scores by side)."""
-        stage = deal.stage
-        hands, known = deal.hands, deal.known
-        view = _new(cls)
-        _set(
-            view,
-            "__dict__",
-            {
-                "rules": deal.rules,
-                "dealer": deal.dealer,
-                "active": deal.active,
-                "sitting_out": 0,
-                "trump": deal.trump,
-                "trump_card": deal.trump_card,
-                "face_up": None,
-                "talon_size": 0,
-                "closer": 0,
-                "close_score": 0,
-                "close_tricks": 0,
-                "strict": True,
-                "stage": stage,
-                "to_act": deal.to_act,
-                "leader": deal.leader,
-                "trick": tuple(deal.trick),
-                "marriage_suit": deal.marriage_suit if stage == MARRIAGE else -1,
-                "hand_sizes": (hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count(), hands[4].bit_count()),
-                "shown": (known[1], known[2], known[3], known[4]),
-                "scores": deal.scores(),
-                "pending": (deal.pending[1], deal.pending[2]),
-                "trick_counts": deal.trick_counts(),
-                "history": tuple(deal.history),
-                "outcome": deal.outcome,
-            },
-        )
-        return view
-
     def completed_tricks(self) -> tuple[Trick, ...]:
         """The tricks played so far, in table seats: leader, cards, winner and card points of each."""
         return tricks_of(self.history, self.rules, self.trump)
@@ -493,24 +353,6 @@ class SpectatorView:
         if self.face_up is not None:
             mask |= BIT[self.face_up]
         return mask
-
-
-def _per_table_seat(names: Sequence[int], size: int) -> Callable[[int, int], tuple[int, ...]]:
-    """A function that lays out two inner seats' values by table seat (``size`` seats, the others 0)."""
-    if names is INNER_SEATS:  # a table of two: its seats are the deal's
-        return _pair
-    first, second = names[1] - 1, names[2] - 1
-
-    def per_seat(one: int, two: int) -> tuple[int, ...]:
-        values = [0] * size
-        values[first], values[second] = one, two
-        return tuple(values)
-
-    return per_seat
-
-
-def _pair(one: int, two: int) -> tuple[int, ...]:
-    return one, two
 
 
 def _cards_in(history: Sequence[tuple[int, Action]]) -> CardMask:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sixtysix.core.facts import cards_per_trick
 from sixtysix.core.rules import Rules
 
 
@@ -25,7 +24,7 @@ def is_duel(rules: Rules) -> bool:
     """Whether a deal under ``rules`` is played by two seats, one against the other: the
     two-player game, and the three-handed one, where the dealer sits out; not the
     partnership game, where sides of two play (the core's trick of two cards, not four)."""
-    return cards_per_trick(rules) == 2
+    return rules.cards_per_trick == 2
 
 
 @dataclass

@@ -6,13 +6,15 @@ opens with ``66p 1``, the bot names itself and its options and ends with
 the acting seat's whole view, and the bot answers ``bestmove TOKEN``.
 
 * :mod:`sixtysix.protocol.messages` writes and reads every message;
-* :mod:`sixtysix.protocol.engine` serves any :class:`~sixtysix.players.base.Player`
-  as a bot (:func:`serve`; ``sixtysix bot --level N`` does it for a built-in level);
+* :mod:`sixtysix.protocol.engine` serves any :class:`~sixtysix.players.player.Player`
+  as a bot, each ``go`` to the player that reads its view (:func:`serve`; ``sixtysix bot --level N``
+  does it for a built-in level);
 * :mod:`sixtysix.protocol.player` runs a bot program as a player
   (:class:`ProtocolPlayer`; :class:`PartnershipProtocolPlayer` for the four-handed game);
 * :mod:`sixtysix.protocol.host` plays deals in which a failing bot forfeits
-  (:func:`run_deal`, :func:`run_match`, :class:`BotFailure`; :func:`run_partnership_deal`,
-  :func:`run_partnership_match` for the four-handed game, where the failing seat's side forfeits).
+  at a table of any size (:func:`run_deal`, :func:`run_match`, :class:`BotFailure`; four-handed,
+  the failing seat's side forfeits; ``run_partnership_deal`` and ``run_partnership_match`` are
+  their former names).
 
 Version 2 adds the four-handed game (``66p 2``); two- and three-player matches
 are spoken exactly as in version 1.

@@ -1,18 +1,19 @@
-"""The engine side of 66P: any :class:`~sixtysix.players.base.Player` served as a protocol bot.
+"""The engine side of 66P: any :class:`~sixtysix.players.player.Player` served as a protocol bot.
 
 :func:`serve` reads the host's lines from ``stdin`` and answers on ``stdout``
-until ``quit`` or the end of the input. Each ``go`` is read back into a
-:class:`~sixtysix.core.view.PlayerView` and handed to ``player.choose``; the answer
-goes out as ``bestmove TOKEN``. Lines it does not know are ignored.
+until ``quit`` or the end of the input. Each ``go`` is read back into the view it
+carries and handed to the ``choose`` of the player for that view; the answer goes
+out as ``bestmove TOKEN``. Lines it does not know are ignored.
 
-With a :class:`~sixtysix.players.partnership.PartnershipPlayer` (``partnership=``,
-or as ``player`` itself) it also plays the four-handed game: it answers a host's
-``66p 2`` with ``66pok 2`` and hands each four-handed ``go``, read back into a
-:class:`~sixtysix.core.view.PartnershipView`, to that player. Without one it answers
-``66pok`` (version 1) as before.
+A bot plays the games whose views its players read (:meth:`Player.reads
+<sixtysix.players.player.Player.reads>`): a ``Player`` (of
+:class:`~sixtysix.core.view.PlayerView`) the two-player and three-handed games
+(version 1), a ``Player[PartnershipView]`` (given as ``player`` or as
+``partnership=``) the four-handed game (version 2). With a four-handed player it
+answers a host's ``66p 2`` with ``66pok 2``; without one it answers ``66pok`` (version 1).
 
 >>> import io
->>> from sixtysix.players.base import RandomPlayer
+>>> from sixtysix.players import RandomPlayer
 >>> from sixtysix import Deal, PlayerView
 >>> from sixtysix.protocol.messages import encode_go
 >>> deal = Deal.shuffled(seed=3)
@@ -34,12 +35,11 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
-from sixtysix.players.base import Player
-from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.core.view import PartnershipView, PlayerView
+from sixtysix.players.player import AnyPlayer, Player
 from sixtysix.protocol.messages import (
     FOUR_HANDED_VERSION,
     BotOption,
-    Go,
     ProtocolError,
     decode_newmatch,
     decode_setoption,
@@ -48,13 +48,14 @@ from sixtysix.protocol.messages import (
     session_version,
 )
 
-Configure = Callable[[Mapping[str, str]], Player]
+Configure = Callable[[Mapping[str, str]], AnyPlayer]
 """Builds the player anew from every option's current value (names as the bot declared them)."""
-AnyServed = Player | PartnershipPlayer
+VIEW_OF_VERSION = {1: PlayerView, FOUR_HANDED_VERSION: PartnershipView}
+"""The view a ``go`` of each protocol version carries."""
 
 
 def serve(
-    player: AnyServed,
+    player: AnyPlayer,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     *,
@@ -62,17 +63,16 @@ def serve(
     author: str = "unknown",
     options: Sequence[BotOption] = (),
     configure: Configure | None = None,
-    on_movetime: Callable[[AnyServed, int], None] | None = None,
-    partnership: PartnershipPlayer | None = None,
+    on_movetime: Callable[[AnyPlayer, int], None] | None = None,
+    partnership: Player[PartnershipView] | None = None,
 ) -> int:
     """Serve ``player`` over 66P until ``quit`` or the end of input; return 0.
 
     ``options`` are announced in the handshake; a ``setoption`` for one of them
-    stores the value and, with ``configure``, replaces the two-player player by
-    ``configure(values)``. ``on_movetime(player, ms)`` is called before each
-    decision with the deciding player and the host's time limit (to set a search
-    budget). ``partnership`` plays the four-handed game (version 2); a
-    ``player`` that is a partnership player plays only that game.
+    stores the value and, with ``configure``, replaces the player of the versions
+    the new one reads by ``configure(values)``. ``on_movetime(player, ms)`` is called
+    before each decision with the deciding player and the host's time limit (to set a
+    search budget). ``partnership`` plays the four-handed game (version 2) besides ``player``.
     """
     source = stdin if stdin is not None else sys.stdin
     sink = stdout if stdout is not None else sys.stdout
@@ -81,8 +81,7 @@ def serve(
         sink.write(text + "\n")
         sink.flush()
 
-    two: Player | None = player if isinstance(player, Player) else None
-    four = player if isinstance(player, PartnershipPlayer) else partnership
+    served = _by_version(partnership, player)
     by_name = {option.name.lower(): option for option in options}
     values = {option.name: option.default for option in options}
     deal_number = 0
@@ -101,7 +100,7 @@ def serve(
             send(f"id author {author}")
             for option in options:
                 send(option.line())
-            send(_ok(words, four is not None))
+            send(_ok(words, FOUR_HANDED_VERSION in served))
         elif command == "isready":
             send("readyok")
         elif command == "setoption":
@@ -117,7 +116,7 @@ def serve(
             values[known.name] = value
             if configure is not None:
                 try:
-                    two = configure(values)
+                    served.update(_by_version(configure(values)))
                 except ValueError as error:
                     send(f"info string option {known.name}: {error}")
         elif command == "newmatch":
@@ -127,17 +126,28 @@ def serve(
                 send(f"info string {error}")
                 continue
             version = session_version(rules)
-            chosen = {1: two, FOUR_HANDED_VERSION: four}[version]
+            chosen = served.get(version)
             if chosen is None:
                 send(f"info string {_CANNOT[version]}")
             else:
                 chosen.new_match(rules, seat)
             deal_number = 0
         elif command == "go":
-            send(_decide(two, four, raw, deal_number, on_movetime))
+            send(_decide(served, raw, deal_number, on_movetime))
             number = fields_of(words).get("deal", "")
             deal_number = int(number) if number.isdigit() else deal_number
         # Anything else (newdeal, unknown commands) needs no answer.
+
+
+def _by_version(*players: AnyPlayer | None) -> dict[int, AnyPlayer]:
+    """The player of each protocol version: the last of ``players`` that reads its views."""
+    return {
+        version: player
+        for player in players
+        if player is not None
+        for version, view_type in VIEW_OF_VERSION.items()
+        if player.reads(view_type)
+    }
 
 
 _CANNOT = {
@@ -156,31 +166,24 @@ def _ok(words: Sequence[str], four_handed: bool) -> str:
 
 
 def _decide(
-    two: Player | None,
-    four: PartnershipPlayer | None,
+    served: Mapping[int, AnyPlayer],
     line: str,
     last_deal: int,
-    on_movetime: Callable[[AnyServed, int], None] | None,
+    on_movetime: Callable[[AnyPlayer, int], None] | None,
 ) -> str:
     try:
         go = decode_table_go(line)
     except ProtocolError as error:
         return f"info string cannot read go: {error}\n{_first_legal(line)}"
-    if isinstance(go, Go):
-        if two is None:
-            return f"info string {_CANNOT[1]}\n{_first_legal(line)}"
-        if go.deal_number != last_deal:
-            two.new_deal(go.view)
-        if on_movetime is not None:
-            on_movetime(two, go.movetime)
-        return f"bestmove {two.choose(go.view).token}"
-    if four is None:
-        return f"info string {_CANNOT[FOUR_HANDED_VERSION]}\n{_first_legal(line)}"
+    version = session_version(go.view.rules)
+    player = served.get(version)
+    if player is None:
+        return f"info string {_CANNOT[version]}\n{_first_legal(line)}"
     if go.deal_number != last_deal:
-        four.new_deal(go.view)
+        player.new_deal(go.view)
     if on_movetime is not None:
-        on_movetime(four, go.movetime)
-    return f"bestmove {four.choose(go.view).token}"
+        on_movetime(player, go.movetime)
+    return f"bestmove {player.choose(go.view).token}"
 
 
 def _first_legal(line: str) -> str:

@@ -40,8 +40,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sixtysix.core.actions import ACTIONS, Action
 from sixtysix.core.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of, parse_card, suit_of
@@ -262,12 +263,10 @@ def view_fields(view: PlayerView, deal_number: int) -> list[str]:
 def encode_go(view: PlayerView | PartnershipView, deal_number: int, movetime: int) -> str:
     """The decision message for ``view``: ``go movetime MS`` and every field of the view.
 
-    A four-handed view (version 2) is written by :func:`partnership_fields`.
+    The fields are those of the version its rules are spoken in: :func:`view_fields`
+    (version 1), or :func:`partnership_fields` for a four-handed view (version 2).
     """
-    if isinstance(view, PartnershipView):
-        fields = partnership_fields(view, deal_number)
-    else:
-        fields = view_fields(view, deal_number)
+    fields = _FIELDS_OF_VERSION[session_version(view.rules)](view, deal_number)
     return " ".join(["go", "movetime", str(int(movetime)), *fields])
 
 
@@ -389,6 +388,13 @@ def partnership_fields(view: PartnershipView, deal_number: int) -> list[str]:
         f"history={history}",
         f"legal={_actions(view.legal)}",
     ]
+
+
+_FIELDS_OF_VERSION: dict[int, Callable[[Any, int], list[str]]] = {
+    1: view_fields,
+    FOUR_HANDED_VERSION: partnership_fields,
+}
+"""The fields of a view, by the version its rules are spoken in."""
 
 
 def decode_partnership_go(line: str) -> PartnershipGo:

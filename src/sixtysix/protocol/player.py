@@ -1,11 +1,11 @@
-"""The host side of 66P: an external program as a :class:`~sixtysix.players.base.Player`.
+"""The host side of 66P: an external program as a :class:`~sixtysix.players.player.Player`.
 
 :class:`ProtocolPlayer` runs a bot command as a child process and answers each
 ``choose(view)`` by sending the view as one ``go`` line and reading the bot's
 ``bestmove``. It starts the bot lazily (at the first deal), does the handshake
 (``66p 1`` … ``66pok``, the options, ``isready`` … ``readyok``), and tells it
 of each match and deal. :class:`PartnershipProtocolPlayer` does the same for
-the four-handed game, as a :class:`~sixtysix.players.partnership.PartnershipPlayer`
+the four-handed game, as a ``Player[PartnershipView]``
 (``66p 2`` … ``66pok 2``; each ``go`` holds the seat's four-handed view).
 
 Whatever the bot does, the host does not crash: an illegal or malformed
@@ -38,12 +38,12 @@ from typing import IO, Self, TypeVar
 from sixtysix.core.actions import Action
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView, PlayerView
-from sixtysix.players.base import Player
-from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.players.player import PartnershipPlayer, Player
 from sixtysix.protocol.host import BotFailure
 from sixtysix.protocol.messages import (
     FOUR_HANDED_VERSION,
     MAX_LINE,
+    SEATS_OF_VERSION,
     BotOption,
     ProtocolError,
     encode_go,
@@ -52,6 +52,7 @@ from sixtysix.protocol.messages import (
     encode_newmatch,
     encode_setoption,
     parse_bestmove,
+    session_version,
 )
 
 MAX_LINES_PER_ANSWER = 10_000
@@ -438,7 +439,31 @@ class _BotSession:
             process.kill()
 
 
-class ProtocolPlayer(_BotSession, Player):
+BotView = TypeVar("BotView", PlayerView, PartnershipView)
+"""The views a bot process is asked about: one per protocol version."""
+
+
+class _ProtocolBot(_BotSession, Player[BotView]):
+    """A bot program as a :class:`~sixtysix.players.player.Player` of the views of its protocol version."""
+
+    def new_match(self, rules: Rules, seat: int) -> None:
+        """Remember the match; tell a running bot. Never raises: a failure shows at the next deal.
+
+        At a table whose seats the protocol does not name (66P version 1 speaks the
+        three-handed game as the inner two-player deal) the bot hears of the match with
+        the first view of each deal instead, in the seats of that deal.
+        """
+        if len(rules.seats) == SEATS_OF_VERSION[self.version]:
+            self._tell_match(rules, seat)
+
+    def new_deal(self, view: BotView) -> None:
+        self._tell_deal(view)
+
+    def choose(self, view: BotView) -> Action:
+        return self._guard(lambda: self._ask(view))
+
+
+class ProtocolPlayer(_ProtocolBot[PlayerView]):
     """A bot program that speaks 66P, as a player of the two-player game (and the three-handed one).
 
     ``command`` is the program and its arguments (a string is split like a
@@ -450,36 +475,32 @@ class ProtocolPlayer(_BotSession, Player):
     It opens with ``66p 1``: its messages are exactly those of version 1.
     """
 
-    def new_match(self, rules: Rules, seat: int) -> None:
-        """Remember the match; tell a running bot. Never raises: a failure shows at the next deal."""
-        self._tell_match(rules, seat)
 
-    def new_deal(self, view: PlayerView) -> None:
-        self._tell_deal(view)
-
-    def choose(self, view: PlayerView) -> Action:
-        return self._guard(lambda: self._ask(view))
-
-
-class PartnershipProtocolPlayer(_BotSession, PartnershipPlayer):
+class PartnershipProtocolPlayer(_ProtocolBot[PartnershipView], PartnershipPlayer):
     """A bot program that speaks 66P version 2, as a player of the four-handed game.
 
     The same arguments, life cycle and failures as :class:`ProtocolPlayer`; it
     opens with ``66p 2`` and needs ``66pok 2`` (a version-1 bot fails the
     handshake), and each ``go`` holds the seat's
     :class:`~sixtysix.core.view.PartnershipView` (never the partner's hand). Play it
-    with :func:`~sixtysix.protocol.host.run_partnership_deal`, where a failure
-    forfeits the deal for the bot's side.
+    with :func:`~sixtysix.protocol.host.run_deal`, where a failure forfeits the deal
+    for the bot's side.
     """
 
     version = FOUR_HANDED_VERSION
 
-    def new_match(self, rules: Rules, seat: int) -> None:
-        """Remember the match; tell a running bot. Never raises: a failure shows at the next deal."""
-        self._tell_match(rules, seat)
 
-    def new_deal(self, view: PartnershipView) -> None:
-        self._tell_deal(view)
+PROTOCOL_PLAYERS: dict[int, type[ProtocolPlayer | PartnershipProtocolPlayer]] = {
+    1: ProtocolPlayer,
+    FOUR_HANDED_VERSION: PartnershipProtocolPlayer,
+}
+"""The protocol player of each version."""
 
-    def choose(self, view: PartnershipView) -> Action:
-        return self._guard(lambda: self._ask(view))
+
+def protocol_player_for(rules: Rules | None) -> type[ProtocolPlayer | PartnershipProtocolPlayer]:
+    """The protocol player of the version a table of ``rules`` is spoken in (no rules: version 1).
+
+    >>> protocol_player_for(Rules.preset("three66")).__name__, protocol_player_for(Rules.preset("four66")).__name__
+    ('ProtocolPlayer', 'PartnershipProtocolPlayer')
+    """
+    return PROTOCOL_PLAYERS[session_version(rules) if rules is not None else 1]

@@ -20,9 +20,8 @@ from sixtysix.ai.levels import make_player
 from sixtysix.core.actions import Action
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
-from sixtysix.players.base import Player
-from sixtysix.players.partnership import PartnershipPlayer
-from sixtysix.protocol.engine import AnyServed, serve
+from sixtysix.players.player import AnyPlayer, PartnershipPlayer, Player
+from sixtysix.protocol.engine import serve
 from sixtysix.protocol.messages import BotOption
 
 AUTHOR = "the sixtysix project"
@@ -53,7 +52,7 @@ class TableLevel(PartnershipPlayer):
     def configure(self, level: int, seed: int, time_limit: float | None) -> None:
         """Set the level, the seed and a fixed time; the player is built at the next match."""
         self.level, self.seed, self.time_limit = level, seed, time_limit
-        self.player: PartnershipPlayer | None = None
+        self.player: Player[PartnershipView] | None = None
         self._rules: Rules | None = None
         self.name = f"level {level}"
 
@@ -66,18 +65,18 @@ class TableLevel(PartnershipPlayer):
     def choose(self, view: PartnershipView) -> Action:
         return self._current(view).choose(view)
 
-    def _current(self, view: PartnershipView) -> PartnershipPlayer:
+    def _current(self, view: PartnershipView) -> Player[PartnershipView]:
         if self.player is None or self._rules != view.rules:  # no newmatch for these rules
             self._build(view.rules).new_match(view.rules, view.seat)
         assert self.player is not None
         return self.player
 
-    def _build(self, rules: Rules) -> PartnershipPlayer:
+    def _build(self, rules: Rules) -> Player[PartnershipView]:
         from sixtysix.ai.levels import make_table_player
 
-        player = make_table_player(self.level, rules, self.seed, self.time_limit)
-        if not isinstance(player, PartnershipPlayer):
+        if not self.plays(rules):
             raise ValueError(f"{rules.preset_name}: not the four-handed game")
+        player: Player[PartnershipView] = make_table_player(self.level, rules, self.seed, self.time_limit)
         self.player, self._rules, self.name = player, rules, player.name
         return player
 
@@ -105,8 +104,8 @@ def serve_level(
         player = make_player(int(values["Level"]), int(values["Seed"]), fixed["time"])
         return player
 
-    def on_movetime(player: AnyServed, movetime: int) -> None:
-        thinker = player.player if isinstance(player, TableLevel) else player
+    def on_movetime(player: AnyPlayer, movetime: int) -> None:
+        thinker = table.player if player is table else player  # the four-handed level thinks inside the table
         if fixed["time"] is None and movetime > 0 and getattr(thinker, "time_limit", None) is not None:
             thinker.time_limit = budget(movetime)  # type: ignore[union-attr]
 

@@ -18,7 +18,7 @@ card the seat has not seen; the action mask is all zeros for the agent not selec
 
 ``agent_selection`` is the seat to act, except that right after a draw the seat not on lead
 that may exchange the trump card acts first (its mask is ``X`` and ``pass``), as in
-:func:`sixtysix.players.base.play_deal`. One episode is one deal (``episode="deal"``) or a
+:func:`sixtysix.players.play_deal`. One episode is one deal (``episode="deal"``) or a
 whole match (``episode="match"``, rewards after every deal). ``reset(seed=n)`` makes the
 shuffles (and the dealer) reproducible; a later ``reset()`` continues the same generator.
 

@@ -57,7 +57,7 @@ from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, cards_of, format_c
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules, parse_option
 from sixtysix.core.view import PlayerView
-from sixtysix.players.base import Player
+from sixtysix.players.player import Player
 from sixtysix.rl.encoding import OBS_SIZE, PARTS, SLICES, encode
 
 SHORT_NAME = "sixtysix"

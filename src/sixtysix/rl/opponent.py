@@ -1,7 +1,7 @@
 """A single-agent Gymnasium environment: the learner against a computer player of any level.
 
 :class:`OpponentEnv` wraps the AEC environment (:class:`sixtysix.rl.aec.raw_env`): the
-learner holds one seat, a :class:`~sixtysix.players.base.Player` (by default
+learner holds one seat, a :class:`~sixtysix.players.player.Player` (by default
 ``make_player(level)``) the other, and ``step`` plays the opponent's decisions (its
 exchanges offered out of turn included) until the learner must act again or the episode
 ends. Observations and actions are those of the AEC environment; the reward of a step is
@@ -32,7 +32,7 @@ from sixtysix.core.actions import NUM_ACTIONS
 from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules
-from sixtysix.players.base import Player
+from sixtysix.players.player import Player
 from sixtysix.rl.aec import AGENTS, RENDER_MODES, SEATS, Observation, agent_of, observation_space, raw_env
 
 

@@ -5,7 +5,7 @@ seating of a table of three; ``four66``: partnerships, every deal with the sides
 see docs/tournament.md). ``sixtysix tournament`` (:mod:`.command`) and the API behind it:
 
 * :mod:`.specs` -- players as text (``L3=level:3``, ``mybot=./mybot``) and factories of
-  :class:`~sixtysix.players.base.Player` objects;
+  :class:`~sixtysix.players.player.Player` objects (for the table's views);
 * :mod:`.schedule` -- pairings and tables (round robin, gauntlet), seatings, boards and their
   seeds, game keys;
 * :mod:`.play` -- one game, as a worker plays it;

@@ -38,8 +38,8 @@ three- and four-handed 66 (--rules three66, --rules four66):
            in a gauntlet; two players: A A B and A B B) and plays every board in every
            seating; A and B are compared in every game of the tables they share
   four66   every player is a partnership of two copies of itself (partners opposite);
-           every board is played twice with the sides swapped; external bots cannot
-           play four-handed (66P speaks the two-player game)
+           every board is played twice with the sides swapped; an external bot plays
+           each seat of its side as a process of its own (66P version 2)
 
 examples:
   sixtysix tournament --level 1 --level 2 --level 3 --deals 500 --out runs/ladder

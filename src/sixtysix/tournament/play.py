@@ -2,12 +2,10 @@
 
 :func:`play_game` plays the game of a :class:`~sixtysix.tournament.schedule.GameKey`
 from nothing but the :class:`Setup` and the key, so it gives the same result in any
-process, in any order. Built-in players play through
-:func:`sixtysix.players.base.play_deal` (two players) or
-:func:`sixtysix.players.table.play_table_deal` (three- and four-handed); a game with an
-external bot plays through the protocol host (:func:`sixtysix.protocol.host.run_deal`),
-where a failing bot forfeits the deal. In the three-handed game the host plays the
-inner two-player deal of the two active seats.
+process, in any order, at a table of any size. Built-in players play through
+:func:`sixtysix.players.table.play_table_deal`; a game with an external bot plays
+through the protocol host (:func:`sixtysix.protocol.host.run_deal`), where a failing
+bot forfeits the deal.
 
 A result is seen from the key's *positions*: the seats of the two- and three-handed
 games, the sides of the four-handed one (:func:`table_seats`).
@@ -21,18 +19,16 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from sixtysix.core.game import shuffled_deck
-from sixtysix.core.match import Match, create_match
+from sixtysix.core.match import create_match
 from sixtysix.core.record import Record
 from sixtysix.core.rules import Rules
-from sixtysix.players.base import DecisionStats, Player, play_deal
+from sixtysix.players.player import AnyPlayer, DecisionStats, view_type_of
+from sixtysix.players.table import play_table_deal
 from sixtysix.tournament.schedule import GameKey, board_seeds, position_of
 from sixtysix.tournament.specs import PlayerSpec
-
-if TYPE_CHECKING:
-    from sixtysix.players.table import AnyPlayer
 
 MAX_MATCH_DEALS = 1000
 """A match that has not ended after this many deals is an error (it cannot happen with real players)."""
@@ -203,22 +199,22 @@ def play_chunk(setup: Setup, keys: list[GameKey], keep_bots: bool = True) -> lis
             close_kept_bots()
 
 
-_KEPT: dict[tuple[PlayerSpec, int, float | None], Player] = {}
-"""External bots kept running between the games of this process, by (spec, seat, time limit)."""
+_KEPT: dict[tuple[PlayerSpec, type[Any], int, float | None], AnyPlayer] = {}
+"""External bots kept running between the games of this process, by (spec, the view they read, seat, time limit)."""
 
 
 def _keeps(spec: PlayerSpec) -> bool:
     return spec.external and not spec.seeded
 
 
-def _player(spec: PlayerSpec, seat: int, seed: int, time_limit: float | None) -> Player:
-    """A fresh player, or the external bot this process keeps for that spec and seat."""
+def _player(spec: PlayerSpec, rules: Rules, seat: int, seed: int, time_limit: float | None) -> AnyPlayer:
+    """A fresh player for ``seat`` at the table of ``rules``, or the external bot this process keeps for it."""
     if not _keeps(spec):
-        return spec.make(seed, time_limit)
-    key = (spec, seat, time_limit)
+        return spec.make_for(rules, seed, time_limit, seat)
+    key = (spec, view_type_of(rules), seat, time_limit)
     player = _KEPT.get(key)
     if player is None:
-        player = _KEPT[key] = spec.make(seed, time_limit)
+        player = _KEPT[key] = spec.make_for(rules, seed, time_limit, seat)
     return player
 
 
@@ -226,8 +222,6 @@ def close_kept_bots() -> None:
     """Stop the external bots this process keeps between games."""
     while _KEPT:
         close_player(_KEPT.popitem()[1])
-    while _KEPT4:
-        close_player(_KEPT4.popitem()[1])
 
 
 def close_player(player: object) -> None:
@@ -238,86 +232,16 @@ def close_player(player: object) -> None:
 
 
 def play_game(setup: Setup, key: GameKey) -> GameResult:
-    """Play the game of ``key``; write its record if the setup says so."""
-    if setup.rules.players != 2:
-        return play_table_game(setup, key)
-    started = time.perf_counter()
-    seeds = board_seeds(setup.seed, key.board)
-    specs = (setup.spec(key.seat1), setup.spec(key.seat2))
-    players = {
-        1: _player(specs[0], 1, seeds.seat1, setup.time_limit),
-        2: _player(specs[1], 2, seeds.seat2, setup.time_limit),
-    }
-    runner = _external_runner() if specs[0].external or specs[1].external else _local_runner
-    stats = {1: DecisionStats(), 2: DecisionStats()}
-    match = Match(setup.rules, first_dealer=seeds.dealer)
-    forfeits = [0, 0]
-    reasons: list[str] = []
-    cut: int | None = None  # a match record stops at its first forfeited deal (the rest would not replay)
-    try:
-        for seat, player in players.items():
-            player.new_match(setup.rules, seat)
-        if setup.unit == "deal":
-            deal = match.new_deal(shuffled_deck(setup.rules, seeds.deck))
-            forfeit = runner(deal, players, match, stats)
-            if forfeit is not None:
-                forfeits[forfeit[0] - 1] += 1
-                reasons.append(forfeit[1])
-            outcome = deal.outcome
-            assert outcome is not None
-            winner = outcome.winner
-            points = outcome.game_points if winner else 0
-            score = (points, 0) if winner == 1 else (0, points) if winner == 2 else (0, 0)
-            termination = "forfeit" if forfeit else outcome.termination.value
-        else:
-            rng = random.Random(seeds.deck)
-            while not match.is_over:
-                if len(match.deals) >= MAX_MATCH_DEALS:
-                    raise RuntimeError(f"game {key.text}: the match has not ended after {MAX_MATCH_DEALS} deals")
-                deal = match.new_deal(seed=rng.getrandbits(64))
-                forfeit = runner(deal, players, match, stats)
-                if forfeit is not None:
-                    forfeits[forfeit[0] - 1] += 1
-                    reasons.append(f"deal {len(match.deals)}: {forfeit[1]}")
-                    cut = len(match.deals) if cut is None else cut
-            winner, score, termination = match.winner, match.score, "match"
-    finally:
-        for seat, player in players.items():
-            if not _keeps(specs[seat - 1]):
-                close_player(player)
-    text = None
-    if setup.records_dir is not None or setup.return_records:
-        text = record_text(setup, key, winner, score, termination, match, reasons, cut)
-        if setup.records_dir is not None:
-            write_record(setup.records_dir, key, text)
-    return GameResult(
-        key,
-        winner,
-        (score[0], score[1]),
-        termination,
-        len(match.deals),
-        (forfeits[0], forfeits[1]),
-        (len(stats[1].times), len(stats[2].times)),
-        (sum(stats[1].times), sum(stats[2].times)),
-        time.perf_counter() - started,
-        text if setup.return_records else None,
-    )
+    """Play the game of ``key`` at a table of any size (see :func:`table_seats` for who sits where); write its
+    record if the setup says so.
 
-
-Forfeited = tuple[int, str] | None
-"""(seat, reason) of a forfeited deal, or ``None``."""
-
-
-def play_table_game(setup: Setup, key: GameKey) -> GameResult:
-    """Play the three- or four-handed game of ``key`` (see :func:`table_seats` for who sits where).
-
-    A deal's score is what the match credits after it (:attr:`Match.score`): three-handed,
-    the winner's game points, and the dealer who sat out the same (R-3P-3; the cap at 6
-    never bites on a first deal); four-handed, the winning side's game points (and a
-    side's ten-of-trumps bonus).
+    A deal's score is what the match credits after it (:attr:`Match.score`): the winner's
+    game points (four-handed: the winning side's, and a side's ten-of-trumps bonus;
+    three-handed: the dealer who sat out the same, R-3P-3, where the cap at 6 never bites
+    on a first deal).
     """
     started = time.perf_counter()
-    game = _TableGame(setup, key)
+    game = _Game(setup, key)
     try:
         game.play()
     finally:
@@ -325,8 +249,15 @@ def play_table_game(setup: Setup, key: GameKey) -> GameResult:
     return game.result(time.perf_counter() - started)
 
 
-class _TableGame:
-    """One three- or four-handed game while a worker plays it."""
+play_table_game = play_game
+"""The former name of :func:`play_game` for three- and four-handed games."""
+
+Forfeited = tuple[int, str] | None
+"""(table seat, reason) of a forfeited deal, or ``None``."""
+
+
+class _Game:
+    """One game while a worker plays it."""
 
     def __init__(self, setup: Setup, key: GameKey) -> None:
         self.setup, self.key, self.rules = setup, key, setup.rules
@@ -334,7 +265,7 @@ class _TableGame:
         self.names = table_seats(key, self.rules.players)
         self.specs = {seat: setup.spec(name) for seat, name in self.names.items()}
         self.players = {
-            seat: _table_player(spec, seat, self.seeds.seat(seat), setup, self.rules)
+            seat: _player(spec, self.rules, seat, self.seeds.seat(seat), setup.time_limit)
             for seat, spec in self.specs.items()
         }
         self.stats = {seat: DecisionStats() for seat in self.names}
@@ -347,12 +278,9 @@ class _TableGame:
     def play(self) -> None:
         """The deal of the board, or a whole match from the board's seed."""
         external = any(spec.external for spec in self.specs.values())
-        runner = _external_table_runner() if external else _local_table_runner
+        runner = _external_runner() if external else _local_runner
         for seat, player in self.players.items():
-            # A three-handed 66P bot hears of the match from its first (two-player) view; a four-handed one
-            # plays at its table seat.
-            if not self.specs[seat].external or self.rules.players == 4:
-                player.new_match(self.rules, seat)
+            player.new_match(self.rules, seat)
         rng = random.Random(self.seeds.deck)
         while not self.match.is_over:
             if len(self.match.deals) >= MAX_MATCH_DEALS:
@@ -423,78 +351,23 @@ class _TableGame:
         )
 
 
-def _table_player(spec: PlayerSpec, seat: int, seed: int, setup: Setup, rules: Rules) -> AnyPlayer:
-    """A fresh player for a three- or four-handed table, or the external bot this process keeps."""
-    if not _keeps(spec):
-        return spec.make_for(rules, seed, setup.time_limit, seat)
-    if rules.players != 4:
-        return _player(spec, seat, seed, setup.time_limit)
-    key = (spec, seat, setup.time_limit)
-    player = _KEPT4.get(key)
-    if player is None:
-        player = _KEPT4[key] = spec.make_for(rules, seed, setup.time_limit, seat)
-    return player
+Runner = Callable[[Any, Mapping[int, AnyPlayer], Any, Mapping[int, DecisionStats]], Forfeited]
+"""Plays one deal of a match to its end: the forfeit, if a bot failed."""
 
 
-_KEPT4: dict[tuple[PlayerSpec, int, float | None], AnyPlayer] = {}
-"""External four-handed bots (66P version 2) kept running between the games of this process."""
-
-
-def _local_table_runner(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
-    from sixtysix.players.table import play_table_deal
-
+def _local_runner(
+    deal: Any, players: Mapping[int, AnyPlayer], match: Any, stats: Mapping[int, DecisionStats]
+) -> Forfeited:
     play_table_deal(deal, players, match, stats)
     return None
 
 
-class _InnerMatch:
-    """What the protocol host needs of a match, for the inner two-player deal of a three-handed one."""
-
-    def __init__(self, match: Any, active: tuple[int, int]) -> None:
-        self.match = match
-        self.score = (match.score[active[0] - 1], match.score[active[1] - 1])
-        self.carried: int = match.carried
-
-    def settle(self) -> None:
-        self.match.settle()
-
-
-def _external_table_runner() -> Callable[[Any, Mapping[int, Any], Any, Mapping[int, Any]], Forfeited]:
-    """Three-handed games with 66P bots: the protocol host plays the inner deal of the two active seats.
-
-    Every view is then the two-player view a bot already understands (as
-    :func:`~sixtysix.core.view.three_handed_view` gives it); a failing bot forfeits the deal.
-    Four-handed games go through :func:`~sixtysix.protocol.host.run_partnership_deal`
-    (66P version 2), where a failing bot's side forfeits the deal.
-    """
-    from sixtysix.core.partnership import FourHandedDeal
-    from sixtysix.protocol.host import run_deal, run_partnership_deal
-
-    def run(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
-        if isinstance(deal, FourHandedDeal):
-            outcome = run_partnership_deal(deal, players, match, stats)
-            return None if outcome.forfeit is None else (outcome.forfeit.seat, outcome.forfeit.reason)
-        first, second = deal.active
-        inner_match = cast(Match, _InnerMatch(match, deal.active))
-        inner_players = {1: players[first], 2: players[second]}
-        result = run_deal(deal.inner, inner_players, inner_match, {1: stats[first], 2: stats[second]})
-        if result.forfeit is None:
-            return None
-        return deal.table_seat(result.forfeit.seat), result.forfeit.reason
-
-    return run
-
-
-def _local_runner(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
-    play_deal(deal, players, match, stats)
-    return None
-
-
-def _external_runner() -> Callable[[Any, Mapping[int, Any], Any, Mapping[int, Any]], Forfeited]:
-    """The protocol host's deal runner, where a failing bot forfeits the deal (imported only when needed)."""
+def _external_runner() -> Runner:
+    """The protocol host's deal runner, where a failing bot forfeits the deal (for its side, four-handed; imported
+    only when needed). A three-handed 66P bot plays the inner two-player deal, as every two-player bot does."""
     from sixtysix.protocol.host import run_deal
 
-    def run(deal: Any, players: Mapping[int, Any], match: Any, stats: Mapping[int, Any]) -> Forfeited:
+    def run(deal: Any, players: Mapping[int, AnyPlayer], match: Any, stats: Mapping[int, DecisionStats]) -> Forfeited:
         result = run_deal(deal, players, match, stats)
         if result.forfeit is None:
             return None

@@ -286,8 +286,8 @@ def run_tournament(
 
 
 def _check_players(specs: Sequence[PlayerSpec], rules: Rules | None = None) -> None:
-    """Fail before any game if a player cannot be built: an external bot without the 66P host, a missing factory;
-    at a three- or four-handed table, a level it does not have or a Python player of the wrong kind."""
+    """Fail before any game if a player cannot be built: an external bot without the 66P host, a missing factory,
+    a level the table does not have or a Python player of the wrong kind (one that does not read its views)."""
     import importlib
 
     for spec in specs:
@@ -299,7 +299,7 @@ def _check_players(specs: Sequence[PlayerSpec], rules: Rules | None = None) -> N
         for member in spec.members or (spec,):
             if member.kind == "python":
                 _check_factory(spec.name, member.target)
-        if not spec.external and rules is not None and rules.players != 2:
+        if not spec.external and rules is not None:
             for seat in (1, 3) if spec.kind == "team" else (1,):
                 close_player(spec.make_for(rules, 0, seat=seat))  # raises SpecError if it cannot play at this table
 

@@ -139,9 +139,9 @@ class BoardSeeds:
 
         >>> [board_seeds(1, k).first_dealer(3) for k in range(4)], board_seeds(1, 5).first_dealer(4)
         ([3, 2, 1, 3], 3)
+        >>> all(board_seeds(1, k).first_dealer(2) == board_seeds(1, k).dealer for k in range(4))
+        True
         """
-        if players == 2:
-            return self.dealer
         return players - self.board % players
 
 

@@ -13,8 +13,8 @@ A spec is ``NAME=WHAT``:
     version 2) each of the side's two seats runs its own process of the bot.
 ``mine=python:package.module:factory``
     ``factory(seed, time_limit)`` from an importable module, returning a
-    :class:`~sixtysix.players.base.Player` (for players written in Python; for four-handed
-    66 a :class:`~sixtysix.players.partnership.PartnershipPlayer`).
+    :class:`~sixtysix.players.player.Player` that plays at the tournament's table (a
+    ``Player``, or for four-handed 66 a ``Player[PartnershipView]``; see ``Player.plays``).
 ``mixed=team:level:3+level:5``
     four-handed 66 only: a partnership of two different players (levels or Python
     players), the first at the side's first seat (1 or 2), the second opposite. Any
@@ -44,21 +44,17 @@ import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from sixtysix.tournament.schedule import plays_in_sides
 
 if TYPE_CHECKING:
     from sixtysix.core.rules import Rules
-    from sixtysix.players.base import Player
-    from sixtysix.players.partnership import PartnershipPlayer
-    from sixtysix.players.table import AnyPlayer
+    from sixtysix.players.player import AnyPlayer, Player
     from sixtysix.protocol.player import PartnershipProtocolPlayer, ProtocolPlayer
 
 PlayerFactory = Callable[[int], "Player"]
 """Builds a fresh player from its seed."""
-Bot = TypeVar("Bot", "ProtocolPlayer", "PartnershipProtocolPlayer")
-"""An external bot at a two- or three-player table, or at a four-handed one."""
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$")
 LEVELS = range(1, 6)
@@ -119,25 +115,15 @@ class PlayerSpec:
         return self.kind == "level" and self.level not in TIMED_LEVELS
 
     def make(self, seed: int, time_limit: float | None = None) -> Player:
-        """A fresh player with this seed (``time_limit``: seconds per decision, for levels that take one)."""
-        if self.kind == "team":
-            raise SpecError(f"{self.name}: a team plays four-handed 66 only (--rules four66)")
-        if self.kind == "level":
-            from sixtysix.ai.levels import make_player
+        """A fresh player of the two-player game with this seed (``time_limit``: seconds per decision, for
+        levels that take one)."""
+        from sixtysix.core.rules import Rules
 
-            player = make_player(self.level, seed, time_limit=time_limit)
-        elif self.kind == "python":
-            module_name, _, attribute = self.target.partition(":")
-            factory = getattr(importlib.import_module(module_name), attribute)
-            player = factory(seed, time_limit)
-        else:
-            player = external_player(self, seed, time_limit)
-        return player
+        return self.make_for(Rules(), seed, time_limit)
 
     def make_for(self, rules: Rules, seed: int, time_limit: float | None = None, seat: int = 1) -> AnyPlayer:
-        """A fresh player for ``seat`` at the table of ``rules``: two-player and three-handed games take a
-        :class:`~sixtysix.players.base.Player`, the four-handed one a
-        :class:`~sixtysix.players.partnership.PartnershipPlayer` (a team's member for that seat).
+        """A fresh player for ``seat`` at the table of ``rules`` (a team's member for that seat), one that reads
+        the views that table shows (:meth:`~sixtysix.players.player.Player.plays`).
 
         >>> from sixtysix.core.rules import Rules
         >>> type(level_player(1).make_for(Rules.preset("four66"), seed=1)).__name__
@@ -147,8 +133,6 @@ class PlayerSpec:
             if not plays_in_sides(rules.players):
                 raise SpecError(f"{self.name}: a team plays four-handed 66 only (--rules four66)")
             return self.members[0 if seat <= 2 else 1].make_for(rules, seed, time_limit)
-        if rules.players == 2:
-            return self.make(seed, time_limit)
         if self.kind == "level":
             from sixtysix.ai.levels import make_table_player
 
@@ -156,44 +140,43 @@ class PlayerSpec:
                 return make_table_player(self.level, rules, seed, time_limit)
             except ValueError as error:
                 raise SpecError(f"{self.name}: {error}") from None
-        if self.external and rules.players == 4:  # 66P version 2: a bot process for this seat
-            return external_partnership_player(self, seed, time_limit)
-        return _checked(self.name, self.make(seed, time_limit), rules.players)
+        if self.external:
+            return external_player(self, seed, time_limit, rules)
+        module_name, _, attribute = self.target.partition(":")
+        factory = getattr(importlib.import_module(module_name), attribute)
+        return _checked(self.name, factory(seed, time_limit), rules)
 
     def factory(self, time_limit: float | None = None) -> PlayerFactory:
         """``seed -> Player``."""
         return lambda seed: self.make(seed, time_limit)
 
 
-def _checked(name: str, player: object, players: int) -> AnyPlayer:
-    """``player``, if it is of the kind the table needs (the four-handed game: a partnership player)."""
-    from sixtysix.players.base import Player
-    from sixtysix.players.partnership import PartnershipPlayer
+def _checked(name: str, player: object, rules: Rules) -> AnyPlayer:
+    """``player``, if it is a :class:`~sixtysix.players.player.Player` that plays at a table of ``rules``."""
+    from sixtysix.players.player import PartnershipPlayer, Player, view_type_of
 
-    if players == 4 and isinstance(player, PartnershipPlayer):
-        return player
-    if players != 4 and isinstance(player, Player):
-        return player
-    wanted = "PartnershipPlayer" if players == 4 else "Player"
-    raise SpecError(f"{name}: a {players}-player table needs a {wanted}, not a {type(player).__name__}")
+    plays = getattr(player, "plays", None)
+    if callable(plays) and plays(rules):
+        return player  # type: ignore[return-value]  # a Player: only they have plays()
+    view_type = view_type_of(rules)
+    wanted = next(base.__name__ for base in (PartnershipPlayer, Player) if base.reads(view_type))
+    raise SpecError(f"{name}: a {rules.players}-player table needs a {wanted}, not a {type(player).__name__}")
 
 
-def external_player(spec: PlayerSpec, seed: int, time_limit: float | None) -> Player:
-    """A :class:`sixtysix.protocol.player.ProtocolPlayer` running ``spec.command`` (imported only here).
+def external_player(spec: PlayerSpec, seed: int, time_limit: float | None, rules: Rules | None = None) -> AnyPlayer:
+    """A :class:`sixtysix.protocol.player.ProtocolPlayer` running ``spec.command`` (imported only here), of the
+    protocol version the table of ``rules`` is spoken in (default: two players); at a four-handed table a
+    :class:`~sixtysix.protocol.player.PartnershipProtocolPlayer` (a side of one external bot is two processes of it).
 
     ``{seed}`` in the command's words is replaced by the player's seed (66P has no seed
     message: ``mybot=sixtysix bot --level 3 --seed {seed}``). ``time_limit`` is the bot's
     time per decision (the host's default, 1 s, without one).
     """
-    bot: type[ProtocolPlayer] = _protocol_host(spec).ProtocolPlayer
-    return _external(bot, spec, seed, time_limit)
-
-
-def external_partnership_player(spec: PlayerSpec, seed: int, time_limit: float | None) -> PartnershipPlayer:
-    """A :class:`sixtysix.protocol.player.PartnershipProtocolPlayer` running ``spec.command``: one
-    seat of a four-handed table (a side of one external bot is two processes of it)."""
-    bot: type[PartnershipProtocolPlayer] = _protocol_host(spec).PartnershipProtocolPlayer
-    return _external(bot, spec, seed, time_limit)
+    bot: type[ProtocolPlayer | PartnershipProtocolPlayer] = _protocol_host(spec).protocol_player_for(rules)
+    command = [word.replace("{seed}", str(seed)) for word in spec.command]
+    if time_limit is None:
+        return bot(command, name=spec.name)
+    return bot(command, name=spec.name, time_limit=time_limit)
 
 
 def _protocol_host(spec: PlayerSpec) -> ModuleType:
@@ -202,14 +185,6 @@ def _protocol_host(spec: PlayerSpec) -> ModuleType:
         return importlib.import_module("sixtysix.protocol.player")
     except ImportError as error:
         raise SpecError(f"{spec.name}: external bots need the 66P host (sixtysix.protocol): {error}") from None
-
-
-def _external(bot: type[Bot], spec: PlayerSpec, seed: int, time_limit: float | None) -> Bot:
-    """A ``bot`` running ``spec.command`` with ``{seed}`` replaced, and its ``time_limit`` if one is given."""
-    command = [word.replace("{seed}", str(seed)) for word in spec.command]
-    if time_limit is None:
-        return bot(command, name=spec.name)
-    return bot(command, name=spec.name, time_limit=time_limit)
 
 
 def parse_player(text: str) -> PlayerSpec:

@@ -30,8 +30,7 @@ from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.rules import Rules
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PartnershipView, PlayerView
-from sixtysix.players.base import Player
-from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.players.player import Player
 from sixtysix.present.order import hand_order
 from sixtysix.tui.console import Quit, Settings, Terminal
 from sixtysix.tui.inputs import Command, Invalid, Play, parse_input
@@ -141,7 +140,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
 
     # -- what each table size gives ---------------------------------------------------------
 
-    def computers(self) -> Mapping[int, Player] | Mapping[int, PartnershipPlayer]:
+    def computers(self) -> Mapping[int, Player[SeatView]]:
         """The computer players by table seat."""
         raise NotImplementedError
 

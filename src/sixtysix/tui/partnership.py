@@ -19,7 +19,7 @@ from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.match import PartnershipMatch
 from sixtysix.core.partnership import FourHandedDeal, left_of, side_of
 from sixtysix.core.view import PartnershipView
-from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.players.player import Player
 from sixtysix.present.describe import (
     LAST_TRICK_BONUS,
     card_markup,
@@ -68,17 +68,17 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
         console: Console,
         headers: Sequence[tuple[str, str]] | None = None,
         ask: Callable[[str], str] | None = None,
-        players: Mapping[int, PartnershipPlayer] | None = None,
+        players: Mapping[int, Player[PartnershipView]] | None = None,
     ) -> None:
         super().__init__(match, settings, console, headers, ask)
         self.names = partnership_names(self.seat)
         levels, think = self.levels, settings.think
-        self.players = computer_players(PartnershipPlayer, levels, match.rules, self.seed, think, players)  # type: ignore[type-abstract]
+        self.players = computer_players(levels, match.rules, self.seed, think, players)
         current = match.current
         if current is not None:
             self.log = self._replayed_log(current)
 
-    def computers(self) -> Mapping[int, PartnershipPlayer]:
+    def computers(self) -> Mapping[int, Player[PartnershipView]]:
         return self.players
 
     def played(self, deal: FourHandedDeal) -> FourHandedDeal:

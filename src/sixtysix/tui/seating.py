@@ -20,16 +20,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TypeVar
 
 from sixtysix.ai.levels import make_table_player
 from sixtysix.core.rules import Rules
-from sixtysix.players.base import Player
-from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.players.player import AnyPlayer
 from sixtysix.tui.console import Settings
 from sixtysix.tui.screen import LEVEL_NAMES
-
-AnyPlayer = TypeVar("AnyPlayer", Player, PartnershipPlayer)
 
 WORDS = {3: ("Left", "Right"), 4: ("Left", "Partner", "Right")}
 """The names of the computer seats, clockwise from the player's left."""
@@ -62,7 +58,6 @@ def seat_levels(players: int, human: int, level: int, levels: tuple[int, ...] = 
 
 
 def computer_players(
-    kind: type[AnyPlayer],
     levels: Mapping[int, int],
     rules: Rules,
     seed: int,
@@ -70,13 +65,11 @@ def computer_players(
     given: Mapping[int, AnyPlayer] | None = None,
 ) -> dict[int, AnyPlayer]:
     """The computer player of each seat of ``levels``: the ``given`` one, else a new one of its
-    level (seeded ``seed`` + seat; ``think`` seconds a decision at level 5)."""
+    level for the table of ``rules`` (seeded ``seed`` + seat; ``think`` seconds a decision at level 5)."""
     players = dict(given) if given else {}
     for seat, level in levels.items():
         if seat not in players:
-            player = make_table_player(level, rules, seed=seed + seat, time_limit=think)
-            assert isinstance(player, kind)
-            players[seat] = player
+            players[seat] = make_table_player(level, rules, seed=seed + seat, time_limit=think)
     return players
 
 

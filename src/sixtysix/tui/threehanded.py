@@ -207,7 +207,7 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
         # ``seat`` is the person's table seat, ``human`` his seat in the current inner deal (0 when he sits out)
         self.table_names = seat_names(self.table_size, self.seat)
         levels, think = self.levels, settings.think
-        self.players = computer_players(Player, levels, match.rules, self.seed, think, players)  # type: ignore[type-abstract]
+        self.players = computer_players(levels, match.rules, self.seed, think, players)
         self.human = 0
         self.names = Names(0)
         current = match.current

@@ -16,8 +16,7 @@ from sixtysix.ai.levels import make_table_player
 from sixtysix.core.actions import Action
 from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.table import Table
-from sixtysix.core.view import AnyView, PartnershipView, PlayerView
-from sixtysix.players.partnership import PartnershipPlayer
+from sixtysix.core.view import AnyView
 from sixtysix.players.table import AnyPlayer, ask
 from sixtysix.present.table import is_duel
 from sixtysix.web.game import Game
@@ -55,16 +54,7 @@ def start_deal(game: Game) -> None:
     for seat in deal.active:
         player = game.players.get(seat)
         if player is not None:
-            _new_deal(player, game.view(seat))
-
-
-def _new_deal(player: AnyPlayer, view: AnyView) -> None:
-    if isinstance(player, PartnershipPlayer):  # why: two Player interfaces until players/ has one Player[View]
-        assert isinstance(view, PartnershipView)  # why: as above (a partnership player gets partnership views)
-        player.new_deal(view)
-    else:
-        assert isinstance(view, PlayerView)  # why: as above (a two-player bot gets two-player views)
-        player.new_deal(view)
+            player.new_deal(game.view(seat))
 
 
 def decide_windows(game: Game, work: Table, steps: list[tuple[int, Action]]) -> None:
