@@ -23,7 +23,6 @@ that explain it. The browser holds no rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 
 from sixtysix.core.actions import ACTIONS, TOKENS, Action, marriage_suit
 from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask, make_card
@@ -422,11 +421,20 @@ def rules_json(rules: Rules) -> dict[str, object]:
     return {**cached, "options": dict(options)}  # a copy: the caller may change it
 
 
-@cache
-def _rules_json(rules: Rules) -> dict[str, object]:  # a match's rules never change: once per value
+_RULES_JSON: dict[int, tuple[Rules, dict[str, object]]] = {}
+"""The rules JSON of each ``Rules`` object (by identity: hashing a ``Rules`` costs more than the
+lookup). A ``Rules`` never changes, and each entry keeps its object, so its id is not reused."""
+
+
+def _rules_json(rules: Rules) -> dict[str, object]:  # a match's rules never change: once per object
+    kept = _RULES_JSON.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    if len(_RULES_JSON) >= 1024:
+        _RULES_JSON.clear()
     options = rules.options()
     options.pop("match_target", None)
-    return {
+    value: dict[str, object] = {
         "preset": rules.preset_name,
         "options": options,
         "target": rules.match_target,
@@ -437,6 +445,8 @@ def _rules_json(rules: Rules) -> dict[str, object]:  # a match's rules never cha
         "tally": "countdown" if rules.preset_name == "schnapsen" else "strokes",
         "players": rules.players,
     }
+    _RULES_JSON[id(rules)] = (rules, value)
+    return value
 
 
 def cards(mask: CardMask, trump: int | None = None) -> list[str]:
