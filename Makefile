@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench lint typecheck clean
+.PHONY: run test bench lint typecheck clean native check-native
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,18 @@ $(VENV)/.installed-dev: $(BIN)/activate pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(VENV)/.installed $@
 
-run: $(VENV)/.installed  # the web app on http://127.0.0.1:8066 (the terminal game: $(BIN)/sixtysix play)
+# The native search core (C, native/): `pip install -e` builds it in place; this rebuilds it when
+# its sources change. docs/architecture.md, "Native search core".
+NATIVE_INPUTS := setup.py native/build.py $(wildcard native/*.c native/*.h)
+
+$(VENV)/.native: $(VENV)/.installed $(NATIVE_INPUTS)
+	$(BIN)/python -c "import setuptools" 2>/dev/null || $(BIN)/pip install --quiet setuptools
+	$(BIN)/python native/build.py
+	touch $@
+
+native: $(VENV)/.native
+
+run: $(VENV)/.installed $(VENV)/.native  # the web app on http://127.0.0.1:8066 (the terminal game: $(BIN)/sixtysix play)
 	$(BIN)/sixtysix serve
 
 lint: $(VENV)/.installed-dev
@@ -28,8 +39,20 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-test: lint typecheck
-	$(BIN)/pytest
+test: lint typecheck $(VENV)/.native
+	SIXTYSIX_NATIVE=1 $(BIN)/pytest
+
+# The native core built with AddressSanitizer and UBSan, loaded into the plain interpreter (the
+# sanitizer runtime must come first: LD_PRELOAD), running the native tests at full counts.
+ASAN_BUILD := build/native-asan
+NATIVE_POSITIONS ?= 10000
+ASAN_ENV = LD_PRELOAD="$$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0 SIXTYSIX_NATIVE=1 \
+	SIXTYSIX_NATIVE_LIB="$$(ls $(ASAN_BUILD)/sixtysix/ai/_native*.so)"
+
+check-native: $(VENV)/.installed-dev
+	$(BIN)/python native/build.py --asan $(ASAN_BUILD)
+	$(ASAN_ENV) $(BIN)/python -c "from sixtysix.ai import native; print('sanitizers:', native.extension().SANITIZERS)"
+	$(ASAN_ENV) SIXTYSIX_NATIVE_POSITIONS=$(NATIVE_POSITIONS) $(BIN)/pytest -p no:cacheprovider tests/native
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.engine

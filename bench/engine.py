@@ -5,6 +5,7 @@ Run from the repository root (``make bench`` runs it with defaults)::
     python -m bench.engine                      # the full run (~25 s)
     python -m bench.engine --repeats 3 --deals 500 --perft-depth 6   # a quick look (~2 s)
     python -m bench.engine --json out/bench-engine.json
+    python -m bench.engine --no-native          # the pure-Python engine only
 
 Everything runs in this one process, on one core (``--pin CPU`` pins it). Each
 measurement is repeated ``--repeats`` times, round-robin (baseline, then every
@@ -34,12 +35,19 @@ bot
     every bot, protocol client and tournament runs. The ``views`` line gives its
     actions/s as a share of the raw engine's (``random``/``unchecked``, same
     preset, same round): the price of information hiding.
+native
+    The same playouts in the native search core (``sixtysix.ai.native``), path
+    ``native``: its own seeded shuffles and uniform choices among the legal
+    actions (``random``; ``true-claims`` drops a false ``66``), shuffling and
+    dealing inside the timed loop as above. ``tests/native`` replays such
+    playouts in the Python engine move for move.
 perft
     From a fixed deal, the number of distinct action sequences of length
     ``depth`` the seat to act can choose through ``legal_actions()``; a deal
     that ends earlier counts as one leaf. ``moves`` counts the ``copy()`` +
     ``apply_unchecked`` steps of the walk (the last ply is only counted, with
-    ``len(legal_actions())``), and ``moves/s`` is a search-speed figure. Exchanges by the seat *not* to act
+    ``len(legal_actions())``), and ``moves/s`` is a search-speed figure; ``native s``
+    is the native core's time for the same count (checked equal). Exchanges by the seat *not* to act
     (the seed66 window right after a draw) are not decisions of
     ``legal_actions()`` and are not counted (they first become possible at
     ply 7).
@@ -65,6 +73,7 @@ from pathlib import Path
 from typing import Any
 
 from sixtysix import CARD_NAMES, Deal, Rules, shuffled_deck
+from sixtysix.ai import native
 from sixtysix.core.actions import ACTIONS, CLAIM
 from sixtysix.players.base import RandomPlayer, play_deal
 
@@ -72,6 +81,9 @@ PRESETS = ("seed66", "schnapsen")
 TARGET_ACTIONS_PER_S = 150_000
 """The project's target: seed66 random playouts (``apply_unchecked``), one core."""
 TARGET_WORKLOAD = ("seed66", "random", "unchecked")
+NATIVE_TARGET_ACTIONS_PER_S = 2_000_000
+"""Issue 12: seed66 true-claims playouts in the native core, one core."""
+NATIVE_TARGET_WORKLOAD = ("seed66", "true-claims", "native")
 
 PERFT_SEED = 2026
 PERFT_DEALER = 2
@@ -114,6 +126,13 @@ def run_bots(rules: Rules, deals: int, seed: int) -> int:
         play_deal(deal, players)
         actions += len(deal.history)
     return actions
+
+
+def run_native_playouts(rules: Rules, deals: int, seed: int, policy: str) -> int:
+    """The same kind of playouts in the native core; the number of actions applied."""
+    core = native.core_for(rules)
+    assert core is not None
+    return core.playouts(deals, seed, native.POLICIES.index(policy))
 
 
 def run_setup(rules: Rules, deals: int, seed: int) -> int:
@@ -199,15 +218,23 @@ def perft_deal(preset: str) -> Deal:
     return Deal(shuffled_deck(rules, PERFT_SEED), PERFT_DEALER, rules)
 
 
-def run_perft(preset: str, max_depth: int) -> dict[str, Any]:
+def run_perft(preset: str, max_depth: int, with_native: bool) -> dict[str, Any]:
     deal = perft_deal(preset)
+    core = native.core_for(deal.rules) if with_native else None
     rows = []
     for depth in range(1, max_depth + 1):
         gc.collect()
         t0 = time.perf_counter()
         leaves, moves = perft(deal, depth)
         seconds = time.perf_counter() - t0
-        rows.append({"depth": depth, "leaves": leaves, "moves": moves, "seconds": seconds})
+        row: dict[str, Any] = {"depth": depth, "leaves": leaves, "moves": moves, "seconds": seconds}
+        if core is not None:
+            t0 = time.perf_counter()
+            native_leaves = core.perft(native.encode(deal), depth)
+            row["native_seconds"] = time.perf_counter() - t0
+            if native_leaves != leaves:
+                raise AssertionError(f"perft {preset} {depth}: native {native_leaves}, Python {leaves}")
+        rows.append(row)
     return {
         "preset": preset,
         "seed": PERFT_SEED,
@@ -313,18 +340,8 @@ def report(
     print()
     print("ratio = actions/s divided by the baseline's it/s of the same round (median over rounds)")
 
-    target_row = next(
-        (r for r in rows if (r["preset"], r["policy"], r["path"]) == TARGET_WORKLOAD and "actions_per_s" in r), None
-    )
-    target: dict[str, Any] = {"actions_per_s": TARGET_ACTIONS_PER_S, "workload": "/".join(TARGET_WORKLOAD)}
-    if target_row:
-        median = target_row["actions_per_s"]["median"]
-        target |= {"measured": median, "met": median >= TARGET_ACTIONS_PER_S}
-        verdict = "MET" if target["met"] else "NOT MET"
-        print(
-            f"target: >= {_fmt_rate(TARGET_ACTIONS_PER_S)} actions/s for {target['workload']}: "
-            f"{_fmt_rate(median)} -> {verdict} ({median / TARGET_ACTIONS_PER_S:.0%} of target)"
-        )
+    target = _target(rows, TARGET_WORKLOAD, TARGET_ACTIONS_PER_S)
+    native_target = _target(rows, NATIVE_TARGET_WORKLOAD, NATIVE_TARGET_ACTIONS_PER_S)
 
     views = _view_shares(workloads)
     for preset, share in views.items():
@@ -333,10 +350,11 @@ def report(
     for p in perfts:
         print()
         print(f"perft {p['preset']}: seed {p['seed']}, dealer {p['dealer']}, deck {p['deck']}")
-        print(f"  {'depth':>5} {'leaves':>12} {'moves':>12} {'seconds':>8} {'moves/s':>9}")
+        print(f"  {'depth':>5} {'leaves':>12} {'moves':>12} {'seconds':>8} {'moves/s':>9} {'native s':>9}")
         for d in p["depths"]:
             rate = _fmt_rate(d["moves"] / d["seconds"]) if d["seconds"] and d["moves"] else "-"
-            print(f"  {d['depth']:>5} {d['leaves']:>12,} {d['moves']:>12,} {d['seconds']:>8.3f} {rate:>9}")
+            nat = f"{d['native_seconds']:.4f}" if "native_seconds" in d else "-"
+            print(f"  {d['depth']:>5} {d['leaves']:>12,} {d['moves']:>12,} {d['seconds']:>8.3f} {rate:>9} {nat:>9}")
 
     return {
         "benchmark": "engine",
@@ -350,9 +368,25 @@ def report(
         },
         "playouts": rows,
         "target": target,
+        "native_target": native_target,
         "views": views,
         "perft": perfts,
     }
+
+
+def _target(rows: list[dict[str, Any]], workload: tuple[str, str, str], rate: int) -> dict[str, Any]:
+    """Print and return whether ``workload`` reached ``rate`` actions/s."""
+    row = next((r for r in rows if (r["preset"], r["policy"], r["path"]) == workload and "actions_per_s" in r), None)
+    target: dict[str, Any] = {"actions_per_s": rate, "workload": "/".join(workload)}
+    if row:
+        median = row["actions_per_s"]["median"]
+        target |= {"measured": median, "met": median >= rate}
+        verdict = "MET" if target["met"] else "NOT MET"
+        print(
+            f"target: >= {_fmt_rate(rate)} actions/s for {target['workload']}: "
+            f"{_fmt_rate(median)} -> {verdict} ({median / rate:.0%} of target)"
+        )
+    return target
 
 
 def _view_shares(workloads: list[Workload]) -> dict[str, float]:
@@ -379,6 +413,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--presets", default=",".join(PRESETS), help="comma-separated presets (default seed66,schnapsen)")
     p.add_argument("--seed", type=int, default=1, help="seed of the playout shuffles and choices")
     p.add_argument("--no-checked", action="store_true", help="skip the checked deal.apply path")
+    p.add_argument("--no-native", action="store_true", help="skip the native core's playouts and perft")
     p.add_argument(
         "--perft-depth",
         type=int,
@@ -412,6 +447,18 @@ def main(argv: list[str] | None = None) -> int:
                         path=path,
                     )
                 )
+        if not args.no_native and native.core_for(rules) is not None:
+            for policy in ("random", "true-claims"):
+                workloads.append(
+                    Workload(
+                        name=f"{preset}/{policy}/native",
+                        run=functools.partial(run_native_playouts, rules, args.deals * 20, args.seed, policy),
+                        units=args.deals * 20,
+                        preset=preset,
+                        policy=policy,
+                        path="native",
+                    )
+                )
         others = (("bot", "play_deal", run_bots), ("", "-", run_setup))  # the bot loop; shuffling and dealing alone
         for policy, path, run in others:
             workloads.append(
@@ -443,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
         if depth > 0:
             if not args.quiet:
                 print(f"perft {preset} to depth {depth} ...", file=sys.stderr, flush=True)
-            perfts.append(run_perft(preset, depth))
+            perfts.append(run_perft(preset, depth, not args.no_native))
 
     results = report(workloads, baseline, perfts, args)
     if args.json:

@@ -2,8 +2,9 @@
 
 Run from the repository root (``make bench`` runs it with defaults)::
 
-    python -m bench.solver                      # the full run (~30 s)
-    python -m bench.solver --quick              # a quick look (~5 s)
+    python -m bench.solver                      # the full run (~7 min, most of it the pure solver's whole deals)
+    python -m bench.solver --quick              # a quick look (~1 min)
+    python -m bench.solver --preset schnapsen --no-native
     python -m bench.solver --json out/bench-solver.json
 
 Everything runs in this one process, on one core (``--pin CPU`` pins it).
@@ -21,8 +22,9 @@ exact solves
     * ``closed-CB``: the winner of a randomly chosen phase-1 trick (1 to 6)
       closes with ``CB`` before drawing, 5 cards each.
 
-    For each position ``Solver(rules).value(deal)`` (exact: a fresh solver,
-    empty transposition table) is timed ``--repeats`` times (default 5),
+    For each position ``Solver(rules, native=False).value(deal)`` (the pure-Python
+    solver; exact: a fresh solver, empty transposition table) and the same with
+    the native core (``native``, when it is built) are timed ``--repeats`` times (default 5),
     round-robin with a baseline loop; a position's time is its fastest round
     (a shared machine only ever adds time: a solve of 0.3 ms that loses the
     CPU for one scheduler slice takes ~5 ms), ``nodes`` is ``solver.nodes``
@@ -39,7 +41,7 @@ player searches
     open talon is reached by the same random play, the seat to act's view is
     turned into a world with ``sample_world`` (one sampled world, as PIMC and
     the expert do per iteration), and
-    ``Solver(rules, evaluate=heuristic_value).action_values(world, depth=d,
+    ``Solver(rules, evaluate=heuristic_value, native=False).action_values(world, depth=d,
     actions=candidate_actions(view), seat=view.seat)`` (the call the players
     make for each world) is timed, each run by a fresh solver (cold tables; a
     player keeps its solver, whose phase-2 tables persist across worlds): ``d`` = 2, 4, 6 at talon 12, 8, 6, 4
@@ -49,6 +51,9 @@ player searches
     exact-from talon and world count that levels 4 and 5 use at the time of
     the run. ``worlds/0.25s`` = 0.25 s / median time: how many sampled worlds
     the expert's default league budget buys at that point of a deal.
+native against pure
+    Whole deals with the talon order known, the reach-66 test, and worlds solved
+    per second at talon 12, 8, 4 and after a close: see :mod:`bench.native`.
 """
 
 from __future__ import annotations
@@ -71,6 +76,7 @@ from bench.engine import machine, run_baseline
 from sixtysix import Deal, PlayerView, Rules, Stage
 from sixtysix.ai.evaluation import heuristic_value
 from sixtysix.ai.levels import make_player
+from sixtysix.ai.native import available
 from sixtysix.ai.pimc import candidate_actions
 from sixtysix.ai.sampling import sample_world
 from sixtysix.ai.solver import Solver
@@ -80,6 +86,9 @@ KINDS = ("exhausted", "closed-C", "closed-CB")
 TARGET_KIND = "exhausted"
 TARGET_MEDIAN_S = 0.001
 """The project's target: median exact solve under 1 ms for 6 against 6 right after the talon is exhausted."""
+NATIVE_TARGET_MEDIAN_S = 20e-6
+"""The native core's target (issue 12): the same median at most 20 µs."""
+PATHS = ("pure", "native")
 
 SEARCH_SETTINGS: tuple[tuple[int, int | None], ...] = (
     (12, 2), (12, 4), (12, 6),
@@ -186,11 +195,11 @@ class Position:
     value: float = 0.0
 
 
-def solve_once(rules: Rules, deal: Deal) -> tuple[float, int, float]:
+def solve_once(rules: Rules, deal: Deal, native: bool = False) -> tuple[float, int, float]:
     """(seconds, nodes, value) of one exact solve of a copy of ``deal`` by a fresh solver."""
     copy = deal.copy()
     t0 = time.perf_counter()
-    solver = Solver(rules)
+    solver = Solver(rules, native=native)
     value = solver.value(copy)
     seconds = time.perf_counter() - t0
     return seconds, solver.nodes, value
@@ -204,20 +213,20 @@ def time_baseline(iterations: int) -> float:
 
 
 def measure_exact(
-    rules: Rules, sets: dict[str, list[Position]], repeats: int, baseline_iterations: int, progress: bool
+    rules: Rules, sets: dict[tuple[str, str], list[Position]], repeats: int, baseline_iterations: int, progress: bool
 ) -> list[float]:
     """Time every position ``repeats`` times, round-robin with the baseline; return the baseline rates."""
     rates = []
-    for kind_positions in sets.values():  # warm-up
+    for (_, path), kind_positions in sets.items():  # warm-up
         for p in kind_positions[:10]:
-            solve_once(rules, p.deal)
+            solve_once(rules, p.deal, path == "native")
     for r in range(repeats):
         rate = time_baseline(baseline_iterations)
         rates.append(rate)
-        for kind, positions in sets.items():
+        for (kind, path), positions in sets.items():
             gc.collect()
             for p in positions:
-                seconds, nodes, value = solve_once(rules, p.deal)
+                seconds, nodes, value = solve_once(rules, p.deal, path == "native")
                 if p.nodes < 0:
                     p.nodes, p.value = nodes, value
                 elif (nodes, value) != (p.nodes, p.value):
@@ -235,13 +244,14 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
 
 
-def exact_summary(kind: str, positions: list[Position]) -> dict[str, Any]:
+def exact_summary(kind: str, path: str, positions: list[Position]) -> dict[str, Any]:
     times = [min(p.seconds) for p in positions]
     costs = [min(p.costs) for p in positions]
     nodes = [p.nodes for p in positions]
     values = [p.value for p in positions]
     return {
         "kind": kind,
+        "path": path,
         "positions": len(positions),
         "median_s": statistics.median(times),
         "p95_s": percentile(times, 95),
@@ -269,7 +279,7 @@ def measure_searches(rules: Rules, count: int, first_seed: int, progress: bool) 
             runs: list[float] = []
             counts: set[int] = set()
             while len(runs) < SEARCH_RUNS and sum(runs) < SEARCH_RUNS_UNTIL_S:
-                solver = Solver(rules, evaluate=heuristic_value)
+                solver = Solver(rules, evaluate=heuristic_value, native=False)
                 gc.collect()
                 t0 = time.perf_counter()
                 values = solver.action_values(world, depth, actions, view.seat)
@@ -326,7 +336,11 @@ def _ms(seconds: float) -> str:
 
 
 def report(
-    args: argparse.Namespace, rates: list[float], exact: list[dict[str, Any]], searches: list[dict[str, Any]]
+    args: argparse.Namespace,
+    rates: list[float],
+    exact: list[dict[str, Any]],
+    searches: list[dict[str, Any]],
+    native: dict[str, Any],
 ) -> dict[str, Any]:
     info = machine()
     print(f"sixtysix solver benchmark -- Python {info['python']} on {info.get('cpu_model', '?')}, {info['cpus']} CPUs")
@@ -340,30 +354,36 @@ def report(
     base = statistics.median(rates)
     print(f"baseline loop: {base:,.0f} it/s  [{min(rates):,.0f}-{max(rates):,.0f}]")
     print()
-    print("exact solves: Solver(rules).value(deal), fresh solver per position")
+    print("exact solves: Solver(rules, native=...).value(deal), fresh solver per position")
     header = (
-        f"{'set':<10} {'cards':>5} {'n':>4} {'median ms':>9} {'p95 ms':>8} {'max ms':>8} {'mean ms':>8} "
-        f"{'med nodes':>9} {'max nodes':>9} {'base-it med':>11} {'base-it p95':>11}"
+        f"{'set':<10} {'path':<6} {'cards':>5} {'n':>4} {'median ms':>9} {'p95 ms':>8} {'max ms':>8} {'mean ms':>8} "
+        f"{'med nodes':>9} {'max nodes':>9} {'base-it med':>11} {'base-it p95':>11} {'x pure':>6}"
     )
     print(header)
     print("-" * len(header))
+    pure_median = {row["kind"]: row["median_s"] for row in exact if row["path"] == "pure"}
     for row in exact:
         cards = args.hand - (row["kind"] == "closed-CB")
+        faster = f"{pure_median[row['kind']] / row['median_s']:.0f}" if row["path"] == "native" else ""
         print(
-            f"{row['kind']:<10} {f'{cards}v{cards}':>5} {row['positions']:>4} {_ms(row['median_s']):>9} "
-            f"{_ms(row['p95_s']):>8} {_ms(row['max_s']):>8} {_ms(row['mean_s']):>8} {row['median_nodes']:>9,.0f} "
-            f"{row['max_nodes']:>9,} {row['median_base_it']:>11,.0f} {row['p95_base_it']:>11,.0f}"
+            f"{row['kind']:<10} {row['path']:<6} {f'{cards}v{cards}':>5} {row['positions']:>4} "
+            f"{_ms(row['median_s']):>9} {_ms(row['p95_s']):>8} {_ms(row['max_s']):>8} {_ms(row['mean_s']):>8} "
+            f"{row['median_nodes']:>9,.0f} {row['max_nodes']:>9,} {row['median_base_it']:>11,.0f} "
+            f"{row['p95_base_it']:>11,.0f} {faster:>6}"
         )
     print()
     print("base-it = solve time x baseline it/s of the same round: the solve's cost in baseline iterations")
+    print("x pure = the pure path's median over the native one's (the same positions, the same values)")
     target: dict[str, Any] = {"kind": TARGET_KIND, "median_s": TARGET_MEDIAN_S}
-    row = next((r for r in exact if r["kind"] == TARGET_KIND), None)
-    if row:
-        target |= {"measured_s": row["median_s"], "met": row["median_s"] < TARGET_MEDIAN_S}
-        print(
-            f"target: median < {TARGET_MEDIAN_S * 1e3:.0f} ms for {TARGET_KIND} 6v6: {_ms(row['median_s'])} ms -> "
-            f"{'MET' if target['met'] else 'NOT MET'} (1 ms = {TARGET_MEDIAN_S * base:,.0f} base-it here)"
-        )
+    for path, limit in (("pure", TARGET_MEDIAN_S), ("native", NATIVE_TARGET_MEDIAN_S)):
+        found = next((r for r in exact if (r["kind"], r["path"]) == (TARGET_KIND, path)), None)
+        if found:
+            met = found["median_s"] <= limit
+            target[path] = {"median_s": limit, "measured_s": found["median_s"], "met": met}
+            print(
+                f"target ({path}): median <= {_ms(limit)} ms for {TARGET_KIND} 6v6: {_ms(found['median_s'])} ms -> "
+                f"{'MET' if met else 'NOT MET'} ({_ms(limit)} ms = {limit * base:,.0f} base-it here)"
+            )
     if searches:
         print()
         print(
@@ -384,6 +404,10 @@ def report(
             )
         print()
         print(f"searching players now: {player_settings()}")
+    if native:
+        from bench import native as native_bench
+
+        native_bench.report(native["whole_deals"], native["worlds"])
     return {
         "benchmark": "solver",
         "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -394,6 +418,7 @@ def report(
         "target": target,
         "searches": searches,
         "players": player_settings(),
+        "native": native,
     }
 
 
@@ -409,14 +434,39 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--search-positions", type=int, default=20, help="positions per player-search row (default 20)")
     p.add_argument("--no-search", action="store_true", help="skip the player-search table")
     p.add_argument("--baseline-iterations", type=int, default=400_000, help="iterations of the baseline loop")
-    p.add_argument("--quick", action="store_true", help="50 positions, 1 round, 5 search positions (~5 s)")
+    p.add_argument("--no-native", action="store_true", help="the pure path only (no native rows and sections)")
+    p.add_argument("--deals", type=int, default=20, help="whole deals per preset, native (default 20)")
+    p.add_argument("--pure-deals", type=int, default=3, help="of those, solved by the pure solver (default 3)")
+    p.add_argument("--world-positions", type=int, default=5, help="positions per worlds row (default 5)")
+    p.add_argument("--worlds", type=int, default=8, help="worlds per position (default 8)")
+    p.add_argument("--pure-budget", type=float, default=20.0, help="CPU seconds of the pure solver per worlds row")
+    p.add_argument("--quick", action="store_true", help="50 positions, 1 round, 5 search positions, fewer deals")
     p.add_argument("--pin", type=int, metavar="CPU", help="pin the process to this CPU (sched_setaffinity)")
     p.add_argument("--json", type=Path, metavar="PATH", help="also write the results as JSON to PATH")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = p.parse_args(argv)
     if args.quick:
         args.positions, args.repeats, args.search_positions = 50, 1, 5
+        args.deals, args.pure_deals, args.world_positions, args.worlds, args.pure_budget = 5, 0, 2, 4, 3.0
     return args
+
+
+def measure_native(args: argparse.Namespace, rules: Rules, progress: bool) -> dict[str, Any]:
+    """The native core against the pure solver (:mod:`bench.native`); empty where it is not built."""
+    from bench import native as native_bench
+
+    if args.no_native or not available():
+        return {}
+    if progress:
+        print(f"timing whole deals ({args.deals} per preset) and worlds ...", file=sys.stderr, flush=True)
+    deals = []
+    for preset in ("seed66", "schnapsen"):
+        pure = args.pure_deals if preset == "seed66" else max(args.pure_deals, 5 if not args.quick else 2)
+        deals += native_bench.measure_whole_deals(preset, args.deals, pure, progress)
+    worlds = native_bench.measure_worlds(
+        rules, args.world_positions, args.worlds, args.pure_budget, args.seed, progress
+    )
+    return {"whole_deals": deals, "worlds": worlds}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -429,17 +479,24 @@ def main(argv: list[str] | None = None) -> int:
     kinds = [k for k in KINDS if k != "closed-CB" or rules.close_before_draw]
     if progress:
         print(f"building {args.positions} positions for each of {', '.join(kinds)} ...", file=sys.stderr, flush=True)
-    sets = {k: [Position(d) for d in make_positions(rules, k, args.positions, args.seed)] for k in kinds}
+    paths = [p for p in PATHS if p == "pure" or (available() and not args.no_native)]
+    built = {k: make_positions(rules, k, args.positions, args.seed) for k in kinds}
+    sets = {(k, path): [Position(d) for d in built[k]] for k in kinds for path in paths}
     if progress:
         print(f"timing exact solves, {args.repeats} rounds ...", file=sys.stderr, flush=True)
     rates = measure_exact(rules, sets, args.repeats, args.baseline_iterations, progress)
-    exact = [exact_summary(k, ps) for k, ps in sets.items()]
+    exact = [exact_summary(k, path, ps) for (k, path), ps in sets.items()]
+    for kind in kinds:
+        values = {path: [p.value for p in sets[kind, path]] for path in paths}
+        if len({tuple(v) for v in values.values()}) != 1:
+            raise AssertionError(f"{kind}: the native and pure values differ")
     searches: list[dict[str, Any]] = []
     if not args.no_search and args.search_positions > 0:
         if progress:
             print(f"timing player searches, {args.search_positions} positions each ...", file=sys.stderr, flush=True)
         searches = measure_searches(rules, args.search_positions, args.seed, progress)
-    results = report(args, rates, exact, searches)
+    native = measure_native(args, rules, progress)
+    results = report(args, rates, exact, searches, native)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2) + "\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -12,6 +13,11 @@ from typing import Any
 import pytest
 
 from record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
+from sixtysix import Rules, create_match
+from sixtysix.core.match import AnyMatch
+from sixtysix.core.record import Record
+from sixtysix.players import RandomPlayer
+from sixtysix.players.table import play_table_match
 
 SCHNAPSEN_DECK = "Ah Kh Qh Jh Th Ac Kc Qc Jc Tc As Ks Qs Js Ts Ad Kd Qd Jd Td"
 HEAD = '[Format "66R 1"]\n'
@@ -518,3 +524,30 @@ def test_four_handed_json_text_and_legal() -> None:
 def test_invalid_multiplayer_records(text: str, expected: tuple[int, int, str, str]) -> None:
     error = error_of(text)
     assert (error["deal"], error["action"], error["token"], error["reason"]) == expected
+
+
+def played_match(preset: str, seed: int) -> AnyMatch:
+    """A whole match of ``preset`` to 3 game points between random players."""
+    match = create_match(Rules.from_options(preset, {"match_target": "3"}))
+    return play_table_match(match, {seat: RandomPlayer(seed=seed + seat) for seat in match.seats}, seed)
+
+
+@pytest.mark.parametrize(("preset", "scorers"), [("seed66", 2), ("schnapsen", 2), ("three66", 3), ("four66", 2)])
+def test_the_report_counts_points_and_tricks_by_table_seat_or_side(preset: str, scorers: int) -> None:
+    match = played_match(preset, seed=11)
+    process = run("replay", "-", stdin=Record.from_match(match).text())
+    assert process.returncode == 0, process.stderr
+    lines = process.stdout.splitlines()
+    assert len(lines) == len(match.deals) + 2
+    for deal, line in zip(match.deals, lines[1:-1], strict=True):
+        found = re.search(r"points ([\d-]+), tricks ([\d-]+)", line)
+        assert found is not None, line
+        points, tricks = found.groups()
+        assert [int(p) for p in points.split("-")] == list(deal.scores())
+        assert [int(t) for t in tricks.split("-")] == list(deal.trick_counts())
+        assert len(deal.scores()) == scorers
+        assert sum(deal.trick_counts()) == len(deal.completed_tricks())
+        assert line.startswith(f"deal {match.deals.index(deal) + 1} (dealer {deal.dealer}):")
+        assert "sits out" not in line  # the dealer sits out, unnamed; only a play-off's winner is named
+    assert lines[-1].startswith(f"match: {'-'.join(map(str, match.score))} (target 3), {match.scorer} {match.winner}")
+    assert lines[-1].endswith("wins the match")

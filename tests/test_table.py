@@ -284,3 +284,31 @@ def test_texts_of_the_wrong_size_or_with_illegal_actions() -> None:
     with pytest.raises(DealError, match="no text form"):
         positioned.text()
     assert repr(positioned).startswith("<Deal position")
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "names_a_loser"),
+    [
+        ("seed66", {}, False),
+        ("four66", {}, False),
+        ("three66", {}, False),
+        ("three66", {"three_player_play_for_loser": "true"}, True),
+    ],
+)
+def test_only_the_three_handed_play_off_names_a_loser(
+    preset: str, options: dict[str, str], names_a_loser: bool
+) -> None:
+    match = create_match(Rules.from_options(preset, {"match_target": "2", **options}))
+    rng = random.Random(7)
+    assert match.loser is None
+    while not match.is_over:
+        deal = match.new_deal(seed=rng.getrandbits(64))
+        while not deal.is_over:
+            seat = deal.seat_to_ask
+            deal.apply(rng.choice(deal.legal_actions(seat)), seat)
+        match.settle()
+    assert match.winner is not None
+    if names_a_loser:
+        assert match.loser in match.seats and match.loser != match.winner
+    else:
+        assert match.loser is None

@@ -20,13 +20,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sixtysix.core.errors import RecordError, RulesError
-from sixtysix.core.match import AnyMatch, DealResult, ThreeHandedMatch
+from sixtysix.core.match import AnyMatch, DealResult
 from sixtysix.core.partnership import partner_of
 from sixtysix.core.record import Record, ReplayResult, replay
-from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.present.cliargs import positive_float, positive_int
 
 EXIT_INVALID = 2
+
+ANALYSED_TABLES = (2,)
+"""The table sizes (``rules.players``) ``sixtysix analyze`` can search: the analysis knows two-player deals only."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -139,7 +141,7 @@ def _analyze_command(args: argparse.Namespace) -> int:
     except RulesError as error:
         print(f"invalid record: {error}", file=sys.stderr)
         return EXIT_INVALID
-    if players != 2:
+    if players not in ANALYSED_TABLES:
         print(f"sixtysix analyze: only two-player records can be analysed, not {players}-player ones", file=sys.stderr)
         return EXIT_INVALID
     seats = (args.seat,) if args.seat else (1, 2)
@@ -185,13 +187,9 @@ def format_replay(result: ReplayResult, legal: bool = False) -> str:
 def _deal_line(match: AnyMatch, number: int) -> str:
     """One deal of the text report: who dealt, who won what and why, the points and tricks."""
     deal = match.deals[number - 1]
-    if isinstance(deal, ThreeHandedDeal):
-        points, tricks = deal.table_counts()
-        out = deal.sitting_out  # the dealer, or in the play-off for the loser the match winner
-        dealt = f"dealer {deal.dealer}" + (f", seat {out} sits out" if out != deal.dealer else "")
-    else:
-        points, tricks = list(deal.scores()), list(deal.trick_counts())
-        dealt = f"dealer {deal.dealer}"
+    points, tricks = deal.scores(), deal.trick_counts()
+    out = deal.sitting_out  # three-handed: the dealer, or in the play-off for the loser the match winner
+    dealt = f"dealer {deal.dealer}" + (f", seat {out} sits out" if out not in (0, deal.dealer) else "")
     summary = f"points {'-'.join(map(str, points))}, tricks {'-'.join(map(str, tricks))}"
     outcome = deal.outcome
     if outcome is None:
@@ -227,11 +225,11 @@ def _match_state(match: AnyMatch) -> str:
     if match.winner is None:
         return "in progress"
     state = f"{_winner_name(match, match.winner)} wins the match"
-    if isinstance(match, ThreeHandedMatch) and match.rules.three_player_play_for_loser:
-        if match.loser is None:
-            others = [seat for seat in match.seats if seat != match.winner]
-            return f"{state}; seats {others[0]} and {others[1]} play on for the loser"
+    if match.loser is not None:
         return f"{state}, seat {match.loser} loses"
+    if not match.is_over:  # a winner but no end: the others play on for the loser (three-handed)
+        others = " and ".join(str(seat) for seat in match.seats if seat != match.winner)
+        return f"{state}; seats {others} play on for the loser"
     return state
 
 

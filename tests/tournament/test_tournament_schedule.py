@@ -6,7 +6,17 @@ import pickle
 
 import pytest
 
-from sixtysix.tournament.schedule import GameKey, ScheduleError, board_seeds, pairings, schedule
+from sixtysix.core.facts import partner_of, side_of
+from sixtysix.tournament.schedule import (
+    GameKey,
+    ScheduleError,
+    board_seeds,
+    pairings,
+    schedule,
+    seatings,
+    table_format,
+    tables,
+)
 from sixtysix.tournament.specs import PlayerSpec, SpecError, level_player, make_specs, parse_player
 
 
@@ -85,3 +95,29 @@ def test_players_are_built_from_their_specs() -> None:
     assert player.name == "beginner"
     factory = parse_player("r=python:tournament_helpers:random_player").factory()
     assert type(factory(1)).__name__ == "RandomPlayer"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_table_size_has_one_format_that_places_every_seat(players: int) -> None:
+    table = table_format(players)
+    assert table.players == players
+    seats = range(1, players + 1)
+    assert sorted({table.position_of(seat) for seat in seats}) == list(range(1, table.positions + 1))
+    if table.teams:  # each position is a side: its two seats are partners, one per team member
+        assert all(table.position_of(seat) == side_of(seat) for seat in seats)
+        assert all(table.member_of(seat) != table.member_of(partner_of(seat)) for seat in seats)
+        assert table.position_word == "side"
+    else:  # each position is a seat, the player's own
+        assert [table.position_of(seat) for seat in seats] == list(seats)
+        assert {table.member_of(seat) for seat in seats} == {0}
+        assert table.position_word == "seat"
+    assert table.in_pairs == (table.positions == 2)  # two positions swap; three take every seating
+    assert len(seatings(tables(["A", "B", "C"], "round-robin", players)[0])) == (2 if table.in_pairs else 6)
+
+
+def test_a_team_member_sits_at_the_sides_first_seat_and_the_other_opposite() -> None:
+    team = parse_player("mix=team:level:3+level:5")
+    assert [team.seat_text(seat, 4) for seat in (1, 2, 3, 4)] == ["level:3", "level:3", "level:5", "level:5"]
+    assert parse_player("L3=level:3").seat_text(3, 4) == "level:3"
+    with pytest.raises(KeyError):
+        table_format(5)

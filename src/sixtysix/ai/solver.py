@@ -7,10 +7,11 @@ with alpha-beta and a transposition table; everything else (phase 1 with a
 known talon order, marriages, exchanges, closing) is searched through the
 engine itself, so no rule is written twice. Claims are taken as soon as they
 are correct: a claim's value can only fall later (the opponent's points and
-tricks only grow), so claiming at once is always best. Wrong claims are
-searched too: the rules make one pay now and then (a closer's opponent who
-had no trick at the close loses 3 if the closer wins, but only 2 by claiming
-wrongly himself).
+tricks only grow), so claiming at once is best, except for the closer's
+opponent where a failed close costs more than a beaten one (``_patient_seat``:
+he may rather let the closer fail). Wrong claims are searched too where the
+rules make one pay (a closer's opponent who had no trick at the close loses 3
+if the closer wins, but only 2 by claiming wrongly himself).
 
 >>> from sixtysix import Deal, Rules
 >>> from sixtysix.ai.solver import Solver
@@ -25,9 +26,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable
+from typing import Any, TypeVar
 
+from sixtysix.ai.native import NativeSearch
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, Action
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, cards_of
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
@@ -38,6 +42,7 @@ _Table = dict[tuple[int, ...], tuple[int, int]]
 _Memo = dict[tuple[int, ...], int]
 _Context = tuple[int, int, int, int]
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+_T = TypeVar("_T")
 
 
 class Solver:
@@ -48,12 +53,20 @@ class Solver:
     ``evaluate`` (exact when ``depth`` is ``None``: to the end of the deal).
     One solver may search any number of deals and worlds of its rules, one after
     the other: what it keeps between searches never changes a value, only the time.
+
+    Exact searches run in the native core when it is built (:mod:`sixtysix.ai.native`;
+    same values, 20 to 50 times faster); ``native=False`` keeps this one in Python. A
+    position the native core refuses (an inconsistent puzzle: a card in two places) is
+    searched in Python, as before.
     """
 
-    def __init__(self, rules: Rules, evaluate: Callable[[Deal], float] | None = None) -> None:
+    def __init__(
+        self, rules: Rules, evaluate: Callable[[Deal], float] | None = None, native: bool = True
+    ) -> None:  # fmt: skip
         self.rules = rules
         self.evaluate = evaluate
         self.nodes = 0
+        self._native = NativeSearch.create(rules) if native else None
         self._tables: dict[_Context, tuple[_Table, _Memo]] = {}
         self._context: _Context = (-1, 0, 0, 0)
         self._tt: _Table = {}
@@ -68,6 +81,10 @@ class Solver:
 
         Raises ``ValueError`` if ``deal`` is played under other rules than the solver's.
         """
+        if self._native is not None and deal.outcome is None and (depth is None or deal.phase2):
+            self._check_rules(deal)
+            with contextlib.suppress(ValueError):  # a position it refuses is searched here
+                return self._native_call(self._native.value, deal)
         self._start(deal)
         return self._search(deal, -INF, INF, depth)
 
@@ -79,8 +96,14 @@ class Solver:
         Exact when ``depth`` is ``None``, else ``depth`` plies and the evaluation.
         Raises ``ValueError`` if ``deal`` is played under other rules than the solver's.
         """
-        self._start(deal)
         seat = seat or deal.to_act
+        if self._native is not None and deal.outcome is None and (depth is None or deal.phase2) and seat:
+            self._check_rules(deal)
+            chosen = deal.legal_actions(seat) if actions is None else actions
+            with contextlib.suppress(ValueError):  # a position it refuses is searched here
+                found = self._native_call(self._native.action_values, deal, chosen, seat)
+                return dict(zip(chosen, found, strict=True))
+        self._start(deal)
         sign = 1 if seat == 1 else -1
         values: dict[Action, float] = {}
         for action in deal.legal_actions(seat) if actions is None else actions:
@@ -95,6 +118,18 @@ class Solver:
         values = self.action_values(deal, depth)
         return max(values, key=lambda a: values[a])
 
+    def _native_call(self, method: Callable[..., _T], *args: Any) -> _T:
+        """One search in the native core; ``nodes`` counts its nodes."""
+        assert self._native is not None
+        before = self._native.nodes
+        result = method(*args)
+        self.nodes = self._native.nodes - before
+        return result
+
+    def _check_rules(self, deal: Deal) -> None:
+        if deal.rules is not self.rules and deal.rules != self.rules:
+            raise ValueError("this solver is for other rules than the deal's: use a Solver(deal.rules)")
+
     def _start(self, deal: Deal) -> None:
         """Start a search of ``deal``.
 
@@ -103,8 +138,7 @@ class Solver:
         the close), which with the rules are everything a phase-2 value depends on
         besides its node key. The engine-level table depends on the stock order and is not kept.
         """
-        if deal.rules is not self.rules and deal.rules != self.rules:
-            raise ValueError("this solver is for other rules than the deal's: use a Solver(deal.rules)")
+        self._check_rules(deal)
         self.nodes = 0
         self._engine_tt = {}
         if sum(len(tt) for tt, _ in self._tables.values()) > _MAX_TABLE:
@@ -126,6 +160,10 @@ class Solver:
         self._bonus = 10 if not deal.closer and rules.last_trick_rule == "ten_points" else 0
         self._false_claims = not rules.auto_claim
         self._schwarz_risk = bool(deal.closer) and deal.close_tricks == 0
+        # The closer's own wrong claim can cost less than being beaten (Hoyle: 1 with 33 or more)
+        # or than failing (2 where a failed close costs 3).
+        self._closer_claims = deal.closer if _closer_claim_may_pay(rules) else 0
+        self._patient = _patient_seat(rules, deal)
         # Phase-2 values depend on the trump suit, on who closed and on what his opponent
         # had then; the node key holds none of them: one table for each.
         self._context = context = _context(deal)
@@ -142,6 +180,12 @@ class Solver:
                 return 0
             return outcome.game_points if outcome.winner == 1 else -outcome.game_points
         if deal.phase2 and deal.stage == LEAD:
+            if self._native is not None:  # a phase-2 leaf of a depth-limited search
+                with contextlib.suppress(ValueError):  # one it refuses (see value()) is searched here
+                    before = self._native.nodes
+                    leaf = self._native.window(deal, alpha, beta)
+                    self.nodes += self._native.nodes - before
+                    return leaf
             if self._context != _context(deal):  # a close within the search
                 self._prepare(deal)
             return self._node(
@@ -168,7 +212,7 @@ class Solver:
         alpha0, beta0 = alpha, beta
         seat = deal.to_act
         actions = deal._legal_ids(seat) if seat is not None else []
-        if CLAIM in actions and deal.score[seat] >= 66:  # type: ignore[index]
+        if CLAIM in actions and deal.score[seat] >= 66 and seat != _patient_seat(self.rules, deal):  # type: ignore[index]
             actions = [CLAIM]
         maximise = seat == 1
         best: float = -INF if maximise else INF
@@ -212,7 +256,7 @@ class Solver:
         alpha: int, beta: int,
     ) -> int:  # fmt: skip
         """Value for seat 1 at the start of a phase-2 trick (``leader`` to lead)."""
-        if (s1 if leader == 1 else s2) >= 66:
+        if (s1 if leader == 1 else s2) >= 66 and leader != self._patient:
             return self._terminal(leader, 0, s1, s2, t1, t2)
         self.nodes += 1
         key = (h1, h2, s1, s2, t1, t2, p1, p2, leader)
@@ -239,14 +283,18 @@ class Solver:
         must_trump = rules.must_trump_when_void
         maximise = leader == 1
         best = -INF if maximise else INF
-        if self._false_claims and (self._schwarz_risk or not (t1 if leader == 1 else t2)):
+        has_trick = t1 if leader == 1 else t2
+        if self._false_claims and (
+            self._schwarz_risk or not has_trick or leader == self._closer_claims or leader == self._patient
+        ):
             # A wrong claim can pay where losing 3 is possible: the closer's opponent who had
             # no trick at the close loses 3 if the closer makes 66, but only 2 for a wrong claim.
+            # (For the patient seat this is its correct claim, one option among the leads.)
             best = self._terminal(leader, 0, s1, s2, t1, t2)
             if (best >= beta) if maximise else (best <= alpha):
                 return best
         for lead, bonus in self._leads(lead_hand, leader, s1, s2, t1, t2):
-            if lead < 0:  # a marriage that reaches 66: claim at once
+            if lead < 0:  # a marriage, then a claim (at once if it reaches 66)
                 value = self._terminal(leader, 0, s1 + bonus * (leader == 1), s2 + bonus * (leader == 2), t1, t2)
             else:
                 # The follower's obligations (rules.md R-P2-2), as in Deal._follow_mask.
@@ -329,7 +377,7 @@ class Solver:
     def _leads(self, hand: int, leader: int, s1: int, s2: int, t1: bool, t2: bool) -> list[tuple[int, int]]:
         """The leader's options as (card, marriage points); card -1 = marriage and claim."""
         rules = self.rules
-        if not rules.marriage_in_phase2:
+        if not rules.marriage_in_phase2 or not (t1 or t2 or rules.first_lead_marriage):
             cached = self._lead_cache.get(hand)
             if cached is None:
                 cached = self._lead_cache[hand] = [(card, 0) for card in _lead_order(hand, self._points)]
@@ -343,12 +391,38 @@ class Solver:
                     has_trick = t1 if leader == 1 else t2
                     score = s1 if leader == 1 else s2
                     counts = has_trick and rules.marriage_credit == "seed"
-                    if counts and score + value >= 66 and rules.marriage_claim_without_lead:
+                    claims = counts and rules.marriage_claim_without_lead
+                    if claims and score + value >= 66 and leader != self._patient:
                         return [(-1, value)]
+                    if claims and (score + value >= 66 or leader == self._closer_claims):
+                        leads.insert(0, (-1, value))  # 66 that may wait, or points that make a wrong claim cheaper
                     leads.insert(0, (king, value))
                     if rules.marriage_lead_card == "either":
                         leads.insert(1, (queen, value))
         return leads
+
+
+def _patient_seat(rules: Rules, deal: Deal) -> int:
+    """The seat that may do better than claim its 66 at once, or 0.
+
+    A correct claim's value can only fall later (the opponent's points and tricks grow), except
+    for the closer's opponent where a failed close costs the closer more than being beaten
+    (``always_three``, or ``flat_two`` against an opponent without a trick at the close).
+    """
+    if not deal.closer or rules.auto_claim:
+        return 0
+    if deal.close_tricks:
+        patient = rules.failed_close_points == "always_three"
+    else:
+        patient = rules.beaten_closer_points == "flat_two"
+    return 3 - deal.closer if patient else 0
+
+
+def _closer_claim_may_pay(rules: Rules) -> bool:
+    """Whether a closer's wrong claim can cost less than playing on (Solver._node searches it then)."""
+    if rules.closer_false_claim == "failed_close":
+        return rules.failed_close_points == "hoyle1895"
+    return rules.failed_close_points == "always_three"
 
 
 def _lead_order(hand: int, points: tuple[int, ...]) -> list[int]:

@@ -75,6 +75,9 @@ class _MatchBase(Generic[DealT]):
         self.carried = 0
         self.winner: int | None = None
         """The seat (or side) that reached the target first."""
+        self.loser: int | None = None
+        """The seat that lost the play-off of the other two (three-handed ``three_player_play_for_loser``), else
+        ``None``: only that game names a loser."""
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -308,8 +311,6 @@ class ThreeHandedMatch(_MatchBase[ThreeHandedDeal]):
     def __init__(self, rules: Rules | None = None, first_dealer: int = 3) -> None:
         super().__init__(rules, first_dealer)
         self._score = [0, 0, 0, 0]
-        self.loser: int | None = None
-        """With ``three_player_play_for_loser``: the seat that lost the play-off of the other two."""
 
     @property
     def score(self) -> tuple[int, int, int]:

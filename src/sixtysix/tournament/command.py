@@ -179,13 +179,14 @@ def _summary(tournament: Tournament, many: str) -> str:
     """``3 players, 3 pairings, 30 deals (5 per pairing x 2 seats)`` and the like."""
     total = len(tournament.keys())
     start = f"{len(tournament.players)} players"
-    if tournament.seats == 3:
+    table = tournament.table
+    if not table.in_pairs:
         count = len(tournament.tables())
-        return f"{start}, {count} table{'s' if count != 1 else ''} of three, {total} {many} (every seating)"
+        tables = f"{count} table{'s' if count != 1 else ''} of {table.players_word}"
+        return f"{start}, {tables}, {total} {many} (every seating)"
     pairs = len(tournament.pairings())
-    seats = "sides" if tournament.seats == 4 else "seats"
     pairings = f"{pairs} pairing{'s' if pairs != 1 else ''}"
-    return f"{start}, {pairings}, {total} {many} ({tournament.boards} per pairing x 2 {seats})"
+    return f"{start}, {pairings}, {total} {many} ({tournament.boards} per pairing x 2 {table.position_word}s)"
 
 
 def _split_option(text: str) -> tuple[str, str]:

@@ -36,7 +36,7 @@ def unit_words(result: TournamentResult) -> tuple[str, str]:
 def pair_table(result: TournamentResult) -> tuple[list[str], list[list[str]]]:
     """The results per pairing, from A's side: header and rows."""
     one, many = unit_words(result)
-    units = "units" if result.tournament.seats == 3 else "pairs"
+    units = result.tournament.table.unit_word
     header = ["A", "B", units, f"A pts/{one}", "95% CI", f"A {many} won", "95% CI", "W-L-T", "forfeits A-B"]
     rows = []
     for p in result.pairs:
@@ -83,17 +83,17 @@ def seating_text(result: TournamentResult) -> str:
     """How each board is played: ``100 deals per pairing x 2 (seats swapped)`` and the like."""
     t = result.tournament
     many = unit_words(result)[1]
-    if t.seats == 3:
+    if not t.table.in_pairs:
         return f"{t.boards} {many} per table x every seating (each player in every seat)"
-    if t.seats == 4:
-        return f"{t.boards} {many} per pairing x 2 (sides swapped), partnerships of two copies of each player"
-    return f"{t.boards} {many} per pairing x 2 (seats swapped)"
+    teams = ", partnerships of two copies of each player" if t.table.teams else ""
+    return f"{t.boards} {many} per pairing x 2 ({t.table.position_word}s swapped){teams}"
 
 
 def result_notes(result: TournamentResult) -> list[str]:
     """What the figures mean, for this table size."""
     one, many = unit_words(result)
-    if result.tournament.seats == 3:
+    table = result.tournament.table
+    if not table.in_pairs:
         dealer = "scores as the winner, capped at 6" if one == "match" else "scores as the winner"
         return [
             f"three-handed: A and B compared in every game of the tables they share; pts/{one}: A's game points "
@@ -103,7 +103,7 @@ def result_notes(result: TournamentResult) -> list[str]:
             "Elo: Bradley-Terry fit of the pairwise wins (1 virtual drawn game per pairing), mean 1500; "
             "95% CI: bootstrap over the units.",
         ]
-    side = "side " if result.tournament.seats == 4 else ""
+    side = f"{table.position_word} " if table.teams else ""
     return [
         f"pts/{one}: {side}A's game points minus {side}B's per {one}; won: share of the {many} A won (ties 1/2); "
         "95% CI: Student t over the duplicate pairs.",

@@ -387,10 +387,11 @@ def record_text(
     cut: int | None,
 ) -> str:
     """The game's 66R record, with the tournament's headers."""
-    seats = table_seats(key, setup.rules.players)
+    players = setup.rules.players
+    seats = table_seats(key, players)
     headers = [("Event", setup.event), ("Seed", str(setup.seed)), ("Board", str(key.board))]
     headers += [(f"Seat{seat}", name) for seat, name in seats.items()]
-    headers += [(f"Seat{seat}Player", setup.spec(name).seat_text(seat)) for seat, name in seats.items()]
+    headers += [(f"Seat{seat}Player", setup.spec(name).seat_text(seat, players)) for seat, name in seats.items()]
     headers += [("Result", "-".join(str(points) for points in score)), ("Termination", termination)]
     headers += [("Forfeit", reason) for reason in reasons]
     record = Record.from_match(match, headers)

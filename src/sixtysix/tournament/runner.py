@@ -44,9 +44,10 @@ from sixtysix.tournament.schedule import (
     GameKey,
     ScheduleError,
     Table,
-    plays_in_sides,
+    TableFormat,
     schedule,
     seatings,
+    table_format,
     table_pairs,
     tables,
 )
@@ -80,7 +81,7 @@ class Tournament:
             raise ScheduleError("the time limit must be positive")
         self.pairings()  # checks the players
         teams = [spec.name for spec in self.players if spec.kind == "team"]
-        if teams and not plays_in_sides(self.rules.players):
+        if teams and not self.table.teams:
             raise SpecError(f"{', '.join(teams)}: a team plays four-handed 66 only (--rules four66)")
 
     @classmethod
@@ -96,6 +97,11 @@ class Tournament:
     def seats(self) -> int:
         """Players at a table: 2, 3 or 4 (the rules')."""
         return self.rules.players
+
+    @property
+    def table(self) -> TableFormat:
+        """How this tournament plays at its table, and the words for it."""
+        return table_format(self.seats)
 
     def tables(self) -> list[Table]:
         """The tables (:func:`~sixtysix.tournament.schedule.tables`): pairings, or three-handed tables."""
@@ -137,11 +143,11 @@ class Tournament:
             "pairings": [list(p) for p in self.pairings()],
             **self.settings(),
         }
-        if self.seats == 3:
+        if not self.table.in_pairs:
             data["games_per_pairing"] = sum(len(unit) for unit in self.units(*self.pairings()[0]))
             data["tables"] = [list(table) for table in self.tables()]
             data["games_per_table"] = [len(seatings(table)) * self.boards for table in self.tables()]
-        elif self.seats == 4:
+        elif self.table.teams:
             data["partnerships"] = {name: [name, name] for name in self.names}
         return data
 

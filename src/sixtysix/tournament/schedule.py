@@ -45,8 +45,62 @@ UNITS = ("deal", "match")
 Table = tuple[str, ...]
 """The players of a table, one per position (in the order of the tournament's players)."""
 
-POSITIONS = {2: 2, 3: 3, 4: 2}
-"""The positions of a game at a table of each size: the two seats, the three seats, the two sides."""
+
+@dataclass(frozen=True)
+class TableFormat:
+    """How a tournament plays at a table of one size, and the words its reports use for it.
+
+    The one place that knows the table sizes: everything else asks :func:`table_format`.
+
+    >>> two, three, four = (table_format(players) for players in (2, 3, 4))
+    >>> [four.position_of(seat) for seat in (1, 2, 3, 4)], [four.member_of(seat) for seat in (1, 2, 3, 4)]
+    ([1, 2, 1, 2], [0, 0, 1, 1])
+    >>> [(f.unit_word, f.position_word, f.teams) for f in (two, three, four)]
+    [('pairs', 'seat', False), ('units', 'seat', False), ('pairs', 'side', True)]
+    """
+
+    players: int
+    """Seats at the table (``rules.players``)."""
+    players_word: str
+    """The number of seats in words: ``tables of three``."""
+    positions: int
+    """The positions of a game: the seats of the two- and three-handed games, the sides of the four-handed one."""
+    position_word: str
+    """What a position is called: ``seat`` or ``side``."""
+    in_pairs: bool
+    """Whether a board is played twice with the positions swapped (a duplicate pair), rather than in every seating
+    of a table (a duplicate unit)."""
+
+    @property
+    def unit_word(self) -> str:
+        """What the pairing table counts: duplicate ``pairs`` or ``units``."""
+        return "pairs" if self.in_pairs else "units"
+
+    @property
+    def teams(self) -> bool:
+        """Whether each player of a game takes a side of two seats (the four-handed game, where teams play)."""
+        return self.positions < self.players
+
+    def position_of(self, seat: int) -> int:
+        """The position of table ``seat``: the seat itself, or its side in the four-handed game."""
+        return (seat - 1) % self.positions + 1
+
+    def member_of(self, seat: int) -> int:
+        """Which member of a team (0: at the side's first seat, 1: opposite) plays at table ``seat``."""
+        return (seat - 1) // self.positions
+
+
+TABLE_FORMATS = {
+    2: TableFormat(players=2, players_word="two", positions=2, position_word="seat", in_pairs=True),
+    3: TableFormat(players=3, players_word="three", positions=3, position_word="seat", in_pairs=False),
+    4: TableFormat(players=4, players_word="four", positions=2, position_word="side", in_pairs=True),
+}
+"""The format of a table of each size (``rules.players``)."""
+
+
+def table_format(players: int) -> TableFormat:
+    """The format of a table of ``players`` (see :class:`TableFormat`)."""
+    return TABLE_FORMATS[players]
 
 
 def position_of(seat: int, players: int) -> int:
@@ -55,12 +109,7 @@ def position_of(seat: int, players: int) -> int:
     >>> [position_of(seat, 4) for seat in (1, 2, 3, 4)], position_of(3, 3)
     ([1, 2, 1, 2], 3)
     """
-    return (seat - 1) % POSITIONS[players] + 1
-
-
-def plays_in_sides(players: int) -> bool:
-    """Whether each player of a game takes a side of two seats (the four-handed game, where teams play)."""
-    return POSITIONS[players] < players
+    return table_format(players).position_of(seat)
 
 
 class ScheduleError(ValueError):
@@ -181,7 +230,7 @@ def tables(names: Sequence[str], fmt: str, players: int = 2) -> list[Table]:
     >>> tables(["A", "B", "C", "D"], "gauntlet", players=3)
     [('A', 'B', 'C'), ('A', 'B', 'D'), ('A', 'C', 'D')]
     """
-    if POSITIONS[players] == 2:
+    if table_format(players).in_pairs:
         return [(a, b) for a, b in pairings(names, fmt)]
     _check_names(names)
     if fmt not in FORMATS:

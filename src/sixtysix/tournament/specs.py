@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from sixtysix.tournament.schedule import plays_in_sides
+from sixtysix.tournament.schedule import table_format
 
 if TYPE_CHECKING:
     from sixtysix.core.rules import Rules
@@ -91,10 +91,14 @@ class PlayerSpec:
             return f"python:{self.target}"
         return shlex.join(self.command)
 
-    def seat_text(self, seat: int) -> str:
-        """The spec of who plays at table ``seat``: a team's member there, else :attr:`text`."""
+    def seat_text(self, seat: int, players: int) -> str:
+        """The spec of who plays at table ``seat`` of a table of ``players``: a team's member there, else :attr:`text`.
+
+        >>> [parse_player("mix=team:level:3+level:5").seat_text(seat, 4) for seat in (2, 4)]
+        ['level:3', 'level:5']
+        """
         if self.kind == "team":
-            return self.members[0 if seat <= 2 else 1].text
+            return self.members[table_format(players).member_of(seat)].text
         return self.text
 
     @property
@@ -130,9 +134,10 @@ class PlayerSpec:
         'RandomPartnershipPlayer'
         """
         if self.kind == "team":
-            if not plays_in_sides(rules.players):
+            table = table_format(rules.players)
+            if not table.teams:
                 raise SpecError(f"{self.name}: a team plays four-handed 66 only (--rules four66)")
-            return self.members[0 if seat <= 2 else 1].make_for(rules, seed, time_limit)
+            return self.members[table.member_of(seat)].make_for(rules, seed, time_limit)
         if self.kind == "level":
             from sixtysix.ai.levels import make_table_player
 

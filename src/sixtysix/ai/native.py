@@ -1,0 +1,319 @@
+"""The bridge to the native search core, and the pure-Python fallback.
+
+The native core (the C extension ``sixtysix.ai._native``, sources in ``native/``)
+searches two-player deals with every card placed 20 to 50 times faster than
+:mod:`sixtysix.ai.solver` does in Python, with the same values: the pure-Python
+engine stays the reference and ``tests/native`` compares the two. The package is
+built with it wherever a C compiler exists; where none does, or with
+``SIXTYSIX_NATIVE=0`` in the environment, everything runs in pure Python
+(:func:`core_for` returns ``None``; the first time it does so because the
+extension is missing, it logs one warning). ``SIXTYSIX_NATIVE=1`` makes a
+missing extension an error instead.
+
+>>> from sixtysix import Deal, Rules
+>>> deal = Deal.shuffled(seed=3)
+>>> search = NativeSearch.create(deal.rules)
+>>> search is None or search.value(deal) in range(-3, 4)
+True
+
+A position crosses into C as a tuple of ints (:func:`encode`, in the order of
+``_native.POS_FIELDS``) and the rules as the index of each option's value in
+the extension's own table ``_native.RULE_FIELDS`` (:func:`rules_flags`): an
+option value the extension does not know sends those rules to the pure path.
+The rule facts (card points, marriages, the last trick, the Schneider line) come
+from :mod:`sixtysix.core.facts` (:func:`facts_of`): the C code has none of its own.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import logging
+import math
+import os
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from sixtysix.ai.sampling import forbidden_cards, sample_world
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import CardMask
+from sixtysix.core.facts import LAST_TRICK_BONUS, SCHNEIDER, marriage_points
+from sixtysix.core.game import Deal
+from sixtysix.core.outcome import Outcome, Termination
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
+
+if TYPE_CHECKING:
+    from sixtysix.ai._native import Core, Position
+
+_log = logging.getLogger(__name__)
+
+ENV = "SIXTYSIX_NATIVE"
+"""``0`` forces the pure-Python path, ``1`` requires the native core; unset: native when built."""
+ENV_LIBRARY = "SIXTYSIX_NATIVE_LIB"
+"""A path to load the extension from instead (``make check-native``'s sanitizer build)."""
+
+IGNORED_OPTIONS = frozenset(
+    {
+        "players",  # 2 or 3 (the three-handed deal is a two-player deal); 4 has its own search
+        "tie_rule",
+        "next_dealer",
+        "match_target",
+        "may_review_tricks",
+        "three_player_form",
+        "three_player_play_for_loser",
+        "four_player_undertrump_required",
+        "four_player_marriages",
+        "four_player_scale",
+        "ten_of_trumps_bonus",
+    }
+)
+"""Options that never change the value of a two-player deal (match scoring, other table sizes)."""
+
+POLICIES = ("random", "true-claims", "greedy")
+"""Playout policies of the core: any legal action; the same without false claims; a quick heuristic."""
+
+TABLE_BITS = 15
+"""log2 of the buckets of a core's transposition table (2 entries of 32 bytes each: 2 MiB; measured on whole deals)."""
+
+_ON, _OFF = ("1", "yes", "true", "on"), ("0", "no", "false", "off")
+
+
+def _load() -> ModuleType | None:
+    setting = os.environ.get(ENV, "").strip().lower()
+    if setting in _OFF:
+        return None
+    try:
+        return _import_extension()
+    except ImportError as error:
+        if setting in _ON:
+            raise ImportError(f"{ENV}={setting} but the native search core cannot be loaded: {error}") from error
+        _log.warning("sixtysix: native search core not built (%s); searching in pure Python", error)
+        return None
+
+
+def _import_extension() -> ModuleType:
+    path = os.environ.get(ENV_LIBRARY)
+    if not path:
+        from sixtysix.ai import _native
+
+        return _native
+    loader = importlib.machinery.ExtensionFileLoader("sixtysix.ai._native", path)
+    spec = importlib.util.spec_from_file_location("sixtysix.ai._native", path, loader=loader)
+    if spec is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+@lru_cache(maxsize=1)
+def extension() -> ModuleType | None:
+    """The extension module, or ``None`` on the pure path (loaded once; logs why if it is missing)."""
+    return _load()
+
+
+def available() -> bool:
+    """Whether searches run natively in this process."""
+    return extension() is not None
+
+
+def rules_flags(rules: Rules) -> tuple[int, ...] | None:
+    """The rules as the extension takes them, or ``None`` if it cannot play them.
+
+    >>> flags = rules_flags(Rules.preset("schnapsen"))
+    >>> flags is None or len(flags) == 28
+    True
+    """
+    module = extension()
+    if module is None or rules.players not in (2, 3):
+        return None
+    flags = []
+    for name, values in module.RULE_FIELDS:
+        value = getattr(rules, name)
+        if value not in values or type(value) is not type(values[0]):
+            return None
+        flags.append(values.index(value))
+    return tuple(flags)
+
+
+def core_for(rules: Rules) -> Core | None:
+    """The native core of ``rules`` (one per set of rules and process), or ``None`` on the pure path."""
+    last = _last_core
+    if last and last[0][0] is rules:  # the usual case, without hashing every option of the rules
+        return last[0][1]
+    core = _core_for(rules)
+    if core is not None:
+        _last_core[:] = [(rules, core)]
+    return core
+
+
+_last_core: list[tuple[Rules, Core]] = []
+
+
+def facts_of(rules: Rules) -> tuple[Any, ...]:
+    """The rule facts the extension takes, from :mod:`sixtysix.core.facts` (one source): the card
+    points (``Rules.points``, the facts' table), a marriage's points, the last trick's bonus, the
+    Schneider line.
+
+    >>> facts_of(Rules.preset("seed66"))[1:]
+    (20, 40, 10, 33)
+    """
+    return (tuple(rules.points), marriage_points(False), marriage_points(True), LAST_TRICK_BONUS, SCHNEIDER)
+
+
+@lru_cache(maxsize=16)
+def _core_for(rules: Rules) -> Core | None:
+    flags = rules_flags(rules)
+    module = extension()
+    if flags is None or module is None:
+        return None
+    core: Core = module.Core(flags, facts_of(rules), TABLE_BITS)
+    return core
+
+
+def encode(deal: Deal) -> tuple[Any, ...]:
+    """A deal in play as the extension's position tuple (``_native.POS_FIELDS``)."""
+    score, pending, tricks = deal.score, deal.pending, deal.tricks
+    return (
+        deal.hands[1], deal.hands[2], bytes(deal.stock), deal.stock_pos, deal.face_up, deal.trump,
+        score[1], score[2], pending[1], pending[2], tricks[1], tricks[2], int(deal.stage), deal.leader,
+        deal.led, deal.marriage_suit, deal.closer, deal.close_score, deal.close_tricks, deal.window,
+    )  # fmt: skip
+
+
+_TERMINATIONS = (
+    Termination.CLAIM,
+    Termination.FALSE_CLAIM,
+    Termination.PLAYED_OUT,
+    Termination.CLOSER_FAILED,
+    Termination.TIE,
+)
+
+ResultKey = tuple[Termination, int | None, int, tuple[int, int], tuple[int, int], int | None]
+"""A deal's result without its words: termination, winner, game points, points, tricks, claimant."""
+
+
+def outcome_of(result: tuple[int, ...] | None) -> ResultKey | None:
+    """The extension's result tuple as a :data:`ResultKey` (``None`` while the deal goes on)."""
+    if result is None:
+        return None
+    termination, winner, game_points, claimant, s1, s2, t1, t2 = result
+    return (_TERMINATIONS[termination - 1], winner or None, game_points, (s1, s2), (t1, t2), claimant or None)
+
+
+def result_key(outcome: Outcome | None) -> ResultKey | None:
+    """An engine :class:`~sixtysix.core.game.Outcome` as a :data:`ResultKey`, to compare with :func:`outcome_of`."""
+    if outcome is None:
+        return None
+    points, tricks = outcome.points, outcome.tricks
+    return (
+        outcome.termination, outcome.winner, outcome.game_points, (points[0], points[1]),
+        (tricks[0], tricks[1]), outcome.claimant,
+    )  # fmt: skip
+
+
+class NativeSearch:
+    """Exact search of one rule set's deals in the native core: the fast path of :class:`~sixtysix.ai.solver.Solver`.
+
+    A fresh instance starts an empty phase-2 table (a session of the shared core), as a
+    fresh ``Solver`` does; ``nodes`` counts the nodes of its searches.
+    """
+
+    __slots__ = ("core", "nodes", "session")
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.session = core.new_session()
+        self.nodes = 0
+
+    @classmethod
+    def create(cls, rules: Rules) -> NativeSearch | None:
+        """The native search for ``rules``, or ``None`` on the pure path."""
+        core = core_for(rules)
+        return None if core is None else cls(core)
+
+    def _count(self, before: int) -> None:
+        self.nodes += self.core.nodes - before
+
+    def value(self, deal: Deal) -> int:
+        """The exact value of ``deal`` (in play) for seat 1."""
+        before = self.core.nodes
+        value = self.core.value(encode(deal), self.session)
+        self._count(before)
+        return value
+
+    def window(self, deal: Deal, alpha: float, beta: float) -> int:
+        """Alpha-beta value for seat 1 (fail-soft): exact strictly between the bounds, else a bound."""
+        lo, hi = max(-100, math.floor(alpha)), min(100, math.ceil(beta))
+        if lo >= hi:  # an empty window: any bound is right, ask for the nearest
+            lo, hi = hi - 1, hi
+        before = self.core.nodes
+        value = self.core.window(encode(deal), self.session, lo, hi)
+        self._count(before)
+        return value
+
+    def action_values(self, deal: Deal, actions: list[Action], seat: int) -> list[int]:
+        """The exact value for ``seat`` of each of ``actions`` (legal for it), as in ``Solver.action_values``."""
+        before = self.core.nodes
+        values = self.core.action_values(encode(deal), self.session, actions, seat)
+        self._count(before)
+        return values
+
+    def worlds_action_values(
+        self, worlds: Sequence[Deal | Position], actions: list[Action], seat: int
+    ) -> list[list[int]]:
+        """``action_values`` of every world (a deal, or a position of :meth:`sample_worlds`) in one call."""
+        before = self.core.nodes
+        positions = [encode(w) if isinstance(w, Deal) else w for w in worlds]
+        values = self.core.worlds_action_values(positions, self.session, actions, seat)
+        self._count(before)
+        return values
+
+    def sample_worlds(
+        self, view: PlayerView, count: int, seed: int, forbidden: CardMask | None = None
+    ) -> list[Position]:
+        """``count`` worlds consistent with ``view`` as positions, drawn in C the way
+        :func:`~sixtysix.ai.sampling.sample_world` draws them (the opponent's unknown cards uniformly
+        among the unseen ones he is not proven to lack, the stock in a uniform order).
+
+        >>> from sixtysix import Deal, PlayerView
+        >>> deal = Deal.shuffled(seed=5)
+        >>> search = NativeSearch.create(deal.rules)
+        >>> view = PlayerView.of(deal, 1)
+        >>> search is None or all(w[0] == deal.hands[1] for w in search.sample_worlds(view, 3, seed=1))
+        True
+        """
+        if forbidden is None:
+            forbidden = forbidden_cards(view)
+        base = encode(sample_world(view, random.Random(seed), forbidden))
+        return self.core.sample_worlds(base, view.seat, view.opponent_known, forbidden, count, seed)
+
+    def reaches(self, deal: Deal, seat: int, threshold: int = 1) -> bool:
+        """Whether ``seat`` can force a value of at least ``threshold`` game points (1: it wins the deal).
+
+        One null-window search: the "can I reach 66" test, far cheaper than the exact value.
+        """
+        before = self.core.nodes
+        result = self.core.test(encode(deal), self.session, seat, threshold)
+        self._count(before)
+        return result
+
+
+__all__ = [
+    "ENV",
+    "IGNORED_OPTIONS",
+    "POLICIES",
+    "NativeSearch",
+    "available",
+    "core_for",
+    "encode",
+    "extension",
+    "facts_of",
+    "outcome_of",
+    "result_key",
+    "rules_flags",
+]

@@ -1,0 +1,6 @@
+"""The native tests import the perft counts of ``tests/test_perft.py``: one copy of them."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
