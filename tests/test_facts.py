@@ -21,6 +21,7 @@ from sixtysix.core.facts import (
     SCHNEIDER,
     beats,
     card_point_table,
+    closer_win_points,
     exchange_card,
     follow_mask,
     game_points,
@@ -32,6 +33,7 @@ from sixtysix.core.facts import (
     talon_after,
     trick_winner,
     tricks_of,
+    win_scale,
 )
 from sixtysix.core.game import LEAD, Deal, Termination
 from sixtysix.core.table import AnyDeal
@@ -204,3 +206,64 @@ def test_the_engines_count_by_the_facts(preset: str) -> None:
                 assert outcome.game_points == expected[0]
             elif rules.last_trick_rule == "ten_points" and not public.closer:
                 assert outcome.game_points == game_points(scores[loser], won[loser])
+
+
+def test_the_exchange_card_and_the_closers_scale() -> None:
+    """R-NINE-1: the trump of ``exchange_rank``; R-CLOSE-6 / option A9: a closer's win is scaled by
+    the opponent's points at the close (``at_close``) or at the end (``at_end``, TC-36)."""
+    for trump in SUITS:
+        assert exchange_card(Rules.preset("seed66"), trump) == make_card(NINE, trump)
+        assert exchange_card(Rules.preset("schnapsen"), trump) == make_card(JACK, trump)
+        deal = Deal.shuffled(seed=trump, rules=Rules.preset("schnapsen"))
+        assert deal.exchange_card == exchange_card(deal.rules, deal.trump)
+    at_close, at_end = Rules.preset("seed66"), Rules.preset("seed66").replace(closer_win_basis="at_end")
+    assert closer_win_points(at_close, close_points=25, close_tricks=1, end_points=40, end_tricks=2) == 2
+    assert closer_win_points(at_end, close_points=25, close_tricks=1, end_points=40, end_tricks=2) == 1
+    assert closer_win_points(at_close, close_points=0, close_tricks=0, end_points=40, end_tricks=2) == 3
+
+
+TWO_SEAT_RULES = (
+    Rules.preset("seed66"),
+    Rules.preset("pagat66"),
+    Rules.preset("schnapsen"),
+    Rules.preset("three66"),
+    Rules.preset("seed66").replace(closed_deal_double=True, failed_close_points="hoyle1895"),
+    Rules.preset("seed66").replace(beaten_closer_points="flat_two", closer_false_claim="failed_close"),
+)
+
+
+@pytest.mark.parametrize("rules", TWO_SEAT_RULES, ids=lambda r: r.text())
+def test_the_win_scale_is_the_scoring_of_the_engine(rules: Rules) -> None:
+    """Over random deals played to their end (closes, claims and false claims included), the win
+    kind's scale is the game points the engine gave (halved where a close doubles them), and
+    ``None`` exactly for ties and penalties (a false claim, a failed close, a beaten closer)."""
+    rng = random.Random(rules.text())
+    kinds: set[int | None] = set()
+    for _ in range(300):
+        deal = create_match(rules).new_deal(seed=rng.getrandbits(32))
+        while not deal.is_over:
+            seat = deal.seat_to_ask
+            legal = deal.legal_actions(seat)
+            careful = [a for a in legal if a not in (CLAIM, CLOSE) or max(deal.scores()) >= 66] or legal
+            deal.apply(rng.choice(legal if rng.random() < 0.03 else careful), seat)  # now and then a false claim
+        public, outcome = deal.spectator_view(), deal.outcome
+        assert outcome is not None
+        loser = next((s for s in public.active if s != outcome.winner), 0)
+        scale = win_scale(
+            rules,
+            outcome.termination.value,
+            outcome.winner,
+            public.closer,
+            (public.scores[loser - 1], public.trick_counts[loser - 1]),
+            (public.close_score, public.close_tricks),
+        )
+        kinds.add(scale)
+        penalty = outcome.termination in (Termination.FALSE_CLAIM, Termination.CLOSER_FAILED) or (
+            public.closer and public.closer != outcome.winner
+        )
+        if outcome.winner is None or penalty:
+            assert scale is None
+        else:
+            doubled = 2 if public.closer and rules.closed_deal_double else 1
+            assert scale is not None and scale * doubled == outcome.game_points, (outcome, public.closer)
+    assert {1, 2, None} <= kinds  # simple wins, Schneider, ties or penalties

@@ -1,4 +1,4 @@
-"""The rule facts the words use (present/describe.py) give the engine's numbers, deal after deal."""
+"""The rule facts the words use (the core's, by present/describe.py's names) give the engine's numbers."""
 
 from __future__ import annotations
 

@@ -19,9 +19,10 @@ from sixtysix.core.cards import BIT, CARD_NAMES, parse_card
 from sixtysix.core.game import Deal
 from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.table import AnyDeal
 from sixtysix.core.threehanded import ThreeHandedDeal
-from sixtysix.present.state import seat_state
-from sixtysix.present.table import AnyDeal, PublicMatch
+from sixtysix.present.state import StateMemo, seat_state
+from sixtysix.present.table import PublicMatch
 
 PRESETS = ("seed66", "pagat66", "schnapsen", "three66", "four66")
 
@@ -184,3 +185,31 @@ def test_the_claim_verdict_is_the_engines() -> None:
                 verdicts.add(you["claim_holds"])
             play(match, rng, stop=1, avoid=("66", "C", "CB"))
     assert verdicts == {True, False}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_memo_gives_the_states_built_afresh(preset: str) -> None:
+    """The StateMemo one match shares between its states (the deal's public part, the finished
+    deals' ends) changes no state: after every action of whole matches, every seat's state with
+    the memo equals the one built without it, also when the names at the table change."""
+    rng = random.Random(f"memo {preset}")
+    match = create_match(Rules.preset(preset))
+    memo = StateMemo()
+    table = public(match)
+    states = 0
+    while not match.is_over:
+        deal = match.new_deal(seed=rng.getrandbits(32))
+        while True:
+            if len(match.deals) == 3 and len(deal.history) == 4:  # new names: what was kept is rebuilt
+                names = {s: (f"Q{s}", "human", None) for s in match.seats}
+                table = PublicMatch("m1", 8, "playing", "computer", True, names)
+            for seat in match.seats:
+                assert seat_state(table, match, seat, memo) == seat_state(table, match, seat), (preset, seat)
+                states += 1
+            if deal.is_over:
+                break
+            seat_to_ask = deal.seat_to_ask
+            assert seat_to_ask is not None
+            legal = deal.legal_actions(seat_to_ask)
+            match.apply(rng.choice([a for a in legal if str(a) not in ("66", "C", "CB")] or legal), seat_to_ask)
+    assert len(match.deals) > 3 and states > 200

@@ -42,7 +42,9 @@ the talon                 :func:`talon_after` (cards left after some tricks),
                           :func:`exchange_card` (the trump card's exchange card)
 the last trick            :data:`LAST_TRICK_BONUS`, :func:`last_trick_bonus`
 game points of a deal     :data:`SCHNEIDER`, :func:`game_points` (two and three players),
+                          :func:`closer_win_points`, :func:`win_scale` (the win kind),
                           :func:`partnership_game_points` (four-handed, R-4P-7)
+the exchange card         :func:`exchange_card`
 how many cards a seat     :func:`opponent_hand_size` (two-player views),
 holds                     :func:`partnership_hand_size` (four-handed)
 ========================  ==============================================================
@@ -50,11 +52,11 @@ holds                     :func:`partnership_hand_size` (four-handed)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sixtysix.core.actions import MARRIAGE_40, Action
+from sixtysix.core.actions import IS_CARD, MARRIAGE_40, Action
 from sixtysix.core.cards import (
     BIT,
     HIGHER,
@@ -81,7 +83,7 @@ def card_points(rules: Rules, card: Card) -> int:
     return rules.points[card]
 
 
-def trick_points(rules: Rules, cards: Sequence[Card]) -> int:
+def trick_points(rules: Rules, cards: Iterable[Card]) -> int:
     """The card points of the cards of one trick."""
     points = rules.points
     return sum(points[card] for card in cards)
@@ -156,19 +158,28 @@ def tricks_of(history: Sequence[tuple[int, Action]], rules: Rules, trump: int) -
     """The completed tricks of an action history (of a deal or a view), in order.
 
     A trick has two cards, four in the partnership game; the other actions are skipped.
+    Each trick is built straight into its frozen instance's dictionary (as the views are):
+    a seat state of the web app asks for every trick of its deal at every change.
     """
     size = rules.cards_per_trick
     points = rules.points
+    beaters = BEATERS[trump]
     tricks: list[Trick] = []
     current: list[tuple[int, Card]] = []
     for seat, action in history:
-        if not action.is_card():
+        if not IS_CARD[action]:
             continue
         current.append((seat, int(action)))
         if len(current) == size:
-            cards = [card for _, card in current]
-            winner = current[trick_winner(cards, trump)][0]
-            tricks.append(Trick(current[0][0], tuple(current), winner, sum(points[c] for c in cards)))
+            leader, best = current[0]
+            winner, total = leader, points[best]
+            for other, card in current[1:]:
+                total += points[card]
+                if beaters[best] & BIT[card]:
+                    winner, best = other, card
+            trick = _new(Trick)
+            _set(trick, "__dict__", {"leader": leader, "cards": tuple(current), "winner": winner, "points": total})
+            tricks.append(trick)
             current = []
     return tuple(tricks)
 
@@ -223,6 +234,10 @@ def partnership_follow_mask(
     if over:
         return over
     return trumps if undertrump_required else hand
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def side_of(seat: int) -> int:
@@ -302,6 +317,59 @@ def game_points(loser_points: int, loser_tricks: int) -> int:
     return 2 if loser_points < SCHNEIDER else 1
 
 
+def closer_win_points(rules: Rules, close_points: int, close_tricks: int, end_points: int, end_tricks: int) -> int:
+    """The game points of a closer who wins (before any doubling): scaled by the opponent's card
+    points and tricks when the talon was closed (``closer_win_basis=at_close``, R-CLOSE-6) or at
+    the end of the deal (``at_end``).
+
+    >>> from sixtysix.core.rules import Rules
+    >>> seed, pagat = Rules.preset("seed66"), Rules.preset("pagat66")
+    >>> closer_win_points(seed, 25, 1, 40, 2), closer_win_points(pagat, 25, 1, 40, 2)  # TC-36
+    (2, 1)
+    """
+    if rules.closer_win_basis == "at_close":
+        return game_points(close_points, close_tricks)
+    return game_points(end_points, end_tricks)
+
+
+WINS_DEAL_POINTS = 1
+"""Game points of a deal decided by its last trick (``last_trick_rule=wins_deal_one_point``, Schnapsen)."""
+
+
+def win_scale(
+    rules: Rules,
+    termination: str,
+    winner: int | None,
+    closer: int,
+    loser: tuple[int, int],
+    at_close: tuple[int, int],
+) -> int | None:
+    """The win kind of a finished deal of two seats: the game points of its scale (1 simple,
+    2 Schneider, 3 Schwarz) before any doubling, as the scoring gives them; ``None`` for a tie
+    and for a penalty (a false claim, a failed close, a beaten closer).
+
+    ``termination`` is the value of the deal's :class:`~sixtysix.core.game.Termination`;
+    ``loser`` the loser's (card points, tricks) at the end, ``at_close`` the closer's
+    opponent's when the talon was closed (anything without a close).
+
+    >>> from sixtysix.core.rules import Rules
+    >>> seed = Rules.preset("seed66")
+    >>> win_scale(seed, "claim", 1, 0, (20, 2), (0, 0)), win_scale(seed, "claim", 1, 1, (40, 2), (20, 1))
+    (2, 2)
+    >>> win_scale(seed, "claim", 2, 1, (40, 2), (20, 1)), win_scale(seed, "false_claim", 2, 0, (70, 3), (0, 0))
+    (None, None)
+    >>> win_scale(Rules.preset("schnapsen"), "played_out", 1, 0, (20, 2), (0, 0))
+    1
+    """
+    if winner is None or termination in ("false_claim", "closer_failed", "tie"):
+        return None
+    if closer:  # the closer's win, or a penalty: he was beaten to 66 (R-CLOSE-5)
+        return closer_win_points(rules, *at_close, *loser) if closer == winner else None
+    if termination == "played_out" and rules.last_trick_rule == "wins_deal_one_point":
+        return WINS_DEAL_POINTS
+    return game_points(*loser)
+
+
 def partnership_game_points(rules: Rules, winner_points: int, loser_points: int, loser_tricks: int) -> tuple[int, str]:
     """The four-handed scale (R-4P-7): game points of the winning side and why, in words.
 
@@ -317,6 +385,9 @@ def partnership_game_points(rules: Rules, winner_points: int, loser_points: int,
     if rules.four_player_scale == "hundred":
         return (2, "100 or more") if winner_points >= 100 else (1, "66 or more")
     return (2, "the losers under 33") if loser_points < SCHNEIDER else (1, "66 or more")
+
+
+# -- the exchange card -----------------------------------------------------------------------
 
 
 # -- how many cards a seat holds ----------------------------------------------------------------

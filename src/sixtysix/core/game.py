@@ -63,7 +63,9 @@ from sixtysix.core.facts import (
     BEATERS,
     MARRIAGE_CARDS,
     SCHNEIDER,
+    WINS_DEAL_POINTS,
     Trick,
+    closer_win_points,
     exchange_card,
     follow_mask,
     game_points,
@@ -870,28 +872,39 @@ class Deal:
         per_seat = _per_table_seat(names, 3 if sitting_out else 2)
         stage = self.stage
         to_act = self.to_act
-        return SpectatorView(
-            rules=self.rules,
-            dealer=dealer,
-            active=(names[self.forehand], names[3 - self.forehand]),
-            sitting_out=sitting_out,
-            trump=self.trump,
-            trump_card=self.trump_card,
-            face_up=self.face_up if self.face_up >= 0 else None,
-            talon_size=self.talon_size,
-            closer=names[self.closer],
-            stage=stage,
-            to_act=None if to_act is None else names[to_act],
-            leader=names[self.leader],
-            trick=((names[self.leader], self.led),) if self.led >= 0 else (),
-            marriage_suit=self.marriage_suit if stage == MARRIAGE else -1,
-            hand_sizes=per_seat(self.hands[1].bit_count(), self.hands[2].bit_count()),
-            shown=per_seat(self.known[1], self.known[2]),
-            scores=per_seat(self.score[1], self.score[2]),
-            pending=per_seat(self.pending[1], self.pending[2]),
-            trick_counts=per_seat(self.tricks[1], self.tricks[2]),
-            history=tuple((names[s], a) for s, a in self.history if a != PASS),
-            outcome=outcome if sitting_out else self.outcome,
+        led = self.led
+        history: Sequence[tuple[int, Action]] = self.history
+        if names is not INNER_SEATS:
+            history = [(names[s], a) for s, a in history]
+        # filled in directly, as the player's view: the web builds one for every change of a deal
+        return fill(
+            SpectatorView,
+            {
+                "rules": self.rules,
+                "dealer": dealer,
+                "active": (names[self.forehand], names[3 - self.forehand]),
+                "sitting_out": sitting_out,
+                "trump": self.trump,
+                "trump_card": self.trump_card,
+                "face_up": self.face_up if self.face_up >= 0 else None,
+                "talon_size": self.talon_size,
+                "closer": names[self.closer],
+                "close_score": self.close_score,
+                "close_tricks": self.close_tricks,
+                "strict": self.phase2,
+                "stage": stage,
+                "to_act": None if to_act is None else names[to_act],
+                "leader": names[self.leader],
+                "trick": ((names[self.leader], led),) if led >= 0 else (),
+                "marriage_suit": self.marriage_suit if stage == MARRIAGE else -1,
+                "hand_sizes": per_seat(self.hands[1].bit_count(), self.hands[2].bit_count()),
+                "shown": per_seat(self.known[1], self.known[2]),
+                "scores": per_seat(self.score[1], self.score[2]),
+                "pending": per_seat(self.pending[1], self.pending[2]),
+                "trick_counts": per_seat(self.tricks[1], self.tricks[2]),
+                "history": tuple([h for h in history if h[1] != PASS] if self.passes else history),
+                "outcome": outcome if sitting_out else self.outcome,
+            },
         )
 
     # -- text form ---------------------------------------------------------------------
@@ -930,13 +943,20 @@ _LEAD_THE_MARRIAGE = "after declaring a marriage the leader must lead its king o
 
 def _per_table_seat(names: Sequence[int], size: int) -> Callable[[int, int], tuple[int, ...]]:
     """A function that lays out two inner seats' values by table seat (``size`` seats, the others 0)."""
+    if names is INNER_SEATS:  # a table of two: its seats are the deal's
+        return _pair
+    first, second = names[1] - 1, names[2] - 1
 
-    def per_seat(first: int, second: int) -> tuple[int, ...]:
+    def per_seat(one: int, two: int) -> tuple[int, ...]:
         values = [0] * size
-        values[names[1] - 1], values[names[2] - 1] = first, second
+        values[first], values[second] = one, two
         return tuple(values)
 
     return per_seat
+
+
+def _pair(one: int, two: int) -> tuple[int, ...]:
+    return one, two
 
 
 def score_deal(
@@ -980,9 +1000,7 @@ def _score_deal(
     """:func:`score_deal` before doubling."""
 
     def closer_win() -> int:
-        if rules.closer_win_basis == "at_close":
-            return game_points(close_score, close_tricks)
-        return game_points(score[3 - closer], tricks[3 - closer])
+        return closer_win_points(rules, close_score, close_tricks, score[3 - closer], tricks[3 - closer])
 
     def closer_fails() -> int:
         rule = rules.failed_close_points
@@ -1014,7 +1032,7 @@ def _score_deal(
         reason = f"seat {names[closer]} closed but did not claim 66 (made {made})"
         return Termination.CLOSER_FAILED, 3 - closer, closer_fails(), reason
     if rules.last_trick_rule == "wins_deal_one_point":
-        return Termination.PLAYED_OUT, last_winner, 1, f"seat {names[last_winner]} won the last trick"
+        return Termination.PLAYED_OUT, last_winner, WINS_DEAL_POINTS, f"seat {names[last_winner]} won the last trick"
     if score[1] == score[2]:
         return Termination.TIE, None, 0, f"a tie at {score[1]} each"
     winner = 1 if score[1] > score[2] else 2

@@ -598,28 +598,35 @@ class FourHandedDeal:
     def spectator_view(self) -> SpectatorView:
         """What everybody at the table may know now: no card of any hand (hand sizes and shown cards by seat)."""
         stage = self.stage
-        return SpectatorView(
-            rules=self.rules,
-            dealer=self.dealer,
-            active=self.active,
-            sitting_out=0,
-            trump=self.trump,
-            trump_card=self.trump_card,
-            face_up=None,
-            talon_size=0,
-            closer=0,
-            stage=stage,
-            to_act=self.to_act,
-            leader=self.leader,
-            trick=tuple(self.trick),
-            marriage_suit=self.marriage_suit if stage == MARRIAGE else -1,
-            hand_sizes=tuple(self.hands[seat].bit_count() for seat in SEATS),
-            shown=tuple(self.known[1:5]),
-            scores=self.scores(),
-            pending=(self.pending[1], self.pending[2]),
-            trick_counts=self.trick_counts(),
-            history=tuple(self.history),
-            outcome=self.outcome,
+        hands, known = self.hands, self.known
+        return fill(
+            SpectatorView,
+            {
+                "rules": self.rules,
+                "dealer": self.dealer,
+                "active": self.active,
+                "sitting_out": 0,
+                "trump": self.trump,
+                "trump_card": self.trump_card,
+                "face_up": None,
+                "talon_size": 0,
+                "closer": 0,
+                "close_score": 0,
+                "close_tricks": 0,
+                "strict": True,
+                "stage": stage,
+                "to_act": self.to_act,
+                "leader": self.leader,
+                "trick": tuple(self.trick),
+                "marriage_suit": self.marriage_suit if stage == MARRIAGE else -1,
+                "hand_sizes": (hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count(), hands[4].bit_count()),
+                "shown": (known[1], known[2], known[3], known[4]),
+                "scores": self.scores(),
+                "pending": (self.pending[1], self.pending[2]),
+                "trick_counts": self.trick_counts(),
+                "history": tuple(self.history),
+                "outcome": self.outcome,
+            },
         )
 
     def text(self) -> str:

@@ -317,6 +317,13 @@ class SpectatorView:
     talon_size: int
     closer: int
     """The table seat that closed the talon, else 0."""
+    close_score: int
+    """The closer's opponent's counted card points when the talon was closed (0 if open)."""
+    close_tricks: int
+    """The closer's opponent's tricks when the talon was closed."""
+    strict: bool
+    """The strict rules of play hold (follow suit, head the trick): the talon is closed or
+    used up, and always in a game without a talon."""
     stage: Stage
     to_act: int | None
     leader: int

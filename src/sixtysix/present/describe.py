@@ -2,12 +2,12 @@
 
 Strings may hold ``rich`` markup (coloured cards); :func:`plain` removes it.
 
-**Rule facts.** The few facts of the rules that the words need (who takes a trick, what
-it is worth, what a marriage scores, the last trick's ten, the opponent's hand size) are
-each computed by one function here (:func:`trick_winner`, :func:`trick_points`,
-:func:`marriage_value`, :func:`last_trick_bonus`, :func:`opponent_hand_size`), which
-every front end calls; when the core defines them as functions of
-:class:`~sixtysix.core.rules.Rules` and of the views, these point at the core.
+**Rule facts.** The words ask the core for every fact of the rules they name (who takes
+a trick, what it is worth, what a marriage scores, the last trick's ten, the Schneider
+line, the opponent's hand size): :mod:`sixtysix.core.facts`, re-exported here under the
+names the front ends use. The scoring of a finished deal is explained from its
+:class:`~sixtysix.core.view.SpectatorView` (in table seats), so the same sentences serve
+a table of two and the two seats that play at a table of three.
 
 >>> names = Names(human=1)
 >>> plain(describe_action(names, 2, Action.parse("20h"), symbols=False))
@@ -19,75 +19,32 @@ every front end calls; when the core defines them as functions of
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sixtysix.core.actions import (
-    CLAIM,
-    CLOSE,
-    CLOSE_BEFORE_DRAW,
-    DRAW,
-    EXCHANGE,
-    MARRIAGE_40,
-    PASS,
-    Action,
-    marriage_suit,
-)
+from sixtysix.core import facts
+from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action, marriage_suit
 from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card, make_card, suit_of
-from sixtysix.core.game import FOLLOW, Deal, Termination, scale_points
-from sixtysix.core.rules import Rules
-from sixtysix.core.view import PlayerView
+from sixtysix.core.facts import SCHNEIDER, game_points
+from sixtysix.core.game import Deal, Termination
+from sixtysix.core.table import Table
+from sixtysix.core.view import PlayerView, SpectatorView
+
+# The core's rule facts under the names the front ends use (each is defined there, once):
+LAST_TRICK_BONUS = facts.LAST_TRICK_BONUS
+Trick = facts.Trick
+last_trick_bonus = facts.last_trick_bonus
+marriage_value = facts.marriage_value
+trick_points = facts.trick_points
+tricks_of = facts.tricks_of
+trick_winner = facts.winning_seat
+"""The seat whose card takes a trick given as (seat, card) pairs: :func:`sixtysix.core.facts.winning_seat`."""
 
 RED_SUITS = frozenset((1, 2))  # diamonds, hearts
-LAST_TRICK_BONUS = 10
-"""Card points the winner of the last trick adds (rules.md §2.8, R-4P-6)."""
-
-
-# -- rule facts --------------------------------------------------------------------------
-
-
-def trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> int:
-    """The seat whose card takes ``trick`` (seats and cards in the order played): the
-    highest trump, else the highest card of the suit led. Two cards or four.
-
-    >>> from sixtysix.core.cards import parse_card
-    >>> trick_winner([(1, parse_card("Ks")), (2, parse_card("As")), (3, parse_card("7h")), (4, parse_card("Ts"))], 3)
-    2
-    >>> trick_winner([(2, parse_card("Ah")), (1, parse_card("9c"))], trump=0)
-    1
-    """
-    seat, best = trick[0]
-    for other, card in trick[1:]:
-        if suit_of(card) == suit_of(best):
-            if card < best:  # within a suit, lower ids rank higher (A T K Q J 9 8 7)
-                seat, best = other, card
-        elif suit_of(card) == trump:
-            seat, best = other, card
-    return seat
-
-
-def trick_points(rules: Rules, cards: Iterable[Card]) -> int:
-    """The card points of the ``cards`` of a trick under ``rules`` (``nine_points`` counts).
-
-    >>> from sixtysix.core.cards import parse_card
-    >>> trick_points(Rules.preset().replace(nine_points=1), [parse_card("9h"), parse_card("Ah")])
-    12
-    """
-    return sum(rules.points[card] for card in cards)
-
-
-def marriage_value(action: Action) -> int:
-    """What the marriage ``action`` scores: 40 in trumps, 20 in another suit (R-MAR-2).
-
-    >>> marriage_value(Action.parse("40s")), marriage_value(Action.parse("20h"))
-    (40, 20)
-    """
-    return 40 if action >= MARRIAGE_40 else 20
 
 
 def opponent_hand_size(view: PlayerView) -> int:
-    """How many cards the opponent of a two-player ``view`` holds: as many as the seat, one
-    more or one less while a led card waits for the follower.
+    """How many cards the opponent of a two-player ``view`` holds (the view's own count, from the core).
 
     >>> from sixtysix import Deal
     >>> deal = Deal.shuffled(seed=1, dealer=2)
@@ -95,21 +52,7 @@ def opponent_hand_size(view: PlayerView) -> int:
     >>> opponent_hand_size(PlayerView.of(deal, 1)), opponent_hand_size(PlayerView.of(deal, 2))
     (6, 5)
     """
-    own = view.hand.bit_count()
-    if view.stage != FOLLOW:
-        return own
-    return own + 1 if view.leader == view.seat else own - 1
-
-
-def last_trick_bonus(rules: Rules, closed: bool = False) -> int:
-    """The points the last trick adds in a two-player deal: 10, but none after a close
-    (R-CLOSE-4) or when the last trick wins the deal instead (Schnapsen). The partnership
-    game always adds :data:`LAST_TRICK_BONUS` (R-4P-6).
-
-    >>> last_trick_bonus(Rules.preset("seed66")), last_trick_bonus(Rules.preset("schnapsen"))
-    (10, 0)
-    """
-    return LAST_TRICK_BONUS if not closed and rules.last_trick_rule == "ten_points" else 0
+    return view.opponent_hand_size
 
 
 @dataclass(frozen=True)
@@ -253,37 +196,16 @@ def describe_action_choice(action: Action, deal: Deal | None = None, symbols: bo
 # -- tricks -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: who led what, who followed with what, who won."""
+def describe_trick(names: Names, trick: Trick, symbols: bool = True) -> str:
+    """``Computer led K♠, you played A♠: you won (15 points)``: a two-card trick as the core counts it.
 
-    leader: int
-    lead: Card
-    follower: int
-    follow: Card
-    winner: int
-
-
-def tricks_of(history: Sequence[tuple[int, Action]], trump: int) -> list[Trick]:
-    """The completed tricks of a two-player deal's history, in order."""
-    tricks: list[Trick] = []
-    led: tuple[int, Card] | None = None
-    for seat, action in history:
-        if not action.is_card():
-            continue
-        if led is None:
-            led = (seat, int(action))
-            continue
-        leader, lead = led
-        winner = trick_winner((led, (seat, int(action))), trump)
-        tricks.append(Trick(leader, lead, seat, int(action), winner))
-        led = None
-    return tricks
-
-
-def describe_trick(names: Names, trick: Trick, rules: Rules, symbols: bool = True) -> str:
-    """``Computer led K♠, you played A♠: you won (15 points)``."""
-    points = trick_points(rules, (trick.lead, trick.follow))
+    >>> from sixtysix import Deal
+    >>> deal = Deal.shuffled(seed=3)
+    >>> deal.apply(deal.legal_actions()[0]); deal.apply(deal.legal_actions()[0])
+    >>> plain(describe_trick(Names(human=1), deal.completed_tricks()[0], symbols=False))
+    'You led Tc, Computer played Qd: you won (13 points)'
+    """
+    points = trick.points
     return (
         f"{names.subject(trick.leader)} led {card_markup(trick.lead, symbols)}, "
         f"{names(trick.follower)} played {card_markup(trick.follow, symbols)}: "
@@ -304,110 +226,146 @@ def _points(n: int) -> str:
     return f"{n} game point{'s' if n != 1 else ''}"
 
 
+@dataclass(frozen=True)
+class _Duel:
+    """The public facts of a finished deal of two seats, read by table seat (for the sentences)."""
+
+    public: SpectatorView
+
+    def other(self, seat: int) -> int:
+        first, second = self.public.active
+        return second if seat == first else first
+
+    def points(self, seat: int) -> int:
+        return self.public.scores[seat - 1]
+
+    def tricks(self, seat: int) -> int:
+        return self.public.trick_counts[seat - 1]
+
+
 def _scale_sentence(names: Names, loser: int, points: int, tricks: int, when: str = "") -> str:
-    value = scale_points(points, tricks)
+    value = game_points(points, tricks)
     who = names.subject(loser)
     if value == 3:
         return f"{who} had no trick{when} (Schwarz): {_points(3)}."
     if value == 2:
-        return f"{who} had only {points} card points{when}, under 33 (Schneider): {_points(2)}."
-    return f"{who} had {points} card points{when}, 33 or more: {_points(1)}."
+        return f"{who} had only {points} card points{when}, under {SCHNEIDER} (Schneider): {_points(2)}."
+    return f"{who} had {points} card points{when}, {SCHNEIDER} or more: {_points(1)}."
 
 
-def _closer_win(names: Names, deal: Deal) -> list[str]:
-    opponent = 3 - deal.closer
-    if deal.rules.closer_win_basis == "at_close":
+def _closer_win(names: Names, duel: _Duel) -> list[str]:
+    public = duel.public
+    opponent = duel.other(public.closer)
+    if public.rules.closer_win_basis == "at_close":
         return [
             f"The talon was closed, so {names.possessive(opponent)} points when it was closed count.",
-            _scale_sentence(names, opponent, deal.close_score, deal.close_tricks, " at the close"),
+            _scale_sentence(names, opponent, public.close_score, public.close_tricks, " at the close"),
         ]
-    return [_scale_sentence(names, opponent, deal.score[opponent], deal.tricks[opponent])]
+    return [_scale_sentence(names, opponent, duel.points(opponent), duel.tricks(opponent))]
 
 
-def _failed_close(names: Names, deal: Deal) -> str:
-    closer, opponent = deal.closer, 3 - deal.closer
-    rule = deal.rules.failed_close_points
+def _failed_close(names: Names, duel: _Duel) -> str:
+    public = duel.public
+    closer = public.closer
+    opponent = duel.other(closer)
+    rule = public.rules.failed_close_points
     start = f"{names.subject(closer)} closed the talon and did not make 66, so {names(opponent)} "
     start += names.verb(opponent, "score", "scores")
     if rule == "always_three":
         return start + f" {_points(3)} (these rules always give 3 for a failed close)."
-    if deal.close_tricks == 0:
+    if public.close_tricks == 0:
         return start + f" {_points(3)}: {names(opponent)} had no trick when it was closed."
-    if rule == "hoyle1895" and deal.score[closer] >= 33:
-        return start + f" {_points(1)}: the closer made 33 or more (the Hoyle 1895 rule)."
+    if rule == "hoyle1895" and duel.points(closer) >= SCHNEIDER:
+        return start + f" {_points(1)}: the closer made {SCHNEIDER} or more (the Hoyle 1895 rule)."
     return start + f" {_points(2)} (3 if {names(opponent)} had had no trick when it was closed)."
 
 
-def explain_scoring(deal: Deal, names: Names) -> list[str]:
-    """Sentences that explain how the finished ``deal``'s game points were scored."""
-    outcome = deal.outcome
+def explain_scoring(table: Table, names: Names) -> list[str]:
+    """Sentences that explain how the finished deal of two seats ``table`` scored its game points
+    (a two-player deal, or the deal two seats of three play); see :func:`scoring_sentences`."""
+    return scoring_sentences(table.spectator_view(), names)
+
+
+def scoring_sentences(public: SpectatorView, names: Names) -> list[str]:
+    """Sentences that explain how a finished deal of two seats scored, from its public facts.
+
+    >>> from sixtysix import Deal
+    >>> deal = Deal.shuffled(seed=1)
+    >>> while not deal.is_over:
+    ...     deal.apply(deal.legal_actions()[0])
+    >>> [plain(line) for line in scoring_sentences(deal.spectator_view(), Names(human=1))]
+    ['Computer closed the talon and did not make 66, so you score 3 game points: you had no trick when it was closed.']
+    """
+    outcome = public.outcome
     if outcome is None:
         return []
-    rules = deal.rules
-    closer = deal.closer
+    if outcome.termination == Termination.TIE:
+        if public.rules.tie_rule == "carry_one":
+            return ["Equal totals: nobody scores now; 1 game point goes to the winner of the next deal."]
+        return ["Equal totals: nobody scores (ties are void under these rules)."]
     winner = outcome.winner
-    lines: list[str] = []
-    termination = outcome.termination
-    if termination == Termination.TIE:
-        if rules.tie_rule == "carry_one":
-            lines.append("Equal totals: nobody scores now; 1 game point goes to the winner of the next deal.")
-        else:
-            lines.append("Equal totals: nobody scores (ties are void under these rules).")
-        return lines
     assert winner is not None
-    loser = 3 - winner
-    if termination == Termination.CLAIM:
-        if not closer:
-            lines.append(_scale_sentence(names, loser, deal.score[loser], deal.tricks[loser]))
-        elif closer == outcome.claimant:
-            lines += _closer_win(names, deal)
-        else:
-            start = f"{names.subject(closer)} closed the talon but {names(winner)} reached 66 first: "
-            if rules.beaten_closer_points == "flat_two":
-                lines.append(start + f"{_points(2)}, whatever the tricks under these rules.")
-            elif deal.close_tricks == 0:
-                lines.append(start + f"{_points(3)}, as {names(winner)} had no trick when it was closed.")
-            else:
-                lines.append(start + f"{_points(2)} (3 if {names(winner)} had had no trick when it was closed).")
-    elif termination == Termination.FALSE_CLAIM:
-        claimant = outcome.claimant or loser
-        if closer == claimant and rules.closer_false_claim == "failed_close":
-            lines.append("A wrong claim after closing counts as a failed close.")
-            lines.append(_failed_close(names, deal))
-        else:
-            start = "A claim with fewer than 66 card points gives the opponent "
-            if rules.false_claim_points != "two_or_three":
-                lines.append(start + f"{_points(2)}.")
-            elif deal.tricks[winner] == 0:
-                lines.append(start + f"{_points(3)} when, as here, the opponent has no trick.")
-            else:
-                lines.append(start + f"{_points(2)} (3 if the opponent has no trick).")
-    elif termination == Termination.CLOSER_FAILED:
-        lines.append(_failed_close(names, deal))
-    elif closer:  # played out after a close, the closer with 66 or more
-        lines.append(f"{names.subject(closer)} closed and reached 66 by the last trick, which counts as a claim.")
-        lines += _closer_win(names, deal)
-    elif rules.last_trick_rule == "wins_deal_one_point":
-        lines.append(f"All cards were played: the winner of the last trick wins the deal, {_points(1)}.")
-    else:
-        tricks = tricks_of(deal.history, deal.trump)
-        if tricks:
-            last = tricks[-1].winner
-            lines.append(
-                f"All cards were played; {names(last)} took the last trick (+{LAST_TRICK_BONUS}), "
-                "and the higher total wins."
-            )
-        lines.append(_scale_sentence(names, loser, deal.score[loser], deal.tricks[loser]))
-    if closer and rules.closed_deal_double:
+    duel = _Duel(public)
+    loser = duel.other(winner)
+    lines = _how_won(names, duel, winner, loser)
+    if public.closer and public.rules.closed_deal_double:
         lines.append("Doubled, because the talon was closed.")
-    if deal.pending[loser]:
+    if public.pending[loser - 1]:
         lines.append(f"({names.possessive(loser).capitalize()} marriage never counted: no trick was won.)")
     return lines
 
 
-def deal_headline(deal: Deal, names: Names, credited: int) -> str:
+def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
+    """The sentences of a deal won by ``winner``: how it ended and what that scores."""
+    public = duel.public
+    outcome = public.outcome
+    assert outcome is not None
+    rules, closer, termination = public.rules, public.closer, outcome.termination
+    if termination == Termination.CLAIM:
+        if not closer:
+            return [_scale_sentence(names, loser, duel.points(loser), duel.tricks(loser))]
+        if closer == outcome.claimant:
+            return _closer_win(names, duel)
+        start = f"{names.subject(closer)} closed the talon but {names(winner)} reached 66 first: "
+        if rules.beaten_closer_points == "flat_two":
+            return [start + f"{_points(2)}, whatever the tricks under these rules."]
+        if public.close_tricks == 0:
+            return [start + f"{_points(3)}, as {names(winner)} had no trick when it was closed."]
+        return [start + f"{_points(2)} (3 if {names(winner)} had had no trick when it was closed)."]
+    if termination == Termination.FALSE_CLAIM:
+        claimant = outcome.claimant or loser
+        if closer == claimant and rules.closer_false_claim == "failed_close":
+            return ["A wrong claim after closing counts as a failed close.", _failed_close(names, duel)]
+        start = "A claim with fewer than 66 card points gives the opponent "
+        if rules.false_claim_points != "two_or_three":
+            return [start + f"{_points(2)}."]
+        if duel.tricks(winner) == 0:
+            return [start + f"{_points(3)} when, as here, the opponent has no trick."]
+        return [start + f"{_points(2)} (3 if the opponent has no trick)."]
+    if termination == Termination.CLOSER_FAILED:
+        return [_failed_close(names, duel)]
+    if closer:  # played out after a close, the closer with 66 or more
+        return [
+            f"{names.subject(closer)} closed and reached 66 by the last trick, which counts as a claim.",
+            *_closer_win(names, duel),
+        ]
+    if rules.last_trick_rule == "wins_deal_one_point":
+        return [f"All cards were played: the winner of the last trick wins the deal, {_points(1)}."]
+    lines = []
+    tricks = public.completed_tricks()
+    if tricks:
+        bonus = last_trick_bonus(rules, closed=False)
+        lines.append(
+            f"All cards were played; {names(tricks[-1].winner)} took the last trick (+{bonus}), "
+            "and the higher total wins."
+        )
+    lines.append(_scale_sentence(names, loser, duel.points(loser), duel.tricks(loser)))
+    return lines
+
+
+def deal_headline(table: Table, names: Names, credited: int) -> str:
     """``You win 2 game points`` (``credited`` includes carried tie points)."""
-    outcome = deal.outcome
+    outcome = table.outcome
     if outcome is None:
         return "The deal is not over"
     if outcome.winner is None:

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from sixtysix.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardMask, cards_of
+from sixtysix.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_OF, SUITS, Card, CardMask, cards_of
 
 SUIT_ORDER = (SPADES, HEARTS, CLUBS, DIAMONDS)
 """Suits in the order a hand is shown (colours alternate), before trumps are moved last."""
@@ -19,6 +19,13 @@ def hand_order(hand: CardMask, trump: int) -> tuple[Card, ...]:
     Grouped by suit (spades, hearts, clubs, diamonds, so that the colours alternate),
     the trump suit last, highest card first within a suit.
     """
-    cards = cards_of(hand)  # by suit, highest first
+    return tuple(sorted(cards_of(hand), key=_PLACE[trump].__getitem__))
+
+
+def _places(trump: int) -> tuple[int, ...]:
+    """``places[card]``: where a card stands in a hand shown with ``trump`` as trumps (sort key)."""
     suits = [s for s in SUIT_ORDER if s != trump] + [trump]
-    return tuple(c for s in suits for c in cards if c >> 3 == s)
+    return tuple(suits.index(SUIT_OF[card]) * 32 + card for card in range(32))
+
+
+_PLACE = tuple(_places(trump) for trump in SUITS)

@@ -19,31 +19,41 @@ columns of the web app's ``deals`` table, from which the statistics are counted.
 
 from __future__ import annotations
 
-from functools import cache
-
-from sixtysix.core.game import Deal, Termination, scale_points
+from sixtysix.core.facts import SCHNEIDER, last_trick_bonus, win_scale
+from sixtysix.core.game import Termination
 from sixtysix.core.match import AnyMatch, DealResult
 from sixtysix.core.partnership import side_of
-from sixtysix.present.describe import Names, deal_headline, explain_scoring, last_trick_bonus, trick_points
-from sixtysix.present.table import AnyDeal, Duel, PublicMatch, duel_of
+from sixtysix.core.table import Table
+from sixtysix.core.view import SpectatorView
+from sixtysix.present.describe import Names, deal_headline, scoring_sentences
+from sixtysix.present.table import PublicMatch, is_duel
+
+WIN_KINDS = {1: "simple", 2: "schneider", 3: "schwarz"}
+"""The win kinds by the game points of their scale (before any doubling)."""
 
 
-def outcome_json(public: PublicMatch, match: AnyMatch, number: int, seat: int) -> dict[str, object] | None:
-    """The outcome of finished deal ``number`` (1-based) as ``seat`` sees it; ``None`` before its end."""
-    deal = match.deals[number - 1]
+def outcome_json(
+    public: PublicMatch, match: AnyMatch, number: int, seat: int, seen: SpectatorView | None = None
+) -> dict[str, object] | None:
+    """The outcome of finished deal ``number`` (1-based) as ``seat`` sees it; ``None`` before its end.
+
+    ``seen`` is the deal's spectator view when the caller has it already.
+    """
+    deal: Table = match.deals[number - 1]
     outcome = deal.outcome
     if outcome is None:
         return None
+    seen = seen or deal.spectator_view()
     match.settle()
     result = match.results[number - 1] if number - 1 < len(match.results) else None
     credited = result.game_points if result else outcome.game_points
     won = outcome.winner is not None
-    duel = duel_of(deal)
-    headline, duel_headline, explanation = _words(public, match, deal, duel, seat, credited, result)
+    duel = is_duel(deal.rules)
+    headline, duel_headline, explanation = _words(public, match, deal, seen, seat, credited, result)
     return {
         "termination": outcome.termination.value,
         "winner": outcome.winner,
-        "loser": duel.other(outcome.winner) if duel is not None and outcome.winner else None,
+        "loser": _opponent(seen, outcome.winner) if duel and outcome.winner else None,
         "game_points": outcome.game_points,
         "credited": credited if won else 0,
         "carried": max(0, credited - outcome.game_points) if won else 0,
@@ -54,34 +64,40 @@ def outcome_json(public: PublicMatch, match: AnyMatch, number: int, seat: int) -
         "points": list(outcome.points),
         "tricks": list(outcome.tricks),
         "claimant": outcome.claimant,
-        "closer": duel.table(duel.deal.closer) or None if duel is not None else None,
-        "win_kind": win_kind(duel.deal) if duel is not None else None,
+        "closer": seen.closer or None,
+        "win_kind": win_kind(seen) if duel else None,
         "reason": outcome.reason,
-        "scoring": scoring_json(duel, result, match.carried),
+        "scoring": scoring_json(seen, result, match.carried),
         "headline": headline,
         "deal_headline": duel_headline,
         "explanation": explanation,
     }
 
 
+def _opponent(seen: SpectatorView, seat: int) -> int:
+    """The other seat of a deal two seats play."""
+    first, second = seen.active
+    return second if seat == first else first
+
+
 def _words(
     public: PublicMatch,
     match: AnyMatch,
-    deal: AnyDeal,
-    duel: Duel | None,
+    deal: Table,
+    seen: SpectatorView,
     seat: int,
     credited: int,
     result: DealResult | None,
 ) -> tuple[str, str, list[str]]:
     """(headline, the two-player deal's headline, explanation), in English from ``seat``'s side."""
-    outcome = deal.outcome
+    outcome = seen.outcome
     assert outcome is not None
-    me = duel.inner(seat) if duel is not None else 0
-    if duel is not None and me:  # a seat that played a two-player deal: its scoring in full
-        names = Names(me, public.name(duel.other(seat)))
-        own = deal_headline(duel.deal, names, credited)
-        explanation = explain_scoring(duel.deal, names)
-        if duel.sitting_out is None:
+    plays = is_duel(deal.rules) and seat in seen.active
+    if plays:  # a seat that played a deal of two seats: its scoring in full
+        names = Names(seat, public.name(_opponent(seen, seat)))
+        own = deal_headline(deal, names, credited)
+        explanation = scoring_sentences(seen, names)
+        if not seen.sitting_out:
             return own, own, explanation
     else:
         explanation = [outcome.reason]
@@ -89,7 +105,7 @@ def _words(
         headline = _sides_headline(seat, outcome.winner, credited, outcome.points)
     else:
         headline = _seats_headline(public, deal.dealer, seat, outcome.winner, credited, result, outcome.reason)
-    return headline, own if me else headline, explanation
+    return headline, own if plays else headline, explanation
 
 
 def _game_points(n: int) -> str:
@@ -127,7 +143,7 @@ def _sides_headline(seat: int, winner: int | None, credited: int, points: tuple[
     return f"{who} {_game_points(credited)} ({points[winner - 1]} to {points[2 - winner]})"
 
 
-def scoring_json(duel: Duel | None, result: DealResult | None, carried: int) -> dict[str, object]:
+def scoring_json(seen: SpectatorView, result: DealResult | None, carried: int) -> dict[str, object]:
     """The numbers the sentences of a deal's scoring name, from the engine (a page words them).
 
     ``schneider``: the card points below which a loser pays double; ``scale``: the game
@@ -135,96 +151,81 @@ def scoring_json(duel: Duel | None, result: DealResult | None, carried: int) -> 
     counted when the closer won (``at_close`` or ``at_end``); ``carried_next``: tie points
     waiting for the next deal's winner; ``last_trick``: when the deal was played to its
     last card, its winner, card points, the bonus it gave and whether it decided the deal.
+    The last three only for a deal of two seats.
     """
     out: dict[str, object] = {
-        "schneider": schneider_line(),
+        "schneider": SCHNEIDER,
         "scale": None,
         "closed_basis": None,
         "carried_next": result.carried_after if result else carried,
         "last_trick": None,
     }
-    if duel is not None:
-        deal = duel.deal
-        out["scale"] = _win_scale(deal)
-        if deal.closer and deal.outcome is not None and deal.outcome.winner == deal.closer:
-            out["closed_basis"] = deal.rules.closer_win_basis
-        out["last_trick"] = _last_trick(duel)
+    if is_duel(seen.rules):
+        out["scale"] = _win_scale(seen)
+        if seen.closer and seen.outcome is not None and seen.outcome.winner == seen.closer:
+            out["closed_basis"] = seen.rules.closer_win_basis
+        out["last_trick"] = _last_trick(seen)
     return out
 
 
-@cache
-def schneider_line() -> int:
-    """The fewest card points a loser may have without paying double, as the engine scales.
-
-    >>> schneider_line()
-    33
-    """
-    return next(points for points in range(200) if scale_points(points, 1) == 1)
-
-
-def _last_trick(duel: Duel) -> dict[str, object] | None:
-    """The last trick of a deal played to its last card: who won it (the engine's leader at the
-    end), its card points, the bonus it gave, and whether it decided the deal."""
-    deal = duel.deal
-    outcome = deal.outcome
-    if outcome is None or deal.hands[1] or deal.hands[2]:
+def _last_trick(seen: SpectatorView) -> dict[str, object] | None:
+    """The last trick of a deal played to its last card: who won it, its card points, the bonus
+    it gave, and whether it decided the deal."""
+    outcome = seen.outcome
+    if outcome is None or any(seen.hand_sizes):
         return None  # ended before its last trick
-    cards = [int(a) for _, a in deal.history if a.is_card()][-2:]
+    last = seen.completed_tricks()[-1]
+    rules = seen.rules
     return {
-        "winner": duel.table(deal.leader),
-        "points": trick_points(deal.rules, cards),
-        "bonus": last_trick_bonus(deal.rules, closed=bool(deal.closer)),
+        "winner": last.winner,
+        "points": last.points,
+        "bonus": last_trick_bonus(rules, closed=bool(seen.closer)),
         "decides": outcome.termination == Termination.PLAYED_OUT
-        and not deal.closer
-        and deal.rules.last_trick_rule == "wins_deal_one_point",
+        and not seen.closer
+        and rules.last_trick_rule == "wins_deal_one_point",
     }
 
 
-def win_kind(deal: Deal) -> str | None:
-    """``simple``, ``schneider`` or ``schwarz`` for a two-player deal won on the cards; ``None``
-    for a tie or a penalty (false claim, failed close, beaten closer)."""
-    scale = _win_scale(deal)
-    return {1: "simple", 2: "schneider", 3: "schwarz"}[scale] if scale else None
+def win_kind(seen: SpectatorView) -> str | None:
+    """``simple``, ``schneider`` or ``schwarz`` for a finished deal of two seats won on the cards;
+    ``None`` for a tie or a penalty (false claim, failed close, beaten closer)."""
+    scale = _win_scale(seen)
+    return WIN_KINDS[scale] if scale else None
 
 
-def _win_scale(deal: Deal) -> int | None:
-    """The scale (1, 2 or 3 game points) of a deal won on the cards, before any doubling; else ``None``."""
-    outcome = deal.outcome
+def _win_scale(seen: SpectatorView) -> int | None:
+    """The scale (1, 2 or 3 game points) of a deal of two seats won on the cards, before any
+    doubling, as the core scores it; else ``None``."""
+    outcome = seen.outcome
     if outcome is None or outcome.winner is None:
         return None
-    rules = deal.rules
-    loser = 3 - outcome.winner
-    closer = deal.closer
-    termination = outcome.termination
-    if termination in (Termination.FALSE_CLAIM, Termination.CLOSER_FAILED):
-        return None
-    if closer and closer != outcome.winner:
-        return None  # the closer was beaten: a penalty
-    if closer and rules.closer_win_basis == "at_close":
-        value = scale_points(deal.close_score, deal.close_tricks)
-    elif not closer and termination == Termination.PLAYED_OUT and rules.last_trick_rule == "wins_deal_one_point":
-        value = 1
-    else:
-        value = scale_points(deal.score[loser], deal.tricks[loser])
-    return value
+    loser = _opponent(seen, outcome.winner)
+    return win_scale(
+        seen.rules,
+        outcome.termination.value,
+        outcome.winner,
+        seen.closer,
+        (seen.scores[loser - 1], seen.trick_counts[loser - 1]),
+        (seen.close_score, seen.close_tricks),
+    )
 
 
 def result_columns(match: AnyMatch, number: int) -> dict[str, object]:
     """The ``deals`` table's result columns of finished deal ``number`` (seats or sides 1 and 2)."""
-    deal = match.deals[number - 1]
+    deal: Table = match.deals[number - 1]
     outcome = deal.outcome
     assert outcome is not None
     match.settle()
     result = match.results[number - 1]
-    duel = duel_of(deal)
+    seen = deal.spectator_view()
     return {
         "termination": outcome.termination.value,
         "winner": outcome.winner,
         "game_points": outcome.game_points,
         "credited": result.game_points,
-        "closer": duel.table(duel.deal.closer) or None if duel is not None else None,
+        "closer": seen.closer or None,
         "claimant": outcome.claimant,
-        "win_kind": win_kind(duel.deal) if duel is not None else None,
+        "win_kind": win_kind(seen) if is_duel(deal.rules) else None,
         "points1": outcome.points[0],
         "points2": outcome.points[1],
         "tricks1": outcome.tricks[0],

@@ -22,20 +22,21 @@ that explain it. The browser holds no rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Callable, Sequence
 
-from sixtysix.core.actions import Action, marriage_suit
-from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask
+from sixtysix.core.actions import ACTIONS, TOKENS, Action, marriage_suit
+from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask, make_card
+from sixtysix.core.facts import Trick, marriage_value
 from sixtysix.core.game import Stage
 from sixtysix.core.match import AnyMatch
 from sixtysix.core.partnership import partner_of, side_of
 from sixtysix.core.rules import Rules
-from sixtysix.present.describe import marriage_value, trick_points
+from sixtysix.core.table import Table
+from sixtysix.core.view import SpectatorView
 from sixtysix.present.order import hand_order
 from sixtysix.present.outcome import outcome_json
 from sixtysix.present.picture import SeatPicture, picture
-from sixtysix.present.table import PublicMatch, duel_of
+from sixtysix.present.table import PublicMatch
 
 API_VERSION = 1
 
@@ -47,18 +48,87 @@ STAGE_NAMES = {
     Stage.OVER: "over",
 }
 
+MARRIAGES = frozenset(action for action in ACTIONS if action.is_marriage())
+
 NEXT = "next"
 """The command token that starts the next deal."""
+
+
+class StateMemo:
+    """What the seat states of one match share, so that each is built once.
+
+    * The current deal's public part: its spectator view and completed tricks are the same
+      for every seat; they are kept while the deal has the same actions (a deal changes
+      only by adding to its history).
+    * A finished deal's end (its outcome and last trick, per seat): a finished deal never
+      changes, nor does the match's result for it, nor (once a deal is played) the names
+      at the table. Only the two latest deals are kept.
+
+    Every entry holds the deal it was built from (and the names) and is rebuilt when they
+    differ. Give one memo to every state of one match object (the web's ``Game`` holds it).
+
+    >>> from sixtysix import Rules, create_match
+    >>> match = create_match(Rules.preset("seed66"))
+    >>> deal = match.new_deal(seed=4)
+    >>> while not deal.is_over:
+    ...     deal.apply(deal.legal_actions()[0])
+    >>> seats = {1: ("Ann", "human", None), 2: ("CPU", "computer", 1)}
+    >>> public, memo = PublicMatch("m1", 9, "playing", "computer", True, seats), StateMemo()
+    >>> first = seat_state(public, match, 1, memo)["deal"]
+    >>> first["outcome"] is seat_state(public, match, 1, memo)["deal"]["outcome"]
+    True
+    >>> first["tricks"] is seat_state(public, match, 2, memo)["deal"]["tricks"]
+    True
+    """
+
+    def __init__(self) -> None:
+        self._public: tuple[Table, int, SpectatorView, list[dict[str, object]]] | None = None
+        self._finished: dict[tuple[str, int, int], tuple[Table, object, dict[str, object] | None]] = {}
+
+    def public(self, deal: Table) -> tuple[SpectatorView, list[dict[str, object]]]:
+        """The spectator view of ``deal`` and its completed tricks as JSON: kept, or built now."""
+        actions = len(deal.history)
+        kept = self._public
+        if kept is not None and kept[0] is deal and kept[1] == actions:
+            return kept[2], kept[3]
+        seen = deal.spectator_view()
+        tricks = tricks_json(seen.completed_tricks())
+        self._public = (deal, actions, seen, tricks)
+        return seen, tricks
+
+    def finished(
+        self,
+        key: tuple[str, int, int],
+        deal: Table,
+        public: PublicMatch,
+        build: Callable[[], dict[str, object] | None],
+    ) -> dict[str, object] | None:
+        """The part ``key`` (what, deal number, seat) of finished ``deal``: kept, or built now."""
+        names = tuple(public.seats.items())
+        kept = self._finished.get(key)
+        if kept is not None and kept[0] is deal and kept[1] == names:
+            return kept[2]
+        value = build()
+        number = key[1]
+        for old in [k for k in self._finished if k[1] < number - 1]:
+            del self._finished[old]
+        self._finished[key] = (deal, names, value)
+        return value
 
 
 # -- the state -------------------------------------------------------------------------------
 
 
-def seat_state(public: PublicMatch, match: AnyMatch, seat: int) -> dict[str, object]:
-    """The state of ``seat`` (docs/web-api.md): the same shape for every table size."""
+def seat_state(public: PublicMatch, match: AnyMatch, seat: int, memo: StateMemo | None = None) -> dict[str, object]:
+    """The state of ``seat`` (docs/web-api.md): the same shape for every table size.
+
+    ``memo`` keeps what the states of the match share (:class:`StateMemo`; give the same one
+    to every state of one match object).
+    """
+    memo = memo if memo is not None else StateMemo()
     deal = match.current if public.status != "waiting" else None
-    seen = picture(deal, seat) if deal is not None else None
-    legal = [str(a) for a in seen.legal] if seen is not None else []
+    seen = picture(deal, seat, memo.public(deal)[0]) if deal is not None else None
+    legal = [TOKENS[a] for a in seen.legal] if seen is not None else []
     if deal is not None and deal.is_over and not match.is_over and public.seats[seat][1] == "human":
         legal.append(NEXT)
     seats = seats_json(public, match, seat)
@@ -78,10 +148,10 @@ def seat_state(public: PublicMatch, match: AnyMatch, seat: int) -> dict[str, obj
         "seats": seats,
         "opponent": opponent_json(seats, seen, match.rules),
         "match": match_json(match),
-        "deal": deal_json(public, match, seen) if seen is not None else None,
+        "deal": deal_json(public, match, seen, memo) if seen is not None else None,
         "legal": legal,
-        "after_draw": [str(a) for a in seen.after_draw] if seen is not None else [],
-        "previous_deal": previous_deal(public, match, seat) if deal is not None else None,
+        "after_draw": [TOKENS[a] for a in seen.after_draw] if seen is not None else [],
+        "previous_deal": previous_deal(public, match, seat, memo) if deal is not None else None,
         "invite": invites[0] if invites else None,
         "invites": invites,
     }
@@ -123,14 +193,18 @@ def seats_json(public: PublicMatch, match: AnyMatch, seat: int) -> list[dict[str
 
 def opponent_json(seats: list[dict[str, object]], seen: SeatPicture | None, rules: Rules) -> dict[str, object] | None:
     """The one other seat of a two-seat table with its counts (API version 1 names it); else ``None``."""
-    others = [entry for entry in seats if not entry["you"]]
-    if len(others) != 1:  # the API's two-player shape: three and four seats read "seats"
+    if len(seats) != 2:  # why: the API's two-player shape; three and four seats read "seats"
         return None
-    other = others[0]
-    number = int(str(other["seat"]))
+    other = seats[1] if seats[0]["you"] else seats[0]
+    number = other["seat"]
+    assert isinstance(number, int)
     shown = rules.may_review_tricks != "none"
     opponent: dict[str, object] = {
-        **{key: other[key] for key in ("seat", "name", "kind", "level", "connected")},
+        "seat": number,
+        "name": other["name"],
+        "kind": other["kind"],
+        "level": other["level"],
+        "connected": other["connected"],
         "points": 0 if shown else None,
         "pending": 0 if shown else None,
         "tricks": 0,
@@ -164,12 +238,11 @@ def match_json(match: AnyMatch) -> dict[str, object]:
     results = []
     for number, result in enumerate(match.results, start=1):
         deal = match.deals[number - 1]
-        duel = duel_of(deal)
         results.append(
             {
                 "deal": number,
                 "dealer": deal.dealer,
-                "sitting_out": duel.sitting_out if duel is not None else None,
+                "sitting_out": deal.sitting_out or None,
                 "winner": result.winner,
                 "game_points": result.game_points,
                 "carried_after": result.carried_after,
@@ -190,12 +263,12 @@ def match_json(match: AnyMatch) -> dict[str, object]:
     }
 
 
-def deal_json(public: PublicMatch, match: AnyMatch, seen: SeatPicture) -> dict[str, object]:
+def deal_json(public: PublicMatch, match: AnyMatch, seen: SeatPicture, memo: StateMemo) -> dict[str, object]:
     """The ``deal`` object of a state: the seat's picture, plus the outcome once the deal is over."""
     number = len(match.deals)
-    tricks = completed_tricks(seen)
-    history = [{"seat": s, "action": str(a)} for s, a in seen.history]
     current = match.deals[-1]
+    tricks = memo.public(current)[1]
+    history = [{"seat": s, "action": TOKENS[a]} for s, a in seen.history]
     return {
         "number": number,
         "players": match.rules.players,
@@ -228,11 +301,22 @@ def deal_json(public: PublicMatch, match: AnyMatch, seen: SeatPicture) -> dict[s
         "exchange_window": seen.exchange_window,
         "history": history,
         "last_action": history[-1] if history else None,
-        "outcome": outcome_json(public, match, number, seen.seat) if current.outcome is not None else None,
+        "outcome": _outcome(public, match, number, seen, memo) if current.outcome is not None else None,
     }
 
 
-def previous_deal(public: PublicMatch, match: AnyMatch, seat: int) -> dict[str, object] | None:
+def _outcome(
+    public: PublicMatch, match: AnyMatch, number: int, seen: SeatPicture, memo: StateMemo
+) -> dict[str, object] | None:
+    """The outcome of the finished current deal, as :func:`outcome_json` (once per seat and deal)."""
+
+    def build() -> dict[str, object] | None:
+        return outcome_json(public, match, number, seen.seat, seen.public)
+
+    return memo.finished(("outcome", number, seen.seat), match.deals[number - 1], public, build)
+
+
+def previous_deal(public: PublicMatch, match: AnyMatch, seat: int, memo: StateMemo) -> dict[str, object] | None:
     """The deal before the current one, finished: its outcome and last trick (a page that missed its end)."""
     number = len(match.deals) - 1
     if number < 1:
@@ -240,11 +324,18 @@ def previous_deal(public: PublicMatch, match: AnyMatch, seat: int) -> dict[str, 
     deal = match.deals[number - 1]
     if deal.outcome is None:
         return None
-    tricks = completed_tricks(picture(deal, seat))
+    return memo.finished(("previous", number, seat), deal, public, lambda: _previous(public, match, number, seat))
+
+
+def _previous(public: PublicMatch, match: AnyMatch, number: int, seat: int) -> dict[str, object]:
+    deal: Table = match.deals[number - 1]
+    assert deal.outcome is not None
+    seen = deal.spectator_view()
+    tricks = seen.completed_tricks()
     return {
         "number": number,
-        "outcome": outcome_json(public, match, number, seat),
-        "last_trick": tricks[-1] if tricks else None,
+        "outcome": outcome_json(public, match, number, seat, seen),
+        "last_trick": trick_json(len(tricks), tricks[-1]) if tricks else None,
         "points": list(deal.outcome.points),
         "tricks": list(deal.outcome.tricks),
     }
@@ -253,9 +344,10 @@ def previous_deal(public: PublicMatch, match: AnyMatch, seat: int) -> dict[str, 
 def deal_seats_json(match: AnyMatch, seen: SeatPicture) -> list[dict[str, object]]:
     """Every table seat in this deal: whether it plays, its hand size, its public cards, its counts."""
     out = []
+    by_side = match.scorer == "side"
     for s in match.seats:
         active = s in seen.playing
-        count = seen.counts.get(s) if seen.scorer == "seat" and active else None
+        count = seen.counts.get(s) if active and not by_side else None
         entry: dict[str, object] = {
             "seat": s,
             "active": active,
@@ -265,7 +357,7 @@ def deal_seats_json(match: AnyMatch, seen: SeatPicture) -> list[dict[str, object
             "points": count.points if count is not None else None,
             "pending": count.pending if count is not None else None,
         }
-        if seen.scorer == "side":
+        if by_side:
             entry["side"] = side_of(s)
         out.append(entry)
     return out
@@ -273,12 +365,13 @@ def deal_seats_json(match: AnyMatch, seen: SeatPicture) -> list[dict[str, object
 
 def sides_json(match: AnyMatch, seen: SeatPicture) -> list[dict[str, object]] | None:
     """Where partners score together: each side's seats, tricks and card points; else ``None``."""
-    if seen.scorer != "side":
+    if match.scorer != "side":
         return None
+    seats = match.seats
     return [
         {
             "side": side,
-            "seats": [s for s in match.seats if side_of(s) == side],
+            "seats": [s for s in seats if side_of(s) == side],
             "points": count.points,
             "pending": count.pending,
             "tricks": count.tricks,
@@ -287,45 +380,34 @@ def sides_json(match: AnyMatch, seen: SeatPicture) -> list[dict[str, object]] | 
     ]
 
 
-def completed_tricks(seen: SeatPicture) -> list[dict[str, object]]:
-    """The completed tricks of the seat's history: who led, the cards, the winner, the card points.
+def tricks_json(tricks: Sequence[Trick]) -> list[dict[str, object]]:
+    """The completed tricks as the core counts them: who led, the cards, the winner, the card points."""
+    return [trick_json(number, trick) for number, trick in enumerate(tricks, start=1)]
 
-    A trick has one card from each seat that plays. Its winner is read from the engine,
-    not decided again: it is the seat that leads the next trick, or, for the last one,
-    the deal's leader now (every table size gives the lead to the trick's winner). The
-    points are the rules' card points (:func:`~sixtysix.present.describe.trick_points`).
-    """
-    played = [(s, int(a)) for s, a in seen.history if a.is_card()]
-    size = len(seen.playing)
-    full = len(played) - len(played) % size
-    out: list[dict[str, object]] = []
-    for start in range(0, full, size):
-        trick = played[start : start + size]
-        winner = played[start + size][0] if start + size < len(played) else seen.leader
-        out.append(
-            {
-                "number": start // size + 1,
-                "leader": trick[0][0],
-                "cards": [{"seat": s, "card": CARD_NAMES[c]} for s, c in trick],
-                "winner": winner,
-                "points": trick_points(seen.rules, (c for _, c in trick)),
-            }
-        )
-    return out
+
+def trick_json(number: int, trick: Trick) -> dict[str, object]:
+    """One completed trick (``number`` 1 = the first): leader, cards by seat in order, winner, card points."""
+    return {
+        "number": number,
+        "leader": trick.leader,
+        "cards": [{"seat": s, "card": CARD_NAMES[c]} for s, c in trick.cards],
+        "winner": trick.winner,
+        "points": trick.points,
+    }
 
 
 def marriages_json(history: Sequence[tuple[int, Action]]) -> list[dict[str, object]]:
     """Every marriage declared so far: who, the suit, its value and both cards."""
     out: list[dict[str, object]] = []
     for seat, action in history:
-        if action.is_marriage():
+        if action in MARRIAGES:
             suit = marriage_suit(action)
             out.append(
                 {
                     "seat": seat,
                     "suit": SUIT_CHARS[suit],
                     "points": marriage_value(action),
-                    "cards": [CARD_NAMES[suit * 8 + KING], CARD_NAMES[suit * 8 + QUEEN]],
+                    "cards": [CARD_NAMES[make_card(KING, suit)], CARD_NAMES[make_card(QUEEN, suit)]],
                 }
             )
     return out
@@ -339,11 +421,20 @@ def rules_json(rules: Rules) -> dict[str, object]:
     return {**cached, "options": dict(options)}  # a copy: the caller may change it
 
 
-@cache
-def _rules_json(rules: Rules) -> dict[str, object]:  # a match's rules never change: once per value
+_RULES_JSON: dict[int, tuple[Rules, dict[str, object]]] = {}
+"""The rules JSON of each ``Rules`` object (by identity: hashing a ``Rules`` costs more than the
+lookup). A ``Rules`` never changes, and each entry keeps its object, so its id is not reused."""
+
+
+def _rules_json(rules: Rules) -> dict[str, object]:  # a match's rules never change: once per object
+    kept = _RULES_JSON.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    if len(_RULES_JSON) >= 1024:
+        _RULES_JSON.clear()
     options = rules.options()
     options.pop("match_target", None)
-    return {
+    value: dict[str, object] = {
         "preset": rules.preset_name,
         "options": options,
         "target": rules.match_target,
@@ -354,6 +445,8 @@ def _rules_json(rules: Rules) -> dict[str, object]:  # a match's rules never cha
         "tally": "countdown" if rules.preset_name == "schnapsen" else "strokes",
         "players": rules.players,
     }
+    _RULES_JSON[id(rules)] = (rules, value)
+    return value
 
 
 def cards(mask: CardMask, trump: int | None = None) -> list[str]:
@@ -362,4 +455,4 @@ def cards(mask: CardMask, trump: int | None = None) -> list[str]:
         return []
     if trump is not None:
         return [CARD_NAMES[c] for c in hand_order(mask, trump)]
-    return [CARD_NAMES[c] for c in range(32) if mask >> c & 1]
+    return [CARD_NAMES[c] for c in range(32) if mask & BIT[c]]

@@ -1,29 +1,30 @@
-"""Who sits at a table, and the one place where the presentation tells the table sizes apart.
+"""Who sits at a table, and the one question the presentation asks about its size.
 
 :class:`PublicMatch` is what everybody at a table knows besides the cards (names, who is
-a computer, who is connected, open invitations). :class:`Duel` reads the two-player deal
-that a table of two or of three plays in table seats; the four-handed partnership deal
-has none. Until the core gives every table size one interface (issue 11), every
-presentation module asks :func:`duel_of` instead of testing deal classes itself.
+a computer, who is connected, open invitations). Everything about the cards is asked of
+the core's :class:`~sixtysix.core.table.Table` (the views, the tricks, the scores); the
+one thing the words need to know about a table's size is :func:`is_duel`: whether its
+deals are played by two seats, one against the other (explained in full, scaled as
+simple, Schneider or Schwarz), or by sides of partners.
 
->>> from sixtysix.core.threehanded import ThreeHandedDeal
->>> duel = duel_of(ThreeHandedDeal.shuffled(seed=1, dealer=3))
->>> duel.seats, duel.sitting_out, duel.inner(2), duel.table(1), duel.inner(3)
-((1, 2), 3, 2, 1, 0)
+>>> from sixtysix import Rules
+>>> [is_duel(Rules.preset(name)) for name in ("seed66", "three66", "four66")]
+[True, True, False]
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TypeAlias
 
-from sixtysix.core.actions import Action
-from sixtysix.core.game import Deal
-from sixtysix.core.partnership import FourHandedDeal
-from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.rules import Rules
 
-AnyDeal: TypeAlias = Deal | ThreeHandedDeal | FourHandedDeal
+
+def is_duel(rules: Rules) -> bool:
+    """Whether a deal under ``rules`` is played by two seats, one against the other: the
+    two-player game, and the three-handed one, where the dealer sits out; not the
+    partnership game, where sides of two play (the core's trick of two cards, not four)."""
+    return rules.cards_per_trick == 2
 
 
 @dataclass
@@ -53,49 +54,3 @@ class PublicMatch:
 
     def name(self, seat: int) -> str:
         return self.seats[seat][0]
-
-
-@dataclass(frozen=True)
-class Duel:
-    """The two-player deal played at a table of two, or of three (where one seat sits out)."""
-
-    deal: Deal
-    seats: tuple[int, int]
-    """The table seats of the deal's seats 1 and 2."""
-    dealer: int
-    """The table's dealer (at a table of three, the seat that sits out unless playing on)."""
-    sitting_out: int | None = None
-
-    def table(self, inner: int | None) -> int:
-        """The table seat of the deal's seat 1 or 2 (0 or ``None`` give 0)."""
-        return self.seats[inner - 1] if inner else 0
-
-    def inner(self, seat: int | None) -> int:
-        """The deal's seat (1 or 2) of table ``seat``; 0 for a seat that does not play."""
-        return self.seats.index(seat) + 1 if seat in self.seats else 0
-
-    def in_table_seats(self, history: Sequence[tuple[int, Action]]) -> tuple[tuple[int, Action], ...]:
-        """A history of the deal's seats with table seats (nothing to translate at a table of two)."""
-        if self.seats == (1, 2):
-            return tuple(history)
-        first, second = self.seats
-        return tuple((first if s == 1 else second, a) for s, a in history)
-
-    def other(self, seat: int) -> int:
-        """The table seat of ``seat``'s opponent in the deal."""
-        return self.table(3 - self.inner(seat))
-
-
-def duel_of(deal: AnyDeal) -> Duel | None:
-    """The two-player deal a table of two or three plays; ``None`` for the partnership deal."""
-    if isinstance(deal, FourHandedDeal):
-        return None
-    if isinstance(deal, ThreeHandedDeal):
-        return Duel(deal.inner, deal.active, deal.dealer, deal.sitting_out)
-    return Duel(deal, (1, 2), deal.dealer)
-
-
-def playing_seats(deal: AnyDeal) -> tuple[int, ...]:
-    """The seats that hold cards in ``deal`` (all but a three-handed seat that sits out)."""
-    duel = duel_of(deal)
-    return duel.seats if duel is not None else deal.rules.seats

@@ -312,7 +312,7 @@ def _trick_line(view: TableFacts, names: Names, symbols: bool) -> Text:
         return Text.from_markup(f"{who} led {card_markup(view.led, symbols)}")
     if view.stage == MARRIAGE and view.marriage_suit >= 0:
         return Text.from_markup(f"{names.subject(view.leader)} declared a marriage and must lead its king or queen")
-    tricks = tricks_of(view.history, view.trump)
+    tricks = tricks_of(view.history, view.rules, view.trump)
     if view.stage == BEFORE_DRAW and tricks:
         return Text.from_markup(f"{names.subject(tricks[-1].winner)} won the trick: draw or close")
     return Text(f"{names.subject(view.leader)} to lead", style="dim")
@@ -390,10 +390,10 @@ def help_lines(view: PlayerView, deal: Deal | None, practice: bool, symbols: boo
 
 
 def last_trick_line(view: PlayerView, names: Names, symbols: bool = True) -> str:
-    tricks = tricks_of(view.history, view.trump)
+    tricks = view.completed_tricks()
     if not tricks:
         return "No trick has been played yet in this deal."
-    return "Last trick: " + describe_trick(names, tricks[-1], view.rules, symbols)
+    return "Last trick: " + describe_trick(names, tricks[-1], symbols)
 
 
 # -- the end of a deal -----------------------------------------------------------------

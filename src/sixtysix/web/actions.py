@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from sixtysix.core.actions import DRAW, Action
 from sixtysix.core.errors import IllegalActionError, InvalidActionError
-from sixtysix.players.table import AnyDeal
-from sixtysix.present.picture import after_draw_at
+from sixtysix.core.table import Table
+from sixtysix.present.picture import after_draw
 from sixtysix.present.state import NEXT
 from sixtysix.web.commits import commit
 from sixtysix.web.computer import decide_windows
@@ -72,7 +72,7 @@ def act(
     if action in work.legal_actions(seat):
         work.apply(action, seat)
         steps.append((seat, action))
-    elif action in after_draw_at(work, seat):
+    elif action in after_draw(work, seat):
         work.apply(DRAW, seat)
         steps.append((seat, Action(DRAW)))
         decide_windows(game, work, steps)
@@ -86,12 +86,12 @@ def act(
     return game.version
 
 
-def refusal(deal: AnyDeal, action: Action, seat: int) -> WebError:
+def refusal(deal: Table, action: Action, seat: int) -> WebError:
     """Why ``seat`` may not take ``action`` now: the engine's reason, in table seats."""
     if deal.window == seat:
         return WebError(409, "illegal_action", f"{action}: you may exchange (X) or pass now")
     try:
-        deal.copy().apply(action, seat)
+        deal.verify(action, seat)
     except IllegalActionError as error:
         reason = str(error)
     else:  # not expected: the action was found illegal

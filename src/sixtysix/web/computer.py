@@ -15,10 +15,10 @@ import random
 from sixtysix.ai.levels import make_table_player
 from sixtysix.core.actions import Action
 from sixtysix.core.errors import IllegalActionError
-from sixtysix.core.view import PartnershipView, PlayerView
-from sixtysix.players.partnership import PartnershipPlayer
-from sixtysix.players.table import AnyDeal, AnyPlayer, AnyView, ask, table_view
-from sixtysix.present.table import playing_seats
+from sixtysix.core.table import Table
+from sixtysix.core.view import AnyView
+from sixtysix.players.table import AnyPlayer, ask
+from sixtysix.present.table import is_duel
 from sixtysix.web.game import Game
 
 log = logging.getLogger("sixtysix.web")
@@ -51,23 +51,13 @@ def start_deal(game: Game) -> None:
     """Tell each computer that plays the new current deal its first view."""
     deal = game.match.current
     assert deal is not None
-    for seat in playing_seats(deal):
+    for seat in deal.active:
         player = game.players.get(seat)
         if player is not None:
-            _new_deal(player, game.view(seat))
+            player.new_deal(game.view(seat))
 
 
-def _new_deal(player: AnyPlayer, view: AnyView) -> None:
-    # two player interfaces until the players layer has one for every table size (issue 11)
-    if isinstance(player, PartnershipPlayer):
-        assert isinstance(view, PartnershipView)
-        player.new_deal(view)
-    else:
-        assert isinstance(view, PlayerView)
-        player.new_deal(view)
-
-
-def decide_windows(game: Game, work: AnyDeal, steps: list[tuple[int, Action]]) -> None:
+def decide_windows(game: Game, work: Table, steps: list[tuple[int, Action]]) -> None:
     """A computer's exchange decision, if it may exchange now: taken at once, before the leader acts.
 
     ``work`` is the copy of the deal being changed; each decision is applied to it and
@@ -75,7 +65,7 @@ def decide_windows(game: Game, work: AnyDeal, steps: list[tuple[int, Action]]) -
     """
     while work.window in game.players and not work.is_over:
         seat = work.window
-        view = table_view(work, seat, game.match)
+        view = work.view(seat, game.match.score, game.match.carried)
         action = decide(game, game.players[seat], view, fallback=-1)  # an illegal answer passes
         work.apply(action, seat)
         steps.append((seat, action))
@@ -84,5 +74,5 @@ def decide_windows(game: Game, work: AnyDeal, steps: list[tuple[int, Action]]) -
 def thinks_long(game: Game, seat: int) -> bool:
     """Whether the seat's decisions search (then they run in a worker thread)."""
     level = game.levels[seat]
-    # the four-handed levels 2-3 search the partnership deal; the two-player ones are rules of thumb
-    return level >= 4 or (game.size == 4 and level >= 2)
+    # the partnership levels 2-3 search the deal of sides; the two-player ones are rules of thumb
+    return level >= 4 or (not is_duel(game.match.rules) and level >= 2)

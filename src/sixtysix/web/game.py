@@ -8,18 +8,14 @@ by :func:`sixtysix.web.commits.commit`. Each seat receives its own state
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeGuard
 
-from sixtysix.core.match import AnyMatch, Match
-from sixtysix.players.table import AnyPlayer, AnyView, table_view
-from sixtysix.present.state import seat_state
+from sixtysix.core.match import AnyMatch
+from sixtysix.core.view import AnyView
+from sixtysix.players.table import AnyPlayer
+from sixtysix.present.state import StateMemo, seat_state
 from sixtysix.present.table import PublicMatch
 from sixtysix.web.live import Audience, Subscriber
-
-
-def reviewable(match: AnyMatch) -> TypeGuard[Match]:
-    """Whether the deals of ``match`` can be reviewed: the analysis plays two-player deals only."""
-    return isinstance(match, Match)
+from sixtysix.web.meta import reviews_for
 
 
 @dataclass
@@ -61,6 +57,8 @@ class Game:
     driving: bool = False
     """The computer's task runs for this match."""
     hint_cache: dict[int, tuple[int, dict[str, object]]] = field(default_factory=dict)
+    memo: StateMemo = field(default_factory=StateMemo)
+    """What the seat states share (the deal's public part, the finished deals' ends)."""
 
     def __post_init__(self) -> None:
         self.audience = Audience(self.match.seats)
@@ -72,9 +70,9 @@ class Game:
 
     def open_seats(self) -> set[int]:
         """Seats waiting for a friend to join."""
-        if self.size == 2:  # its invitation is stored with the match (database schema 1)
-            waiting = self.invite_code is not None and not self.invite_used and self.invite_seat
-            return {self.invite_seat} if waiting and self.invite_seat else set()
+        if self.invite_seat:  # a two-player invitation, stored with the match (database schema 1)
+            waiting = self.invite_code is not None and not self.invite_used
+            return {self.invite_seat} if waiting else set()
         return set(self.invites)
 
     def public(self) -> PublicMatch:
@@ -93,19 +91,17 @@ class Game:
             invite=invite,
             invites={s: c for s, c in self.invites.items() if c is not None} if self.invites else None,
             host=self.host,
-            reviews=reviewable(self.match),
+            reviews=reviews_for(self.match.rules),
             open_seats=frozenset(self.open_seats()),
         )
 
     def state(self, seat: int) -> dict[str, object]:
         """The state of ``seat`` (docs/web-api.md)."""
-        return seat_state(self.public(), self.match, seat)
+        return seat_state(self.public(), self.match, seat, self.memo)
 
     def view(self, seat: int) -> AnyView:
-        """What ``seat`` may know of the current deal (it must take part in it)."""
-        deal = self.match.current
-        assert deal is not None
-        return table_view(deal, seat, self.match)
+        """What ``seat`` may know of the current deal, with the match score (it must take part in it)."""
+        return self.match.view(seat)
 
     def broadcast(self, origin: Subscriber | None = None, reply_to: object = None) -> None:
         """Send each open socket its seat's state now (answering ``origin``'s message ``reply_to``)."""

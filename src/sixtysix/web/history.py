@@ -16,8 +16,9 @@ from sixtysix.core.partnership import side_of
 from sixtysix.core.record import Record
 from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.web.errors import malformed, not_available
-from sixtysix.web.game import Game, reviewable
+from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
+from sixtysix.web.meta import reviews_for
 from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
 MAX_TOKENS = 1000
@@ -42,7 +43,7 @@ def history(matches: Matches, body: dict[str, Any]) -> dict[str, object]:
         row, seats = summaries[match_id]
         entry = _entry(matches, row, seats, seat)
         listed.append(entry)
-        if entry["players"] == 2:  # the statistics count two-player matches
+        if entry["players"] == 2:  # why: the statistics (win kinds, closes, claims) count two-player matches
             two_player.append((match_id, seat, row.status))
     listed.sort(key=lambda m: -float(str(m["updated"])))
     return {"matches": listed, "unknown": len(known) - len(found), "stats": statistics(store, two_player)}
@@ -63,7 +64,7 @@ def _entry(matches: Matches, row: MatchRow, seats: dict[int, SeatRow], seat: int
         "match_id": row.id,
         "seat": seat,
         "kind": row.kind,
-        "level": others[0].level if len(others) == 1 else None,  # API 1: the level of a two-player opponent
+        "level": others[0].level if len(others) == 1 else None,  # why: API 1 gives the level of a lone opponent
         "players": rules.players,
         "status": row.status,
         "rules": row.preset,
@@ -72,7 +73,7 @@ def _entry(matches: Matches, row: MatchRow, seats: dict[int, SeatRow], seat: int
         "opponent": ", ".join(o.name for o in others),
         "score": list(row.score[: len(blank.score)]),
         "scorer": mine,
-        "reviews": reviewable(blank),
+        "reviews": reviews_for(rules),
         "winner": row.winner,
         "won": None if row.winner is None else row.winner == mine,
         "deals": row.deals,

@@ -15,6 +15,7 @@ from sixtysix.core.partnership import partner_of
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
 from sixtysix.present.presets import LANGUAGES, preset_description, presets_json
 from sixtysix.present.state import API_VERSION
+from sixtysix.present.table import is_duel
 
 LEVELS = {
     1: ("random", "a uniformly random legal action"),
@@ -39,6 +40,25 @@ def levels_for(rules: Rules) -> list[int]:
             continue
         found.append(level)
     return found
+
+
+def hints_for(rules: Rules) -> bool:
+    """Whether hints are given under ``rules``: the analysis reads the two-player view that a seat
+    of a deal of two seats has (two players; three-handed, the deal the seat plays).
+
+    >>> [hints_for(Rules.preset(name)) for name in ("seed66", "three66", "four66")]
+    [True, True, False]
+    """
+    return is_duel(rules)
+
+
+def reviews_for(rules: Rules) -> bool:
+    """Whether the finished deals of a match under ``rules`` can be reviewed.
+
+    >>> [reviews_for(Rules.preset(name)) for name in ("seed66", "three66", "four66")]
+    [True, False, False]
+    """
+    return rules.players == 2  # why: a review replays a two-player Match and its record (analyze_record)
 
 
 def meta() -> dict[str, object]:

@@ -20,15 +20,17 @@ from sixtysix.ai.analysis import BLUNDER, INACCURACY, MISTAKE, Budget, analyze_r
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, Card
 from sixtysix.core.game import Deal
-from sixtysix.core.match import Match
+from sixtysix.core.match import AnyMatch, Match
 from sixtysix.core.record import Record
 from sixtysix.core.rules import Rules
+from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView
 from sixtysix.present.outcome import outcome_json
 from sixtysix.present.state import cards
 from sixtysix.present.table import PublicMatch
 from sixtysix.web.errors import not_available, not_found, not_your_turn
-from sixtysix.web.game import Game, reviewable
+from sixtysix.web.game import Game
+from sixtysix.web.meta import hints_for, reviews_for
 from sixtysix.web.store import Store
 
 
@@ -57,6 +59,8 @@ class Advisor:
         """``GET .../hint``: the analysis of the seat's decision now (cached per version)."""
         if not game.hints:
             raise not_available("hints are off in this match")
+        if not hints_for(game.match.rules):
+            raise not_available("hints are for the two-player deal only")
         deal = game.match.current
         if game.status != "playing" or deal is None or deal.is_over or not deal.legal_actions(seat):
             raise not_your_turn("hints are given at your own decisions only")
@@ -64,8 +68,7 @@ class Advisor:
         if cached is not None and cached[0] == game.version:
             return cached[1]
         view = game.view(seat)
-        if not isinstance(view, PlayerView):  # the analysis plays the two-player deal only
-            raise not_available("hints are for the two-player deal only")
+        assert isinstance(view, PlayerView)  # why: narrows the type; hints_for(rules) is where seats get these views
         version = game.version
         loop = asyncio.get_running_loop()
         budget = self.hint_budget
@@ -81,7 +84,7 @@ class Advisor:
     async def review(self, game: Game, seat: int, number: int) -> dict[str, object]:
         """``GET .../deals/{number}/review``: the stored analysis, computed on first demand."""
         match = game.match
-        if not reviewable(match):
+        if not reviews_for(match.rules):
             raise not_available("reviews are for two-player matches only")
         if not 1 <= number <= len(match.deals):
             raise not_found(f"no deal {number} in this match")
@@ -93,7 +96,7 @@ class Advisor:
             data = await self._analysis(game.id, number, deal)
         return reviewed(data, game.public(), match, number, seat)
 
-    async def _analysis(self, match_id: str, number: int, deal: Deal) -> dict[str, object]:
+    async def _analysis(self, match_id: str, number: int, deal: Table) -> dict[str, object]:
         key = (match_id, number)
         future = self.reviews.get(key)
         if future is not None:
@@ -177,7 +180,9 @@ def review_deal(
     }
 
 
-def reviewed(data: dict[str, object], public: PublicMatch, match: Match, number: int, seat: int) -> dict[str, object]:
+def reviewed(
+    data: dict[str, object], public: PublicMatch, match: AnyMatch, number: int, seat: int
+) -> dict[str, object]:
     """The stored review of deal ``number`` as ``seat`` receives it."""
     decisions = data.get("decisions", [])
     assert isinstance(decisions, list)
@@ -202,7 +207,7 @@ def _at(numbers: list[int], position: object) -> int | None:
     return numbers[index] if 0 <= index < len(numbers) else None
 
 
-def dealt(deal: Deal) -> dict[str, object]:
+def dealt(deal: Table) -> dict[str, object]:
     """The deal as it was dealt: both hands (in hand order), the trump card, the talon top first."""
     start = Deal(deal.deck, deal.dealer, deal.rules)
     return {
@@ -213,7 +218,7 @@ def dealt(deal: Deal) -> dict[str, object]:
     }
 
 
-def trick_numbers(deal: Deal) -> list[int]:
+def trick_numbers(deal: Table) -> list[int]:
     """For each action of the deal's record (no ``draw``, no ``pass``): its trick (1 = first), as the engine counts.
 
     A decision's ``position`` counts the record's actions (an implicit decision has the

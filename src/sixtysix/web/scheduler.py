@@ -14,7 +14,6 @@ import contextlib
 import logging
 from concurrent.futures import Executor
 
-from sixtysix.players.table import seat_to_ask
 from sixtysix.web.commits import commit
 from sixtysix.web.computer import decide, thinks_long
 from sixtysix.web.game import Game
@@ -30,7 +29,7 @@ def computer_due(game: Game) -> bool:
     deal = game.match.current
     if deal is None or deal.is_over:
         return False
-    return seat_to_ask(deal) in game.players
+    return deal.seat_to_ask in game.players
 
 
 class Scheduler:
@@ -68,7 +67,7 @@ class Scheduler:
                         break
                 deal = game.match.current
                 assert deal is not None
-                seat = seat_to_ask(deal)
+                seat = deal.seat_to_ask
                 assert seat is not None
                 player = game.players[seat]
                 view = game.view(seat)

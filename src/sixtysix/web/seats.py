@@ -23,7 +23,7 @@ from sixtysix.web.commits import commit
 from sixtysix.web.errors import WebError, malformed, not_found
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
-from sixtysix.web.meta import levels_for
+from sixtysix.web.meta import hints_for, levels_for
 from sixtysix.web.store import InviteRow, MatchRow, SeatRow, token_hash
 
 USED = "this invitation has been used: the seat is taken"
@@ -77,14 +77,14 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     others = other_seats(body, rules, seat, opponent, level)
     friends = sorted(s for s, lv in others.items() if lv is None)
     kind = "friend" if friends else "computer"
-    analysed = size < 4  # hints analyse the two-player deal (three-handed: the deal a seat plays)
+    analysed = hints_for(rules)
     hints = fields.boolean(body, "hints", kind == "computer" and analysed) and analysed
     token = secrets.token_urlsafe(32)
     seats = [SeatRow(seat, name, "human", None, token_hash(token))]
     invite_code = invite_hash = None
     invites: list[InviteRow] = []
     # one other seat: named plainly, and its invitation is stored with the match (database schema 1)
-    alone = size == 2
+    alone = len(others) == 1
     for other, other_level in sorted(others.items()):
         if other_level is not None:
             computer = computer_name(other_level, None if alone else other)

@@ -72,15 +72,22 @@ export function mountLobby(root, ctx) {
     return (meta && meta.presets && meta.presets[preset] && meta.presets[preset].players) || 2;
   }
 
+  // The seats besides the creator's (seat 1); one alone is the opponent the form already names.
+  function otherSeats(preset) {
+    const seats = [];
+    for (let n = 2; n <= playersOf(preset); n += 1) seats.push(n);
+    return seats.length > 1 ? seats : [];
+  }
+
   // Three- and four-handed: who plays each other seat (a computer level, or a friend's invitation).
   function seatsHTML(kind, preset) {
-    const players = playersOf(preset);
-    if (players <= 2) return "";
+    const others = otherSeats(preset);
+    if (!others.length) return "";
     const levels = (meta.presets[preset].levels || [1]).map(Number);
     const wanted = Number(ctx.settings().level) || 3;
     const level = levels.includes(wanted) ? wanted : levels.filter((l) => l <= wanted).pop() || levels[0];
     const rows = [];
-    for (let n = 2; n <= players; n += 1) {
+    for (const n of others) {
       const label = n === meta.presets[preset].partner ? t("lobby.seat_partner", { n }) : t("lobby.seat_n", { n });
       rows.push(html`<label class="block seat-choice">${label}
         <select name="seat-${n}" data-testid="seat-choice-${n}">
@@ -129,10 +136,10 @@ export function mountLobby(root, ctx) {
     const body = { opponent: kind, rules: data.get("rules"), target };
     if (name) body.name = name;
     if (kind === "computer") body.level = Number(data.get("level") || 3);
-    const players = playersOf(body.rules);
-    if (players > 2) {
+    const others = otherSeats(body.rules);
+    if (others.length) {
       body.seats = {};
-      for (let n = 2; n <= players; n += 1) {
+      for (const n of others) {
         const value = String(data.get(`seat-${n}`) || "friend");
         body.seats[n] = value === "friend" ? "friend" : Number(value);
       }
