@@ -268,7 +268,7 @@ class NativeSearch:
     ) -> list[list[int]]:
         """``action_values`` of every world (a deal, or a position of :meth:`sample_worlds`) in one call."""
         before = self.core.nodes
-        positions = [encode(w) if isinstance(w, Deal) else w for w in worlds]
+        positions = [_encoded(world) for world in worlds]
         values = self.core.worlds_action_values(positions, self.session, actions, seat)
         self._count(before)
         return values
@@ -317,3 +317,8 @@ __all__ = [
     "result_key",
     "rules_flags",
 ]
+
+
+def _encoded(world: Deal | Position) -> Position:
+    """A world as the native core takes it."""
+    return encode(world) if isinstance(world, Deal) else world  # why: sample_worlds encodes its worlds already

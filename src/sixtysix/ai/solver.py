@@ -33,7 +33,8 @@ from typing import Any, TypeVar
 
 from sixtysix.ai.native import NativeSearch
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, Action
-from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, cards_of
+from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, cards_of
+from sixtysix.core.facts import BEATERS, follow_mask, marriage_points
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
 from sixtysix.core.rules import Rules
 
@@ -277,10 +278,7 @@ class Solver:
         lead_hand, follow_hand = (h1, h2) if leader == 1 else (h2, h1)
         points = self._points
         trump = self._trump
-        trump_mask = self._trump_mask
         rules = self.rules
-        must_head = rules.must_head_trick
-        must_trump = rules.must_trump_when_void
         maximise = leader == 1
         best = -INF if maximise else INF
         has_trick = t1 if leader == 1 else t2
@@ -297,21 +295,12 @@ class Solver:
             if lead < 0:  # a marriage, then a claim (at once if it reaches 66)
                 value = self._terminal(leader, 0, s1 + bonus * (leader == 1), s2 + bonus * (leader == 2), t1, t2)
             else:
-                # The follower's obligations (rules.md R-P2-2), as in Deal._follow_mask.
-                same = follow_hand & SUIT_MASK[lead >> 3]
-                if same:
-                    allowed = (same & HIGHER[lead]) or same if must_head else same
-                elif must_trump and follow_hand & trump_mask:
-                    allowed = follow_hand & trump_mask
-                else:
-                    allowed = follow_hand
+                allowed = follow_mask(rules, follow_hand, lead, trump)  # the follower's obligations
+                beaters = BEATERS[trump][lead]
                 value = INF if maximise else -INF
                 lead_bit = BIT[lead]
                 for card in cards_of(allowed):
-                    if (card >> 3 == lead >> 3 and card < lead) or (card >> 3 == trump and lead >> 3 != trump):
-                        winner = 3 - leader
-                    else:
-                        winner = leader
+                    winner = 3 - leader if beaters & BIT[card] else leader
                     gain = points[card] + points[lead]
                     n1, n2 = (h1 ^ lead_bit, h2 ^ BIT[card]) if leader == 1 else (h1 ^ BIT[card], h2 ^ lead_bit)
                     m1 = bonus if leader == 1 else 0  # marriage points declared with this lead
@@ -387,7 +376,7 @@ class Solver:
             for suit in range(4):
                 king, queen = suit * 8 + KING, suit * 8 + QUEEN
                 if hand & BIT[king] and hand & BIT[queen]:
-                    value = 40 if suit == self._trump else 20
+                    value = marriage_points(suit == self._trump)
                     has_trick = t1 if leader == 1 else t2
                     score = s1 if leader == 1 else s2
                     counts = has_trick and rules.marriage_credit == "seed"
