@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 from sixtysix.ai.native import NativeSearch
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, Action
 from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, cards_of
-from sixtysix.core.facts import BEATERS, follow_mask, marriage_points
+from sixtysix.core.facts import BEATERS, follow_mask, last_trick_bonus, marriage_points
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
 from sixtysix.core.rules import Rules
 
@@ -158,7 +158,7 @@ class Solver:
         self._closer = deal.closer
         self._close_score = deal.close_score
         self._close_tricks = deal.close_tricks
-        self._bonus = 10 if not deal.closer and rules.last_trick_rule == "ten_points" else 0
+        self._bonus = last_trick_bonus(rules, closed=bool(deal.closer))
         self._false_claims = not rules.auto_claim
         self._schwarz_risk = bool(deal.closer) and deal.close_tricks == 0
         # The closer's own wrong claim can cost less than being beaten (Hoyle: 1 with 33 or more)
