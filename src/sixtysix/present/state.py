@@ -256,7 +256,7 @@ def match_json(match: AnyMatch) -> dict[str, object]:
         "carried": match.carried,
         "target": match.rules.match_target,
         "winner": match.winner,
-        "loser": getattr(match, "loser", None),  # three-handed play for the loser (R-3P-4)
+        "loser": match.loser,  # three-handed play for the loser (R-3P-4), else None
         "over": match.is_over,
         "deals": len(match.deals),
         "results": results,
