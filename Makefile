@@ -61,6 +61,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.protocol
 	$(BIN)/python -m bench.tournament --deals 2000 --protocol
 	$(BIN)/python -m bench.web --quick
+	$(BIN)/python -m bench.state
 	$(BIN)/python -m bench.rl
 	$(BIN)/python -m bench.variants --quick
 
