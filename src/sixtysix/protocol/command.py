@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from sixtysix.present.cliargs import positive_float
+
 DESCRIPTION = (
     "Serve a built-in computer player over the 66P bot protocol on standard input and output "
     "(docs/protocol.md): for tournaments, GUIs and testing other programs against it. It plays "
@@ -27,21 +29,11 @@ def register(commands: Any) -> None:
     bot.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the player (default: 0)")
     bot.add_argument(
         "--time",
-        type=_seconds,
+        type=positive_float,
         metavar="S",
         help="seconds per decision for the levels with a time budget (default: follow the host's movetime)",
     )
     bot.set_defaults(handler=run)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:
