@@ -42,7 +42,8 @@ won
 W-L-T
     Games A won, lost and tied.
 ms/decision
-    Each player's mean and 95th-percentile (nearest rank) time per decision,
+    Each player's mean and 95th-percentile (nearest rank) CPU time per decision
+    (of its thread: what the players budget, so it does not grow with the load),
     every decision of its games (forced ones included: ``play_deal`` with
     ``DecisionStats``), and its decisions per game.
 """
@@ -52,6 +53,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
+import dataclasses
 import json
 import math
 import os
@@ -66,8 +68,13 @@ from typing import Any
 from bench.engine import machine
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.expert import ExpertPlayer
+from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.levels import make_player
+from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.pimc import PimcPlayer
+from sixtysix.ai.tree import TreePlayer
+from sixtysix.core.actions import EXCHANGE, Action, marriage_suit
+from sixtysix.core.cards import KING, QUEEN, make_card
 from sixtysix.core.game import Outcome
 from sixtysix.players.base import DecisionStats, Player, play_deal
 from sixtysix.tournament.stats import mean_interval, wilson
@@ -80,6 +87,9 @@ PLAYER_NAMES = {
     "5": "expert",
     "4c": "pimc, clairvoyant",
     "5c": "expert, clairvoyant",
+    "5r": "rollout expert (level 5 before the tree search; the pure-Python fallback)",
+    "3s": "careless counter (level 3 skipping exchanges and marriages half the time)",
+    "3m": "careless counter leading marriage cards undeclared (level 3, marriages skipped half the time)",
 }
 DEFAULT_EXPERT_TIME = 0.25
 QUICK = {"players": "1,2,3,4,5", "pairs": "adjacent", "pairs_count": 20}
@@ -124,20 +134,69 @@ class ClairvoyantPimc(ClairvoyantMixin, PimcPlayer):
     name = "pimc-clairvoyant"
 
 
-class ClairvoyantExpert(ClairvoyantMixin, ExpertPlayer):
-    """``5c``: the expert's search (its depth and exact-from talon, same time limit) on the true deal."""
+class ClairvoyantTree(TreePlayer):
+    """``5c``: the expert's tree search (same settings, same time limit) with every iteration on the true deal."""
 
     name = "expert-clairvoyant"
+    truth: Deal | None = None
+    worlds_seen = 0
+
+    def see(self, deal: Deal) -> None:
+        self.truth = deal
+
+    def search_tree(
+        self,
+        search: NativeSearch,
+        view: PlayerView,
+        settings: TreeSettings,
+        forbidden: int,
+        soft: list[tuple[int, float]],
+    ) -> TreeResult:
+        if self.truth is None:
+            raise RuntimeError("a clairvoyant player needs see(deal) before the deal")
+        self.worlds_seen += 1
+        return search.tree_search(view, settings, self.rng.getrandbits(63), forbidden, soft, truth=self.truth)
 
 
-_SEARCH_SETTINGS = ("depth", "exact_talon", "samples", "time_limit", "evaluate", "rollouts", "confidence", "close_risk")
+class CarelessCounter(Player):
+    """Level 3 that passes up each trump exchange and marriage it would take with chance ``skip``:
+    the robustness league's opponents, who break the expert's "a sound player would have" inferences.
+    A skipped marriage is not declared; with ``lead_card`` its king or queen is led instead."""
+
+    name = "careless-counter"
+
+    def __init__(self, seed: int, skip: float = 0.5, lead_card: bool = False) -> None:
+        self.counter = CountingPlayer(seed)
+        self.rng = random.Random(seed)
+        self.skip = skip
+        self.lead_card = lead_card
+
+    def choose(self, view: PlayerView) -> Action:
+        action = self.counter.choose(view)
+        if not (action == EXCHANGE or action.is_marriage()) or self.rng.random() >= self.skip:
+            return action
+        if action.is_marriage() and self.lead_card:
+            suit = marriage_suit(action)
+            return Action.play(make_card(self.rng.choice((KING, QUEEN)), suit))
+        others = tuple(a for a in view.legal if a != action and not (a.is_marriage() and action.is_marriage()))
+        return self.counter.choose(dataclasses.replace(view, legal=others)) if others else action
+
+
+_SEARCH_SETTINGS = (
+    "depth", "exact_talon", "samples", "time_limit", "evaluate", "rollouts", "confidence", "close_risk", "settings",
+    "adaptive",
+)  # fmt: skip
 
 
 def build_player(player_id: str, seed: int, expert_time: float) -> Player:
+    if player_id == "5r":
+        return ExpertPlayer(seed, time_limit=expert_time)
+    if player_id in ("3s", "3m"):
+        return CarelessCounter(seed, lead_card=player_id == "3m")
     level = int(player_id[0])
     player = make_player(level, seed, time_limit=expert_time if level == 5 else None)
     if player_id in ("4c", "5c"):
-        twin = ClairvoyantExpert(seed, time_limit=expert_time) if level == 5 else ClairvoyantPimc(seed)
+        twin = ClairvoyantTree(seed, time_limit=expert_time) if level == 5 else ClairvoyantPimc(seed)
         # The twin must run the very search make_player builds: same class, same settings.
         same = isinstance(twin, type(player)) and all(
             getattr(twin, a, None) == getattr(player, a, None) for a in _SEARCH_SETTINGS
@@ -191,17 +250,17 @@ def play_duplicate(task: Task) -> dict[str, Any]:
         deal = Deal(deck, dealer, rules)
         for seat, player in players.items():
             player.new_match(rules, seat)
-            if isinstance(player, ClairvoyantMixin):
+            if isinstance(player, ClairvoyantMixin | ClairvoyantTree):
                 player.see(deal)
         stats = {1: DecisionStats(), 2: DecisionStats()}
         outcome = play_deal(deal, players, stats=stats)
         for player in players.values():
-            if isinstance(player, ClairvoyantMixin) and player.worlds_seen == 0:
+            if isinstance(player, ClairvoyantMixin | ClairvoyantTree) and player.worlds_seen == 0:
                 raise RuntimeError(f"{player.name} never searched the true deal: does the expert still call sample()?")
         result["points"].append(_points(outcome, a_seat))
         result["terminations"].append(outcome.termination.value)
-        times["a"].extend(stats[a_seat].times)
-        times["b"].extend(stats[3 - a_seat].times)
+        times["a"].extend(stats[a_seat].cpu_times)
+        times["b"].extend(stats[3 - a_seat].cpu_times)
     result["times"] = times
     result["seconds"] = time.perf_counter() - started
     return result
@@ -346,7 +405,9 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
     names = sorted({p for r in rows for p in (r["a"], r["b"])}, key=lambda p: (p[0], p))
     print("players: " + ", ".join(f"{p} = {PLAYER_NAMES[p]}" for p in names))
     print("pts/deal: game points per deal from A's side; CI: t interval over the duplicate-pair totals")
-    print("A won: share of games won by A (ties count 1/2), Wilson interval; ms/dec: time per decision, all decisions")
+    print(
+        "A won: share of games won by A (ties count 1/2), Wilson interval; ms/dec: CPU time per decision, all decisions"
+    )
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -619,6 +619,70 @@ static PyObject *Core_sample_worlds(CoreObject *self, PyObject *args) {
     return worlds;
 }
 
+/* soft facts: a sequence of (card mask, factor in [0, 1]) */
+static int parse_soft(PyObject *obj, IsmctsArgs *a) {
+    PyObject *seq = PySequence_Fast(obj, "soft must be a sequence of (mask, factor) pairs");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > MAX_SOFT) {
+        Py_DECREF(seq);
+        return bad("too many soft facts");
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *mask_obj;
+        double factor;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "Od", &mask_obj, &factor) ||
+            parse_mask(mask_obj, "a soft fact's mask", &a->soft_masks[i])) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (!(factor >= 0.0 && factor <= 1.0)) {
+            Py_DECREF(seq);
+            return bad("a soft fact's factor must be from 0 to 1");
+        }
+        a->soft_factors[i] = factor;
+    }
+    a->soft_count = (int)n;
+    Py_DECREF(seq);
+    return 0;
+}
+
+static PyObject *Core_ismcts(CoreObject *self, PyObject *args) {
+    PyObject *pos_obj, *known_obj, *forbidden_obj, *soft_obj;
+    unsigned long long session, seed;
+    IsmctsArgs a;
+    Pos p;
+    memset(&a, 0, sizeof a);
+    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidip", &pos_obj, &session, &a.seat, &known_obj,
+                                          &forbidden_obj, &soft_obj, &a.iterations, &a.min_iterations, &a.seconds,
+                                          &seed, &a.policy, &a.exploration, &a.exact_talon, &a.clairvoyant))
+        return NULL;
+    a.seed = seed;
+    if (parse_session(self, session) || parse_seat(a.seat) || parse_pos(pos_obj, &self->core.rules, &p) ||
+        parse_mask(known_obj, "known", &a.known) || parse_mask(forbidden_obj, "forbidden", &a.forbidden) ||
+        parse_soft(soft_obj, &a) || parse_policy(a.policy))
+        return NULL;
+    if (to_act(&p) != a.seat) return PyErr_Format(PyExc_ValueError, "seat %d is not to act", a.seat);
+    if (a.known & ~p.hand[3 - a.seat]) return PyErr_Format(PyExc_ValueError, "known: cards the opponent does not hold");
+    if (a.iterations <= 0 && a.seconds <= 0) {
+        bad("give iterations or seconds");
+        return NULL;
+    }
+    if (!(a.exploration >= 0.0 && a.exploration <= 10.0)) {
+        bad("exploration must be from 0 to 10");
+        return NULL;
+    }
+    IsmctsStat stats[MAX_ACTIONS];
+    int n = 0;
+    long iterations = 0, nodes = 0;
+    if (ismcts(&self->core, &p, &a, stats, &n, &iterations, &nodes)) return PyErr_NoMemory();
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++)
+        PyList_SET_ITEM(list, i, Py_BuildValue("(ild)", stats[i].action, stats[i].visits, stats[i].total));
+    return Py_BuildValue("(Nll)", list, iterations, nodes);
+}
+
 static PyObject *Core_get_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromUnsignedLongLong(self->ready ? self->core.nodes : 0);
 }
@@ -656,6 +720,9 @@ static PyMethodDef Core_methods[] = {
      "sample_worlds(pos, seat, known, forbidden, count, seed): the cards seat cannot see, redealt count times."},
     {"playouts", (PyCFunction)Core_playouts, METH_VARARGS,
      "playouts(deals, seed, policy): play shuffled deals to the end; the number of actions."},
+    {"ismcts", (PyCFunction)Core_ismcts, METH_VARARGS,
+     "ismcts(pos, session, seat, known, forbidden, soft, iterations, min_iterations, seconds, seed, policy,"
+     " exploration, exact_talon, clairvoyant): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
     {NULL, NULL, 0, NULL}};
 
 static PyObject *Core_get_engine_nodes(CoreObject *self, void *Py_UNUSED(closure)) {

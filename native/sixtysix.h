@@ -160,4 +160,29 @@ void shuffle_pack(const Rules *r, Rng *g, uint8_t *deck);
 uint64_t perft(const Rules *r, const Pos *p, int depth);
 void sample_world(Pos *p, int seat, uint32_t known, uint32_t forbidden, Rng *g);
 
+/* -- information-set MCTS (ismcts.c) ------------------------------------------- */
+#define MAX_SOFT 16
+typedef struct {
+    int seat;                    /* the observer: the seat to decide */
+    uint32_t known, forbidden;   /* cards the opponent is known to hold / proven to lack */
+    int soft_count;              /* soft facts: a world whose opponent holds a card of */
+    uint32_t soft_masks[MAX_SOFT]; /* soft_masks[i] is kept with probability soft_factors[i] */
+    double soft_factors[MAX_SOFT];
+    long iterations, min_iterations; /* iterations > 0: at most that many */
+    double seconds;              /* > 0: stop once the thread has used this much CPU time */
+    uint64_t seed;
+    int policy;                  /* the playout policy of new nodes, up to the end of phase one */
+    double exploration;          /* UCB1's constant, values scaled to [-1, 1] */
+    int clairvoyant;             /* 1: every iteration searches the root world itself (nothing redealt) */
+    int exact_talon;             /* a new node with this many talon cards or fewer: the exact search of its world */
+} IsmctsArgs;
+typedef struct {
+    int action;
+    long visits;
+    double total; /* sum of the iterations' values for seat 1 */
+} IsmctsStat;
+/* the observer's actions at the root with their visits and value sums; -1 out of memory */
+int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int *count, long *iterations,
+           long *nodes);
+
 #endif

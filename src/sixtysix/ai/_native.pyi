@@ -40,3 +40,20 @@ class Core:
     def sample_worlds(
         self, pos: Position, seat: int, known: int, forbidden: int, count: int, seed: int
     ) -> list[Position]: ...
+    def ismcts(
+        self,
+        pos: Position,
+        session: int,
+        seat: int,
+        known: int,
+        forbidden: int,
+        soft: Sequence[tuple[int, float]],
+        iterations: int,
+        min_iterations: int,
+        seconds: float,
+        seed: int,
+        policy: int,
+        exploration: float,
+        exact_talon: int,
+        clairvoyant: bool,
+    ) -> tuple[list[tuple[int, int, float]], int, int]: ...

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.heuristic import BeginnerPlayer, CountingPlayer
 from sixtysix.ai.partnership.heuristic import BeginnerPartnershipPlayer, CountingPartnershipPlayer
 from sixtysix.ai.partnership.search import ExpertPartnershipPlayer, PimcPartnershipPlayer
 from sixtysix.ai.pimc import PimcPlayer
+from sixtysix.ai.tree import TreePlayer
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView, PlayerView
 from sixtysix.players.player import (
@@ -41,7 +41,7 @@ def make_player(level: int, seed: int | None = 0, time_limit: float | None = Non
         2: lambda: BeginnerPlayer(seed),
         3: lambda: CountingPlayer(seed),
         4: lambda: PimcPlayer(seed),
-        5: lambda: ExpertPlayer(seed, time_limit=time_limit or 1.0),
+        5: lambda: TreePlayer(seed, time_limit=time_limit or 1.0),
     }
     if level not in factories:
         raise ValueError(f"no player of level {level} (1-5)")

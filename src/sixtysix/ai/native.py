@@ -33,12 +33,13 @@ import math
 import os
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from sixtysix.ai.sampling import forbidden_cards, sample_world
-from sixtysix.core.actions import Action
+from sixtysix.core.actions import ACTIONS, Action
 from sixtysix.core.cards import CardMask
 from sixtysix.core.facts import LAST_TRICK_BONUS, SCHNEIDER, marriage_points
 from sixtysix.core.game import Deal
@@ -216,6 +217,35 @@ def result_key(outcome: Outcome | None) -> ResultKey | None:
     )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class TreeSettings:
+    """How long and how an information-set tree search runs (:meth:`NativeSearch.tree_search`)."""
+
+    seconds: float = 0.0
+    """CPU seconds of the searching thread (0: no time limit)."""
+    iterations: int = 0
+    """At most this many iterations (0: no limit; one of the two limits must be set)."""
+    min_iterations: int = 64
+    policy: str = "greedy"
+    """The playout policy from a new node to the end of phase one (:data:`POLICIES`)."""
+    exploration: float = 1.0
+    exact_talon: int = 0
+    """A new node whose talon has this many cards or fewer is valued by the exact search of its world."""
+
+
+@dataclass(frozen=True)
+class TreeResult:
+    """The root of a tree search: each action's (visits, mean value for the searching seat)."""
+
+    actions: dict[Action, tuple[int, float]]
+    iterations: int
+    nodes: int
+
+    def best(self) -> Action:
+        """The most visited action (ties: the higher mean)."""
+        return max(self.actions, key=lambda a: self.actions[a])
+
+
 class NativeSearch:
     """Exact search of one rule set's deals in the native core: the fast path of :class:`~sixtysix.ai.solver.Solver`.
 
@@ -292,6 +322,34 @@ class NativeSearch:
         base = encode(sample_world(view, random.Random(seed), forbidden))
         return self.core.sample_worlds(base, view.seat, view.opponent_known, forbidden, count, seed)
 
+    def tree_search(
+        self,
+        view: PlayerView,
+        settings: TreeSettings,
+        seed: int,
+        forbidden: CardMask | None = None,
+        soft: Sequence[tuple[CardMask, float]] = (),
+        truth: Deal | None = None,
+    ) -> TreeResult:
+        """Information-set MCTS (``native/ismcts.c``) of the decision in ``view``: worlds drawn as
+        :meth:`sample_worlds` draws them, each kept with the product of the ``soft`` factors
+        (card mask, chance) whose cards the world's opponent holds. With ``truth`` (the deal
+        itself) every iteration searches it instead: a clairvoyant search, for benchmarks.
+        """
+        if forbidden is None:
+            forbidden = forbidden_cards(view)
+        root = encode(truth if truth is not None else sample_world(view, random.Random(seed), forbidden))
+        before = self.core.nodes
+        stats, iterations, nodes = self.core.ismcts(
+            root, self.session, view.seat, view.opponent_known, forbidden, list(soft)[:16],
+            settings.iterations, settings.min_iterations, settings.seconds, seed,
+            POLICIES.index(settings.policy), settings.exploration, settings.exact_talon, truth is not None,
+        )  # fmt: skip
+        self._count(before)
+        sign = 1 if view.seat == 1 else -1
+        visits = {ACTIONS[a]: (n, sign * total / n if n else 0.0) for a, n, total in stats}
+        return TreeResult(visits, iterations, nodes)
+
     def reaches(self, deal: Deal, seat: int, threshold: int = 1) -> bool:
         """Whether ``seat`` can force a value of at least ``threshold`` game points (1: it wins the deal).
 
@@ -308,6 +366,8 @@ __all__ = [
     "IGNORED_OPTIONS",
     "POLICIES",
     "NativeSearch",
+    "TreeResult",
+    "TreeSettings",
     "available",
     "core_for",
     "encode",

@@ -154,9 +154,11 @@ AnyPlayer: TypeAlias = Player[Any]
 
 @dataclass
 class DecisionStats:
-    """Timing of one seat's decisions."""
+    """Timing of one seat's decisions: wall-clock seconds, and CPU seconds of the deciding thread
+    (what the searching players budget, whatever else the machine is doing)."""
 
     times: list[float] = field(default_factory=list)
+    cpu_times: list[float] = field(default_factory=list)
 
 
 class RandomPlayer(Player[ViewT]):

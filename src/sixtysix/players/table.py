@@ -159,10 +159,11 @@ def play_table_deal(
     while deal.outcome is None:  # the loop of every bot benchmark: as lean as the two-player loop was
         seat = deal.seat_to_ask or 0
         view = view_of(seat)
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         action = players[seat].choose(view)
         if stats is not None:
             stats[seat].times.append(time.perf_counter() - started)
+            stats[seat].cpu_times.append(time.thread_time() - cpu_started)
         if action not in view.legal:
             raise _illegal(players[seat], action, view, seat)
         deal.apply(action, seat)

@@ -1,0 +1,235 @@
+/* Information-set Monte Carlo tree search (single observer) for one seat's decision.
+ *
+ * PIMC values each action in each sampled world as if both sides saw every card, so
+ * its plans rely on knowing what it cannot know (strategy fusion). Here one tree is
+ * grown over what the searching seat (the observer) can tell apart: every iteration
+ * draws a world consistent with its view (a determinization), walks the tree with
+ * the actions legal in that world, and each edge is labelled with what the observer
+ * sees: the action, and the card it drew with it, if any. The observer's later
+ * choices therefore cannot depend on hidden cards; the opponent's nodes pool his
+ * choices over all the worlds (he plays one strategy for every hand he may hold,
+ * as the observer sees him).
+ *
+ * Selection is UCB1 with availability counts (a child is scored against the number
+ * of iterations in which it was legal, not its parent's visits). A new node is
+ * valued by a playout of the chosen policy to the end of phase one, then by the
+ * exact search of that world (solve.c): once the talon is exhausted every card is
+ * known to both seats, so the exact value is what sound players get; past a close
+ * it is an estimate that the tree corrects as it grows there.
+ *
+ * Values are game points for seat 1; a node keeps the sum of its iterations' values.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sixtysix.h"
+
+typedef struct {
+    int32_t first_child, next_sibling;
+    uint32_t visits, avail;
+    double total; /* sum of values for seat 1 */
+    uint16_t label; /* action | (card drawn by the observer + 1) << 8 */
+    int8_t mover;   /* the seat whose action leads here */
+} Node;
+
+typedef struct {
+    Node *nodes;
+    int32_t count, cap;
+} Tree;
+
+static int32_t tree_add(Tree *t, int32_t parent, uint16_t label, int mover) {
+    if (t->count == t->cap) {
+        int32_t cap = t->cap ? 2 * t->cap : 1024;
+        Node *nodes = realloc(t->nodes, (size_t)cap * sizeof(Node));
+        if (!nodes) return -1;
+        t->nodes = nodes;
+        t->cap = cap;
+    }
+    int32_t id = t->count++;
+    Node *n = &t->nodes[id];
+    memset(n, 0, sizeof *n);
+    n->label = label;
+    n->mover = (int8_t)mover;
+    n->first_child = -1;
+    n->next_sibling = -1;
+    if (parent >= 0) {
+        n->next_sibling = t->nodes[parent].first_child;
+        t->nodes[parent].first_child = id;
+    }
+    return id;
+}
+
+static int32_t child_with(const Tree *t, int32_t parent, uint16_t label) {
+    for (int32_t c = t->nodes[parent].first_child; c >= 0; c = t->nodes[c].next_sibling)
+        if (t->nodes[c].label == label) return c;
+    return -1;
+}
+
+/* The actions worth trying: a claim only when it is right (then nothing else). */
+static int search_actions(const Rules *r, const Pos *p, int seat, uint8_t *acts) {
+    int n = legal_ids(r, p, seat, acts), m = 0;
+    for (int i = 0; i < n; i++) {
+        if (acts[i] != A_CLAIM) {
+            acts[m++] = acts[i];
+        } else if (p->score[seat] >= 66) {
+            acts[0] = A_CLAIM;
+            return 1;
+        }
+    }
+    return m;
+}
+
+/* What the observer sees of `action` taken in `before`, leading to `after`. */
+static uint16_t edge_label(const Pos *before, const Pos *after, int observer, int action) {
+    uint32_t gained = after->hand[observer] & ~before->hand[observer];
+    return (uint16_t)(action | (gained ? (__builtin_ctz(gained) + 1) << 8 : 0));
+}
+
+/* The value for seat 1 of a world from a new node: the policy plays phase one out, the
+ * exact search does the rest. */
+static int leaf_value(Core *c, Pos *p, const IsmctsArgs *a, Rng *g) {
+    const Rules *r = &c->rules;
+    int policy = a->policy;
+    while (p->stage != S_OVER && !phase2(p) && talon_size(p) > a->exact_talon) {
+        int seat = to_act(p);
+        apply_with_window(r, p, seat, policy_action(r, p, seat, policy, g));
+    }
+    if (p->stage == S_OVER) return outcome_value(p);
+    return solve_value(c, p);
+}
+
+/* A world for the observer: the opponent's hidden cards redealt (sample_world), kept with
+ * probability the product of the factors of the (mask, factor) soft facts it meets; after
+ * `tries` refusals the likeliest world seen is taken. */
+static void draw_world(const Pos *root, const IsmctsArgs *a, Rng *g, Pos *out) {
+    double best_weight = -1.0;
+    if (a->clairvoyant) {
+        *out = *root;
+        return;
+    }
+    for (int t = 0; t < 16; t++) {
+        Pos w = *root;
+        sample_world(&w, a->seat, a->known, a->forbidden, g);
+        double weight = 1.0;
+        for (int i = 0; i < a->soft_count; i++)
+            if (w.hand[3 - a->seat] & a->soft_masks[i]) weight *= a->soft_factors[i];
+        if (weight >= 1.0 || (double)(rng_next(g) >> 11) * 0x1.0p-53 < weight) {
+            *out = w;
+            return;
+        }
+        if (weight > best_weight) {
+            best_weight = weight;
+            *out = w;
+        }
+    }
+}
+
+static double thread_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* One iteration: a world, a walk down the tree, one new node, its value backed up. */
+static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *g) {
+    const Rules *r = &c->rules;
+    Pos w;
+    draw_world(root, a, g, &w);
+    int32_t path[160];
+    int depth = 0, value;
+    int32_t node = 0;
+    path[depth++] = 0;
+    for (;;) {
+        if (w.stage == S_OVER) {
+            value = outcome_value(&w);
+            break;
+        }
+        if (phase2(&w) && !w.closer) { /* the talon is exhausted: nothing is hidden any more */
+            value = solve_value(c, &w);
+            break;
+        }
+        int seat = to_act(&w);
+        uint8_t acts[MAX_ACTIONS];
+        int n = search_actions(r, &w, seat, acts);
+        Pos next[MAX_ACTIONS];
+        int32_t kids[MAX_ACTIONS];
+        uint16_t labels[MAX_ACTIONS];
+        int untried[MAX_ACTIONS], fresh = 0;
+        for (int i = 0; i < n; i++) {
+            next[i] = w;
+            apply_with_window(r, &next[i], seat, acts[i]);
+            labels[i] = edge_label(&w, &next[i], a->seat, acts[i]);
+            kids[i] = child_with(t, node, labels[i]);
+            if (kids[i] < 0) untried[fresh++] = i;
+        }
+        if (fresh) {
+            int i = untried[rng_below(g, (unsigned)fresh)];
+            int32_t id = tree_add(t, node, labels[i], seat);
+            if (id < 0) return -1;
+            for (int j = 0; j < n; j++)
+                if (kids[j] >= 0) t->nodes[kids[j]].avail++;
+            t->nodes[id].avail++;
+            path[depth++] = id;
+            w = next[i];
+            value = leaf_value(c, &w, a, g);
+            break;
+        }
+        int best = 0;
+        double best_score = -1e300, sign = seat == 1 ? 1.0 : -1.0;
+        for (int i = 0; i < n; i++) {
+            Node *k = &t->nodes[kids[i]];
+            k->avail++;
+            double mean = sign * k->total / (3.0 * k->visits);
+            double score = mean + a->exploration * sqrt(log((double)k->avail) / k->visits);
+            if (score > best_score) {
+                best_score = score;
+                best = i;
+            }
+        }
+        node = kids[best];
+        w = next[best];
+        if (depth < 160) path[depth++] = node;
+    }
+    for (int i = 0; i < depth; i++) {
+        t->nodes[path[i]].visits++;
+        t->nodes[path[i]].total += value;
+    }
+    return 0;
+}
+
+int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int *count, long *iterations,
+           long *nodes) {
+    Tree t = {0};
+    if (tree_add(&t, -1, 0, 0) < 0) return -1;
+    Rng g;
+    rng_seed(&g, a->seed);
+    double deadline = a->seconds > 0 ? thread_seconds() + a->seconds : 0;
+    long done = 0;
+    for (; done < a->iterations || (a->iterations <= 0 && deadline); done++) {
+        if (deadline && (done & 15) == 0 && thread_seconds() >= deadline && done >= a->min_iterations) break;
+        if (iterate(c, &t, root, a, &g)) {
+            free(t.nodes);
+            return -1;
+        }
+    }
+    /* the root's children, pooled by action (a draw has one child per card drawn) */
+    int n = 0;
+    for (int32_t k = t.nodes[0].first_child; k >= 0; k = t.nodes[k].next_sibling) {
+        Node *node = &t.nodes[k];
+        int action = node->label & 0xFF, i = 0;
+        while (i < n && stats[i].action != action) i++;
+        if (i == n) {
+            memset(&stats[n], 0, sizeof stats[n]);
+            stats[n++].action = action;
+        }
+        stats[i].visits += node->visits;
+        stats[i].total += node->total;
+    }
+    *count = n;
+    *iterations = done;
+    *nodes = t.count;
+    free(t.nodes);
+    return 0;
+}

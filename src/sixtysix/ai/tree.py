@@ -1,0 +1,190 @@
+"""The expert's search: information-set Monte Carlo tree search in the native core.
+
+PIMC (level 4) values every action in sampled worlds as if both sides saw all the
+cards. The tree search here (``native/ismcts.c``) grows one tree over what this seat
+can tell apart, drawing a world consistent with its view at every iteration, so its
+own later choices never depend on cards it cannot see, and the opponent is not
+assumed to see ours. New nodes are valued by a quick playout to the end of phase
+one and the exact search of the rest. It runs for a CPU-time budget, checked inside
+the search, so a decision never overruns it by more than a few iterations.
+
+Worlds are weighted by what the opponent did not do (:class:`OpponentModel`): a
+player who leads a king or queen without declaring, or leads without taking the
+trump exchange, is less likely to hold the card he would have needed, by how often
+this opponent skips such chances, learnt over the match from a range of opponent
+types instead of assuming a sound one.
+
+>>> from sixtysix import Deal, PlayerView
+>>> from sixtysix.ai import native
+>>> deal = Deal.shuffled(seed=5)
+>>> player = TreePlayer(seed=1, iterations=2000)
+>>> player.new_match(deal.rules, deal.to_act)
+>>> action = player.choose(PlayerView.of(deal, deal.to_act))
+>>> action in PlayerView.of(deal, deal.to_act).legal
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+from sixtysix.ai.expert import ExpertPlayer, declined_cards
+from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
+from sixtysix.ai.pimc import candidate_actions, obvious_action
+from sixtysix.ai.sampling import forbidden_cards, sample_world
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import CardMask
+from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
+from sixtysix.players.base import Player
+
+SKIP_RATES = (0.05, 0.5, 0.95)
+"""How often each opponent type passes up a marriage or the trump exchange it could take:
+a sound player, a careless one, one who ignores them."""
+PRIOR = (0.6, 0.3, 0.1)
+_LATER_DRAW = 0.35
+"""Of an earlier decline, the share of worlds in which he drew the card only afterwards."""
+
+
+@dataclasses.dataclass
+class OpponentModel:
+    """How likely the opponent is to skip a declaration or an exchange, learnt over a match.
+
+    Each decline (a king or queen led without its marriage, a lead without the exchange)
+    is evidence: a type that skips often explains it whether he held the card or not, a
+    sound type only if he did not. ``held`` is the chance, from what we saw then, that he
+    held the card.
+
+    >>> model = OpponentModel()
+    >>> round(model.skip_rate, 2)
+    0.28
+    >>> for _ in range(8):
+    ...     model.observe_decline(held=0.5)
+    >>> model.skip_rate > 0.6
+    True
+    """
+
+    weights: list[float] = dataclasses.field(default_factory=lambda: list(PRIOR))
+
+    @property
+    def skip_rate(self) -> float:
+        """The expected chance that he skips a chance he has."""
+        total = sum(self.weights)
+        return sum(w * s for w, s in zip(self.weights, SKIP_RATES, strict=True)) / total
+
+    def observe_decline(self, held: float) -> None:
+        likelihoods = [held * s + (1 - held) for s in SKIP_RATES]
+        self.weights = [w * p for w, p in zip(self.weights, likelihoods, strict=True)]
+        total = sum(self.weights)
+        self.weights = [w / total for w in self.weights]
+
+    def factors(self, declines: list[tuple[CardMask, bool]]) -> list[tuple[CardMask, float]]:
+        """The (card mask, chance to keep a world whose opponent holds it) of each decline."""
+        skip = self.skip_rate
+        return [(cards, skip if recent else skip + (1 - skip) * _LATER_DRAW) for cards, recent in declines]
+
+
+class TreePlayer(Player):
+    """The expert (level 5): information-set MCTS for ``time_limit`` CPU seconds per decision.
+
+    Where the native core is missing it plays as the pure-Python expert of
+    :mod:`sixtysix.ai.expert` does (PIMC with rollouts) for the same time.
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = 0,
+        time_limit: float | None = 1.0,
+        iterations: int = 0,
+        policy: str = "greedy",
+        exploration: float = 1.0,
+        adaptive: bool = True,
+        exact_talon: int = 0,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self._seed = seed
+        self.time_limit = time_limit
+        self.settings = TreeSettings(
+            seconds=time_limit or 0.0,
+            iterations=iterations,
+            policy=policy,
+            exploration=exploration,
+            exact_talon=exact_talon,
+        )
+        self.adaptive = adaptive
+        self.model = OpponentModel()
+        self._seen_declines: set[tuple[int, int]] = set()
+        self._deal_key: object = None
+        self._search: NativeSearch | None = None
+        self._search_rules: Rules | None = None
+        self._fallback: ExpertPlayer | None = None
+
+    def new_match(self, rules: Rules, seat: int) -> None:
+        self.model = OpponentModel()
+        self._seen_declines = set()
+
+    def choose(self, view: PlayerView) -> Action:
+        started = time.thread_time()
+        forced = obvious_action(view)
+        if forced is not None:
+            return forced
+        search = self._native(view.rules)
+        if search is None:
+            return self._pure(view)
+        forbidden = forbidden_cards(view)
+        if view.unseen == 0 or (view.face_up is None and not view.closer):  # every card placed: search exactly
+            world = sample_world(view, self.rng, forbidden)
+            actions = candidate_actions(view)
+            values = search.action_values(world, actions, view.seat)
+            return actions[max(range(len(actions)), key=values.__getitem__)]
+        declines = declined_cards(view)
+        if self.adaptive:
+            self._learn(view, len(declines))
+        soft = self.model.factors(declines) if self.adaptive else [(c, 0.05 if r else 0.4) for c, r in declines]
+        settings = self.settings
+        if settings.seconds:  # what this method spent before the search comes off its budget
+            spent = time.thread_time() - started
+            settings = dataclasses.replace(settings, seconds=max(0.001, settings.seconds - spent))
+        return self.search_tree(search, view, settings, forbidden, soft).best()
+
+    def search_tree(
+        self,
+        search: NativeSearch,
+        view: PlayerView,
+        settings: TreeSettings,
+        forbidden: CardMask,
+        soft: list[tuple[CardMask, float]],
+    ) -> TreeResult:
+        """The tree search of one decision (a benchmark's clairvoyant twin searches the true deal here)."""
+        return search.tree_search(view, settings, self.rng.getrandbits(63), forbidden, soft)
+
+    def _native(self, rules: Rules) -> NativeSearch | None:
+        if self._search_rules != rules:
+            self._search = NativeSearch.create(rules)
+            self._search_rules = rules
+        return self._search
+
+    def _learn(self, view: PlayerView, declines: int) -> None:
+        """Count the declines of this deal not seen before as evidence about the opponent."""
+        key = (view.dealer, view.trump_card)
+        if key != self._deal_key:
+            self._deal_key = key
+            self._seen_declines = set()
+        unknown = view.opponent_hand_size - view.opponent_known.bit_count()
+        held = unknown / max(1, view.unseen.bit_count())
+        for index in range(declines):
+            if (0, index) not in self._seen_declines:
+                self._seen_declines.add((0, index))
+                self.model.observe_decline(held)
+
+    def _pure(self, view: PlayerView) -> Action:
+        if self._fallback is None:
+            self._fallback = ExpertPlayer(self._seed, time_limit=self.time_limit)
+        return self._fallback.choose(view)
+
+
+__all__ = ["OpponentModel", "TreePlayer"]
