@@ -189,6 +189,8 @@ _SEARCH_SETTINGS = (
 
 
 def build_player(player_id: str, seed: int, expert_time: float) -> Player:
+    if player_id.startswith("5@"):  # the expert with its own time per decision
+        return make_player(5, seed, time_limit=float(player_id[2:]))
     if player_id == "5r":
         return ExpertPlayer(seed, time_limit=expert_time)
     if player_id in ("3s", "3m"):
@@ -412,7 +414,9 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench.league", description=__doc__.split("\n\n")[0])
-    p.add_argument("--players", default="1,2,3,4,5", help="player ids: 1-5, 4c, 5c (default 1,2,3,4,5)")
+    p.add_argument(
+        "--players", default="1,2,3,4,5", help="player ids: 1-5, 4c, 5c, 5r, 3s, 3m, 5@SECONDS (default 1,2,3,4,5)"
+    )
     p.add_argument(
         "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"
     )
@@ -440,7 +444,9 @@ def main(argv: list[str] | None = None) -> int:
     pairs = player_pairs(players, args.pairs)
     for a, b in pairs:
         for pid in (a, b):
-            if pid not in PLAYER_NAMES:
+            if pid.startswith("5@"):
+                PLAYER_NAMES[pid] = f"expert, {float(pid[2:])} s"
+            elif pid not in PLAYER_NAMES:
                 raise SystemExit(f"unknown player {pid!r} (known: {', '.join(PLAYER_NAMES)})")
     Rules.preset(args.preset)  # fail early on a bad preset
     tasks = [
