@@ -3,6 +3,7 @@
 Run from the repository root (``make bench`` runs ``--quick``)::
 
     python -m bench.league --quick                              # levels 1-5 adjacent, 20 pairs (~3 min, 2 cores)
+    python -m bench.league --quick --robustness                 # the robustness league, 20 pairs (~4 min)
     python -m bench.league                                      # levels 1-5 adjacent, 300 pairs, expert 0.25 s
     python -m bench.league --players 4,5,5c --pairs all --pairs-count 100 --expert-time 1.0
     python -m bench.league --players 1,2,3,4 --pairs-count 50 --json out/bench-league.json
@@ -10,7 +11,12 @@ Run from the repository root (``make bench`` runs ``--quick``)::
 Players are named by level, ``1`` (random) to ``5`` (expert), built with
 ``make_player(level, seed, time_limit)``, and by two clairvoyant twins that
 run the same search on the true deal instead of sampled worlds: ``4c`` (of
-PIMC) and ``5c`` (of the expert).
+PIMC) and ``5c`` (of the expert). ``5@SECONDS`` is the expert with its own time
+per decision; ``5r`` the rollout expert (PIMC with counter rollouts and inference
+from a sound opponent: level 5 before the tree search, and its pure-Python
+fallback). ``3s`` and ``3m`` are careless counters, the robustness league's
+opponents: level 3 that passes up each exchange and marriage it would take half
+the time (``3m`` leads the king or queen of a skipped marriage instead).
 
 Duplicate deals
 ---------------
@@ -89,10 +95,12 @@ PLAYER_NAMES = {
     "5c": "expert, clairvoyant",
     "5r": "rollout expert (level 5 before the tree search; the pure-Python fallback)",
     "3s": "careless counter (level 3 skipping exchanges and marriages half the time)",
-    "3m": "careless counter leading marriage cards undeclared (level 3, marriages skipped half the time)",
+    "3m": "careless counter leading the king or queen of a marriage it skips",
 }
 DEFAULT_EXPERT_TIME = 0.25
 QUICK = {"players": "1,2,3,4,5", "pairs": "adjacent", "pairs_count": 20}
+ROBUSTNESS_PAIRS = "5:3,4:3,5:3s,4:3s,5:3m,4:3m"
+"""The robustness league: the expert's gain over level 4 against the counter, and against the careless counters."""
 
 
 # -- clairvoyant twins ----------------------------------------------------------
@@ -323,6 +331,37 @@ def summarise(a: str, b: str, results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def robustness(totals: dict[tuple[str, str], list[float]]) -> list[dict[str, Any]]:
+    """The expert's gain over level 4 against each careless counter, less its gain against the counter.
+
+    ``totals[(a, b)]`` are the duplicate-pair totals of ``a`` against ``b``, deal by deal (the
+    same deals for every match of a league, so the differences are paired deal by deal). The
+    expert's inference is robust when the figure is not negative: it gains at least as much
+    over level 4 against opponents who break its "a sound player would have" assumptions.
+    """
+    rows = []
+    base = [x - y for x, y in zip(totals[("5", "3")], totals[("4", "3")], strict=True)]
+    for careless in ("3s", "3m"):
+        if ("5", careless) not in totals or ("4", careless) not in totals:
+            continue
+        gain = [x - y for x, y in zip(totals[("5", careless)], totals[("4", careless)], strict=True)]
+        extra = [g - b for g, b in zip(gain, base, strict=True)]
+        figures = {name: [v / 2 for v in mean_interval(values)] for name, values in (("gain", gain), ("extra", extra))}
+        rows.append({"opponent": careless, "base_gain": mean_interval(base)[0] / 2, **figures})
+    return rows
+
+
+def print_robustness(rows: list[dict[str, Any]]) -> None:
+    print()
+    print("robustness: the expert's gain over level 4 (pts/deal) against a careless counter, less that against 3")
+    for r in rows:
+        g, e = r["gain"], r["extra"]
+        print(
+            f"  vs {r['opponent']}: gain {g[0]:+.3f} [{g[1]:+.2f}, {g[2]:+.2f}]; against 3: {r['base_gain']:+.3f}; "
+            f"difference {e[0]:+.3f} [{e[1]:+.2f}, {e[2]:+.2f}]"
+        )
+
+
 # -- the league ------------------------------------------------------------------------
 
 
@@ -428,9 +467,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes (default: all CPUs)")
     p.add_argument("--quick", action="store_true", help="levels 1-5 adjacent, 20 pairs each (~3 min on 2 cores)")
+    p.add_argument(
+        "--robustness", action="store_true", help=f"the robustness league: --pairs {ROBUSTNESS_PAIRS} and its summary"
+    )
     p.add_argument("--json", type=Path, metavar="PATH", help="also write the results as JSON to PATH")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = p.parse_args(argv)
+    if args.robustness:
+        args.pairs = ROBUSTNESS_PAIRS
     if args.quick:
         for key, value in QUICK.items():
             if getattr(args, key) == p.get_default(key):
@@ -466,6 +510,13 @@ def main(argv: list[str] | None = None) -> int:
     with contextlib.suppress(OSError):
         info["loadavg"] = os.getloadavg()
     print_table(rows, args, info, wall)
+    robust = (
+        robustness({(r["a"], r["b"]): r["pair_totals"] for r in rows})
+        if ("5", "3") in pairs and ("4", "3") in pairs
+        else []
+    )
+    if robust:
+        print_robustness(robust)
     if args.json:
         out = {
             "benchmark": "league",
@@ -474,6 +525,7 @@ def main(argv: list[str] | None = None) -> int:
             "machine": info,
             "wall_seconds": wall,
             "matches": rows,
+            "robustness": robust,
             "games": [{k: r[k] for k in ("pair", "deal", "points", "terminations")} for r in results],
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)
