@@ -1,9 +1,12 @@
 """The ``sixtysix`` command line.
 
 ``sixtysix replay [--json] [--legal] FILE|-`` checks a 66R record and prints
-the result of each deal and of the match (record-format.md; the three- and
-four-handed games as docs/records.md extends it); an invalid record prints the
+the result of each deal and of the match (docs/records.md); an invalid record prints the
 error and exits with status 2.
+
+``sixtysix rules [--preset P] [--option NAME=VALUE] [--lang en|de|fr] [--book] [--markdown]``
+prints the rules of a game (docs/rules.md is ``sixtysix rules --book --markdown``),
+through a pager when standard output is a terminal.
 
 ``sixtysix analyze RECORD [--seat S] [--time SECONDS] [--worlds N] [--seed N] [-o OUT]``
 analyses every decision of a record (docs/analysis.md) and prints the record
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import pydoc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,7 +27,10 @@ from sixtysix.core.errors import RecordError, RulesError
 from sixtysix.core.match import AnyMatch, DealResult
 from sixtysix.core.partnership import partner_of
 from sixtysix.core.record import Record, ReplayResult, replay
+from sixtysix.core.rules import PRESETS, Rules
+from sixtysix.present import rulebook
 from sixtysix.present.cliargs import positive_float, positive_int
+from sixtysix.present.presets import LANGUAGES
 
 EXIT_INVALID = 2
 
@@ -72,6 +79,30 @@ def _parser() -> argparse.ArgumentParser:
     ana.add_argument("-o", "--output", metavar="OUT", help="write the annotated record to OUT and print the summary")
     ana.set_defaults(handler=_analyze_command)
 
+    rules = commands.add_parser(
+        "rules",
+        help="print the rules of a game (paged on a terminal)",
+        description="Print the rules of a preset: its options, marked where they differ from the default "
+        "game, then every rule that applies at its table. Paged when standard output is a terminal.",
+    )
+    rules.add_argument("--preset", default="seed66", metavar="P", help=f"the preset: {', '.join(PRESETS)} (default seed66)")
+    rules.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="change one option (repeatable)"
+    )
+    rules.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="en (default), de or fr. The rule text itself is in English only: de and fr translate the headings, "
+        "the option names and the preset's summary, and show the English text under them",
+    )
+    rules.add_argument(
+        "--book", action="store_true", help="the whole rule book: every table size, every preset, the examples"
+    )
+    rules.add_argument("--markdown", action="store_true", help="print Markdown (--book --markdown is docs/rules.md)")
+    rules.add_argument("--no-pager", action="store_true", help="never page, even on a terminal")
+    rules.set_defaults(handler=_rules_command)
+
     demo = commands.add_parser("demo", help="show what sixtysix does: replay an example record")
     demo.set_defaults(handler=_demo_command)
 
@@ -100,6 +131,27 @@ def _read(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
     return Path(path).read_text(encoding="utf-8")
+
+
+def _rules_command(args: argparse.Namespace) -> int:
+    if args.book and (args.preset != "seed66" or args.option or args.lang != "en"):
+        print("sixtysix rules: --book is the whole book in English; it takes no --preset, --option or --lang", file=sys.stderr)
+        return EXIT_INVALID
+    if args.book:
+        text = rulebook.book_markdown() if args.markdown else rulebook.to_text(rulebook.book_document())
+    else:
+        try:
+            game = Rules.parse_text(" ".join([args.preset, *args.option]))
+        except RulesError as error:
+            print(f"sixtysix rules: {error}", file=sys.stderr)
+            return EXIT_INVALID
+        document = rulebook.game_document(game, args.lang)
+        text = rulebook.to_markdown(document) if args.markdown else rulebook.to_text(document)
+    if sys.stdout.isatty() and not args.no_pager:
+        pydoc.pager(text)
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -252,7 +304,8 @@ deal dealer=2 deck="Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 
 def _demo_command(args: argparse.Namespace) -> int:
     print("sixtysix: the card game 66. Commands:")
     print("  sixtysix replay [--json] [--legal] FILE|-")
-    print("  sixtysix analyze [--seat S] [--time SECONDS] [--worlds N] [-o OUT] RECORD|-\n")
+    print("  sixtysix analyze [--seat S] [--time SECONDS] [--worlds N] [-o OUT] RECORD|-")
+    print("  sixtysix rules [--preset P] [--lang en|de|fr]\n")
     print("An example record:\n")
     print(EXAMPLE_RECORD)
     print("Its replay (sixtysix replay FILE):\n")
