@@ -1,6 +1,6 @@
 """The rule facts (core/facts.py) against the rules' text and against the engines' own scoring.
 
-The tables are checked against the rule as written (rules.md §2.2, §2.5, §2.6, §2.8, §2.11,
+The tables are checked against the rule as written (rules.md §2.1, §2.3, §2.6, §2.8, §2.11,
 R-4P-5 to R-4P-7); then random deals of every table size are played to their end and every
 card point, trick, marriage and bonus the engine counted is accounted for by the facts.
 """
@@ -42,7 +42,7 @@ PRESETS = ("seed66", "pagat66", "schnapsen", "three66", "four66")
 
 
 def test_card_points_are_those_of_the_rules() -> None:
-    """rules.md §2.2: ace 11, ten 10, king 4, queen 3, jack 2; the nine 0, or 1 with ``nine_points=1``."""
+    """rules.md §2.1: ace 11, ten 10, king 4, queen 3, jack 2; the nine 0, or 1 with ``nine_points=1``."""
     written = {ACE: 11, TEN: 10, KING: 4, QUEEN: 3, JACK: 2, NINE: 0}
     for nine in (0, 1):
         table = card_point_table(nine)
@@ -54,7 +54,8 @@ def test_card_points_are_those_of_the_rules() -> None:
 
 
 def test_who_takes_a_trick_is_the_rule_as_written() -> None:
-    """The higher card of the suit led wins, unless a trump was played; the highest trump wins (§2.5)."""
+    """The higher card of the suit led wins, unless a trump was played; the highest trump wins
+    (rules.md §2.3, R-PLAY-2)."""
     for trump in SUITS:
         for best in range(32):
             for card in range(32):

@@ -85,7 +85,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the rules of a preset: its options, marked where they differ from the default "
         "game, then every rule that applies at its table. Paged when standard output is a terminal.",
     )
-    rules.add_argument("--preset", default="seed66", metavar="P", help=f"the preset: {', '.join(PRESETS)} (default seed66)")
+    rules.add_argument(
+        "--preset", default="seed66", metavar="P", help=f"the preset: {', '.join(PRESETS)} (default seed66)"
+    )
     rules.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="change one option (repeatable)"
     )
@@ -135,7 +137,10 @@ def _read(path: str) -> str:
 
 def _rules_command(args: argparse.Namespace) -> int:
     if args.book and (args.preset != "seed66" or args.option or args.lang != "en"):
-        print("sixtysix rules: --book is the whole book in English; it takes no --preset, --option or --lang", file=sys.stderr)
+        print(
+            "sixtysix rules: --book is the whole book in English; it takes no --preset, --option or --lang",
+            file=sys.stderr,
+        )
         return EXIT_INVALID
     if args.book:
         text = rulebook.book_markdown() if args.markdown else rulebook.to_text(rulebook.book_document())

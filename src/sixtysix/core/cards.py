@@ -79,7 +79,7 @@ def card_points(card: Card) -> int:
 
 
 def card_point_table(nine_points: int = 0) -> tuple[int, ...]:
-    """``table[card]``: the card points of all 32 cards, the nine worth ``nine_points`` (rules.md §2.2).
+    """``table[card]``: the card points of all 32 cards, the nine worth ``nine_points`` (rules.md §2.1).
 
     The rules keep theirs as ``Rules.points`` (see :mod:`sixtysix.core.facts`).
 

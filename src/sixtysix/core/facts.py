@@ -95,7 +95,7 @@ BEATERS: tuple[tuple[CardMask, ...], ...] = tuple(
     tuple(HIGHER[card] | (SUIT_MASK[trump] if SUIT_OF[card] != trump else 0) for card in range(32)) for trump in SUITS
 )
 """``BEATERS[trump][best]``: the cards that take a trick from ``best``, the card winning it so far:
-the higher cards of its suit and, unless it is a trump, every trump (rules.md §2.5, R-4P-5)."""
+the higher cards of its suit and, unless it is a trump, every trump (rules.md §2.3, R-PLAY-2, R-4P-3)."""
 
 
 def beats(card: Card, best: Card, trump: int) -> bool:
