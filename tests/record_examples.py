@@ -1,4 +1,4 @@
-"""The example deals the record tests share (record-format.md, docs/records.md).
+"""The example deals the record tests share (docs/records.md).
 
 ``SEED_DEAL`` is the actions of the spec's two-player example deal on ``DECK`` (seat 2
 deals, seat 1 claims with 72 after closing); in the three-handed game seat 3 deals it and

@@ -1,4 +1,4 @@
-"""66R records: reading, canonical writing and replaying (record-format.md)."""
+"""66R records: reading, canonical writing and replaying (docs/records.md)."""
 
 from __future__ import annotations
 

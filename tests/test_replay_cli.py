@@ -1,4 +1,4 @@
-"""``sixtysix replay`` run as a program (record-format.md, "Replaying")."""
+"""``sixtysix replay`` run as a program (docs/records.md, "Replaying")."""
 
 from __future__ import annotations
 

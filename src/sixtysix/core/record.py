@@ -1,4 +1,4 @@
-"""66R game records: read, write and replay (record-format.md).
+"""66R game records: read, write and replay (docs/records.md).
 
 A record holds one match: headers, then each deal's dealer, complete card
 order and actions. Reading validates everything by replaying it; writing
@@ -117,7 +117,7 @@ class Record:
         return Rules.from_options(self.rules_name, options)
 
     def text(self) -> str:
-        """The canonical text (record-format.md, "Writing")."""
+        """The canonical text (docs/records.md, "Writing: the canonical text")."""
         lines = [f'[{name} "{value}"]' for name, value in self.headers]
         boundaries = _trick_ends(self)
         for deal, ends in zip(self.deals, boundaries, strict=True):
