@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,19 @@ def test_help_hint_last_and_rules(tmp_path: Path) -> None:
     assert "Hint: best is" in shown and "expected game points" in shown
     assert "Rules: seed66" in shown
     assert "Last trick: You led A♥, Computer played A♣: you won (22 points)" in shown
+
+
+def test_the_rules_command_shows_the_rules_of_the_game_being_played(tmp_path: Path) -> None:
+    rules = Rules.preset("schnapsen").replace(match_target=3)
+    session, console = make_session(tmp_path, Driver(["rules", "quit"]), rules, computer=ScriptedPlayer())
+    session.run()
+    shown = output(console)
+    assert "The rules of 66: Schnapsen (20 cards)" in shown
+    assert "Card points: ace 11, ten 10, king 4, queen 3, jack 2, nine 0" in shown
+    assert "R-P2-2 In phase two the follower must" in shown and "R-CLOSE-6" in shown
+    assert re.search(r"^\*\s+close_before_draw\s+false\s+true\s", shown, re.MULTILINE)  # Schnapsen's option
+    assert re.search(r"^\*\+\s+match_target\s+3\s+7\s", shown, re.MULTILINE)  # set for this match
+    assert "Rules: schnapsen (Schnapsen (20 cards)), changed: match_target=3. Match to 3 game points." in shown
 
 
 def test_a_card_typed_after_winning_a_trick_draws_first(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import ClassVar, Generic, Protocol, TypeVar
 
 from rich.console import Console, RenderableType
+from rich.markup import escape
 
 from sixtysix.core.actions import Action
 from sixtysix.core.game import Deal
@@ -32,6 +33,8 @@ from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PartnershipView, PlayerView
 from sixtysix.players.player import Player
 from sixtysix.present.order import hand_order
+from sixtysix.present.presets import preset_name
+from sixtysix.present.rulebook import game_document, to_text
 from sixtysix.tui.console import Quit, Settings, Terminal
 from sixtysix.tui.inputs import Command, Invalid, Play, parse_input
 from sixtysix.tui.seating import merge_table_headers, seat_levels, table_headers
@@ -205,7 +208,21 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         raise NotImplementedError
 
     def show_rules(self) -> None:
-        raise NotImplementedError
+        """The rules of the game being played: its options marked where they differ, every rule
+        that applies at this table (paged on a terminal), then a one-line reminder under the screen."""
+        text = to_text(game_document(self.rules))
+        if self.console.is_terminal:
+            with self.console.pager(styles=False):
+                self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        else:
+            self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        rules = self.rules
+        changed = ", ".join(f"{name}={value}" for name, value in rules.options().items())
+        self.say(
+            f"[bold]Rules:[/] {rules.preset_name} ({escape(preset_name(rules.preset_name))})"
+            + (f", changed: {changed}" if changed else "")
+            + f". Match to {rules.match_target} game points."
+        )
 
     def undo(self) -> bool:
         """Take back the player's last decision; whether there was one."""

@@ -34,7 +34,6 @@ from sixtysix.present.order import hand_order
 from sixtysix.tui.console import Settings
 from sixtysix.tui.loop import TableSession
 from sixtysix.tui.partnership_screen import (
-    SCALE_TEXT,
     PartnershipInfo,
     completed_tricks,
     describe_trick,
@@ -46,13 +45,6 @@ from sixtysix.tui.resume import saved_text
 from sixtysix.tui.seating import computer_players
 
 # -- the session ------------------------------------------------------------------------------
-
-RULES_TEXT = (
-    "Four-handed partnership 66: 32 cards (A T K Q J 9 8 7; the 8 and 7 count nothing), 8 each, dealt 3-2-3. "
-    "The dealer's last card is turned up for trump and stays his. Partners sit opposite. "
-    "No talon, no exchange, no closing. Follow suit and win the trick if you can, even your partner's; "
-    "if you cannot follow, trump, and over-trump a trump if you can. The last trick counts 10; 130 in all."
-)
 
 
 class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, PartnershipView]):
@@ -188,15 +180,6 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
         )
         lines.append("Cards: Ah, ah, 10h, A♥, or the number under the card.")
         return lines
-
-    def show_rules(self) -> None:
-        rules = self.rules
-        self.say(f"[bold]Rules:[/] {rules.preset_name}: {RULES_TEXT}")
-        self.say(f"Scoring: {SCALE_TEXT.get(rules.four_player_scale, '')}; 65-65 carries 1 to the next deal's winners.")
-        options = rules.options()
-        if options:
-            self.say("Changed options: " + ", ".join(f"{k}={v}" for k, v in options.items()))
-        self.say(f"Match to {rules.match_target} game points.")
 
     def play(self, deal: FourHandedDeal, actions: list[Action]) -> bool:
         """Take the person's first action (a marriage may be followed by its card); whether one was taken."""

@@ -25,7 +25,6 @@ from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHA
 from sixtysix.core.cards import cards_of
 from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
-from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
     Names,
@@ -37,7 +36,6 @@ from sixtysix.present.describe import (
     trick_winner,
 )
 from sixtysix.present.order import hand_order
-from sixtysix.present.presets import preset_description
 from sixtysix.tui.loop import TableDeal, TableSession
 from sixtysix.tui.screen import TableInfo, help_lines, last_trick_line, render_table
 
@@ -155,14 +153,6 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         self.console.print(table)
         self.say("[dim]Values are for this deal, from your side: +1 is a won deal worth one game point.[/]")
 
-    def show_rules(self) -> None:
-        rules = self.rules
-        self.say(f"[bold]Rules:[/] {rules.preset_name}: {preset_description(rules.preset_name)}")
-        options = rules.options()
-        if options:
-            self.say("Changed options: " + ", ".join(f"{k}={v}" for k, v in options.items()))
-        self.say(f"Match to {rules.match_target} game points. Trump exchange card: the {_rank_word(rules)} of trumps.")
-
     # -- applying and logging ------------------------------------------------------------
 
     def apply(self, deal: Deal, seat: int, action: Action | int, log: bool = True) -> None:
@@ -199,7 +189,3 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             self.log.append(f"You drew {cards_markup(cards_of(drawn), symbols)}")
         if face_up >= 0 and deal.face_up < 0 and not deal.closed:
             self.log.append("[magenta]The talon is used up: from now on follow suit and head the trick[/]")
-
-
-def _rank_word(rules: Rules) -> str:
-    return "nine" if rules.exchange_rank == "9" else "jack"
