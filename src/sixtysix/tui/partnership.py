@@ -175,7 +175,7 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
             else:
                 lines.append(f"     {action!s:<5} {marriage_choice(action)}")
         lines.append(
-            "[bold]Commands:[/] last (the last trick) · rules · quit (save and leave) · "
+            "[bold]Commands:[/] last (the last trick) · rules (the rules of this game) · quit (save and leave) · "
             "hint is not available in the four-handed game (the analysis is two-player only)"
         )
         lines.append("Cards: Ah, ah, 10h, A♥, or the number under the card.")

@@ -381,7 +381,7 @@ def help_lines(view: PlayerView, deal: Deal | None, practice: bool, symbols: boo
         number = f"{hand.index(action) + 1}" if action.is_card() and action in hand else ""
         lines.append(f"  {number:>2} {action!s:<5} {describe_action_choice(action, deal, symbols)}")
     lines.append(
-        "[bold]Commands:[/] hint (the computer's analysis) · last (the last trick) · rules · "
+        "[bold]Commands:[/] hint (the computer's analysis) · last (the last trick) · rules (the rules of this game) · "
         + ("undo (take back your last decision) · " if practice else "")
         + "quit (save and leave)"
     )

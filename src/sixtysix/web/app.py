@@ -27,6 +27,7 @@ from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber, state_message
 from sixtysix.web.meta import meta
+from sixtysix.web.rules import language, preset_rules, rules_page
 from sixtysix.web.service import Service
 from sixtysix.web.store import Store
 
@@ -136,6 +137,11 @@ def create_app(
     async def get_meta() -> JSONResponse:
         return no_store(meta())
 
+    @app.get("/api/rules")
+    async def get_rules(request: Request) -> JSONResponse:
+        rules = preset_rules(request.query_params.get("preset"))
+        return no_store(rules_page(rules, language(request.query_params.get("lang"))))
+
     @app.post("/api/matches")
     async def create_match(request: Request) -> JSONResponse:
         body = await body_of(request)
@@ -169,6 +175,11 @@ def create_app(
             raise malformed("action is required")
         version = service.act(game, seat, body["action"], body.get("version"))
         return no_store({"ok": True, "version": version, "state": game.state(seat)})
+
+    @app.get("/api/matches/{match_id}/rules")
+    async def get_match_rules(request: Request, match_id: str) -> JSONResponse:
+        game, _ = seat_of(request, match_id)
+        return no_store(rules_page(game.match.rules, language(request.query_params.get("lang"))))
 
     @app.get("/api/matches/{match_id}/hint")
     async def get_hint(request: Request, match_id: str) -> JSONResponse:
