@@ -49,6 +49,10 @@ export const api = {
   review: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/deals/${deal}/review`, { token }),
   history: (tokens) => request("POST", "/api/history", { body: { tokens } }),
+  rules: (preset, lang) =>
+    request("GET", `/api/rules?preset=${encodeURIComponent(preset)}&lang=${encodeURIComponent(lang)}`),
+  matchRules: (id, token, lang) =>
+    request("GET", `/api/matches/${encodeURIComponent(id)}/rules?lang=${encodeURIComponent(lang)}`, { token }),
   recordURL: (id, token) => `/api/matches/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token)}`,
 };
 

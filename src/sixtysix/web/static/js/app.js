@@ -3,6 +3,8 @@
 //   #/                         lobby
 //   #/match/ID                 the card table
 //   #/match/ID/review/N        the review of deal N
+//   #/match/ID/rules           the rules of that match, its options marked
+//   #/rules, #/rules/PRESET    the rules of a preset
 //   #/history                  finished matches and statistics
 //   /?join=CODE                an invitation link (the server's path) -> join page
 
@@ -15,6 +17,7 @@ import { mountTable } from "./pages/table.js";
 import { loadPresets } from "./presets.js";
 import { mountReview } from "./pages/review.js";
 import { mountHistory } from "./pages/history.js";
+import { mountRules } from "./pages/rules.js";
 
 let page = null;
 let pageName = "";
@@ -34,7 +37,9 @@ function parseRoute() {
   if (parts[0] === "match" && parts[1] && parts[2] === "review" && parts[3]) {
     return { name: "review", id: parts[1], deal: Number(parts[3]) };
   }
+  if (parts[0] === "match" && parts[1] && parts[2] === "rules") return { name: "rules", id: parts[1] };
   if (parts[0] === "match" && parts[1]) return { name: "table", id: parts[1] };
+  if (parts[0] === "rules") return { name: "rules", preset: parts[1] || settings().rules || "seed66" };
   if (parts[0] === "history") return { name: "history" };
   return { name: "lobby" };
 }
@@ -50,6 +55,7 @@ function route() {
   else if (where.name === "table") page = mountTable(root, where.id, ctx);
   else if (where.name === "review") page = mountReview(root, where.id, where.deal, ctx);
   else if (where.name === "history") page = mountHistory(root, ctx);
+  else if (where.name === "rules") page = mountRules(root, where, ctx);
   else page = mountLobby(root, ctx);
   drawHeader();
   window.scrollTo(0, 0);
@@ -64,6 +70,7 @@ function drawHeader() {
     <nav>
       <a href="#/" class="${pageName === "lobby" ? "here" : ""}" data-testid="nav-lobby">${t("nav.lobby")}</a>
       <a href="#/history" class="${pageName === "history" ? "here" : ""}" data-testid="nav-history">${t("nav.history")}</a>
+      <a href="#/rules" class="${pageName === "rules" ? "here" : ""}" data-testid="nav-rules">${t("nav.rules")}</a>
     </nav>
     <div class="tools">
       <label class="lang"><span class="sr-only">${t("nav.language")}</span>

@@ -2,6 +2,13 @@
 // A value is a string with {placeholders}, or {one, other} plural forms chosen by {n}.
 
 const en = {
+  "nav.rules": "Rules",
+  "lobby.read_rules": "Read the rules",
+  "table.rules": "Rules",
+  "rules.choose": "The rules of",
+  "rules.back_match": "Back to the match",
+  "rules.loading": "Loading the rules…",
+  "rules.failed": "The rules could not be loaded: {message}",
   "app.title": "Sechsundsechzig",
   "nav.lobby": "Lobby",
   "nav.history": "History",
@@ -333,6 +340,13 @@ const en = {
 };
 
 const de = {
+  "nav.rules": "Regeln",
+  "lobby.read_rules": "Die Regeln lesen",
+  "table.rules": "Regeln",
+  "rules.choose": "Die Regeln von",
+  "rules.back_match": "Zurück zur Partie",
+  "rules.loading": "Die Regeln werden geladen …",
+  "rules.failed": "Die Regeln konnten nicht geladen werden: {message}",
   "app.title": "Sechsundsechzig",
   "nav.lobby": "Start",
   "nav.history": "Verlauf",
@@ -664,6 +678,13 @@ const de = {
 };
 
 const fr = {
+  "nav.rules": "Règles",
+  "lobby.read_rules": "Lire les règles",
+  "table.rules": "Règles",
+  "rules.choose": "Les règles de",
+  "rules.back_match": "Retour à la partie",
+  "rules.loading": "Chargement des règles…",
+  "rules.failed": "Les règles n'ont pas pu être chargées : {message}",
   "app.title": "Soixante-six",
   "nav.lobby": "Accueil",
   "nav.history": "Historique",

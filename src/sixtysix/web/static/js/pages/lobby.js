@@ -55,7 +55,8 @@ export function mountLobby(root, ctx) {
         <select name="rules" data-testid="rules-select">
           ${presets.map((p) => html`<option value="${p}" ${p === rules ? html`selected` : ""}>${presetName(p)}</option>`)}
         </select></label>
-      <p class="preset-text" data-testid="rules-text">${presetText(rules)}</p>
+      <p class="preset-text"><span data-testid="rules-text">${presetText(rules)}</span>
+        <a href="#/rules/${encodeURIComponent(rules)}" data-testid="rules-link">${t("lobby.read_rules")}</a></p>
       <div data-seats>${seatsHTML(kind, rules)}</div>
       <label class="block">${t("lobby.target")}
         <input type="number" name="target" min="1" max="1000" value="${s.target || presetTarget(rules)}" data-testid="target-input" required>
@@ -119,6 +120,7 @@ export function mountLobby(root, ctx) {
       $("[name=rules]", form).addEventListener("change", (event) => {
         const preset = event.target.value;
         $("[data-testid=rules-text]", form).textContent = presetText(preset);
+        $("[data-testid=rules-link]", form).setAttribute("href", `#/rules/${encodeURIComponent(preset)}`);
         render($("[data-seats]", form), seatsHTML(form.dataset.kind, preset));
         $("[name=target]", form).value = presetTarget(preset);
       });

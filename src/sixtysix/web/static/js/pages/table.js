@@ -311,6 +311,7 @@ export function mountTable(root, matchId, ctx) {
         data-stage="${deal ? deal.stage : "none"}" data-turn="${turnOf()}" data-deal="${deal ? deal.number : 0}">
       <header class="table-head">
         <div class="table-title">${title}${deal ? html` · ${t("table.deal_number", { n: deal.number })}` : ""}</div>
+        <a class="table-rules" href="#/match/${encodeURIComponent(matchId)}/rules" data-testid="match-rules-link">${t("table.rules")}</a>
         <span class="conn" data-testid="connection" data-status="${live.connection}"></span>
       </header>
       <div class="ring">

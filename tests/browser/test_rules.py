@@ -1,0 +1,49 @@
+"""The rules page in a real browser: reached from the lobby (the chosen preset's rules), from the
+header, and from a match (that match's rules, its options marked); the text is the server's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .conftest import ServerThread, Table, require_browser, shot, start_computer_match
+
+require_browser()
+
+
+def test_the_rules_page_from_the_lobby_the_header_and_a_match(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=3)
+    table = open_table(f"{server.base}/?animations=0#/")
+    page = table.page
+    form = page.locator("[data-testid=computer-form]")
+    form.locator("[data-testid=rules-select]").select_option("schnapsen")
+    form.locator("[data-testid=rules-link]").click()
+    text = page.locator("[data-testid=rules-text][data-preset=schnapsen]")
+    text.wait_for()
+    assert "Card points: ace 11, ten 10, king 4, queen 3, jack 2, nine 0" in text.inner_text()
+    assert page.locator("tr.marked[data-option=close_before_draw]").count() == 1
+    shot(page, "rules-schnapsen", full_page=False)
+    # another preset from the page's own chooser, and the German headings
+    page.locator("[data-testid=rules-preset]").select_option("four66")
+    page.locator("[data-testid=rules-text][data-preset=four66]").wait_for()
+    assert page.locator("#R-4P-4").count() == 1 and page.locator("#R-P2-2").count() == 0
+    page.locator("[data-testid=lang-switch]").select_option("de")
+    page.get_by_text("5.2 66 zu viert mit Partnern").wait_for()
+    page.locator("[data-testid=lang-switch]").select_option("en")
+    # the header's link, then back to the lobby and into a match
+    page.locator("[data-testid=nav-rules]").click()
+    page.locator("[data-testid=rules-text]").wait_for()
+    page.locator("[data-testid=rules-back]").click()
+    page.locator("[data-testid=lobby]").wait_for()
+    page.locator("[data-testid=computer-form] [data-testid=rules-select]").select_option("seed66")
+    start_computer_match(table, level=1, target=3)
+    match_id = table.match_id
+    page.locator("[data-testid=match-rules-link]").click()
+    page.locator("[data-testid=rules-text][data-preset=seed66]").wait_for()
+    marked = page.locator("tr.marked").evaluate_all("rows => rows.map((r) => r.dataset.option)")
+    assert marked == ["match_target"]  # the one option of this match apart from the default game
+    assert "R-P2-2" in page.locator("#R-P2-2").inner_text()
+    page.locator("[data-testid=rules-back]").click()
+    page.wait_for_url(f"**#/match/{match_id}")
+    table.wait()
