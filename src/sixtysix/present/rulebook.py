@@ -28,7 +28,7 @@ import html
 import re
 import textwrap
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -46,6 +46,8 @@ GENERATE = "sixtysix rules --book --markdown > docs/rules.md"
 ALL_TABLES = frozenset({2, 3, 4})
 WIDTH = 88
 """Characters per line of the terminal text."""
+MIN_COLUMN = 8
+"""The narrowest a table's column is made to fit the line."""
 
 OPTION_TABLES: dict[str, frozenset[int]] = {
     **{name: frozenset({2, 3}) for name in CHOICES},
@@ -53,7 +55,6 @@ OPTION_TABLES: dict[str, frozenset[int]] = {
         name: ALL_TABLES
         for name in ("players", "deck", "hand_size", "nine_points", "tie_rule", "next_dealer", "match_target")
     },
-    "may_review_tricks": frozenset({2, 3}),
     "three_player_form": frozenset({3}),
     "three_player_play_for_loser": frozenset({3}),
     **{
@@ -130,13 +131,19 @@ class Document:
 
     blocks: tuple[Block, ...]
     lang: str = "en"
-    title: str = field(default="")
+    title: str = ""
 
 
 @cache
 def source() -> str:
     """The rule book's text as written (``rulebook.md``)."""
     return resources.files("sixtysix.present").joinpath(SOURCE_NAME).read_text(encoding="utf-8")
+
+
+@cache
+def source_blocks() -> tuple[Block, ...]:
+    """The rule book's blocks (read once)."""
+    return tuple(parse(source()))
 
 
 _MARKER = re.compile(r"<!--\s*([\w-]+)(?::\s*([\w ]*))?\s*-->")
@@ -296,10 +303,11 @@ def _presets_markdown() -> list[str]:
 
 def book_document() -> Document:
     """The whole book, for the terminal or the web (English)."""
-    blocks = []
-    for block in parse(source()):
+    blocks: list[Block] = []
+    for block in source_blocks():
         if isinstance(block, Marker):
-            blocks.extend(_presets_blocks() if block.name == "options-summary" else [preset_table()])
+            filled: list[Block] = _presets_blocks() if block.name == "options-summary" else [preset_table()]
+            blocks.extend(filled)
         else:
             blocks.append(block)
     title = next(block.title for block in blocks if isinstance(block, Heading))
@@ -323,7 +331,7 @@ def game_document(rules: Rules, lang: str = "en") -> Document:
     lang = lang if lang in LANGUAGES else "en"
     title = word("title", lang, name=preset_name(rules.preset_name, lang))
     blocks: list[Block] = [Heading(1, "", title, translated=True)]
-    for block in _sections_for(parse(source()), rules.players):
+    for block in _sections_for(source_blocks(), rules.players):
         if isinstance(block, Heading) and block.level == 1:
             continue  # the game's own title stands instead
         if isinstance(block, Marker):
@@ -411,7 +419,7 @@ def to_text(document: Document, width: int = WIDTH) -> str:
                     )
                 )
         elif isinstance(block, Table):
-            out.extend(["", *_aligned(block)])
+            out.extend(["", *_aligned(block, width)])
         elif isinstance(block, Code):
             out.extend(["", *("    " + line for line in block.text.splitlines())])
     return "\n".join(out).strip("\n") + "\n"
@@ -438,14 +446,44 @@ def to_markdown(document: Document) -> str:
     return "\n".join(out).strip("\n") + "\n"
 
 
-def _aligned(table: Table) -> list[str]:
+def _aligned(table: Table, width: int = WIDTH) -> list[str]:
+    """A table as aligned columns; the widest columns wrap when the table is wider than ``width``.
+
+    >>> print("\n".join(_aligned(Table(("a", "b"), (("x", "one two three four"),)), width=12)))
+    a  b
+    -  --------
+    x  one two
+       three
+       four
+    """
     rows = [[plain(cell) for cell in row] for row in (table.header, *table.rows)]
-    widths = [max(len(row[col]) for row in rows) for col in range(len(table.header))]
+    columns = range(len(table.header))
+    widths = [max(1, *(len(row[col]) for row in rows)) for col in columns]
+    # the narrowest a column may get: its longest word (names are never cut), and MIN_COLUMN
+    floors = [min(widths[col], max(MIN_COLUMN, _longest_word(row[col] for row in rows))) for col in columns]
+    while sum(widths) + 2 * (len(widths) - 1) > width:
+        shrinkable = [col for col in columns if widths[col] > floors[col]]
+        if not shrinkable:
+            break  # wider than the line: the terminal wraps it
+        widths[max(shrinkable, key=lambda col: widths[col])] -= 1
 
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)).rstrip()
+    def lines(cells: Sequence[str]) -> list[str]:
+        wrapped = [
+            textwrap.wrap(cell, w, break_on_hyphens=False) or [""] for cell, w in zip(cells, widths, strict=True)
+        ]
+        height = max(len(parts) for parts in wrapped)
+        return [
+            "  ".join(
+                (parts[i] if i < len(parts) else "").ljust(w) for parts, w in zip(wrapped, widths, strict=True)
+            ).rstrip()
+            for i in range(height)
+        ]
 
-    return [line(rows[0]), line(["-" * w for w in widths]), *(line(row) for row in rows[1:])]
+    return [*lines(rows[0]), "  ".join("-" * w for w in widths), *(line for row in rows[1:] for line in lines(row))]
+
+
+def _longest_word(cells: Iterable[str]) -> int:
+    return max((len(word) for cell in cells for word in cell.split()), default=0)
 
 
 _ID = re.compile(r"^\*\*((?:R|TC)-[A-Z0-9]+(?:-[0-9]+)?|A[0-9]+)\b")
