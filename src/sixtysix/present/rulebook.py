@@ -449,9 +449,10 @@ def to_markdown(document: Document) -> str:
 def _aligned(table: Table, width: int = WIDTH) -> list[str]:
     """A table as aligned columns; the widest columns wrap when the table is wider than ``width``.
 
-    >>> print("\n".join(_aligned(Table(("a", "b"), (("x", "one two three four"),)), width=12)))
+    >>> for line in _aligned(Table(("a", "b"), (("x", "one two three four"),)), width=12):
+    ...     print(line)
     a  b
-    -  --------
+    -  ---------
     x  one two
        three
        four
