@@ -59,7 +59,6 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
-import dataclasses
 import json
 import math
 import os
@@ -74,13 +73,11 @@ from typing import Any
 from bench.engine import machine
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.expert import ExpertPlayer
-from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.levels import make_player
 from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
+from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.tree import TreePlayer
-from sixtysix.core.actions import EXCHANGE, Action, marriage_suit
-from sixtysix.core.cards import KING, QUEEN, make_card
 from sixtysix.core.game import Outcome
 from sixtysix.players.base import DecisionStats, Player, play_deal
 from sixtysix.tournament.stats import mean_interval, wilson
@@ -164,30 +161,6 @@ class ClairvoyantTree(TreePlayer):
             raise RuntimeError("a clairvoyant player needs see(deal) before the deal")
         self.worlds_seen += 1
         return search.tree_search(view, settings, self.rng.getrandbits(63), forbidden, soft, truth=self.truth)
-
-
-class CarelessCounter(Player):
-    """Level 3 that passes up each trump exchange and marriage it would take with chance ``skip``:
-    the robustness league's opponents, who break the expert's "a sound player would have" inferences.
-    A skipped marriage is not declared; with ``lead_card`` its king or queen is led instead."""
-
-    name = "careless-counter"
-
-    def __init__(self, seed: int, skip: float = 0.5, lead_card: bool = False) -> None:
-        self.counter = CountingPlayer(seed)
-        self.rng = random.Random(seed)
-        self.skip = skip
-        self.lead_card = lead_card
-
-    def choose(self, view: PlayerView) -> Action:
-        action = self.counter.choose(view)
-        if not (action == EXCHANGE or action.is_marriage()) or self.rng.random() >= self.skip:
-            return action
-        if action.is_marriage() and self.lead_card:
-            suit = marriage_suit(action)
-            return Action.play(make_card(self.rng.choice((KING, QUEEN)), suit))
-        others = tuple(a for a in view.legal if a != action and not (a.is_marriage() and action.is_marriage()))
-        return self.counter.choose(dataclasses.replace(view, legal=others)) if others else action
 
 
 _SEARCH_SETTINGS = (

@@ -8,10 +8,13 @@ import pytest
 from native_cases import require_native
 
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
+from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.native import NativeSearch, TreeSettings
+from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import candidate_actions
 from sixtysix.ai.tree import OpponentModel, TreePlayer
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, Action
+from sixtysix.players.player import Player
 from sixtysix.players.table import play_table_deal
 
 PRESETS = ("seed66", "schnapsen", "pagat66")
@@ -128,3 +131,22 @@ def test_the_tree_expert_plays_whole_deals_legally(preset: str) -> None:
         play_table_deal(deal, players)
         assert deal.outcome is not None
         assert all(isinstance(action, Action) for _, action in deal.history)
+
+
+def _skip_rate_after_deals(opponent: Player, deals: int = 16) -> float:
+    rules = Rules.preset("seed66")
+    expert = TreePlayer(1, time_limit=None, iterations=100)
+    players: dict[int, Player] = {1: expert, 2: opponent}
+    for seat, player in players.items():
+        player.new_match(rules, seat)
+    for seed in range(deals):
+        play_table_deal(Deal.shuffled(seed, dealer=2 - seed % 2, rules=rules), players)
+    return expert.model.skip_rate
+
+
+def test_the_expert_learns_over_a_match_how_often_its_opponent_skips_marriages_and_exchanges() -> None:
+    require_native()
+    careless = _skip_rate_after_deals(CarelessCounter(3, skip=0.9, lead_card=True))
+    sound = _skip_rate_after_deals(CountingPlayer(3))  # declares and exchanges whenever it can
+    assert careless > 0.4  # up from its prior, 0.275
+    assert sound < 0.1

@@ -209,6 +209,12 @@ def declined_cards(view: PlayerView) -> list[tuple[CardMask, bool]]:
     allowed (so he lacked its partner), or he led without exchanging the trump
     card while he could have (so he lacked the exchange card).
     """
+    tricks = sum(view.tricks)
+    return [(cards, declined_at == tricks) for cards, declined_at in decline_events(view)]
+
+
+def decline_events(view: PlayerView) -> list[tuple[CardMask, int]]:
+    """:func:`declined_cards` with the number of tricks completed when each decline happened."""
     rules = view.rules
     opponent = view.opponent
     exchange = exchange_card(rules, view.trump)
@@ -244,7 +250,7 @@ def declined_cards(view: PlayerView) -> list[tuple[CardMask, bool]]:
         led = -1
         tricks += 1
         exchanged_now = False
-    return [(cards, declined_at == tricks) for cards, declined_at in declines]
+    return declines
 
 
 def world_weight(opponent_hand: CardMask, declines: list[tuple[CardMask, bool]]) -> float:

@@ -30,12 +30,13 @@ import dataclasses
 import random
 import time
 
-from sixtysix.ai.expert import ExpertPlayer, declined_cards
+from sixtysix.ai.expert import ExpertPlayer, decline_events, declined_cards
 from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.pimc import candidate_actions, obvious_action
 from sixtysix.ai.sampling import forbidden_cards, sample_world
-from sixtysix.core.actions import Action
-from sixtysix.core.cards import CardMask
+from sixtysix.core.actions import EXCHANGE, Action, marriage_suit
+from sixtysix.core.cards import CardMask, cards_of
+from sixtysix.core.facts import MARRIAGE_CARDS
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
@@ -54,8 +55,8 @@ class OpponentModel:
 
     Each decline (a king or queen led without its marriage, a lead without the exchange)
     is evidence: a type that skips often explains it whether he held the card or not, a
-    sound type only if he did not. ``held`` is the chance, from what we saw then, that he
-    held the card.
+    sound type only if he did not (``held`` is the chance, from what we saw, that he held
+    it). Each exchange or marriage he takes is evidence the other way.
 
     >>> model = OpponentModel()
     >>> round(model.skip_rate, 2)
@@ -75,7 +76,14 @@ class OpponentModel:
         return sum(w * s for w, s in zip(self.weights, SKIP_RATES, strict=True)) / total
 
     def observe_decline(self, held: float) -> None:
-        likelihoods = [held * s + (1 - held) for s in SKIP_RATES]
+        """He passed up a chance that he had if he held the card (chance ``held``)."""
+        self._update([held * s + (1 - held) for s in SKIP_RATES])
+
+    def observe_take(self) -> None:
+        """He took an exchange or a marriage: a type that skips often does so less."""
+        self._update([1 - s for s in SKIP_RATES])
+
+    def _update(self, likelihoods: list[float]) -> None:
         self.weights = [w * p for w, p in zip(self.weights, likelihoods, strict=True)]
         total = sum(self.weights)
         self.weights = [w / total for w in self.weights]
@@ -84,6 +92,26 @@ class OpponentModel:
         """The (card mask, chance to keep a world whose opponent holds it) of each decline."""
         skip = self.skip_rate
         return [(cards, skip if recent else skip + (1 - skip) * _LATER_DRAW) for cards, recent in declines]
+
+
+def opponent_cards(view: PlayerView) -> dict[int, int]:
+    """The cards the opponent has shown this deal, each with the number of tricks completed then:
+    those he played, the partner of each marriage he declared, and those he still holds in view."""
+    shown: dict[int, int] = {}
+    tricks = cards_in_trick = 0
+    for seat, action in view.history:
+        if action.is_card():
+            if seat == view.opponent:
+                shown.setdefault(int(action), tricks)
+            cards_in_trick += 1
+            if cards_in_trick == 2:
+                tricks, cards_in_trick = tricks + 1, 0
+        elif seat == view.opponent and action.is_marriage():
+            for card in cards_of(MARRIAGE_CARDS[marriage_suit(action)]):
+                shown.setdefault(card, tricks)
+    for card in cards_of(view.opponent_known):
+        shown.setdefault(card, tricks)
+    return shown
 
 
 class TreePlayer(Player):
@@ -117,15 +145,19 @@ class TreePlayer(Player):
         )
         self.adaptive = adaptive
         self.model = OpponentModel()
-        self._seen_declines: set[tuple[int, int]] = set()
-        self._deal_key: object = None
+        self._resolved: set[CardMask] = set()
+        self._history_seen = 0
         self._search: NativeSearch | None = None
         self._search_rules: Rules | None = None
         self._fallback: ExpertPlayer | None = None
 
     def new_match(self, rules: Rules, seat: int) -> None:
         self.model = OpponentModel()
-        self._seen_declines = set()
+        self.new_deal(None)
+
+    def new_deal(self, view: PlayerView | None) -> None:
+        self._resolved = set()
+        self._history_seen = 0
 
     def choose(self, view: PlayerView) -> Action:
         started = time.thread_time()
@@ -143,7 +175,7 @@ class TreePlayer(Player):
             return actions[max(range(len(actions)), key=values.__getitem__)]
         declines = declined_cards(view)
         if self.adaptive:
-            self._learn(view, len(declines))
+            self._learn(view)
         soft = self.model.factors(declines) if self.adaptive else [(c, 0.05 if r else 0.4) for c, r in declines]
         settings = self.settings
         if settings.seconds:  # what this method spent before the search comes off its budget
@@ -168,18 +200,33 @@ class TreePlayer(Player):
             self._search_rules = rules
         return self._search
 
-    def _learn(self, view: PlayerView, declines: int) -> None:
-        """Count the declines of this deal not seen before as evidence about the opponent."""
-        key = (view.dealer, view.trump_card)
-        if key != self._deal_key:
-            self._deal_key = key
-            self._seen_declines = set()
-        unknown = view.opponent_hand_size - view.opponent_known.bit_count()
-        held = unknown / max(1, view.unseen.bit_count())
-        for index in range(declines):
-            if (0, index) not in self._seen_declines:
-                self._seen_declines.add((0, index))
-                self.model.observe_decline(held)
+    def _learn(self, view: PlayerView) -> None:
+        """Weigh what the opponent did as evidence about his type: each exchange or marriage he
+        took, and each card he passed up once we learn whether he held it then."""
+        if len(view.history) < self._history_seen:  # a new deal (also where no one called new_deal)
+            self.new_deal(view)
+        for seat, action in view.history[self._history_seen :]:
+            if seat == view.opponent and (action == EXCHANGE or action.is_marriage()):
+                self.model.observe_take()
+        self._history_seen = len(view.history)
+        shown = opponent_cards(view)
+        others = view.rules.hand_size - 1
+        declined: dict[CardMask, list[int]] = {}
+        for cards, declined_at in decline_events(view):
+            declined.setdefault(cards, []).append(declined_at)
+        for cards, times in declined.items():
+            card = cards.bit_length() - 1
+            if cards in self._resolved:
+                continue
+            if card in shown:
+                self._resolved.add(cards)
+                before = [t for t in times if t <= shown[card]]
+                if before:  # he had it at his last decline before he showed it, unless he drew it since
+                    self.model.observe_decline(others / (others + shown[card] - max(before)))
+                elif cards & view.opponent_known:  # shown before and still held: he surely skipped
+                    self.model.observe_decline(1.0)
+            elif not cards & view.unseen:  # it turned up elsewhere: he did not hold it
+                self._resolved.add(cards)
 
     def _pure(self, view: PlayerView) -> Action:
         if self._fallback is None:
