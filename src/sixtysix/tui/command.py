@@ -12,7 +12,7 @@ import sys
 from sixtysix.present.cliargs import positive_float, positive_int
 
 LEVELS = (1, 2, 3, 4, 5)
-PRESET_NAMES = ("seed66", "pagat66", "schnapsen", "three66", "four66")
+PRESET_NAMES = ("seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24", "three66", "four66")
 
 DESCRIPTION = """\
 Play a match of 66 (or Schnapsen) against the computer in the terminal; --rules three66
@@ -52,7 +52,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--rules",
         choices=PRESET_NAMES,
         metavar="PRESET",
-        help="seed66 (default), pagat66, schnapsen, three66 (three players) or four66 (four, in partnerships)",
+        help="seed66 (default), pagat66, schnapsen, vu_schnapsen, vu_schnapsen24 (the VU Amsterdam bot platform's "
+        "Schnapsen), three66 (three players) or four66 (four, in partnerships)",
     )
     play.add_argument(
         "--option",
