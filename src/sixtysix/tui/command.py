@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sixtysix.present.cliargs import positive_float, positive_int
+from sixtysix.present.cliargs import player_name, positive_float, positive_int
 
 LEVELS = (1, 2, 3, 4, 5)
 PRESET_NAMES = ("seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24", "three66", "four66")
@@ -73,7 +73,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     play.add_argument("--practice", action="store_true", help="a practice game: undo is allowed")
     play.add_argument("--save", metavar="PATH", help="where to save the record (default: games/sixtysix-DATE-TIME.66r)")
     play.add_argument("--resume", metavar="FILE", help="continue the unfinished match of a saved record")
-    play.add_argument("--name", help="your name in the record (default: Player)")
+    play.add_argument("--name", type=player_name, help="your name in the record (default: Player)")
     play.add_argument(
         "--think",
         type=positive_float,
