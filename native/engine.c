@@ -186,10 +186,16 @@ static void score_deal_plain(const Rules *r, const int16_t *score, const uint8_t
         RESULT(T_FALSE_CLAIM, other, three ? 3 : 2);
     }
     if (closer) {
-        if (score[closer] >= 66 && !r->strict_claims) RESULT(T_PLAYED_OUT, closer, closer_win);
-        RESULT(T_CLOSER_FAILED, 3 - closer, closer_fails);
+        if (score[closer] < 66) RESULT(T_CLOSER_FAILED, 3 - closer, closer_fails);
+        if (r->strict_claims) RESULT(T_PLAYED_OUT, 3 - closer, closer_fails); /* he never claimed */
+        RESULT(T_PLAYED_OUT, closer, closer_win);
     }
-    if (r->last_trick_rule == 1) RESULT(T_PLAYED_OUT, last_winner, 1);
+    if (r->last_trick_rule == 1) {
+        int other = 3 - last_winner; /* the automatic end at 66 comes first (VU) */
+        if (r->auto_claim && score[last_winner] >= 66)
+            RESULT(T_PLAYED_OUT, last_winner, scale_points(r, score[other], tricks[other]));
+        RESULT(T_PLAYED_OUT, last_winner, 1);
+    }
     if (score[1] == score[2]) RESULT(T_TIE, 0, 0);
     int w = score[1] > score[2] ? 1 : 2;
     RESULT(T_PLAYED_OUT, w, scale_points(r, score[3 - w], tricks[3 - w]));

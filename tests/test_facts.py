@@ -36,9 +36,10 @@ from sixtysix.core.facts import (
     win_scale,
 )
 from sixtysix.core.game import LEAD, Deal, Termination
+from sixtysix.core.rules import PRESETS as ALL_PRESETS
 from sixtysix.core.table import AnyDeal
 
-PRESETS = ("seed66", "pagat66", "schnapsen", "three66", "four66")
+PRESETS = tuple(ALL_PRESETS)  # every preset of the rules, the VU platform's included
 
 
 def test_card_points_are_those_of_the_rules() -> None:

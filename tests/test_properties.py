@@ -248,7 +248,10 @@ class Checker:
                 assert outcome.winner == 3 - claimant and deal.score[claimant] < 66
         else:
             assert played_out and outcome.claimant is None
-            assert (term == Termination.CLOSER_FAILED) == (deal.closed and outcome.winner != deal.closer)
+            # closer_failed: the closer had fewer than 66 (with more, strict_claims makes him lose played_out)
+            assert (term == Termination.CLOSER_FAILED) == (deal.closed and deal.score[deal.closer] < 66)
+            beaten = deal.closed and outcome.winner != deal.closer
+            assert beaten == (term == Termination.CLOSER_FAILED or (rules.strict_claims and deal.closed))
         if played_out:
             assert 2 * deal.trick_count + deal.talon_size == rules.deck
             if not deal.closed:

@@ -573,13 +573,15 @@ OPTIONS = st.fixed_dictionaries(
         "close_before_draw": st.booleans(),
         "nine_exchange_rule": st.sampled_from(["seed", "leader_with_trick", "trick_anytime", "leader_any"]),
         "exchange_on_close": st.booleans(),
+        "auto_claim": st.booleans(),
+        "strict_claims": st.booleans(),
     },
 )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    preset=st.sampled_from(["seed66", "pagat66", "schnapsen"]),
+    preset=st.sampled_from(["seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24"]),
     options=OPTIONS,
     seed=st.integers(0, 2**32 - 1),
     max_actions=st.one_of(st.none(), st.integers(0, 300)),

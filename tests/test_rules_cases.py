@@ -11,12 +11,15 @@ draws by itself before the next action, unless that action is ``CB``, ``66`` or 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from sixtysix import Action, Deal, IllegalActionError, Match, Rules, Stage, Termination
 from sixtysix.core.cards import cards_of, parse_card, parse_cards, suit_of
+from sixtysix.core.facts import game_points
+from sixtysix.core.record import Record, replay
 
 SEED = Rules.preset("seed66")
 SCHNAPSEN = Rules.preset("schnapsen")
@@ -1311,3 +1314,100 @@ def test_tcs6_wrong_claim_against_a_trickless_opponent() -> None:
     assert out is not None and out.termination == Termination.FALSE_CLAIM
     assert out.points == (60, 0) and out.tricks == (4, 0)
     assert out.winner == 2 and out.game_points == 3
+
+
+# -- the VU platform presets (rules.md §4.3: vu_schnapsen, vu_schnapsen24) ----------------------------------------
+
+VU = Rules.preset("vu_schnapsen")
+VU24 = Rules.preset("vu_schnapsen24")
+
+
+def test_tcv1_vu_24_card_engine() -> None:
+    """TC-V1: 24 cards, 5-card hands, talon 14; exchange with the trump Jack; a nine is worth 1; a trick of
+    two nines = 2 points."""
+    deal = Deal(build_deck("Js 9h Ac Tc Kc", "9c Ad Td Kd Qd", "Ks", rules=VU24), dealer=2, rules=VU24)
+    assert VU24.deck == 24 and VU24.total_points == 124
+    assert len(hand(deal, 1)) == len(hand(deal, 2)) == 5 and deal.talon_size == 14
+    assert "X" in legal(deal)  # the jack, on the first lead, without a trick
+    play(deal, "1:X")
+    assert "Ks" in hand(deal, 1) and deal.face_up == parse_card("Js") and deal.to_act == 1  # he moves again
+    play(deal, "1:9h 2:9c")
+    assert deal.scores() == (2, 0) and deal.trick_counts() == (1, 0)
+
+
+def test_tcv1_vu_20_card_deal_has_no_closing_and_no_claim() -> None:
+    deal = Deal(build_deck("Ah Th Kh Qh Jh", "Ac Tc Kc Qc Jc", "Ks", rules=VU), dealer=2, rules=VU)
+    assert VU.deck == 20 and deal.talon_size == 10
+    assert not {"C", "66"} & legal(deal)
+    with pytest.raises(IllegalActionError, match="closing is not allowed"):
+        deal.apply(Action.parse("C"))
+    with pytest.raises(IllegalActionError, match="claims are automatic"):
+        deal.apply(Action.parse("66"))
+
+
+def test_tcv2_vu_marriage_credit_on_the_next_trick_won() -> None:
+    """TC-V2: 30 direct points (has tricks), a ♥ marriage (not trumps) plays K♥ and loses the trick → still 30
+    (+20 pending); he wins his next trick (4 points) → 54."""
+    script = "1:Ad 2:Ac 1:Kd 2:Kc 1:20h 1:Kh 2:Ah 2:Jc 1:Js"
+    deal = scripted_deal(script, "Qs", rules=VU)
+    play(deal, "1:Ad 2:Ac 1:Kd 2:Kc")
+    assert deal.scores() == (30, 0) and deal.trick_counts() == (2, 0)
+    play(deal, "1:20h")
+    assert legal(deal) == {"Kh"}  # the marriage plays the king; no claim
+    assert deal.scores() == (30, 0) and deal.pending_marriage_points(1) == 20
+    play(deal, "1:Kh 2:Ah")
+    assert deal.scores() == (30, 15) and deal.pending_marriage_points(1) == 20
+    play(deal, "2:Jc 1:Js")
+    assert deal.scores() == (54, 15) and deal.pending_marriage_points(1) == 0 and not deal.is_over
+
+
+@pytest.mark.parametrize(
+    ("script", "points", "game_points"),
+    [
+        ("1:Ad 2:Ac 1:Ah 2:Kc 1:Th 2:Qc 1:Td 2:Jc 1:Tc 2:Kd", (76, 0), 3),  # the opponent has no trick
+        ("1:Ad 2:Ac 1:Jh 2:Ah 2:Kc 1:Tc 1:Th 2:Td 1:As 2:Kd", (71, 13), 2),  # under 33
+    ],
+)
+def test_tcv3_vu_automatic_end_at_66(script: str, points: tuple[int, int], game_points: int) -> None:
+    """TC-V3: after a trick the winner has ≥ 66 → the deal ends at once, game points by the opponent's
+    direct points (0 → 3, < 33 → 2); a record writes the claim the rules made."""
+    match = Match(VU, first_dealer=2)
+    deal = match.new_deal(deck=list(scripted_deal(script, "Qs", rules=VU).deck))
+    play(deal, script)
+    out = deal.outcome
+    assert out is not None and out.termination == Termination.CLAIM and out.claimant == 1
+    assert out.points == points and out.winner == 1 and out.game_points == game_points
+    text = Record.from_match(match).text()
+    assert text.endswith("\n1:66\n")
+    assert replay(text).to_json()["deals"][0]["termination"] == "claim"
+
+
+@pytest.mark.parametrize("rules", [VU, VU24], ids=["vu_schnapsen", "vu_schnapsen24"])
+def test_tcv3_vu_every_deal_ends_at_66_or_by_the_last_trick(rules: Rules) -> None:
+    """TC-V3 over random deals: a deal ends right after the trick that brings its winner to 66 (1, 2 or 3 by
+    the opponent's direct points), else all cards are played and the last trick's winner wins 1, or,
+    when that last trick brings him to 66, 1, 2 or 3 by the opponent's points like any other trick."""
+    rng = random.Random(2025)
+    seen: set[tuple[str, int]] = set()
+    for _ in range(400):
+        deal = Deal.shuffled(seed=rng.getrandbits(32), dealer=rng.choice((1, 2)), rules=rules)
+        while not deal.is_over:
+            assert "66" not in legal(deal) and "C" not in legal(deal)
+            deal.apply(rng.choice(deal.legal_actions()))
+        out = deal.outcome
+        assert out is not None and out.winner is not None
+        last = deal.completed_tricks()[-1]
+        loser = 3 - out.winner
+        scale = game_points(out.points[loser - 1], out.tricks[loser - 1])
+        assert last.winner == out.winner  # it ends with a trick, won by the deal's winner
+        if out.claimant:
+            assert out.termination == Termination.CLAIM and deal.hand(1) | deal.hand(2)
+            assert out.points[out.winner - 1] >= 66 and out.game_points == scale
+            seen.add(("at 66", scale))
+        else:
+            assert out.termination == Termination.PLAYED_OUT and not deal.hand(1) | deal.hand(2)
+            reached = out.points[out.winner - 1] >= 66
+            assert out.game_points == (scale if reached else 1)
+            seen.add(("last trick at 66" if reached else "last trick", out.game_points))
+    assert {("at 66", 1), ("at 66", 2), ("at 66", 3), ("last trick", 1)} <= seen
+    assert any(kind == "last trick at 66" for kind, _ in seen)

@@ -19,7 +19,7 @@ from sixtysix.ai import native
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS
 from sixtysix.core.errors import RulesError
 from sixtysix.core.game import OVER, Stage, shuffled_deck
-from sixtysix.core.rules import CHOICES
+from sixtysix.core.rules import CHOICES, PRESETS
 
 FULL = int(os.environ.get("SIXTYSIX_NATIVE_POSITIONS", "0") or 0)
 
@@ -52,7 +52,7 @@ _TOGETHER: dict[tuple[str, Any], dict[str, Any]] = {
 def option_sets() -> list[tuple[str, str, dict[str, Any]]]:
     """(label, preset, options): the presets, every other value of every option that can change a
     value (from seed66), and eight seeded random mixtures of all of them."""
-    sets = [(p, p, {}) for p in ("seed66", "pagat66", "schnapsen", "three66")]
+    sets = [(p, p, {}) for p, rules in PRESETS.items() if rules.players in (2, 3)]  # vu_schnapsen24 too
     base = Rules.preset("seed66")
     names = [name for name in CHOICES if name not in native.IGNORED_OPTIONS]
     for name in names:

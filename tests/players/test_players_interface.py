@@ -9,6 +9,7 @@ import pytest
 from sixtysix import Rules
 from sixtysix.ai.levels import make_table_player
 from sixtysix.core.actions import Action
+from sixtysix.core.rules import PRESETS as ALL_PRESETS
 from sixtysix.core.view import PartnershipView, PlayerView
 from sixtysix.players import (
     PartnershipPlayer,
@@ -20,7 +21,7 @@ from sixtysix.players import (
 )
 from sixtysix.players.player import ViewT
 
-PRESETS = ("seed66", "schnapsen", "pagat66", "three66", "four66")
+PRESETS = tuple(ALL_PRESETS)  # every preset of the rules, the VU platform's included
 
 
 class TwoPlayerBot(Player):

@@ -10,6 +10,7 @@ from sixtysix.ai.levels import make_table_player
 from sixtysix.core.actions import ACTIONS, Action
 from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.record import Record
+from sixtysix.core.rules import PRESETS as ALL_PRESETS
 from sixtysix.core.view import PlayerView
 from sixtysix.players import (
     DecisionStats,
@@ -22,7 +23,7 @@ from sixtysix.players import (
     play_table_match,
 )
 
-PRESETS = ("seed66", "schnapsen", "three66", "four66")
+PRESETS = tuple(ALL_PRESETS)  # every preset of the rules, the VU platform's included
 
 
 class Witness(Player[SeatView]):
@@ -68,6 +69,19 @@ def test_a_player_of_every_view_and_the_levels_play_the_same_loop(preset: str) -
     players = {seat: make_table_player(1 + seat % 3, rules, seed=seat) for seat in match.seats}
     players[match.seats[-1]] = Witness()
     outcome = play_table_deal(deal, players, match)
+    assert deal.is_over and outcome == deal.outcome and match.results
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_every_level_plays_a_deal_of_every_preset(preset: str, level: int) -> None:
+    """Every level at every seat plays a whole deal of every preset legally (a native core that cannot
+    play the rules leaves the search to the Python one)."""
+    rules = Rules.preset(preset)
+    match = create_match(rules)
+    deal = match.new_deal(seed=level)
+    players = {seat: make_table_player(level, rules, seed=seat, time_limit=0.01) for seat in match.seats}
+    outcome = play_table_deal(deal, players, match)  # raises on an illegal action
     assert deal.is_over and outcome == deal.outcome and match.results
 
 

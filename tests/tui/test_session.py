@@ -10,7 +10,7 @@ import pytest
 from sixtysix import Match, Rules
 from sixtysix.core.record import Record, replay
 from sixtysix.tui.console import Settings
-from sixtysix.tui.resume import resume
+from sixtysix.tui.resume import load_saved
 from sixtysix.tui.session import Session
 
 from .conftest import Driver, ScriptedPlayer, make_session
@@ -111,10 +111,12 @@ def test_the_exchange_window_quit_and_resume(tmp_path: Path) -> None:
     deal = session.match.current
     assert deal is not None
     assert [f"{s}:{a}" for s, a in deal.history][-1] == "2:draw"
-    # the draw is not in records: it is kept as a pending comment, and resumed
+    # the deal in play is not in the record: its state (the draw included) is kept privately, and resumed
     text = (tmp_path / "game.66r").read_text()
-    assert text.endswith("# pending: 2:draw\n")
-    resumed = resume(text)
+    assert "deal dealer" not in text and text.endswith(
+        "# unfinished deal 1: its cards are kept out of this record until it is over\n"
+    )
+    resumed = load_saved(tmp_path / "game.66r")
     assert resumed.match.current is not None
     assert resumed.match.current.history == deal.history
     # Enter passes at the window; the computer leads next
@@ -146,7 +148,7 @@ def test_quit_then_resume_finishes_the_same_match(tmp_path: Path) -> None:
     assert "Saved to" in output(console)
     decks_before = [d.deck for d in replay(text).match.deals]
 
-    resumed = resume(text)
+    resumed = load_saved(tmp_path / "game.66r")
     assert resumed.human == 1 and resumed.level == 3 and resumed.seed == 11
     settings = Settings(human=1, level=3, seed=11, save_path=tmp_path / "game.66r")
     driver2 = Driver(seed=4)
@@ -216,7 +218,7 @@ def test_end_of_input_saves_like_quit(tmp_path: Path) -> None:
     session, console = make_session(tmp_path, Driver(["EOF"]))
     assert session.run() == 0
     assert "Saved to" in output(console)
-    assert replay((tmp_path / "game.66r").read_text()).match.current is not None
+    assert load_saved(tmp_path / "game.66r").match.current is not None
 
 
 def test_the_computers_decisions_are_shown(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import three_handed_view
 from sixtysix.present.describe import Names
 from sixtysix.tui.console import Settings
-from sixtysix.tui.resume import resume
+from sixtysix.tui.resume import load_saved
 from sixtysix.tui.screen import TableInfo, to_text
 from sixtysix.tui.threehanded import SpectatorView, ThreeHandedSession, dealer_sentence, render_spectator
 
@@ -227,8 +227,7 @@ def test_the_spectator_view_shows_only_public_cards() -> None:
 def test_quit_and_resume_a_three_handed_match(tmp_path: Path) -> None:
     session, _, _ = make(tmp_path, seed=5, target=3, answers=["1", "1", "quit"])
     session.run()
-    text = (tmp_path / "three.66r").read_text()
-    resumed = resume(text)
+    resumed = load_saved(tmp_path / "three.66r")
     match = resumed.match
     assert isinstance(match, ThreeHandedMatch)
     assert resumed.human == 1 and resumed.levels == (1, 1) and resumed.seed == 5

@@ -28,7 +28,10 @@ def wait_http(api: Api, match_id: str, token: str, timeout: float = 60) -> dict[
 def test_meta(api: Api) -> None:
     meta = api.request("GET", "/api/meta").json()
     assert meta["api"] == 1
-    assert set(meta["presets"]) == {"seed66", "pagat66", "schnapsen", "three66", "four66"}
+    assert set(meta["presets"]) == {"seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24"} | {
+        "three66",
+        "four66",
+    }
     assert [meta["presets"][p]["players"] for p in ("seed66", "three66", "four66")] == [2, 3, 4]
     assert meta["presets"]["three66"]["levels"] == [1, 2, 3, 4, 5]
     assert 1 in meta["presets"]["four66"]["levels"]

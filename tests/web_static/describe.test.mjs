@@ -155,3 +155,16 @@ test("values are signed, with the language's decimal mark", () => {
   assert.equal(d.signed(2, "fr"), "+2,00");
   assert.equal(d.signed(undefined), "");
 });
+
+test("strict_claims: a closer who reached 66 and never claimed loses the deal played out, as a failed close", () => {
+  const strict = { termination: "played_out", winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [81, 39], tricks: [6, 3], claimant: null, closer: 1, win_kind: null, scoring: facts() };
+  const expected = { en: /never claimed/, de: /nie angesagt/, fr: /sans jamais l'annoncer/ };
+  for (const lang of LANGS) {
+    i18n.setLang(lang);
+    const lines = d.explainOutcome(strict, who, lang === "en" ? "de" : lang);
+    if (lang !== "en") assert.match(lines[0], expected[lang]);
+    assert.doesNotMatch(lines.join(" "), /\{\w+\}|undefined|null|NaN|66 by the last trick|bis zum letzten Stich|au dernier pli/);
+    assert.equal(lines.length, 2);
+  }
+  i18n.setLang("en");
+});

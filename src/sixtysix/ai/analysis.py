@@ -90,7 +90,7 @@ from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHA
 from sixtysix.core.errors import DealError, IllegalActionError, MatchError, RecordError, RulesError
 from sixtysix.core.game import BEFORE_DRAW, Deal
 from sixtysix.core.match import Match
-from sixtysix.core.record import Record, apply_record_action
+from sixtysix.core.record import Record, apply_record_action, automatic_claimant
 from sixtysix.core.view import PlayerView
 
 INACCURACY = 0.15
@@ -464,6 +464,8 @@ def _decisions(record: Record) -> Iterator[_Decision]:
             raise RecordError(number, 0, f"dealer={deal_record.dealer}", str(error)) from None
         for position, (seat, action) in enumerate(deal_record.actions, start=1):
             if deal.is_over:
+                if action == CLAIM and automatic_claimant(deal) == seat:
+                    continue  # the claim auto_claim made: written, but no decision
                 raise RecordError(number, position, f"{seat}:{action}", f"deal {number} is over")
             try:
                 trial = deal.copy()

@@ -35,6 +35,12 @@ class MatchError(ValueError):
     """A match-level mistake: a deal out of turn, a wrong dealer, a match already over."""
 
 
+class InvalidNameError(ValueError):
+    """A player's name (or another record header value) holds a character it may not hold:
+    a control character or a bidirectional formatting character (names), a line break (any
+    header value)."""
+
+
 class RecordError(ValueError):
     """An invalid 66R record.
 

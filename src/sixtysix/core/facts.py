@@ -343,6 +343,7 @@ def win_scale(
     closer: int,
     loser: tuple[int, int],
     at_close: tuple[int, int],
+    winner_points: int = 0,
 ) -> int | None:
     """The win kind of a finished deal of two seats: the game points of its scale (1 simple,
     2 Schneider, 3 Schwarz) before any doubling, as the scoring gives them; ``None`` for a tie
@@ -350,7 +351,9 @@ def win_scale(
 
     ``termination`` is the value of the deal's :class:`~sixtysix.core.game.Termination`;
     ``loser`` the loser's (card points, tricks) at the end, ``at_close`` the closer's
-    opponent's when the talon was closed (anything without a close).
+    opponent's when the talon was closed (anything without a close), ``winner_points`` the
+    winner's card points at the end (they decide a last trick that reaches 66 under
+    ``auto_claim``, the VU platform's rule).
 
     >>> from sixtysix.core.rules import Rules
     >>> seed = Rules.preset("seed66")
@@ -360,12 +363,16 @@ def win_scale(
     (None, None)
     >>> win_scale(Rules.preset("schnapsen"), "played_out", 1, 0, (20, 2), (0, 0))
     1
+    >>> vu = Rules.preset("vu_schnapsen")  # the last trick reaches 66: scaled as any automatic end (TC-V3)
+    >>> [win_scale(vu, "played_out", 1, 0, (20, 2), (0, 0), winner_points=made) for made in (70, 60)]
+    [2, 1]
     """
     if winner is None or termination in ("false_claim", "closer_failed", "tie"):
         return None
     if closer:  # the closer's win, or a penalty: he was beaten to 66 (R-CLOSE-5)
         return closer_win_points(rules, *at_close, *loser) if closer == winner else None
-    if termination == "played_out" and rules.last_trick_rule == "wins_deal_one_point":
+    last_trick_decides = termination == "played_out" and rules.last_trick_rule == "wins_deal_one_point"
+    if last_trick_decides and not (rules.auto_claim and winner_points >= 66):
         return WINS_DEAL_POINTS
     return game_points(*loser)
 

@@ -1027,11 +1027,18 @@ def _score_deal(
         return Termination.FALSE_CLAIM, other, 3 if three else 2, reason
     if closer:
         made = score[closer]
-        if made >= 66 and not rules.strict_claims:
-            return Termination.PLAYED_OUT, closer, closer_win(), f"seat {names[closer]} closed and reached {made}"
-        reason = f"seat {names[closer]} closed but did not claim 66 (made {made})"
-        return Termination.CLOSER_FAILED, 3 - closer, closer_fails(), reason
+        if made < 66:
+            reason = f"seat {names[closer]} closed but did not claim 66 (made {made})"
+            return Termination.CLOSER_FAILED, 3 - closer, closer_fails(), reason
+        if rules.strict_claims:  # A16: a closer who never claimed loses even with 66 (R-SCORE-4)
+            reason = f"seat {names[closer]} closed and reached {made} but never claimed"
+            return Termination.PLAYED_OUT, 3 - closer, closer_fails(), reason
+        return Termination.PLAYED_OUT, closer, closer_win(), f"seat {names[closer]} closed and reached {made}"
     if rules.last_trick_rule == "wins_deal_one_point":
+        made, other = score[last_winner], 3 - last_winner
+        if rules.auto_claim and made >= 66:  # the automatic end at 66 comes first (rules.md §4.3, TC-V3)
+            reason = f"seat {names[last_winner]} won the last trick and reached {made}"
+            return Termination.PLAYED_OUT, last_winner, game_points(score[other], tricks[other]), reason
         return Termination.PLAYED_OUT, last_winner, WINS_DEAL_POINTS, f"seat {names[last_winner]} won the last trick"
     if score[1] == score[2]:
         return Termination.TIE, None, 0, f"a tie at {score[1]} each"

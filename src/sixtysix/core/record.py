@@ -44,6 +44,7 @@ sixtysix.core.errors.RecordError: deal 1, action 7 ('3:Qs'): seat 3 sits out thi
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -55,6 +56,7 @@ from sixtysix.core.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidCardError,
+    InvalidNameError,
     RecordError,
     RulesError,
 )
@@ -64,6 +66,8 @@ from sixtysix.core.table import AnyDeal, Table
 
 FORMAT = "66R 1"
 _HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\]$')
+_HEADER_START = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"')
+_HEADER_END = re.compile(r"\]\s*(?:#.*)?$")
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*(?:"([^"]*)"|(\S+))')
 _TOKEN = re.compile(r"^([^:\s]+):(\S+)$")
 
@@ -100,6 +104,8 @@ class Record:
         head = [("Format", FORMAT), ("Rules", rules.preset_name)]
         head += [("Option", f"{name}={value}") for name, value in rules.options().items()]
         head += [(k, v) for k, v in headers if k not in ("Format", "Rules", "Option")]
+        for name, value in head:
+            check_header_value(name, value)
         deals = [_deal_record(d) for d in match.deals]
         return cls(head, deals)
 
@@ -118,7 +124,7 @@ class Record:
 
     def text(self) -> str:
         """The canonical text (docs/records.md, "Writing: the canonical text")."""
-        lines = [f'[{name} "{value}"]' for name, value in self.headers]
+        lines = [header_line(name, value) for name, value in self.headers]
         boundaries = _trick_ends(self)
         for deal, ends in zip(self.deals, boundaries, strict=True):
             lines.append("")
@@ -128,8 +134,124 @@ class Record:
 
 
 def _deal_record(deal: Table) -> DealRecord:
-    """A deal's record: its dealer, card order and recorded actions (in table seats)."""
-    return DealRecord(deal.dealer, tuple(deal.deck), [(s, a) for s, a in deal.history if a.in_records()])
+    """A deal's record: its dealer, card order and recorded actions (in table seats), the claim
+    that ``auto_claim`` made by itself included (so that every reader sees the deal end)."""
+    actions = [(s, a) for s, a in deal.history if a.in_records()]
+    claimant = automatic_claimant(deal)
+    if claimant:
+        actions.append((claimant, ACTIONS[CLAIM]))
+    return DealRecord(deal.dealer, tuple(deal.deck), actions)
+
+
+def automatic_claimant(deal: Table) -> int:
+    """The seat whose claim ended ``deal`` by itself (``auto_claim``), else 0.
+
+    The engine takes that claim without an action, but a record writes it (``S:66``), where a
+    player would have claimed, so that a reader that does not know the option sees the deal
+    end; reading, the written ``66`` is the claim the replay has already made.
+    """
+    outcome = deal.outcome
+    if outcome is None or not outcome.claimant or not deal.rules.auto_claim:
+        return 0
+    return outcome.claimant  # under auto_claim nobody may claim by himself: every claim is automatic
+
+
+# -- header values: escaping, and what a name may hold ---------------------------------
+
+
+def header_line(name: str, value: str) -> str:
+    """``[Name "value"]`` with ``"`` and ``\\`` escaped in the value (``\\"``, ``\\\\``).
+
+    >>> print(header_line("Seat1", 'M"] [Result "7-0"]'))
+    [Seat1 "M\\"] [Result \\"7-0\\"]"]
+    >>> parse_header(header_line("Seat1", 'M"] [Result "7-0"]'))
+    ('Seat1', 'M"] [Result "7-0"]')
+    """
+    check_header_value(name, value)
+    return f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
+
+
+def parse_header(line: str) -> tuple[str, str] | None:
+    r"""The name and value of a header line (``\"`` and ``\\`` unescaped), or ``None`` if malformed.
+
+    The value ends at the first unescaped quote that ``]`` and the end of the line (or a
+    comment) follow. Records written before escaping was defined are read as before: an
+    unescaped quote inside the value and a backslash before any other character stand
+    for themselves.
+
+    >>> parse_header('[Event "Game #1"] # a comment')
+    ('Event', 'Game #1')
+    >>> parse_header(r'[Event "C:\\games \"A\" \x"]')
+    ('Event', 'C:\\games "A" \\x')
+    """
+    start = _HEADER_START.match(line)
+    if start is None:
+        return None
+    chars: list[str] = []
+    pos = start.end()
+    while pos < len(line):
+        char = line[pos]
+        if char == "\\" and line[pos + 1 : pos + 2] in ('"', "\\"):
+            chars.append(line[pos + 1])
+            pos += 2
+            continue
+        if char == '"' and _HEADER_END.match(line, pos + 1):
+            return start.group(1), "".join(chars)
+        chars.append(char)
+        pos += 1
+    old = _HEADER.match(line)  # an old record's value that ends with a backslash: as it was read
+    return (old.group(1), old.group(2)) if old else None
+
+
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The bidirectional formatting characters: they can make a name show as something else."""
+
+
+def _line_breaks(value: str) -> list[str]:
+    """The characters of ``value`` that end a line when a record is read (``str.splitlines``)."""
+    return [char for char in value if len(f"a{char}b".splitlines()) > 1]
+
+
+def _character(char: str) -> str:
+    """``U+202E (RIGHT-TO-LEFT OVERRIDE)``."""
+    return f"U+{ord(char):04X}" + (f" ({unicodedata.name(char)})" if unicodedata.name(char, "") else "")
+
+
+def check_header_value(name: str, value: str) -> None:
+    """Raise :class:`InvalidNameError` if a record could not hold ``value`` in a header: a line break.
+
+    >>> check_header_value("Event", "Cup\\nfinal")
+    Traceback (most recent call last):
+    ...
+    sixtysix.core.errors.InvalidNameError: the Event header may not hold a line break: U+000A
+    """
+    breaks = _line_breaks(value)
+    if breaks:
+        raise InvalidNameError(f"the {name} header may not hold a line break: {_character(breaks[0])}")
+
+
+def check_player_name(text: str) -> str:
+    """``text`` if it may name a player, else :class:`InvalidNameError` naming the first bad character.
+
+    A name may hold any printable character, quotes and backslashes included (records escape
+    them), but no control character (line breaks, tabs, escapes, U+007F-U+009F) and no
+    bidirectional formatting character (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F,
+    U+061C), which could make it show as another text; nor a line or paragraph separator.
+
+    >>> check_player_name('M"] [Result "7-0"]')
+    'M"] [Result "7-0"]'
+    >>> check_player_name("Ann\\x07")
+    Traceback (most recent call last):
+    ...
+    sixtysix.core.errors.InvalidNameError: a name may not hold U+0007, a control character
+    """
+    for char in text:
+        category = unicodedata.category(char)
+        if char in _BIDI_CONTROLS:
+            raise InvalidNameError(f"a name may not hold {_character(char)}, a bidirectional formatting character")
+        if category == "Cc" or category in ("Zl", "Zp"):
+            raise InvalidNameError(f"a name may not hold {_character(char)}, a control character")
+    return text
 
 
 def _split_option(value: str) -> tuple[str, str]:
@@ -175,13 +297,16 @@ def apply_record_action(deal: Table, seat: int, action: int) -> None:
     """Apply one record action for table ``seat``, performing the implicit draw first where needed.
 
     Right after a phase-1 trick, only ``66`` and ``CB`` come before the draw;
-    any other action takes place after it. Raises :class:`IllegalActionError`
+    any other action takes place after it. The ``66`` of a claim that ``auto_claim``
+    has made (:func:`automatic_claimant`) changes nothing. Raises :class:`IllegalActionError`
     and leaves ``deal`` unchanged if the action is not legal. A three-handed
     deal takes table seats (the seat sitting out may not act); the
     four-handed deal has no draw.
     """
     if not ACTIONS[action].in_records():
         raise IllegalActionError(f"{ACTIONS[action]}: not a 66R action")
+    if action == CLAIM and deal.is_over and automatic_claimant(deal) == seat:
+        return  # the claim auto_claim has made: the record writes it where it was made
     if action not in (CLAIM, CLOSE_BEFORE_DRAW) and _draw_is_due(deal):
         trial = deal.copy()
         trial.apply(DRAW)
@@ -302,15 +427,16 @@ class _Reader:
                     self.action(token)
         if not self.record.headers:
             raise self.fail("", f'a record must begin with [Format "{FORMAT}"]', 0)
+        self.complete_last_deal()
         match = self.start_match(self.record.deals[0].dealer if self.record.deals else None)
         match.settle()
         return ReplayResult(self.record, match)
 
     def header(self, line: str) -> None:
-        found = _HEADER.match(line.split("#", 1)[0].strip()) or _HEADER.match(line)
+        found = parse_header(line)
         if found is None:
             raise self.fail(line, 'malformed header (expected [Name "value"])', 0)
-        name, value = found.groups()
+        name, value = found
         if self.deal_no:
             raise self.fail(line, "a header may not follow the first deal line", 0)
         if not self.record.headers and (name != "Format" or value != FORMAT):
@@ -379,6 +505,7 @@ class _Reader:
             except InvalidCardError:
                 raise self.fail(card_text, f"not a card: {card_text!r}") from None
         match.settle()
+        self.complete_last_deal()
         if match.is_over:
             raise self.fail(f"dealer={dealer}", f"the match is over ({match.result_text()})")
         if match.current is not None and not match.current.is_over:
@@ -408,12 +535,30 @@ class _Reader:
             raise self.fail(token, str(error)) from None
         deal = self.match.current
         if deal.is_over:
+            if action == CLAIM and self.automatic_claim_due(deal) == seat:
+                self.record.deals[-1].actions.append((seat, ACTIONS[CLAIM]))
+                return
             raise self.fail(token, f"deal {self.deal_no} is over")
         try:
             apply_record_action(deal, seat, action)
         except IllegalActionError as error:
             raise self.fail(token, str(error).split(": ", 1)[-1]) from None
         self.record.deals[-1].actions.append((seat, ACTIONS[action]))
+
+    def automatic_claim_due(self, deal: Table) -> int:
+        """The seat whose automatic claim ended ``deal`` and is not yet written in the record, else 0."""
+        claimant = automatic_claimant(deal)
+        actions = self.record.deals[-1].actions
+        return claimant if claimant and (not actions or actions[-1][1] != CLAIM) else 0
+
+    def complete_last_deal(self) -> None:
+        """Write the automatic claim that ended the last deal if the text left it out (older records)."""
+        match = self.match
+        if match is None or match.current is None:
+            return
+        claimant = self.automatic_claim_due(match.current)
+        if claimant:
+            self.record.deals[-1].actions.append((claimant, ACTIONS[CLAIM]))
 
 
 def _one_of(seats: Sequence[int]) -> str:

@@ -158,7 +158,8 @@ class Rules:
 
     @staticmethod
     def preset(name: str = "seed66") -> Rules:
-        """A named preset: ``seed66`` (the default), ``pagat66``, ``schnapsen``, ``three66`` or ``four66``."""
+        """A named preset: ``seed66`` (the default), ``pagat66``, ``schnapsen``, ``vu_schnapsen``,
+        ``vu_schnapsen24``, ``three66`` or ``four66``."""
         try:
             return PRESETS[name.lower()]
         except KeyError:
@@ -253,6 +254,28 @@ def parse_option(name: str, text: str) -> Any:
     raise RulesError(f"{name}: {text!r} is not one of {', '.join(_text(v) for v in CHOICES[name])}")
 
 
+def _vu_schnapsen(name: str, deck: int = 20, nine_points: int = 0) -> Rules:
+    """The VU platform's Schnapsen (rules.md §4.3): Schnapsen without closing or claims."""
+    return Rules(
+        preset_name=name,
+        deck=deck,
+        hand_size=5,
+        nine_points=nine_points,
+        exchange_rank="J",
+        nine_exchange_rule="leader_any",
+        first_lead_exchange=True,
+        marriage_in_phase2=True,
+        marriage_credit="next_trick_won",
+        marriage_claim_without_lead=False,
+        marriage_lead_card="king",
+        close_allowed=False,
+        close_before_draw=False,
+        false_claim_points="two_or_three",
+        auto_claim=True,
+        last_trick_rule="wins_deal_one_point",
+    )
+
+
 PRESETS: dict[str, Rules] = {
     "seed66": Rules(),
     "pagat66": Rules(
@@ -276,6 +299,12 @@ PRESETS: dict[str, Rules] = {
         false_claim_points="two_or_three",
         last_trick_rule="wins_deal_one_point",
     ),
+    # rules.md §4.3: the Schnapsen of the VU Amsterdam platform for Schnapsen bots (its
+    # "intelligent systems" course): no closing, the deal ends by itself at 66, a marriage
+    # plays its king and counts with the next trick won, the jack exchange on any lead.
+    "vu_schnapsen": _vu_schnapsen("vu_schnapsen"),
+    # ... and its 24-card engine: the nines join, worth 1 each, hands stay at 5 (talon 14).
+    "vu_schnapsen24": _vu_schnapsen("vu_schnapsen24", deck=24, nine_points=1),
     # rules.md §5.1: seed66 between the two players the dealer deals to.
     "three66": Rules(preset_name="three66", players=3),
     # rules.md §5.2: 32 cards, 8 each, partners opposite, no talon.
@@ -287,4 +316,4 @@ PRESETS: dict[str, Rules] = {
         close_allowed=False,
     ),
 }
-"""The named presets of rules.md §3.1 and §5."""
+"""The named presets of rules.md §3.1, §4 and §5."""

@@ -264,12 +264,12 @@ def _closer_win(names: Names, duel: _Duel) -> list[str]:
     return [_scale_sentence(names, opponent, duel.points(opponent), duel.tricks(opponent))]
 
 
-def _failed_close(names: Names, duel: _Duel) -> str:
+def _failed_close(names: Names, duel: _Duel, failure: str = "did not make 66") -> str:
     public = duel.public
     closer = public.closer
     opponent = duel.other(closer)
     rule = public.rules.failed_close_points
-    start = f"{names.subject(closer)} closed the talon and did not make 66, so {names(opponent)} "
+    start = f"{names.subject(closer)} closed the talon and {failure}, so {names(opponent)} "
     start += names.verb(opponent, "score", "scores")
     if rule == "always_three":
         return start + f" {_points(3)} (these rules always give 3 for a failed close)."
@@ -344,12 +344,22 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
         return [start + f"{_points(2)} (3 if the opponent has no trick)."]
     if termination == Termination.CLOSER_FAILED:
         return [_failed_close(names, duel)]
+    if closer and winner != closer:  # strict_claims: 66 without a claim is no success (A16)
+        return [
+            "These rules (strict claims) count 66 reached after closing without a claim as a failed close.",
+            _failed_close(names, duel, "reached 66 but never claimed"),
+        ]
     if closer:  # played out after a close, the closer with 66 or more
         return [
             f"{names.subject(closer)} closed and reached 66 by the last trick, which counts as a claim.",
             *_closer_win(names, duel),
         ]
     if rules.last_trick_rule == "wins_deal_one_point":
+        if rules.auto_claim and duel.points(winner) >= 66:  # the automatic end at 66 comes first (VU)
+            return [
+                f"{names.subject(winner)} reached 66 with the last trick: the deal ends at 66 as after any trick.",
+                _scale_sentence(names, loser, duel.points(loser), duel.tricks(loser)),
+            ]
         return [f"All cards were played: the winner of the last trick wins the deal, {_points(1)}."]
     lines = []
     tricks = public.completed_tricks()

@@ -207,6 +207,7 @@ def _win_scale(seen: SpectatorView) -> int | None:
         seen.closer,
         (seen.scores[loser - 1], seen.trick_counts[loser - 1]),
         (seen.close_score, seen.close_tricks),
+        seen.scores[outcome.winner - 1],
     )
 
 

@@ -64,6 +64,42 @@ PRESET_TEXTS: dict[str, PresetText] = {
             "jusqu'au bout.",
         },
     ),
+    "vu_schnapsen": PresetText(
+        names={
+            "en": "Schnapsen, VU bot platform",
+            "de": "Schnapsen, VU-Bot-Plattform",
+            "fr": "Schnapsen, plateforme de bots de la VU",
+        },
+        descriptions={
+            "en": "The rules of the Schnapsen platform of VU Amsterdam's course for game bots: 20 cards, 5 each, "
+            "no closing, the deal ends by itself when a trick brings its winner to 66; a marriage plays its king "
+            "and counts with the next trick won; the trump jack may be exchanged on any lead.",
+            "de": "Die Regeln der Schnapsen-Plattform des Bot-Kurses der VU Amsterdam: 20 Karten, je 5, kein "
+            "Zudrehen, das Spiel endet von selbst, sobald ein Stich seinen Gewinner auf 66 bringt; eine Ehe "
+            "spielt den König aus und zählt mit dem nächsten gewonnenen Stich; der Atout-Bube kann bei jedem "
+            "Ausspiel getauscht werden.",
+            "fr": "Les règles de la plateforme de Schnapsen du cours de bots de la VU Amsterdam : 20 cartes, "
+            "5 chacun, pas de clôture, la donne finit d'elle-même dès qu'un pli porte son gagnant à 66 ; un "
+            "mariage joue le roi et compte avec le prochain pli gagné ; le valet d'atout s'échange à chaque "
+            "entame.",
+        },
+    ),
+    "vu_schnapsen24": PresetText(
+        names={
+            "en": "Schnapsen with nines, VU bot platform",
+            "de": "Schnapsen mit Neunern, VU-Bot-Plattform",
+            "fr": "Schnapsen avec les neuf, plateforme de bots de la VU",
+        },
+        descriptions={
+            "en": "The 24-card engine of VU Amsterdam's Schnapsen platform: the VU rules with the four nines "
+            "added, worth 1 point each; still 5 cards each (a talon of 14) and the jack exchange.",
+            "de": "Die 24-Karten-Variante der Schnapsen-Plattform der VU Amsterdam: die VU-Regeln mit den vier "
+            "Neunern, je 1 Punkt wert; weiter je 5 Karten (14 im Talon) und der Tausch mit dem Buben.",
+            "fr": "La variante à 24 cartes de la plateforme de Schnapsen de la VU Amsterdam : les règles de la "
+            "VU avec les quatre neuf, valant 1 point chacun ; toujours 5 cartes chacun (un talon de 14) et "
+            "l'échange du valet.",
+        },
+    ),
     "three66": PresetText(
         names={"en": "Three-handed 66", "de": "66 zu dritt", "fr": "66 à trois"},
         descriptions={

@@ -36,6 +36,7 @@ HEADINGS: dict[str, dict[str, str]] = {
     "4": {"de": "Schnapsen", "fr": "Le Schnapsen"},
     "4.1": {"de": "Was Schnapsen von 66 unterscheidet", "fr": "Ce qui distingue le Schnapsen du 66"},
     "4.2": {"de": "Weiches Schnapsen", "fr": "Le Schnapsen « doux »"},
+    "4.3": {"de": "Die Bot-Plattform der VU Amsterdam", "fr": "La plateforme de bots de la VU Amsterdam"},
     "5": {"de": "Zu dritt und zu viert", "fr": "À trois et à quatre"},
     "5.1": {"de": "66 zu dritt", "fr": "Le 66 à trois"},
     "5.2": {"de": "66 zu viert mit Partnern", "fr": "Le 66 à quatre en équipes"},

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import logging
 import os
 import selectors
 import shlex
@@ -36,6 +37,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Self, TypeVar
 
 from sixtysix.core.actions import Action
+from sixtysix.core.errors import InvalidNameError
+from sixtysix.core.record import check_player_name
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView, PlayerView
 from sixtysix.players.player import PartnershipPlayer, Player
@@ -54,6 +57,8 @@ from sixtysix.protocol.messages import (
     parse_bestmove,
     session_version,
 )
+
+logger = logging.getLogger(__name__)
 
 MAX_LINES_PER_ANSWER = 10_000
 """More lines than this before one answer is a flood: garbage."""
@@ -251,6 +256,8 @@ class _BotSession:
         self.env = env
         self.bot_name: str | None = None
         """The bot's ``id name`` (after the first start)."""
+        self.name_refused: str | None = None
+        """Why the bot's ``id name`` was not taken (a control or bidirectional character), else ``None``."""
         self.bot_author: str | None = None
         self.bot_options: list[BotOption] = []
         self.starts = 0
@@ -340,7 +347,7 @@ class _BotSession:
                     raise BotFailure("handshake", self._version_problem(spoken))
                 break
             if words[:2] == ["id", "name"]:
-                self.bot_name = line.split(None, 2)[2] if len(words) > 2 else ""
+                self.bot_name = self._checked_name(line.split(None, 2)[2] if len(words) > 2 else "")
                 if not self._fixed_name and self.bot_name:
                     self.name = self.bot_name
             elif words[:2] == ["id", "author"]:
@@ -355,6 +362,16 @@ class _BotSession:
             pass
         if self._rules is not None:
             self._send(encode_newmatch(self._rules, self._seat))
+
+    def _checked_name(self, name: str) -> str:
+        """The bot's ``id name``, or ``""`` if it holds a control or bidirectional formatting character
+        (it would show as something else in a record or on a screen): :attr:`name_refused` says why."""
+        try:
+            return check_player_name(name)
+        except InvalidNameError as error:
+            self.name_refused = f"the bot's id name {name!r} is refused: {error}"
+            logger.warning("%s: %s", shlex.join(self.command), self.name_refused)
+            return ""
 
     def _version_problem(self, spoken: str) -> str:
         if self.version == FOUR_HANDED_VERSION and spoken == "1":

@@ -81,7 +81,10 @@ def register(commands: Any) -> None:
     what.add_argument("--seed", type=int, default=1, metavar="N", help="master seed of everything (default 1)")
     what.add_argument("--time", type=positive_float, metavar="SECONDS", help="time per decision for levels taking one")
     what.add_argument(
-        "--rules", default="seed66", metavar="PRESET", help="seed66 (default), pagat66, schnapsen, three66 or four66"
+        "--rules",
+        default="seed66",
+        metavar="PRESET",
+        help="seed66 (default), pagat66, schnapsen, vu_schnapsen, vu_schnapsen24, three66 or four66",
     )
     what.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option (repeatable)")
     run = p.add_argument_group("how to run")

@@ -9,13 +9,13 @@ from typing import Any
 
 from rich.console import Console
 
-from sixtysix.core.errors import RecordError, RulesError
+from sixtysix.core.errors import RulesError
 from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.rules import Rules
 from sixtysix.tui.console import Settings, default_save_path
 from sixtysix.tui.loop import TableSession
 from sixtysix.tui.partnership import PartnershipSession
-from sixtysix.tui.resume import resume
+from sixtysix.tui.resume import ResumeError, load_saved
 from sixtysix.tui.session import Session
 from sixtysix.tui.threehanded import ThreeHandedSession
 
@@ -71,16 +71,10 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
             return _fail("--rules, --option and --target cannot change a resumed match: its rules are in the record")
         path = Path(args.resume)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            return _fail(f"cannot read {path}: {error}")
-        try:
-            resumed = resume(text)
-        except RecordError as error:
-            return _fail(f"{path} is not a valid record: {error}")
+            resumed = load_saved(path)
+        except ResumeError as error:
+            return _fail(str(error))
         match = resumed.match
-        if match.is_over:
-            return _fail(f"the match in {path} is already over ({match.scorer} {match.winner} won); start a new one")
         settings.human = args.seat or resumed.human or 1
         settings.level = args.level or resumed.level or 3
         if not settings.levels and not args.level:

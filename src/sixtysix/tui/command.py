@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sixtysix.present.cliargs import positive_float, positive_int
+from sixtysix.present.cliargs import player_name, positive_float, positive_int
 
 LEVELS = (1, 2, 3, 4, 5)
-PRESET_NAMES = ("seed66", "pagat66", "schnapsen", "three66", "four66")
+PRESET_NAMES = ("seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24", "three66", "four66")
 
 DESCRIPTION = """\
 Play a match of 66 (or Schnapsen) against the computer in the terminal; --rules three66
@@ -52,7 +52,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--rules",
         choices=PRESET_NAMES,
         metavar="PRESET",
-        help="seed66 (default), pagat66, schnapsen, three66 (three players) or four66 (four, in partnerships)",
+        help="seed66 (default), pagat66, schnapsen, vu_schnapsen, vu_schnapsen24 (the VU Amsterdam bot platform's "
+        "Schnapsen), three66 (three players) or four66 (four, in partnerships)",
     )
     play.add_argument(
         "--option",
@@ -72,7 +73,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     play.add_argument("--practice", action="store_true", help="a practice game: undo is allowed")
     play.add_argument("--save", metavar="PATH", help="where to save the record (default: games/sixtysix-DATE-TIME.66r)")
     play.add_argument("--resume", metavar="FILE", help="continue the unfinished match of a saved record")
-    play.add_argument("--name", help="your name in the record (default: Player)")
+    play.add_argument("--name", type=player_name, help="your name in the record (default: Player)")
     play.add_argument(
         "--think",
         type=positive_float,

@@ -37,6 +37,7 @@ from sixtysix.present.presets import preset_name
 from sixtysix.present.rulebook import game_document, to_text
 from sixtysix.tui.console import Quit, Settings, Terminal
 from sixtysix.tui.inputs import Command, Invalid, Play, parse_input
+from sixtysix.tui.resume import write_private_state
 from sixtysix.tui.seating import merge_table_headers, seat_levels, table_headers
 
 TableDeal = TypeVar("TableDeal", bound=Deal | ThreeHandedDeal | FourHandedDeal)
@@ -72,6 +73,8 @@ class TableMatch(Protocol[_Dealt]):
     def settle(self) -> None: ...
 
     def new_deal(self, deck: Sequence[int] | None = None, seed: int | None = None) -> _Dealt: ...
+
+    def text(self) -> str: ...
 
 
 class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
@@ -390,4 +393,8 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         return self.save()
 
     def save(self) -> Path:
-        return self.write(self.record_text())
+        """Write the record of the finished deals, and the deal in play where the player does not read it."""
+        text = self.record_text()
+        path = self.write(text)
+        write_private_state(path, self.match, text)
+        return path

@@ -8,6 +8,10 @@ Traceback (most recent call last):
 sixtysix.web.errors.WebError: level must be a whole number from 1 to 5
 >>> name_field({"name": "  Ann   Lee "}, "name", "Player")
 'Ann Lee'
+>>> name_field({"name": "Ann\\x07"}, "name", "Player")
+Traceback (most recent call last):
+...
+sixtysix.web.errors.WebError: name: a name may not hold U+0007, a control character
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sixtysix.core.errors import InvalidNameError
+from sixtysix.core.record import check_player_name
 from sixtysix.web.errors import malformed
 
 MAX_NAME = 40
@@ -50,8 +56,13 @@ def string(body: dict[str, Any], key: str, default: str) -> str:
 
 
 def name_field(body: dict[str, Any], key: str, default: str) -> str:
-    """A player's name: spaces folded, at most :data:`MAX_NAME` characters."""
-    value = " ".join(string(body, key, default).split())
+    """A player's name: spaces folded, at most :data:`MAX_NAME` characters, no control or
+    bidirectional formatting character (:func:`~sixtysix.core.record.check_player_name`)."""
+    try:
+        text = check_player_name(string(body, key, default))
+    except InvalidNameError as error:
+        raise malformed(f"{key}: {error}") from None
+    value = " ".join(text.split())
     if len(value) > MAX_NAME:
         raise malformed(f"{key} may have at most {MAX_NAME} characters")
     return value or default

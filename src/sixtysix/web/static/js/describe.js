@@ -172,6 +172,11 @@ export function explainOutcome(outcome, who, lang, by = "seat") {
       lines.push(t("outcome.failed_close_points", { n }));
       return lines;
     case "played_out":
+      if (closer && winner !== closer) {
+        lines.push(said("outcome.closer_never_claimed", closer, who));
+        lines.push(t("outcome.failed_close_points", { n }));
+        return lines;
+      }
       if (closer) {
         lines.push(said("outcome.closer_made_it", closer, who));
         basis();
