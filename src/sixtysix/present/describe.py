@@ -26,6 +26,7 @@ from sixtysix.core import facts
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action, marriage_suit
 from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card, make_card, suit_of
 from sixtysix.core.facts import SCHNEIDER, game_points
+from sixtysix.core.forfeit import parse_forfeit_header
 from sixtysix.core.game import Deal, Termination
 from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView, SpectatorView
@@ -321,6 +322,10 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
     outcome = public.outcome
     assert outcome is not None
     rules, closer, termination = public.rules, public.closer, outcome.termination
+    if termination == Termination.FORFEIT:  # not a rule of 66: a bot failed (sixtysix.core.forfeit)
+        why = parse_forfeit_header(outcome.reason)[2]
+        scores = names.verb(winner, "score", "scores")
+        return [f"{names.subject(loser)} forfeited the deal ({why}), so {names(winner)} {scores} {_points(outcome.game_points)}."]
     if termination == Termination.CLAIM:
         if not closer:
             return [_scale_sentence(names, loser, duel.points(loser), duel.tricks(loser))]
