@@ -227,3 +227,23 @@ def test_an_external_bot_keeps_running_between_games_unless_it_takes_the_seed() 
     starts.clear()
     run_tournament(Tournament.of([1, seeded], boards=2), bootstrap=0, on_result=seen)
     assert starts == [[]] * 4  # a fresh process each game, none kept
+
+
+def test_the_reproducibility_note_names_only_the_reasons_that_apply(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("sixtysix.protocol.player")
+    bot = shlex.join([sys.executable, "-m", "sixtysix.cli", "bot", "--level", "1"])
+    code, _, stderr = run(capsys, "--level", "1", "--bot", f"ext={bot}", "--deals", "1", "--workers", "1")
+    assert code == 0, stderr
+    assert "note: the games of ext may not be exactly reproducible (external bots are their own)" in stderr
+    assert "level 5" not in stderr
+    code, _, stderr = run(capsys, "--level", "1", "--level", "2", "--deals", "1", "--workers", "1")
+    assert code == 0 and "note:" not in stderr
+
+
+def test_help_says_what_time_sets_and_that_external_bots_play_every_table(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "level 5's thinking time (default 1) and external bots' go movetime (default 1)" in text
+    assert "an external 66P bot, at every table size" in text
+    assert "for levels taking one" not in text

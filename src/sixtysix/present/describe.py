@@ -324,8 +324,8 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
     rules, closer, termination = public.rules, public.closer, outcome.termination
     if termination == Termination.FORFEIT:  # not a rule of 66: a bot failed (sixtysix.core.forfeit)
         why = parse_forfeit_header(outcome.reason)[2]
-        scores = names.verb(winner, "score", "scores")
-        return [f"{names.subject(loser)} forfeited the deal ({why}), so {names(winner)} {scores} {_points(outcome.game_points)}."]
+        scores = f"{names.verb(winner, 'score', 'scores')} {_points(outcome.game_points)}"
+        return [f"{names.subject(loser)} forfeited the deal ({why}), so {names(winner)} {scores}."]
     if termination == Termination.CLAIM:
         if not closer:
             return [_scale_sentence(names, loser, duel.points(loser), duel.tricks(loser))]
