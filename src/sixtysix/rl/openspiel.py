@@ -105,6 +105,17 @@ def rules_from_params(params: dict[str, Any]) -> Rules:
     return rules.replace(**options) if options else rules
 
 
+def table_size_refusal(rules: Rules) -> str:
+    """Why the game ``sixtysix`` does not play ``rules`` of more than two players."""
+    name = rules.preset_name
+    if rules.players == 3:
+        return (
+            f"sixtysix(rules={name}): a three-handed deal is the two-player deal of its two active seats "
+            "(the dealer sits out): load sixtysix (rules=seed66) for it"
+        )
+    return f"sixtysix(rules={name}): the game sixtysix is two-player 66; {rules.players} players are not supported"
+
+
 def max_game_length(rules: Rules) -> int:
     """An upper bound on the moves of a deal, chance included."""
     draws = rules.talon_size // 2
@@ -118,6 +129,8 @@ class SixtysixGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**DEFAULT_PARAMS, **(params or {})}
         self.rules = rules_from_params(params)
+        if self.rules.players != 2:
+            raise ValueError(table_size_refusal(self.rules))
         self.dealer = int(params["dealer"])
         if self.dealer not in (1, 2):
             raise ValueError(f"dealer must be 1 or 2, not {self.dealer}")
