@@ -6,6 +6,7 @@ Run from the repository root (needs the ``rl`` extra)::
     python -m bench.rl                        # the full run (~1 minute)
     python -m bench.rl --repeats 3 --scale 0.2    # a quick look (~5 s)
     python -m bench.rl --only vector --repeats 7  # the batched self-play path against the AEC loop
+    python -m bench.rl --endings 10000        # how uniformly random play ends its deals (docs/rl.md)
     python -m bench.rl --json out/bench-rl.json
 
 Everything runs in this one process, on one core (``--pin CPU`` pins it); every
@@ -272,6 +273,62 @@ def report(workloads: list[Workload], base: list[float], args: argparse.Namespac
     }
 
 
+ENDING_SETTINGS: tuple[tuple[str, dict[str, Any], bool], ...] = (
+    ("every legal action", {}, True),
+    ("false_claims=False", {}, False),
+    ("auto_claim", {"auto_claim": True}, True),
+    ("false_claims=False, close_allowed=false", {"close_allowed": False}, False),
+    ("auto_claim, close_allowed=false", {"auto_claim": True, "close_allowed": False}, True),
+)
+"""The random baselines of docs/rl.md: (label, rule options, whether the mask offers false claims)."""
+
+
+def endings(preset: str, deals: int, seed: int) -> list[dict[str, Any]]:
+    """How uniformly random play (a random action of the mask, both seats) ends ``deals`` deals, per setting."""
+    from sixtysix.rl.vector import VectorDeals, random_actions
+
+    rows = []
+    for label, options, false_claims in ENDING_SETTINGS:
+        rules = Rules.preset(preset).replace(**options)
+        vector = VectorDeals(64, rules, seed=seed, false_claims=false_claims)
+        rng = np.random.default_rng(seed)
+        _, mask = vector.observe()
+        counts: dict[str, int] = {}
+        ended = 0
+        points = 0.0
+        while ended < deals:
+            finishing = list(vector.deals)  # the step deals again where a deal ends
+            result = vector.step(random_actions(mask, rng))
+            mask = result.action_mask
+            for row in np.flatnonzero(result.done).tolist():
+                if ended < deals:
+                    outcome = finishing[row].outcome
+                    assert outcome is not None
+                    counts[outcome.termination.value] = counts.get(outcome.termination.value, 0) + 1
+                    points += outcome.game_points
+                    ended += 1
+        shares = {name: counts[name] / deals for name in sorted(counts)}
+        rows.append(
+            {"setting": label, "rules": rules.text(), "deals": deals, "endings": shares, "game_points": points / deals}
+        )
+    return rows
+
+
+def print_endings(args: argparse.Namespace) -> int:
+    results = {preset: endings(preset, args.endings, args.seed) for preset in ("seed66", "pagat66", "schnapsen")}
+    names = ("claim", "false_claim", "closer_failed", "played_out", "tie")
+    print(f"how uniformly random play ends a deal ({args.endings} deals each, seed {args.seed})")
+    print(f"{'preset':<10} {'setting':<42} " + " ".join(f"{n:>13}" for n in names) + f" {'points/deal':>11}")
+    for preset, rows in results.items():
+        for row in rows:
+            shares = " ".join(f"{row['endings'].get(n, 0.0):>13.1%}" for n in names)
+            print(f"{preset:<10} {row['setting']:<42} {shares} {row['game_points']:>11.2f}")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"benchmark": "rl-endings", "results": results}, indent=2) + "\n")
+    return 0
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench.rl", description=__doc__.split("\n\n")[0])
     p.add_argument("--repeats", type=int, default=5, help="timed rounds per measurement (default 5)")
@@ -292,6 +349,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--pin", type=int, metavar="CPU", help="pin the process to this CPU (sched_setaffinity)")
     p.add_argument("--json", type=Path, metavar="PATH", help="also write the results as JSON to PATH")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument(
+        "--endings", type=int, metavar="DEALS", help="instead: how random play ends DEALS deals under each setting"
+    )
     return p.parse_args(argv)
 
 
@@ -299,6 +359,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.pin is not None:
         os.sched_setaffinity(0, {args.pin})
+    if args.endings:
+        return print_endings(args)
     rules = Rules.preset(args.rules)
 
     def n(deals: int) -> int:

@@ -7,12 +7,12 @@ import pytest
 
 pytest.importorskip("numpy")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from sixtysix import IllegalActionError, PlayerView  # noqa: E402
-from sixtysix.core.actions import CLAIM  # noqa: E402
-from sixtysix.rl.encoding import encode, legal_mask  # noqa: E402
-from sixtysix.rl.vector import VectorDeals, random_actions  # noqa: E402
+from sixtysix import IllegalActionError, PlayerView
+from sixtysix.core.actions import CLAIM
+from sixtysix.rl.encoding import encode, legal_mask
+from sixtysix.rl.vector import VectorDeals, random_actions
 
 
 @pytest.mark.parametrize("preset", ["seed66", "pagat66", "schnapsen"])
