@@ -148,9 +148,7 @@ def test_the_sixtysix_levels_play_as_bots_and_the_counter_beats_random_play() ->
     total = 0.0
     for number in range(24):
         counters = number % 2  # the level-3 partnership sits on side 1, then on side 2
-        bots = [
-            PlayerBot(3 if side_of(seat) - 1 == counters else 1, seat - 1, seed=number) for seat in (1, 2, 3, 4)
-        ]
+        bots = [PlayerBot(3 if side_of(seat) - 1 == counters else 1, seat - 1, seed=number) for seat in (1, 2, 3, 4)]
         returns = play_deal(game.new_initial_state(), bots, rng)
         total += returns[counters]
     assert total > 0
