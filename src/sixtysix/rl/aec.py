@@ -52,7 +52,7 @@ from sixtysix.core.match import Match
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present.picture import claim_holds
-from sixtysix.rl.encoding import OBS_HIGH, OBS_SIZE, encode, legal_mask
+from sixtysix.rl.encoding import OBS_HIGH, OBS_SIZE, encode, legal_mask, two_player_game
 
 AGENTS: tuple[str, str] = ("player_0", "player_1")
 """Agent names: ``player_0`` is seat 1, ``player_1`` seat 2."""
@@ -139,7 +139,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.rules = make_rules(rules)
-        if self.rules.players != 2:
+        if not two_player_game(self.rules):
             raise ValueError(
                 f"{self.rules.preset_name}: the sixtysix environment is two-player 66, not {self.rules.players} players"
             )

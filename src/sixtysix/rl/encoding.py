@@ -32,6 +32,7 @@ from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, NUM_ACTIONS, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
 from sixtysix.core.game import Stage
+from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import opponent_hand_size
 
@@ -47,6 +48,7 @@ __all__ = [
     "encode_batch",
     "legal_mask",
     "plane_cards",
+    "two_player_game",
 ]
 
 OBS_VERSION: Final = 1
@@ -144,6 +146,15 @@ _SCALARS: Final = (
 assert tuple(name for name, _, _, _ in PARTS[-len(_SCALARS) :]) == _SCALARS, "encode() writes these in this order"
 _TRUMP_SUIT, _OWN_MARRIAGES, _OPPONENT_MARRIAGES = _T["trump_suit"], _T["own_marriages"], _T["opponent_marriages"]
 _MARRIAGE_SUIT, _STAGE, _LEADER = _T["marriage_suit"], _T["stage"], _T["leader"]
+
+
+def two_player_game(rules: Rules) -> bool:
+    """Whether ``rules`` are those of the two-player game, the one these environments (and this observation) speak.
+
+    >>> two_player_game(Rules.preset("schnapsen")), two_player_game(Rules.preset("three66"))
+    (True, False)
+    """
+    return rules.players == 2  # why: the one place the environments ask the table size
 
 
 def encode(view: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:

@@ -59,9 +59,9 @@ from sixtysix.core.actions import ACTIONS, EXCHANGE, NUM_ACTIONS, PASS, marriage
 from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, cards_of, format_cards, make_card
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules, parse_option
-from sixtysix.core.view import PlayerView
-from sixtysix.players.player import AnyPlayer
-from sixtysix.rl.encoding import OBS_SIZE, PARTS, SLICES, encode
+from sixtysix.core.view import PartnershipView, PlayerView
+from sixtysix.players.player import AnyPlayer, view_type_of
+from sixtysix.rl.encoding import OBS_SIZE, PARTS, SLICES, encode, two_player_game
 
 SHORT_NAME = "sixtysix"
 DEFAULT_PARAMS: dict[str, Any] = {"rules": "seed66", "options": "", "dealer": 2}
@@ -111,7 +111,7 @@ def rules_from_params(params: dict[str, Any]) -> Rules:
 def table_size_refusal(rules: Rules) -> str:
     """Why the game ``sixtysix`` does not play ``rules`` (three-handed: it is the two-player deal)."""
     name = rules.preset_name
-    if rules.players == 3:
+    if rules.cards_per_trick == 2:  # a deal of two seats that is not the two-player game: the three-handed one
         return (
             f"sixtysix(rules={name}): a three-handed deal is the two-player deal of its two active seats "
             "(the dealer sits out): load sixtysix (rules=seed66) for it"
@@ -126,7 +126,7 @@ class make_game:  # a class, as pyspiel's game creators are: called as a functio
     def __new__(cls, params: dict[str, Any] | None = None) -> pyspiel.Game:
         full = {**DEFAULT_PARAMS, **(params or {})}
         rules = rules_from_params(full)
-        if rules.players != 4:
+        if view_type_of(rules) is not PartnershipView:
             return SixtysixGame(full)
         from sixtysix.rl.partnership_spiel import PartnershipGame, game_type
 
@@ -146,7 +146,7 @@ class SixtysixGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**DEFAULT_PARAMS, **(params or {})}
         self.rules = rules_from_params(params)
-        if self.rules.players != 2:
+        if not two_player_game(self.rules):
             raise ValueError(table_size_refusal(self.rules))
         self.dealer = int(params["dealer"])
         if self.dealer not in (1, 2):

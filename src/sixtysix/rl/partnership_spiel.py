@@ -46,6 +46,7 @@ from sixtysix.core.facts import side_of
 from sixtysix.core.partnership import FourHandedDeal, deal_order
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
+from sixtysix.players.player import view_type_of
 from sixtysix.rl.partnership_encoding import OBS4_SIZE, PARTS4, SLICES4, encode_partnership, relative
 
 MAX_EVENTS4 = 40
@@ -81,7 +82,7 @@ class PartnershipGame(pyspiel.Game):  # type: ignore[misc]
     """One four-handed deal under ``rules`` (built by the ``sixtysix`` game's factory)."""
 
     def __init__(self, rules: Rules, dealer: int, kind: pyspiel.GameType, params: dict[str, Any]) -> None:
-        if rules.players != 4:
+        if view_type_of(rules) is not PartnershipView:
             raise ValueError(f"{rules.preset_name} is not a four-handed game")
         if dealer not in (1, 2, 3, 4):
             raise ValueError(f"dealer must be 1-4, not {dealer}")

@@ -44,7 +44,7 @@ from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present.picture import claim_holds
-from sixtysix.rl.encoding import OBS_SIZE, encode_batch
+from sixtysix.rl.encoding import OBS_SIZE, encode_batch, two_player_game
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class VectorDeals:
         if num_deals < 1:
             raise ValueError("at least one deal")
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
-        if self.rules.players != 2:
+        if not two_player_game(self.rules):
             raise ValueError(f"{self.rules.preset_name}: VectorDeals plays two-player 66")
         self.false_claims = false_claims
         self.rng = random.Random(seed)
