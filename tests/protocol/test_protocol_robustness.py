@@ -18,8 +18,8 @@ from protocol_helpers import bot_command
 
 from sixtysix import Match, Rules
 from sixtysix.ai.levels import make_player
-from sixtysix.protocol import FORFEIT_POINTS, ProtocolPlayer, run_deal, run_match
-from sixtysix.protocol.player import _Process
+from sixtysix.protocol import FORFEIT_POINTS, BotFailure, ProtocolPlayer, StartFailures, run_deal, run_match
+from sixtysix.protocol.player import MAX_START_FAILURES, _Process
 
 CASES = {
     "illegal": ("illegal", "is not legal"),
@@ -149,3 +149,44 @@ def test_the_other_bot_counts_every_deal_when_one_cannot_start(tmp_path: Path) -
     numbers = [line.split()[1] for line in sent if line.startswith(">newdeal")]
     assert numbers == [f"deal={n}" for n in range(1, len(results) + 1)]
     assert good.starts == 1 and not good.failures
+
+
+def test_a_bot_that_fails_to_start_three_times_in_a_row_is_disqualified() -> None:
+    silent = [sys.executable, "-c", "import sys\nfor line in sys.stdin: pass"]  # never answers 66p
+    bot = ProtocolPlayer(silent, start_timeout=0.3)
+    match = Match(Rules.preset("seed66").replace(match_target=20))
+    started = time.perf_counter()
+    with bot:
+        results = run_match(match, {1: make_player(1, 1), 2: bot}, seed=1)
+    elapsed = time.perf_counter() - started
+    kinds = [r.forfeit.kind if r.forfeit else None for r in results]
+    assert kinds == ["handshake"] * MAX_START_FAILURES + ["disqualified"] * (len(results) - MAX_START_FAILURES)
+    assert len(results) == 7 and match.score == (21, 0)
+    assert bot.starts == MAX_START_FAILURES  # never started again once disqualified
+    assert results[-1].reason == (
+        "forfeit: seat 2 disqualified: failed to start 3 times in a row "
+        "(last: handshake: no 66pok/readyok within 0.3 s)"
+    )
+    assert elapsed < MAX_START_FAILURES * 0.3 + 3.0, f"{elapsed:.1f} s: the disqualified bot still costs time"
+
+
+def test_a_start_that_succeeds_resets_the_count(tmp_path: Path) -> None:
+    failures = StartFailures()
+    bot, _ = scripted_bot(tmp_path, "handshake", start_failures=failures)  # fails its first handshake only
+    with bot:
+        with pytest.raises(BotFailure, match="handshake"):
+            bot.start()
+        assert failures.in_a_row == 1
+        bot.start()
+    assert failures.in_a_row == 0 and not failures.disqualified
+
+
+def test_players_of_one_bot_share_its_failures_to_start(tmp_path: Path) -> None:
+    failures = StartFailures(limit=2)
+    players = [ProtocolPlayer([str(tmp_path / "no-such-bot")], start_failures=failures) for _ in range(3)]
+    for player in players[:2]:
+        with pytest.raises(BotFailure, match="crash: cannot start"):
+            player.start()
+    with pytest.raises(BotFailure, match="disqualified: failed to start 2 times in a row"):
+        players[2].start()
+    assert [player.starts for player in players] == [0, 0, 0]  # cannot start: never ran

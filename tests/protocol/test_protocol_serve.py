@@ -129,9 +129,16 @@ def test_served_levels_follow_the_host_movetime() -> None:
 
 def test_setoption_changes_the_served_level() -> None:
     out = io.StringIO()
-    text = "66p 1\nsetoption name Level value 2\nsetoption name Time value 50\nisready\nquit\n"
+    text = "66p 1\nsetoption name Level value 2\nsetoption name Time ms value 50\nisready\nquit\n"
     assert serve_level(1, stdin=io.StringIO(text), stdout=out) == 0
     assert out.getvalue().splitlines()[-1] == "readyok"
+    assert not [line for line in out.getvalue().splitlines() if line.startswith("info string")]
+
+
+def test_the_time_option_names_its_unit() -> None:
+    out = io.StringIO()
+    assert serve_level(5, stdin=io.StringIO("66p 1\nquit\n"), stdout=out) == 0
+    assert "option name Time ms type spin default 0 min 0 max 3600000" in out.getvalue().splitlines()
 
 
 def test_the_bot_command() -> None:

@@ -89,3 +89,22 @@ def test_a_protocol_bot_hears_of_a_three_handed_match_in_the_seats_of_its_deals(
     told = [line[1:] for line in sent if line.startswith(">newmatch")]
     assert any(line.startswith(">go") for line in sent)
     assert told and all(decode_newmatch(line)[1] in (1, 2) for line in told)
+
+
+def test_three_handed_each_deal_comes_as_a_match_of_its_own_in_the_seats_of_that_deal() -> None:
+    """docs/protocol.md, "Three-handed 66": seat 1 = the forehand, dealer=2, deal=1, the two active seats' scores."""
+    rules = Rules.preset("three66").replace(match_target=5)
+    sent: list[str] = []
+    with ProtocolPlayer(BOT, log=lambda direction, line: sent.append(direction + line)) as bot:
+        players: dict[int, Player[PlayerView]] = {seat: make_table_player(1, rules, seed=seat) for seat in (1, 3)}
+        players[2] = bot
+        match = create_match(rules)
+        run_match(match, players, seed=5)
+    played = [deal for deal in match.deals if 2 in deal.active]
+    assert len(played) < len(match.deals)  # it sat out some deals, and was asked nothing there
+    told = [line[1:].split() for line in sent if line.startswith((">newmatch", ">newdeal"))]
+    assert len(told) == 2 * len(played)
+    for deal, (newmatch, newdeal) in zip(played, zip(told[::2], told[1::2], strict=True), strict=True):
+        forehand = deal.active[0]
+        assert newmatch[:2] == ["newmatch", f"seat={1 if forehand == 2 else 2}"] and "rules=three66" in newmatch
+        assert newdeal[:3] == ["newdeal", "deal=1", "dealer=2"]

@@ -253,3 +253,14 @@ def test_the_pass_is_private() -> None:
             break
     assert found == 5
     assert SLICES["window"].start > 0
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("sixtysix(rules=three66)", "a three-handed deal is the two-player deal of its two active seats"),
+    ],
+)
+def test_a_table_the_game_does_not_play_is_refused_clearly(name: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        pyspiel.load_game(name)

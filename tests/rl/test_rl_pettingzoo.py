@@ -210,3 +210,58 @@ def test_rules_objects_and_options() -> None:
     assert e.rules is rules and e.max_deal_points == 6
     e.reset(seed=1)
     assert isinstance(e.deal, Deal) and e.deal.rules is rules
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_without_false_claims_the_mask_offers_66_only_when_it_holds(preset: str) -> None:
+    e = raw_env(rules=preset, false_claims=False)
+    rng = random.Random(3)
+    offered = withheld = 0
+    for seed in range(60):
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, termination, truncation, _ = e.last()
+            if termination or truncation:
+                e.step(None)
+                continue
+            mask = obs["action_mask"]
+            seat = SEATS[agent]
+            legal = e.unwrapped.deal.legal_actions(seat)
+            if CLAIM in legal:
+                trial = e.unwrapped.deal.copy()
+                trial.apply(CLAIM, seat)
+                holds = trial.outcome.winner == seat
+                assert bool(mask[CLAIM]) == holds
+                offered += holds
+                withheld += not holds
+            assert set(np.flatnonzero(mask)) == {int(a) for a in legal if a != CLAIM or mask[CLAIM]}
+            e.step(rng.choice(np.flatnonzero(mask).tolist()))
+            if e.terminations[agent] and e.unwrapped.deal.outcome is not None:
+                assert e.unwrapped.deal.outcome.termination.value != "false_claim"
+    assert offered and withheld
+
+
+def test_a_random_agent_ends_most_deals_with_a_false_claim_unless_they_are_masked() -> None:
+    """docs/rl.md, "Random baselines": the figure, measured here on fewer deals."""
+    shares = {}
+    for false_claims in (True, False):
+        e = raw_env(false_claims=false_claims)
+        rng = random.Random(1)
+        endings = []
+        for seed in range(400):
+            e.reset(seed=seed)
+            for _agent in e.agent_iter():
+                obs, _, termination, truncation, info = e.last()
+                if termination or truncation:
+                    e.step(None)
+                    continue
+                e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            endings.append(info["termination"])
+        shares[false_claims] = endings.count("false_claim") / len(endings)
+    assert 0.85 < shares[True] < 0.97 and shares[False] == 0.0
+
+
+@pytest.mark.parametrize("preset", ["three66", "four66"])
+def test_the_environment_refuses_more_than_two_players(preset: str) -> None:
+    with pytest.raises(ValueError, match="the sixtysix environment is two-player 66"):
+        raw_env(rules=preset)

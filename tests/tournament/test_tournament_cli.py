@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -137,6 +139,70 @@ def test_external_bots_through_the_protocol_host(capsys: pytest.CaptureFixture[s
         assert record.header("Termination") == "forfeit" and "crash" in (record.header("Forfeit") or "")
 
 
+def test_a_bot_that_exits_at_once_is_disqualified_and_its_games_scored_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("sixtysix.protocol.player")
+    dead = shlex.join([sys.executable, "-c", "import sys; sys.exit(3)"])
+    args = ["--level", "1", "--bot", f"dead={dead}", "--deals", "200", "--workers", "2", "--out", str(tmp_path)]
+    files = ["--json", str(tmp_path / "r.json"), "--csv", str(tmp_path / "r.csv")]
+    started = time.perf_counter()
+    code, out, stderr = run(capsys, *args, *files)
+    elapsed = time.perf_counter() - started
+    assert code == 0, stderr
+    assert elapsed < 60, f"{elapsed:.0f} s for 400 games of a dead bot"  # about 2 s; 10 s a game was the old cost
+    why = "failed to start 3 times in a row (last: crash: the bot exited (status 3))"
+    assert f"disqualified: dead: {why}" in out
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["disqualified"] == {"dead": why} and data["games_played"] == 400
+    kinds = data["pairs"][0]["forfeit_kinds"]
+    assert kinds[0] == {} and set(kinds[1]) == {"crash", "disqualified"} and sum(kinds[1].values()) == 400
+    assert kinds[1]["crash"] <= 3 * 2  # at most three tries in each of the two workers
+    rows = list(csv.DictReader((tmp_path / "r.csv").open()))
+    assert rows[0]["disqualified_b"] == why and rows[0]["disqualified_a"] == ""
+    assert rows[0]["forfeit_kinds_b"].startswith("crash ") and "; disqualified " in rows[0]["forfeit_kinds_b"]
+    journal = read_journal(tmp_path / JOURNAL_NAME)
+    notes = [note for game in journal for note in game.forfeited]
+    assert len(notes) == 400 and {note.player for note in notes} == {"dead"}
+    assert any(note.reason == f"forfeit: seat 1 disqualified: {why}" for note in notes)
+
+
+CRASH_AT_GO = """\
+import sys
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "66p":
+        print("66pok", flush=True)
+    elif word == "isready":
+        print("readyok", flush=True)
+    elif word == "go":
+        sys.exit(3)
+"""
+"""A bot that starts well and exits at its first decision: it crashes every deal, but is never disqualified."""
+
+
+def test_forfeit_reasons_reach_the_json_journal_and_records(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("sixtysix.protocol.player")
+    script = tmp_path / "crash_at_go.py"
+    script.write_text(CRASH_AT_GO)
+    crash = shlex.join([sys.executable, str(script)])
+    args = ["--level", "1", "--bot", f"crash={crash}", "--matches", "1", "--workers", "1", "--out", str(tmp_path)]
+    code, _, stderr = run(capsys, *args, "--json", str(tmp_path / "r.json"))
+    assert code == 0, stderr
+    games = json.loads((tmp_path / "r.json").read_text())["games"]
+    for game in games:
+        notes = game["forfeited"]
+        assert [note["deal"] for note in notes] == list(range(1, game["deals"] + 1))
+        assert notes[0]["kind"] == "crash" and notes[0]["detail"] == "the bot exited (status 3)"
+        assert notes[0]["reason"] == f"forfeit: seat {notes[0]['seat']} crash: the bot exited (status 3)"
+    assert {note.kind for game in read_journal(tmp_path / JOURNAL_NAME) for note in game.forfeited} == {"crash"}
+    for path in (tmp_path / "records").glob("*/*.66r"):
+        replayed = replay(path.read_text())  # every deal of the match, each finished with its result
+        assert replayed.match.is_over and replayed.match.winner is not None
+        assert all(deal["termination"] == "forfeit" for deal in replayed.to_json()["deals"])  # type: ignore[attr-defined]
+        assert "Note" not in dict(replayed.record.headers)
+
+
 def test_a_python_player_that_cannot_be_loaded(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, stderr = run(capsys, "--level", "1", "--bot", "x=python:no_such_module:make")
     assert code == 2 and "x: cannot load no_such_module:make" in stderr
@@ -161,3 +227,23 @@ def test_an_external_bot_keeps_running_between_games_unless_it_takes_the_seed() 
     starts.clear()
     run_tournament(Tournament.of([1, seeded], boards=2), bootstrap=0, on_result=seen)
     assert starts == [[]] * 4  # a fresh process each game, none kept
+
+
+def test_the_reproducibility_note_names_only_the_reasons_that_apply(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("sixtysix.protocol.player")
+    bot = shlex.join([sys.executable, "-m", "sixtysix.cli", "bot", "--level", "1"])
+    code, _, stderr = run(capsys, "--level", "1", "--bot", f"ext={bot}", "--deals", "1", "--workers", "1")
+    assert code == 0, stderr
+    assert "note: the games of ext may not be exactly reproducible (external bots are their own)" in stderr
+    assert "level 5" not in stderr
+    code, _, stderr = run(capsys, "--level", "1", "--level", "2", "--deals", "1", "--workers", "1")
+    assert code == 0 and "note:" not in stderr
+
+
+def test_help_says_what_time_sets_and_that_external_bots_play_every_table(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "level 5's thinking time (default 1) and external bots' go movetime (default 1)" in text
+    assert "an external 66P bot, at every table size" in text
+    assert "for levels taking one" not in text

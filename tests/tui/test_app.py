@@ -47,7 +47,7 @@ def test_a_finished_match_cannot_be_resumed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    answers = iter(["66"])  # a false claim on the first lead: the computer wins 2 of 1
+    answers = iter(["66", "y"])  # a false claim on the first lead, confirmed: the computer wins 2 of 1
     monkeypatch.setattr("builtins.input", lambda *prompt: next(answers))
     assert main(["play", "--level", "1", "--seed", "1", "--target", "1", "--save", "one.66r", "--no-clear"]) == 0
     out = capsys.readouterr().out

@@ -100,7 +100,7 @@ def test_a_match_to_one_point_with_errors_help_and_hint(game_dir: Path) -> None:
         assert "'zz' is not understood" in game.screen
         game.send("cb")
         assert game.next() == MOVE
-        assert "Not allowed: CB: CB is only possible right after winning a trick" in game.screen
+        assert "Not allowed: CB is only possible right after winning a trick" in game.screen
         game.send("help")
         assert game.next() == MOVE
         assert "Legal now:" in game.screen and "quit (save and leave)" in game.screen

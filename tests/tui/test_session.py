@@ -48,13 +48,13 @@ def test_the_same_seed_gives_the_same_match(tmp_path: Path) -> None:
     assert texts[0] == texts[1]
 
 
-def test_illegal_input_gets_the_engines_message(tmp_path: Path) -> None:
+def test_illegal_input_is_refused_in_the_players_words(tmp_path: Path) -> None:
     driver = Driver(["9h", "zz", "7", "quit"])  # seat 1 holds Kh Qh Ah 9s Js Tc
     session, console = make_session(tmp_path, driver, computer=ScriptedPlayer())
     session.future_decks = [_deck()]
     session.run()
     shown = output(console)
-    assert "Not allowed: 9h: seat 1 does not hold 9h" in shown
+    assert "Not allowed: You do not hold 9♥" in shown  # the engine says "9h: seat 1 does not hold 9h"
     assert "'zz' is not understood" in shown
     assert "there is no card number 7" in shown
     assert "Saved to" in shown
@@ -197,7 +197,7 @@ def test_undo_across_a_draw_is_marked(tmp_path: Path) -> None:
 
 def test_undo_after_the_end_of_a_deal_reopens_it(tmp_path: Path) -> None:
     # a false claim on the first lead ends the deal; undo at the summary takes it back
-    driver = Driver(["66", "undo", "Ah", "quit"])
+    driver = Driver(["66", "y", "undo", "Ah", "quit"])
     session, console = make_session(tmp_path, driver, computer=ScriptedPlayer(["Ac"]), practice=True)
     session.future_decks = [_deck()]
     session.run()

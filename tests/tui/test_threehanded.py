@@ -251,7 +251,7 @@ def test_the_command_line_plays_three_handed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    answers = iter(["66", "quit"])  # a false claim on the first lead, then leave
+    answers = iter(["66", "y", "quit"])  # a false claim on the first lead (confirmed), then leave
     monkeypatch.setattr("builtins.input", lambda *prompt: next(answers))
     code = main(["play", "--rules", "three66", "--level", "1", "--seed", "2", "--save", "t.66r", "--no-clear"])
     assert code == 0

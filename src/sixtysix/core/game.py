@@ -479,7 +479,7 @@ class Deal:
         if seat and seat == self.window and action in (EXCHANGE, PASS):
             return None
         if action == EXCHANGE:
-            return f"{seat_text(seat)} may not exchange now"
+            return self._exchanged() or f"{seat_text(seat)} may not exchange now"
         return f"it is {seat_text(actor)}'s turn, not {seat_text(seat)}'s"
 
     def _actor_refusal(self, action: int, seat: int) -> str | None:
@@ -502,6 +502,9 @@ class Deal:
         if action == EXCHANGE:
             if stage == LEAD and self._may_exchange(seat, follower=False):
                 return None
+            exchanged = self._exchanged()
+            if exchanged:
+                return exchanged
             if not self.hands[seat] & BIT[self.exchange_card]:
                 return f"{seat_text(seat)} does not hold {CARD_NAMES[self.exchange_card]}"
             return "the exchange is not allowed now"
@@ -568,6 +571,12 @@ class Deal:
         if self.trick_count == 0 and not self.rules.first_lead_marriage:
             return "no marriage on the first lead under these rules"
         return f"{seat_text(seat)} does not hold the king and queen"
+
+    def _exchanged(self) -> str | None:
+        """Why nobody may exchange any more because the exchange was made (its card lies face up), or ``None``."""
+        if self.face_up >= 0 and self.face_up == self.exchange_card:
+            return f"the exchange is done: {CARD_NAMES[self.face_up]} lies face up"
+        return None
 
     def _may_exchange(self, seat: int, follower: bool) -> bool:
         """Whether ``seat`` may exchange now, as the leader (at LEAD) or the follower (FOLLOW)."""

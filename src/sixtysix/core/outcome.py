@@ -33,6 +33,8 @@ class Termination(enum.Enum):
     TIE = "tie"
     TEN_OF_TRUMPS = "ten_of_trumps"
     """Four-handed, option ``ten_of_trumps_bonus``: a side one point short won the ten of trumps."""
+    FORFEIT = "forfeit"
+    """Not a rule of 66: a seat could not go on (a failing bot) and lost the deal (:mod:`sixtysix.core.forfeit`)."""
 
 
 @dataclass(frozen=True)

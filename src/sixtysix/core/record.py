@@ -60,7 +60,9 @@ from sixtysix.core.errors import (
     RecordError,
     RulesError,
 )
+from sixtysix.core.forfeit import forfeit_deal, forfeit_header, parse_forfeit_header
 from sixtysix.core.match import AnyMatch, create_match
+from sixtysix.core.outcome import Termination
 from sixtysix.core.rules import Rules, parse_option
 from sixtysix.core.table import AnyDeal, Table
 
@@ -103,7 +105,8 @@ class Record:
         rules = match.rules
         head = [("Format", FORMAT), ("Rules", rules.preset_name)]
         head += [("Option", f"{name}={value}") for name, value in rules.options().items()]
-        head += [(k, v) for k, v in headers if k not in ("Format", "Rules", "Option")]
+        head += [(k, v) for k, v in headers if k not in ("Format", "Rules", "Option", "Forfeit")]
+        head += _forfeit_headers(match.deals)
         for name, value in head:
             check_header_value(name, value)
         deals = [_deal_record(d) for d in match.deals]
@@ -118,6 +121,15 @@ class Record:
         """The preset named by the ``Rules`` header, lower case (``seed66`` when absent)."""
         return (self.header("Rules") or "seed66").strip().lower()
 
+    def forfeits(self) -> dict[int, tuple[int, str]]:
+        """The forfeited deals, from the ``Forfeit`` headers: deal number -> (table seat, why).
+
+        >>> Record(headers=[("Forfeit", "deal 2: forfeit: seat 1 crash: the bot exited")]).forfeits()
+        {2: (1, 'crash: the bot exited')}
+        """
+        found = (parse_forfeit_header(v) for k, v in self.headers if k == "Forfeit")
+        return {number: (seat, why) for number, seat, why in found}
+
     def rules(self) -> Rules:
         options = dict(_split_option(v) for k, v in self.headers if k == "Option")
         return Rules.from_options(self.rules_name, options)
@@ -131,6 +143,16 @@ class Record:
             lines.append(f'deal dealer={deal.dealer} deck="{" ".join(CARD_NAMES[c] for c in deal.deck)}"')
             lines.extend(_action_lines(deal.actions, ends))
         return "\n".join(lines) + "\n"
+
+
+def _forfeit_headers(deals: Sequence[Table]) -> list[tuple[str, str]]:
+    """A ``Forfeit`` header for every forfeited deal: replay ends it there, with its result."""
+    headers = []
+    for number, deal in enumerate(deals, start=1):
+        outcome = deal.outcome
+        if outcome is not None and outcome.termination is Termination.FORFEIT:
+            headers.append(("Forfeit", forfeit_header(number, outcome.reason)))
+    return headers
 
 
 def _deal_record(deal: Table) -> DealRecord:
@@ -280,14 +302,17 @@ def _action_lines(actions: Sequence[tuple[int, Action]], ends: Sequence[bool]) -
 def _trick_ends(record: Record) -> list[list[bool]]:
     """For each action of each deal, whether it completed a trick (found by replaying)."""
     match = create_match(record.rules(), record.deals[0].dealer if record.deals else None)
+    forfeits = record.forfeits()
     result = []
-    for deal_record in record.deals:
+    for number, deal_record in enumerate(record.deals, start=1):
         deal = match.new_deal(deal_record.deck, dealer=deal_record.dealer)
         ends = []
         for seat, action in deal_record.actions:
             tricks = sum(deal.trick_counts())
             apply_record_action(deal, seat, action)
             ends.append(sum(deal.trick_counts()) > tricks)
+        if number in forfeits:
+            forfeit_deal(deal, *forfeits[number])
         match.settle()
         result.append(ends)
     return result
@@ -428,6 +453,10 @@ class _Reader:
         if not self.record.headers:
             raise self.fail("", f'a record must begin with [Format "{FORMAT}"]', 0)
         self.complete_last_deal()
+        self.end_forfeited_deal()
+        beyond = [number for number in self.record.forfeits() if number > self.deal_no]
+        if beyond:
+            raise RecordError(0, 0, f"[Forfeit deal {beyond[0]}]", f"the record has no deal {beyond[0]}")
         match = self.start_match(self.record.deals[0].dealer if self.record.deals else None)
         match.settle()
         return ReplayResult(self.record, match)
@@ -447,13 +476,25 @@ class _Reader:
             raise self.fail(line, "Rules given twice", 0)
         self.record.headers.append((name, value))
         try:
-            if name == "Rules":
+            if name == "Forfeit":
+                parse_forfeit_header(value)
+            elif name == "Rules":
                 Rules.preset(value.strip())
             elif name == "Option":
                 option, option_value = _split_option(value)
                 parse_option(option, option_value)
-        except RulesError as error:
+        except (RulesError, ValueError) as error:
             raise self.fail(line, str(error), 0) from None
+
+    def end_forfeited_deal(self) -> None:
+        """End the deal just read if a ``Forfeit`` header names it (the record stops where its seat failed)."""
+        forfeit = self.record.forfeits().get(self.deal_no)
+        if forfeit is None or self.match is None or self.match.current is None:
+            return
+        try:
+            forfeit_deal(self.match.current, *forfeit)
+        except DealError as error:
+            raise RecordError(self.deal_no, 0, f"[Forfeit seat {forfeit[0]}]", str(error)) from None
 
     def seats(self) -> tuple[int, ...]:
         """The table's seats under the rules read so far (those of the preset while the options do not agree)."""
@@ -475,6 +516,7 @@ class _Reader:
         return self.match
 
     def deal_line(self, line: str) -> None:
+        self.end_forfeited_deal()
         self.deal_no += 1
         self.action_no = 0
         rest = line[4:]

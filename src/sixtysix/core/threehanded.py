@@ -30,7 +30,7 @@ from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, Card, CardMask
 from sixtysix.core.errors import DealError
 from sixtysix.core.facts import Trick, tricks_of
-from sixtysix.core.game import Deal, Outcome, Stage, illegal, shuffled_deck
+from sixtysix.core.game import Deal, Outcome, Stage, Termination, illegal, shuffled_deck
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import parse_table_text, table_text
 from sixtysix.core.view import PlayerView, SpectatorView
@@ -290,8 +290,14 @@ class ThreeHandedDeal:
             (points[0], points[1], points[2]),
             (tricks[0], tricks[1], tricks[2]),
             self.table_seat(inner.claimant or 0) or None,
-            self.inner.outcome_reason(self._names),
+            self._outcome_reason(inner),
         )
+
+    def _outcome_reason(self, inner: Outcome) -> str:
+        """The reason of the inner deal's outcome in table seats (a forfeit's is its own: nothing to score)."""
+        if inner.termination is Termination.FORFEIT:
+            return self.table_text(inner.reason)
+        return self.inner.outcome_reason(self._names)
 
     def view(self, seat: int, match_score: Sequence[int] = (0, 0, 0), carried: int = 0) -> PlayerView:
         """The view of active table ``seat``: the two-player view of the inner deal, in its seats.

@@ -24,8 +24,19 @@ from dataclasses import dataclass
 
 from sixtysix.core import facts
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action, marriage_suit
-from sixtysix.core.cards import CARD_NAMES, KING, QUEEN, SUIT_NAMES, SUIT_SYMBOLS, Card, make_card, suit_of
+from sixtysix.core.cards import (
+    CARD_NAMES,
+    KING,
+    QUEEN,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Card,
+    make_card,
+    parse_card,
+    suit_of,
+)
 from sixtysix.core.facts import SCHNEIDER, game_points
+from sixtysix.core.forfeit import parse_forfeit_header
 from sixtysix.core.game import Deal, Termination
 from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView, SpectatorView
@@ -222,7 +233,44 @@ def humanize(reason: str, names: Names) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _points(n: int) -> str:
+def refusal_words(refusal: str, names: Names, symbols: bool = True) -> str:
+    """Why an action is refused (an engine's ``IllegalActionError`` text), said to the player who tried it.
+
+    The engine's words name seats and card tokens (``Qh: seat 1 does not hold Qh``); the
+    player hears of himself and of cards as the screen shows them. The refusal is always
+    of the seat that acts, so "the follower" (or leader, or trick winner) is the player.
+
+    >>> names = Names(human=1)
+    >>> refusal_words("Qh: seat 1 does not hold Qh", names)
+    'You do not hold Q♥'
+    >>> refusal_words("Ah: the follower must play one of Kh Th", names, symbols=False)
+    'You must play one of Kh Th'
+    >>> refusal_words("X: it is seat 2's turn, not seat 1's", names)
+    "It is Computer's turn, not yours"
+    >>> refusal_words("20h: after declaring a marriage the leader must lead its king or queen", names)
+    'After declaring a marriage you must lead its king or queen'
+    """
+    text = re.sub(r"^[^\s:]+: ", "", refusal.strip())  # the token the engine names first: the player typed it
+
+    def does_not(found: re.Match[str]) -> str:
+        seat = int(found.group(1))
+        return f"{names(seat)} {names.verb(seat, 'do', 'does')} not"
+
+    def not_whose(found: re.Match[str]) -> str:
+        seat = int(found.group(1))
+        return ", not yours" if seat == names.human else f", not {names.possessive(seat)}"
+
+    text = re.sub(r"\bthe (?:follower|leader|trick winner)\b", "you", text)
+    text = re.sub(r"seat ([1-4]) does not", does_not, text)
+    text = re.sub(r", not seat ([1-4])'s", not_whose, text)
+    text = re.sub(r"seat ([1-4])'s", lambda m: names.possessive(int(m.group(1))), text)
+    text = re.sub(r"\bseat ([1-4])\b", lambda m: names(int(m.group(1))), text)
+    text = re.sub(r"\b[AKQJT987][cdhs]\b", lambda m: card_label(parse_card(m.group(0)), symbols), text)
+    return text[:1].upper() + text[1:]
+
+
+def game_points_text(n: int) -> str:
+    """``1 game point``, ``2 game points``."""
     return f"{n} game point{'s' if n != 1 else ''}"
 
 
@@ -247,10 +295,10 @@ def _scale_sentence(names: Names, loser: int, points: int, tricks: int, when: st
     value = game_points(points, tricks)
     who = names.subject(loser)
     if value == 3:
-        return f"{who} had no trick{when} (Schwarz): {_points(3)}."
+        return f"{who} had no trick{when} (Schwarz): {game_points_text(3)}."
     if value == 2:
-        return f"{who} had only {points} card points{when}, under {SCHNEIDER} (Schneider): {_points(2)}."
-    return f"{who} had {points} card points{when}, {SCHNEIDER} or more: {_points(1)}."
+        return f"{who} had only {points} card points{when}, under {SCHNEIDER} (Schneider): {game_points_text(2)}."
+    return f"{who} had {points} card points{when}, {SCHNEIDER} or more: {game_points_text(1)}."
 
 
 def _closer_win(names: Names, duel: _Duel) -> list[str]:
@@ -272,12 +320,12 @@ def _failed_close(names: Names, duel: _Duel, failure: str = "did not make 66") -
     start = f"{names.subject(closer)} closed the talon and {failure}, so {names(opponent)} "
     start += names.verb(opponent, "score", "scores")
     if rule == "always_three":
-        return start + f" {_points(3)} (these rules always give 3 for a failed close)."
+        return start + f" {game_points_text(3)} (these rules always give 3 for a failed close)."
     if public.close_tricks == 0:
-        return start + f" {_points(3)}: {names(opponent)} had no trick when it was closed."
+        return start + f" {game_points_text(3)}: {names(opponent)} had no trick when it was closed."
     if rule == "hoyle1895" and duel.points(closer) >= SCHNEIDER:
-        return start + f" {_points(1)}: the closer made {SCHNEIDER} or more (the Hoyle 1895 rule)."
-    return start + f" {_points(2)} (3 if {names(opponent)} had had no trick when it was closed)."
+        return start + f" {game_points_text(1)}: the closer made {SCHNEIDER} or more (the Hoyle 1895 rule)."
+    return start + f" {game_points_text(2)} (3 if {names(opponent)} had had no trick when it was closed)."
 
 
 def explain_scoring(table: Table, names: Names) -> list[str]:
@@ -321,6 +369,10 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
     outcome = public.outcome
     assert outcome is not None
     rules, closer, termination = public.rules, public.closer, outcome.termination
+    if termination == Termination.FORFEIT:  # not a rule of 66: a bot failed (sixtysix.core.forfeit)
+        why = parse_forfeit_header(outcome.reason)[2]
+        scores = f"{names.verb(winner, 'score', 'scores')} {game_points_text(outcome.game_points)}"
+        return [f"{names.subject(loser)} forfeited the deal ({why}), so {names(winner)} {scores}."]
     if termination == Termination.CLAIM:
         if not closer:
             return [_scale_sentence(names, loser, duel.points(loser), duel.tricks(loser))]
@@ -328,20 +380,20 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
             return _closer_win(names, duel)
         start = f"{names.subject(closer)} closed the talon but {names(winner)} reached 66 first: "
         if rules.beaten_closer_points == "flat_two":
-            return [start + f"{_points(2)}, whatever the tricks under these rules."]
+            return [start + f"{game_points_text(2)}, whatever the tricks under these rules."]
         if public.close_tricks == 0:
-            return [start + f"{_points(3)}, as {names(winner)} had no trick when it was closed."]
-        return [start + f"{_points(2)} (3 if {names(winner)} had had no trick when it was closed)."]
+            return [start + f"{game_points_text(3)}, as {names(winner)} had no trick when it was closed."]
+        return [start + f"{game_points_text(2)} (3 if {names(winner)} had had no trick when it was closed)."]
     if termination == Termination.FALSE_CLAIM:
         claimant = outcome.claimant or loser
         if closer == claimant and rules.closer_false_claim == "failed_close":
             return ["A wrong claim after closing counts as a failed close.", _failed_close(names, duel)]
         start = "A claim with fewer than 66 card points gives the opponent "
         if rules.false_claim_points != "two_or_three":
-            return [start + f"{_points(2)}."]
+            return [start + f"{game_points_text(2)}."]
         if duel.tricks(winner) == 0:
-            return [start + f"{_points(3)} when, as here, the opponent has no trick."]
-        return [start + f"{_points(2)} (3 if the opponent has no trick)."]
+            return [start + f"{game_points_text(3)} when, as here, the opponent has no trick."]
+        return [start + f"{game_points_text(2)} (3 if the opponent has no trick)."]
     if termination == Termination.CLOSER_FAILED:
         return [_failed_close(names, duel)]
     if closer and winner != closer:  # strict_claims: 66 without a claim is no success (A16)
@@ -360,7 +412,7 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
                 f"{names.subject(winner)} reached 66 with the last trick: the deal ends at 66 as after any trick.",
                 _scale_sentence(names, loser, duel.points(loser), duel.tricks(loser)),
             ]
-        return [f"All cards were played: the winner of the last trick wins the deal, {_points(1)}."]
+        return [f"All cards were played: the winner of the last trick wins the deal, {game_points_text(1)}."]
     lines = []
     tricks = public.completed_tricks()
     if tricks:
@@ -381,7 +433,7 @@ def deal_headline(table: Table, names: Names, credited: int) -> str:
     if outcome.winner is None:
         return "A tie"
     carried = credited - outcome.game_points
-    text = f"{names.subject(outcome.winner)} {names.verb(outcome.winner, 'win', 'wins')} {_points(credited)}"
+    text = f"{names.subject(outcome.winner)} {names.verb(outcome.winner, 'win', 'wins')} {game_points_text(credited)}"
     if carried > 0:
         text += f" ({outcome.game_points} + {carried} carried from a tie)"
     return text

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, PASS, Action, marriage_suit
 from sixtysix.core.cards import BIT, KING, QUEEN, Card, CardMask, make_card
 from sixtysix.core.facts import exchange_card, trick_winner
-from sixtysix.core.game import BEFORE_DRAW, Stage, Termination
+from sixtysix.core.game import BEFORE_DRAW, Outcome, Stage, Termination
 from sixtysix.core.rules import Rules
 from sixtysix.core.table import Table
 from sixtysix.core.view import SpectatorView
@@ -142,7 +142,7 @@ def picture(deal: Table, seat: int, public: SpectatorView | None = None) -> Seat
         marriage_suit=public.marriage_suit,
         legal=legal,
         after_draw=tuple(after_draw(deal, seat)) if view is not None else (),
-        claim_holds=_claim_holds(deal, seat) if CLAIM in legal else None,
+        claim_holds=claim_holds(deal, seat) if CLAIM in legal else None,
     )
 
 
@@ -195,12 +195,19 @@ def needs_cards(action: int, exchange: Card) -> CardMask:
     return 0
 
 
-def _claim_holds(deal: Table, seat: int) -> bool:
-    """Whether ``seat``'s claim now would be correct: the engine scores it on a copy.
+def claim_outcome(deal: Table, seat: int) -> Outcome:
+    """What ``seat``'s claim now would give: the engine scores it on a copy (the claim must be legal).
 
-    The verdict depends on the claimant's own points only (rules.md §2.11), so it tells
-    the seat nothing it does not know.
+    The verdict depends on the claimant's own counted points only (never a pending
+    marriage; rules.md §2.11) and on public counts, so it tells the seat nothing it does
+    not know.
     """
     work = deal.copy()
     work.apply(CLAIM, seat)
-    return work.outcome is not None and work.outcome.termination == Termination.CLAIM
+    assert work.outcome is not None
+    return work.outcome
+
+
+def claim_holds(deal: Table, seat: int) -> bool:
+    """Whether ``seat``'s claim now would be correct (:func:`claim_outcome`)."""
+    return claim_outcome(deal, seat).termination == Termination.CLAIM

@@ -10,7 +10,8 @@ the acting seat's whole view, and the bot answers ``bestmove TOKEN``.
   as a bot, each ``go`` to the player that reads its view (:func:`serve`; ``sixtysix bot --level N``
   does it for a built-in level);
 * :mod:`sixtysix.protocol.player` runs a bot program as a player
-  (:class:`ProtocolPlayer`; :class:`PartnershipProtocolPlayer` for the four-handed game);
+  (:class:`ProtocolPlayer`; :class:`PartnershipProtocolPlayer` for the four-handed game; a bot that
+  fails to start three times in a row is disqualified, :class:`StartFailures`);
 * :mod:`sixtysix.protocol.host` plays deals in which a failing bot forfeits
   at a table of any size (:func:`run_deal`, :func:`run_match`, :class:`BotFailure`; four-handed,
   the failing seat's side forfeits; ``run_partnership_deal`` and ``run_partnership_match`` are
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
         decode_partnership_go,
         encode_go,
     )
-    from sixtysix.protocol.player import PartnershipProtocolPlayer, ProtocolPlayer
+    from sixtysix.protocol.player import PartnershipProtocolPlayer, ProtocolPlayer, StartFailures
 
 # The names are imported when first used, so that ``sixtysix.protocol.command`` (imported by
 # every run of the command line) costs nothing.
@@ -69,6 +70,7 @@ _HOMES = {
     "decode_partnership_go": "messages",
     "ProtocolPlayer": "player",
     "PartnershipProtocolPlayer": "player",
+    "StartFailures": "player",
 }
 
 
@@ -90,6 +92,7 @@ __all__ = [
     "PartnershipProtocolPlayer",
     "ProtocolError",
     "ProtocolPlayer",
+    "StartFailures",
     "decode_go",
     "decode_partnership_go",
     "encode_go",

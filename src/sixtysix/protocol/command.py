@@ -2,7 +2,7 @@
 
 The bot reads the host's messages on standard input and answers on standard
 output (docs/protocol.md); it offers the options ``Level``, ``Seed`` and
-``Time`` (milliseconds per decision; 0 = follow the host's ``go movetime``), and
+``Time ms`` (milliseconds per decision; 0 = follow the host's ``go movetime``), and
 plays the four-handed game too (66P version 2).
 Only the standard library is imported here; the players are imported when the
 command runs.
@@ -31,7 +31,8 @@ def register(commands: Any) -> None:
         "--time",
         type=positive_float,
         metavar="S",
-        help="seconds per decision for the levels with a time budget (default: follow the host's movetime)",
+        help="seconds per decision for level 5, the level with a time budget "
+        "(default: 80%% of the host's go movetime less 50 ms)",
     )
     bot.set_defaults(handler=run)
 

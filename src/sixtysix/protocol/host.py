@@ -24,12 +24,11 @@ The API, for tournaments and anything else that pits bots against each other:
     ``termination`` (``"forfeit"`` or the engine's termination value) and
     ``reason`` for convenience.
 
-A forfeited deal stays unfinished in play (its history ends at the failure),
-but is marked over: ``deal.outcome`` is set with ``Termination.FALSE_CLAIM``
-(the engine has no forfeit termination; read ``DealOutcome.forfeit``) and a
-reason that starts with ``forfeit:``. Its 66R record therefore stops in the
-middle of the deal; a tournament writes the forfeit next to it.
-``Forfeit.seat`` is always a table seat.
+A forfeited deal ends where the bot failed (its history stops there), over:
+``deal.outcome`` has the termination ``Termination.FORFEIT`` and a reason that starts
+with ``forfeit:`` (:func:`sixtysix.core.forfeit.forfeit_deal`). Its 66R record holds
+the actions up to the failure and a ``[Forfeit "deal N: forfeit: seat S …"]`` header,
+and replays as a finished deal with its result. ``Forfeit.seat`` is always a table seat.
 
 >>> from sixtysix import Deal
 >>> from sixtysix.players import RandomPlayer
@@ -66,20 +65,18 @@ import random
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from sixtysix.core.game import Deal, Outcome, Stage, Termination
-from sixtysix.core.partnership import FourHandedDeal
-from sixtysix.core.threehanded import ThreeHandedDeal
+from sixtysix.core.forfeit import FORFEIT_POINTS as FORFEIT_POINTS
+from sixtysix.core.forfeit import forfeit_deal
+from sixtysix.core.game import Outcome
+from sixtysix.core.table import Table
 from sixtysix.players.player import DecisionStats, Player, SeatView
 from sixtysix.players.table import MatchOf, TableOf, viewer
 
 View = TypeVar("View", bound=SeatView)
 
-FORFEIT_POINTS = 3
-"""Game points the opponent of a failing bot (four-handed: the other side) wins with the forfeited deal."""
-
-FAILURE_KINDS = ("illegal", "malformed", "timeout", "garbage", "crash", "handshake")
+FAILURE_KINDS = ("illegal", "malformed", "timeout", "garbage", "crash", "handshake", "disqualified")
 """Why a bot loses a deal (``BotFailure.kind``)."""
 
 
@@ -211,34 +208,5 @@ def _play(
 
 
 def _forfeit(deal: TableOf[Any], forfeit: Forfeit) -> None:
-    """End ``deal`` at once, won with :data:`FORFEIT_POINTS` by the failing seat's opponent (or other side).
-
-    66 has no forfeit, so a table has no move for it: the host writes the outcome itself.
-    """
-    if isinstance(deal, ThreeHandedDeal):  # why: a three-handed deal's state (its outcome too) is its inner deal's
-        inner = Forfeit(deal.inner_seat(forfeit.seat), forfeit.kind, forfeit.detail)  # the inner deal's seats
-        _forfeit_two_player(deal.inner, 3 - inner.seat, inner.reason)
-    elif isinstance(deal, FourHandedDeal):  # why: the table interface has no forfeit; this outcome is by side
-        deal.outcome = Outcome(
-            Termination.FALSE_CLAIM,
-            3 - deal.scorer_of(forfeit.seat),
-            FORFEIT_POINTS,
-            deal.scores(),
-            deal.trick_counts(),
-            None,
-            forfeit.reason,
-            (0, 0),
-        )
-        deal.stage = Stage.OVER
-    else:
-        assert isinstance(deal, Deal)  # why: the table interface has no forfeit; the two-player deal is left
-        _forfeit_two_player(deal, 3 - forfeit.seat, forfeit.reason)
-
-
-def _forfeit_two_player(deal: Deal, winner: int, reason: str) -> None:
-    """End a two-player ``deal`` with a win of :data:`FORFEIT_POINTS` for seat ``winner``."""
-    deal.outcome = Outcome(
-        Termination.FALSE_CLAIM, winner, FORFEIT_POINTS, deal.scores(), deal.trick_counts(), None, reason
-    )
-    deal.stage = Stage.OVER
-    deal.window = 0
+    """End ``deal`` at once, won with :data:`FORFEIT_POINTS` by the failing seat's opponent (or other side)."""
+    forfeit_deal(cast(Table, deal), forfeit.seat, f"{forfeit.kind}: {forfeit.detail}")  # every core deal is a Table

@@ -16,6 +16,10 @@ for one decision) or the end of the bot's output all raise
 :func:`~sixtysix.protocol.host.run_deal` turns into a forfeited deal. The
 failed process is killed, and the next deal starts a new one.
 
+A bot that fails to start three times in a row (:data:`MAX_START_FAILURES`) is
+disqualified (:class:`StartFailures`): it is not started again, and each deal it
+would play is forfeited at once.
+
 Its standard error is read too (so the bot never blocks on it); the last
 lines are quoted when it crashes.
 """
@@ -62,6 +66,9 @@ logger = logging.getLogger(__name__)
 
 MAX_LINES_PER_ANSWER = 10_000
 """More lines than this before one answer is a flood: garbage."""
+
+MAX_START_FAILURES = 3
+"""A bot that fails to start this many times in a row is disqualified (:class:`StartFailures`)."""
 
 Log = Callable[[str, str], None]
 """``log(direction, line)``: ``">"`` for a line sent to the bot, ``"<"`` for one it wrote."""
@@ -221,6 +228,54 @@ def _kill(popen: subprocess.Popen[bytes]) -> None:
                 stream.close()
 
 
+class StartFailures:
+    """A bot's failures to start in a row; after ``limit`` of them the bot is disqualified.
+
+    To start is to run the program and finish the handshake (``66pok``, then ``readyok``).
+    A bot that cannot be run, exits or fails the handshake each time would otherwise cost
+    the start timeout (10 s) on every deal; once disqualified it is not started again, and
+    every deal it would play is forfeited at once (``disqualified``). Players that run the
+    same bot may share one (a tournament shares one per player, across seats and games).
+
+    >>> failures = StartFailures(limit=2)
+    >>> failures.failed(BotFailure("crash", "the bot exited (status 1)"))
+    >>> failures.disqualified
+    False
+    >>> failures.failed(BotFailure("crash", "the bot exited (status 1)"))
+    >>> failures.reason
+    'failed to start 2 times in a row (last: crash: the bot exited (status 1))'
+    """
+
+    def __init__(self, limit: int = MAX_START_FAILURES) -> None:
+        if limit < 1:
+            raise ValueError("the limit of start failures must be at least 1")
+        self.limit = limit
+        self.in_a_row = 0
+        self.reason: str | None = None
+        """Why the bot is disqualified, or ``None`` while it is not."""
+
+    @property
+    def disqualified(self) -> bool:
+        return self.reason is not None
+
+    def disqualify(self, reason: str) -> None:
+        """Disqualify the bot now (a tournament does when another process disqualified it)."""
+        self.reason = reason
+
+    def failed(self, failure: BotFailure) -> None:
+        self.in_a_row += 1
+        if self.in_a_row >= self.limit and self.reason is None:
+            self.reason = f"failed to start {self.in_a_row} times in a row (last: {failure})"
+
+    def started(self) -> None:
+        self.in_a_row = 0
+
+    def check(self) -> None:
+        """Raise ``BotFailure("disqualified", …)`` if the bot is disqualified."""
+        if self.reason is not None:
+            raise BotFailure("disqualified", self.reason)
+
+
 class _BotSession:
     """What both protocol players share: the bot process, the handshake, the questions and the failures.
 
@@ -241,6 +296,7 @@ class _BotSession:
         log: Log | None = None,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
+        start_failures: StartFailures | None = None,
     ) -> None:
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.command:
@@ -263,6 +319,8 @@ class _BotSession:
         self.starts = 0
         """How many times the bot process was started (1 + restarts)."""
         self.failures: list[BotFailure] = []
+        self.start_failures = start_failures or StartFailures()
+        """Its failures to start in a row (shared with the players given the same one)."""
         self._process: _Process | None = None
         self._rules: Rules | None = None
         self._seat = 0
@@ -322,12 +380,22 @@ class _BotSession:
         """Run ``step`` with a started bot; on failure record it, kill the bot and re-raise."""
         try:
             if self._process is None:
-                self._launch()
+                self.start_failures.check()
+                self._start()
             return step()
         except BotFailure as failure:
             self.failures.append(failure)
             self._stop()
             raise
+
+    def _start(self) -> None:
+        """Launch the bot; count a failure to start (or a success) in :attr:`start_failures`."""
+        try:
+            self._launch()
+        except BotFailure as failure:
+            self.start_failures.failed(failure)
+            raise
+        self.start_failures.started()
 
     def _launch(self) -> None:
         try:
@@ -488,7 +556,11 @@ class ProtocolPlayer(_ProtocolBot[PlayerView]):
     (sent as ``go movetime``); the host waits ``grace`` seconds more before it
     gives up. ``start_timeout`` bounds the start and the handshake.
     ``options`` are sent as ``setoption`` after the handshake; ``log`` sees
-    every line both ways. Use it as a context manager, or call :meth:`close`.
+    every line both ways. A bot that fails to start (to run, or to finish the
+    handshake) :data:`MAX_START_FAILURES` times in a row is disqualified: it is not
+    started again, and every later decision fails at once with
+    ``BotFailure("disqualified", …)`` (``start_failures``: a :class:`StartFailures`
+    shared with other players of the same bot). Use it as a context manager, or call :meth:`close`.
     It opens with ``66p 1``: its messages are exactly those of version 1.
     """
 

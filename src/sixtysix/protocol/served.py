@@ -1,8 +1,8 @@
 """The built-in levels as 66P bots (what ``sixtysix bot`` runs).
 
 A level with a time budget (level 5) thinks for the host's ``go movetime``
-less a safety margin, unless a fixed time was given (``--time`` or the
-``Time`` option, in milliseconds).
+less a safety margin, unless a fixed time was given (``--time`` in seconds, or the
+``Time ms`` option in milliseconds).
 
 Every level plays every game: two-player and three-handed matches with
 :func:`~sixtysix.ai.levels.make_player` (version 1), four-handed ones with the
@@ -25,6 +25,9 @@ from sixtysix.protocol.engine import serve
 from sixtysix.protocol.messages import BotOption
 
 AUTHOR = "the sixtysix project"
+TIME_OPTION = "Time ms"
+"""The option of a fixed thinking time, in milliseconds (0: follow the host's ``go movetime``); the unit is in its
+name, since a 66P (as a UCI) option line has no place for one."""
 SAFETY = 0.8
 """Share of the host's movetime a time-budgeted level uses (the rest covers its overshoot and the pipes)."""
 MARGIN = 0.05
@@ -93,12 +96,12 @@ def serve_level(
     options = (
         BotOption("Level", "spin", str(level), 1, 5),
         BotOption("Seed", "spin", str(seed), 0, 2**31 - 1),
-        BotOption("Time", "spin", str(round(time_limit * 1000)) if time_limit else "0", 0, 3_600_000),
+        BotOption(TIME_OPTION, "spin", str(round(time_limit * 1000)) if time_limit else "0", 0, 3_600_000),
     )
     table = TableLevel(level, seed, time_limit)
 
     def configure(values: Mapping[str, str]) -> Player:
-        ms = int(values["Time"])
+        ms = int(values[TIME_OPTION])
         fixed["time"] = ms / 1000 if ms > 0 else None
         table.configure(int(values["Level"]), int(values["Seed"]), fixed["time"])
         player = make_player(int(values["Level"]), int(values["Seed"]), fixed["time"])

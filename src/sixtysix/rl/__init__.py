@@ -4,6 +4,8 @@
   the two-player game, ``sixtysix.rl.env(rules="seed66")``;
 * :class:`OpponentEnv` (:mod:`sixtysix.rl.opponent`): a single-agent Gymnasium environment in
   which a computer player of any level (``sixtysix.ai.levels.make_player``) holds the other seat;
+* :class:`VectorDeals` (:mod:`sixtysix.rl.vector`): self-play of many deals at once, one call
+  stepping every deal of a batch;
 * :mod:`sixtysix.rl.encoding`: the observation layout both environments share;
 * :mod:`sixtysix.rl.openspiel`: the OpenSpiel game ``sixtysix`` (importing it registers the
   game with ``pyspiel``) and :class:`~sixtysix.rl.openspiel.PlayerBot`, which lets any level
@@ -22,10 +24,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sixtysix.rl.aec import env, raw_env
     from sixtysix.rl.opponent import OpponentEnv
+    from sixtysix.rl.vector import VectorDeals
 
-__all__ = ["OpponentEnv", "env", "raw_env"]
+__all__ = ["OpponentEnv", "VectorDeals", "env", "raw_env"]
 
-_LAZY = {"env": "sixtysix.rl.aec", "raw_env": "sixtysix.rl.aec", "OpponentEnv": "sixtysix.rl.opponent"}
+_LAZY = {
+    "env": "sixtysix.rl.aec",
+    "raw_env": "sixtysix.rl.aec",
+    "OpponentEnv": "sixtysix.rl.opponent",
+    "VectorDeals": "sixtysix.rl.vector",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -45,13 +45,14 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from sixtysix.core.actions import NUM_ACTIONS
+from sixtysix.core.actions import CLAIM, NUM_ACTIONS
 from sixtysix.core.cards import format_cards, parse_card
 from sixtysix.core.game import Deal
 from sixtysix.core.match import Match
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
-from sixtysix.rl.encoding import OBS_HIGH, OBS_SIZE, encode, legal_mask
+from sixtysix.present.picture import claim_holds
+from sixtysix.rl.encoding import OBS_HIGH, OBS_SIZE, encode, legal_mask, two_player_game
 
 AGENTS: tuple[str, str] = ("player_0", "player_1")
 """Agent names: ``player_0`` is seat 1, ``player_1`` seat 2."""
@@ -104,7 +105,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     included, + for the winner and - for the loser) or ``"win"`` (+1/-1 for the winner of
     the deal, or of the match in match episodes). ``dealer``: 1 or 2, or ``None`` to draw
     the (first) dealer from the seeded generator. ``render_mode``: ``"ansi"`` or ``"human"``
-    (the whole deal, hidden cards included: for debugging, not for agents).
+    (the whole deal, hidden cards included: for debugging, not for agents). ``false_claims=False``
+    leaves ``66`` out of the action mask when the claim would be false (the seat's counted
+    points are under 66): a random agent then no longer ends most deals with a false claim
+    (docs/rl.md, "Random baselines"); ``raw_env`` still applies a masked ``66`` if it is stepped.
 
     An illegal action raises :class:`~sixtysix.core.errors.IllegalActionError`; :func:`env`
     turns it into a lost episode instead.
@@ -123,6 +127,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         reward: str = "game_points",
         dealer: int | None = None,
         render_mode: str | None = None,
+        false_claims: bool = True,
     ) -> None:
         super().__init__()
         if episode not in ("deal", "match"):
@@ -134,10 +139,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.rules = make_rules(rules)
+        if not two_player_game(self.rules):
+            raise ValueError(
+                f"{self.rules.preset_name}: the sixtysix environment is two-player 66, not {self.rules.players} players"
+            )
         self.episode = episode
         self.reward_mode = reward
         self.dealer = dealer
         self.render_mode = render_mode
+        self.false_claims = false_claims
         self.max_deal_points = 6 if self.rules.closed_deal_double else 3
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
@@ -243,9 +253,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         view = self.view(SEATS[agent])
         if agent == self.agent_selection and not self.terminations.get(agent, True):
             mask = legal_mask(view)
+            if not self.false_claims and mask[CLAIM] and not self._claim_holds(SEATS[agent]):
+                mask[CLAIM] = 0
         else:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         return {"observation": encode(view), "action_mask": mask}
+
+    def _claim_holds(self, seat: int) -> bool:
+        """Whether ``seat``'s claim now would be correct: the engine judges it on a copy (on the seat's own
+        counted points, which its observation holds: the mask says nothing it does not know)."""
+        assert self.deal is not None
+        return claim_holds(self.deal, seat)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now (the source of its observation)."""

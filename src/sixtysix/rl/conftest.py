@@ -16,7 +16,7 @@ def _importable(*names: str) -> bool:
 
 collect_ignore: list[str] = []
 if not _importable("numpy"):
-    collect_ignore.append("encoding.py")
+    collect_ignore += ["encoding.py", "vector.py"]
 if not _importable("numpy", "gymnasium", "pettingzoo"):
     collect_ignore += ["aec.py", "opponent.py"]
 if not _importable("numpy", "pyspiel"):

@@ -22,15 +22,17 @@ they lack at zero. :data:`SLICES` names every part (``docs/rl.md`` has the table
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from sixtysix.ai.sampling import forbidden_cards
-from sixtysix.core.actions import NUM_ACTIONS, marriage_suit
+from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, NUM_ACTIONS, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
 from sixtysix.core.game import Stage
+from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import opponent_hand_size
 
@@ -43,8 +45,10 @@ __all__ = [
     "SLICES",
     "card_planes",
     "encode",
+    "encode_batch",
     "legal_mask",
     "plane_cards",
+    "two_player_game",
 ]
 
 OBS_VERSION: Final = 1
@@ -140,11 +144,51 @@ _SCALARS: Final = (
     "carried",
 )
 assert tuple(name for name, _, _, _ in PARTS[-len(_SCALARS) :]) == _SCALARS, "encode() writes these in this order"
+_TRUMP_SUIT, _OWN_MARRIAGES, _OPPONENT_MARRIAGES = _T["trump_suit"], _T["own_marriages"], _T["opponent_marriages"]
+_MARRIAGE_SUIT, _STAGE, _LEADER = _T["marriage_suit"], _T["stage"], _T["leader"]
+
+
+def two_player_game(rules: Rules) -> bool:
+    """Whether ``rules`` are those of the two-player game, the one these environments (and this observation) speak.
+
+    >>> two_player_game(Rules.preset("schnapsen")), two_player_game(Rules.preset("three66"))
+    (True, False)
+    """
+    return rules.players == 2  # why: the one place the environments ask the table size
 
 
 def encode(view: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
     """The observation of ``view`` (written into ``out`` when given, else a new array)."""
     obs = np.empty(OBS_SIZE, dtype=np.float32) if out is None else out
+    masks, tail = _features(view)
+    obs[:_CARDS_END] = np.unpackbits(np.array(masks, dtype="<u4").view(np.uint8), bitorder="little")
+    obs[_CARDS_END:] = tail
+    return obs
+
+
+def encode_batch(views: Sequence[PlayerView], out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+    """The observations of many views at once, one row each (``float32[len(views), OBS_SIZE]``): row ``k`` equals
+    ``encode(views[k])``, built with one numpy call per part instead of one per view.
+
+    >>> from sixtysix import Deal
+    >>> views = [PlayerView.of(Deal.shuffled(seed=s), 1) for s in range(3)]
+    >>> batch = encode_batch(views)
+    >>> batch.shape, all((batch[k] == encode(v)).all() for k, v in enumerate(views))
+    ((3, 328), True)
+    """
+    rows = len(views)
+    obs = np.empty((rows, OBS_SIZE), dtype=np.float32) if out is None else out
+    if not rows:
+        return obs
+    masks, tails = zip(*(_features(view) for view in views), strict=True)
+    planes = np.array(masks, dtype="<u4").view(np.uint8).reshape(rows, -1)
+    obs[:, :_CARDS_END] = np.unpackbits(planes, axis=1, bitorder="little")
+    obs[:, _CARDS_END:] = tails
+    return obs
+
+
+def _features(view: PlayerView) -> tuple[tuple[int, ...], list[float]]:
+    """What an observation is made of: the card planes as masks, and the rest as a list of floats."""
     seat = view.seat
     own, other = seat - 1, 2 - seat
     unseen = view.unseen
@@ -159,23 +203,21 @@ def encode(view: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
         unseen,
         forbidden_cards(view) if unseen else 0,
     )
-    obs[:_CARDS_END] = np.unpackbits(np.array(masks, dtype="<u4").view(np.uint8), bitorder="little")
     # The rest is built as a list and written at once (single numpy stores are slow).
     tail = [0.0] * _TAIL_SIZE
-    i = _T
-    tail[i["trump_suit"] + view.trump] = 1.0
+    tail[_TRUMP_SUIT + view.trump] = 1.0
     for actor, action in view.history:
-        if action.is_marriage():
-            tail[i["own_marriages" if actor == seat else "opponent_marriages"] + marriage_suit(action)] = 1.0
+        if MARRIAGE_20 <= action < EXCHANGE:
+            tail[(_OWN_MARRIAGES if actor == seat else _OPPONENT_MARRIAGES) + marriage_suit(action)] = 1.0
     stage = view.stage
     if stage == Stage.MARRIAGE:
-        tail[i["marriage_suit"] + view.marriage_suit] = 1.0
-    tail[i["stage"] + int(stage)] = 1.0
+        tail[_MARRIAGE_SUIT + view.marriage_suit] = 1.0
+    tail[_STAGE + int(stage)] = 1.0
     rules = view.rules
     half = rules.deck / 2
     target = rules.match_target
     closer = view.closer
-    tail[i["leader"] :] = [
+    tail[_LEADER:] = [
         float(view.leader == seat),
         float(view.dealer == seat),
         float(view.window == seat),
@@ -196,8 +238,7 @@ def encode(view: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
         min(view.match_score[other] / target, MATCH_HIGH),
         min(view.carried / target, MATCH_HIGH),
     ]
-    obs[_CARDS_END:] = tail
-    return obs
+    return masks, tail
 
 
 def legal_mask(view: PlayerView) -> npt.NDArray[np.int8]:

@@ -1,7 +1,10 @@
 """The OpenSpiel game ``sixtysix``: one deal of two-player 66 as a Python game for ``pyspiel``.
 
 Importing this module registers the game, so that ``pyspiel.load_game("sixtysix")`` (or
-``"sixtysix(rules=schnapsen)"``) works and OpenSpiel's algorithms can run on it:
+``"sixtysix(rules=schnapsen)"``) works and OpenSpiel's algorithms can run on it. With
+``rules=four66`` (or any four-player rules) the game is four-handed partnership 66, a team game
+of four players (:mod:`sixtysix.rl.partnership_spiel`); ``rules=three66`` is refused, a
+three-handed deal being the two-player deal of its two active seats. The two-player game:
 
 =====================  ==================================================================
 players                0 (seat 1) and 1 (seat 2); with the default ``dealer=2`` player 0 leads
@@ -50,15 +53,15 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from sixtysix.ai.levels import make_player
+from sixtysix.ai.levels import make_player, make_table_player
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.core.actions import ACTIONS, EXCHANGE, NUM_ACTIONS, PASS, marriage_suit
 from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, cards_of, format_cards, make_card
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules, parse_option
-from sixtysix.core.view import PlayerView
-from sixtysix.players.player import Player
-from sixtysix.rl.encoding import OBS_SIZE, PARTS, SLICES, encode
+from sixtysix.core.view import PartnershipView, PlayerView
+from sixtysix.players.player import AnyPlayer, view_type_of
+from sixtysix.rl.encoding import OBS_SIZE, PARTS, SLICES, encode, two_player_game
 
 SHORT_NAME = "sixtysix"
 DEFAULT_PARAMS: dict[str, Any] = {"rules": "seed66", "options": "", "dealer": 2}
@@ -105,6 +108,31 @@ def rules_from_params(params: dict[str, Any]) -> Rules:
     return rules.replace(**options) if options else rules
 
 
+def table_size_refusal(rules: Rules) -> str:
+    """Why the game ``sixtysix`` does not play ``rules`` (three-handed: it is the two-player deal)."""
+    name = rules.preset_name
+    if rules.cards_per_trick == 2:  # a deal of two seats that is not the two-player game: the three-handed one
+        return (
+            f"sixtysix(rules={name}): a three-handed deal is the two-player deal of its two active seats "
+            "(the dealer sits out): load sixtysix (rules=seed66) for it"
+        )
+    return f"sixtysix(rules={name}): {rules.players} players are not a table of 66"
+
+
+class make_game:  # a class, as pyspiel's game creators are: called as a function
+    """The game of the parameters: :class:`SixtysixGame` for two players, the four-handed
+    :class:`~sixtysix.rl.partnership_spiel.PartnershipGame` for four (what ``pyspiel.load_game`` calls)."""
+
+    def __new__(cls, params: dict[str, Any] | None = None) -> pyspiel.Game:
+        full = {**DEFAULT_PARAMS, **(params or {})}
+        rules = rules_from_params(full)
+        if view_type_of(rules) is not PartnershipView:
+            return SixtysixGame(full)
+        from sixtysix.rl.partnership_spiel import PartnershipGame, game_type
+
+        return PartnershipGame(rules, int(full["dealer"]), game_type(SHORT_NAME, DEFAULT_PARAMS), full)
+
+
 def max_game_length(rules: Rules) -> int:
     """An upper bound on the moves of a deal, chance included."""
     draws = rules.talon_size // 2
@@ -118,6 +146,8 @@ class SixtysixGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**DEFAULT_PARAMS, **(params or {})}
         self.rules = rules_from_params(params)
+        if not two_player_game(self.rules):
+            raise ValueError(table_size_refusal(self.rules))
         self.dealer = int(params["dealer"])
         if self.dealer not in (1, 2):
             raise ValueError(f"dealer must be 1 or 2, not {self.dealer}")
@@ -589,14 +619,18 @@ def observation_string(state: SixtysixState, seat: int) -> str:
 
 
 class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
-    """A sixtysix computer player (``make_player(level)`` or any :class:`Player`) as an OpenSpiel bot.
+    """A sixtysix computer player (a level, or any :class:`Player`) as an OpenSpiel bot.
 
-    It reads only the seat's :class:`PlayerView` of the ``sixtysix`` state it is asked about.
+    It reads only the seat's view of the ``sixtysix`` state it is asked about: a
+    :class:`PlayerView`, or four-handed a ``PartnershipView`` (a level then plays as
+    ``make_table_player(level, rules)``, its four-handed player).
     """
 
-    def __init__(self, player: int | Player, player_id: int, seed: int = 0, time_limit: float | None = None) -> None:
+    def __init__(self, player: int | AnyPlayer, player_id: int, seed: int = 0, time_limit: float | None = None) -> None:
         pyspiel.Bot.__init__(self)
-        self.player = make_player(player, seed, time_limit) if isinstance(player, int) else player
+        self.level = player if isinstance(player, int) else None
+        self.seed, self.time_limit = seed, time_limit
+        self.player: AnyPlayer = make_player(player, seed, time_limit) if isinstance(player, int) else player
         self.player_id = player_id
         self._deal_key: tuple[int, ...] | None = None
         self._rules: Rules | None = None
@@ -607,13 +641,15 @@ class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
     def inform_action(self, state: SixtysixState, player_id: int, action: int) -> None:
         pass
 
-    def step(self, state: SixtysixState) -> int:
+    def step(self, state: Any) -> int:
         seat = state.current_player() + 1
         view = state.player_view(seat)
         if view is None:
             raise ValueError("no decision while the cards are dealt")
         if self._rules is not state.rules:
             self._rules = state.rules
+            if self.level is not None and not self.player.plays(state.rules):
+                self.player = make_table_player(self.level, state.rules, self.seed, self.time_limit)
             self.player.new_match(state.rules, seat)
         key = tuple(state.core.dealt)
         if key != self._deal_key:
@@ -648,7 +684,7 @@ def play_deal(state: SixtysixState, bots: Sequence[Any], rng: random.Random) -> 
 def register() -> None:
     """Register the game with ``pyspiel`` (done on import; calling it again does nothing)."""
     if SHORT_NAME not in pyspiel.registered_names():
-        pyspiel.register_game(_GAME_TYPE, SixtysixGame)
+        pyspiel.register_game(_GAME_TYPE, make_game)
 
 
 register()

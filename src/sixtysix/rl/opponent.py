@@ -44,8 +44,8 @@ class OpponentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     decision (a random player's claim on the opening lead) is dealt again, and
     ``info["skipped"]`` counts them; ``opponent_seed``: the seed of a computer player made from
     a level (with ``reset(seed=n)`` the player is rebuilt with ``opponent_seed + n``, so
-    episodes replay exactly). ``rules``, ``episode``, ``reward``, ``dealer`` and
-    ``render_mode`` are those of :class:`~sixtysix.rl.aec.raw_env`. An illegal action ends the
+    episodes replay exactly). ``rules``, ``episode``, ``reward``, ``dealer``, ``render_mode`` and
+    ``false_claims`` are those of :class:`~sixtysix.rl.aec.raw_env`. An illegal action ends the
     episode as lost (``illegal_reward``, default minus the most a deal can cost, and
     ``info["illegal"]``), as PettingZoo's wrapped :func:`~sixtysix.rl.aec.env` does, or raises
     :class:`ValueError` with ``illegal="raise"``; ``info["action_mask"]`` repeats the mask of
@@ -67,12 +67,20 @@ class OpponentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
         illegal: str = "lose",
         illegal_reward: float | None = None,
+        false_claims: bool = True,
     ) -> None:
         if seat not in (None, 1, 2):
             raise ValueError(f"seat must be 1, 2 or None, not {seat!r}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
-        self.aec = raw_env(rules=rules, episode=episode, reward=reward, dealer=dealer, render_mode=render_mode)
+        self.aec = raw_env(
+            rules=rules,
+            episode=episode,
+            reward=reward,
+            dealer=dealer,
+            render_mode=render_mode,
+            false_claims=false_claims,
+        )
         self.level = opponent if isinstance(opponent, int) else None
         self.opponent = make_player(opponent, opponent_seed, time_limit) if isinstance(opponent, int) else opponent
         self.opponent_seed = opponent_seed

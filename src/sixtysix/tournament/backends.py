@@ -9,6 +9,9 @@ by the cost of a task and slow ones still spread over every worker.
 
 Closing the generator (the tournament stops, or Ctrl-C) cancels what is in flight and
 stops the workers.
+
+The setup may change while the games run (a bot is disqualified): ``run(setup, keys,
+latest)`` sends each new chunk with ``latest()``, the coordinator's current setup.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import signal
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from sixtysix.tournament.play import GameResult, Setup, play_chunk, play_game
@@ -78,8 +81,10 @@ class Backend(ABC):
     """Whether the workers see this machine's files (then they write the records themselves)."""
 
     @abstractmethod
-    def run(self, setup: Setup, keys: Sequence[GameKey]) -> Generator[list[GameResult], None, None]:
-        """Play ``keys``; yield the results as they finish."""
+    def run(
+        self, setup: Setup, keys: Sequence[GameKey], latest: Callable[[], Setup] | None = None
+    ) -> Generator[list[GameResult], None, None]:
+        """Play ``keys``; yield the results as they finish (each chunk handed out with ``latest()``, if given)."""
 
     def describe(self) -> str:
         return f"{self.name}, {self.workers} worker{'s' if self.workers != 1 else ''}"
@@ -90,9 +95,11 @@ class InProcessBackend(Backend):
 
     name = "local"
 
-    def run(self, setup: Setup, keys: Sequence[GameKey]) -> Generator[list[GameResult], None, None]:
+    def run(
+        self, setup: Setup, keys: Sequence[GameKey], latest: Callable[[], Setup] | None = None
+    ) -> Generator[list[GameResult], None, None]:
         for key in keys:
-            yield [play_game(setup, key)]
+            yield [play_game(latest() if latest else setup, key)]
 
 
 class ProcessBackend(Backend):
@@ -103,7 +110,9 @@ class ProcessBackend(Backend):
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or local_cpus()
 
-    def run(self, setup: Setup, keys: Sequence[GameKey]) -> Generator[list[GameResult], None, None]:
+    def run(
+        self, setup: Setup, keys: Sequence[GameKey], latest: Callable[[], Setup] | None = None
+    ) -> Generator[list[GameResult], None, None]:
         chunker = Chunker(keys, self.workers)
         pool = concurrent.futures.ProcessPoolExecutor(
             self.workers,
@@ -119,7 +128,7 @@ class ProcessBackend(Backend):
                     chunk = chunker.next()
                     if not chunk:
                         break
-                    in_flight[pool.submit(play_chunk, setup, chunk)] = len(chunk)
+                    in_flight[pool.submit(play_chunk, latest() if latest else setup, chunk)] = len(chunk)
                 if not in_flight:
                     break
                 done, _ = concurrent.futures.wait(in_flight, return_when=concurrent.futures.FIRST_COMPLETED)
@@ -170,7 +179,9 @@ class RayBackend(Backend):
         where = self.address or "local instance"
         return f"ray ({where}), {self.workers} workers" if self.workers else f"ray ({where})"
 
-    def run(self, setup: Setup, keys: Sequence[GameKey]) -> Generator[list[GameResult], None, None]:
+    def run(
+        self, setup: Setup, keys: Sequence[GameKey], latest: Callable[[], Setup] | None = None
+    ) -> Generator[list[GameResult], None, None]:
         ray: Any = importlib.import_module("ray")
         started = False
         if not ray.is_initialized():
@@ -185,13 +196,16 @@ class RayBackend(Backend):
         try:
             self.workers = self.requested or max(1, int(ray.cluster_resources().get("CPU", 1)))
             remote = ray.remote(num_cpus=1, max_retries=3)(play_chunk)
-            setup_ref = ray.put(setup)
+            sent, setup_ref = setup, ray.put(setup)
             chunker = Chunker(keys, self.workers, target_seconds=0.5)
             while True:
                 while len(in_flight) < 2 * self.workers:
                     chunk = chunker.next()
                     if not chunk:
                         break
+                    if latest is not None and latest() != sent:
+                        sent = latest()
+                        setup_ref = ray.put(sent)
                     in_flight[remote.remote(setup_ref, chunk, False)] = len(chunk)
                 if not in_flight:
                     break

@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 from sixtysix.present.cliargs import positive_float, positive_int
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from sixtysix.tournament.runner import Tournament
+    from sixtysix.tournament.specs import PlayerSpec
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -21,17 +24,22 @@ EPILOG = """\
 players (at least two, in the order given; gauntlet: the first against every other):
   --level 3                  the built-in level 3, named L3
   --bot "L3=level:3"         the same, named by you
-  --bot "mybot=./mybot -q"   an external 66P bot (a failing bot forfeits its deal); each
-                             worker keeps it running from game to game, unless its command
-                             takes {seed} ("b=sixtysix bot --level 3 --seed {seed}"): then
-                             every game starts it afresh with its own seed
+  --bot "mybot=./mybot -q"   an external 66P bot, at every table size (a failing bot forfeits
+                             its deal; one that fails to start 3 times in a row is
+                             disqualified and its remaining deals are forfeited at once);
+                             each worker keeps it running from game to game, unless its
+                             command takes {seed} ("b=sixtysix bot --level 3 --seed {seed}"):
+                             then every game starts it afresh with its own seed
   --bot "me=python:pkg.mod:factory"   factory(seed, time_limit) -> Player
-  --bot "mix=team:level:3+level:5"    four66 only: a partnership of two different players
+  --bot "mix=team:level:3+level:5"    four66 only: a partnership of two different levels or
+                             Python players (any player, external bots too, is otherwise a
+                             partnership of two copies of itself)
 
 every board (a seeded deal, or a whole match with --matches) is played twice with the
-seats swapped; the deals and the players' seeds all come from --seed. With --out, the
-records go to DIR/records/ and every finished game to DIR/journal.jsonl: run the same
-command again after an interruption and it goes on where it stopped.
+seats swapped (three66: in every seating); the deals and the players' seeds all come from
+--seed. With --out, the records go to DIR/records/ and every finished game to
+DIR/journal.jsonl: run the same command again after an interruption and it goes on where
+it stopped.
 
 three- and four-handed 66 (--rules three66, --rules four66):
   three66  a table seats three players (all threes, or the first with every two others
@@ -55,7 +63,8 @@ def register(commands: Any) -> None:
         "tournament",
         help="a round robin or gauntlet of computer players and bots on duplicate deals, with ratings",
         description="Play computer players and external 66P bots against each other on duplicate deals "
-        "(each deal twice, seats swapped), reproducibly from one seed, in parallel and resumable; "
+        "(each deal twice, seats swapped; three-handed, in every seating), reproducibly from one seed, "
+        "in parallel and resumable; "
         "print the results per pairing and Bradley-Terry (Elo) ratings.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -79,7 +88,12 @@ def register(commands: Any) -> None:
     )
     count.add_argument("--matches", type=positive_int, metavar="N", help="whole matches per pairing or table instead")
     what.add_argument("--seed", type=int, default=1, metavar="N", help="master seed of everything (default 1)")
-    what.add_argument("--time", type=positive_float, metavar="SECONDS", help="time per decision for levels taking one")
+    what.add_argument(
+        "--time",
+        type=positive_float,
+        metavar="SECONDS",
+        help="seconds per decision: level 5's thinking time (default 1) and external bots' go movetime (default 1)",
+    )
     what.add_argument(
         "--rules",
         default="seed66",
@@ -141,13 +155,9 @@ def tournament_command(args: argparse.Namespace) -> int:
         return fail(str(error))
     many = "matches" if tournament.unit == "match" else "deals"
     print(f"{_summary(tournament, many)}, seed {tournament.seed}, {backend.describe()}", file=sys.stderr)
-    timed = [s.name for s in tournament.players if not s.deterministic]
-    if timed:
-        print(
-            f"note: the games of {', '.join(timed)} may not be exactly reproducible "
-            "(level 5 thinks by the clock; bots and Python players are their own)",
-            file=sys.stderr,
-        )
+    note = reproducibility_note(tournament.players)
+    if note:
+        print(note, file=sys.stderr)
     progress = make_progress(args.progress, many)
     try:
         result = run_tournament(
@@ -176,6 +186,33 @@ def tournament_command(args: argparse.Namespace) -> int:
     if args.out:
         print(f"records and journal: {args.out}", file=sys.stderr)
     return 0
+
+
+def reproducibility_note(specs: Sequence[PlayerSpec]) -> str:
+    """The note on the players whose games may not replay exactly, with the reason that applies to each; or "".
+
+    >>> from sixtysix.tournament.specs import make_specs
+    >>> reproducibility_note(make_specs([1, 3]))
+    ''
+    >>> reproducibility_note(make_specs(["bot=./mybot", 2]))
+    'note: the games of bot may not be exactly reproducible (external bots are their own)'
+    >>> reproducibility_note(make_specs([5, "mix=team:level:5+level:1"]))
+    'note: the games of L5, mix may not be exactly reproducible (level 5 thinks by the clock)'
+    """
+    timed = [spec for spec in specs if not spec.deterministic]
+    if not timed:
+        return ""
+    members = [member for spec in timed for member in spec.members or (spec,) if not member.deterministic]
+    kinds = {"clock" if member.kind == "level" else member.kind for member in members}
+    whys = "; ".join(why for kind, why in _WHY_NOT_REPRODUCIBLE.items() if kind in kinds)
+    return f"note: the games of {', '.join(spec.name for spec in timed)} may not be exactly reproducible ({whys})"
+
+
+_WHY_NOT_REPRODUCIBLE = {
+    "clock": "level 5 thinks by the clock",
+    "command": "external bots are their own",
+    "python": "Python players are their own",
+}
 
 
 def _summary(tournament: Tournament, many: str) -> str:

@@ -139,9 +139,11 @@ def print_results(result: TournamentResult, stream: TextIO | None = None, use_ri
             console.print(table)
         for note in notes:
             console.print(note, style="dim")
+        for line in disqualified_lines(result):
+            console.print(line, style="bold red")
         return
     lines = [f"sixtysix tournament: {title}{status}", ""]
-    lines += [*plain_table(*pairs), "", *plain_table(*ratings), "", *notes]
+    lines += [*plain_table(*pairs), "", *plain_table(*ratings), "", *notes, *disqualified_lines(result)]
     (stream or sys.stdout).write("\n".join(lines) + "\n")
 
 
@@ -192,6 +194,10 @@ CSV_COLUMNS = (
     "ties",
     "forfeits_a",
     "forfeits_b",
+    "forfeit_kinds_a",
+    "forfeit_kinds_b",
+    "disqualified_a",
+    "disqualified_b",
     "elo_a",
     "elo_b",
 )
@@ -200,6 +206,7 @@ CSV_COLUMNS = (
 def csv_text(result: TournamentResult) -> str:
     """One row per pairing, from A's side, with both players' ratings (empty cells for undefined figures)."""
     elo = {r.name: r.elo for r in result.ratings}
+    disqualified = result.disqualified
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -217,11 +224,28 @@ def csv_text(result: TournamentResult) -> str:
             p.losses,
             p.ties,
             *p.forfeits,
+            *(kinds_text(kinds) for kinds in p.forfeit_kinds),
+            disqualified.get(p.a, ""),
+            disqualified.get(p.b, ""),
             elo.get(p.a, math.nan),
             elo.get(p.b, math.nan),
         ]
         writer.writerow(["" if isinstance(v, float) and not math.isfinite(v) else _cell(v) for v in values])
     return buffer.getvalue()
+
+
+def kinds_text(kinds: dict[str, int]) -> str:
+    """Forfeits by failure, ``crash 3; disqualified 197`` (empty without any).
+
+    >>> kinds_text({"disqualified": 197, "crash": 3})
+    'crash 3; disqualified 197'
+    """
+    return "; ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+
+
+def disqualified_lines(result: TournamentResult) -> list[str]:
+    """``disqualified: NAME: WHY`` for every disqualified bot."""
+    return [f"disqualified: {name}: {why}" for name, why in result.disqualified.items()]
 
 
 def _cell(value: object) -> str:

@@ -9,6 +9,13 @@ bot forfeits the deal.
 
 A result is seen from the key's *positions*: the seats of the two- and three-handed
 games, the sides of the four-handed one (:func:`table_seats`).
+
+An external bot that fails to start three times in a row in a process is disqualified
+there (:class:`sixtysix.protocol.player.StartFailures`, one per player and run, shared by
+its seats and games): it is not started again and every deal it would play is forfeited
+at once (``disqualified``). The coordinator passes the players it knows to be
+disqualified with the :class:`Setup` of the games it hands out next
+(:attr:`Setup.disqualified`), so that no other worker tries them again.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sixtysix.core.game import shuffled_deck
 from sixtysix.core.match import create_match
@@ -29,6 +36,10 @@ from sixtysix.players.player import AnyPlayer, DecisionStats, view_type_of
 from sixtysix.players.table import play_table_deal
 from sixtysix.tournament.schedule import GameKey, board_seeds, position_of
 from sixtysix.tournament.specs import PlayerSpec
+
+if TYPE_CHECKING:
+    from sixtysix.protocol.host import Forfeit
+    from sixtysix.protocol.player import StartFailures
 
 MAX_MATCH_DEALS = 1000
 """A match that has not ended after this many deals is an error (it cannot happen with real players)."""
@@ -49,12 +60,54 @@ class Setup:
     return_records: bool = False
     """Send each record's text back with the result instead (the coordinator writes it)."""
     event: str = "sixtysix tournament"
+    run: str = ""
+    """Names this run of the tournament (what a worker counts a bot's failures to start under)."""
+    disqualified: tuple[tuple[str, str], ...] = ()
+    """(player, why) of the external bots already disqualified: they are not started again."""
 
     def spec(self, name: str) -> PlayerSpec:
         for spec in self.players:
             if spec.name == name:
                 return spec
         raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class ForfeitNote:
+    """A deal of a game forfeited by a failing external bot: which, by whom, and why."""
+
+    deal: int
+    """The deal of the game (1 = first; always 1 when a game is one deal)."""
+    seat: int
+    """The table seat that failed."""
+    position: int
+    """Its position in the game (its seat; four-handed, its side)."""
+    player: str
+    kind: str
+    """``illegal``, ``malformed``, ``timeout``, ``garbage``, ``crash``, ``handshake`` or ``disqualified``."""
+    detail: str
+
+    @property
+    def reason(self) -> str:
+        """As the deal's reason and the record's ``Forfeit`` header say it: ``forfeit: seat 2 crash: …``."""
+        return f"forfeit: seat {self.seat} {self.kind}: {self.detail}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "seat": self.seat,
+            "position": self.position,
+            "player": self.player,
+            "kind": self.kind,
+            "detail": self.detail,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ForfeitNote:
+        return cls(
+            int(data["deal"]), int(data["seat"]), int(data["position"]), data["player"], data["kind"], data["detail"]
+        )
 
 
 @dataclass(frozen=True)
@@ -84,6 +137,12 @@ class GameResult:
     """The 66R text, when the coordinator writes the records."""
     loser: int | None = None
     """Three-handed match with ``three_player_play_for_loser``: the seat that lost the play-off."""
+    forfeited: tuple[ForfeitNote, ...] = ()
+    """Every deal of the game a bot forfeited, with its reason (the counts are :attr:`forfeits`)."""
+
+    def disqualifications(self) -> dict[str, str]:
+        """The players that were disqualified in this game: name -> why."""
+        return {note.player: note.detail for note in self.forfeited if note.kind == "disqualified"}
 
     def points_for(self, name: str) -> int:
         """Game points of ``name`` minus its opponent's (two positions)."""
@@ -132,6 +191,7 @@ class GameResult:
             termination=self.termination,
             deals=self.deals,
             forfeits=list(self.forfeits),
+            forfeited=[note.to_json() for note in self.forfeited],
         )
         if len(self.score) == 3:
             data["loser"] = self.loser
@@ -159,6 +219,7 @@ class GameResult:
             tuple(float(t) for t in data.get("think", zeros)),
             float(data.get("seconds", 0.0)),
             loser=data.get("loser"),
+            forfeited=tuple(ForfeitNote.from_json(note) for note in data.get("forfeited", ())),
         )
 
 
@@ -207,14 +268,43 @@ def _keeps(spec: PlayerSpec) -> bool:
     return spec.external and not spec.seeded
 
 
-def _player(spec: PlayerSpec, rules: Rules, seat: int, seed: int, time_limit: float | None) -> AnyPlayer:
-    """A fresh player for ``seat`` at the table of ``rules``, or the external bot this process keeps for it."""
+_START_FAILURES: dict[tuple[str, str], StartFailures] = {}
+"""The failures to start of each external bot in this process, by (run, player)."""
+
+
+def start_failures(setup: Setup, spec: PlayerSpec) -> StartFailures | None:
+    """What this process knows of ``spec``'s failures to start in this run (``None`` if it is no external bot).
+
+    One per player and run, whatever the seat or the game; disqualified from the start if the
+    setup says so.
+    """
+    if not spec.external:
+        return None
+    from sixtysix.protocol.player import StartFailures
+
+    failures = _START_FAILURES.setdefault((setup.run, spec.name), StartFailures())
+    why = dict(setup.disqualified).get(spec.name)
+    if why is not None and not failures.disqualified:
+        failures.disqualify(why)
+    return failures
+
+
+def forget_start_failures(run: str) -> None:
+    """Forget the failures to start counted in ``run`` (it is over)."""
+    for key in [key for key in _START_FAILURES if key[0] == run]:
+        del _START_FAILURES[key]
+
+
+def _player(setup: Setup, spec: PlayerSpec, seat: int, seed: int) -> AnyPlayer:
+    """A fresh player for ``seat`` at the setup's table, or the external bot this process keeps for it."""
+    rules, time_limit = setup.rules, setup.time_limit
+    failures = start_failures(setup, spec)
     if not _keeps(spec):
-        return spec.make_for(rules, seed, time_limit, seat)
+        return spec.make_for(rules, seed, time_limit, seat, start_failures=failures)
     key = (spec, view_type_of(rules), seat, time_limit)
     player = _KEPT.get(key)
     if player is None:
-        player = _KEPT[key] = spec.make_for(rules, seed, time_limit, seat)
+        player = _KEPT[key] = spec.make_for(rules, seed, time_limit, seat, start_failures=failures)
     return player
 
 
@@ -252,9 +342,6 @@ def play_game(setup: Setup, key: GameKey) -> GameResult:
 play_table_game = play_game
 """The former name of :func:`play_game` for three- and four-handed games."""
 
-Forfeited = tuple[int, str] | None
-"""(table seat, reason) of a forfeited deal, or ``None``."""
-
 
 class _Game:
     """One game while a worker plays it."""
@@ -264,16 +351,11 @@ class _Game:
         self.seeds = board_seeds(setup.seed, key.board)
         self.names = table_seats(key, self.rules.players)
         self.specs = {seat: setup.spec(name) for seat, name in self.names.items()}
-        self.players = {
-            seat: _player(spec, self.rules, seat, self.seeds.seat(seat), setup.time_limit)
-            for seat, spec in self.specs.items()
-        }
+        self.players = {seat: _player(setup, spec, seat, self.seeds.seat(seat)) for seat, spec in self.specs.items()}
         self.stats = {seat: DecisionStats() for seat in self.names}
         self.match = create_match(self.rules, self.seeds.first_dealer(self.rules.players))
         self.forfeits = dict.fromkeys(self.names, 0)
-        self.reasons: list[str] = []
-        self.cut: int | None = None
-        """A match record stops at its first forfeited deal (the rest would not replay)."""
+        self.forfeited: list[ForfeitNote] = []
 
     def play(self) -> None:
         """The deal of the board, or a whole match from the board's seed."""
@@ -291,15 +373,14 @@ class _Game:
             if self.setup.unit == "deal":
                 break
 
-    def note(self, forfeit: Forfeited) -> None:
+    def note(self, forfeit: Forfeit | None) -> None:
         if forfeit is None:
             return
-        self.forfeits[forfeit[0]] += 1
-        if self.setup.unit == "deal":
-            self.reasons.append(forfeit[1])
-            return
-        self.reasons.append(f"deal {len(self.match.deals)}: {forfeit[1]}")
-        self.cut = len(self.match.deals) if self.cut is None else self.cut
+        seat = forfeit.seat
+        self.forfeits[seat] += 1
+        position = position_of(seat, self.rules.players)
+        note = ForfeitNote(len(self.match.deals), seat, position, self.names[seat], forfeit.kind, forfeit.detail)
+        self.forfeited.append(note)
 
     def close(self) -> None:
         for seat, player in self.players.items():
@@ -313,13 +394,13 @@ class _Game:
             outcome = match.deals[0].outcome
             assert outcome is not None
             winner, loser = outcome.winner, None
-            termination = "forfeit" if self.reasons else outcome.termination.value
+            termination = outcome.termination.value
         else:
             winner, loser, termination = match.winner, getattr(match, "loser", None), "match"
         score = tuple(match.score)
         text = None
         if setup.records_dir is not None or setup.return_records:
-            text = record_text(setup, self.key, winner, score, termination, match, self.reasons, self.cut)
+            text = record_text(setup, self.key, score, termination, match)
             if setup.records_dir is not None:
                 write_record(setup.records_dir, self.key, text)
         decisions, think, forfeits = self.by_position()
@@ -335,6 +416,7 @@ class _Game:
             seconds,
             text if setup.return_records else None,
             loser,
+            tuple(self.forfeited),
         )
 
     def by_position(self) -> tuple[tuple[int, ...], tuple[float, ...], tuple[int, ...]]:
@@ -351,13 +433,13 @@ class _Game:
         )
 
 
-Runner = Callable[[Any, Mapping[int, AnyPlayer], Any, Mapping[int, DecisionStats]], Forfeited]
+Runner = Callable[[Any, Mapping[int, AnyPlayer], Any, Mapping[int, DecisionStats]], "Forfeit | None"]
 """Plays one deal of a match to its end: the forfeit, if a bot failed."""
 
 
 def _local_runner(
     deal: Any, players: Mapping[int, AnyPlayer], match: Any, stats: Mapping[int, DecisionStats]
-) -> Forfeited:
+) -> Forfeit | None:
     play_table_deal(deal, players, match, stats)
     return None
 
@@ -367,38 +449,24 @@ def _external_runner() -> Runner:
     only when needed). A three-handed 66P bot plays the inner two-player deal, as every two-player bot does."""
     from sixtysix.protocol.host import run_deal
 
-    def run(deal: Any, players: Mapping[int, AnyPlayer], match: Any, stats: Mapping[int, DecisionStats]) -> Forfeited:
-        result = run_deal(deal, players, match, stats)
-        if result.forfeit is None:
-            return None
-        return result.forfeit.seat, result.forfeit.reason
+    def run(
+        deal: Any, players: Mapping[int, AnyPlayer], match: Any, stats: Mapping[int, DecisionStats]
+    ) -> Forfeit | None:
+        return run_deal(deal, players, match, stats).forfeit
 
     return run
 
 
-def record_text(
-    setup: Setup,
-    key: GameKey,
-    winner: int | None,
-    score: tuple[int, ...],
-    termination: str,
-    match: Any,
-    reasons: list[str],
-    cut: int | None,
-) -> str:
-    """The game's 66R record, with the tournament's headers."""
+def record_text(setup: Setup, key: GameKey, score: tuple[int, ...], termination: str, match: Any) -> str:
+    """The game's 66R record, with the tournament's headers (a forfeited deal has its ``Forfeit`` header, and
+    replays as a finished deal with its result, so a match's record holds every deal)."""
     players = setup.rules.players
     seats = table_seats(key, players)
     headers = [("Event", setup.event), ("Seed", str(setup.seed)), ("Board", str(key.board))]
     headers += [(f"Seat{seat}", name) for seat, name in seats.items()]
     headers += [(f"Seat{seat}Player", setup.spec(name).seat_text(seat, players)) for seat, name in seats.items()]
     headers += [("Result", "-".join(str(points) for points in score)), ("Termination", termination)]
-    headers += [("Forfeit", reason) for reason in reasons]
-    record = Record.from_match(match, headers)
-    if cut is not None:
-        record.deals = record.deals[:cut]
-        record.headers.append(("Note", f"the record stops at deal {cut}, forfeited; the match went on"))
-    return record.text()
+    return Record.from_match(match, headers).text()
 
 
 def write_record(root: str | Path, key: GameKey, text: str) -> None:

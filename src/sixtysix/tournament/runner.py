@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import time
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,7 +37,15 @@ from typing import Any
 from sixtysix.core.rules import Rules
 from sixtysix.tournament.backends import Backend, InProcessBackend
 from sixtysix.tournament.journal import JOURNAL_NAME, Journal
-from sixtysix.tournament.play import GameResult, Setup, close_kept_bots, close_player, record_path, write_record
+from sixtysix.tournament.play import (
+    GameResult,
+    Setup,
+    close_kept_bots,
+    close_player,
+    forget_start_failures,
+    record_path,
+    write_record,
+)
 from sixtysix.tournament.progress import NoProgress, Progress
 from sixtysix.tournament.schedule import (
     FORMATS,
@@ -175,6 +184,15 @@ class TournamentResult:
     def complete(self) -> bool:
         return len(self.games) == self.total
 
+    @property
+    def disqualified(self) -> dict[str, str]:
+        """The external bots disqualified (they failed to start three times in a row): name -> why."""
+        found: dict[str, str] = {}
+        for key in sorted(self.games):
+            for name, why in self.games[key].disqualifications().items():
+                found.setdefault(name, why)
+        return found
+
     def player_timing(self) -> dict[str, dict[str, float]]:
         """Decisions and mean time per decision of each player, over all its games (not reproducible)."""
         timing = {name: [0, 0.0] for name in self.tournament.names}
@@ -196,6 +214,7 @@ class TournamentResult:
             "games_total": self.total,
             "pairs": [p.to_json() for p in self.pairs],
             "ratings": [r.to_json() for r in self.ratings],
+            "disqualified": self.disqualified,
             "games": [self.games[key].outcome_json() for key in sorted(self.games)],
             "timing": {
                 "backend": self.backend,
@@ -232,6 +251,10 @@ def run_tournament(
     it nothing is written and nothing can be resumed. ``stop_after``: stop after that many
     games of this run, as if interrupted (for tests). Ctrl-C raises :class:`Interrupted`
     once the workers are stopped.
+
+    An external bot that fails to start three times in a row is disqualified: the games
+    handed out after the coordinator hears of it forfeit its deals at once
+    (:attr:`Setup.disqualified`).
     """
     backend = backend or InProcessBackend()
     progress = progress or NoProgress()
@@ -265,11 +288,13 @@ def run_tournament(
             tournament.time_limit,
             records_dir=str(records) if records is not None and backend.shares_files else None,
             return_records=records is not None and not backend.shares_files,
+            run=uuid.uuid4().hex,
         )
+        stack.callback(forget_start_failures, setup.run)
         progress.start(len(keys), len(keys) - len(todo))
         stack.callback(progress.stop)
         stack.callback(close_kept_bots)  # the bots the in-process backend kept
-        runs = stack.enter_context(contextlib.closing(backend.run(setup, todo)))
+        runs = stack.enter_context(contextlib.closing(backend.run(setup, todo, lambda: setup)))
         try:
             for result in (result for batch in runs for result in batch):
                 if result.record is not None and records is not None:
@@ -278,6 +303,7 @@ def run_tournament(
                 if journal is not None:
                     journal.append(result)
                 games[result.key] = result
+                setup = _with_disqualified(setup, result)
                 played += 1
                 progress.advance(1)
                 if on_result is not None:
@@ -289,6 +315,15 @@ def run_tournament(
             raise Interrupted(len(games), len(keys), folder) from None
     wall = time.perf_counter() - started
     return summarize(tournament, games, played, wall, bootstrap, anchor, backend.describe())
+
+
+def _with_disqualified(setup: Setup, result: GameResult) -> Setup:
+    """``setup`` with the players ``result`` disqualified, for the games handed out from now on."""
+    known = dict(setup.disqualified)
+    new = {name: why for name, why in result.disqualifications().items() if name not in known}
+    if not new:
+        return setup
+    return dataclasses.replace(setup, disqualified=tuple({**known, **new}.items()))
 
 
 def _check_players(specs: Sequence[PlayerSpec], rules: Rules | None = None) -> None:

@@ -51,7 +51,7 @@ from sixtysix.tournament.schedule import table_format
 if TYPE_CHECKING:
     from sixtysix.core.rules import Rules
     from sixtysix.players.player import AnyPlayer, Player
-    from sixtysix.protocol.player import PartnershipProtocolPlayer, ProtocolPlayer
+    from sixtysix.protocol.player import PartnershipProtocolPlayer, ProtocolPlayer, StartFailures
 
 PlayerFactory = Callable[[int], "Player"]
 """Builds a fresh player from its seed."""
@@ -125,9 +125,17 @@ class PlayerSpec:
 
         return self.make_for(Rules(), seed, time_limit)
 
-    def make_for(self, rules: Rules, seed: int, time_limit: float | None = None, seat: int = 1) -> AnyPlayer:
+    def make_for(
+        self,
+        rules: Rules,
+        seed: int,
+        time_limit: float | None = None,
+        seat: int = 1,
+        start_failures: StartFailures | None = None,
+    ) -> AnyPlayer:
         """A fresh player for ``seat`` at the table of ``rules`` (a team's member for that seat), one that reads
-        the views that table shows (:meth:`~sixtysix.players.player.Player.plays`).
+        the views that table shows (:meth:`~sixtysix.players.player.Player.plays`). ``start_failures``: an
+        external bot's failures to start, shared with its other players (see :func:`external_player`).
 
         >>> from sixtysix.core.rules import Rules
         >>> type(level_player(1).make_for(Rules.preset("four66"), seed=1)).__name__
@@ -146,7 +154,7 @@ class PlayerSpec:
             except ValueError as error:
                 raise SpecError(f"{self.name}: {error}") from None
         if self.external:
-            return external_player(self, seed, time_limit, rules)
+            return external_player(self, seed, time_limit, rules, start_failures)
         module_name, _, attribute = self.target.partition(":")
         factory = getattr(importlib.import_module(module_name), attribute)
         return _checked(self.name, factory(seed, time_limit), rules)
@@ -168,20 +176,28 @@ def _checked(name: str, player: object, rules: Rules) -> AnyPlayer:
     raise SpecError(f"{name}: a {rules.players}-player table needs a {wanted}, not a {type(player).__name__}")
 
 
-def external_player(spec: PlayerSpec, seed: int, time_limit: float | None, rules: Rules | None = None) -> AnyPlayer:
+def external_player(
+    spec: PlayerSpec,
+    seed: int,
+    time_limit: float | None,
+    rules: Rules | None = None,
+    start_failures: StartFailures | None = None,
+) -> AnyPlayer:
     """A :class:`sixtysix.protocol.player.ProtocolPlayer` running ``spec.command`` (imported only here), of the
     protocol version the table of ``rules`` is spoken in (default: two players); at a four-handed table a
     :class:`~sixtysix.protocol.player.PartnershipProtocolPlayer` (a side of one external bot is two processes of it).
 
     ``{seed}`` in the command's words is replaced by the player's seed (66P has no seed
     message: ``mybot=sixtysix bot --level 3 --seed {seed}``). ``time_limit`` is the bot's
-    time per decision (the host's default, 1 s, without one).
+    time per decision, sent as ``go movetime`` (the host's default, 1 s, without one).
+    ``start_failures`` counts its failures to start (a bot that fails three times in a row
+    is disqualified); players of the same bot may share it.
     """
     bot: type[ProtocolPlayer | PartnershipProtocolPlayer] = _protocol_host(spec).protocol_player_for(rules)
     command = [word.replace("{seed}", str(seed)) for word in spec.command]
     if time_limit is None:
-        return bot(command, name=spec.name)
-    return bot(command, name=spec.name, time_limit=time_limit)
+        return bot(command, name=spec.name, start_failures=start_failures)
+    return bot(command, name=spec.name, time_limit=time_limit, start_failures=start_failures)
 
 
 def _protocol_host(spec: PlayerSpec) -> ModuleType:

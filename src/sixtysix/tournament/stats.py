@@ -26,8 +26,9 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sixtysix.tournament.play import GameResult
 from sixtysix.tournament.schedule import GameKey
@@ -112,6 +113,8 @@ class PairStats:
     """A's wins in each duplicate unit, 0 to :attr:`unit_games` (what the rating bootstrap resamples)."""
     unit_games: int = 2
     """Games of a duplicate unit: 2 for a pair; three-handed, the seatings of the table (6, or 3)."""
+    forfeit_kinds: tuple[dict[str, int], dict[str, int]] = field(default_factory=lambda: ({}, {}))
+    """Why A and why B forfeited: deals by failure (``crash``, ``timeout``, ``disqualified``, …)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -128,6 +131,7 @@ class PairStats:
             "losses": self.losses,
             "ties": self.ties,
             "forfeits": list(self.forfeits),
+            "forfeit_kinds": [dict(sorted(kinds.items())) for kinds in self.forfeit_kinds],
             **({"games_per_unit": self.unit_games} if self.unit_games != 2 else {}),
         }
 
@@ -161,6 +165,7 @@ def pair_stats(
     shares: list[float] = []
     wins = losses = ties = 0
     forfeits = [0, 0]
+    kinds: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
     size = 2
     for unit in units:
         found = [games.get(key) for key in unit]
@@ -178,6 +183,10 @@ def pair_stats(
                 ties += won == 0.5
             forfeits[0] += sum(game.forfeits[i - 1] for i in game.key.positions_of(a))
             forfeits[1] += sum(game.forfeits[j - 1] for j in game.key.positions_of(b))
+            for note in game.forfeited:
+                for side, name in enumerate((a, b)):
+                    if note.position in game.key.positions_of(name):
+                        kinds[side][note.kind] += 1
         totals.append(total)
         shares.append(share)
     mean, low, high = mean_interval(totals)
@@ -203,6 +212,7 @@ def pair_stats(
         (forfeits[0], forfeits[1]),
         tuple(shares),
         size,
+        (dict(kinds[0]), dict(kinds[1])),
     )
 
 

@@ -88,8 +88,8 @@ class Terminal:
             raise Quit from None
 
     def say(self, markup: str) -> None:
-        """Print a message under the screen (long lines are left to the terminal to wrap)."""
-        self.console.print(markup, highlight=False, soft_wrap=True)
+        """Print a message under the screen, wrapped at words to the terminal's width."""
+        self.console.print(markup, highlight=False)
 
     def clear(self) -> None:
         """Clear the terminal before a new screen (or leave a blank line)."""

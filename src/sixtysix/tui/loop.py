@@ -32,6 +32,7 @@ from sixtysix.core.rules import Rules
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PartnershipView, PlayerView
 from sixtysix.players.player import Player
+from sixtysix.present.describe import Names, refusal_words
 from sixtysix.present.order import hand_order
 from sixtysix.present.presets import preset_name
 from sixtysix.present.rulebook import game_document, to_text
@@ -92,6 +93,8 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
 
     match: TableMatch[TableDeal]
     headers: list[tuple[str, str]]
+    names: Names
+    """How the seats of the deal the actions are applied to are called (the person is "you")."""
 
     def __init__(
         self,
@@ -346,8 +349,9 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         return None
 
     def refused(self, changed: bool, message: str) -> None:
-        """Show why a typed action is not allowed: now, or on the next screen when the state ``changed``."""
-        text = f"[red]Not allowed: {message}[/]"
+        """Show why a typed action is not allowed (an engine refusal put in the person's words,
+        :func:`~sixtysix.present.describe.refusal_words`): now, or on the next screen when the state ``changed``."""
+        text = f"[red]Not allowed: {escape(refusal_words(message, self.names, self.settings.symbols))}[/]"
         if changed:
             self.notes.append(text)
         else:

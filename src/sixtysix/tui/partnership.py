@@ -30,7 +30,6 @@ from sixtysix.present.describe import (
     trick_points,
     trick_winner,
 )
-from sixtysix.present.order import hand_order
 from sixtysix.tui.console import Settings
 from sixtysix.tui.loop import TableSession
 from sixtysix.tui.partnership_screen import (
@@ -42,6 +41,7 @@ from sixtysix.tui.partnership_screen import (
     render_partnership_summary,
 )
 from sixtysix.tui.resume import saved_text
+from sixtysix.tui.screen import numbered_legal
 from sixtysix.tui.seating import computer_players
 
 # -- the session ------------------------------------------------------------------------------
@@ -166,14 +166,11 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
         return "Last trick: " + describe_trick(self.names, tricks[-1], view.rules, view.trump, self.settings.symbols)
 
     def help_lines(self, deal: FourHandedDeal, view: PartnershipView) -> list[str]:
-        hand = hand_order(view.hand, view.trump)
         symbols = self.settings.symbols
         lines = ["[bold]Legal now:[/]"]
-        for action in view.legal:
-            if action.is_card():
-                lines.append(f"  {hand.index(action) + 1:>2} {action!s:<5} play {card_markup(action, symbols)}")
-            else:
-                lines.append(f"     {action!s:<5} {marriage_choice(action)}")
+        for number, action in numbered_legal(view.hand, view.trump, view.legal):
+            what = f"play {card_markup(action, symbols)}" if action.is_card() else marriage_choice(action)
+            lines.append(f"  {number:>2} {action!s:<5} {what}")
         lines.append(
             "[bold]Commands:[/] last (the last trick) · rules (the rules of this game) · quit (save and leave) · "
             "hint is not available in the four-handed game (the analysis is two-player only)"

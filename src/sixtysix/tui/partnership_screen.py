@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -45,7 +44,7 @@ from sixtysix.present.describe import (
     trick_winner,
 )
 from sixtysix.present.order import hand_order
-from sixtysix.tui.screen import hand_boxes, legal_tokens, marriages_line, screen_tail
+from sixtysix.tui.screen import HeaderRule, hand_boxes, legal_tokens, marriages_line, screen_tail
 from sixtysix.tui.seating import seat_names
 
 SCALE_TEXT = {
@@ -214,7 +213,7 @@ def render_partnership(view: PartnershipView, info: PartnershipInfo) -> Renderab
     title = info.title.replace(" · match to", f" · deal {info.deal_number} · match to", 1)
     if title == info.title:
         title += f" · deal {info.deal_number}"
-    header = Rule(Text(title, style="bold"), align="left", style="blue")
+    header = HeaderRule(title)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", justify="right")
     grid.add_column()

@@ -25,11 +25,13 @@ as Schnapsen players keep score on paper (the ``schnapsen`` preset, or ``--tally
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from rich.console import Console, Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -217,7 +219,7 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     )
     if info.practice:
         title += " · practice"
-    header = Rule(Text(title, style="bold"), align="left", style="blue")
+    header = HeaderRule(title)
     scoreboard = info.scoreboard if info.scoreboard is not None else render_tally(view, info)
 
     grid = Table.grid(padding=(0, 2))
@@ -236,6 +238,48 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     parts.append(Text.from_markup(_own_line(view)))
     prompt = [prompt_line(view, names, symbols), legal_line(view)] if view.legal else []
     return Group(*parts, *screen_tail(info.log, 3, [*info.extra, *prompt]))
+
+
+@dataclass(frozen=True)
+class HeaderRule:
+    """The screen's title on a rule, shortened to fit the width rather than cut (:func:`shorter_titles`)."""
+
+    title: str
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        candidates = shorter_titles(self.title)
+        title = next((t for t in candidates if cell_len(t) + 2 <= options.max_width), candidates[-1])
+        yield Rule(Text(title, style="bold"), align="left", style="blue")
+
+
+_SHORTENINGS = (
+    (re.compile(r"^sixtysix · "), ""),
+    (re.compile(r" \((?:level )?(\d), [a-z0-9]+\)"), r" \1"),  # "(level 5, expert)" -> "5"
+    (re.compile(r" \([a-z0-9]+\)"), ""),  # "Left 1 (random)" -> "Left 1"
+    (re.compile(r"\byou vs |\blevels |match "), ""),
+    (re.compile(r"(?:^| · )(?:practice)\b"), ""),
+    (re.compile(r"^[a-z0-9]+ · "), ""),  # the preset
+)
+
+
+def shorter_titles(title: str) -> list[str]:
+    """``title`` (parts joined by `` · ``), then ever shorter forms of it: without the program's name,
+    the levels' names, the filler words, ``practice``, the preset.
+
+    >>> for line in shorter_titles("sixtysix · seed66 · you vs Computer (level 5, expert) · deal 3 · match to 7"):
+    ...     print(line)
+    sixtysix · seed66 · you vs Computer (level 5, expert) · deal 3 · match to 7
+    seed66 · you vs Computer (level 5, expert) · deal 3 · match to 7
+    seed66 · you vs Computer 5 · deal 3 · match to 7
+    seed66 · Computer 5 · deal 3 · to 7
+    Computer 5 · deal 3 · to 7
+    """
+    titles = [title]
+    for pattern, replacement in _SHORTENINGS:
+        shorter = pattern.sub(replacement, titles[-1])
+        if shorter != titles[-1]:
+            titles.append(shorter)
+    return titles
 
 
 def screen_tail(log: Sequence[str], bright: int, lines: Sequence[str]) -> list[RenderableType]:
@@ -363,22 +407,33 @@ def legal_line(view: PlayerView) -> str:
     return legal_tokens(view.hand, view.trump, view.legal) + "   [dim](or help, hint, last, quit)[/]"
 
 
+def numbered_legal(hand: CardMask, trump: int, legal: Sequence[Action]) -> list[tuple[str, Action]]:
+    """The legal actions in the screen's order, each with the number of its card (``""`` for the others):
+    the cards by their number under the sorted ``hand``, then the other actions in the engine's order.
+
+    >>> from sixtysix.core.cards import HEARTS, parse_cards
+    >>> hand = parse_cards("Ah Th 9s Qc")  # shown as 9s Qc Ah Th with hearts trumps
+    >>> [(n, str(a)) for n, a in numbered_legal(hand, HEARTS, [Action.parse(t) for t in ("Qc", "Ah", "9s", "66")])]
+    [('1', '9s'), ('2', 'Qc'), ('3', 'Ah'), ('', '66')]
+    """
+    order = hand_order(hand, trump)
+    cards = sorted((order.index(a) + 1, a) for a in legal if a.is_card() and a in order)
+    return [(str(number), action) for number, action in cards] + [("", a) for a in legal if not a.is_card()]
+
+
 def legal_tokens(hand: CardMask, trump: int, legal: Sequence[Action]) -> str:
     """``Legal: 1 2 5 20h``: the legal cards by their number in the sorted ``hand``, then the other actions."""
-    order = hand_order(hand, trump)
-    tokens = [str(n) for n in sorted(order.index(a) + 1 for a in legal if a.is_card() and a in order)]
-    tokens += [str(a) for a in legal if not a.is_card()]
+    tokens = [number or str(action) for number, action in numbered_legal(hand, trump, legal)]
     return "[dim]Legal:[/] " + " ".join(tokens)
 
 
 def help_lines(view: PlayerView, deal: Deal | None, practice: bool, symbols: bool = True) -> list[str]:
-    """The legal actions with what they do, then the other commands (``help``)."""
+    """The legal actions with what they do, in the order and with the numbers of the screen, then the
+    other commands (``help``)."""
     from sixtysix.present.describe import describe_action_choice
 
-    hand = hand_order(view.hand, view.trump)
     lines = ["[bold]Legal now:[/]"]
-    for action in view.legal:
-        number = f"{hand.index(action) + 1}" if action.is_card() and action in hand else ""
+    for number, action in numbered_legal(view.hand, view.trump, view.legal):
         lines.append(f"  {number:>2} {action!s:<5} {describe_action_choice(action, deal, symbols)}")
     lines.append(
         "[bold]Commands:[/] hint (the computer's analysis) · last (the last trick) · rules (the rules of this game) · "

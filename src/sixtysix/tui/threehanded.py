@@ -25,7 +25,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console, Group, RenderableType
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -43,6 +42,7 @@ from sixtysix.tui.console import Settings
 from sixtysix.tui.resume import saved_text
 from sixtysix.tui.screen import (
     LEVEL_NAMES,
+    HeaderRule,
     TableInfo,
     _talon_line,
     _trick_line,
@@ -123,7 +123,7 @@ def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = "Y
     """The screen of a deal the player watches: both hands face down, the table, the log."""
     names = info.names
     symbols = info.symbols
-    header = Rule(Text(info.title or "sixtysix", style="bold"), align="left", style="blue")
+    header = HeaderRule(info.title or "sixtysix")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", justify="right")
     grid.add_column()

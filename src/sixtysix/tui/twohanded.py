@@ -6,7 +6,7 @@
 two-player deal (``human`` is then his inner seat). It draws the screen of
 :mod:`sixtysix.tui.screen`, reads what is typed with
 :func:`sixtysix.tui.inputs.parse_input`, applies it to the engine, whose
-:class:`~sixtysix.core.errors.IllegalActionError` messages are shown as they are, and
+:class:`~sixtysix.core.errors.IllegalActionError` messages are shown in the player's words, and
 puts every action into words for the log.
 
 Typing several actions on one line plays them in order: right after winning a phase-1
@@ -31,11 +31,13 @@ from sixtysix.present.describe import (
     card_markup,
     cards_markup,
     describe_action,
+    game_points_text,
     last_trick_bonus,
     trick_points,
     trick_winner,
 )
 from sixtysix.present.order import hand_order
+from sixtysix.present.picture import claim_outcome
 from sixtysix.tui.loop import TableDeal, TableSession
 from sixtysix.tui.screen import TableInfo, help_lines, last_trick_line, render_table
 
@@ -118,6 +120,9 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
                     return changed
                 actions = [ACTIONS[DRAW], *actions]
                 action = actions[0]
+            if action == CLAIM and deal.is_legal(CLAIM, human) and not self.confirm_claim(deal):
+                (self.notes.append if changed else self.say)("[dim]You did not claim.[/]")
+                return changed
             try:
                 self.apply(deal, human, action)
             except IllegalActionError as error:
@@ -129,6 +134,25 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
                 self.queue = tuple(actions)
                 return True
         return changed
+
+    def confirm_claim(self, deal: Deal) -> bool:
+        """Whether the player claims: at once if the claim holds, else only once he confirms it.
+
+        The engine judges the claim on a copy (:func:`~sixtysix.present.picture.claim_outcome`):
+        on his counted points, never a pending marriage.
+        """
+        outcome = claim_outcome(deal, self.human)
+        if outcome.winner == self.human:
+            return True
+        names, winner = self.names, outcome.winner or 0
+        points, pending = deal.score[self.human], deal.pending[self.human]
+        waiting = f" (+{pending} pending, which counts only once you win a trick)" if pending else ""
+        self.say(
+            f"[yellow]You have {points} card points{waiting}: a claim now is false, and "
+            f"{names(winner)} {names.verb(winner, 'win', 'wins')} {game_points_text(outcome.game_points)}.[/]"
+        )
+        answer = self.ask("Claim anyway? (y/N)> ").strip().lower()
+        return answer in ("y", "yes", "66")
 
     def hint(self, view: PlayerView) -> None:
         from sixtysix.ai.analysis import hint
