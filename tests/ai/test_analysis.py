@@ -23,6 +23,7 @@ from sixtysix.ai.analysis import (
     annotated_text,
     classify,
     hint,
+    judge,
     summarize,
 )
 from sixtysix.ai.solver import Solver
@@ -74,7 +75,7 @@ deal dealer=2 deck="Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 
 """
 
 A = Action.parse
-QUICK = Budget(worlds=2, depth=2, exact_talon=2)
+QUICK = Budget(worlds=2)
 
 
 def view_at(text: str, seat: int | None = None) -> PlayerView:
@@ -133,7 +134,7 @@ def test_win_chances_samples_and_order() -> None:
     match = Match()
     deal = match.new_deal(seed=11)
     view = PlayerView.of(deal, deal.to_act or 1)
-    analysis = analyze(view, Budget(worlds=5, depth=3))
+    analysis = analyze(view, Budget(worlds=5))
     assert {e.action for e in analysis.actions} == set(view.legal)
     assert analysis.worlds == 5 and not analysis.exact
     for entry in analysis.actions:
@@ -145,7 +146,7 @@ def test_win_chances_samples_and_order() -> None:
     assert values == sorted(values, reverse=True)
     assert analysis.best == analysis.actions[0].action
     # Deterministic for a seed and a world count.
-    again = analyze(view, Budget(worlds=5, depth=3))
+    again = analyze(view, Budget(worlds=5))
     assert again.actions == analysis.actions
 
 
@@ -210,7 +211,7 @@ def test_budget_validation() -> None:
     assert Budget().time_limit == 1.0
     assert Budget(worlds=4).time_limit is None
     assert Budget(seconds=0.5, worlds=4).time_limit == 0.5
-    for bad in ({"seconds": 0}, {"worlds": 0}, {"depth": 0}):
+    for bad in ({"seconds": 0}, {"worlds": 0}):
         with pytest.raises(ValueError):
             Budget(**bad)
     with pytest.raises(ValueError):
@@ -234,7 +235,10 @@ def check_annotations(record: Record, annotations: list[Annotation]) -> None:
         assert note.action in note.analysis
         assert note.loss >= 0 and note.best_value >= note.played_value
         assert note.loss == pytest.approx(note.best_value - note.played_value)
-        assert note.classification == classify(note.loss)
+        entry = note.analysis[note.action]
+        assert note.verdict == judge(entry.loss_low, entry.loss_high)
+        assert entry.loss_low <= note.loss + 1e-9 and note.loss <= entry.loss_high + 1e-9
+        assert note.classification == note.verdict.classification
         if note.implicit:
             assert note.action in (DRAW, PASS)
         else:
@@ -245,7 +249,7 @@ def test_analyze_record_of_random_players_flags_blunders() -> None:
     record = random_deal_record(4)
     deal = replay(record).match.deals[0]
     assert deal.outcome is not None and deal.outcome.termination.value == "false_claim"
-    annotations = analyze_record(record, budget=Budget(worlds=2))
+    annotations = analyze_record(record, budget=Budget(worlds=64))
     check_annotations(record, annotations)
     assert {a.seat for a in annotations} == {1, 2}
     # The false claim ends the deal: its value is exact (the opponent scores 2) and it is a blunder.
@@ -294,7 +298,7 @@ def test_analyze_record_implicit_decisions_and_seats() -> None:
         before = lines[: lines.index(comment)]
         last_action_line = next(line for line in reversed(before) if not line.startswith("#"))
         assert not last_action_line.startswith("deal ")
-    assert "# sixtysix analysis: 2 worlds per decision" in text
+    assert "# sixtysix analysis: at most 2 worlds per decision" in text
     assert "# seat 1: " in text and "# seat 2: " not in text
     assert replay(text).to_json() == replay(record).to_json()
     summary = summarize(annotations, seats=(1,))[1]
