@@ -127,8 +127,10 @@ MIN_WORLDS = 32
 MAX_WORLDS = 20_000
 """At most this many worlds per decision (late in a deal the worlds repeat and are cheap)."""
 
-DEFAULT_SECONDS = 1.0
-"""CPU seconds per decision, at most, when a budget names neither a time nor a number of worlds."""
+DEFAULT_SECONDS = 4.0
+"""CPU seconds per decision, at most, when a budget names neither a time nor a number of worlds. Most
+decisions are settled long before (a third of a second on average over the benchmark's records,
+``bench/analysis.py``); the budget is for those whose verdict is close to a threshold."""
 
 
 class Classification(enum.Enum):
@@ -593,6 +595,38 @@ class Annotation:
         }
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A decision of a record with more than one legal action, as its seat saw it."""
+
+    deal: int
+    """The deal's number in the record (1 = first)."""
+    position: int
+    """As :attr:`Annotation.position`."""
+    seat: int
+    action: Action
+    """The action taken (``draw`` or ``pass`` for an implicit decision)."""
+    view: PlayerView
+
+
+def record_choices(record: Record | str, seats: Iterable[int] = (1, 2)) -> list[Choice]:
+    """Every decision of ``seats`` with more than one legal action, in record order, implicit ones included.
+
+    Raises :class:`~sixtysix.core.errors.RecordError` if the record is invalid.
+    """
+    if isinstance(record, str):
+        record = Record.parse(record)
+    wanted = set(seats)
+    choices = []
+    for decision in _decisions(record):
+        if decision.seat not in wanted:
+            continue
+        view = PlayerView.of(decision.deal, decision.seat, decision.match.score, decision.match.carried)
+        if len(view.legal) > 1:
+            choices.append(Choice(decision.number, decision.position, decision.seat, decision.action, view))
+    return choices
+
+
 def analyze_record(
     record: Record | str,
     seats: Iterable[int] = (1, 2),
@@ -604,23 +638,14 @@ def analyze_record(
     The record is checked first (:class:`~sixtysix.core.errors.RecordError` if invalid).
     Implicit decisions are analysed too: the ``draw`` after a trick where ``CB``
     was possible, and the ``pass`` of an exchange window, each only when the record
-    goes on past it. ``progress`` is called with each annotation as it is made.
+    goes on past it (:func:`record_choices`). Each is analysed with its action as the
+    ``played`` one of :func:`analyze`. ``progress`` is called with each annotation as it is made.
     """
-    if isinstance(record, str):
-        record = Record.parse(record)
-    for _ in _decisions(record):  # check the whole record before analysing anything
-        pass
     budget = budget or Budget()
-    wanted = set(seats)
     annotations: list[Annotation] = []
-    for decision in _decisions(record):
-        if decision.seat not in wanted:
-            continue
-        view = PlayerView.of(decision.deal, decision.seat, decision.match.score, decision.match.carried)
-        if len(view.legal) < 2:
-            continue
-        analysis = analyze(view, budget, played=decision.action)
-        note = Annotation(decision.number, decision.position, decision.seat, decision.action, analysis)
+    for choice in record_choices(record, seats):
+        analysis = analyze(choice.view, budget, played=choice.action)
+        note = Annotation(choice.deal, choice.position, choice.seat, choice.action, analysis)
         annotations.append(note)
         if progress is not None:
             progress(note)
