@@ -155,3 +155,12 @@ test("values are signed, with the language's decimal mark", () => {
   assert.equal(d.signed(2, "fr"), "+2,00");
   assert.equal(d.signed(undefined), "");
 });
+
+test("an estimate shows its standard error; an exact value does not", () => {
+  assert.equal(d.withError(-0.47, 0.052, "en"), "−0.47 ± 0.05");
+  assert.equal(d.withError(0.62, 0.031, "de"), "+0,62 ± 0,03");
+  assert.equal(d.withError(1, 0, "en"), "+1.00");
+  assert.equal(d.withError(1, 0.004, "en"), "+1.00");
+  assert.equal(d.withError(1, undefined, "en"), "+1.00");
+  assert.equal(d.withError(undefined, 0.1, "en"), "");
+});

@@ -238,6 +238,13 @@ export function signed(value, lang = getLang()) {
   return (value > 0 ? "+" : "−") + text;
 }
 
+/** A value with its standard error, as the analysis gives it: "+0.62 ± 0.05"; the value alone when the error is below 0.005 (exact). */
+export function withError(value, se, lang = getLang()) {
+  const text = signed(value, lang);
+  if (!text || typeof se !== "number" || !(se >= 0.005)) return text;
+  return `${text} ± ${decimal(se, lang)}`;
+}
+
 /** A number with two decimals in the language's style: 0.40 / 0,40. */
 export function decimal(value, lang = getLang(), digits = 2) {
   try {
