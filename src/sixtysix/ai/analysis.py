@@ -74,7 +74,7 @@ findings as ``#`` comments, so the result still replays.
 ... 1:20h 1:Kh 2:Ac
 ... 1:66
 ... ''')
->>> notes = analyze_record(record, budget=Budget(worlds=2))
+>>> notes = analyze_record(record, budget=Budget(worlds=40))
 >>> [f"{n.seat}:{n.action}" for n in notes]  # every decision with a choice
 ['1:20h', '1:Kh', '2:Ac', '1:66']
 >>> claim = notes[-1]  # a claim with 35 points: the opponent scores 2
@@ -95,7 +95,7 @@ from dataclasses import dataclass, field
 
 from sixtysix.ai.clock import cpu_deadline, cpu_seconds, spent
 from sixtysix.ai.expert import ExpertPlayer
-from sixtysix.ai.racing import Race
+from sixtysix.ai.racing import Difference, Race
 from sixtysix.ai.rollout import Rollouts
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
@@ -122,6 +122,10 @@ DROP_Z = 3.0
 """Standard errors by which an action must trail the leader to leave the race."""
 TIE = 0.02
 """An action at most this far above the leader, at the top of its interval, is no better: it leaves the race."""
+SWING = 2.0
+"""Game points a difference may swing by in a world not seen yet (a won deal lost). After n worlds no
+standard error is taken below ``SWING * sqrt(3) / n``: if n worlds never showed a swing, one in up to
+3 / n of the worlds is still plausible (the rule of three), so a few alike worlds settle nothing."""
 MIN_WORLDS = 32
 """Worlds every action is valued in before the race drops any or stops early (the errors need them)."""
 MAX_WORLDS = 20_000
@@ -206,6 +210,16 @@ def judge(low: float, high: float) -> Verdict:
         return Verdict.GOOD
     fault = classify(low)
     return Verdict(fault.value) if fault else Verdict.UNCERTAIN
+
+
+def with_error(value: float, se: float, sign: bool = True) -> str:
+    """A value and its standard error for people; the value alone when the error is below 0.005 (exact).
+
+    >>> with_error(-0.4712, 0.052), with_error(1.0, 0.0), with_error(0.47, 0.05, sign=False)
+    ('-0.47 ± 0.05', '+1.00', '0.47 ± 0.05')
+    """
+    text = f"{value:+.2f}" if sign else f"{value:.2f}"
+    return f"{text} ± {se:.2f}" if se >= 0.005 else text
 
 
 def undecided(low: float, high: float) -> bool:
@@ -410,7 +424,20 @@ def _order(action: Action) -> tuple[bool, int]:
     return action != CLAIM, int(action)
 
 
-def loss_bounds(race: Race[Action], action: Action, z: float) -> tuple[float, float]:
+def _floor(se: float, worlds: int, exact: bool) -> float:
+    """A standard error no smaller than :data:`SWING` allows after ``worlds`` worlds (unless the values are exact)."""
+    return se if exact or worlds == 0 else max(se, SWING * math.sqrt(3) / worlds)
+
+
+def _difference(race: Race[Action], a: Action, b: Action, exact: bool) -> Difference:
+    """``a`` minus ``b`` world by world, its standard error floored (:func:`_floor`)."""
+    difference = race.difference(a, b)
+    if a == b:  # an action against itself: 0, surely
+        return difference
+    return dataclasses.replace(difference, se=_floor(difference.se, difference.worlds, exact))
+
+
+def loss_bounds(race: Race[Action], action: Action, z: float, exact: bool = False) -> tuple[float, float]:
     """The interval of ``z`` standard errors of what ``action`` loses against the best of the contenders.
 
     Every action still in the race may be the best, so each bound is the largest over
@@ -419,7 +446,7 @@ def loss_bounds(race: Race[Action], action: Action, z: float) -> tuple[float, fl
     low = high = 0.0
     for rival in race.alive:
         if rival != action:
-            difference = race.difference(rival, action)
+            difference = _difference(race, rival, action, exact)
             low = max(low, difference.low(z))
             high = max(high, difference.high(z))
     return low, high
@@ -429,7 +456,7 @@ def _settled(race: Race[Action], played: Action | None) -> bool:
     """Nothing left to decide: a single contender, or the played action's verdict is clear by :data:`SETTLE_Z`."""
     if played is None:
         return len(race.alive) == 1
-    return not undecided(*loss_bounds(race, played, SETTLE_Z))
+    return not undecided(*loss_bounds(race, played, SETTLE_Z, exact=False))
 
 
 def _race(view: PlayerView, budget: Budget, played: Action | None) -> tuple[Race[Action], bool, bool]:
@@ -456,15 +483,16 @@ def _race(view: PlayerView, budget: Budget, played: Action | None) -> tuple[Race
             return race, worlds.exact, False
 
 
-def _entry(race: Race[Action], action: Action, best: Action) -> ActionValue:
+def _entry(race: Race[Action], action: Action, best: Action, exact: bool) -> ActionValue:
     """The figures of ``action`` once the race is over."""
-    low, high = loss_bounds(race, action, CONFIDENCE_Z)
-    gap = race.difference(best, action)
+    low, high = loss_bounds(race, action, CONFIDENCE_Z, exact)
+    gap = _difference(race, best, action, exact)
+    own_se = _floor(race.se(action), race.count(action), exact)
     if action in race.alive:
-        value, se = race.mean(action), race.se(action)
+        value, se = race.mean(action), own_se
     else:  # left the race: the leader's mean plus the difference over the worlds they shared
         value = min(race.mean(best), race.mean(best) - gap.mean)
-        se = math.hypot(race.se(best), gap.se)
+        se = math.hypot(_floor(race.se(best), race.count(best), exact), gap.se)
     loss = race.mean(best) - value
     return ActionValue(action, value, race.win_share(action), race.count(action), se, loss, gap.se, low, high)
 
@@ -483,7 +511,7 @@ def analyze(view: PlayerView, budget: Budget | None = None, played: Action | Non
     started = cpu_seconds()
     race, exact, settled = _race(view, budget, played)
     best = race.leader()
-    entries = [_entry(race, action, best) for action in view.legal]
+    entries = [_entry(race, action, best, exact) for action in view.legal]
     entries.sort(key=lambda e: (e.action != best, -e.value, -e.win_chance, _order(e.action)))
     return Analysis(view.seat, tuple(entries), race.worlds, exact, cpu_seconds() - started, settled)
 
@@ -559,9 +587,15 @@ class Annotation:
             return f"{token} {figures}, as good as the best {self.seat}:{best.action}"
         head = {Verdict.GOOD: "ok", Verdict.UNCERTAIN: "uncertain"}.get(verdict, f"{verdict.symbol} {verdict.value}")
         return (
-            f"{token} {head} (-{self.loss:.2f} ± {self.loss_se:.2f}): best {self.seat}:{best.action} "
+            f"{token} {head} ({self._loss_text(-self.loss, self.loss_se)}): best {self.seat}:{best.action} "
             f"{best.value:+.2f} (wins {best.win_chance:.0%}), played {figures}"
         )
+
+    def _loss_text(self, loss: float, se: float) -> str:
+        """``-0.47 ± 0.05``, or ``-2.00 exact`` when the analysis searched the only possible world."""
+        if self.analysis.exact:
+            return f"{loss:+.2f} exact"
+        return f"{loss:+.2f} ± {se:.2f}"
 
     def _rival_note(self) -> str:
         """For a best move whose verdict is uncertain: the contender that may be better."""
@@ -570,7 +604,7 @@ class Annotation:
         rival = self.analysis.actions[1]
         return (
             f"; uncertain: {self.seat}:{rival.action} {rival.value:+.2f} may be better "
-            f"(-{rival.loss:.2f} ± {rival.loss_se:.2f})"
+            f"({self._loss_text(-rival.loss, rival.loss_se)})"
         )
 
     def to_json(self) -> dict[str, object]:
