@@ -21,7 +21,8 @@ stability
     the default budget, ``--budget`` to change it) once per seed. A decision is *stable* when
     every seed gives it the same verdict (good, uncertain, inaccuracy, mistake or blunder;
     uncertain counts as a verdict of its own). The share of stable decisions comes with its
-    95 % Wilson interval, overall and for each kind of play; *uncertain* is the share of
+    95 % Wilson interval, overall, for each kind of play, and for the *sampled* decisions alone
+    (those with hidden cards: the others are searched exactly once); *uncertain* is the share of
     uncertain verdicts over all the analyses, and *ever uncertain* the share of decisions
     called uncertain by at least one seed.
 hint agreement
@@ -204,6 +205,7 @@ def figures(runs: Sequence[DecisionRun], hints: bool) -> dict[str, Any]:
     result: dict[str, Any] = {
         "all": stability_figures(runs),
         **{kind: stability_figures([r for r in runs if r.kind == kind]) for kind in KINDS},
+        "sampled": stability_figures([r for r in runs if not r.exact]),
         "cpu_per_decision": {
             "mean": statistics.fmean(seconds),
             "p95": seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))],
@@ -230,7 +232,7 @@ def report(result: dict[str, Any]) -> str:
         f"budget: {result['budget']}; seeds {result['seeds']}; {len(result['records'])} records; "
         f"{result['elapsed']:.0f} s"
     ]
-    for kind in ("all", *KINDS):
+    for kind in ("all", *KINDS, "sampled"):
         f = result["figures"][kind]
         stable = f["stable"]
         lines.append(
