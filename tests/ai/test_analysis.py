@@ -442,7 +442,7 @@ def test_cli_analyze(tmp_path: Path) -> None:
     assert replay(out).to_json() == replay(EXAMPLE).to_json()
     assert Record.parse(out).text() == EXAMPLE
     assert "# analysis summary" in out
-    assert "uncertain: the interval straddles 0.15" in out
+    assert "uncertain: it straddles 0.15" in out
     assert "# seat 1 (Alice): " in out and "# seat 2 (Bob): " in out
     assert "average loss" in out
     # From standard input, deterministic with --worlds and --seed.

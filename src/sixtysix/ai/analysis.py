@@ -212,14 +212,15 @@ def judge(low: float, high: float) -> Verdict:
     return Verdict(fault.value) if fault else Verdict.UNCERTAIN
 
 
-def with_error(value: float, se: float, sign: bool = True) -> str:
-    """A value and its standard error for people; the value alone when the error is below 0.005 (exact).
+def with_error(value: float, margin: float, sign: bool = True) -> str:
+    """A value and its margin (the half-width of its interval) for people; the value alone when the margin
+    is below 0.005 (exact).
 
     >>> with_error(-0.4712, 0.052), with_error(1.0, 0.0), with_error(0.47, 0.05, sign=False)
     ('-0.47 ± 0.05', '+1.00', '0.47 ± 0.05')
     """
     text = f"{value:+.2f}" if sign else f"{value:.2f}"
-    return f"{text} ± {se:.2f}" if se >= 0.005 else text
+    return f"{text} ± {margin:.2f}" if margin >= 0.005 else text
 
 
 def undecided(low: float, high: float) -> bool:
@@ -303,6 +304,16 @@ class ActionValue:
         """The verdict on taking this action (:func:`judge`)."""
         return judge(self.loss_low, self.loss_high)
 
+    @property
+    def margin(self) -> float:
+        """The half-width of ``value``'s interval (:data:`CONFIDENCE_Z` standard errors): what people see after ±."""
+        return CONFIDENCE_Z * self.se
+
+    @property
+    def loss_margin(self) -> float:
+        """The half-width of ``loss``'s interval, :data:`CONFIDENCE_Z` standard errors."""
+        return CONFIDENCE_Z * self.loss_se
+
     def to_json(self) -> dict[str, object]:
         return {
             "action": str(self.action),
@@ -310,8 +321,10 @@ class ActionValue:
             "win_chance": self.win_chance,
             "samples": self.samples,
             "se": self.se,
+            "margin": self.margin,
             "loss": self.loss,
             "loss_se": self.loss_se,
+            "loss_margin": self.loss_margin,
             "loss_low": self.loss_low,
             "loss_high": self.loss_high,
             "verdict": self.verdict.value,
@@ -587,15 +600,15 @@ class Annotation:
             return f"{token} {figures}, as good as the best {self.seat}:{best.action}"
         head = {Verdict.GOOD: "ok", Verdict.UNCERTAIN: "uncertain"}.get(verdict, f"{verdict.symbol} {verdict.value}")
         return (
-            f"{token} {head} ({self._loss_text(-self.loss, self.loss_se)}): best {self.seat}:{best.action} "
+            f"{token} {head} ({self._loss_text(-self.loss, played.loss_margin)}): best {self.seat}:{best.action} "
             f"{best.value:+.2f} (wins {best.win_chance:.0%}), played {figures}"
         )
 
-    def _loss_text(self, loss: float, se: float) -> str:
-        """``-0.47 ± 0.05``, or ``-2.00 exact`` when the analysis searched the only possible world."""
+    def _loss_text(self, loss: float, margin: float) -> str:
+        """``-0.47 ± 0.05`` (the loss's interval), or ``-2.00 exact`` when the only possible world was searched."""
         if self.analysis.exact:
             return f"{loss:+.2f} exact"
-        return f"{loss:+.2f} ± {se:.2f}"
+        return f"{loss:+.2f} ± {margin:.2f}"
 
     def _rival_note(self) -> str:
         """For a best move whose verdict is uncertain: the contender that may be better."""
@@ -604,7 +617,7 @@ class Annotation:
         rival = self.analysis.actions[1]
         return (
             f"; uncertain: {self.seat}:{rival.action} {rival.value:+.2f} may be better "
-            f"({self._loss_text(-rival.loss, rival.loss_se)})"
+            f"({self._loss_text(-rival.loss, rival.loss_margin)})"
         )
 
     def to_json(self) -> dict[str, object]:
@@ -842,12 +855,12 @@ def verdict_legend() -> list[str]:
     """The rule of the verdicts in two lines, as the annotated record states it.
 
     >>> print("\\n".join(verdict_legend()))
-    ?! inaccuracy >= 0.15, ? mistake >= 0.4, ?? blunder >= 0.8 game points lost (loss ± standard error),
-    each named only when the loss minus 2 standard errors reaches it; uncertain: the interval straddles 0.15
+    ?! inaccuracy >= 0.15, ? mistake >= 0.4, ?? blunder >= 0.8 game points lost (loss ± its 95% interval),
+    named only when the whole interval (2 standard errors a side) reaches it; uncertain: it straddles 0.15
     """
     faults = ", ".join(f"{c.symbol} {c.value} >= {c.threshold:g}" for c in Classification)
     return [
-        f"{faults} game points lost (loss ± standard error),",
-        f"each named only when the loss minus {CONFIDENCE_Z:g} standard errors reaches it; "
-        f"uncertain: the interval straddles {INACCURACY:g}",
+        f"{faults} game points lost (loss ± its 95% interval),",
+        f"named only when the whole interval ({CONFIDENCE_Z:g} standard errors a side) reaches it; "
+        f"uncertain: it straddles {INACCURACY:g}",
     ]

@@ -156,12 +156,12 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             action = entry.action
             number = str(hand.index(action) + 1) if action.is_card() and action in hand else ""
             label = card_markup(action, self.settings.symbols) if action.is_card() else str(action)
-            value = with_error(entry.value, 0.0 if analysis.exact else entry.se)
+            value = with_error(entry.value, 0.0 if analysis.exact else entry.margin)
             table.add_row(number, label, value, f"{entry.win_chance:.0%}", against_best(entry, analysis.exact))
         self.console.print(table)
         self.say(
             "[dim]Values are for this deal, from your side: +1 is a won deal worth one game point; "
-            "± one standard error (the values are estimates over sampled deals).[/]"
+            "± their 95% interval (two standard errors: the values are estimates over sampled deals).[/]"
         )
 
     def show_rules(self) -> None:
@@ -222,7 +222,7 @@ def against_best(entry: ActionValue, exact: bool) -> str:
     verdict = entry.verdict
     if entry.loss < 0.005 and verdict is Verdict.GOOD:
         return ""
-    loss = with_error(-entry.loss, 0.0 if exact else entry.loss_se)
+    loss = with_error(-entry.loss, 0.0 if exact else entry.loss_margin)
     if verdict is Verdict.GOOD:
         return loss
     return f"{loss} {verdict.symbol} {verdict.value}".replace("  ", " ")

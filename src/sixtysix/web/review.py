@@ -179,9 +179,11 @@ def _decision(index: int, note: Annotation) -> dict[str, object]:
         "best": str(note.best),
         "played_value": round(note.played_value, 4),
         "played_se": round(played.se, 4),
+        "played_margin": round(played.margin, 4),
         "best_value": round(note.best_value, 4),
         "loss": round(note.loss, 4),
         "loss_se": round(played.loss_se, 4),
+        "loss_margin": round(played.loss_margin, 4),
         "loss_low": round(played.loss_low, 4),
         "loss_high": round(played.loss_high, 4),
         "verdict": note.verdict.value,
@@ -199,9 +201,11 @@ def _alternative(entry: ActionValue) -> dict[str, object]:
         "action": str(entry.action),
         "value": round(entry.value, 4),
         "se": round(entry.se, 4),
+        "margin": round(entry.margin, 4),
         "win_chance": round(entry.win_chance, 4),
         "loss": round(entry.loss, 4),
         "loss_se": round(entry.loss_se, 4),
+        "loss_margin": round(entry.loss_margin, 4),
     }
 
 

@@ -238,11 +238,11 @@ export function signed(value, lang = getLang()) {
   return (value > 0 ? "+" : "−") + text;
 }
 
-/** A value with its standard error, as the analysis gives it: "+0.62 ± 0.05"; the value alone when the error is below 0.005 (exact). */
-export function withError(value, se, lang = getLang()) {
+/** A value with the margin the server gives it (its 95 % interval): "+0.62 ± 0.05"; the value alone below 0.005 (exact). */
+export function withError(value, margin, lang = getLang()) {
   const text = signed(value, lang);
-  if (!text || typeof se !== "number" || !(se >= 0.005)) return text;
-  return `${text} ± ${decimal(se, lang)}`;
+  if (!text || typeof margin !== "number" || !(margin >= 0.005)) return text;
+  return `${text} ± ${decimal(margin, lang)}`;
 }
 
 /** A number with two decimals in the language's style: 0.40 / 0,40. */

@@ -1,5 +1,5 @@
 // The review of a finished deal: every decision of both players with its evaluation
-// (expected game points for the player who decided, ± its standard error, as the server
+// (expected game points for the player who decided, ± its 95 % margin, as the server
 // sends them), mistakes marked (?! ? ??) and uncertain verdicts named, a chart
 // of the evaluation over the deal, the hands as they were dealt, and the 66R record.
 // Once a deal is over its cards are no longer secret: the server sends them here.
@@ -21,7 +21,7 @@ function verdictOf(d) {
 // the loss of a move that was not the best, with its standard error: " (−0.47 ± 0.05)"
 function lossHTML(d, verdict) {
   if (verdict === "good" || !(d.loss > 0)) return "";
-  return html` <span class="num loss">(${withError(-d.loss, d.loss_se)})</span>`;
+  return html` <span class="num loss">(${withError(-d.loss, d.loss_margin)})</span>`;
 }
 
 export function mountReview(root, matchId, dealNumber, ctx) {
@@ -111,7 +111,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
         value,
         own: mine,
         classification: verdictOf(d) === "good" ? null : verdictOf(d),
-        title: `${i + 1}. ${mine ? t("word.you") : w.opp}: ${d.action} ${d.symbol || ""} (${withError(value, d.played_se)})`,
+        title: `${i + 1}. ${mine ? t("word.you") : w.opp}: ${d.action} ${d.symbol || ""} (${withError(value, d.played_margin)})`,
       };
     });
     const out = review.outcome;
@@ -143,7 +143,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
       const better = d.best && d.best !== d.action;
       const alts = (d.alternatives || []).map(
         (a) => html`<li class="${a.action === d.best ? "best" : ""} ${a.action === d.action ? "played" : ""}">${actionHTML(a.action, o)}
-          <span class="num">${withError(a.value, a.se)}</span> <span class="num">${t("hint.wins", { p: Math.round(100 * (a.win_chance || 0)) })}</span></li>`,
+          <span class="num">${withError(a.value, a.margin)}</span> <span class="num">${t("hint.wins", { p: Math.round(100 * (a.win_chance || 0)) })}</span></li>`,
       );
       return html`<tr class="decision ${mine ? "mine" : "theirs"} ${verdict} ${selected === i ? "selected" : ""}"
           data-testid="review-decision" data-index="${i}" data-seat="${d.seat}" data-action="${d.action}" data-classification="${d.classification || ""}" data-verdict="${verdict}">
@@ -151,7 +151,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
         <td>${mine ? t("word.you") : w.opp}</td>
         <td>${actionHTML(d.action, o)}${d.implicit ? html` <small>(${t("review.implicit")})</small>` : ""}</td>
         <td class="mark ${verdict}">${MARKS[verdict] || ""} ${verdict !== "good" ? t(`review.${verdict}`) : ""}${lossHTML(d, verdict)}</td>
-        <td class="num">${withError(d.played_value, d.played_se)}</td>
+        <td class="num">${withError(d.played_value, d.played_margin)}</td>
         <td>${better ? html`${actionHTML(d.best, o)} <span class="num">${signed(d.best_value)}</span>` : html`<span class="ok">${t("review.best_move")}</span>`}
           ${alts.length > 1 ? html`<details><summary>${t("review.alternatives", { n: alts.length })}</summary><ol>${alts}</ol></details>` : ""}</td>
         <td class="num col-basis">${d.exact ? t("review.exact") : t("review.worlds", { n: d.worlds ?? 0 })}</td>
