@@ -437,20 +437,21 @@ def _order(action: Action) -> tuple[bool, int]:
     return action != CLAIM, int(action)
 
 
-def _floor(se: float, worlds: int, exact: bool) -> float:
-    """A standard error no smaller than :data:`SWING` allows after ``worlds`` worlds (unless the values are exact)."""
-    return se if exact or worlds == 0 else max(se, SWING * math.sqrt(3) / worlds)
+def _floor(se: float, worlds: int, single: bool) -> float:
+    """A standard error no smaller than :data:`SWING` allows after ``worlds`` worlds (unless there was a
+    ``single`` possible world, valued once: no sampling, no sampling error)."""
+    return se if single or worlds == 0 else max(se, SWING * math.sqrt(3) / worlds)
 
 
-def _difference(race: Race[Action], a: Action, b: Action, exact: bool) -> Difference:
+def _difference(race: Race[Action], a: Action, b: Action, single: bool) -> Difference:
     """``a`` minus ``b`` world by world, its standard error floored (:func:`_floor`)."""
     difference = race.difference(a, b)
     if a == b:  # an action against itself: 0, surely
         return difference
-    return dataclasses.replace(difference, se=_floor(difference.se, difference.worlds, exact))
+    return dataclasses.replace(difference, se=_floor(difference.se, difference.worlds, single))
 
 
-def loss_bounds(race: Race[Action], action: Action, z: float, exact: bool = False) -> tuple[float, float]:
+def loss_bounds(race: Race[Action], action: Action, z: float, single: bool = False) -> tuple[float, float]:
     """The interval of ``z`` standard errors of what ``action`` loses against the best of the contenders.
 
     Every action still in the race may be the best, so each bound is the largest over
@@ -459,7 +460,7 @@ def loss_bounds(race: Race[Action], action: Action, z: float, exact: bool = Fals
     low = high = 0.0
     for rival in race.alive:
         if rival != action:
-            difference = _difference(race, rival, action, exact)
+            difference = _difference(race, rival, action, single)
             low = max(low, difference.low(z))
             high = max(high, difference.high(z))
     return low, high
@@ -469,13 +470,13 @@ def _settled(race: Race[Action], played: Action | None) -> bool:
     """Nothing left to decide: a single contender, or the played action's verdict is clear by :data:`SETTLE_Z`."""
     if played is None:
         return len(race.alive) == 1
-    return not undecided(*loss_bounds(race, played, SETTLE_Z, exact=False))
+    return not undecided(*loss_bounds(race, played, SETTLE_Z))
 
 
-def _race(view: PlayerView, budget: Budget, played: Action | None) -> tuple[Race[Action], bool, bool]:
+def _race(view: PlayerView, budget: Budget, played: Action | None) -> tuple[Race[Action], _Worlds, bool]:
     """Worlds sampled and actions valued in them until the budget is used or nothing is left to decide.
 
-    Returns the race, whether its values are exact, and whether it stopped early.
+    Returns the race, the worlds, and whether it stopped early.
     """
     seed = budget.seed if budget.seed is not None else random.getrandbits(64)
     worlds = _Worlds(view, seed)
@@ -486,26 +487,25 @@ def _race(view: PlayerView, budget: Budget, played: Action | None) -> tuple[Race
     while True:
         race.add(worlds.values(race.alive))
         if worlds.single or race.worlds >= limit:
-            return race, worlds.exact, False
+            return race, worlds, False
         if race.worlds >= check:
             race.drop_worse(DROP_Z, TIE)
             if _settled(race, played):
-                return race, worlds.exact, True
+                return race, worlds, True
             check = race.worlds + max(8, race.worlds // 8)  # why: checks cost k² per world; every 1/8th more
         if spent(deadline):
-            return race, worlds.exact, False
+            return race, worlds, False
 
 
-def _entry(race: Race[Action], action: Action, best: Action, exact: bool) -> ActionValue:
+def _entry(race: Race[Action], action: Action, best: Action, single: bool) -> ActionValue:
     """The figures of ``action`` once the race is over."""
-    low, high = loss_bounds(race, action, CONFIDENCE_Z, exact)
-    gap = _difference(race, best, action, exact)
-    own_se = _floor(race.se(action), race.count(action), exact)
+    low, high = loss_bounds(race, action, CONFIDENCE_Z, single)
+    gap = _difference(race, best, action, single)
     if action in race.alive:
-        value, se = race.mean(action), own_se
+        value, se = race.mean(action), _floor(race.se(action), race.count(action), single)
     else:  # left the race: the leader's mean plus the difference over the worlds they shared
         value = min(race.mean(best), race.mean(best) - gap.mean)
-        se = math.hypot(_floor(race.se(best), race.count(best), exact), gap.se)
+        se = math.hypot(_floor(race.se(best), race.count(best), single), gap.se)
     loss = race.mean(best) - value
     return ActionValue(action, value, race.win_share(action), race.count(action), se, loss, gap.se, low, high)
 
@@ -522,11 +522,11 @@ def analyze(view: PlayerView, budget: Budget | None = None, played: Action | Non
     if played is not None and played not in view.legal:
         raise ValueError(f"{ACTIONS[played]} is not a legal action of seat {view.seat} here")
     started = cpu_seconds()
-    race, exact, settled = _race(view, budget, played)
+    race, worlds, settled = _race(view, budget, played)
     best = race.leader()
-    entries = [_entry(race, action, best, exact) for action in view.legal]
+    entries = [_entry(race, action, best, worlds.single) for action in view.legal]
     entries.sort(key=lambda e: (e.action != best, -e.value, -e.win_chance, _order(e.action)))
-    return Analysis(view.seat, tuple(entries), race.worlds, exact, cpu_seconds() - started, settled)
+    return Analysis(view.seat, tuple(entries), race.worlds, worlds.exact, cpu_seconds() - started, settled)
 
 
 def hint(view: PlayerView, seed: int | None = 0) -> Analysis:
