@@ -2,7 +2,7 @@
 
 Run from the repository root, with one process::
 
-    python -m bench.analysis                 # the full run: 20 records, 5 seeds, default budget (~25 min)
+    python -m bench.analysis                 # the full run: 20 records, 5 seeds, default budget (~40 min)
     python -m bench.analysis --quick         # 4 records, 3 seeds (make bench; a few minutes)
     python -m bench.analysis --json out/bench-analysis.json
     python -m bench.analysis --make-records  # deal the records again (bench/records/analysis/)
@@ -27,10 +27,11 @@ stability
     called uncertain by at least one seed.
 hint agreement
     At each decision the hint (:func:`~sixtysix.ai.analysis.hint`, half a CPU second, seed
-    100) names an action; a full analysis (the budget above, seed 0) judges that action as
-    if it had been played. The hint *agrees* when the full analysis rates it best or within
-    the inaccuracy threshold: its loss is below 0.15. Also given: the share of hints whose
-    verdict is no fault (good or uncertain), and the share that name the full analysis's best.
+    100) names an action; a full analysis (the budget above, the first seed) judges that
+    action as if it had been played (when it was played, that analysis is the first seed's
+    own). The hint *agrees* when the full analysis rates it best or within the inaccuracy
+    threshold: its loss is below 0.15. Also given: the share of hints whose verdict is no
+    fault (good or uncertain), and the share that name the full analysis's best.
 cost
     CPU seconds per decision (mean, 95th percentile), the share of analyses that stopped
     before the budget (*settled*) and of exact ones.
@@ -145,13 +146,17 @@ def run_record(path: Path, seeds: Sequence[int], budget: Budget, hints: bool) ->
     runs = []
     for choice in record_choices(record):
         run = DecisionRun(path.stem, kind, choice.deal, choice.position, choice.seat, str(choice.action))
+        analyses = [
+            analyze(choice.view, dataclasses.replace(budget, seed=seed), played=choice.action) for seed in seeds
+        ]
         if hints:
             suggested = hint(choice.view, seed=100)
-            judged = analyze(choice.view, dataclasses.replace(budget, seed=0), played=suggested.best)[suggested.best]
+            full = analyses[0]  # the hint's action judged as if played (the same analysis when it was played)
+            if suggested.best != choice.action:
+                full = analyze(choice.view, dataclasses.replace(budget, seed=seeds[0]), played=suggested.best)
             run.hint, run.hint_seconds = str(suggested.best), suggested.seconds
-            run.hint_loss, run.hint_verdict = judged.loss, judged.verdict.value
-        for seed in seeds:
-            analysis = analyze(choice.view, dataclasses.replace(budget, seed=seed), played=choice.action)
+            run.hint_loss, run.hint_verdict = full[suggested.best].loss, full[suggested.best].verdict.value
+        for analysis in analyses:
             entry = analysis[choice.action]
             run.verdicts.append(entry.verdict.value)
             run.losses.append(entry.loss)

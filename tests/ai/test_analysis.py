@@ -293,7 +293,7 @@ def test_classification_thresholds() -> None:
 
 
 def test_budget_validation() -> None:
-    assert Budget().time_limit == 4.0
+    assert Budget().time_limit == 10.0
     assert Budget(worlds=4).time_limit is None
     assert Budget(seconds=0.5, worlds=4).time_limit == 0.5
     for bad in ({"seconds": 0}, {"worlds": 0}):

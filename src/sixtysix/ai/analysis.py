@@ -92,6 +92,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sixtysix.ai.clock import cpu_deadline, cpu_seconds, spent
 from sixtysix.ai.expert import ExpertPlayer
@@ -100,7 +101,7 @@ from sixtysix.ai.rollout import Rollouts
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
-from sixtysix.core.cards import CardMask
+from sixtysix.core.cards import Card, CardMask
 from sixtysix.core.errors import DealError, IllegalActionError, MatchError, RecordError, RulesError
 from sixtysix.core.game import BEFORE_DRAW, Deal
 from sixtysix.core.match import Match
@@ -116,7 +117,7 @@ BLUNDER = 0.8
 
 CONFIDENCE_Z = 2.0
 """Standard errors on each side of a loss in its verdict's interval (about 95 %)."""
-SETTLE_Z = 3.0
+SETTLE_Z = 3.5
 """Standard errors of margin on every threshold before an analysis stops early on a played action's verdict."""
 DROP_Z = 3.0
 """Standard errors by which an action must trail the leader to leave the race."""
@@ -131,9 +132,9 @@ MIN_WORLDS = 32
 MAX_WORLDS = 20_000
 """At most this many worlds per decision (late in a deal the worlds repeat and are cheap)."""
 
-DEFAULT_SECONDS = 4.0
+DEFAULT_SECONDS = 10.0
 """CPU seconds per decision, at most, when a budget names neither a time nor a number of worlds. Most
-decisions are settled long before (a third of a second on average over the benchmark's records,
+decisions are settled long before (about a second on average over the benchmark's records,
 ``bench/analysis.py``); the budget is for those whose verdict is close to a threshold."""
 
 
@@ -399,12 +400,37 @@ class Analysis:
 # -- analysing one decision ---------------------------------------------------------
 
 
+class _Inference(ExpertPlayer):
+    """The expert's sampling, its weights kept per opponent hand.
+
+    For one view, how well the opponent's last lead or card fits a world depends on the
+    world's hand for him alone, so it is worked out once per hand: the same worlds, drawn
+    several times faster (the weights were most of an analysis's time).
+    """
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._weights: dict[tuple[str, CardMask], float] = {}
+
+    def _lead_weight(self, view: PlayerView, world: Deal, led: Card) -> float:
+        key = ("lead", world.hands[view.opponent])
+        if key not in self._weights:
+            self._weights[key] = super()._lead_weight(view, world, led)
+        return self._weights[key]
+
+    def _follow_weight(self, view: PlayerView, world: Deal, follow: Any) -> float:
+        key = ("follow", world.hands[view.opponent])
+        if key not in self._weights:
+            self._weights[key] = super()._follow_weight(view, world, follow)
+        return self._weights[key]
+
+
 class _Worlds:
     """Worlds consistent with a view, drawn with the expert's inference, and each action's value in them."""
 
     def __init__(self, view: PlayerView, seed: int) -> None:
         self.view = view
-        self.sampler = ExpertPlayer(seed)  # its inference: worlds weighed by what the opponent did
+        self.sampler = _Inference(seed)  # the expert's inference: worlds weighed by what the opponent did
         self.solver = Solver(view.rules)
         # As the players do: while the talon is open each world is played on by the card
         # counter and solved exactly once the talon is gone; after that, searched exactly.
