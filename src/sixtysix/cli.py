@@ -65,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
         type=positive_float,
         metavar="SECONDS",
         help="CPU time per decision at most; a decision stops once its verdict is clear "
-        "(default: 4, or no limit when --worlds is given)",
+        "(default: 10, or no limit when --worlds is given)",
     )
     ana.add_argument(
         "--worlds", type=positive_int, metavar="N", help="sampled worlds per decision at most (deterministic)"

@@ -53,7 +53,7 @@ def create_app(
 
     ``think``: seconds per decision of the level-5 computer; ``review_seconds`` /
     ``review_worlds``: the analysis budget per decision of a review (neither: the analysis's
-    default, at most 4 s, most decisions settle far sooner); ``computer_delay``:
+    default, at most 10 s, most decisions settle far sooner); ``computer_delay``:
     seconds the computer waits before each move; ``workers``: threads for the slow computer
     levels, hints and reviews; ``seed``: makes the shuffles reproducible (tests);
     ``hint_budget``: a :class:`~sixtysix.ai.analysis.Budget` for hints (default half a second).

@@ -47,7 +47,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=positive_float,
         default=None,
         metavar="SECONDS",
-        help="analysis time per decision of a post-deal review, at most (default 4, as sixtysix analyze)",
+        help="analysis time per decision of a post-deal review, at most (default 10, as sixtysix analyze)",
     )
     serve.add_argument(
         "--computer-delay",
