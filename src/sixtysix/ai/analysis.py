@@ -134,8 +134,8 @@ MAX_WORLDS = 20_000
 
 DEFAULT_SECONDS = 10.0
 """CPU seconds per decision, at most, when a budget names neither a time nor a number of worlds. Most
-decisions are settled long before (about a second on average over the benchmark's records,
-``bench/analysis.py``); the budget is for those whose verdict is close to a threshold."""
+decisions are settled long before (0.8 s on average over the benchmark's records, half of them in
+0.02 s: ``bench/analysis.py``); the budget is for those whose verdict is close to a threshold."""
 
 
 class Classification(enum.Enum):

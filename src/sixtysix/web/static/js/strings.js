@@ -207,7 +207,7 @@ const en = {
 
   "review.title": "Review of deal {n}",
   "review.back": "Back to the table",
-  "review.loading": "The computer is analysing every decision of this deal… (a few seconds)",
+  "review.loading": "The computer is analysing every decision of this deal… (up to half a minute)",
   "review.not_over": "This deal is not over yet: it can be reviewed when it ends.",
   "review.chart_title": "The deal, decision by decision",
   "review.chart_label": "Evaluation of the deal for you, after each decision",
@@ -539,7 +539,7 @@ const de = {
 
   "review.title": "Analyse von Spiel {n}",
   "review.back": "Zurück zum Tisch",
-  "review.loading": "Der Computer analysiert jede Entscheidung dieses Spiels … (einige Sekunden)",
+  "review.loading": "Der Computer analysiert jede Entscheidung dieses Spiels … (bis zu einer halben Minute)",
   "review.not_over": "Dieses Spiel ist noch nicht aus: Die Analyse gibt es an seinem Ende.",
   "review.chart_title": "Das Spiel, Entscheidung für Entscheidung",
   "review.chart_label": "Bewertung des Spiels für dich nach jeder Entscheidung",
@@ -871,7 +871,7 @@ const fr = {
 
   "review.title": "Analyse de la donne {n}",
   "review.back": "Retour à la table",
-  "review.loading": "L'ordinateur analyse chaque décision de cette donne… (quelques secondes)",
+  "review.loading": "L'ordinateur analyse chaque décision de cette donne… (jusqu'à une demi-minute)",
   "review.not_over": "Cette donne n'est pas terminée : son analyse sera disponible à la fin.",
   "review.chart_title": "La donne, décision après décision",
   "review.chart_label": "Évaluation de la donne pour vous après chaque décision",
