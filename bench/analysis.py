@@ -2,7 +2,7 @@
 
 Run from the repository root, with one process::
 
-    python -m bench.analysis                 # the full run: 20 records, 5 seeds, default budget (~40 min)
+    python -m bench.analysis                 # the full run: 20 records, 5 seeds, default budget (~35 min of CPU)
     python -m bench.analysis --quick         # 4 records, 3 seeds (make bench; a few minutes)
     python -m bench.analysis --json out/bench-analysis.json
     python -m bench.analysis --make-records  # deal the records again (bench/records/analysis/)
