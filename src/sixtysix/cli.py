@@ -71,11 +71,16 @@ def _parser() -> argparse.ArgumentParser:
         "--time",
         type=positive_float,
         metavar="SECONDS",
-        help="CPU time per decision (default: 1, or no limit when --worlds is given)",
+        help="CPU time per decision at most; a decision stops once its verdict is clear "
+        "(default: 10, or no limit when --worlds is given)",
     )
-    ana.add_argument("--worlds", type=positive_int, metavar="N", help="sampled worlds per decision (deterministic)")
+    ana.add_argument(
+        "--worlds", type=positive_int, metavar="N", help="sampled worlds per decision at most (deterministic)"
+    )
     ana.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampling (default: 0)")
-    ana.add_argument("--all", action="store_true", help="comment every analysed decision, not only the flawed ones")
+    ana.add_argument(
+        "--all", action="store_true", help="comment every analysed decision, not only the flawed and uncertain ones"
+    )
     ana.add_argument("-o", "--output", metavar="OUT", help="write the annotated record to OUT and print the summary")
     ana.set_defaults(handler=_analyze_command)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import time
@@ -14,16 +15,21 @@ from sixtysix import Action, Match, PlayerView
 from sixtysix.ai.analysis import (
     BLUNDER,
     INACCURACY,
+    MIN_WORLDS,
     MISTAKE,
     Annotation,
     Budget,
     Classification,
+    Verdict,
     analyze,
     analyze_record,
     annotated_text,
     classify,
     hint,
+    judge,
+    record_choices,
     summarize,
+    with_error,
 )
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, PASS
@@ -74,7 +80,7 @@ deal dealer=2 deck="Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 
 """
 
 A = Action.parse
-QUICK = Budget(worlds=2, depth=2, exact_talon=2)
+QUICK = Budget(worlds=2)
 
 
 def view_at(text: str, seat: int | None = None) -> PlayerView:
@@ -133,7 +139,7 @@ def test_win_chances_samples_and_order() -> None:
     match = Match()
     deal = match.new_deal(seed=11)
     view = PlayerView.of(deal, deal.to_act or 1)
-    analysis = analyze(view, Budget(worlds=5, depth=3))
+    analysis = analyze(view, Budget(worlds=5))
     assert {e.action for e in analysis.actions} == set(view.legal)
     assert analysis.worlds == 5 and not analysis.exact
     for entry in analysis.actions:
@@ -145,7 +151,7 @@ def test_win_chances_samples_and_order() -> None:
     assert values == sorted(values, reverse=True)
     assert analysis.best == analysis.actions[0].action
     # Deterministic for a seed and a world count.
-    again = analyze(view, Budget(worlds=5, depth=3))
+    again = analyze(view, Budget(worlds=5))
     assert again.actions == analysis.actions
 
 
@@ -197,6 +203,86 @@ def test_time_budget_and_hint() -> None:
     assert quick.worlds >= 1 and quick.best in view.legal
 
 
+# -- the uncertainty -------------------------------------------------------------------------
+
+
+def false_claim() -> tuple[PlayerView, Action]:
+    """A decision of a record of random play where seat 1 claimed with too few points (a loss of 2 or more)."""
+    record = random_deal_record(4)
+    choice = record_choices(record)[-1]
+    assert choice.action == CLAIM and choice.view.score < 66
+    return choice.view, choice.action
+
+
+def test_a_false_claim_is_a_blunder_in_every_seed() -> None:
+    view, claim = false_claim()
+    for seed in range(5):
+        analysis = analyze(view, Budget(seed=seed), played=claim)  # the default budget
+        assert analysis.verdict(claim) is Verdict.BLUNDER, seed
+        entry = analysis[claim]
+        assert entry.loss_low >= BLUNDER and entry.loss - 2 * entry.loss_se == pytest.approx(entry.loss_low, abs=0.3)
+        assert analysis.settled and analysis.seconds < 4  # clear at once: the budget is not used up
+
+
+def test_an_equal_choice_is_never_a_fault() -> None:
+    # After 1:20h 1:Kh 2:Ac seat 1 may exchange (X) or lead: both win 3 game points in every world.
+    view = next(choice.view for choice in record_choices(EXAMPLE) if choice.action == EXCHANGE)
+    assert EXCHANGE in view.legal and not view.phase2
+    for seed in range(5):
+        analysis = analyze(view, Budget(seed=seed, worlds=400), played=EXCHANGE)
+        assert analysis.value(EXCHANGE) == analysis.best_value == 3.0
+        assert analysis.verdict(EXCHANGE) is Verdict.GOOD and analysis.loss(EXCHANGE) == 0.0
+        assert analysis.settled and analysis.worlds < 400  # settled once the errors allow it
+
+
+def test_standard_errors_shrink_with_the_budget() -> None:
+    deal = Match().new_deal(seed=7)
+    view = PlayerView.of(deal, deal.to_act or 1)
+    small = analyze(view, Budget(worlds=40, seed=1))
+    large = analyze(view, Budget(worlds=640, seed=1))
+    assert small.worlds == 40 and large.worlds == 640  # no single contender left: the budget is used
+    assert large.actions[0].se < small.actions[0].se / 2  # about 1/4: the square root of 16 times the worlds
+    runner_up = large.actions[1]
+    assert 0 < runner_up.loss_se < small[runner_up.action].loss_se
+    for entry in large.actions:
+        assert entry.loss_low <= entry.loss <= entry.loss_high
+        assert entry.verdict is judge(entry.loss_low, entry.loss_high)
+
+
+def test_a_hint_stops_once_one_action_is_left() -> None:
+    # Claiming wins 3 in every world; drawing or closing first and claiming then, no more.
+    view = view_at(CLAIM_NOW)
+    analysis = analyze(view, Budget(worlds=5000))
+    assert analysis.best == CLAIM and analysis.settled
+    assert analysis.worlds == MIN_WORLDS  # the others are no better: dropped at the first look, and done
+    assert all(e.value == 3.0 and e.verdict.classification is None for e in analysis.actions)
+
+
+def test_verdicts_by_the_interval() -> None:
+    assert judge(0.0, 0.149) is Verdict.GOOD
+    assert judge(0.0, 0.15) is Verdict.UNCERTAIN and judge(0.149, 3.0) is Verdict.UNCERTAIN
+    assert judge(0.15, 0.5) is Verdict.INACCURACY and judge(0.39, 0.9) is Verdict.INACCURACY
+    assert judge(0.4, 0.5) is Verdict.MISTAKE and judge(0.8, 0.9) is Verdict.BLUNDER
+    assert [v.symbol for v in Verdict] == ["", "", "?!", "?", "??"]
+    assert [v.classification for v in Verdict][:2] == [None, None]
+    assert not Verdict.GOOD.flagged and Verdict.UNCERTAIN.flagged and Verdict.BLUNDER.flagged
+    assert with_error(-0.4712, 0.052) == "-0.47 ± 0.05" and with_error(2.0, 0.0) == "+2.00"
+
+
+def test_annotations_show_the_error() -> None:
+    view, claim = false_claim()
+    note = Annotation(1, 3, 1, claim, analyze(view, Budget(seed=0), played=claim))
+    assert re.fullmatch(
+        r"1:66 \?\? blunder \(-\d\.\d\d ± 0\.\d\d\): best 1:\S+ .*, played -\d\.00 \(wins 0%\)", note.describe()
+    )
+    data = note.to_json()
+    assert data["verdict"] == "blunder" and data["classification"] == "blunder" and data["loss_se"] > 0
+    # An exact analysis says so instead of an error.
+    view = view_at(EXHAUSTED)
+    exact = Annotation(1, 19, 1, A("Kh"), analyze(view, played=A("Kh")))
+    assert exact.describe().startswith("1:Kh ?? blunder (-2.00 exact): best 1:K")
+
+
 def test_classification_thresholds() -> None:
     assert (INACCURACY, MISTAKE, BLUNDER) == (0.15, 0.4, 0.8)
     assert classify(0.0) is None and classify(0.149) is None
@@ -207,10 +293,10 @@ def test_classification_thresholds() -> None:
 
 
 def test_budget_validation() -> None:
-    assert Budget().time_limit == 1.0
+    assert Budget().time_limit == 10.0
     assert Budget(worlds=4).time_limit is None
     assert Budget(seconds=0.5, worlds=4).time_limit == 0.5
-    for bad in ({"seconds": 0}, {"worlds": 0}, {"depth": 0}):
+    for bad in ({"seconds": 0}, {"worlds": 0}):
         with pytest.raises(ValueError):
             Budget(**bad)
     with pytest.raises(ValueError):
@@ -234,7 +320,10 @@ def check_annotations(record: Record, annotations: list[Annotation]) -> None:
         assert note.action in note.analysis
         assert note.loss >= 0 and note.best_value >= note.played_value
         assert note.loss == pytest.approx(note.best_value - note.played_value)
-        assert note.classification == classify(note.loss)
+        entry = note.analysis[note.action]
+        assert note.verdict == judge(entry.loss_low, entry.loss_high)
+        assert entry.loss_low <= note.loss + 1e-9 and note.loss <= entry.loss_high + 1e-9
+        assert note.classification == note.verdict.classification
         if note.implicit:
             assert note.action in (DRAW, PASS)
         else:
@@ -245,7 +334,7 @@ def test_analyze_record_of_random_players_flags_blunders() -> None:
     record = random_deal_record(4)
     deal = replay(record).match.deals[0]
     assert deal.outcome is not None and deal.outcome.termination.value == "false_claim"
-    annotations = analyze_record(record, budget=Budget(worlds=2))
+    annotations = analyze_record(record, budget=Budget(worlds=64))
     check_annotations(record, annotations)
     assert {a.seat for a in annotations} == {1, 2}
     # The false claim ends the deal: its value is exact (the opponent scores 2) and it is a blunder.
@@ -294,7 +383,7 @@ def test_analyze_record_implicit_decisions_and_seats() -> None:
         before = lines[: lines.index(comment)]
         last_action_line = next(line for line in reversed(before) if not line.startswith("#"))
         assert not last_action_line.startswith("deal ")
-    assert "# sixtysix analysis: 2 worlds per decision" in text
+    assert "# sixtysix analysis: at most 2 worlds per decision" in text
     assert "# seat 1: " in text and "# seat 2: " not in text
     assert replay(text).to_json() == replay(record).to_json()
     summary = summarize(annotations, seats=(1,))[1]
@@ -353,6 +442,7 @@ def test_cli_analyze(tmp_path: Path) -> None:
     assert replay(out).to_json() == replay(EXAMPLE).to_json()
     assert Record.parse(out).text() == EXAMPLE
     assert "# analysis summary" in out
+    assert "uncertain: it straddles 0.15" in out
     assert "# seat 1 (Alice): " in out and "# seat 2 (Bob): " in out
     assert "average loss" in out
     # From standard input, deterministic with --worlds and --seed.

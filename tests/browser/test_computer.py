@@ -98,6 +98,9 @@ def test_a_whole_deal_against_the_computer(
     page.locator("body[data-page=review]").wait_for()
     page.locator("[data-testid=review-decision]").first.wait_for()
     assert page.locator("[data-testid=review-decision]").count() >= 6
+    verdicts = {row.get_attribute("data-verdict") for row in page.locator("[data-testid=review-decision]").all()}
+    assert verdicts <= {"good", "uncertain", "inaccuracy", "mistake", "blunder"}, verdicts
+    assert "±" in page.locator("[data-testid=review-decisions]").inner_text()  # estimates show their error
     page.locator("[data-testid=eval-chart] svg").wait_for()
     assert page.locator("[data-testid=dealt-hand]").count() == 2
     shot(page, "review", full_page=True)

@@ -69,6 +69,7 @@ def test_help_hint_last_and_rules(tmp_path: Path) -> None:
     assert "No trick has been played yet" in shown
     assert "Legal now:" in shown and "20h" in shown and "declare 20 in hearts" in shown
     assert "Hint: best is" in shown and "expected game points" in shown
+    assert "against the best" in shown and " ± " in shown  # estimates show their standard error
     assert "Rules: seed66" in shown
     assert "Last trick: You led A♥, Computer played A♣: you won (22 points)" in shown
 

@@ -78,7 +78,7 @@ FAST = {
     "think": 0.05,
     "review_seconds": None,
     "review_worlds": 2,
-    "hint_budget": Budget(worlds=3, depth=2),
+    "hint_budget": Budget(worlds=3),
 }
 
 

@@ -146,6 +146,9 @@ def test_hint(server: ServerThread, api: Api) -> None:
     assert data["best"] in state["legal"]
     assert {a["action"] for a in data["actions"]} == set(state["legal"])
     assert all(-3.5 <= a["value"] <= 3.5 and 0 <= a["win_chance"] <= 1 for a in data["actions"])
+    # every value with its standard error, and the loss against the best with its own
+    assert all(a["se"] >= 0 and a["loss"] >= 0 and a["loss_se"] >= 0 for a in data["actions"])
+    assert data["actions"][0]["action"] == data["best"] and data["actions"][0]["loss"] == 0
     # not at the computer's decision
     api.act(match_id, token, {"action": next(a for a in state["legal"] if len(a) == 2 and a != "66")})
     refused = api.request("GET", f"/api/matches/{match_id}/hint", token)
@@ -182,8 +185,15 @@ def test_review(server: ServerThread, api: Api) -> None:
         assert value == pytest.approx(d["played_value"] if d["seat"] == 1 else -d["played_value"], abs=1e-3)
         assert d["classification"] in (None, "inaccuracy", "mistake", "blunder")
         assert d["loss"] >= 0 and d["best"] in {a["action"] for a in d["alternatives"]}
+        # the uncertainty: the loss's standard error and interval, a verdict that agrees with the classification
+        assert d["verdict"] in ("good", "uncertain", "inaccuracy", "mistake", "blunder")
+        assert d["classification"] == (None if d["verdict"] in ("good", "uncertain") else d["verdict"])
+        assert d["loss_se"] >= 0 and d["loss_low"] <= d["loss"] + 1e-3 <= d["loss_high"] + 2e-3
+        assert all(a["se"] >= 0 for a in d["alternatives"]) and d["played_se"] >= 0
     assert len(data["deck"]) == 24 and data["outcome"]["winner"] == seat.state["deal"]["outcome"]["winner"]
     assert set(data["summary"]) == {"1", "2"}
+    assert all("uncertain" in summary for summary in data["summary"].values())
+    assert data["thresholds"]["z"] == 2
     # stored: the second call answers the same at once
     again = api.request("GET", f"/api/matches/{match_id}/deals/1/review", token).json()
     assert again["decisions"] == decisions

@@ -168,3 +168,12 @@ test("strict_claims: a closer who reached 66 and never claimed loses the deal pl
   }
   i18n.setLang("en");
 });
+
+test("an estimate shows its standard error; an exact value does not", () => {
+  assert.equal(d.withError(-0.47, 0.052, "en"), "−0.47 ± 0.05");
+  assert.equal(d.withError(0.62, 0.031, "de"), "+0,62 ± 0,03");
+  assert.equal(d.withError(1, 0, "en"), "+1.00");
+  assert.equal(d.withError(1, 0.004, "en"), "+1.00");
+  assert.equal(d.withError(1, undefined, "en"), "+1.00");
+  assert.equal(d.withError(undefined, 0.1, "en"), "");
+});

@@ -1,51 +1,63 @@
-"""Move analysis: what every legal action of a decision is worth, and how much a move lost.
+"""Move analysis: what every legal action of a decision is worth, how sure that is, and how much a move lost.
 
 :func:`analyze` answers, for one :class:`~sixtysix.core.view.PlayerView`, the
 expected game points of every legal action for the deal (from the acting
-player's side: positive when he is expected to win the deal), its chance of
-winning the deal and the number of sampled worlds behind those figures. It
-uses the expert's method (:class:`~sixtysix.ai.expert.ExpertPlayer`):
+player's side: positive when he is expected to win the deal) with its standard
+error, its chance of winning the deal and the number of sampled worlds behind
+those figures. It uses the expert's method (:class:`~sixtysix.ai.expert.ExpertPlayer`):
 worlds consistent with the view are sampled with its inference, and every
 action is valued in every world: while the talon is open by playing the world
 on with the card counter and solving it once the talon is gone
 (:class:`~sixtysix.ai.rollout.Rollouts`), afterwards by an exact search with
-:meth:`Solver.action_values <sixtysix.ai.solver.Solver.action_values>`. All
-actions are valued in the same worlds, so their differences are much less
-noisy than their values.
+:meth:`Solver.action_values <sixtysix.ai.solver.Solver.action_values>`.
 
-* **value**: the mean over the worlds of the action's value (game points, signed).
+The actions share their worlds (common random numbers), so their differences,
+which decide everything here, are far less noisy than their values, and the
+standard error of each difference is measured world by world. The budget goes
+where the ranking is uncertain (:class:`~sixtysix.ai.racing.Race`): once an
+action is clearly worse than the leader (by :data:`DROP_Z` standard errors) it
+leaves the race and the later worlds value only the contenders. The analysis
+stops before its budget once there is nothing left to decide: one contender, or,
+for a played action, a verdict clear by :data:`SETTLE_Z` standard errors.
+
+* **value**: the mean over the worlds of the action's value (game points, signed),
+  **se** its standard error. An action that left the race is valued as the leader's
+  mean plus its mean difference to the leader over the worlds they shared.
 * **win chance**: the share of the worlds in which the action's value is above 0,
   a value of exactly 0 (a tie, or an even estimate) counting one half.
 * **best**: the action of highest value; ties go to the higher win chance, then
   to a claim (``66``: ending the deal now is never worse than winning it later),
   then to the engine's action order.
 
-:func:`hint` is the same with a short budget (half a second).
+:func:`hint` is the same with a short budget (half a CPU second).
 
 Every time here is CPU time of the analysing thread, not wall-clock time, as for the
 players (:mod:`sixtysix.ai.clock`): an analysis does the same work on a busy machine,
 it only takes longer.
 
 A played action is judged by its **loss**: the value of the best action minus
-the value of the action taken, in game points (a deal is worth 1 to 3):
+the value of the action taken, in game points (a deal is worth 1 to 3), with the
+interval of :data:`CONFIDENCE_Z` standard errors of the difference (against every
+action still in contention: any of them may be the best). The verdict
+(:func:`judge`) names a fault only when the whole interval is past its threshold:
 
-=============  ======  ========================
-loss           symbol  classification
-=============  ======  ========================
-< 0.15                 (none: a good move)
->= 0.15        ``?!``  :attr:`Classification.INACCURACY`
->= 0.4         ``?``   :attr:`Classification.MISTAKE`
->= 0.8         ``??``  :attr:`Classification.BLUNDER`
-=============  ======  ========================
+=============  ======  =====================================================
+verdict        symbol  the loss's interval
+=============  ======  =====================================================
+good                   entirely below 0.15
+uncertain              from below 0.15 to 0.15 or more: it may be a fault
+inaccuracy     ``?!``  entirely at or above 0.15 (:data:`INACCURACY`)
+mistake        ``?``   entirely at or above 0.4 (:data:`MISTAKE`)
+blunder        ``??``  entirely at or above 0.8 (:data:`BLUNDER`)
+=============  ======  =====================================================
 
 Turning a won one-point deal into a lost one costs 2 game points, so a loss of
 0.15 is like giving away 7.5 % of winning chance in such a deal: above the
-sampling noise of a one-second analysis (the actions share their worlds), yet
-easy to miss at the table. 0.4 is 20 % of winning chance, or a Schneider given
-away in most deals; 0.8 is most of a game point: a false claim, a marriage
-thrown away, a close into a lost deal. The figures are those of a PIMC search
-(perfect-information worlds, heuristic estimates before the last few cards of
-the talon), as strong as the level 4-5 players, not the truth.
+sampling noise of a one-second analysis, yet easy to miss at the table. 0.4 is
+20 % of winning chance, or a Schneider given away in most deals; 0.8 is most of a
+game point: a false claim, a marriage thrown away, a close into a lost deal. The
+figures are those of a PIMC search (perfect-information worlds, the card counter's
+play while the talon is open), as strong as the level 4-5 players, not the truth.
 
 :func:`analyze_record` replays a 66R record deal by deal and analyses every
 decision of the chosen seats that had more than one legal action, including
@@ -62,31 +74,34 @@ findings as ``#`` comments, so the result still replays.
 ... 1:20h 1:Kh 2:Ac
 ... 1:66
 ... ''')
->>> notes = analyze_record(record, budget=Budget(worlds=2, depth=2))
+>>> notes = analyze_record(record, budget=Budget(worlds=40))
 >>> [f"{n.seat}:{n.action}" for n in notes]  # every decision with a choice
 ['1:20h', '1:Kh', '2:Ac', '1:66']
 >>> claim = notes[-1]  # a claim with 35 points: the opponent scores 2
->>> claim.played_value, claim.classification
-(-2.0, <Classification.BLUNDER: 'blunder'>)
+>>> claim.played_value, claim.verdict
+(-2.0, <Verdict.BLUNDER: 'blunder'>)
 >>> print(annotated_text(record, notes, summary=False).splitlines()[-1])
-# 1:66 ?? blunder (-...): best 1:... +... (wins ...%), played -2.00 (wins 0%)
+# 1:66 ?? blunder (-... ± ...): best 1:... +... (wins ...%), played -2.00 (wins 0%)
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sixtysix.ai.clock import cpu_deadline, cpu_seconds, spent
-from sixtysix.ai.evaluation import heuristic_value
 from sixtysix.ai.expert import ExpertPlayer
+from sixtysix.ai.racing import Difference, Race
 from sixtysix.ai.rollout import Rollouts
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
+from sixtysix.core.cards import Card, CardMask
 from sixtysix.core.errors import DealError, IllegalActionError, MatchError, RecordError, RulesError
 from sixtysix.core.game import BEFORE_DRAW, Deal
 from sixtysix.core.match import Match
@@ -100,12 +115,31 @@ MISTAKE = 0.4
 BLUNDER = 0.8
 """Smallest loss that makes a move a blunder."""
 
-DEFAULT_SECONDS = 1.0
-"""CPU seconds per decision when a budget names neither a time nor a number of worlds."""
+CONFIDENCE_Z = 2.0
+"""Standard errors on each side of a loss in its verdict's interval (about 95 %)."""
+SETTLE_Z = 3.5
+"""Standard errors of margin on every threshold before an analysis stops early on a played action's verdict."""
+DROP_Z = 3.0
+"""Standard errors by which an action must trail the leader to leave the race."""
+TIE = 0.02
+"""An action at most this far above the leader, at the top of its interval, is no better: it leaves the race."""
+SWING = 2.0
+"""Game points a difference may swing by in a world not seen yet (a won deal lost). After n worlds no
+standard error is taken below ``SWING * sqrt(3) / n``: if n worlds never showed a swing, one in up to
+3 / n of the worlds is still plausible (the rule of three), so a few alike worlds settle nothing."""
+MIN_WORLDS = 32
+"""Worlds every action is valued in before the race drops any or stops early (the errors need them)."""
+MAX_WORLDS = 20_000
+"""At most this many worlds per decision (late in a deal the worlds repeat and are cheap)."""
+
+DEFAULT_SECONDS = 10.0
+"""CPU seconds per decision, at most, when a budget names neither a time nor a number of worlds. Most
+decisions are settled long before (0.8 s on average over the benchmark's records, half of them in
+0.02 s: ``bench/analysis.py``); the budget is for those whose verdict is close to a threshold."""
 
 
 class Classification(enum.Enum):
-    """How bad a move was, by its loss against the best action."""
+    """A fault: how bad a move was, by its loss against the best action."""
 
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
@@ -116,12 +150,48 @@ class Classification(enum.Enum):
         """``?!``, ``?`` or ``??``, as in chess annotations."""
         return _SYMBOLS[self]
 
+    @property
+    def threshold(self) -> float:
+        """The smallest loss of this class: :data:`INACCURACY`, :data:`MISTAKE` or :data:`BLUNDER`."""
+        return _THRESHOLD[self]
+
 
 _SYMBOLS = {Classification.INACCURACY: "?!", Classification.MISTAKE: "?", Classification.BLUNDER: "??"}
+_THRESHOLD = {Classification.INACCURACY: INACCURACY, Classification.MISTAKE: MISTAKE, Classification.BLUNDER: BLUNDER}
+
+
+class Verdict(enum.Enum):
+    """The judgement of one decision: good, uncertain, or a fault sure at :data:`CONFIDENCE_Z` standard errors."""
+
+    GOOD = "good"
+    UNCERTAIN = "uncertain"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @property
+    def classification(self) -> Classification | None:
+        """The fault (``None`` for a good or an uncertain decision)."""
+        return None if self in (Verdict.GOOD, Verdict.UNCERTAIN) else Classification(self.value)
+
+    @property
+    def symbol(self) -> str:
+        """``?!``, ``?`` or ``??`` for a fault, else empty."""
+        fault = self.classification
+        return fault.symbol if fault else ""
+
+    @property
+    def flagged(self) -> bool:
+        """Whether the annotated record comments on it (every verdict but good)."""
+        return self is not Verdict.GOOD
 
 
 def classify(loss: float) -> Classification | None:
-    """The classification of a move that lost ``loss`` game points (``None``: a good move)."""
+    """The class of a loss known exactly (``None``: a good move).
+
+    >>> classify(0.1), classify(0.5)
+    (None, <Classification.MISTAKE: 'mistake'>)
+    """
     if loss >= BLUNDER:
         return Classification.BLUNDER
     if loss >= MISTAKE:
@@ -131,34 +201,60 @@ def classify(loss: float) -> Classification | None:
     return None
 
 
+def judge(low: float, high: float) -> Verdict:
+    """The verdict on a loss known to lie from ``low`` to ``high``: a fault only if the whole interval is one.
+
+    >>> [judge(low, high).value for low, high in ((0.0, 0.1), (0.1, 0.3), (0.35, 0.45), (0.42, 0.52))]
+    ['good', 'uncertain', 'inaccuracy', 'mistake']
+    """
+    if high < INACCURACY:
+        return Verdict.GOOD
+    fault = classify(low)
+    return Verdict(fault.value) if fault else Verdict.UNCERTAIN
+
+
+def with_error(value: float, margin: float, sign: bool = True) -> str:
+    """A value and its margin (the half-width of its interval) for people; the value alone when the margin
+    is below 0.005 (exact).
+
+    >>> with_error(-0.4712, 0.052), with_error(1.0, 0.0), with_error(0.47, 0.05, sign=False)
+    ('-0.47 ± 0.05', '+1.00', '0.47 ± 0.05')
+    """
+    text = f"{value:+.2f}" if sign else f"{value:.2f}"
+    return f"{text} ± {margin:.2f}" if margin >= 0.005 else text
+
+
+def undecided(low: float, high: float) -> bool:
+    """Whether more worlds could change the verdict: a threshold lies inside the interval.
+
+    >>> undecided(0.0, 0.1), undecided(0.1, 0.2), undecided(0.2, 0.3)
+    (False, True, False)
+    """
+    return any(low < threshold <= high for threshold in (INACCURACY, MISTAKE, BLUNDER))
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much to search per decision.
 
     ``seconds``: sample worlds until this many CPU seconds of the analysing thread
     are used (:mod:`sixtysix.ai.clock`; at least one world; the world under way is
-    finished, so the answer may come a few tenths later).
-    ``worlds``: sample exactly this many worlds (fewer only when the view leaves a
-    single possible world). With both, whichever comes first; with neither,
-    :data:`DEFAULT_SECONDS`. A budget with ``worlds`` and without ``seconds`` is
-    deterministic for a given ``seed`` (``None``: a fresh random seed).
-    ``depth`` and ``exact_talon`` are the PIMC search settings (see
-    :class:`~sixtysix.ai.pimc.PimcPlayer`); the defaults are the level-4 and level-5 players'.
+    finished, so the answer may come a little later).
+    ``worlds``: sample at most this many worlds (fewer when the view leaves a
+    single possible world, or once nothing is left to decide). With both, whichever comes
+    first; with neither, :data:`DEFAULT_SECONDS`. A budget with ``worlds`` and without
+    ``seconds`` is deterministic for a given ``seed`` (``None``: a fresh random seed).
     """
 
     seconds: float | None = None
     worlds: int | None = None
     seed: int | None = 0
-    depth: int = 4
-    exact_talon: int = 4
 
     def __post_init__(self) -> None:
         if self.seconds is not None and not self.seconds > 0:
             raise ValueError(f"the time budget must be positive, not {self.seconds!r}")
         if self.worlds is not None and self.worlds < 1:
             raise ValueError(f"the number of worlds must be at least 1, not {self.worlds!r}")
-        if self.depth < 1:
-            raise ValueError(f"the search depth must be at least 1, not {self.depth!r}")
 
     @property
     def time_limit(self) -> float | None:
@@ -168,14 +264,14 @@ class Budget:
         return self.seconds
 
     def describe(self) -> str:
-        """A short text for people, e.g. ``1 s per decision, counter rollouts, exact after the talon, seed 0``."""
+        """A short text for people: ``at most 1 s per decision, counter rollouts, exact after the talon, seed 0``."""
         parts = []
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
         if self.worlds is not None:
             parts.append(f"{self.worlds} world{'s' if self.worlds != 1 else ''}")
         seed = "" if self.seed is None else f", seed {self.seed}"
-        return f"{' or '.join(parts)} per decision, counter rollouts, exact after the talon{seed}"
+        return f"at most {' or '.join(parts)} per decision, counter rollouts, exact after the talon{seed}"
 
 
 HINT_BUDGET = Budget(seconds=0.5)
@@ -184,7 +280,7 @@ HINT_BUDGET = Budget(seconds=0.5)
 
 @dataclass(frozen=True)
 class ActionValue:
-    """What one legal action is worth, from the acting player's side."""
+    """What one legal action is worth, from the acting player's side, and how sure that is."""
 
     action: Action
     value: float
@@ -192,10 +288,48 @@ class ActionValue:
     win_chance: float
     """Share of the worlds in which the action wins the deal (0 to 1; an even value counts half)."""
     samples: int
-    """Worlds behind these figures."""
+    """Worlds behind these figures (fewer than the analysis's if the action left the race)."""
+    se: float = 0.0
+    """Standard error of ``value``."""
+    loss: float = 0.0
+    """The best action's value minus this one's (0 for the best)."""
+    loss_se: float = 0.0
+    """Standard error of ``loss``, world by world against the best action."""
+    loss_low: float = 0.0
+    """Bottom of the loss's interval (:data:`CONFIDENCE_Z` standard errors, against every contender)."""
+    loss_high: float = 0.0
+    """Top of that interval."""
+
+    @property
+    def verdict(self) -> Verdict:
+        """The verdict on taking this action (:func:`judge`)."""
+        return judge(self.loss_low, self.loss_high)
+
+    @property
+    def margin(self) -> float:
+        """The half-width of ``value``'s interval (:data:`CONFIDENCE_Z` standard errors): what people see after ±."""
+        return CONFIDENCE_Z * self.se
+
+    @property
+    def loss_margin(self) -> float:
+        """The half-width of ``loss``'s interval, :data:`CONFIDENCE_Z` standard errors."""
+        return CONFIDENCE_Z * self.loss_se
 
     def to_json(self) -> dict[str, object]:
-        return {"action": str(self.action), "value": self.value, "win_chance": self.win_chance, "samples": self.samples}
+        return {
+            "action": str(self.action),
+            "value": self.value,
+            "win_chance": self.win_chance,
+            "samples": self.samples,
+            "se": self.se,
+            "margin": self.margin,
+            "loss": self.loss,
+            "loss_se": self.loss_se,
+            "loss_margin": self.loss_margin,
+            "loss_low": self.loss_low,
+            "loss_high": self.loss_high,
+            "verdict": self.verdict.value,
+        }
 
 
 @dataclass(frozen=True)
@@ -206,11 +340,13 @@ class Analysis:
     actions: tuple[ActionValue, ...]
     """One entry per legal action, best first (see the module docstring for ties)."""
     worlds: int
-    """Worlds sampled (the same for every action)."""
+    """Worlds sampled (every action was valued in the first :data:`MIN_WORLDS` of them at least)."""
     exact: bool
     """The values are exact: a single world was possible and it was searched to the end of the deal."""
     seconds: float
     """CPU seconds the analysis took (of its thread, like the budget)."""
+    settled: bool = False
+    """The analysis stopped before its budget: nothing was left to decide."""
 
     @property
     def best(self) -> Action:
@@ -239,10 +375,15 @@ class Analysis:
 
     def loss(self, action: int) -> float:
         """Game points ``action`` gives away against the best action (0 for the best)."""
-        return max(0.0, self.best_value - self[action].value)
+        return self[action].loss
+
+    def verdict(self, action: int) -> Verdict:
+        """The verdict on taking ``action`` (:func:`judge` of its loss's interval)."""
+        return self[action].verdict
 
     def classify(self, action: int) -> Classification | None:
-        return classify(self.loss(action))
+        """The fault of taking ``action``, if the verdict names one."""
+        return self.verdict(action).classification
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -251,6 +392,7 @@ class Analysis:
             "worlds": self.worlds,
             "exact": self.exact,
             "seconds": self.seconds,
+            "settled": self.settled,
             "actions": [entry.to_json() for entry in self.actions],
         }
 
@@ -258,68 +400,159 @@ class Analysis:
 # -- analysing one decision ---------------------------------------------------------
 
 
-class _Analyzer(ExpertPlayer):
-    """The expert's sampling (with its inference) and search, keeping each world's values."""
+class _Inference(ExpertPlayer):
+    """The expert's sampling, its weights kept per opponent hand.
 
-    name = "analysis"
+    For one view, how well the opponent's last lead or card fits a world depends on the
+    world's hand for him alone, so it is worked out once per hand: the same worlds, drawn
+    several times faster (the weights were most of an analysis's time).
+    """
 
-    def __init__(self, budget: Budget) -> None:
-        super().__init__(
-            seed=budget.seed if budget.seed is not None else random.getrandbits(64),
-            samples=budget.worlds or 1,
-            depth=budget.depth,
-            exact_talon=budget.exact_talon,
-            time_limit=budget.time_limit,
-        )
-        self.budget = budget
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._weights: dict[tuple[str, CardMask], float] = {}
 
-    def world_values(self, view: PlayerView) -> tuple[list[dict[Action, float]], bool]:
-        """Per sampled world, the value of every legal action for ``view.seat``; and whether exact."""
-        if self.solver is None or self.solver.rules != view.rules:
-            self.solver = Solver(view.rules, evaluate=heuristic_value)
-            self._rollouts = Rollouts(view.rules, self._seed)
-        solver = self.solver
+    def _lead_weight(self, view: PlayerView, world: Deal, led: Card) -> float:
+        key = ("lead", world.hands[view.opponent])
+        if key not in self._weights:
+            self._weights[key] = super()._lead_weight(view, world, led)
+        return self._weights[key]
+
+    def _follow_weight(self, view: PlayerView, world: Deal, follow: Any) -> float:
+        key = ("follow", world.hands[view.opponent])
+        if key not in self._weights:
+            self._weights[key] = super()._follow_weight(view, world, follow)
+        return self._weights[key]
+
+
+class _Worlds:
+    """Worlds consistent with a view, drawn with the expert's inference, and each action's value in them."""
+
+    def __init__(self, view: PlayerView, seed: int) -> None:
+        self.view = view
+        self.sampler = _Inference(seed)  # the expert's inference: worlds weighed by what the opponent did
+        self.solver = Solver(view.rules)
         # As the players do: while the talon is open each world is played on by the card
         # counter and solved exactly once the talon is gone; after that, searched exactly.
-        roll = self._rollouts if self.rollouts and not view.phase2 else None
-        depth = self.search_depth(view)
-        forbidden = forbidden_cards(view)
+        self.rollouts = None if view.phase2 else Rollouts(view.rules, seed)
+        self.forbidden: CardMask = forbidden_cards(view)
         # Once the talon is exhausted every unseen card is in the opponent's hand: one world.
-        single = view.unseen == 0 or view.talon_size == 0
-        limit = self.budget.worlds
-        deadline = cpu_deadline(self.time_limit)
-        legal = list(view.legal)
-        results: list[dict[Action, float]] = []
-        while True:
-            world = self.sample(view, forbidden)
+        self.single = view.unseen == 0 or view.talon_size == 0
+        self.exact = self.single and self.rollouts is None
+        # In phase 2 nobody draws: a world is the opponent's hand, and its exact values never change.
+        self._known: dict[CardMask, dict[Action, float]] = {}
+
+    def values(self, actions: list[Action]) -> dict[Action, float]:
+        """The value of each of ``actions`` for the view's seat in one more sampled world."""
+        view = self.view
+        world = self.sampler.sample(view, self.forbidden)
+        if self.rollouts is not None:
+            return self.rollouts.action_values(self.solver, world, actions, view.seat)
+        key = world.hands[view.opponent]
+        known = self._known.get(key)
+        if known is None or any(action not in known for action in actions):
             # Every legal action, false claims too; for the exchange window (X or pass) the seat
             # is not the one to act in the world.
-            if roll is not None:
-                results.append(roll.action_values(solver, world, legal, view.seat))
-            else:
-                results.append(solver.action_values(world, depth, legal, view.seat))
-            if single or (limit is not None and len(results) >= limit):
-                break
-            if spent(deadline):
-                break
-        return results, single and depth is None
+            known = self.solver.action_values(world, None, actions, view.seat)
+            self._known[key] = known
+        return known
 
 
-def analyze(view: PlayerView, budget: Budget | None = None) -> Analysis:
-    """The value, win chance and sample count of every legal action of ``view`` (its seat must act)."""
+def _order(action: Action) -> tuple[bool, int]:
+    """The tie-break after equal values and win chances: a claim first, then the engine's order."""
+    return action != CLAIM, int(action)
+
+
+def _floor(se: float, worlds: int, single: bool) -> float:
+    """A standard error no smaller than :data:`SWING` allows after ``worlds`` worlds (unless there was a
+    ``single`` possible world, valued once: no sampling, no sampling error)."""
+    return se if single or worlds == 0 else max(se, SWING * math.sqrt(3) / worlds)
+
+
+def _difference(race: Race[Action], a: Action, b: Action, single: bool) -> Difference:
+    """``a`` minus ``b`` world by world, its standard error floored (:func:`_floor`)."""
+    difference = race.difference(a, b)
+    if a == b:  # an action against itself: 0, surely
+        return difference
+    return dataclasses.replace(difference, se=_floor(difference.se, difference.worlds, single))
+
+
+def loss_bounds(race: Race[Action], action: Action, z: float, single: bool = False) -> tuple[float, float]:
+    """The interval of ``z`` standard errors of what ``action`` loses against the best of the contenders.
+
+    Every action still in the race may be the best, so each bound is the largest over
+    them of the difference's bound (never below 0).
+    """
+    low = high = 0.0
+    for rival in race.alive:
+        if rival != action:
+            difference = _difference(race, rival, action, single)
+            low = max(low, difference.low(z))
+            high = max(high, difference.high(z))
+    return low, high
+
+
+def _settled(race: Race[Action], played: Action | None) -> bool:
+    """Nothing left to decide: a single contender, or the played action's verdict is clear by :data:`SETTLE_Z`."""
+    if played is None:
+        return len(race.alive) == 1
+    return not undecided(*loss_bounds(race, played, SETTLE_Z))
+
+
+def _race(view: PlayerView, budget: Budget, played: Action | None) -> tuple[Race[Action], _Worlds, bool]:
+    """Worlds sampled and actions valued in them until the budget is used or nothing is left to decide.
+
+    Returns the race, the worlds, and whether it stopped early.
+    """
+    seed = budget.seed if budget.seed is not None else random.getrandbits(64)
+    worlds = _Worlds(view, seed)
+    race = Race(view.legal, keep=() if played is None else (played,), order=_order)
+    deadline = cpu_deadline(budget.time_limit)
+    limit = min(budget.worlds or MAX_WORLDS, MAX_WORLDS)
+    check = MIN_WORLDS
+    while True:
+        race.add(worlds.values(race.alive))
+        if worlds.single or race.worlds >= limit:
+            return race, worlds, False
+        if race.worlds >= check:
+            race.drop_worse(DROP_Z, TIE)
+            if _settled(race, played):
+                return race, worlds, True
+            check = race.worlds + max(8, race.worlds // 8)  # why: checks cost k² per world; every 1/8th more
+        if spent(deadline):
+            return race, worlds, False
+
+
+def _entry(race: Race[Action], action: Action, best: Action, single: bool) -> ActionValue:
+    """The figures of ``action`` once the race is over."""
+    low, high = loss_bounds(race, action, CONFIDENCE_Z, single)
+    gap = _difference(race, best, action, single)
+    if action in race.alive:
+        value, se = race.mean(action), _floor(race.se(action), race.count(action), single)
+    else:  # left the race: the leader's mean plus the difference over the worlds they shared
+        value = min(race.mean(best), race.mean(best) - gap.mean)
+        se = math.hypot(_floor(race.se(best), race.count(best), single), gap.se)
+    loss = race.mean(best) - value
+    return ActionValue(action, value, race.win_share(action), race.count(action), se, loss, gap.se, low, high)
+
+
+def analyze(view: PlayerView, budget: Budget | None = None, played: Action | None = None) -> Analysis:
+    """The value (with its error), win chance and sample count of every legal action of ``view`` (its seat must act).
+
+    ``played``: the action taken, when a decision is judged: it stays in the race
+    whatever its value, and the analysis stops early once its verdict is clear.
+    """
     budget = budget or Budget()
     if not view.legal:
         raise ValueError(f"seat {view.seat} has no decision to make")
+    if played is not None and played not in view.legal:
+        raise ValueError(f"{ACTIONS[played]} is not a legal action of seat {view.seat} here")
     started = cpu_seconds()
-    per_world, exact = _Analyzer(budget).world_values(view)
-    worlds = len(per_world)
-    entries = []
-    for action in view.legal:
-        values = [world[action] for world in per_world]
-        wins = sum(1.0 if v > 0 else 0.5 if v == 0 else 0.0 for v in values)
-        entries.append(ActionValue(action, sum(values) / worlds, wins / worlds, worlds))
-    entries.sort(key=lambda e: (-e.value, -e.win_chance, e.action != CLAIM, int(e.action)))
-    return Analysis(view.seat, tuple(entries), worlds, exact, cpu_seconds() - started)
+    race, worlds, settled = _race(view, budget, played)
+    best = race.leader()
+    entries = [_entry(race, action, best, worlds.single) for action in view.legal]
+    entries.sort(key=lambda e: (e.action != best, -e.value, -e.win_chance, _order(e.action)))
+    return Analysis(view.seat, tuple(entries), race.worlds, worlds.exact, cpu_seconds() - started, settled)
 
 
 def hint(view: PlayerView, seed: int | None = 0) -> Analysis:
@@ -366,28 +599,56 @@ class Annotation:
         return self.analysis.loss(self.action)
 
     @property
+    def loss_se(self) -> float:
+        """Standard error of :attr:`loss`."""
+        return self.analysis[self.action].loss_se
+
+    @property
+    def verdict(self) -> Verdict:
+        return self.analysis.verdict(self.action)
+
+    @property
     def classification(self) -> Classification | None:
-        return classify(self.loss)
+        """The fault, if the verdict names one (``None`` for a good or uncertain decision)."""
+        return self.verdict.classification
 
     def describe(self) -> str:
-        """One line for people: ``1:Kh ?! inaccuracy (-0.21): best 1:Ah +0.62 (wins 74%), played +0.41 (wins 66%)``."""
+        """One line for people: ``1:Ah best +0.62 (wins 74%)``, or for a fault (an uncertain or ok move likewise)
+        ``1:Kh ? mistake (-0.47 ± 0.05): best 1:Ah +0.62 (wins 74%), played +0.15 (wins 58%)``."""
         played = self.analysis[self.action]
         token = f"{self.seat}:{self.action}"
         figures = f"{played.value:+.2f} (wins {played.win_chance:.0%})"
-        label = self.classification
+        verdict = self.verdict
         best = self.analysis.actions[0]
         if self.best == self.action:
-            return f"{token} best {figures}"
-        if self.loss < 0.005:
+            return f"{token} best {figures}" + self._rival_note()
+        if verdict is Verdict.GOOD and self.loss < 0.005:
             return f"{token} {figures}, as good as the best {self.seat}:{best.action}"
-        head = f"{token} {label.symbol} {label.value}" if label else f"{token} ok"
+        head = {Verdict.GOOD: "ok", Verdict.UNCERTAIN: "uncertain"}.get(verdict, f"{verdict.symbol} {verdict.value}")
         return (
-            f"{head} (-{self.loss:.2f}): best {self.seat}:{best.action} {best.value:+.2f} "
-            f"(wins {best.win_chance:.0%}), played {figures}"
+            f"{token} {head} ({self._loss_text(-self.loss, played.loss_margin)}): best {self.seat}:{best.action} "
+            f"{best.value:+.2f} (wins {best.win_chance:.0%}), played {figures}"
+        )
+
+    def _loss_text(self, loss: float, margin: float) -> str:
+        """``-0.47 ± 0.05`` (the loss's interval), or ``-2.00 exact`` when the only possible world was searched."""
+        if self.analysis.exact:
+            return f"{loss:+.2f} exact"
+        return f"{loss:+.2f} ± {margin:.2f}"
+
+    def _rival_note(self) -> str:
+        """For a best move whose verdict is uncertain: the contender that may be better."""
+        if self.verdict is not Verdict.UNCERTAIN or len(self.analysis.actions) < 2:
+            return ""
+        rival = self.analysis.actions[1]
+        return (
+            f"; uncertain: {self.seat}:{rival.action} {rival.value:+.2f} may be better "
+            f"({self._loss_text(-rival.loss, rival.loss_margin)})"
         )
 
     def to_json(self) -> dict[str, object]:
         label = self.classification
+        played = self.analysis[self.action]
         return {
             "deal": self.deal,
             "position": self.position,
@@ -398,9 +659,45 @@ class Annotation:
             "played_value": self.played_value,
             "best_value": self.best_value,
             "loss": self.loss,
+            "loss_se": played.loss_se,
+            "loss_low": played.loss_low,
+            "loss_high": played.loss_high,
+            "verdict": self.verdict.value,
             "classification": label.value if label else None,
             "analysis": self.analysis.to_json(),
         }
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision of a record with more than one legal action, as its seat saw it."""
+
+    deal: int
+    """The deal's number in the record (1 = first)."""
+    position: int
+    """As :attr:`Annotation.position`."""
+    seat: int
+    action: Action
+    """The action taken (``draw`` or ``pass`` for an implicit decision)."""
+    view: PlayerView
+
+
+def record_choices(record: Record | str, seats: Iterable[int] = (1, 2)) -> list[Choice]:
+    """Every decision of ``seats`` with more than one legal action, in record order, implicit ones included.
+
+    Raises :class:`~sixtysix.core.errors.RecordError` if the record is invalid.
+    """
+    if isinstance(record, str):
+        record = Record.parse(record)
+    wanted = set(seats)
+    choices = []
+    for decision in _decisions(record):
+        if decision.seat not in wanted:
+            continue
+        view = PlayerView.of(decision.deal, decision.seat, decision.match.score, decision.match.carried)
+        if len(view.legal) > 1:
+            choices.append(Choice(decision.number, decision.position, decision.seat, decision.action, view))
+    return choices
 
 
 def analyze_record(
@@ -414,22 +711,14 @@ def analyze_record(
     The record is checked first (:class:`~sixtysix.core.errors.RecordError` if invalid).
     Implicit decisions are analysed too: the ``draw`` after a trick where ``CB``
     was possible, and the ``pass`` of an exchange window, each only when the record
-    goes on past it. ``progress`` is called with each annotation as it is made.
+    goes on past it (:func:`record_choices`). Each is analysed with its action as the
+    ``played`` one of :func:`analyze`. ``progress`` is called with each annotation as it is made.
     """
-    if isinstance(record, str):
-        record = Record.parse(record)
-    for _ in _decisions(record):  # check the whole record before analysing anything
-        pass
     budget = budget or Budget()
-    wanted = set(seats)
     annotations: list[Annotation] = []
-    for decision in _decisions(record):
-        if decision.seat not in wanted:
-            continue
-        view = PlayerView.of(decision.deal, decision.seat, decision.match.score, decision.match.carried)
-        if len(view.legal) < 2:
-            continue
-        note = Annotation(decision.number, decision.position, decision.seat, decision.action, analyze(view, budget))
+    for choice in record_choices(record, seats):
+        analysis = analyze(choice.view, budget, played=choice.action)
+        note = Annotation(choice.deal, choice.position, choice.seat, choice.action, analysis)
         annotations.append(note)
         if progress is not None:
             progress(note)
@@ -498,6 +787,8 @@ class SeatSummary:
     mistakes: int
     blunders: int
     total_loss: float
+    uncertain: int = 0
+    """Decisions whose verdict is uncertain (the loss's interval straddles :data:`INACCURACY`)."""
 
     @property
     def average_loss(self) -> float:
@@ -508,7 +799,7 @@ class SeatSummary:
         return (
             f"{who}: {self.decisions} decision{'s' if self.decisions != 1 else ''}, "
             f"{_count(self.inaccuracies, 'inaccuracy', 'inaccuracies')}, {_count(self.mistakes, 'mistake')}, "
-            f"{_count(self.blunders, 'blunder')}, average loss {self.average_loss:.2f}"
+            f"{_count(self.blunders, 'blunder')}, {self.uncertain} uncertain, average loss {self.average_loss:.2f}"
         )
 
 
@@ -517,18 +808,19 @@ def _count(n: int, singular: str, plural: str | None = None) -> str:
 
 
 def summarize(annotations: Sequence[Annotation], seats: Iterable[int] = (1, 2)) -> dict[int, SeatSummary]:
-    """Per seat: decisions analysed, inaccuracies, mistakes, blunders and the total loss."""
+    """Per seat: decisions analysed, inaccuracies, mistakes, blunders, the total loss and the uncertain verdicts."""
     summaries = {}
     for seat in seats:
         mine = [a for a in annotations if a.seat == seat]
-        labels = [a.classification for a in mine]
+        verdicts = [a.verdict for a in mine]
         summaries[seat] = SeatSummary(
             seat,
             len(mine),
-            labels.count(Classification.INACCURACY),
-            labels.count(Classification.MISTAKE),
-            labels.count(Classification.BLUNDER),
+            verdicts.count(Verdict.INACCURACY),
+            verdicts.count(Verdict.MISTAKE),
+            verdicts.count(Verdict.BLUNDER),
             sum(a.loss for a in mine),
+            verdicts.count(Verdict.UNCERTAIN),
         )
     return summaries
 
@@ -550,14 +842,14 @@ def annotated_text(
     """The canonical text of ``record`` with the analysis as ``#`` comments; it replays like the record.
 
     After each line of actions comes one comment line per flagged decision on it
-    (inaccuracy or worse; every analysed decision with ``all_decisions``); an implicit
+    (uncertain, inaccuracy or worse; every analysed decision with ``all_decisions``); an implicit
     decision (``draw``, ``pass``) is written after the line of the action before it.
     With ``budget`` a comment after the headers says how the analysis was made; with
     ``summary`` comments at the end give the per-seat summary.
     """
     by_anchor: dict[tuple[int, int], list[Annotation]] = {}
     for note in annotations:
-        if all_decisions or note.classification is not None:
+        if all_decisions or note.verdict.flagged:
             anchor = note.position - 1 if note.implicit else note.position
             by_anchor.setdefault((note.deal, anchor), []).append(note)
     lines = record.text().splitlines()
@@ -566,8 +858,7 @@ def annotated_text(
         headers += 1
     out = lines[:headers]
     if budget is not None:
-        thresholds = ", ".join(f"{c.symbol} {c.value} >= {t:g}" for c, t in _THRESHOLDS)
-        out += ["", f"# sixtysix analysis: {budget.describe()}", f"# {thresholds} game points lost"]
+        out += ["", f"# sixtysix analysis: {budget.describe()}", *(f"# {line}" for line in verdict_legend())]
     deal = position = 0
     for line in lines[headers:]:
         out.append(line)
@@ -588,8 +879,16 @@ def annotated_text(
     return "\n".join(out) + "\n"
 
 
-_THRESHOLDS = (
-    (Classification.INACCURACY, INACCURACY),
-    (Classification.MISTAKE, MISTAKE),
-    (Classification.BLUNDER, BLUNDER),
-)
+def verdict_legend() -> list[str]:
+    """The rule of the verdicts in two lines, as the annotated record states it.
+
+    >>> print("\\n".join(verdict_legend()))
+    ?! inaccuracy >= 0.15, ? mistake >= 0.4, ?? blunder >= 0.8 game points lost (loss ± its 95% interval),
+    named only when the whole interval (2 standard errors a side) reaches it; uncertain: it straddles 0.15
+    """
+    faults = ", ".join(f"{c.symbol} {c.value} >= {c.threshold:g}" for c in Classification)
+    return [
+        f"{faults} game points lost (loss ± its 95% interval),",
+        f"named only when the whole interval ({CONFIDENCE_Z:g} standard errors a side) reaches it; "
+        f"uncertain: it straddles {INACCURACY:g}",
+    ]

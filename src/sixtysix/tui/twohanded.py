@@ -17,6 +17,7 @@ decide in between, the rest waits in :attr:`~TwoHandedTurns.queue`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -40,6 +41,9 @@ from sixtysix.present.order import hand_order
 from sixtysix.present.picture import claim_outcome
 from sixtysix.tui.loop import TableDeal, TableSession
 from sixtysix.tui.screen import TableInfo, help_lines, last_trick_line, render_table
+
+if TYPE_CHECKING:
+    from sixtysix.ai.analysis import ActionValue
 
 
 class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
@@ -155,7 +159,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         return answer in ("y", "yes", "66")
 
     def hint(self, view: PlayerView) -> None:
-        from sixtysix.ai.analysis import hint
+        from sixtysix.ai.analysis import hint, with_error
 
         self.say("[dim]Analysing…[/]")
         analysis = hint(view)
@@ -169,13 +173,18 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         table.add_column("action")
         table.add_column("expected game points", justify="right")
         table.add_column("chance to win the deal", justify="right")
+        table.add_column("against the best", justify="right")
         for entry in analysis.actions:
             action = entry.action
             number = str(hand.index(action) + 1) if action.is_card() and action in hand else ""
             label = card_markup(action, self.settings.symbols) if action.is_card() else str(action)
-            table.add_row(number, label, f"{entry.value:+.2f}", f"{entry.win_chance:.0%}")
+            value = with_error(entry.value, 0.0 if analysis.exact else entry.margin)
+            table.add_row(number, label, value, f"{entry.win_chance:.0%}", against_best(entry, analysis.exact))
         self.console.print(table)
-        self.say("[dim]Values are for this deal, from your side: +1 is a won deal worth one game point.[/]")
+        self.say(
+            "[dim]Values are for this deal, from your side: +1 is a won deal worth one game point; "
+            "± their 95% interval (two standard errors: the values are estimates over sampled deals).[/]"
+        )
 
     # -- applying and logging ------------------------------------------------------------
 
@@ -213,3 +222,17 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             self.log.append(f"You drew {cards_markup(cards_of(drawn), symbols)}")
         if face_up >= 0 and deal.face_up < 0 and not deal.closed:
             self.log.append("[magenta]The talon is used up: from now on follow suit and head the trick[/]")
+
+
+def against_best(entry: ActionValue, exact: bool) -> str:
+    """What a hinted action gives away against the best, with its error and the verdict if not good:
+    ``""`` for the best, ``-0.47 ± 0.05 ? mistake``, ``-0.08 ± 0.06 uncertain``."""
+    from sixtysix.ai.analysis import Verdict, with_error
+
+    verdict = entry.verdict
+    if entry.loss < 0.005 and verdict is Verdict.GOOD:
+        return ""
+    loss = with_error(-entry.loss, 0.0 if exact else entry.loss_margin)
+    if verdict is Verdict.GOOD:
+        return loss
+    return f"{loss} {verdict.symbol} {verdict.value}".replace("  ", " ")

@@ -42,7 +42,7 @@ def create_app(
     db_path: str | Path = "sixtysix.sqlite3",
     *,
     think: float = 0.5,
-    review_seconds: float | None = 0.25,
+    review_seconds: float | None = None,
     review_worlds: int | None = None,
     computer_delay: float = 0.0,
     workers: int = 2,
@@ -53,7 +53,8 @@ def create_app(
     """The web app on the SQLite database ``db_path`` (created if missing).
 
     ``think``: seconds per decision of the level-5 computer; ``review_seconds`` /
-    ``review_worlds``: the analysis budget per decision of a review; ``computer_delay``:
+    ``review_worlds``: the analysis budget per decision of a review (neither: the analysis's
+    default, at most 10 s, most decisions settle far sooner); ``computer_delay``:
     seconds the computer waits before each move; ``workers``: threads for the slow computer
     levels, hints and reviews; ``seed``: makes the shuffles reproducible (tests);
     ``hint_budget``: a :class:`~sixtysix.ai.analysis.Budget` for hints (default half a second).

@@ -45,9 +45,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     serve.add_argument(
         "--review-time",
         type=positive_float,
-        default=0.25,
+        default=None,
         metavar="SECONDS",
-        help="analysis time per decision of a post-deal review (default 0.25)",
+        help="analysis time per decision of a post-deal review, at most (default 10, as sixtysix analyze)",
     )
     serve.add_argument(
         "--computer-delay",

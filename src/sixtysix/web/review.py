@@ -16,7 +16,17 @@ from concurrent.futures import Executor
 from typing import Any
 
 from sixtysix.ai import analysis
-from sixtysix.ai.analysis import BLUNDER, INACCURACY, MISTAKE, Budget, analyze_record, summarize
+from sixtysix.ai.analysis import (
+    BLUNDER,
+    CONFIDENCE_Z,
+    INACCURACY,
+    MISTAKE,
+    ActionValue,
+    Annotation,
+    Budget,
+    analyze_record,
+    summarize,
+)
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, Card
 from sixtysix.core.game import Deal
@@ -43,7 +53,7 @@ class Advisor:
         executor: Executor,
         *,
         hint_budget: Any = None,
-        review_seconds: float | None = 0.25,
+        review_seconds: float | None = None,
         review_worlds: int | None = None,
     ) -> None:
         self.store = store
@@ -123,60 +133,79 @@ def review_deal(
     dealer: int,
     deck: Sequence[Card],
     history: Sequence[tuple[int, Action]],
-    seconds: float | None = 0.25,
+    seconds: float | None = None,
     worlds: int | None = None,
 ) -> dict[str, object]:
-    """The analysis of one finished deal (both seats), as stored."""
+    """The analysis of one finished deal (both seats), as stored (``seconds``, ``worlds``: the
+    budget per decision; neither: the analysis's default)."""
     budget = Budget(seconds=seconds, worlds=worlds, seed=0)
     match = Match(rules, dealer)
     deal = match.new_deal(deck, dealer=dealer)
     for seat, action in history:
         deal.apply(action, seat)
     notes = analyze_record(Record.from_match(match), (1, 2), budget)
-    decisions = []
-    for index, note in enumerate(notes, start=1):
-        label = note.classification
-        played = note.analysis[note.action]
-        decisions.append(
-            {
-                "index": index,
-                "position": note.position,
-                "seat": note.seat,
-                "action": str(note.action),
-                "implicit": note.implicit,
-                "best": str(note.best),
-                "played_value": round(note.played_value, 4),
-                "best_value": round(note.best_value, 4),
-                "loss": round(note.loss, 4),
-                "classification": label.value if label else None,
-                "symbol": label.symbol if label else "",
-                "win_chance": round(played.win_chance, 4),
-                "alternatives": [
-                    {"action": str(e.action), "value": round(e.value, 4), "win_chance": round(e.win_chance, 4)}
-                    for e in note.analysis.actions
-                ],
-                "worlds": note.analysis.worlds,
-                "exact": note.analysis.exact,
-            }
-        )
     summary = {
         str(seat): {
             "decisions": s.decisions,
             "inaccuracies": s.inaccuracies,
             "mistakes": s.mistakes,
             "blunders": s.blunders,
+            "uncertain": s.uncertain,
             "average_loss": round(s.average_loss, 4),
         }
         for seat, s in summarize(notes).items()
     }
     return {
         "budget": budget.describe(),
-        "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+        "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER, "z": CONFIDENCE_Z},
         "dealer": dealer,
         "deck": [CARD_NAMES[c] for c in deck],
         "actions": [{"seat": s, "action": str(a)} for s, a in history],
-        "decisions": decisions,
+        "decisions": [_decision(index, note) for index, note in enumerate(notes, start=1)],
         "summary": summary,
+    }
+
+
+def _decision(index: int, note: Annotation) -> dict[str, object]:
+    """One analysed decision of a review: the move, its verdict and loss (± its standard error), every choice."""
+    label = note.classification
+    played = note.analysis[note.action]
+    return {
+        "index": index,
+        "position": note.position,
+        "seat": note.seat,
+        "action": str(note.action),
+        "implicit": note.implicit,
+        "best": str(note.best),
+        "played_value": round(note.played_value, 4),
+        "played_se": round(played.se, 4),
+        "played_margin": round(played.margin, 4),
+        "best_value": round(note.best_value, 4),
+        "loss": round(note.loss, 4),
+        "loss_se": round(played.loss_se, 4),
+        "loss_margin": round(played.loss_margin, 4),
+        "loss_low": round(played.loss_low, 4),
+        "loss_high": round(played.loss_high, 4),
+        "verdict": note.verdict.value,
+        "classification": label.value if label else None,
+        "symbol": label.symbol if label else "",
+        "win_chance": round(played.win_chance, 4),
+        "alternatives": [_alternative(entry) for entry in note.analysis.actions],
+        "worlds": note.analysis.worlds,
+        "exact": note.analysis.exact,
+    }
+
+
+def _alternative(entry: ActionValue) -> dict[str, object]:
+    return {
+        "action": str(entry.action),
+        "value": round(entry.value, 4),
+        "se": round(entry.se, 4),
+        "margin": round(entry.margin, 4),
+        "win_chance": round(entry.win_chance, 4),
+        "loss": round(entry.loss, 4),
+        "loss_se": round(entry.loss_se, 4),
+        "loss_margin": round(entry.loss_margin, 4),
     }
 
 

@@ -42,7 +42,7 @@ class Service:
         store: Store,
         *,
         think: float = 0.5,
-        review_seconds: float | None = 0.25,
+        review_seconds: float | None = None,
         review_worlds: int | None = None,
         computer_delay: float = 0.0,
         workers: int = 2,

@@ -243,6 +243,13 @@ export function signed(value, lang = getLang()) {
   return (value > 0 ? "+" : "−") + text;
 }
 
+/** A value with the margin the server gives it (its 95 % interval): "+0.62 ± 0.05"; the value alone below 0.005 (exact). */
+export function withError(value, margin, lang = getLang()) {
+  const text = signed(value, lang);
+  if (!text || typeof margin !== "number" || !(margin >= 0.005)) return text;
+  return `${text} ± ${decimal(margin, lang)}`;
+}
+
 /** A number with two decimals in the language's style: 0.40 / 0,40. */
 export function decimal(value, lang = getLang(), digits = 2) {
   try {

@@ -1,16 +1,28 @@
 // The review of a finished deal: every decision of both players with its evaluation
-// (expected game points for the player who decided), mistakes marked (?! ? ??), a chart
+// (expected game points for the player who decided, ± its 95 % margin, as the server
+// sends them), mistakes marked (?! ? ??) and uncertain verdicts named, a chart
 // of the evaluation over the deal, the hands as they were dealt, and the 66R record.
 // Once a deal is over its cards are no longer secret: the server sends them here.
 
 import { api } from "../api.js";
 import { evalChartSVG, MARKS } from "../chart.js";
 import { cardSVG } from "../cards.js";
-import { chip, dealHeadline, decimal, explainOutcome, names, signed, totalsLine } from "../describe.js";
+import { chip, dealHeadline, decimal, explainOutcome, names, signed, totalsLine, withError } from "../describe.js";
 import { $, $$, html, raw, render } from "../dom.js";
 import { getLang, suitName, t } from "../i18n.js";
 import { actionKind } from "../notation.js";
 import { seatOf } from "../store.js";
+
+// the verdict the server gave (older stored reviews have only the classification)
+function verdictOf(d) {
+  return d.verdict || d.classification || "good";
+}
+
+// the loss of a move that was not the best, with its standard error: " (−0.47 ± 0.05)"
+function lossHTML(d, verdict) {
+  if (verdict === "good" || !(d.loss > 0)) return "";
+  return html` <span class="num loss">(${withError(-d.loss, d.loss_margin)})</span>`;
+}
 
 export function mountReview(root, matchId, dealNumber, ctx) {
   const seat = seatOf(matchId);
@@ -82,10 +94,10 @@ export function mountReview(root, matchId, dealNumber, ctx) {
       const sum = (review.summary || {})[String(s)] || {};
       return html`<tr data-testid="review-summary" data-seat="${s}"><th>${s === w.me ? t("word.you") : w.opp}</th>
         <td>${sum.decisions ?? 0}</td><td class="inaccuracy">${sum.inaccuracies ?? 0}</td><td class="mistake">${sum.mistakes ?? 0}</td>
-        <td class="blunder">${sum.blunders ?? 0}</td><td>${typeof sum.average_loss === "number" ? decimal(sum.average_loss) : "–"}</td></tr>`;
+        <td class="blunder">${sum.blunders ?? 0}</td><td class="uncertain">${sum.uncertain ?? 0}</td><td>${typeof sum.average_loss === "number" ? decimal(sum.average_loss) : "–"}</td></tr>`;
     });
     return html`<div class="table-wrap"><table class="summary"><thead><tr><th></th><th>${t("review.decisions")}</th><th>?! ${t("review.inaccuracies")}</th>
-      <th>? ${t("review.mistakes")}</th><th>?? ${t("review.blunders")}</th><th>${t("review.avg_loss")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      <th>? ${t("review.mistakes")}</th><th>?? ${t("review.blunders")}</th><th>${t("review.uncertain")}</th><th>${t("review.avg_loss")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 
   function chartHTML() {
@@ -98,8 +110,8 @@ export function mountReview(root, matchId, dealNumber, ctx) {
       return {
         value,
         own: mine,
-        classification: d.classification,
-        title: `${i + 1}. ${mine ? t("word.you") : w.opp}: ${d.action} ${d.symbol || ""} (${signed(value)})`,
+        classification: verdictOf(d) === "good" ? null : verdictOf(d),
+        title: `${i + 1}. ${mine ? t("word.you") : w.opp}: ${d.action} ${d.symbol || ""} (${withError(value, d.played_margin)})`,
       };
     });
     const out = review.outcome;
@@ -124,21 +136,22 @@ export function mountReview(root, matchId, dealNumber, ctx) {
   function decisionsHTML(o) {
     const w = who();
     const rows = (review.decisions || []).map((d, i) => {
-      if (onlyFlawed && !d.classification) return "";
+      const verdict = verdictOf(d);
+      if (onlyFlawed && verdict === "good") return "";
       const mine = d.seat === w.me;
       const trick = d.trick || "";
       const better = d.best && d.best !== d.action;
       const alts = (d.alternatives || []).map(
         (a) => html`<li class="${a.action === d.best ? "best" : ""} ${a.action === d.action ? "played" : ""}">${actionHTML(a.action, o)}
-          <span class="num">${signed(a.value)}</span> <span class="num">${t("hint.wins", { p: Math.round(100 * (a.win_chance || 0)) })}</span></li>`,
+          <span class="num">${withError(a.value, a.margin)}</span> <span class="num">${t("hint.wins", { p: Math.round(100 * (a.win_chance || 0)) })}</span></li>`,
       );
-      return html`<tr class="decision ${mine ? "mine" : "theirs"} ${d.classification || "good"} ${selected === i ? "selected" : ""}"
-          data-testid="review-decision" data-index="${i}" data-seat="${d.seat}" data-action="${d.action}" data-classification="${d.classification || ""}">
+      return html`<tr class="decision ${mine ? "mine" : "theirs"} ${verdict} ${selected === i ? "selected" : ""}"
+          data-testid="review-decision" data-index="${i}" data-seat="${d.seat}" data-action="${d.action}" data-classification="${d.classification || ""}" data-verdict="${verdict}">
         <td class="num">${i + 1}</td><td class="num col-trick">${trick}</td>
         <td>${mine ? t("word.you") : w.opp}</td>
         <td>${actionHTML(d.action, o)}${d.implicit ? html` <small>(${t("review.implicit")})</small>` : ""}</td>
-        <td class="mark ${d.classification || ""}">${MARKS[d.classification] || ""} ${d.classification ? t(`review.${d.classification}`) : ""}</td>
-        <td class="num">${signed(d.played_value)}</td>
+        <td class="mark ${verdict}">${MARKS[verdict] || ""} ${verdict !== "good" ? t(`review.${verdict}`) : ""}${lossHTML(d, verdict)}</td>
+        <td class="num">${withError(d.played_value, d.played_margin)}</td>
         <td>${better ? html`${actionHTML(d.best, o)} <span class="num">${signed(d.best_value)}</span>` : html`<span class="ok">${t("review.best_move")}</span>`}
           ${alts.length > 1 ? html`<details><summary>${t("review.alternatives", { n: alts.length })}</summary><ol>${alts}</ol></details>` : ""}</td>
         <td class="num col-basis">${d.exact ? t("review.exact") : t("review.worlds", { n: d.worlds ?? 0 })}</td>
@@ -165,6 +178,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
             a: decimal(review.thresholds?.inaccuracy ?? 0.15),
             b: decimal(review.thresholds?.mistake ?? 0.4),
             c: decimal(review.thresholds?.blunder ?? 0.8),
+            z: review.thresholds?.z ?? 2,
           })}</p></section>
         <section class="panel"><h2>${t("review.decisions_title")}</h2>
           <label class="check"><input type="checkbox" data-testid="only-flawed" ${onlyFlawed ? html`checked` : ""}> ${t("review.only_flawed")}</label>

@@ -20,9 +20,9 @@ import {
   explainOutcome,
   matchLine,
   names,
-  signed,
   totalsLine,
   withChips,
+  withError,
 } from "../describe.js";
 import { $, html, raw, render } from "../dom.js";
 import { cardName, getLang, suitName, t } from "../i18n.js";
@@ -566,7 +566,7 @@ export function mountTable(root, matchId, ctx) {
     if (live.hint.error) return html`<div class="hint" data-testid="hint-result">${live.hint.error}</div>`;
     const label = (a) => (actionKind(a) === "card" ? chip(a, o) : html`<b>${actionLabel(a, o)}</b>`);
     const rows = (live.hint.actions || []).slice(0, 4).map(
-      (a) => html`<li class="${a.action === live.hint.best ? "best" : ""}">${label(a.action)} <span class="num">${signed(a.value)}</span>
+      (a) => html`<li class="${a.action === live.hint.best ? "best" : ""}">${label(a.action)} <span class="num">${withError(a.value, a.margin)}</span>
         <span class="num">${t("hint.wins", { p: Math.round(100 * a.win_chance) })}</span></li>`,
     );
     return html`<div class="hint" data-testid="hint-result" data-best="${live.hint.best}">

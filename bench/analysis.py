@@ -1,0 +1,309 @@
+"""Analysis benchmark: are the verdicts the same whatever the seed, and does the hint agree with the full analysis?
+
+Run from the repository root, with one process::
+
+    python -m bench.analysis                 # the full run: 20 records, 5 seeds, default budget (~35 min of CPU)
+    python -m bench.analysis --quick         # 4 records, 3 seeds (make bench; a few minutes)
+    python -m bench.analysis --json out/bench-analysis.json
+    python -m bench.analysis --make-records  # deal the records again (bench/records/analysis/)
+
+The records are single deals kept in ``bench/records/analysis/``: ten of expert-level play
+(level 5 against level 5, 0.25 s of CPU a decision) and ten of beginner-level play (level 2
+against level 2), seven of each under ``seed66`` and three under ``schnapsen``. They are
+stored, not dealt at each run, so that the figures of two runs (and of two versions of
+the expert) are of the same decisions.
+
+Figures
+-------
+stability
+    Every decision with a choice of both seats (:func:`~sixtysix.ai.analysis.record_choices`)
+    is analysed as ``sixtysix analyze`` does (:func:`~sixtysix.ai.analysis.analyze_record`,
+    the default budget, ``--budget`` to change it) once per seed. A decision is *stable* when
+    every seed gives it the same verdict (good, uncertain, inaccuracy, mistake or blunder;
+    uncertain counts as a verdict of its own). The share of stable decisions comes with its
+    95 % Wilson interval, overall, for each kind of play, and for the *sampled* decisions alone
+    (those with hidden cards: the others are searched exactly once); *uncertain* is the share of
+    uncertain verdicts over all the analyses, and *ever uncertain* the share of decisions
+    called uncertain by at least one seed.
+hint agreement
+    At each decision the hint (:func:`~sixtysix.ai.analysis.hint`, half a CPU second, seed
+    100) names an action; a full analysis (the budget above, the first seed) judges that
+    action as if it had been played (when it was played, that analysis is the first seed's
+    own). The hint *agrees* when the full analysis rates it best or within the inaccuracy
+    threshold: its loss is below 0.15. Also given: the share of hints whose verdict is no
+    fault (good or uncertain), and the share that name the full analysis's best.
+cost
+    CPU seconds per decision (mean, 95th percentile), the share of analyses that stopped
+    before the budget (*settled*) and of exact ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import logging
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.engine import machine
+from sixtysix import Match, Rules
+from sixtysix.ai.analysis import (
+    INACCURACY,
+    Budget,
+    Verdict,
+    analyze,
+    hint,
+    record_choices,
+)
+from sixtysix.ai.levels import make_player
+from sixtysix.core.record import Record
+from sixtysix.players.table import play_deal
+
+RECORDS = Path(__file__).resolve().parent / "records" / "analysis"
+KINDS = {"expert": 5, "beginner": 2}
+"""The kinds of play and the level that plays them."""
+PRESETS = ("seed66",) * 7 + ("schnapsen",) * 3
+EXPERT_SECONDS = 0.25
+"""CPU seconds per decision of the level-5 players of the records."""
+
+_log = logging.getLogger("bench.analysis")
+
+
+# -- the records -----------------------------------------------------------------------
+
+
+def make_records(directory: Path = RECORDS) -> list[Path]:
+    """Deal and play the records again: for each kind, one deal per preset of :data:`PRESETS`."""
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for kind, level in KINDS.items():
+        for number, preset in enumerate(PRESETS, start=1):
+            seed = 1000 * level + number
+            match = Match(Rules.preset(preset))
+            players = {seat: make_player(level, seed + 10 * seat, EXPERT_SECONDS) for seat in (1, 2)}
+            play_deal(match.new_deal(seed=seed), players, match)
+            names = [("Event", f"bench.analysis {kind} {number}")]
+            names += [(f"Seat{seat}", f"{players[seat].name} (level {level})") for seat in (1, 2)]
+            path = directory / f"{kind}-{number:02d}.66r"
+            path.write_text(Record.from_match(match, names).text(), encoding="utf-8")
+            paths.append(path)
+            _log.info("%s: %d actions", path.name, len(match.deals[0].history))
+    return paths
+
+
+def record_paths(count: int, directory: Path = RECORDS) -> list[Path]:
+    """``count`` records, taken in turn from each kind (expert-01, beginner-01, expert-02, ...)."""
+    by_kind = {kind: sorted(directory.glob(f"{kind}-*.66r")) for kind in KINDS}
+    ordered = [path for group in zip(*by_kind.values(), strict=False) for path in group]
+    if len(ordered) < count:
+        raise SystemExit(f"only {len(ordered)} records in {directory}: run with --make-records")
+    return ordered[:count]
+
+
+# -- one record --------------------------------------------------------------------------
+
+
+@dataclass
+class DecisionRun:
+    """One decision of one record, analysed with every seed, and its hint."""
+
+    record: str
+    kind: str
+    deal: int
+    position: int
+    seat: int
+    action: str
+    verdicts: list[str] = field(default_factory=list)
+    losses: list[float] = field(default_factory=list)
+    errors: list[float] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    worlds: list[int] = field(default_factory=list)
+    settled: list[bool] = field(default_factory=list)
+    exact: bool = False
+    hint: str = ""
+    hint_seconds: float = 0.0
+    hint_loss: float = 0.0
+    """The hint's action's loss in the full analysis."""
+    hint_verdict: str = ""
+
+    @property
+    def stable(self) -> bool:
+        return len(set(self.verdicts)) == 1
+
+
+def run_record(path: Path, seeds: Sequence[int], budget: Budget, hints: bool) -> list[DecisionRun]:
+    """Every decision of the record at ``path``: analysed once per seed (the action played, and the hint's)."""
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    kind = path.stem.split("-")[0]
+    runs = []
+    for choice in record_choices(record):
+        run = DecisionRun(path.stem, kind, choice.deal, choice.position, choice.seat, str(choice.action))
+        analyses = [
+            analyze(choice.view, dataclasses.replace(budget, seed=seed), played=choice.action) for seed in seeds
+        ]
+        if hints:
+            suggested = hint(choice.view, seed=100)
+            full = analyses[0]  # the hint's action judged as if played (the same analysis when it was played)
+            if suggested.best != choice.action:
+                full = analyze(choice.view, dataclasses.replace(budget, seed=seeds[0]), played=suggested.best)
+            run.hint, run.hint_seconds = str(suggested.best), suggested.seconds
+            run.hint_loss, run.hint_verdict = full[suggested.best].loss, full[suggested.best].verdict.value
+        for analysis in analyses:
+            entry = analysis[choice.action]
+            run.verdicts.append(entry.verdict.value)
+            run.losses.append(entry.loss)
+            run.errors.append(entry.loss_se)
+            run.seconds.append(analysis.seconds)
+            run.worlds.append(analysis.worlds)
+            run.settled.append(analysis.settled)
+            run.exact = analysis.exact
+        runs.append(run)
+    return runs
+
+
+# -- figures -------------------------------------------------------------------------------
+
+
+def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a share.
+
+    >>> [round(x, 3) for x in wilson(95, 100)]
+    [0.888, 0.978]
+    """
+    if total == 0:
+        return 0.0, 1.0
+    p = successes / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return centre - half, centre + half
+
+
+def share(successes: int, total: int) -> dict[str, Any]:
+    low, high = wilson(successes, total)
+    return {"count": successes, "of": total, "share": successes / total if total else 0.0, "low": low, "high": high}
+
+
+def stability_figures(runs: Sequence[DecisionRun]) -> dict[str, Any]:
+    """The stable share, the uncertain shares and the verdicts, for a set of decisions."""
+    verdicts = [v for run in runs for v in run.verdicts]
+    flips = Counter(" / ".join(sorted(set(run.verdicts))) for run in runs if not run.stable)
+    return {
+        "decisions": len(runs),
+        "stable": share(sum(run.stable for run in runs), len(runs)),
+        "uncertain": len([v for v in verdicts if v == Verdict.UNCERTAIN.value]) / max(1, len(verdicts)),
+        "ever_uncertain": share(sum(Verdict.UNCERTAIN.value in run.verdicts for run in runs), len(runs)),
+        "verdicts": dict(Counter(verdicts).most_common()),
+        "unstable_between": dict(flips.most_common()),
+    }
+
+
+def figures(runs: Sequence[DecisionRun], hints: bool) -> dict[str, Any]:
+    seconds = sorted(s for run in runs for s in run.seconds)
+    result: dict[str, Any] = {
+        "all": stability_figures(runs),
+        **{kind: stability_figures([r for r in runs if r.kind == kind]) for kind in KINDS},
+        "sampled": stability_figures([r for r in runs if not r.exact]),
+        "cpu_per_decision": {
+            "mean": statistics.fmean(seconds),
+            "p95": seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))],
+        },
+        "settled": sum(s for run in runs for s in run.settled) / max(1, len(seconds)),
+        "exact": sum(run.exact for run in runs) / max(1, len(runs)),
+        "worlds_median": statistics.median(w for run in runs for w in run.worlds),
+    }
+    if hints:
+        faults = {v.value for v in Verdict if v.classification}
+        result["hint"] = {
+            "agrees": share(sum(run.hint_loss < INACCURACY for run in runs), len(runs)),
+            "no_fault": share(sum(run.hint_verdict not in faults for run in runs), len(runs)),
+            "names_best": share(sum(run.hint_loss == 0.0 for run in runs), len(runs)),
+            "cpu_mean": statistics.fmean(run.hint_seconds for run in runs),
+            "cpu_max": max(run.hint_seconds for run in runs),
+        }
+    return result
+
+
+def report(result: dict[str, Any]) -> str:
+    """The figures as a few lines of text."""
+    lines = [
+        f"budget: {result['budget']}; seeds {result['seeds']}; {len(result['records'])} records; "
+        f"{result['elapsed']:.0f} s"
+    ]
+    for kind in ("all", *KINDS, "sampled"):
+        f = result["figures"][kind]
+        stable = f["stable"]
+        lines.append(
+            f"{kind:9s} {f['decisions']:4d} decisions: stable {stable['share']:.1%} "
+            f"[{stable['low']:.1%}, {stable['high']:.1%}], uncertain {f['uncertain']:.1%} of verdicts, "
+            f"ever uncertain {f['ever_uncertain']['share']:.1%}"
+        )
+    f = result["figures"]
+    lines.append(f"verdicts: {f['all']['verdicts']}")
+    lines.append(f"unstable between: {f['all']['unstable_between']}")
+    cpu = f["cpu_per_decision"]
+    lines.append(
+        f"CPU per decision: mean {cpu['mean']:.3f} s, p95 {cpu['p95']:.3f} s; settled early {f['settled']:.1%}; "
+        f"exact {f['exact']:.1%}; median worlds {f['worlds_median']:g}"
+    )
+    if "hint" in f:
+        h = f["hint"]
+        agrees = h["agrees"]
+        lines.append(
+            f"hint agrees: {agrees['share']:.1%} [{agrees['low']:.1%}, {agrees['high']:.1%}] of "
+            f"{agrees['of']}; no fault {h['no_fault']['share']:.1%}; names the best {h['names_best']['share']:.1%}; "
+            f"hint CPU mean {h['cpu_mean']:.3f} s, max {h['cpu_max']:.3f} s"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="4 records, 3 seeds (a few minutes)")
+    parser.add_argument("--records", type=int, help="records to analyse (default 20; quick 4)")
+    parser.add_argument("--seeds", type=int, help="seeds per decision (default 5; quick 3)")
+    parser.add_argument("--seconds", type=float, help="CPU seconds per decision at most (default: the analysis's)")
+    parser.add_argument("--worlds", type=int, help="worlds per decision at most")
+    parser.add_argument("--no-hints", action="store_true", help="skip the hint agreement")
+    parser.add_argument("--json", type=Path, help="write every figure and decision here")
+    parser.add_argument("--make-records", action="store_true", help="deal and play the records again, then stop")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if args.make_records:
+        make_records()
+        return 0
+    count = args.records or (4 if args.quick else 20)
+    seeds = list(range(args.seeds or (3 if args.quick else 5)))
+    budget = Budget(seconds=args.seconds, worlds=args.worlds)
+    hints = not args.no_hints
+    started = time.perf_counter()
+    runs: list[DecisionRun] = []
+    paths = record_paths(count)
+    for path in paths:
+        runs += run_record(path, seeds, budget, hints)
+        _log.info("%s done (%d decisions, %.0f s)", path.stem, len(runs), time.perf_counter() - started)
+    result = {
+        "budget": budget.describe(),
+        "seeds": seeds,
+        "records": [p.stem for p in paths],
+        "elapsed": time.perf_counter() - started,
+        "machine": machine(),
+        "figures": figures(runs, hints),
+        "decisions": [vars(run) for run in runs],
+    }
+    print(report(result))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
