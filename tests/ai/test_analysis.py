@@ -191,15 +191,16 @@ def window_view() -> PlayerView:
 
 
 def test_time_budget_and_hint() -> None:
+    """The budgets are CPU time of the analysing thread: kept whatever the load (wall time is not)."""
     deal = Match().new_deal(seed=5)
     view = PlayerView.of(deal, deal.to_act or 1)
-    started = time.perf_counter()
+    started = time.thread_time()
     analysis = analyze(view, Budget(seconds=0.2))
     assert analysis.worlds >= 1
-    assert time.perf_counter() - started < 5  # generous: the benchmarks measure speed
-    started = time.perf_counter()
+    assert time.thread_time() - started < 2  # generous: the benchmarks measure speed
+    started = time.thread_time()
     quick = hint(view)
-    assert time.perf_counter() - started < 5
+    assert time.thread_time() - started < 2
     assert quick.worlds >= 1 and quick.best in view.legal
 
 
