@@ -137,7 +137,6 @@ class TreePlayer(Player):
         self._seed = seed
         self.time_limit = time_limit
         self.settings = TreeSettings(
-            seconds=time_limit or 0.0,
             iterations=iterations,
             policy=policy,
             exploration=exploration,
@@ -178,9 +177,9 @@ class TreePlayer(Player):
             self._learn(view)
         soft = self.model.factors(declines) if self.adaptive else [(c, 0.05 if r else 0.4) for c, r in declines]
         settings = self.settings
-        if settings.seconds:  # what this method spent before the search comes off its budget
-            spent = time.thread_time() - started
-            settings = dataclasses.replace(settings, seconds=max(0.001, settings.seconds - spent))
+        if self.time_limit:  # read now: a host may change it between decisions (66P's go movetime)
+            spent = time.thread_time() - started  # what this method spent before the search comes off it
+            settings = dataclasses.replace(settings, seconds=max(0.001, self.time_limit - spent))
         return self.search_tree(search, view, settings, forbidden, soft).best()
 
     def search_tree(
