@@ -93,7 +93,7 @@ def test_a_quit_game_resumes_where_it_stood_and_goes_on(play: object, tmp_path: 
 
 
 def test_between_two_deals_the_record_holds_every_deal_and_no_private_state(play: object, tmp_path: Path) -> None:
-    assert play(["66", "quit"], "--level", "1", "--seed", "1", "--target", "3", "--save", "g.66r") == 0  # type: ignore[operator]
+    assert play(["66", "y", "quit"], "--level", "1", "--seed", "1", "--target", "3", "--save", "g.66r") == 0  # type: ignore[operator]
     record = (tmp_path / "g.66r").read_text(encoding="utf-8")
     assert "# unfinished" not in record and len(replay(record).match.deals) == 1
     assert not private_path(tmp_path / "g.66r").exists()
