@@ -10,7 +10,7 @@ import subprocess
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 # A relative path that climbs out of the repository, or the folder the specification came from.
-_OUTSIDE = re.compile(r"\.\./shared\b|(?<![\w/.])(\.\./)+(shared|spec|research|seed)/")
+_OUTSIDE = re.compile(r"\.\.[/]shared\b|(?<![\w/.])(\.\./)+(shared|spec|research|seed)/")
 
 
 def _outside_references(files: dict[str, str]) -> list[str]:
