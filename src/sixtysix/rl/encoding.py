@@ -100,23 +100,22 @@ PARTS: Final[tuple[tuple[str, int, float, str], ...]] = (
 """Every part of an observation, in order: name, size, upper bound, meaning."""
 
 
-def _slices() -> dict[str, slice]:
-    out: dict[str, slice] = {}
+def layout(
+    parts: tuple[tuple[str, int, float, str], ...],
+) -> tuple[dict[str, slice], int, npt.NDArray[np.float32]]:
+    """Where each part of an observation lies in the flat array, its length, and every entry's upper bound."""
+    slices: dict[str, slice] = {}
     offset = 0
-    for name, size, _, _ in PARTS:
-        out[name] = slice(offset, offset + size)
+    for name, size, _, _ in parts:
+        slices[name] = slice(offset, offset + size)
         offset += size
-    return out
+    high = np.concatenate([np.full(size, bound, dtype=np.float32) for _, size, bound, _ in parts])
+    return slices, offset, high
 
 
-SLICES: Final[dict[str, slice]] = _slices()
-"""``SLICES[name]``: where each part lies in the flat array."""
-OBS_SIZE: Final = sum(size for _, size, _, _ in PARTS)
-"""Length of an observation (328)."""
-OBS_HIGH: Final[npt.NDArray[np.float32]] = np.concatenate(
-    [np.full(size, high, dtype=np.float32) for _, size, high, _ in PARTS]
-)
-"""Upper bound of every entry (the lower bound is 0 everywhere)."""
+SLICES, OBS_SIZE, OBS_HIGH = layout(PARTS)
+"""``SLICES[name]``: where each part lies in the flat array; ``OBS_SIZE``: its length (328);
+``OBS_HIGH``: the upper bound of every entry (the lower bound is 0 everywhere)."""
 
 _PLANES: Final = ("hand", "opponent_known", "own_won", "opponent_won", "led", "trump_card", "face_up", "unseen")
 _CARDS_END: Final = SLICES["opponent_void"].stop

@@ -31,11 +31,9 @@ from sixtysix.core.cards import BIT, CardMask
 from sixtysix.core.facts import side_of
 from sixtysix.core.outcome import Stage
 from sixtysix.core.view import PartnershipView
+from sixtysix.rl.encoding import MATCH_HIGH, POINTS_HIGH, layout
 
 POINTS_SCALE: Final = 66.0
-POINTS_HIGH: Final = 4.0
-"""Upper bound of scaled points (120 card points + 10 + 4 marriages of 20-40 < 4 * 66)."""
-MATCH_HIGH: Final = 4.0
 TRICKS: Final = 8
 RELATIVE: Final = ("me", "left", "partner", "right")
 """The seats as the observing seat names them, clockwise from itself."""
@@ -74,22 +72,9 @@ PARTS4: Final[tuple[tuple[str, int, float, str], ...]] = (
 """Every part of a four-handed observation, in order: name, size, upper bound, meaning."""
 
 
-def _slices() -> dict[str, slice]:
-    out: dict[str, slice] = {}
-    offset = 0
-    for name, size, _, _ in PARTS4:
-        out[name] = slice(offset, offset + size)
-        offset += size
-    return out
-
-
-SLICES4: Final[dict[str, slice]] = _slices()
-"""``SLICES4[name]``: where each part lies in the flat array."""
-OBS4_SIZE: Final = sum(size for _, size, _, _ in PARTS4)
-"""Length of a four-handed observation (426)."""
-OBS4_HIGH: Final[npt.NDArray[np.float32]] = np.concatenate(
-    [np.full(size, high, dtype=np.float32) for _, size, high, _ in PARTS4]
-)
+SLICES4, OBS4_SIZE, OBS4_HIGH = layout(PARTS4)
+"""``SLICES4[name]``: where each part lies in the flat array; ``OBS4_SIZE``: its length (426);
+``OBS4_HIGH``: the upper bound of every entry."""
 _CARDS_END: Final = SLICES4["unseen"].stop
 _TAIL: Final = {name: SLICES4[name].start - _CARDS_END for name, _, _, _ in PARTS4}
 
