@@ -65,6 +65,21 @@ static inline TTEntry *tt_probe(Core *c, uint64_t k0, uint64_t k1, uint64_t gen)
     return NULL;
 }
 
+/* An entry's bound applied to the window: 1 when it decides the node (its value is the answer),
+ * else the window is narrowed to it. */
+static inline int tt_bound(const TTEntry *e, int *alpha, int *beta) {
+    int v = e->value;
+    if (e->flag == F_EXACT) return 1;
+    if (e->flag == F_LOWER) {
+        if (v >= *beta) return 1;
+        if (v > *alpha) *alpha = v;
+    } else {
+        if (v <= *alpha) return 1;
+        if (v < *beta) *beta = v;
+    }
+    return 0;
+}
+
 static inline void tt_store(Core *c, uint64_t k0, uint64_t k1, uint64_t gen, int value, int flag, int best,
                             int size) {
     TTEntry *b = c->table + 2 * (mix(k0, k1) & c->mask);
@@ -338,15 +353,7 @@ static int p2_node(Search *S, const P2 *st, int alpha, int beta) {
     TTEntry *e = cards > P2_TT_MIN_CARDS ? tt_probe(c, k0, k1, c->session) : NULL;
     int first = 255;
     if (e) {
-        int v = e->value;
-        if (e->flag == F_EXACT) return v;
-        if (e->flag == F_LOWER) {
-            if (v >= beta) return v;
-            if (v > alpha) alpha = v;
-        } else {
-            if (v <= alpha) return v;
-            if (v < beta) beta = v;
-        }
+        if (tt_bound(e, &alpha, &beta)) return e->value;
         first = e->best;
     }
     int alpha0 = alpha, beta0 = beta;
@@ -505,15 +512,7 @@ static int search(Search *S, const Pos *p, int alpha, int beta) {
     TTEntry *e = tt_probe(c, k0, k1, S->call);
     int first = 255;
     if (e) {
-        int v = e->value;
-        if (e->flag == F_EXACT) return v;
-        if (e->flag == F_LOWER) {
-            if (v >= beta) return v;
-            if (v > alpha) alpha = v;
-        } else {
-            if (v <= alpha) return v;
-            if (v < beta) beta = v;
-        }
+        if (tt_bound(e, &alpha, &beta)) return e->value;
         first = e->best;
     }
     int alpha0 = alpha, beta0 = beta;
