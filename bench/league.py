@@ -165,7 +165,6 @@ class ClairvoyantTree(TreePlayer):
 
 _SEARCH_SETTINGS = (
     "depth", "exact_talon", "samples", "time_limit", "evaluate", "rollouts", "confidence", "close_risk", "settings",
-    "adaptive",
 )  # fmt: skip
 
 

@@ -92,7 +92,7 @@ static uint16_t edge_label(const Pos *before, const Pos *after, int observer, in
 static int leaf_value(Core *c, Pos *p, const IsmctsArgs *a, Rng *g) {
     const Rules *r = &c->rules;
     int policy = a->policy;
-    while (p->stage != S_OVER && !phase2(p) && talon_size(p) > a->exact_talon) {
+    while (p->stage != S_OVER && !phase2(p)) {
         int seat = to_act(p);
         apply_with_window(r, p, seat, policy_action(r, p, seat, policy, g));
     }

@@ -653,9 +653,9 @@ static PyObject *Core_ismcts(CoreObject *self, PyObject *args) {
     IsmctsArgs a;
     Pos p;
     memset(&a, 0, sizeof a);
-    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidip", &pos_obj, &session, &a.seat, &known_obj,
+    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidp", &pos_obj, &session, &a.seat, &known_obj,
                                           &forbidden_obj, &soft_obj, &a.iterations, &a.min_iterations, &a.seconds,
-                                          &seed, &a.policy, &a.exploration, &a.exact_talon, &a.clairvoyant))
+                                          &seed, &a.policy, &a.exploration, &a.clairvoyant))
         return NULL;
     a.seed = seed;
     if (parse_session(self, session) || parse_seat(a.seat) || parse_pos(pos_obj, &self->core.rules, &p) ||
@@ -722,7 +722,7 @@ static PyMethodDef Core_methods[] = {
      "playouts(deals, seed, policy): play shuffled deals to the end; the number of actions."},
     {"ismcts", (PyCFunction)Core_ismcts, METH_VARARGS,
      "ismcts(pos, session, seat, known, forbidden, soft, iterations, min_iterations, seconds, seed, policy,"
-     " exploration, exact_talon, clairvoyant): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
+     " exploration, clairvoyant): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
     {NULL, NULL, 0, NULL}};
 
 static PyObject *Core_get_engine_nodes(CoreObject *self, void *Py_UNUSED(closure)) {

@@ -174,7 +174,6 @@ typedef struct {
     int policy;                  /* the playout policy of new nodes, up to the end of phase one */
     double exploration;          /* UCB1's constant, values scaled to [-1, 1] */
     int clairvoyant;             /* 1: every iteration searches the root world itself (nothing redealt) */
-    int exact_talon;             /* a new node with this many talon cards or fewer: the exact search of its world */
 } IsmctsArgs;
 typedef struct {
     int action;

@@ -115,7 +115,8 @@ def test_the_opponent_model_learns_that_an_opponent_skips_chances() -> None:
     for _ in range(10):
         model.observe_decline(held=0.4)
     assert model.skip_rate > sound + 0.3
-    factors = model.factors([(1, True), (2, False)])
+    factors = model.factors([(1, 3), (2, 1), (2, 2)], tricks=3)  # 1 declined just now; 2 twice, before draws
+    assert [cards for cards, _ in factors] == [1, 2]
     assert factors[0][1] < factors[1][1] <= 1.0
 
 
@@ -133,7 +134,7 @@ def test_the_tree_expert_plays_whole_deals_legally(preset: str) -> None:
         assert all(isinstance(action, Action) for _, action in deal.history)
 
 
-def _skip_rate_after_deals(opponent: Player, deals: int = 16) -> float:
+def _skip_rate_after_deals(opponent: Player, deals: int = 24) -> float:
     rules = Rules.preset("seed66")
     expert = TreePlayer(1, time_limit=None, iterations=100)
     players: dict[int, Player] = {1: expert, 2: opponent}

@@ -54,6 +54,5 @@ class Core:
         seed: int,
         policy: int,
         exploration: float,
-        exact_talon: int,
         clairvoyant: bool,
     ) -> tuple[list[tuple[int, int, float]], int, int]: ...

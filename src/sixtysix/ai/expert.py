@@ -1,4 +1,8 @@
-"""Level 5, the expert: level 4's rollouts, with inference from the opponent's play and a time budget.
+"""The rollout expert: level 4's rollouts, with inference from the opponent's play and a time budget.
+
+Level 5 was this player until the tree search (:mod:`sixtysix.ai.tree`) replaced it; it
+stays as level 5's pure-Python fallback (where the native core is missing), as the
+analysis's sampler (:mod:`sixtysix.ai.analysis`) and as the league's ``5r``.
 
 What it adds to level 4 (:class:`~sixtysix.ai.pimc.PimcPlayer`, which values each action by
 rollouts of the card counter in sampled worlds, see :mod:`sixtysix.ai.rollout`):
@@ -35,7 +39,7 @@ _MAX_WORLDS = 400
 
 
 class ExpertPlayer(PimcPlayer):
-    """Level 5: time-budgeted PIMC with inference from the opponent's play."""
+    """The rollout expert: time-budgeted PIMC with inference from the opponent's play."""
 
     name = "expert"
 

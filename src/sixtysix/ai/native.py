@@ -229,8 +229,6 @@ class TreeSettings:
     policy: str = "greedy"
     """The playout policy from a new node to the end of phase one (:data:`POLICIES`)."""
     exploration: float = 1.0
-    exact_talon: int = 0
-    """A new node whose talon has this many cards or fewer is valued by the exact search of its world."""
 
 
 @dataclass(frozen=True)
@@ -343,7 +341,7 @@ class NativeSearch:
         stats, iterations, nodes = self.core.ismcts(
             root, self.session, view.seat, view.opponent_known, forbidden, list(soft)[:16],
             settings.iterations, settings.min_iterations, settings.seconds, seed,
-            POLICIES.index(settings.policy), settings.exploration, settings.exact_talon, truth is not None,
+            POLICIES.index(settings.policy), settings.exploration, truth is not None,
         )  # fmt: skip
         self._count(before)
         sign = 1 if view.seat == 1 else -1

@@ -30,7 +30,7 @@ import dataclasses
 import random
 import time
 
-from sixtysix.ai.expert import ExpertPlayer, decline_events, declined_cards
+from sixtysix.ai.expert import ExpertPlayer, decline_events
 from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.pimc import candidate_actions, obvious_action
 from sixtysix.ai.sampling import forbidden_cards, sample_world
@@ -88,10 +88,15 @@ class OpponentModel:
         total = sum(self.weights)
         self.weights = [w / total for w in self.weights]
 
-    def factors(self, declines: list[tuple[CardMask, bool]]) -> list[tuple[CardMask, float]]:
-        """The (card mask, chance to keep a world whose opponent holds it) of each decline."""
+    def factors(self, declines: list[tuple[CardMask, int]], tricks: int) -> list[tuple[CardMask, float]]:
+        """The (card mask, chance to keep a world whose opponent holds it) of each decline
+        (:func:`~sixtysix.ai.expert.decline_events`), ``tricks`` tricks into the deal: a card
+        declined before the last draw may have been drawn since."""
         skip = self.skip_rate
-        return [(cards, skip if recent else skip + (1 - skip) * _LATER_DRAW) for cards, recent in declines]
+        latest: dict[CardMask, int] = {}
+        for cards, at in declines:  # a card declined at every lead is one fact, as of the last time
+            latest[cards] = max(at, latest.get(cards, at))
+        return [(cards, skip if at == tricks else skip + (1 - skip) * _LATER_DRAW) for cards, at in latest.items()]
 
 
 def opponent_cards(view: PlayerView) -> dict[int, int]:
@@ -130,8 +135,6 @@ class TreePlayer(Player):
         iterations: int = 0,
         policy: str = "greedy",
         exploration: float = 1.0,
-        adaptive: bool = True,
-        exact_talon: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -140,9 +143,7 @@ class TreePlayer(Player):
             iterations=iterations,
             policy=policy,
             exploration=exploration,
-            exact_talon=exact_talon,
         )
-        self.adaptive = adaptive
         self.model = OpponentModel()
         self._resolved: set[CardMask] = set()
         self._history_seen = 0
@@ -172,10 +173,9 @@ class TreePlayer(Player):
             actions = candidate_actions(view)
             values = search.action_values(world, actions, view.seat)
             return actions[max(range(len(actions)), key=values.__getitem__)]
-        declines = declined_cards(view)
-        if self.adaptive:
-            self._learn(view)
-        soft = self.model.factors(declines) if self.adaptive else [(c, 0.05 if r else 0.4) for c, r in declines]
+        events = decline_events(view)
+        self._learn(view, events)
+        soft = self.model.factors(events, sum(view.tricks))
         settings = self.settings
         if self.time_limit:  # read now: a host may change it between decisions (66P's go movetime)
             spent = time.thread_time() - started  # what this method spent before the search comes off it
@@ -199,7 +199,7 @@ class TreePlayer(Player):
             self._search_rules = rules
         return self._search
 
-    def _learn(self, view: PlayerView) -> None:
+    def _learn(self, view: PlayerView, events: list[tuple[CardMask, int]]) -> None:
         """Weigh what the opponent did as evidence about his type: each exchange or marriage he
         took, and each card he passed up once we learn whether he held it then."""
         if len(view.history) < self._history_seen:  # a new deal (also where no one called new_deal)
@@ -211,7 +211,7 @@ class TreePlayer(Player):
         shown = opponent_cards(view)
         others = view.rules.hand_size - 1
         declined: dict[CardMask, list[int]] = {}
-        for cards, declined_at in decline_events(view):
+        for cards, declined_at in events:
             declined.setdefault(cards, []).append(declined_at)
         for cards, times in declined.items():
             card = cards.bit_length() - 1
