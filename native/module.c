@@ -294,7 +294,23 @@ static PyObject *outcome_object(const Pos *p) {
 typedef struct {
     PyObject_HEAD Core core;
     int ready;
+    PyThread_type_lock lock; /* held by the thread that searches this core's tables */
 } CoreObject;
+
+/* Searches run without the GIL, so that a program's other threads (a web server's) go on
+ * meanwhile; the core's own lock keeps a second thread out of its tables until the first
+ * is done. `session` (0: keep the current one) is the table generation the search uses. */
+static PyThreadState *enter(CoreObject *self, unsigned long long session) {
+    PyThreadState *state = PyEval_SaveThread();
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    if (session) self->core.session = session;
+    return state;
+}
+
+static void leave(CoreObject *self, PyThreadState *state) {
+    PyThread_release_lock(self->lock);
+    PyEval_RestoreThread(state);
+}
 
 static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"rules", "facts", "table_bits", NULL};
@@ -305,20 +321,24 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     Rules r;
     memset(&r, 0, sizeof r);
     if (parse_facts(facts_obj, &r) || parse_rules(rules_obj, &r)) return -1;
-    if (self->ready) {
-        core_free(&self->core);
-        self->ready = 0;
-    }
-    if (core_init(&self->core, &r, bits)) {
+    if (!self->lock && !(self->lock = PyThread_allocate_lock())) {
         PyErr_NoMemory();
         return -1;
     }
-    self->ready = 1;
+    PyThreadState *state = enter(self, 0);
+    if (self->ready) core_free(&self->core);
+    self->ready = !core_init(&self->core, &r, bits);
+    leave(self, state);
+    if (!self->ready) {
+        PyErr_NoMemory();
+        return -1;
+    }
     return 0;
 }
 
 static void Core_dealloc(CoreObject *self) {
     if (self->ready) core_free(&self->core);
+    if (self->lock) PyThread_free_lock(self->lock);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -332,7 +352,6 @@ static int ready(CoreObject *self) {
 
 static int parse_session(CoreObject *self, unsigned long long session) {
     if (session == 0 || session >= self->core.next_gen) return bad("not a session of this core (use new_session())");
-    self->core.session = session;
     return 0;
 }
 
@@ -351,8 +370,11 @@ static int is_legal(const Rules *r, const Pos *p, int seat, long action) {
 
 static PyObject *Core_new_session(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
     if (!ready(self)) return NULL;
+    PyThreadState *state = enter(self, 0);
     core_new_session(&self->core);
-    return PyLong_FromUnsignedLongLong(self->core.session);
+    unsigned long long session = self->core.session;
+    leave(self, state);
+    return PyLong_FromUnsignedLongLong(session);
 }
 
 static PyObject *Core_value(CoreObject *self, PyObject *args) {
@@ -361,7 +383,10 @@ static PyObject *Core_value(CoreObject *self, PyObject *args) {
     Pos p;
     if (!ready(self) || !PyArg_ParseTuple(args, "OK", &pos_obj, &session)) return NULL;
     if (parse_session(self, session) || parse_pos(pos_obj, &self->core.rules, &p)) return NULL;
-    return PyLong_FromLong(solve_value(&self->core, &p));
+    PyThreadState *state = enter(self, session);
+    int value = solve_value(&self->core, &p);
+    leave(self, state);
+    return PyLong_FromLong(value);
 }
 
 static PyObject *Core_window(CoreObject *self, PyObject *args) {
@@ -372,7 +397,10 @@ static PyObject *Core_window(CoreObject *self, PyObject *args) {
     if (!ready(self) || !PyArg_ParseTuple(args, "OKii", &pos_obj, &session, &alpha, &beta)) return NULL;
     if (parse_session(self, session) || parse_pos(pos_obj, &self->core.rules, &p)) return NULL;
     if (alpha < -100 || beta > 100 || alpha >= beta) return PyErr_Format(PyExc_ValueError, "need -100 <= alpha < beta <= 100");
-    return PyLong_FromLong(solve_window(&self->core, &p, alpha, beta));
+    PyThreadState *state = enter(self, session);
+    int value = solve_window(&self->core, &p, alpha, beta);
+    leave(self, state);
+    return PyLong_FromLong(value);
 }
 
 static PyObject *Core_test(CoreObject *self, PyObject *args) {
@@ -385,10 +413,12 @@ static PyObject *Core_test(CoreObject *self, PyObject *args) {
     if (threshold < -50 || threshold > 50) return PyErr_Format(PyExc_ValueError, "threshold must be from -50 to 50");
     /* value for seat >= threshold, by one null-window search */
     int ok;
+    PyThreadState *state = enter(self, session);
     if (seat == 1)
         ok = solve_window(&self->core, &p, threshold - 1, threshold) >= threshold;
     else
         ok = solve_window(&self->core, &p, -threshold, -threshold + 1) <= -threshold;
+    leave(self, state);
     return PyBool_FromLong(ok);
 }
 
@@ -420,11 +450,14 @@ static int parse_actions(PyObject *obj, const Rules *r, const Pos *p, int seat, 
     return 0;
 }
 
-static PyObject *action_values_list(CoreObject *self, const Pos *p, const uint8_t *acts, int n, int seat) {
+static PyObject *action_values_list(CoreObject *self, unsigned long long session, const Pos *p,
+                                    const uint8_t *acts, int n, int seat) {
+    int sign = seat == 1 ? 1 : -1, v[MAX_ACTIONS];
+    PyThreadState *state = enter(self, session);
+    solve_actions(&self->core, p, seat, acts, n, v);
+    leave(self, state);
     PyObject *values = PyList_New(n);
     if (!values) return NULL;
-    int sign = seat == 1 ? 1 : -1, v[MAX_ACTIONS];
-    solve_actions(&self->core, p, seat, acts, n, v);
     for (int i = 0; i < n; i++) PyList_SET_ITEM(values, i, PyLong_FromLong(sign * v[i]));
     return values;
 }
@@ -438,7 +471,7 @@ static PyObject *Core_action_values(CoreObject *self, PyObject *args) {
     if (!ready(self) || !PyArg_ParseTuple(args, "OKOi", &pos_obj, &session, &actions_obj, &seat)) return NULL;
     if (parse_session(self, session) || parse_seat(seat) || parse_pos(pos_obj, &self->core.rules, &p)) return NULL;
     if (parse_actions(actions_obj, &self->core.rules, &p, seat, acts, &n)) return NULL;
-    return action_values_list(self, &p, acts, n, seat);
+    return action_values_list(self, session, &p, acts, n, seat);
 }
 
 static PyObject *Core_worlds_action_values(CoreObject *self, PyObject *args) {
@@ -459,7 +492,7 @@ static PyObject *Core_worlds_action_values(CoreObject *self, PyObject *args) {
         if (parse_pos(PySequence_Fast_GET_ITEM(worlds, w), &self->core.rules, &p) ||
             parse_actions(actions_obj, &self->core.rules, &p, seat, acts, &n))
             goto fail;
-        PyObject *values = action_values_list(self, &p, acts, n, seat);
+        PyObject *values = action_values_list(self, session, &p, acts, n, seat);
         if (!values) goto fail;
         PyList_SET_ITEM(result, w, values);
     }
@@ -675,7 +708,10 @@ static PyObject *Core_ismcts(CoreObject *self, PyObject *args) {
     IsmctsStat stats[MAX_ACTIONS];
     int n = 0;
     long iterations = 0, nodes = 0;
-    if (ismcts(&self->core, &p, &a, stats, &n, &iterations, &nodes)) return PyErr_NoMemory();
+    PyThreadState *state = enter(self, session);
+    int failed = ismcts(&self->core, &p, &a, stats, &n, &iterations, &nodes);
+    leave(self, state);
+    if (failed) return PyErr_NoMemory();
     PyObject *list = PyList_New(n);
     if (!list) return NULL;
     for (int i = 0; i < n; i++)
