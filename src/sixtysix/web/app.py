@@ -205,6 +205,10 @@ def create_app(
             },
         )
 
+    @app.post("/api/verify")
+    async def post_verify(request: Request) -> JSONResponse:
+        return no_store(service.verify(await body_of(request)))
+
     @app.post("/api/history")
     async def post_history(request: Request) -> JSONResponse:
         return no_store(service.history(await body_of(request)))

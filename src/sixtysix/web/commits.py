@@ -33,10 +33,12 @@ def commit(
     *,
     new_deal: bool = False,
     join: tuple[int, str, str] | None = None,
+    client_seed: str = "",
     origin: Subscriber | None = None,
     reply_to: object = None,
 ) -> None:
-    """Apply and store: a seat taken (``join``: seat, name, token hash), a new deal, then ``steps``.
+    """Apply and store: a seat taken (``join``: seat, name, token hash; with its ``client_seed``), a new
+    deal (the shuffle of committed seeds, docs/fairness.md), then ``steps``.
 
     Each of them raises the match's version by one. ``origin`` (the socket whose message
     caused the change) receives its state as the answer to ``reply_to``.
@@ -45,10 +47,13 @@ def commit(
     change = Change(game.id, game.version, game.status, match.score, match.winner, len(match.deals))
     try:
         if join is not None:
-            _take_seat(game, change, *join)
+            _take_seat(game, change, *join, client_seed)
         if new_deal:
-            dealt = match.new_deal(matches.deck(match.rules))
+            seeds, deck = matches.deal(game)
+            dealt = match.new_deal(deck)
+            game.seeds[len(match.deals) - 1 :] = [seeds]
             change.new_deals.append((len(match.deals), dealt.dealer, " ".join(CARD_NAMES[c] for c in dealt.deck)))
+            change.deal_seeds.append((len(match.deals), seeds))
             game.version += 1
             start_deal(game)
         number = len(match.deals)
@@ -76,10 +81,11 @@ def commit(
     game.broadcast(origin, reply_to)
 
 
-def _take_seat(game: Game, change: Change, seat: int, name: str, token_hash: str) -> None:
+def _take_seat(game: Game, change: Change, seat: int, name: str, token_hash: str, client_seed: str) -> None:
     """A friend takes an open seat; the match starts once no seat is open."""
-    game.seats[seat] = dataclasses.replace(game.seats[seat], name=name, token_hash=token_hash)
+    game.seats[seat] = dataclasses.replace(game.seats[seat], name=name, token_hash=token_hash, client_seed=client_seed)
     change.seat_update = (seat, name, token_hash)
+    change.client_seed = client_seed
     if seat == game.invite_seat:  # the two-player invitation, stored with the match
         change.invite_used = True
         game.invite_used = True

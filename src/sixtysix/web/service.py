@@ -25,7 +25,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sixtysix.web import actions, history, seats
+from sixtysix.web import actions, fairness, history, seats
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
@@ -150,3 +150,7 @@ class Service:
 
     def history(self, body: dict[str, Any]) -> dict[str, object]:
         return history.history(self.matches, body)
+
+    def verify(self, body: dict[str, Any]) -> dict[str, object]:
+        """``POST /api/verify``: every deal of a pasted record checked against its seeds (docs/fairness.md)."""
+        return fairness.verify_body(body)
