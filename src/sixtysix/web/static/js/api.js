@@ -6,6 +6,8 @@
 // state, so a reload or a dropped connection loses nothing. While the socket is down,
 // actions go over HTTP and the state is polled.
 
+import { clientSeed } from "./fairness.js";
+
 export class ApiError extends Error {
   constructor(code, message, status) {
     super(message);
@@ -39,9 +41,10 @@ async function request(method, path, { token, body } = {}) {
 
 export const api = {
   meta: () => request("GET", "/api/meta"),
-  createMatch: (options) => request("POST", "/api/matches", { body: options }),
+  createMatch: (options) => request("POST", "/api/matches", { body: { client_seed: clientSeed(), ...options } }),
   invitation: (code) => request("GET", `/api/invitations/${encodeURIComponent(code)}`),
-  join: (code, name) => request("POST", "/api/join", { body: { code, name } }),
+  join: (code, name) => request("POST", "/api/join", { body: { code, name, client_seed: clientSeed() } }),
+  verify: (record) => request("POST", "/api/verify", { body: { record } }),
   state: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}`, { token }),
   act: (id, token, action, version) =>
     request("POST", `/api/matches/${encodeURIComponent(id)}/actions`, { token, body: { action, version } }),
