@@ -38,11 +38,13 @@ def play_deal(seat: Seat, rng: random.Random) -> dict[str, Any]:
     return seat.state
 
 
-def test_every_deal_is_the_shuffle_of_its_committed_seeds(server: ServerThread, api: Api) -> None:
-    created = api.create(level=1, target=3, client_seed="my-own_Seed-1")
+def test_every_deal_is_the_shuffle_of_seeds_committed_before_the_client_seed(server: ServerThread, api: Api) -> None:
+    offer = api.request("POST", "/api/commitments").json()
+    created = api.create(level=1, target=3, client_seed="my-own_Seed-1", commitment_ticket=offer["ticket"])
     match_id = created["match_id"]
     fairness = created["state"]["fairness"]
     current = fairness["deals"][-1]
+    assert current["commitment"] == offer["commitment"]  # fixed before the client seed was sent
     assert (current["deal"], current["scheme"], current["server_seed"], current["verdict"]) == (1, "66F1", None, None)
     assert current["client_seeds"][0] == "my-own_Seed-1" and len(current["client_seeds"][1]) == 32
     seat = Seat(server.base, match_id, created["token"])
@@ -55,15 +57,20 @@ def test_every_deal_is_the_shuffle_of_its_committed_seeds(server: ServerThread, 
         assert ended["deal"] == seat.state["deal"]["number"]
         assert ended["server_seed"] is not None and commitment_of(ended["server_seed"]) == ended["commitment"]
         assert ended["verdict"]["status"] == "ok"
-        seat.act("next", seat.state["version"])
+        promised = seat.state["fairness"]["next_commitment"]
+        fresh = f"fresh-{ended['deal']}"
+        seat.act("next", seat.state["version"], client_seed=fresh)
         after = seat.state["fairness"]["deals"]
         assert [d["deal"] for d in after] == [ended["deal"], ended["deal"] + 1]
         assert after[0] == ended and after[1]["server_seed"] is None
+        # the commitment shown before the fresh client seed was sent, and the fresh seed, make the new deal
+        assert after[1]["commitment"] == promised and after[1]["client_seeds"][0] == fresh
     seeds = stored_seeds(server.db, match_id)
     pack = pack_of(Rules.preset("seed66"))
     assert len(seeds) >= 2
     for number, (server_seed, commitment, client, deck) in seeds.items():
-        assert commitment == commitment_of(server_seed) and client[0] == "my-own_Seed-1"
+        assert commitment == commitment_of(server_seed)
+        assert client[0] == ("my-own_Seed-1" if number == 1 else f"fresh-{number - 1}")
         assert deck == " ".join(CARD_NAMES[c] for c in fair_deck(server_seed, client, number, pack))
     seat.close()
 
@@ -144,11 +151,31 @@ def test_a_friend_joins_with_a_seed_and_a_bad_seed_is_refused(server: ServerThre
     bad = api.request("POST", "/api/matches", json={"opponent": "friend", "client_seed": "no spaces"})
     assert bad.status_code == 400 and "client_seed" in bad.json()["error"]["message"]
     created = api.create(opponent="friend")
-    assert created["state"]["fairness"] is None  # nothing dealt yet
+    fairness = created["state"]["fairness"]
+    assert fairness["deals"] == [] and fairness["next_commitment"].startswith("sha256:")  # nothing dealt yet
+    invitation = api.request("GET", f"/api/invitations/{created['invite']['code']}").json()
+    assert invitation["commitment"] == fairness["next_commitment"]  # the guest sees it before sending a seed
     joined = api.request("POST", "/api/join", json={"code": created["invite"]["code"], "client_seed": "x" * 64})
     assert joined.status_code == 201, joined.text
     deal = joined.json()["state"]["fairness"]["deals"][0]
     assert deal["client_seeds"] == ["", "x" * 64] and deal["server_seed"] is None
+    assert deal["commitment"] == invitation["commitment"]
+
+
+def test_a_commitment_ticket_serves_once_and_a_seed_comes_with_next_only(server: ServerThread, api: Api) -> None:
+    offer = api.request("POST", "/api/commitments")
+    assert offer.status_code == 201 and offer.json()["scheme"] == "66F1"
+    ticket = offer.json()["ticket"]
+    created = api.create(level=1, commitment_ticket=ticket)
+    again = api.request("POST", "/api/matches", json={"level": 1, "commitment_ticket": ticket})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "stale_commitment"
+    unknown = api.request("POST", "/api/matches", json={"commitment_ticket": 7})
+    assert unknown.status_code == 409
+    state = created["state"]
+    card = next(a for a in state["legal"] if len(a) == 2)
+    body = {"action": card, "client_seed": "abc"}
+    refused = api.act(created["match_id"], created["token"], body)
+    assert refused.status_code == 400 and "next only" in refused.json()["error"]["message"]
 
 
 def test_the_review_shows_the_revealed_seed_and_the_verdict(server: ServerThread, api: Api) -> None:

@@ -33,12 +33,13 @@ def commit(
     *,
     new_deal: bool = False,
     join: tuple[int, str, str] | None = None,
-    client_seed: str = "",
+    seed_update: tuple[int, str] | None = None,
     origin: Subscriber | None = None,
     reply_to: object = None,
 ) -> None:
-    """Apply and store: a seat taken (``join``: seat, name, token hash; with its ``client_seed``), a new
-    deal (the shuffle of committed seeds, docs/fairness.md), then ``steps``.
+    """Apply and store: a seat taken (``join``: seat, name, token hash), a seat's new client seed
+    (``seed_update``: seat, seed), a new deal (the shuffle of committed seeds, docs/fairness.md),
+    then ``steps``.
 
     Each of them raises the match's version by one. ``origin`` (the socket whose message
     caused the change) receives its state as the answer to ``reply_to``.
@@ -47,7 +48,11 @@ def commit(
     change = Change(game.id, game.version, game.status, match.score, match.winner, len(match.deals))
     try:
         if join is not None:
-            _take_seat(game, change, *join, client_seed)
+            _take_seat(game, change, *join)
+        if seed_update is not None:
+            seat, seed = seed_update
+            game.seats[seat] = dataclasses.replace(game.seats[seat], client_seed=seed)
+            change.seed_update = seed_update
         if new_deal:
             seeds, deck = matches.deal(game)
             dealt = match.new_deal(deck)
@@ -81,11 +86,10 @@ def commit(
     game.broadcast(origin, reply_to)
 
 
-def _take_seat(game: Game, change: Change, seat: int, name: str, token_hash: str, client_seed: str) -> None:
+def _take_seat(game: Game, change: Change, seat: int, name: str, token_hash: str) -> None:
     """A friend takes an open seat; the match starts once no seat is open."""
-    game.seats[seat] = dataclasses.replace(game.seats[seat], name=name, token_hash=token_hash, client_seed=client_seed)
+    game.seats[seat] = dataclasses.replace(game.seats[seat], name=name, token_hash=token_hash)
     change.seat_update = (seat, name, token_hash)
-    change.client_seed = client_seed
     if seat == game.invite_seat:  # the two-player invitation, stored with the match
         change.invite_used = True
         game.invite_used = True

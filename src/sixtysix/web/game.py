@@ -63,6 +63,8 @@ class Game:
     hint_cache: dict[int, tuple[int, dict[str, object]]] = field(default_factory=dict)
     memo: StateMemo = field(default_factory=StateMemo)
     """What the seat states share (the deal's public part, the finished deals' ends)."""
+    fairness_secret: str | None = None
+    """The secret each deal's server seed comes from (docs/fairness.md); never shown."""
     seeds: list[DealSeeds | None] = field(default_factory=list)
     """Each deal's committed seeds, the secret server seed included (``None``: a deal of an older server).
     Only :mod:`sixtysix.web.fairness` shows them, the server seed once the deal has ended."""
@@ -105,7 +107,7 @@ class Game:
     def state(self, seat: int) -> dict[str, object]:
         """The state of ``seat`` (docs/web-api.md)."""
         state = seat_state(self.public(), self.match, seat, self.memo)
-        state["fairness"] = fairness.match_json(self.match, self.seeds)
+        state["fairness"] = fairness.match_json(self.match, self.seeds, self.fairness_secret)
         return state
 
     def client_seeds(self) -> dict[int, str | None]:

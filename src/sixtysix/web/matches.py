@@ -31,6 +31,8 @@ class Matches:
         self.think = think
         """Seconds per decision of the searching computer levels."""
         self.games: dict[str, Game] = {}
+        self.commitments = fairness.Commitments()
+        """First deals' commitments offered before their match is created."""
 
     def get(self, match_id: str) -> Game:
         """The match (loaded from the store and replayed if needed); 404 if unknown."""
@@ -70,6 +72,7 @@ class Matches:
             invite_seat=row.invite_seat,
             invites={s: i.code for s, i in stored.invites.items() if not i.used},
             host=next((i.host for i in stored.invites.values()), None),
+            fairness_secret=row.fairness_secret,
             seeds=[deal_row.seeds for deal_row in stored.deals],
         )
         seat_players(game, self.rng, self.think)
@@ -103,7 +106,7 @@ class Matches:
     def deal(self, game: Game) -> tuple[DealSeeds, tuple[Card, ...]]:
         """The committed seeds and the deck of ``game``'s next deal (docs/fairness.md; reproducible when the
         server was given a seed)."""
-        return fairness.next_deal(self.rng, game.match, game.client_seeds())
+        return fairness.next_deal(self.rng, game.match, game.fairness_secret, game.client_seeds())
 
     def forget(self, game: Game) -> None:
         """Drop a finished match nobody watches: it is read back from the store when asked for."""

@@ -81,6 +81,9 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     hints = fields.boolean(body, "hints", kind == "computer" and analysed) and analysed
     token = secrets.token_urlsafe(32)
     seats = [SeatRow(seat, name, "human", None, token_hash(token), fairness.client_seed(body))]
+    ticket = body.get("commitment_ticket")
+    # the first deal's server seed, fixed before the client seed was sent (POST /api/commitments) if asked for
+    secret = matches.commitments.take(ticket) if ticket is not None else fairness.new_secret(matches.rng)
     invite_code = invite_hash = None
     invites: list[InviteRow] = []
     # one other seat: named plainly, and its invitation is stored with the match (database schema 1)
@@ -114,6 +117,7 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
         invite_hash=invite_hash,
         invite_code=invite_code,
         invite_seat=friends[0] if alone and friends else None,
+        fairness_secret=secret,
     )
     matches.store.create_match(row, seats, invites)
     game = matches.get(row.id)
@@ -183,6 +187,7 @@ def invitation(matches: Matches, code: str) -> dict[str, object]:
         "rules": rules_json(game.match.rules),
         "used": used,
         "players": game.size,
+        "commitment": fairness.next_commitment(game.fairness_secret, game.match),
         "seats": [
             {"seat": s, "name": i.name, "kind": i.kind, "level": i.level, "open": s in game.open_seats()}
             for s, i in sorted(game.seats.items())
@@ -212,7 +217,7 @@ def join(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
             [],
             new_deal=not game.open_seats(),
             join=(seat, name, token_hash(token)),
-            client_seed=seed,
+            seed_update=(seat, seed),
         )
     except Exception:
         if seat == game.invite_seat:

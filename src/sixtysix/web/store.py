@@ -52,7 +52,8 @@ CREATE TABLE IF NOT EXISTS matches (
     score2 INTEGER NOT NULL DEFAULT 0,
     score3 INTEGER NOT NULL DEFAULT 0,  -- three-handed: seat 3's game points
     winner INTEGER,
-    deals INTEGER NOT NULL DEFAULT 0
+    deals INTEGER NOT NULL DEFAULT 0,
+    fairness_secret TEXT            -- the match's secret that each deal's server seed comes from (never shown)
 );
 CREATE TABLE IF NOT EXISTS seats (
     match_id TEXT NOT NULL REFERENCES matches(id),
@@ -141,6 +142,8 @@ class MatchRow:
     """Game points of seats 1-3 (two-player and four-handed matches use the first two)."""
     winner: int | None = None
     deals: int = 0
+    fairness_secret: str | None = None
+    """The secret each deal's server seed comes from (docs/fairness.md); ``None`` in an older database."""
 
 
 @dataclass
@@ -206,8 +209,8 @@ class Change:
     """(deal number, result columns)"""
     seat_update: tuple[int, str, str] | None = None
     """(seat, name, token hash) for a join"""
-    client_seed: str = ""
-    """The joining seat's client seed."""
+    seed_update: tuple[int, str] | None = None
+    """(seat, client seed): a seat's new client seed, sent with a join or a ``next``."""
     invite_used: bool = False
     invite_seat_used: int | None = None
     """Three- and four-handed: the seat whose invitation this join used."""
@@ -249,11 +252,14 @@ MATCH_COLUMNS = (
     "score3",
     "winner",
     "deals",
+    "fairness_secret",
 )
 """The columns of the ``matches`` table that make a :class:`MatchRow`."""
 
-SUMMARY_COLUMNS = tuple(c for c in MATCH_COLUMNS if c not in ("invite_hash", "invite_code", "invite_seat"))
-"""The columns the history list reads (no invitation code or hash)."""
+SUMMARY_COLUMNS = tuple(
+    c for c in MATCH_COLUMNS if c not in ("invite_hash", "invite_code", "invite_seat", "fairness_secret")
+)
+"""The columns the history list reads (no invitation code or hash, no secret)."""
 
 
 def match_row_of(columns: Sequence[str], row: Sequence[object]) -> MatchRow:
@@ -289,6 +295,7 @@ class Store:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(matches)")}
         if "score3" not in columns:  # a database of an older version
             self.db.execute("ALTER TABLE matches ADD COLUMN score3 INTEGER NOT NULL DEFAULT 0")
+        self._add_columns("matches", ("fairness_secret TEXT",))
         self._add_columns("deals", ("commitment TEXT", "server_seed TEXT", "client_seeds TEXT"))
         self._add_columns("seats", ("client_seed TEXT NOT NULL DEFAULT ''",))
 
@@ -310,7 +317,7 @@ class Store:
             self.db.execute(
                 "INSERT INTO matches (id, created, updated, preset, options, target, first_dealer, kind, hints, "
                 "version, status, invite_hash, invite_code, invite_used, invite_seat, score1, score2, score3, winner, "
-                "deals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "deals, fairness_secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.created,
@@ -332,6 +339,7 @@ class Store:
                     row.score[2] if len(row.score) > 2 else 0,
                     row.winner,
                     row.deals,
+                    row.fairness_secret,
                 ),
             )
             self.db.executemany(
@@ -375,8 +383,13 @@ class Store:
             if change.seat_update is not None:
                 seat, name, hashed = change.seat_update
                 self.db.execute(
-                    "UPDATE seats SET name = ?, token_hash = ?, client_seed = ? WHERE match_id = ? AND seat = ?",
-                    (name, hashed, change.client_seed, change.match_id, seat),
+                    "UPDATE seats SET name = ?, token_hash = ? WHERE match_id = ? AND seat = ?",
+                    (name, hashed, change.match_id, seat),
+                )
+            if change.seed_update is not None:
+                seat, seed = change.seed_update
+                self.db.execute(
+                    "UPDATE seats SET client_seed = ? WHERE match_id = ? AND seat = ?", (seed, change.match_id, seat)
                 )
             if change.new_deals:
                 self.db.executemany(

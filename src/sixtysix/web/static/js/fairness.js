@@ -39,11 +39,14 @@ export function dealFairnessHTML(entry, mySeat, nameOf) {
   </div>`;
 }
 
-/** The fairness of the deals a state or review reports, folded, with a link to the verify page. */
-export function fairnessHTML(entries, mySeat, nameOf) {
-  if (!entries || !entries.length) return "";
-  const current = entries[entries.length - 1];
-  return html`<details class="fairness" data-testid="fairness"><summary>${t("fair.title")} <code class="hash">${current.commitment.slice(0, 19)}…</code></summary>
+/** The fairness a state or review reports ({deals, next_commitment}), folded, with a link to the verify page. */
+export function fairnessHTML(fairness, mySeat, nameOf) {
+  const entries = (fairness && fairness.deals) || [];
+  const next = fairness && fairness.next_commitment;
+  if (!entries.length && !next) return "";
+  const shown = entries.length ? entries[entries.length - 1].commitment : next;
+  return html`<details class="fairness" data-testid="fairness"><summary>${t("fair.title")} <code class="hash">${shown.slice(0, 19)}…</code></summary>
     ${entries.map((e) => dealFairnessHTML(e, mySeat, nameOf))}
+    ${next ? html`<p>${t("fair.next")}: <code class="hash" data-testid="next-commitment">${next}</code></p>` : ""}
     <p><a href="#/verify" data-testid="verify-link">${t("fair.verify_link")}</a></p></details>`;
 }

@@ -185,7 +185,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
           <label class="check"><input type="checkbox" data-testid="only-flawed" ${onlyFlawed ? html`checked` : ""}> ${t("review.only_flawed")}</label>
           ${decisionsHTML(o)}</section>
         ${handsHTML(o)}
-        ${review.fairness ? html`<section class="panel">${fairnessHTML([review.fairness], review.seat, (s) => (s === who().me ? t("word.you") : who().opp))}</section>` : ""}`;
+        ${review.fairness ? html`<section class="panel">${fairnessHTML({ deals: [review.fairness] }, review.seat, (s) => (s === who().me ? t("word.you") : who().opp))}</section>` : ""}`;
     }
     render(
       root,

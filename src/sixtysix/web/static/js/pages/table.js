@@ -332,7 +332,7 @@ export function mountTable(root, matchId, ctx) {
         ${scoreHTML(who)}
         ${marriagesHTML(o)}
         ${logHTML(who, o)}
-        ${state.fairness ? fairnessHTML(state.fairness.deals, state.seat, nameOf) : ""}
+        ${fairnessHTML(state.fairness, state.seat, nameOf)}
         ${keyHelpHTML()}
       </aside>
     </section>`;
