@@ -21,6 +21,7 @@ card on, its server seed only once it has ended (:func:`deal_json`), and so do t
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import random
@@ -95,7 +96,13 @@ def next_commitment(secret: str | None, match: AnyMatch) -> str | None:
     """The commitment to the server seed of ``match``'s next deal (``None`` without a secret or a next deal)."""
     if secret is None or match.is_over:
         return None
-    return commitment_of(server_seed(secret, len(match.deals) + 1))
+    return deal_commitment(secret, len(match.deals) + 1)
+
+
+@functools.lru_cache(maxsize=4096)
+def deal_commitment(secret: str, number: int) -> str:
+    """The commitment to deal ``number``'s server seed (computed once: every state shows it)."""
+    return commitment_of(server_seed(secret, number))
 
 
 class Commitments:
@@ -128,7 +135,7 @@ class Commitments:
             del self.pending[next(iter(self.pending))]
         ticket, secret = secrets.token_urlsafe(18), new_secret(rng)
         self.pending[ticket] = (secret, now + TICKET_SECONDS)
-        return {"ticket": ticket, "commitment": commitment_of(server_seed(secret, 1)), "scheme": SCHEME}
+        return {"ticket": ticket, "commitment": deal_commitment(secret, 1), "scheme": SCHEME}
 
     def take(self, ticket: object) -> str:
         """The secret of an offered ``ticket``, once (409 ``stale_commitment`` if unknown or expired)."""
@@ -188,8 +195,14 @@ def revealed_json(match: AnyMatch, seeds: list[DealSeeds | None], number: int) -
     deal = match.deals[number - 1]
     entry = deal_json(deal_seeds, number, deal.is_over)
     if deal.is_over:
-        entry["verdict"] = verify_deal(deal_seeds, number, pack_of(match.rules), deal.deck).to_json()
+        entry["verdict"] = verdict_json(deal_seeds, number, pack_of(match.rules), tuple(deal.deck))
     return entry
+
+
+@functools.lru_cache(maxsize=4096)
+def verdict_json(seeds: DealSeeds, number: int, pack: tuple[Card, ...], deck: tuple[Card, ...]) -> dict[str, object]:
+    """The verdict of a finished deal, computed once: every state of the next deal shows it again."""
+    return verify_deal(seeds, number, pack, deck).to_json()
 
 
 def finished_headers(match: AnyMatch, seeds: list[DealSeeds | None], finished: int) -> list[tuple[str, str]]:
