@@ -8,6 +8,11 @@ error and exits with status 2.
 prints the rules of a game (docs/rules.md is ``sixtysix rules --book --markdown``),
 through a pager when standard output is a terminal.
 
+``sixtysix verify [--json] RECORD|-`` checks that every deal of a record was dealt by its
+committed seeds (docs/fairness.md): one line per deal, OK, FAIL, PENDING or NOT VERIFIABLE
+with the reason; exit status 0 when no deal fails and none lacks the data, 1 when one fails,
+3 when none fails but one cannot be verified, 2 for an invalid record.
+
 ``sixtysix analyze RECORD [--seat S] [--time SECONDS] [--worlds N] [--seed N] [-o OUT]``
 analyses every decision of a record (docs/analysis.md) and prints the record
 with the findings as comments, then a summary per seat; it still replays.
@@ -24,6 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sixtysix.core.errors import RecordError, RulesError
+from sixtysix.core.fairness import exit_status, verify_record
 from sixtysix.core.match import AnyMatch, DealResult
 from sixtysix.core.partnership import partner_of
 from sixtysix.core.record import Record, ReplayResult, replay
@@ -57,6 +63,18 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.add_argument("--legal", action="store_true", help="also list the legal actions at the end of the record")
     rep.set_defaults(handler=_replay_command)
+
+    ver = commands.add_parser(
+        "verify",
+        help="check that every deal of a 66R record is the shuffle of its committed seeds",
+        description="Recompute each deal's deck from the seeds in the record's headers (docs/fairness.md) and "
+        "check it against the commitment and the deck played. Exit status: 0 every deal verifies (an unfinished "
+        "deal's seed may still be secret), 1 a deal fails, 3 none fails but a deal has no fairness data, "
+        "2 the record is invalid.",
+    )
+    ver.add_argument("file", metavar="RECORD", help="the record, or - for standard input")
+    ver.add_argument("--json", action="store_true", help="print one JSON object")
+    ver.set_defaults(handler=_verify_command)
 
     ana = commands.add_parser(
         "analyze",
@@ -183,6 +201,25 @@ def _replay_command(args: argparse.Namespace) -> int:
     else:
         print(format_replay(result, legal=args.legal))
     return 0
+
+
+def _verify_command(args: argparse.Namespace) -> int:
+    try:
+        text = _read(args.file)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"sixtysix verify: cannot read {args.file}: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        verdicts = verify_record(text)
+    except RecordError as error:
+        print(f"invalid record: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    status = exit_status(verdicts)
+    if args.json:
+        print(json.dumps({"deals": [v.to_json() for v in verdicts], "status": status}))
+    else:
+        print("\n".join(v.text() for v in verdicts) if verdicts else "no deals")
+    return status
 
 
 def _analyze_command(args: argparse.Namespace) -> int:
@@ -314,6 +351,7 @@ deal dealer=2 deck="Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 
 def _demo_command(args: argparse.Namespace) -> int:
     print("sixtysix: the card game 66. Commands:")
     print("  sixtysix replay [--json] [--legal] FILE|-")
+    print("  sixtysix verify [--json] RECORD|-")
     print("  sixtysix analyze [--seat S] [--time SECONDS] [--worlds N] [-o OUT] RECORD|-")
     print("  sixtysix rules [--preset P] [--lang en|de|fr]\n")
     print("An example record:\n")

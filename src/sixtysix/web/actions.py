@@ -18,6 +18,7 @@ from sixtysix.core.errors import IllegalActionError, InvalidActionError
 from sixtysix.core.table import Table
 from sixtysix.present.picture import after_draw
 from sixtysix.present.state import NEXT
+from sixtysix.web import fairness
 from sixtysix.web.commits import commit
 from sixtysix.web.computer import decide_windows
 from sixtysix.web.errors import WebError, malformed, not_your_turn
@@ -49,9 +50,16 @@ def act(
     version: object = None,
     origin: Subscriber | None = None,
     reply_to: object = None,
+    client_seed: object = None,
 ) -> int:
-    """Take a person's action (validated, stored, broadcast); the match's new version."""
+    """Take a person's action (validated, stored, broadcast); the match's new version.
+
+    ``client_seed`` may come with ``next``: the seat's client seed from the next deal on (docs/fairness.md).
+    """
     action = read_action(token)
+    if client_seed is not None and action is not None:
+        raise malformed("client_seed comes with next only")
+    seed = fairness.client_seed({"client_seed": client_seed}) if client_seed is not None else None
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise malformed("version must be a whole number")
     if version is not None and version != game.version:
@@ -59,7 +67,7 @@ def act(
     if game.seats[seat].kind != "human":
         raise WebError(403, "other_seat", "this seat is played by the computer")
     if action is None:
-        _next_deal(matches, game, origin, reply_to)
+        _next_deal(matches, game, origin, reply_to, None if seed is None else (seat, seed))
         return game.version
     _check_playing(game)
     deal = game.match.current
@@ -111,11 +119,13 @@ def _waiting_for(game: Game) -> str:
     return "seat " + ", ".join(map(str, open_seats)) if open_seats else "the friends invited"
 
 
-def _next_deal(matches: Matches, game: Game, origin: Subscriber | None, reply_to: object) -> None:
+def _next_deal(
+    matches: Matches, game: Game, origin: Subscriber | None, reply_to: object, seed_update: tuple[int, str] | None
+) -> None:
     _check_playing(game)
     if game.match.is_over:
         raise not_your_turn("the match is over")
     deal = game.match.current
     if deal is not None and not deal.is_over:
         raise not_your_turn("the deal is not over")
-    commit(matches, game, [], new_deal=True, origin=origin, reply_to=reply_to)
+    commit(matches, game, [], new_deal=True, seed_update=seed_update, origin=origin, reply_to=reply_to)

@@ -174,7 +174,7 @@ def create_app(
         check_seat(body, seat)
         if "action" not in body:
             raise malformed("action is required")
-        version = service.act(game, seat, body["action"], body.get("version"))
+        version = service.act(game, seat, body["action"], body.get("version"), client_seed=body.get("client_seed"))
         return no_store({"ok": True, "version": version, "state": game.state(seat)})
 
     @app.get("/api/matches/{match_id}/rules")
@@ -204,6 +204,14 @@ def create_app(
                 "Cache-Control": "no-store",
             },
         )
+
+    @app.post("/api/commitments")
+    async def post_commitment() -> JSONResponse:
+        return no_store(service.commitment(), 201)
+
+    @app.post("/api/verify")
+    async def post_verify(request: Request) -> JSONResponse:
+        return no_store(service.verify(await body_of(request)))
 
     @app.post("/api/history")
     async def post_history(request: Request) -> JSONResponse:
@@ -282,7 +290,15 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
             if "action" not in message:
                 raise malformed("action is required")
             game = service.games.get(game.id, game)
-            service.act(game, seat, message["action"], message.get("version"), origin=sub, reply_to=reply_to)
+            service.act(
+                game,
+                seat,
+                message["action"],
+                message.get("version"),
+                origin=sub,
+                reply_to=reply_to,
+                client_seed=message.get("client_seed"),
+            )
         else:
             raise malformed("type must be action, state or ping")
     except WebError as error:

@@ -33,10 +33,13 @@ def commit(
     *,
     new_deal: bool = False,
     join: tuple[int, str, str] | None = None,
+    seed_update: tuple[int, str] | None = None,
     origin: Subscriber | None = None,
     reply_to: object = None,
 ) -> None:
-    """Apply and store: a seat taken (``join``: seat, name, token hash), a new deal, then ``steps``.
+    """Apply and store: a seat taken (``join``: seat, name, token hash), a seat's new client seed
+    (``seed_update``: seat, seed), a new deal (the shuffle of committed seeds, docs/fairness.md),
+    then ``steps``.
 
     Each of them raises the match's version by one. ``origin`` (the socket whose message
     caused the change) receives its state as the answer to ``reply_to``.
@@ -46,9 +49,16 @@ def commit(
     try:
         if join is not None:
             _take_seat(game, change, *join)
+        if seed_update is not None:
+            seat, seed = seed_update
+            game.seats[seat] = dataclasses.replace(game.seats[seat], client_seed=seed)
+            change.seed_update = seed_update
         if new_deal:
-            dealt = match.new_deal(matches.deck(match.rules))
+            seeds, deck = matches.deal(game)
+            dealt = match.new_deal(deck)
+            game.seeds[len(match.deals) - 1 :] = [seeds]
             change.new_deals.append((len(match.deals), dealt.dealer, " ".join(CARD_NAMES[c] for c in dealt.deck)))
+            change.deal_seeds.append((len(match.deals), seeds))
             game.version += 1
             start_deal(game)
         number = len(match.deals)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sixtysix.core.fairness import DealSeeds
 from sixtysix.core.match import AnyMatch
 from sixtysix.core.view import AnyView
 from sixtysix.players.table import AnyPlayer
 from sixtysix.present.state import StateMemo, seat_state
 from sixtysix.present.table import PublicMatch
+from sixtysix.web import fairness
 from sixtysix.web.live import Audience, Subscriber
 from sixtysix.web.meta import reviews_for
 
@@ -25,6 +27,8 @@ class SeatInfo:
     """``human`` or ``computer``."""
     level: int | None
     token_hash: str | None
+    client_seed: str = ""
+    """The client seed the seat's browser sent (docs/fairness.md), ``""`` for none."""
 
 
 @dataclass
@@ -59,6 +63,11 @@ class Game:
     hint_cache: dict[int, tuple[int, dict[str, object]]] = field(default_factory=dict)
     memo: StateMemo = field(default_factory=StateMemo)
     """What the seat states share (the deal's public part, the finished deals' ends)."""
+    fairness_secret: str | None = None
+    """The secret each deal's server seed comes from (docs/fairness.md); never shown."""
+    seeds: list[DealSeeds | None] = field(default_factory=list)
+    """Each deal's committed seeds, the secret server seed included (``None``: a deal of an older server).
+    Only :mod:`sixtysix.web.fairness` shows them, the server seed once the deal has ended."""
 
     def __post_init__(self) -> None:
         self.audience = Audience(self.match.seats)
@@ -97,7 +106,13 @@ class Game:
 
     def state(self, seat: int) -> dict[str, object]:
         """The state of ``seat`` (docs/web-api.md)."""
-        return seat_state(self.public(), self.match, seat, self.memo)
+        state = seat_state(self.public(), self.match, seat, self.memo)
+        state["fairness"] = fairness.match_json(self.match, self.seeds, self.fairness_secret)
+        return state
+
+    def client_seeds(self) -> dict[int, str | None]:
+        """Every seat's client seed for the next deal: a person's own (``""``: none), ``None`` for a computer."""
+        return {s: info.client_seed if info.kind == "human" else None for s, info in self.seats.items()}
 
     def view(self, seat: int) -> AnyView:
         """What ``seat`` may know of the current deal, with the match score (it must take part in it)."""

@@ -15,6 +15,7 @@ from sixtysix.core.match import create_match
 from sixtysix.core.partnership import side_of
 from sixtysix.core.record import Record
 from sixtysix.core.rules import PRESETS, Rules
+from sixtysix.web import fairness
 from sixtysix.web.errors import malformed, not_available
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
@@ -144,8 +145,9 @@ def statistics(store: Store, seats: Sequence[tuple[str, int, str]]) -> dict[str,
 
 
 def record_text(game: Game) -> str:
-    """The 66R record of the match's finished deals."""
+    """The 66R record of the match's finished deals, with their revealed seeds (docs/fairness.md)."""
     match = game.match
+    finished = sum(1 for d in match.deals if d.outcome is not None)
     date = datetime.datetime.fromtimestamp(game.created).strftime("%Y.%m.%d")
     headers = [
         ("Event", f"sixtysix web, {'against the computer' if game.kind == 'computer' else 'between friends'}"),
@@ -155,10 +157,10 @@ def record_text(game: Game) -> str:
     ]
     if match.is_over:
         headers.append(("Result", "-".join(str(p) for p in match.score)))
+    headers += fairness.finished_headers(match, game.seeds, finished)
     try:
         record = Record.from_match(cast(Any, match), headers)
     except Exception as error:  # a record format without this table size
         raise not_available(f"no record of a {game.size}-player match: {error}") from None
-    finished = sum(1 for d in match.deals if d.outcome is not None)
     record.deals = record.deals[:finished]
     return record.text()

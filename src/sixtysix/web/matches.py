@@ -12,9 +12,10 @@ import random
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, parse_card
-from sixtysix.core.game import shuffled_deck
+from sixtysix.core.fairness import DealSeeds
 from sixtysix.core.match import create_match
 from sixtysix.core.rules import Rules
+from sixtysix.web import fairness
 from sixtysix.web.computer import seat_players
 from sixtysix.web.errors import not_found
 from sixtysix.web.game import Game, SeatInfo
@@ -30,6 +31,8 @@ class Matches:
         self.think = think
         """Seconds per decision of the searching computer levels."""
         self.games: dict[str, Game] = {}
+        self.commitments = fairness.Commitments()
+        """First deals' commitments offered before their match is created."""
 
     def get(self, match_id: str) -> Game:
         """The match (loaded from the store and replayed if needed); 404 if unknown."""
@@ -60,7 +63,7 @@ class Matches:
             hints=row.hints,
             version=row.version,
             status=row.status,
-            seats={s: SeatInfo(r.name, r.kind, r.level, r.token_hash) for s, r in stored.seats.items()},
+            seats={s: SeatInfo(r.name, r.kind, r.level, r.token_hash, r.client_seed) for s, r in stored.seats.items()},
             match=match,
             first_dealer=row.first_dealer,
             invite_hash=row.invite_hash,
@@ -69,6 +72,8 @@ class Matches:
             invite_seat=row.invite_seat,
             invites={s: i.code for s, i in stored.invites.items() if not i.used},
             host=next((i.host for i in stored.invites.values()), None),
+            fairness_secret=row.fairness_secret,
+            seeds=[deal_row.seeds for deal_row in stored.deals],
         )
         seat_players(game, self.rng, self.think)
         return game
@@ -82,14 +87,26 @@ class Matches:
         if stored is None:
             return
         fresh = self.rebuild(stored)
-        names = ("version", "status", "seats", "match", "invite_used", "invite_code", "invites", "players", "levels")
+        names = (
+            "version",
+            "status",
+            "seats",
+            "match",
+            "invite_used",
+            "invite_code",
+            "invites",
+            "players",
+            "levels",
+            "seeds",
+        )
         for name in names:
             setattr(game, name, getattr(fresh, name))
         self.games[game.id] = game
 
-    def deck(self, rules: Rules) -> tuple[Card, ...]:
-        """A new shuffled deck (reproducible when the server was given a seed)."""
-        return shuffled_deck(rules, random.Random(self.rng.getrandbits(64)))
+    def deal(self, game: Game) -> tuple[DealSeeds, tuple[Card, ...]]:
+        """The committed seeds and the deck of ``game``'s next deal (docs/fairness.md; reproducible when the
+        server was given a seed)."""
+        return fairness.next_deal(self.rng, game.match, game.fairness_secret, game.client_seeds())
 
     def forget(self, game: Game) -> None:
         """Drop a finished match nobody watches: it is read back from the store when asked for."""

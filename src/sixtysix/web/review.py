@@ -38,6 +38,7 @@ from sixtysix.core.view import PlayerView
 from sixtysix.present.outcome import outcome_json
 from sixtysix.present.state import cards
 from sixtysix.present.table import PublicMatch
+from sixtysix.web import fairness
 from sixtysix.web.errors import not_available, not_found, not_your_turn
 from sixtysix.web.game import Game
 from sixtysix.web.meta import hints_for, reviews_for
@@ -104,7 +105,10 @@ class Advisor:
         data = self.store.load_review(game.id, number)
         if data is None:
             data = await self._analysis(game.id, number, deal)
-        return reviewed(data, game.public(), match, number, seat)
+        answer = reviewed(data, game.public(), match, number, seat)
+        if number <= len(game.seeds) and game.seeds[number - 1] is not None:
+            answer["fairness"] = fairness.revealed_json(match, game.seeds, number)  # the deal has ended
+        return answer
 
     async def _analysis(self, match_id: str, number: int, deal: Table) -> dict[str, object]:
         key = (match_id, number)

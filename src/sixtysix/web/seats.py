@@ -18,7 +18,7 @@ from typing import Any
 from sixtysix.core.errors import RulesError
 from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.present.state import rules_json
-from sixtysix.web import fields
+from sixtysix.web import fairness, fields
 from sixtysix.web.commits import commit
 from sixtysix.web.errors import WebError, malformed, not_found
 from sixtysix.web.game import Game
@@ -80,7 +80,10 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     analysed = hints_for(rules)
     hints = fields.boolean(body, "hints", kind == "computer" and analysed) and analysed
     token = secrets.token_urlsafe(32)
-    seats = [SeatRow(seat, name, "human", None, token_hash(token))]
+    seats = [SeatRow(seat, name, "human", None, token_hash(token), fairness.client_seed(body))]
+    ticket = body.get("commitment_ticket")
+    # the first deal's server seed, fixed before the client seed was sent (POST /api/commitments) if asked for
+    secret = matches.commitments.take(ticket) if ticket is not None else fairness.new_secret(matches.rng)
     invite_code = invite_hash = None
     invites: list[InviteRow] = []
     # one other seat: named plainly, and its invitation is stored with the match (database schema 1)
@@ -114,6 +117,7 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
         invite_hash=invite_hash,
         invite_code=invite_code,
         invite_seat=friends[0] if alone and friends else None,
+        fairness_secret=secret,
     )
     matches.store.create_match(row, seats, invites)
     game = matches.get(row.id)
@@ -183,6 +187,7 @@ def invitation(matches: Matches, code: str) -> dict[str, object]:
         "rules": rules_json(game.match.rules),
         "used": used,
         "players": game.size,
+        "commitment": fairness.next_commitment(game.fairness_secret, game.match),
         "seats": [
             {"seat": s, "name": i.name, "kind": i.kind, "level": i.level, "open": s in game.open_seats()}
             for s, i in sorted(game.seats.items())
@@ -196,6 +201,7 @@ def join(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     if not isinstance(code, str) or not code or len(code) > 100:
         raise malformed("code (the invitation code) is required")
     name = fields.name_field(body, "name", "Guest")
+    seed = fairness.client_seed(body)
     game, seat, used = _find_invitation(matches, code)
     if used:
         raise WebError(409, "invitation_used", USED)
@@ -205,7 +211,14 @@ def join(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     if seat == game.invite_seat:
         game.invite_used = True
     try:
-        commit(matches, game, [], new_deal=not game.open_seats(), join=(seat, name, token_hash(token)))
+        commit(
+            matches,
+            game,
+            [],
+            new_deal=not game.open_seats(),
+            join=(seat, name, token_hash(token)),
+            seed_update=(seat, seed),
+        )
     except Exception:
         if seat == game.invite_seat:
             game.invite_used = False

@@ -25,7 +25,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sixtysix.web import actions, history, seats
+from sixtysix.web import actions, fairness, history, seats
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
@@ -121,9 +121,10 @@ class Service:
         version: object = None,
         origin: Subscriber | None = None,
         reply_to: object = None,
+        client_seed: object = None,
     ) -> int:
-        """A person's action (validated, stored, broadcast); the new version."""
-        new_version = actions.act(self.matches, game, seat, token, version, origin, reply_to)
+        """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``."""
+        new_version = actions.act(self.matches, game, seat, token, version, origin, reply_to, client_seed)
         self.computer.schedule(game)
         return new_version
 
@@ -150,3 +151,11 @@ class Service:
 
     def history(self, body: dict[str, Any]) -> dict[str, object]:
         return history.history(self.matches, body)
+
+    def commitment(self) -> dict[str, object]:
+        """``POST /api/commitments``: a first deal's commitment and its ticket, before the match exists."""
+        return self.matches.commitments.offer(self.matches.rng)
+
+    def verify(self, body: dict[str, Any]) -> dict[str, object]:
+        """``POST /api/verify``: every deal of a pasted record checked against its seeds (docs/fairness.md)."""
+        return fairness.verify_body(body)

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sixtysix.core.fairness import DealSeeds
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     id TEXT PRIMARY KEY,
@@ -50,7 +52,8 @@ CREATE TABLE IF NOT EXISTS matches (
     score2 INTEGER NOT NULL DEFAULT 0,
     score3 INTEGER NOT NULL DEFAULT 0,  -- three-handed: seat 3's game points
     winner INTEGER,
-    deals INTEGER NOT NULL DEFAULT 0
+    deals INTEGER NOT NULL DEFAULT 0,
+    fairness_secret TEXT            -- the match's secret that each deal's server seed comes from (never shown)
 );
 CREATE TABLE IF NOT EXISTS seats (
     match_id TEXT NOT NULL REFERENCES matches(id),
@@ -59,6 +62,7 @@ CREATE TABLE IF NOT EXISTS seats (
     kind TEXT NOT NULL,             -- 'human' or 'computer'
     level INTEGER,
     token_hash TEXT UNIQUE,
+    client_seed TEXT NOT NULL DEFAULT '',  -- the seat's own client seed (docs/fairness.md), '' if none
     PRIMARY KEY (match_id, seat)
 );
 CREATE TABLE IF NOT EXISTS deals (
@@ -77,6 +81,10 @@ CREATE TABLE IF NOT EXISTS deals (
     win_kind TEXT,
     points1 INTEGER, points2 INTEGER,
     tricks1 INTEGER, tricks2 INTEGER,
+    -- the fairness of the deal (docs/fairness.md): shown, except the server seed until the deal ends
+    commitment TEXT,
+    server_seed TEXT,
+    client_seeds TEXT,              -- JSON list, seat 1 first
     PRIMARY KEY (match_id, number)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -134,6 +142,8 @@ class MatchRow:
     """Game points of seats 1-3 (two-player and four-handed matches use the first two)."""
     winner: int | None = None
     deals: int = 0
+    fairness_secret: str | None = None
+    """The secret each deal's server seed comes from (docs/fairness.md); ``None`` in an older database."""
 
 
 @dataclass
@@ -154,6 +164,8 @@ class SeatRow:
     kind: str
     level: int | None
     token_hash: str | None
+    client_seed: str = ""
+    """The client seed the seat's browser sent (docs/fairness.md); ``""`` for none."""
 
 
 @dataclass
@@ -163,6 +175,8 @@ class DealRow:
     deck: tuple[str, ...]
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, object] | None = None
+    seeds: DealSeeds | None = None
+    """The deal's committed seeds (``None`` for a deal stored before deals were committed)."""
 
 
 @dataclass
@@ -187,12 +201,16 @@ class Change:
     deals: int
     new_deals: list[tuple[int, int, str]] = field(default_factory=list)
     """(number, dealer, deck text)"""
+    deal_seeds: list[tuple[int, DealSeeds]] = field(default_factory=list)
+    """(number, the seeds of that new deal, the server seed included)"""
     actions: list[tuple[int, int, int, str]] = field(default_factory=list)
     """(deal, seq, seat, token)"""
     results: list[tuple[int, dict[str, object]]] = field(default_factory=list)
     """(deal number, result columns)"""
     seat_update: tuple[int, str, str] | None = None
     """(seat, name, token hash) for a join"""
+    seed_update: tuple[int, str] | None = None
+    """(seat, client seed): a seat's new client seed, sent with a join or a ``next``."""
     invite_used: bool = False
     invite_seat_used: int | None = None
     """Three- and four-handed: the seat whose invitation this join used."""
@@ -234,11 +252,14 @@ MATCH_COLUMNS = (
     "score3",
     "winner",
     "deals",
+    "fairness_secret",
 )
 """The columns of the ``matches`` table that make a :class:`MatchRow`."""
 
-SUMMARY_COLUMNS = tuple(c for c in MATCH_COLUMNS if c not in ("invite_hash", "invite_code", "invite_seat"))
-"""The columns the history list reads (no invitation code or hash)."""
+SUMMARY_COLUMNS = tuple(
+    c for c in MATCH_COLUMNS if c not in ("invite_hash", "invite_code", "invite_seat", "fairness_secret")
+)
+"""The columns the history list reads (no invitation code or hash, no secret)."""
 
 
 def match_row_of(columns: Sequence[str], row: Sequence[object]) -> MatchRow:
@@ -274,6 +295,16 @@ class Store:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(matches)")}
         if "score3" not in columns:  # a database of an older version
             self.db.execute("ALTER TABLE matches ADD COLUMN score3 INTEGER NOT NULL DEFAULT 0")
+        self._add_columns("matches", ("fairness_secret TEXT",))
+        self._add_columns("deals", ("commitment TEXT", "server_seed TEXT", "client_seeds TEXT"))
+        self._add_columns("seats", ("client_seed TEXT NOT NULL DEFAULT ''",))
+
+    def _add_columns(self, table: str, definitions: Sequence[str]) -> None:
+        """Add the columns a database of an older version lacks."""
+        columns = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+        for definition in definitions:
+            if definition.split()[0] not in columns:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {definition}")
 
     def close(self) -> None:
         with self.lock:
@@ -286,7 +317,7 @@ class Store:
             self.db.execute(
                 "INSERT INTO matches (id, created, updated, preset, options, target, first_dealer, kind, hints, "
                 "version, status, invite_hash, invite_code, invite_used, invite_seat, score1, score2, score3, winner, "
-                "deals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "deals, fairness_secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.created,
@@ -308,11 +339,13 @@ class Store:
                     row.score[2] if len(row.score) > 2 else 0,
                     row.winner,
                     row.deals,
+                    row.fairness_secret,
                 ),
             )
             self.db.executemany(
-                "INSERT INTO seats (match_id, seat, name, kind, level, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
-                [(row.id, s.seat, s.name, s.kind, s.level, s.token_hash) for s in seats],
+                "INSERT INTO seats (match_id, seat, name, kind, level, token_hash, client_seed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(row.id, s.seat, s.name, s.kind, s.level, s.token_hash, s.client_seed) for s in seats],
             )
             self.db.executemany(
                 "INSERT INTO invites (match_id, seat, host, code_hash, code, used) VALUES (?, ?, ?, ?, ?, ?)",
@@ -353,11 +386,23 @@ class Store:
                     "UPDATE seats SET name = ?, token_hash = ? WHERE match_id = ? AND seat = ?",
                     (name, hashed, change.match_id, seat),
                 )
+            if change.seed_update is not None:
+                seat, seed = change.seed_update
+                self.db.execute(
+                    "UPDATE seats SET client_seed = ? WHERE match_id = ? AND seat = ?", (seed, change.match_id, seat)
+                )
             if change.new_deals:
                 self.db.executemany(
                     "INSERT INTO deals (match_id, number, dealer, deck, created) VALUES (?, ?, ?, ?, ?)",
                     [(change.match_id, n, d, deck, now) for n, d, deck in change.new_deals],
                 )
+            self.db.executemany(
+                "UPDATE deals SET commitment = ?, server_seed = ?, client_seeds = ? WHERE match_id = ? AND number = ?",
+                [
+                    (seeds.commitment, seeds.server_seed, json.dumps(seeds.client_seeds), change.match_id, number)
+                    for number, seeds in change.deal_seeds
+                ],
+            )
             if change.actions:
                 self.db.executemany(
                     "INSERT INTO actions (match_id, deal, seq, seat, action, created) VALUES (?, ?, ?, ?, ?, ?)",
@@ -411,9 +456,10 @@ class Store:
         if row is None:
             return None
         seats = self.db.execute(
-            "SELECT seat, name, kind, level, token_hash FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            "SELECT seat, name, kind, level, token_hash, client_seed FROM seats WHERE match_id = ? ORDER BY seat",
+            (match_id,),
         ).fetchall()
-        return match_row_of(columns, row), {s[0]: SeatRow(s[0], s[1], s[2], s[3], s[4]) for s in seats}
+        return match_row_of(columns, row), {s[0]: SeatRow(*s) for s in seats}
 
     def load(self, match_id: str) -> StoredMatch | None:
         with self.lock:
@@ -421,7 +467,8 @@ class Store:
             if found is None:
                 return None
             deals = self.db.execute(
-                f"SELECT number, dealer, deck, {', '.join(RESULT_COLUMNS)} FROM deals WHERE match_id = ? "
+                f"SELECT number, dealer, deck, commitment, server_seed, client_seeds, {', '.join(RESULT_COLUMNS)} "
+                "FROM deals WHERE match_id = ? "
                 "ORDER BY number",
                 (match_id,),
             ).fetchall()
@@ -434,8 +481,9 @@ class Store:
         match_row, seats = found
         deal_rows = {}
         for d in deals:
-            result = dict(zip(RESULT_COLUMNS, d[3:], strict=True)) if d[3] is not None else None
-            deal_rows[d[0]] = DealRow(d[0], d[1], tuple(d[2].split()), [], result)
+            result = dict(zip(RESULT_COLUMNS, d[6:], strict=True)) if d[6] is not None else None
+            seeds = DealSeeds(d[3], tuple(json.loads(d[5])), d[4]) if d[3] is not None else None
+            deal_rows[d[0]] = DealRow(d[0], d[1], tuple(d[2].split()), [], result, seeds)
         for deal, seat, action in actions:
             deal_rows[deal].actions.append((seat, action))
         return StoredMatch(

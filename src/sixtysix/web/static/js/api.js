@@ -6,6 +6,13 @@
 // state, so a reload or a dropped connection loses nothing. While the socket is down,
 // actions go over HTTP and the state is polled.
 
+import { clientSeed } from "./fairness.js";
+
+/** An action's message: `next` brings a fresh client seed for the deal it starts (docs/fairness.md). */
+function actionBody(action, version) {
+  return action === "next" ? { action, version, client_seed: clientSeed() } : { action, version };
+}
+
 export class ApiError extends Error {
   constructor(code, message, status) {
     super(message);
@@ -39,12 +46,19 @@ async function request(method, path, { token, body } = {}) {
 
 export const api = {
   meta: () => request("GET", "/api/meta"),
-  createMatch: (options) => request("POST", "/api/matches", { body: options }),
+  // provably fair deals (docs/fairness.md): the server commits to the first deal's seed before this
+  // browser sends its own seed
+  createMatch: async (options) => {
+    const offer = await request("POST", "/api/commitments");
+    const body = { client_seed: clientSeed(), commitment_ticket: offer.ticket, ...options };
+    return request("POST", "/api/matches", { body });
+  },
   invitation: (code) => request("GET", `/api/invitations/${encodeURIComponent(code)}`),
-  join: (code, name) => request("POST", "/api/join", { body: { code, name } }),
+  join: (code, name) => request("POST", "/api/join", { body: { code, name, client_seed: clientSeed() } }),
+  verify: (record) => request("POST", "/api/verify", { body: { record } }),
   state: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}`, { token }),
   act: (id, token, action, version) =>
-    request("POST", `/api/matches/${encodeURIComponent(id)}/actions`, { token, body: { action, version } }),
+    request("POST", `/api/matches/${encodeURIComponent(id)}/actions`, { token, body: actionBody(action, version) }),
   hint: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}/hint`, { token }),
   review: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/deals/${deal}/review`, { token }),
@@ -184,7 +198,7 @@ export class MatchSocket {
   act(action, version) {
     this.counter += 1;
     const id = `c${this.counter}`;
-    return this.send({ type: "action", action, version, id }) ? id : null;
+    return this.send({ type: "action", ...actionBody(action, version), id }) ? id : null;
   }
 
   refresh() {

@@ -6,6 +6,7 @@
 //   #/match/ID/rules           the rules of that match, its options marked
 //   #/rules, #/rules/PRESET    the rules of a preset
 //   #/history                  finished matches and statistics
+//   #/verify                   verify a record's deals against their seeds (docs/fairness.md)
 //   /?join=CODE                an invitation link (the server's path) -> join page
 
 import { $, html, render } from "./dom.js";
@@ -18,6 +19,7 @@ import { loadPresets } from "./presets.js";
 import { mountReview } from "./pages/review.js";
 import { mountHistory } from "./pages/history.js";
 import { mountRules } from "./pages/rules.js";
+import { mountVerify } from "./pages/verify.js";
 
 let page = null;
 let pageName = "";
@@ -41,6 +43,7 @@ function parseRoute() {
   if (parts[0] === "match" && parts[1]) return { name: "table", id: parts[1] };
   if (parts[0] === "rules") return { name: "rules", preset: parts[1] || settings().rules || "seed66" };
   if (parts[0] === "history") return { name: "history" };
+  if (parts[0] === "verify") return { name: "verify" };
   return { name: "lobby" };
 }
 
@@ -56,6 +59,7 @@ function route() {
   else if (where.name === "review") page = mountReview(root, where.id, where.deal, ctx);
   else if (where.name === "history") page = mountHistory(root, ctx);
   else if (where.name === "rules") page = mountRules(root, where, ctx);
+  else if (where.name === "verify") page = mountVerify(root);
   else page = mountLobby(root, ctx);
   drawHeader();
   window.scrollTo(0, 0);
@@ -82,7 +86,7 @@ function drawHeader() {
   );
   $("[data-testid=lang-switch]").addEventListener("change", (event) => setLang(event.target.value, localStore()));
   $("[data-testid=settings-button]").addEventListener("click", openSettings);
-  render($("#footer"), html`<p>${t("footer.fair")}</p>`);
+  render($("#footer"), html`<p>${t("footer.fair")} <a href="#/verify" data-testid="footer-verify">${t("fair.verify_link")}</a></p>`);
 }
 
 function openSettings() {

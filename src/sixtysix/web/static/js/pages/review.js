@@ -9,6 +9,7 @@ import { evalChartSVG, MARKS } from "../chart.js";
 import { cardSVG } from "../cards.js";
 import { chip, dealHeadline, decimal, explainOutcome, names, signed, totalsLine, withError } from "../describe.js";
 import { $, $$, html, raw, render } from "../dom.js";
+import { fairnessHTML } from "../fairness.js";
 import { getLang, suitName, t } from "../i18n.js";
 import { actionKind } from "../notation.js";
 import { seatOf } from "../store.js";
@@ -183,7 +184,8 @@ export function mountReview(root, matchId, dealNumber, ctx) {
         <section class="panel"><h2>${t("review.decisions_title")}</h2>
           <label class="check"><input type="checkbox" data-testid="only-flawed" ${onlyFlawed ? html`checked` : ""}> ${t("review.only_flawed")}</label>
           ${decisionsHTML(o)}</section>
-        ${handsHTML(o)}`;
+        ${handsHTML(o)}
+        ${review.fairness ? html`<section class="panel">${fairnessHTML({ deals: [review.fairness] }, review.seat, (s) => (s === who().me ? t("word.you") : who().opp))}</section>` : ""}`;
     }
     render(
       root,

@@ -25,6 +25,7 @@ import {
   withError,
 } from "../describe.js";
 import { $, html, raw, render } from "../dom.js";
+import { fairnessHTML } from "../fairness.js";
 import { cardName, getLang, suitName, t } from "../i18n.js";
 import { actionKind, defaultAction, interpretKeys, marriageCards } from "../notation.js";
 import { presetName } from "../presets.js";
@@ -331,6 +332,7 @@ export function mountTable(root, matchId, ctx) {
         ${scoreHTML(who)}
         ${marriagesHTML(o)}
         ${logHTML(who, o)}
+        ${fairnessHTML(state.fairness, state.seat, nameOf)}
         ${keyHelpHTML()}
       </aside>
     </section>`;

@@ -1,0 +1,65 @@
+// The verify page (#/verify): paste a 66R record, and the server checks every deal against
+// its committed seeds with the core's function (POST /api/verify, docs/fairness.md), as
+// `sixtysix verify RECORD` does.
+
+import { api } from "../api.js";
+import { $, html, render } from "../dom.js";
+import { t } from "../i18n.js";
+import { statusText } from "../fairness.js";
+
+export function mountVerify(root) {
+  let text = "";
+  let answer = null;
+  let error = null;
+  let alive = true;
+
+  function summary() {
+    if (answer.status === 0) return t("verify.all_ok");
+    if (answer.status === 1) return t("verify.some_fail");
+    return t("verify.some_unverifiable");
+  }
+
+  function draw() {
+    const rows = answer
+      ? answer.deals.map(
+          (d) => html`<li class="verdict ${d.status}" data-testid="verify-deal" data-deal="${d.deal}" data-status="${d.status}">
+            ${t("fair.deal", { n: d.deal })}: <b>${statusText(d.status)}</b> (${d.reason})</li>`,
+        )
+      : [];
+    render(
+      root,
+      html`<section class="panel verify" data-testid="verify">
+        <h1>${t("verify.title")}</h1>
+        <p>${t("verify.intro")}</p>
+        <textarea rows="12" data-testid="verify-record" aria-label="${t("verify.title")}">${text}</textarea>
+        <div class="buttons"><button class="primary" data-testid="verify-button">${t("verify.button")}</button></div>
+        ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : ""}
+        ${answer ? html`<p data-testid="verify-summary" data-status="${answer.status}">${summary()}</p><ul>${rows}</ul>` : ""}
+      </section>`,
+    );
+    $("[data-testid=verify-button]", root).addEventListener("click", check);
+  }
+
+  function check() {
+    text = $("[data-testid=verify-record]", root).value;
+    api
+      .verify(text)
+      .then((a) => {
+        answer = a;
+        error = null;
+      })
+      .catch((err) => {
+        answer = null;
+        error = t("verify.failed", { message: err.message });
+      })
+      .finally(() => alive && draw());
+  }
+
+  draw();
+  return {
+    unmount() {
+      alive = false;
+    },
+    rerender: draw,
+  };
+}

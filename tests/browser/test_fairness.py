@@ -1,0 +1,55 @@
+"""Provably fair deals in a real browser (docs/fairness.md): the page sends its own client seed,
+shows the commitment from the first card, reveals and verifies the server seed when the deal
+ends, and its verify page checks a downloaded record."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+
+import httpx
+
+from .conftest import ServerThread, Table, require_browser, shot, start_computer_match
+
+require_browser()
+
+
+def test_the_table_commits_reveals_and_the_verify_page_checks_the_record(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=8)
+    table = open_table(f"{server.base}/?animations=0#/")
+    page = table.page
+    start_computer_match(table, level=1, target=3)
+    fairness = page.locator("[data-testid=fairness]")
+    fairness.locator("summary").click()
+    entry = page.locator("[data-testid=fairness-deal][data-deal='1']")
+    assert entry.get_attribute("data-status") == "secret"
+    commitment = entry.locator("[data-testid=commitment]").inner_text()
+    assert re.fullmatch(r"sha256:[0-9a-f]{64}", commitment)
+    assert entry.locator("[data-testid=server-seed]").count() == 0
+    answer = httpx.get(f"{server.base}/api/matches/{table.match_id}", params={"token": table.token()})
+    state = answer.json()
+    assert answer.status_code == 200, state
+    mine = state["fairness"]["deals"][0]["client_seeds"][state["seat"] - 1]
+    assert re.fullmatch(r"[0-9a-f]{32}", mine)  # made by crypto.getRandomValues, sent with the create
+    table.play_deal(random.Random(1))
+    page.locator("[data-testid=fairness] summary").click()
+    revealed = page.locator("[data-testid=fairness-deal][data-deal='1'][data-status=ok]")
+    revealed.wait_for()
+    assert re.fullmatch(r"[0-9a-f]{64}", revealed.locator("[data-testid=server-seed]").inner_text())
+    shot(page, "fairness-revealed")
+    record = httpx.get(f"{server.base}/api/matches/{table.match_id}/record", params={"token": table.token()}).text
+    page.locator("[data-testid=footer-verify]").click()
+    page.locator("[data-testid=verify-record]").fill(record)
+    page.locator("[data-testid=verify-button]").click()
+    page.locator("[data-testid=verify-summary][data-status='0']").wait_for()
+    assert page.locator("[data-testid=verify-deal][data-status=ok]").count() == 1
+    page.locator("[data-testid=verify-record]").fill(
+        record.replace(f'ClientSeed{state["seat"]} "{mine}"', 'ClientSeed1 "x"')
+    )
+    page.locator("[data-testid=verify-button]").click()
+    page.locator("[data-testid=verify-summary][data-status='1']").wait_for()
+    assert page.locator("[data-testid=verify-deal][data-status=fail]").count() == 1
+    shot(page, "fairness-verify-failed")
