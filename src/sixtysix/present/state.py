@@ -36,6 +36,7 @@ from sixtysix.core.view import SpectatorView
 from sixtysix.present.order import hand_order
 from sixtysix.present.outcome import outcome_json
 from sixtysix.present.picture import SeatPicture, picture
+from sixtysix.present.refusals import card_refusals
 from sixtysix.present.table import PublicMatch
 
 API_VERSION = 1
@@ -289,6 +290,7 @@ def deal_json(public: PublicMatch, match: AnyMatch, seen: SeatPicture, memo: Sta
         "to_act": seen.to_act or None,
         "leader": seen.leader,
         "hand": cards(seen.hand, seen.trump),
+        "refusals": card_refusals(seen),
         "seats": deal_seats_json(match, seen),
         "sides": sides_json(match, seen),
         "trick": [{"seat": s, "card": CARD_NAMES[c]} for s, c in seen.trick],
@@ -302,6 +304,31 @@ def deal_json(public: PublicMatch, match: AnyMatch, seen: SeatPicture, memo: Sta
         "history": history,
         "last_action": history[-1] if history else None,
         "outcome": _outcome(public, match, number, seen, memo) if current.outcome is not None else None,
+        "revealed": revealed_json(current, seen) if current.outcome is not None else None,
+    }
+
+
+def revealed_json(deal: Table, seen: SeatPicture) -> dict[str, object]:
+    """A finished deal has no secrets: every other seat's remaining cards, and the talon that was left.
+
+    ``hands``: per other seat that played (table seats), its cards in hand order; ``talon``:
+    the cards nobody drew, in the order they lay (the face-up card among them, if still there).
+    """
+    trump = seen.trump
+    hands = {s: deal.hand(s) for s in deal.seats}
+    held = 0
+    for mask in hands.values():
+        held |= mask
+    played = 0
+    for trick in seen.public.completed_tricks():
+        for _, card in trick.cards:
+            played |= BIT[card]
+    for _, card in seen.trick:
+        played |= BIT[card]
+    left = [c for c in deal.deck if not (held | played) & BIT[c]]
+    return {
+        "hands": [{"seat": s, "cards": cards(hands[s], trump)} for s in seen.playing if s != seen.seat],
+        "talon": [CARD_NAMES[c] for c in left],
     }
 
 

@@ -18,6 +18,7 @@ from sixtysix.core.errors import IllegalActionError, InvalidActionError
 from sixtysix.core.table import Table
 from sixtysix.present.picture import after_draw
 from sixtysix.present.state import NEXT
+from sixtysix.web.clock import CLAIMS, claim
 from sixtysix.web.commits import commit
 from sixtysix.web.computer import decide_windows
 from sixtysix.web.errors import WebError, malformed, not_your_turn
@@ -25,7 +26,9 @@ from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 
-ACTION_HELP = "action must be an action token such as Ah, 20h, X, C, CB, 66, draw, pass or next"
+ACTION_HELP = (
+    "action must be an action token such as Ah, 20h, X, C, CB, 66, draw, pass or next (or claim_deal, claim_match)"
+)
 
 
 def read_action(token: object) -> Action | None:
@@ -51,13 +54,17 @@ def act(
     reply_to: object = None,
 ) -> int:
     """Take a person's action (validated, stored, broadcast); the match's new version."""
-    action = read_action(token)
+    action = None if token in CLAIMS else read_action(token)
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise malformed("version must be a whole number")
     if version is not None and version != game.version:
         raise WebError(409, "stale_version", f"the match is at version {game.version}, not {version}")
     if game.seats[seat].kind != "human":
         raise WebError(403, "other_seat", "this seat is played by the computer")
+    if token in CLAIMS:
+        _check_playing(game)
+        claim(matches, game, seat, str(token), origin, reply_to)
+        return game.version
     if action is None:
         _next_deal(matches, game, origin, reply_to)
         return game.version
