@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from sixtysix.core.forfeit import FORFEIT_POINTS
 from sixtysix.core.match import AnyMatch
 from sixtysix.core.view import AnyView
 from sixtysix.players.table import AnyPlayer
@@ -149,6 +150,7 @@ class Game:
             "deadline": round(deadline, 3),
             "match_after": round(deadline + self.grace_seconds, 3),
             "mine": late == seat,
+            "forfeit_points": FORFEIT_POINTS,
         }
 
     def view(self, seat: int) -> AnyView:
