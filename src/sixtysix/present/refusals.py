@@ -15,10 +15,13 @@ a page words ``CODE`` in its own language with the same suit and card (``refuse.
 >>> from sixtysix.present.picture import picture
 >>> deal = Deal.from_text("Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h")
 >>> deal.apply(Action.parse("C"))
->>> deal.apply(Action.parse("9s"))
+>>> deal.apply(Action.parse("Tc"))
 >>> out = card_refusals(picture(deal, 2))
->>> out["Tc"]["reason"], out["Tc"]["suit"], out["Tc"]["text"]
-('follow_beat', 's', 'You must follow spades and take the trick if you can.')
+>>> sorted(out), out["Kc"]["reason"], out["Kc"]["suit"], out["Kc"]["card"]
+(['9c', 'Jc', 'Kc', 'Qc', 'Td'], 'follow_beat', 'c', 'Tc')
+>>> out["Kc"]["text"]
+'You must follow clubs and take the trick if you can.'
+
 """
 
 from __future__ import annotations

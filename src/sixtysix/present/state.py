@@ -88,7 +88,8 @@ class StateMemo:
 
     def public(self, deal: Table) -> tuple[SpectatorView, list[dict[str, object]]]:
         """The spectator view of ``deal`` and its completed tricks as JSON: kept, or built now."""
-        actions = len(deal.history)
+        # a forfeit ends a deal without an action: the end counts as one more
+        actions = len(deal.history) + (deal.outcome is not None)
         kept = self._public
         if kept is not None and kept[0] is deal and kept[1] == actions:
             return kept[2], kept[3]

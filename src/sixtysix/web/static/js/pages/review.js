@@ -96,8 +96,8 @@ export function mountReview(root, matchId, dealNumber, ctx) {
         <td>${sum.decisions ?? 0}</td><td class="inaccuracy">${sum.inaccuracies ?? 0}</td><td class="mistake">${sum.mistakes ?? 0}</td>
         <td class="blunder">${sum.blunders ?? 0}</td><td class="uncertain">${sum.uncertain ?? 0}</td><td>${typeof sum.average_loss === "number" ? decimal(sum.average_loss) : "–"}</td></tr>`;
     });
-    return html`<div class="table-wrap"><table class="summary"><thead><tr><th></th><th>${t("review.decisions")}</th><th>?! ${t("review.inaccuracies")}</th>
-      <th>? ${t("review.mistakes")}</th><th>?? ${t("review.blunders")}</th><th>${t("review.uncertain")}</th><th>${t("review.avg_loss")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    return html`<div class="table-wrap"><table class="summary"><thead><tr><th></th><th>${t("review.decisions")}</th><th>?! <span class="col-word">${t("review.inaccuracies")}</span></th>
+      <th>? <span class="col-word">${t("review.mistakes")}</span></th><th>?? <span class="col-word">${t("review.blunders")}</span></th><th>${t("review.uncertain")}</th><th>${t("review.avg_loss")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 
   function chartHTML() {
