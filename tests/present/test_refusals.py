@@ -37,8 +37,16 @@ def test_every_barred_card_has_a_reason_that_agrees_with_the_engine(preset: str)
                 assert set(refusals) == {c for c in hand if c not in allowed}
                 for card, why in refusals.items():
                     assert not deal.is_legal(Action.parse(card), seat)
-                    assert why["text"] and why["reason"] in {"wait", "exchange_first", "marriage", "follow",
-                                                             "follow_beat", "trump", "overtrump", "one_of"}
+                    assert why["text"] and why["reason"] in {
+                        "wait",
+                        "exchange_first",
+                        "marriage",
+                        "follow",
+                        "follow_beat",
+                        "trump",
+                        "overtrump",
+                        "one_of",
+                    }
                     seen.add(why["reason"])
                     legal_cards = [c for c in allowed if len(c) == 2 and c[1] in SUITS and c != "66"]
                     if why["reason"] in ("follow", "follow_beat"):

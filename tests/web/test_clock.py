@@ -51,7 +51,9 @@ def test_no_clock_against_the_computer(api: Api) -> None:
     assert refused.status_code == 409
 
 
-def test_a_run_out_clock_lets_the_other_claim_the_deal(make_server: Callable[..., ServerThread], tmp_path: Path) -> None:
+def test_a_run_out_clock_lets_the_other_claim_the_deal(
+    make_server: Callable[..., ServerThread], tmp_path: Path
+) -> None:
     db = tmp_path / "clock.sqlite3"
     server = make_server(db, seed=4, move_seconds=0.4, grace_seconds=60)
     api = Api(server.base)
