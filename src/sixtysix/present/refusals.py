@@ -32,9 +32,9 @@ from sixtysix.core.game import Stage
 from sixtysix.present.picture import SeatPicture
 
 TEXTS = {
-    "wait": "It is not your turn.",
+    "wait": "It is not your turn yet.",
     "exchange_first": "First exchange the trump card or keep it.",
-    "marriage": "After a marriage you must lead its king or queen ({suit}).",
+    "marriage": "After the marriage you must lead its king or queen ({suit}).",
     "follow": "You must follow {suit}.",
     "follow_beat": "You must follow {suit} and take the trick if you can.",
     "trump": "You have no {led}: you must trump ({suit}).",

@@ -199,6 +199,10 @@ export function explainOutcome(outcome, who, lang, by = "seat") {
         lines.push(t("outcome.played_out", { bonus: last ? last.bonus : 0 }));
       }
       break;
+    case "forfeit": // the web's move clock ran out and another person claimed the deal
+      if (!loser) return server;
+      lines.push(said("outcome.forfeit", loser, who, { n }));
+      return lines;
     default:
       return server;
   }

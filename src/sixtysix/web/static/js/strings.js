@@ -363,6 +363,8 @@ const en = {
   "settings.sound": "A sound when it is your turn",
   "review.close_or_draw": "close now or draw",
   "review.exchange_or_keep": "exchange or keep",
+  "outcome.forfeit.you": "Your move clock ran out and the deal was claimed: you forfeit it ({n} game points).",
+  "outcome.forfeit.other": "The move clock of {name} ran out and the deal was claimed: {name} forfeits it ({n} game points).",
 };
 
 const de = {
@@ -727,6 +729,8 @@ const de = {
   "settings.sound": "Ein Ton, wenn du am Zug bist",
   "review.close_or_draw": "jetzt zudrehen oder ziehen",
   "review.exchange_or_keep": "tauschen oder behalten",
+  "outcome.forfeit.you": "Deine Zeit ist abgelaufen und das Spiel wurde beansprucht: du verlierst es ({n} Punkte).",
+  "outcome.forfeit.other": "Die Zeit von {name} ist abgelaufen und das Spiel wurde beansprucht: {name} verliert es ({n} Punkte).",
 };
 
 const fr = {
@@ -1091,6 +1095,8 @@ const fr = {
   "settings.sound": "Un son quand c'est à vous",
   "review.close_or_draw": "fermer maintenant ou piocher",
   "review.exchange_or_keep": "échanger ou garder",
+  "outcome.forfeit.you": "Votre temps est écoulé et la donne a été réclamée : vous la perdez ({n} points).",
+  "outcome.forfeit.other": "Le temps de {name} est écoulé et la donne a été réclamée : {name} la perd ({n} points).",
 };
 
 export const STRINGS = { en, de, fr };

@@ -477,7 +477,7 @@ export function mountTable(root, matchId, ctx) {
   function presenceHTML(info) {
     if (info.kind === "computer") return ""; // the name says it: "Computer 2 (level 3)"
     if (info.open) return html`<span class="presence off">${t("multi.open_seat")}</span>`;
-    if (live.connection !== "live") {
+    if (live.connection !== "open") {
       // without our own link to the server nobody's presence is known
       return html`<span class="presence unknown" data-testid="presence" data-connected="unknown">${t("table.presence_unknown")}</span>`;
     }
@@ -752,7 +752,7 @@ export function mountTable(root, matchId, ctx) {
       const barred = !legal && !inert;
       return html`<button class="card-btn ${legal ? "legal" : ""} ${barred ? "barred" : ""} ${trump ? "trump" : ""} ${best === card ? "hinted" : ""}"
           data-do="play" data-testid="hand-card" data-card="${card}" data-legal="${legal ? "true" : "false"}"
-          data-key="${i + 1}" ${inert ? raw("disabled") : ""} ${barred ? raw('aria-disabled="true"') : ""} aria-label="${name} (${i + 1})" title="${name}">
+          data-key="${i + 1}" ${inert ? raw("disabled") : ""} aria-label="${name} (${i + 1})" title="${name}">
           ${raw(cardSVG(card, o))}<span class="key">${i + 1}</span></button>`;
     });
     return html`<div class="hand ${deal.stage === "over" ? "done" : ""} ${isMyTurn() ? "my-turn" : ""}" data-testid="hand" data-count="${hand.length}"
