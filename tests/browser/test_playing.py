@@ -106,8 +106,10 @@ def test_a_quick_claim_asks_first_and_the_deal_end_shows_every_card(
     page.set_viewport_size(DESKTOP)
     # the rematch: the same rules and computer level, a new table at once
     page.locator("[data-testid=back-to-table]").click()
+    page.locator("[data-testid=connection][data-status=open]").wait_for()
+    old = table.match_id
     page.locator("[data-testid=rematch]").click()
-    page.wait_for_function(f"() => !location.hash.includes('{table.match_id}') && location.hash.startsWith('#/match/')")
+    page.wait_for_function(f"() => !location.hash.includes('{old}') && location.hash.startsWith('#/match/')")
     fresh = table.wait()
     assert fresh["deal"] == 1 and fresh["score"] == "0-0"
     assert server.service.games[table.match_id].match.rules.match_target == 1
@@ -173,6 +175,14 @@ def test_a_refused_card_says_why_next_to_the_hand(
             legal = [a for a in state["legal"] if a not in ("66", "C", "CB")] or state["legal"]
             table.click(rng.choice(legal))
     assert "wait" in reasons and reasons - {"wait"}, reasons
+    # the log numbers the actions one by one: no gap for a draw or a trick's line
+    state = api.state(match_id, created["token"])
+    table.wait_version(state["version"])
+    numbers = [
+        int(n) for n in page.locator("[data-testid=log-line][data-n]").evaluate_all("(l) => l.map((e) => e.dataset.n)")
+    ]
+    shown = [a for a in state["deal"]["history"] if a["action"] != "draw"]
+    assert numbers and numbers == list(range(len(shown) - len(numbers) + 1, len(shown) + 1)), (numbers, len(shown))
     api.close()
 
 
