@@ -322,3 +322,9 @@ def stored_versions(
 def card_names(mask: int) -> set[str]:
     """The names of the cards in ``mask``."""
     return {CARD_NAMES[c] for c in range(32) if mask >> c & 1}
+
+
+def timeless(state: dict[str, Any]) -> dict[str, Any]:
+    """A seat state without the times of its move clock (a restarted server starts the clock again)."""
+    clock = state.get("clock")
+    return {**state, "clock": None if clock is None else clock["seat"]}

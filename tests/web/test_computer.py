@@ -190,6 +190,15 @@ def test_review(server: ServerThread, api: Api) -> None:
         assert d["classification"] == (None if d["verdict"] in ("good", "uncertain") else d["verdict"])
         assert d["loss_se"] >= 0 and d["loss_low"] <= d["loss"] + 1e-3 <= d["loss_high"] + 2e-3
         assert all(a["se"] >= 0 for a in d["alternatives"]) and d["played_se"] >= 0
+        # what the page says: every best move (ties too), whether the move played is one, the kind of choice
+        values = {a["action"]: a["value"] for a in d["alternatives"]}
+        assert d["best"] in d["best_actions"] and set(d["best_actions"]) <= set(values)
+        assert all(values[b] == pytest.approx(max(values.values()), abs=1e-4) for b in d["best_actions"])
+        assert d["played_best"] == (d["action"] in d["best_actions"])
+        # a draw is shown as the decision it is, close now or draw: only where closing was possible
+        assert (d["choice"] == "close_or_draw") == ({"CB", "draw"} <= set(values))
+        if d["action"] == "draw":
+            assert d["choice"] == "close_or_draw" and "CB" in values
     assert len(data["deck"]) == 24 and data["outcome"]["winner"] == seat.state["deal"]["outcome"]["winner"]
     assert set(data["summary"]) == {"1", "2"}
     assert all("uncertain" in summary for summary in data["summary"].values())

@@ -1,5 +1,6 @@
 """Information hiding: over many random deals, no response and no WebSocket message names a
 card that its seat may not see at that moment (the opponent's hand, the face-down talon).
+Once a deal is over nothing of it is hidden: its state shows the cards that were left.
 
 The oracle replays each match from the database version by version and computes, for each
 seat, the cards hidden from it (``pack - PlayerView.visible_cards()``); every state object
@@ -30,6 +31,9 @@ def hidden_by_version(db: Path, match_id: str) -> dict[int, dict[int, set[str]]]
         deal = match.current
         assert isinstance(deal, Deal)
         pack = card_names(match.rules.pack)
+        if deal.is_over:  # a finished deal has no secrets: its state shows the cards that were left
+            out[version] = {seat: set() for seat in (1, 2)}
+            continue
         out[version] = {seat: pack - card_names(PlayerView.of(deal, seat).visible_cards()) for seat in (1, 2)}
     return out
 
@@ -56,7 +60,7 @@ def check(messages: list[Any], oracle: dict[int, dict[int, set[str]]]) -> int:
                 assert not card_strings(state, PUBLIC_KEYS)
                 continue
             hidden = oracle[state["version"]][state["seat"]]
-            assert hidden or state["deal"]["talon"] == 0
+            assert hidden or state["deal"]["talon"] == 0 or state["deal"]["stage"] == "over"
             leaked = card_strings(state, PUBLIC_KEYS) & hidden
             assert not leaked, f"seat {state['seat']} saw {leaked} at version {state['version']}"
             assert "deck" not in str(state.keys())

@@ -10,7 +10,7 @@ from typing import Any
 
 from sixtysix.core.record import replay
 
-from .conftest import Api, Seat, ServerProcess, ServerThread, my_turn, pick
+from .conftest import Api, Seat, ServerProcess, ServerThread, my_turn, pick, timeless
 
 
 def play_http(api: Api, match_id: str, tokens: dict[int, str], rng: random.Random, count: int) -> None:
@@ -43,7 +43,8 @@ def test_restart_in_the_middle_of_a_deal_between_friends(tmp_path: Path) -> None
     try:
         api = Api(second.base)
         after = {seat: api.state(match_id, tokens[seat]) for seat in (1, 2)}
-        assert after == before
+        # the same state; only the move clock starts again with the server (docs/web.md)
+        assert {s: timeless(state) for s, state in after.items()} == {s: timeless(state) for s, state in before.items()}
         # both continue over the WebSocket to the end of the deal
         seats = {seat: Seat(second.base, match_id, tokens[seat]) for seat in (1, 2)}
         assert seats[1].state["version"] == before[1]["version"]
@@ -126,5 +127,5 @@ def test_restart_in_process_replays_draw_and_pass(make_server: Any, tmp_path: Pa
     again: ServerThread = make_server(db)
     api = Api(again.base)
     after = [[api.state(m, t[s]) for s in (1, 2)] for m, t in games]
-    assert after == before
+    assert [[timeless(s) for s in pair] for pair in after] == [[timeless(s) for s in pair] for pair in before]
     api.close()

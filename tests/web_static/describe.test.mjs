@@ -177,3 +177,29 @@ test("an estimate shows its standard error; an exact value does not", () => {
   assert.equal(d.withError(1, undefined, "en"), "+1.00");
   assert.equal(d.withError(undefined, 0.1, "en"), "");
 });
+
+test("a computer is named in the page's language, a person as given", () => {
+  const computer = { seat: 2, kind: "computer", level: 3, name: "Computer (level 3)" };
+  const expected = { en: "Computer (level 3)", de: "Computer (Stufe 3)", fr: "Ordinateur (niveau 3)" };
+  for (const lang of LANGS) {
+    i18n.setLang(lang);
+    assert.equal(d.seatName(computer, 2), expected[lang]);
+    assert.match(d.seatName({ ...computer, seat: 3 }, 3), /3 \(\w+ 3\)$/);
+    assert.equal(d.seatName({ seat: 1, kind: "human", name: "Ann" }), "Ann");
+    const state = { seat: 1, players: 2, seats: [{ seat: 1, kind: "human", name: "Ann" }, computer] };
+    assert.equal(d.names(state).name(2), expected[lang]);
+  }
+  i18n.setLang("en");
+});
+
+test("a deal forfeited on the move clock is explained in every language", () => {
+  const outcome = { termination: "forfeit", winner: 1, loser: 2, game_points: 3, points: [20, 10], explanation: ["server"] };
+  for (const lang of ["de", "fr"]) {
+    i18n.setLang(lang);
+    const lines = d.explainOutcome(outcome, who, lang).map(String);
+    assert.equal(lines.length, 1);
+    assert.match(lines[0], /Computer/);
+    assert.match(lines[0], /3/);
+  }
+  i18n.setLang("en");
+});

@@ -374,10 +374,11 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
         scores = f"{names.verb(winner, 'score', 'scores')} {game_points_text(outcome.game_points)}"
         return [f"{names.subject(loser)} forfeited the deal ({why}), so {names(winner)} {scores}."]
     if termination == Termination.CLAIM:
+        claimed = f"{names.subject(winner)} claimed 66 with {duel.points(winner)} card points."
         if not closer:
-            return [_scale_sentence(names, loser, duel.points(loser), duel.tricks(loser))]
+            return [claimed, _scale_sentence(names, loser, duel.points(loser), duel.tricks(loser))]
         if closer == outcome.claimant:
-            return _closer_win(names, duel)
+            return [claimed, *_closer_win(names, duel)]
         start = f"{names.subject(closer)} closed the talon but {names(winner)} reached 66 first: "
         if rules.beaten_closer_points == "flat_two":
             return [start + f"{game_points_text(2)}, whatever the tricks under these rules."]

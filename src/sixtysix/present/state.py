@@ -36,6 +36,7 @@ from sixtysix.core.view import SpectatorView
 from sixtysix.present.order import hand_order
 from sixtysix.present.outcome import outcome_json
 from sixtysix.present.picture import SeatPicture, picture
+from sixtysix.present.refusals import card_refusals
 from sixtysix.present.table import PublicMatch
 
 API_VERSION = 1
@@ -87,7 +88,8 @@ class StateMemo:
 
     def public(self, deal: Table) -> tuple[SpectatorView, list[dict[str, object]]]:
         """The spectator view of ``deal`` and its completed tricks as JSON: kept, or built now."""
-        actions = len(deal.history)
+        # a forfeit ends a deal without an action: the end counts as one more
+        actions = len(deal.history) + (deal.outcome is not None)
         kept = self._public
         if kept is not None and kept[0] is deal and kept[1] == actions:
             return kept[2], kept[3]
@@ -289,6 +291,7 @@ def deal_json(public: PublicMatch, match: AnyMatch, seen: SeatPicture, memo: Sta
         "to_act": seen.to_act or None,
         "leader": seen.leader,
         "hand": cards(seen.hand, seen.trump),
+        "refusals": card_refusals(seen),
         "seats": deal_seats_json(match, seen),
         "sides": sides_json(match, seen),
         "trick": [{"seat": s, "card": CARD_NAMES[c]} for s, c in seen.trick],
@@ -302,6 +305,31 @@ def deal_json(public: PublicMatch, match: AnyMatch, seen: SeatPicture, memo: Sta
         "history": history,
         "last_action": history[-1] if history else None,
         "outcome": _outcome(public, match, number, seen, memo) if current.outcome is not None else None,
+        "revealed": revealed_json(current, seen) if current.outcome is not None else None,
+    }
+
+
+def revealed_json(deal: Table, seen: SeatPicture) -> dict[str, object]:
+    """A finished deal has no secrets: every other seat's remaining cards, and the talon that was left.
+
+    ``hands``: per other seat that played (table seats), its cards in hand order; ``talon``:
+    the cards nobody drew, in the order they lay (the face-up card among them, if still there).
+    """
+    trump = seen.trump
+    hands = {s: deal.hand(s) for s in deal.seats}
+    held = 0
+    for mask in hands.values():
+        held |= mask
+    played = 0
+    for trick in seen.public.completed_tricks():
+        for _, card in trick.cards:
+            played |= BIT[card]
+    for _, card in seen.trick:
+        played |= BIT[card]
+    left = [c for c in deal.deck if not (held | played) & BIT[c]]
+    return {
+        "hands": [{"seat": s, "cards": cards(hands[s], trump)} for s in seen.playing if s != seen.seat],
+        "talon": [CARD_NAMES[c] for c in left],
     }
 
 

@@ -19,6 +19,7 @@ from sixtysix.core.table import Table
 from sixtysix.present.picture import after_draw
 from sixtysix.present.state import NEXT
 from sixtysix.web import fairness
+from sixtysix.web.clock import CLAIMS, claim
 from sixtysix.web.commits import commit
 from sixtysix.web.computer import decide_windows
 from sixtysix.web.errors import WebError, malformed, not_your_turn
@@ -26,7 +27,9 @@ from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 
-ACTION_HELP = "action must be an action token such as Ah, 20h, X, C, CB, 66, draw, pass or next"
+ACTION_HELP = (
+    "action must be an action token such as Ah, 20h, X, C, CB, 66, draw, pass or next (or claim_deal, claim_match)"
+)
 
 
 def read_action(token: object) -> Action | None:
@@ -56,8 +59,8 @@ def act(
 
     ``client_seed`` may come with ``next``: the seat's client seed from the next deal on (docs/fairness.md).
     """
-    action = read_action(token)
-    if client_seed is not None and action is not None:
+    action = None if token in CLAIMS else read_action(token)
+    if client_seed is not None and (action is not None or token in CLAIMS):
         raise malformed("client_seed comes with next only")
     seed = fairness.client_seed({"client_seed": client_seed}) if client_seed is not None else None
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
@@ -66,6 +69,10 @@ def act(
         raise WebError(409, "stale_version", f"the match is at version {game.version}, not {version}")
     if game.seats[seat].kind != "human":
         raise WebError(403, "other_seat", "this seat is played by the computer")
+    if token in CLAIMS:
+        _check_playing(game)
+        claim(matches, game, seat, str(token), origin, reply_to)
+        return game.version
     if action is None:
         _next_deal(matches, game, origin, reply_to, None if seed is None else (seat, seed))
         return game.version

@@ -49,6 +49,8 @@ def create_app(
     seed: int | None = None,
     hint_budget: Any = None,
     static_dir: str | Path | None = None,
+    move_seconds: float = 60.0,
+    grace_seconds: float = 120.0,
 ) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (created if missing).
 
@@ -57,7 +59,9 @@ def create_app(
     default, at most 10 s, most decisions settle far sooner); ``computer_delay``:
     seconds the computer waits before each move; ``workers``: threads for the slow computer
     levels, hints and reviews; ``seed``: makes the shuffles reproducible (tests);
-    ``hint_budget``: a :class:`~sixtysix.ai.analysis.Budget` for hints (default half a second).
+    ``hint_budget``: a :class:`~sixtysix.ai.analysis.Budget` for hints (default half a second);
+    ``move_seconds`` / ``grace_seconds``: the move clock between people and the grace period
+    after it before a match may be claimed from a seat that is gone (docs/web.md).
     """
     store = Store(db_path)
     service = Service(
@@ -69,6 +73,8 @@ def create_app(
         workers=workers,
         seed=seed,
         hint_budget=hint_budget,
+        move_seconds=move_seconds,
+        grace_seconds=grace_seconds,
     )
 
     @contextlib.asynccontextmanager
@@ -176,6 +182,16 @@ def create_app(
             raise malformed("action is required")
         version = service.act(game, seat, body["action"], body.get("version"), client_seed=body.get("client_seed"))
         return no_store({"ok": True, "version": version, "state": game.state(seat)})
+
+    @app.post("/api/matches/{match_id}/rematch")
+    async def post_rematch(request: Request, match_id: str) -> JSONResponse:
+        game, seat = seat_of(request, match_id)
+        new, token = service.rematch(game, seat)
+        state = game.state(seat)
+        body: dict[str, object] = {"match_id": new.id, "rematch": state["rematch"]}
+        if token is not None:
+            body.update(seat=seat, token=token, state=new.state(seat))
+        return no_store(body, 201 if token is not None else 200)
 
     @app.get("/api/matches/{match_id}/rules")
     async def get_match_rules(request: Request, match_id: str) -> JSONResponse:

@@ -63,6 +63,22 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="N",
         help="threads for the levels 4-5 computer, hints and reviews (default 2)",
     )
+    serve.add_argument(
+        "--move-time",
+        type=positive_float,
+        default=60.0,
+        metavar="SECONDS",
+        help="between people: the move clock per decision; when it runs out, the others may claim the deal "
+        "(default 60)",
+    )
+    serve.add_argument(
+        "--grace",
+        type=positive_float,
+        default=120.0,
+        metavar="SECONDS",
+        help="after a move clock ran out, this much more until the match may be claimed from a seat that is gone "
+        "(default 120)",
+    )
     serve.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
     serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
     serve.set_defaults(handler=_serve_command)
@@ -105,6 +121,8 @@ def _serve_command(args: argparse.Namespace) -> int:
         review_seconds=args.review_time,
         computer_delay=args.computer_delay,
         workers=args.workers,
+        move_seconds=args.move_time,
+        grace_seconds=args.grace,
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"sixtysix: serving on http://{host}:{args.port}/ (database {args.db}); Ctrl-C stops", file=sys.stderr)

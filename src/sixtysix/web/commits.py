@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from collections.abc import Sequence
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES
+from sixtysix.core.forfeit import forfeit_deal
 from sixtysix.present.outcome import result_columns
 from sixtysix.web.computer import start_deal
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
-from sixtysix.web.matches import Matches
+from sixtysix.web.matches import FORFEIT, TIMEOUT, Matches
 from sixtysix.web.store import Change
 
 log = logging.getLogger("sixtysix.web")
@@ -34,12 +36,13 @@ def commit(
     new_deal: bool = False,
     join: tuple[int, str, str] | None = None,
     seed_update: tuple[int, str] | None = None,
+    forfeit: int | None = None,
     origin: Subscriber | None = None,
     reply_to: object = None,
 ) -> None:
     """Apply and store: a seat taken (``join``: seat, name, token hash), a seat's new client seed
     (``seed_update``: seat, seed), a new deal (the shuffle of committed seeds, docs/fairness.md),
-    then ``steps``.
+    then ``steps``, then the current deal forfeited by seat ``forfeit`` (its move clock ran out).
 
     Each of them raises the match's version by one. ``origin`` (the socket whose message
     caused the change) receives its state as the answer to ``reply_to``.
@@ -69,7 +72,12 @@ def commit(
             change.actions.append((number, len(deal.history), seat, str(action)))
             game.version += 1
         current = match.current
-        if steps and current is not None and current.is_over:
+        if forfeit is not None and current is not None:
+            forfeit_deal(current, forfeit, TIMEOUT)
+            match.settle()
+            change.actions.append((number, len(current.history) + 1, forfeit, FORFEIT))
+            game.version += 1
+        if (steps or forfeit is not None) and current is not None and current.is_over:
             change.results.append((number, result_columns(match, number)))
         if match.is_over:
             game.status = "over"
@@ -79,6 +87,7 @@ def commit(
         change.winner = match.winner
         change.deals = len(match.deals)
         matches.store.commit(change)
+        game.turn_started = time.time()
     except Exception:
         log.exception("commit of match %s failed; reloading it", game.id)
         matches.reload(game)

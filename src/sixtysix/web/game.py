@@ -7,9 +7,11 @@ by :func:`sixtysix.web.commits.commit`. Each seat receives its own state
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from sixtysix.core.fairness import DealSeeds
+from sixtysix.core.forfeit import FORFEIT_POINTS
 from sixtysix.core.match import AnyMatch
 from sixtysix.core.view import AnyView
 from sixtysix.players.table import AnyPlayer
@@ -68,6 +70,16 @@ class Game:
     seeds: list[DealSeeds | None] = field(default_factory=list)
     """Each deal's committed seeds, the secret server seed included (``None``: a deal of an older server).
     Only :mod:`sixtysix.web.fairness` shows them, the server seed once the deal has ended."""
+    turn_started: float = field(default_factory=time.time)
+    """When the last change was made (the move clock of the seat to act runs from here)."""
+    move_seconds: float = 60.0
+    """The move clock between people: seconds for each decision (docs/web.md, "The move clock")."""
+    grace_seconds: float = 120.0
+    """Seconds after a move clock ran out until the match may be claimed from a seat that is gone."""
+    rematch: str | None = None
+    """A finished match: the id of its rematch, once a seat asked for one."""
+    rematch_codes: dict[int, str] = field(default_factory=dict)
+    """The invitation of each other person's seat to the rematch, by seat."""
 
     def __post_init__(self) -> None:
         self.audience = Audience(self.match.seats)
@@ -108,11 +120,52 @@ class Game:
         """The state of ``seat`` (docs/web-api.md)."""
         state = seat_state(self.public(), self.match, seat, self.memo)
         state["fairness"] = fairness.match_json(self.match, self.seeds, self.fairness_secret)
+        state["clock"] = self.clock_json(seat)
+        state["rematch"] = self.rematch_json(seat)
         return state
 
     def client_seeds(self) -> dict[int, str | None]:
         """Every seat's client seed for the next deal: a person's own (``""``: none), ``None`` for a computer."""
         return {s: info.client_seed if info.kind == "human" else None for s, info in self.seats.items()}
+
+    def rematch_json(self, seat: int) -> dict[str, object] | None:
+        """The rematch of a finished match as ``seat`` sees it: its id, and the seat's own invitation to it."""
+        if self.rematch is None:
+            return None
+        return {"match_id": self.rematch, "code": self.rematch_codes.get(seat)}
+
+    def late_seat(self) -> int | None:
+        """The person whose move clock runs: a match between people, a deal going on, a person to act."""
+        deal = self.match.current
+        if self.status != "playing" or deal is None or deal.is_over:
+            return None
+        if sum(1 for info in self.seats.values() if info.kind == "human") < 2:
+            return None  # against the computer nobody waits for a person
+        seat = deal.seat_to_ask
+        return seat if seat is not None and self.seats[seat].kind == "human" else None
+
+    def clock_json(self, seat: int, now: float | None = None) -> dict[str, object] | None:
+        """The move clock as ``seat`` sees it (``None`` when none runs); docs/web-api.md.
+
+        ``deadline``: when the clock of ``seat_to_act`` runs out (server time, seconds since
+        1970, with ``now`` for the page to correct its own clock); then every other person may
+        claim the deal, and ``match_after`` that too the match from a seat that is not connected.
+        """
+        late = self.late_seat()
+        if late is None:
+            return None
+        now = time.time() if now is None else now
+        deadline = self.turn_started + self.move_seconds
+        return {
+            "seat": late,
+            "seconds": self.move_seconds,
+            "grace": self.grace_seconds,
+            "now": round(now, 3),
+            "deadline": round(deadline, 3),
+            "match_after": round(deadline + self.grace_seconds, 3),
+            "mine": late == seat,
+            "forfeit_points": FORFEIT_POINTS,
+        }
 
     def view(self, seat: int) -> AnyView:
         """What ``seat`` may know of the current deal, with the match score (it must take part in it)."""

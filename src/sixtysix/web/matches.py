@@ -13,6 +13,7 @@ import random
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, parse_card
 from sixtysix.core.fairness import DealSeeds
+from sixtysix.core.forfeit import forfeit_deal
 from sixtysix.core.match import create_match
 from sixtysix.core.rules import Rules
 from sixtysix.web import fairness
@@ -21,12 +22,24 @@ from sixtysix.web.errors import not_found
 from sixtysix.web.game import Game, SeatInfo
 from sixtysix.web.store import Store, StoredMatch
 
+FORFEIT = "forfeit"
+"""The stored action of a seat that forfeited the deal (its move clock ran out and another claimed)."""
+
+TIMEOUT = "timeout: the move clock ran out"
+"""Why a seat forfeits when another claims after its move clock ran out (the outcome's reason)."""
+
 
 class Matches:
     """The matches in memory, by id, backed by the store."""
 
-    def __init__(self, store: Store, rng: random.Random, think: float) -> None:
+    def __init__(
+        self, store: Store, rng: random.Random, think: float, move_seconds: float = 60.0, grace_seconds: float = 120.0
+    ) -> None:
         self.store = store
+        self.move_seconds = move_seconds
+        """The move clock between people: seconds for each decision (docs/web.md, "The move clock")."""
+        self.grace_seconds = grace_seconds
+        """Seconds after a move clock ran out until the match may be claimed from a seat that is gone."""
         self.rng = rng
         self.think = think
         """Seconds per decision of the searching computer levels."""
@@ -54,7 +67,10 @@ class Matches:
         for deal_row in stored.deals:
             deal = match.new_deal([parse_card(c) for c in deal_row.deck], dealer=deal_row.dealer)
             for seat, token in deal_row.actions:
-                deal.apply(Action.parse(token), seat)
+                if token == FORFEIT:
+                    forfeit_deal(deal, seat, TIMEOUT)
+                else:
+                    deal.apply(Action.parse(token), seat)
             match.settle()
         game = Game(
             id=row.id,
@@ -75,6 +91,9 @@ class Matches:
             fairness_secret=row.fairness_secret,
             seeds=[deal_row.seeds for deal_row in stored.deals],
         )
+        game.move_seconds, game.grace_seconds = self.move_seconds, self.grace_seconds
+        if row.status == "over":
+            game.rematch, game.rematch_codes = self.store.rematch_of(row.id)
         seat_players(game, self.rng, self.think)
         return game
 
@@ -98,6 +117,8 @@ class Matches:
             "players",
             "levels",
             "seeds",
+            "rematch",
+            "rematch_codes",
         )
         for name in names:
             setattr(game, name, getattr(fresh, name))

@@ -227,11 +227,41 @@ def reviewed(
         "deal": number,
         "seat": seat,
         **data,
-        "decisions": [{**d, "trick": _at(tricks, d.get("position"))} for d in decisions],
+        "decisions": [{**d, **decision_facts(d), "trick": _at(tricks, d.get("position"))} for d in decisions],
         "dealt": dealt(deal),
         "outcome": outcome_json(public, match, number, seat),
         "chart": {"seat": seat, "labels": labels, "values": [round(float(v), 4) for v in values]},
     }
+
+
+def decision_facts(decision: dict[str, object]) -> dict[str, object]:
+    """What a page says of one reviewed decision: every best action (ties too), whether the move played
+    is one of them, and what kind of choice it was.
+
+    >>> tie = [{"action": "Ah", "value": 1.0}, {"action": "Kh", "value": 1.0}]
+    >>> decision_facts({"action": "Kh", "best": "Ah", "alternatives": tie})
+    {'best_actions': ['Ah', 'Kh'], 'played_best': True, 'choice': 'play'}
+    >>> drawn = [{"action": "CB", "value": 0.5}, {"action": "draw", "value": 0.7}]
+    >>> decision_facts({"action": "draw", "best": "draw", "alternatives": drawn})["choice"]
+    'close_or_draw'
+    """
+    alternatives = decision.get("alternatives") or []
+    assert isinstance(alternatives, list)
+    values = {str(a["action"]): float(a["value"]) for a in alternatives}
+    top = max(values.values(), default=0.0)
+    best = [a for a, v in values.items() if v >= top - TIE]
+    if not best:
+        best = [str(decision.get("best"))]
+    choice = "play"
+    if {"CB", "draw"} <= values.keys():
+        choice = "close_or_draw"
+    elif values and values.keys() <= {"X", "pass"}:
+        choice = "exchange_or_keep"
+    return {"best_actions": best, "played_best": str(decision.get("action")) in best, "choice": choice}
+
+
+TIE = 5e-5
+"""Values closer than this (the review rounds to 4 decimals) are a tie: both moves are best."""
 
 
 def _at(numbers: list[int], position: object) -> int | None:

@@ -7,6 +7,7 @@ hands the work to the module that does it and, after a change, lets the computer
 :mod:`~sixtysix.web.matches`    the matches in memory, rebuilt from the store
 :mod:`~sixtysix.web.seats`      seat tokens, creating, invitations, joining
 :mod:`~sixtysix.web.actions`    a person's action, checked, with the exchange window
+:mod:`~sixtysix.web.clock`      the move clock between people, its claims, the rematch
 :mod:`~sixtysix.web.commits`    every change: stored, applied, broadcast
 :mod:`~sixtysix.web.computer`   the computer seats' players and decisions
 :mod:`~sixtysix.web.scheduler`  the computer's turns, in a background task
@@ -25,7 +26,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sixtysix.web import actions, fairness, history, seats
+from sixtysix.web import actions, clock, fairness, history, seats
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
@@ -48,11 +49,13 @@ class Service:
         workers: int = 2,
         seed: int | None = None,
         hint_budget: Any = None,
+        move_seconds: float = 60.0,
+        grace_seconds: float = 120.0,
     ) -> None:
         self.store = store
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sixtysix-think")
-        self.matches = Matches(store, rng, think)
+        self.matches = Matches(store, rng, think, move_seconds, grace_seconds)
         self.computer = Scheduler(self.matches, self.executor, computer_delay)
         self.advisor = Advisor(
             store, self.executor, hint_budget=hint_budget, review_seconds=review_seconds, review_worlds=review_worlds
@@ -127,6 +130,12 @@ class Service:
         new_version = actions.act(self.matches, game, seat, token, version, origin, reply_to, client_seed)
         self.computer.schedule(game)
         return new_version
+
+    def rematch(self, game: Game, seat: int) -> tuple[Game, str | None]:
+        """``POST .../rematch``: the rematch of a finished match, and the token of the first to ask."""
+        new, token = clock.rematch(self.matches, game, seat)
+        self.computer.schedule_soon(new)
+        return new, token
 
     def subscribe(self, game: Game, seat: int, sub: Subscriber) -> None:
         if game.audience.add(seat, sub):

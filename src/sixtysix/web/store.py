@@ -96,6 +96,13 @@ CREATE TABLE IF NOT EXISTS actions (
     created REAL NOT NULL,
     PRIMARY KEY (match_id, deal, seq)
 );
+CREATE TABLE IF NOT EXISTS rematches (  -- a finished match's rematch: one row per seat of the old match
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,
+    new_id TEXT NOT NULL,
+    code TEXT,                      -- the seat's invitation to the rematch (NULL: the seat that asked)
+    PRIMARY KEY (match_id, seat)
+);
 CREATE TABLE IF NOT EXISTS reviews (
     match_id TEXT NOT NULL REFERENCES matches(id),
     deal INTEGER NOT NULL,
@@ -492,6 +499,23 @@ class Store:
             [deal_rows[n] for n in sorted(deal_rows)],
             {i[0]: InviteRow(i[0], i[1], i[2], i[3], bool(i[4])) for i in invites},
         )
+
+    def save_rematch(self, match_id: str, new_id: str, codes: dict[int, str | None]) -> None:
+        """The rematch of finished match ``match_id``: its id and each old seat's invitation (or ``None``)."""
+        with self.lock, self._transaction():
+            self.db.executemany(
+                "INSERT INTO rematches (match_id, seat, new_id, code) VALUES (?, ?, ?, ?)",
+                [(match_id, seat, new_id, code) for seat, code in sorted(codes.items())],
+            )
+
+    def rematch_of(self, match_id: str) -> tuple[str | None, dict[int, str]]:
+        """The rematch's id of a match (``None`` if nobody asked) and the seats' invitations to it."""
+        with self.lock:
+            query = "SELECT seat, new_id, code FROM rematches WHERE match_id = ?"
+            rows = self.db.execute(query, (match_id,)).fetchall()
+        if not rows:
+            return None, {}
+        return str(rows[0][1]), {int(seat): str(code) for seat, _, code in rows if code is not None}
 
     def load_review(self, match_id: str, deal: int) -> dict[str, object] | None:
         with self.lock:

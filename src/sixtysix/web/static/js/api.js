@@ -59,6 +59,7 @@ export const api = {
   state: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}`, { token }),
   act: (id, token, action, version) =>
     request("POST", `/api/matches/${encodeURIComponent(id)}/actions`, { token, body: actionBody(action, version) }),
+  rematch: (id, token) => request("POST", `/api/matches/${encodeURIComponent(id)}/rematch`, { token, body: {} }),
   hint: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}/hint`, { token }),
   review: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/deals/${deal}/review`, { token }),

@@ -102,6 +102,7 @@ function openSettings() {
         <label><input type="checkbox" name="fourColor" ${s.fourColor ? html`checked` : ""} data-testid="four-color"> ${t("settings.four_color")}</label>
       </fieldset>
       <label class="check"><input type="checkbox" name="animations" ${s.animations ? html`checked` : ""} data-testid="animations"> ${t("settings.animations")}</label>
+      <label class="check"><input type="checkbox" name="sound" ${s.sound ? html`checked` : ""} data-testid="sound"> ${t("settings.sound")}</label>
       <label class="block">${t("lobby.your_name")} <input name="name" maxlength="40" value="${s.name}" data-testid="settings-name"></label>
       <div class="buttons"><button value="close" class="primary" data-testid="settings-close">${t("settings.done")}</button></div>
     </form>`,
@@ -113,6 +114,7 @@ function openSettings() {
       deck: data.get("deck") || "french",
       fourColor: data.get("fourColor") === "on",
       animations: data.get("animations") === "on",
+      sound: data.get("sound") === "on",
       name: String(data.get("name") || "").slice(0, 40),
     });
     drawHeader();

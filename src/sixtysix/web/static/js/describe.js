@@ -21,8 +21,20 @@ export function chip(card, opts = {}) {
  */
 export function names(state) {
   const seats = state.seats || [];
-  const name = (seat) => (seats.find((s) => s.seat === seat) || {}).name || t("table.opponent");
+  const name = (seat) => seatName(seats.find((s) => s.seat === seat), state.players || seats.length);
   return { me: state.seat, name, side: state.you ? state.you.side : undefined };
+}
+
+/**
+ * A seat's name as shown: a computer's in the page's language ("Computer (Stufe 3)"; at a
+ * table of three or four with its seat, as the server names it), a person's as given.
+ */
+export function seatName(entry, players = 2) {
+  if (!entry) return t("table.opponent");
+  if (entry.kind === "computer" && entry.level) {
+    return players > 2 ? t("seat.computer_n", { n: entry.seat, level: entry.level }) : t("seat.computer", { level: entry.level });
+  }
+  return entry.name || t("table.opponent");
 }
 
 // A sentence with a "you" form and an "other" form: key.you / key.other.
@@ -187,6 +199,10 @@ export function explainOutcome(outcome, who, lang, by = "seat") {
         lines.push(t("outcome.played_out", { bonus: last ? last.bonus : 0 }));
       }
       break;
+    case "forfeit": // the web's move clock ran out and another person claimed the deal
+      if (!loser) return server;
+      lines.push(said("outcome.forfeit", loser, who, { n }));
+      return lines;
     default:
       return server;
   }

@@ -79,6 +79,7 @@ export const DEFAULT_SETTINGS = {
   deck: "french", // or "german"
   fourColor: false,
   animations: true,
+  sound: true, // a short tone when it becomes this seat's turn
   name: "",
   level: 3,
   rules: "seed66",

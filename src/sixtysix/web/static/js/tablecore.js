@@ -115,6 +115,7 @@ export function connectTable(matchId, token, page) {
         showError(t("table.token_refused"));
       }
       drawConnection();
+      if (page.onStatus) page.onStatus(status); // who is online is not known while the link is down
     },
   });
 

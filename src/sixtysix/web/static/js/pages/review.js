@@ -97,8 +97,8 @@ export function mountReview(root, matchId, dealNumber, ctx) {
         <td>${sum.decisions ?? 0}</td><td class="inaccuracy">${sum.inaccuracies ?? 0}</td><td class="mistake">${sum.mistakes ?? 0}</td>
         <td class="blunder">${sum.blunders ?? 0}</td><td class="uncertain">${sum.uncertain ?? 0}</td><td>${typeof sum.average_loss === "number" ? decimal(sum.average_loss) : "–"}</td></tr>`;
     });
-    return html`<div class="table-wrap"><table class="summary"><thead><tr><th></th><th>${t("review.decisions")}</th><th>?! ${t("review.inaccuracies")}</th>
-      <th>? ${t("review.mistakes")}</th><th>?? ${t("review.blunders")}</th><th>${t("review.uncertain")}</th><th>${t("review.avg_loss")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    return html`<div class="table-wrap"><table class="summary"><thead><tr><th></th><th>${t("review.decisions")}</th><th>?! <span class="col-word">${t("review.inaccuracies")}</span></th>
+      <th>? <span class="col-word">${t("review.mistakes")}</span></th><th>?? <span class="col-word">${t("review.blunders")}</span></th><th>${t("review.uncertain")}</th><th>${t("review.avg_loss")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 
   function chartHTML() {
@@ -134,6 +134,14 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     )}<p class="chart-legend">${t("review.chart_legend")}</p></div>`;
   }
 
+  /** The move played; a decision between closing and drawing (or exchanging and keeping) says so. */
+  function choiceHTML(d, o) {
+    if (d.choice === "close_or_draw" || d.choice === "exchange_or_keep") {
+      return html`<small class="choice" data-testid="decision-choice">${t(`review.${d.choice}`)}:</small> ${actionHTML(d.action, o)}`;
+    }
+    return html`${actionHTML(d.action, o)}${d.implicit ? html` <small>(${t("review.implicit")})</small>` : ""}`;
+  }
+
   function decisionsHTML(o) {
     const w = who();
     const rows = (review.decisions || []).map((d, i) => {
@@ -141,18 +149,21 @@ export function mountReview(root, matchId, dealNumber, ctx) {
       if (onlyFlawed && verdict === "good") return "";
       const mine = d.seat === w.me;
       const trick = d.trick || "";
-      const better = d.best && d.best !== d.action;
+      // the move played is "best" when no other is worth more (the server's ties: best_actions)
+      const bests = d.best_actions || [d.best];
+      const better = d.played_best === undefined ? d.best && d.best !== d.action : !d.played_best;
       const alts = (d.alternatives || []).map(
-        (a) => html`<li class="${a.action === d.best ? "best" : ""} ${a.action === d.action ? "played" : ""}">${actionHTML(a.action, o)}
+        (a) => html`<li class="${bests.includes(a.action) ? "best" : ""} ${a.action === d.action ? "played" : ""}">${actionHTML(a.action, o)}
           <span class="num">${withError(a.value, a.margin)}</span> <span class="num">${t("hint.wins", { p: Math.round(100 * (a.win_chance || 0)) })}</span></li>`,
       );
       return html`<tr class="decision ${mine ? "mine" : "theirs"} ${verdict} ${selected === i ? "selected" : ""}"
-          data-testid="review-decision" data-index="${i}" data-seat="${d.seat}" data-action="${d.action}" data-classification="${d.classification || ""}" data-verdict="${verdict}">
+          data-testid="review-decision" data-index="${i}" data-seat="${d.seat}" data-action="${d.action}" data-classification="${d.classification || ""}" data-verdict="${verdict}"
+          data-best="${better ? "false" : "true"}" data-choice="${d.choice || "play"}">
         <td class="num">${i + 1}</td><td class="num col-trick">${trick}</td>
         <td>${mine ? t("word.you") : w.opp}</td>
-        <td>${actionHTML(d.action, o)}${d.implicit ? html` <small>(${t("review.implicit")})</small>` : ""}</td>
+        <td>${choiceHTML(d, o)}</td>
         <td class="mark ${verdict}">${MARKS[verdict] || ""} ${verdict !== "good" ? t(`review.${verdict}`) : ""}${lossHTML(d, verdict)}</td>
-        <td class="num">${withError(d.played_value, d.played_margin)}</td>
+        <td class="num col-value">${withError(d.played_value, d.played_margin)}</td>
         <td>${better ? html`${actionHTML(d.best, o)} <span class="num">${signed(d.best_value)}</span>` : html`<span class="ok">${t("review.best_move")}</span>`}
           ${alts.length > 1 ? html`<details><summary>${t("review.alternatives", { n: alts.length })}</summary><ol>${alts}</ol></details>` : ""}</td>
         <td class="num col-basis">${d.exact ? t("review.exact") : t("review.worlds", { n: d.worlds ?? 0 })}</td>
@@ -160,7 +171,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     });
     return html`<div class="table-wrap"><table class="decisions" data-testid="review-decisions"><thead><tr>
       <th>#</th><th class="col-trick">${t("review.trick")}</th><th>${t("review.who")}</th><th>${t("review.played")}</th><th>${t("review.judgement")}</th>
-      <th>${t("review.value")}</th><th>${t("review.best")}</th><th class="col-basis">${t("review.basis")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      <th class="col-value">${t("review.value")}</th><th>${t("review.best")}</th><th class="col-basis">${t("review.basis")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 
   function draw() {

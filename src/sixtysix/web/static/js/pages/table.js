@@ -20,6 +20,7 @@ import {
   explainOutcome,
   matchLine,
   names,
+  seatName,
   totalsLine,
   withChips,
   withError,
@@ -29,12 +30,14 @@ import { fairnessHTML } from "../fairness.js";
 import { cardName, getLang, suitName, t } from "../i18n.js";
 import { actionKind, defaultAction, interpretKeys, marriageCards } from "../notation.js";
 import { presetName } from "../presets.js";
-import { seatOf } from "../store.js";
+import { saveSeat, seatOf } from "../store.js";
 import { connectTable } from "../tablecore.js";
 import { tallyStyle, tallySVG } from "../tally.js";
 
 const STEP_PAUSE = 500; // ms between two successive changes (animations on)
 const KEY_PAUSE = 900; // ms before "2" is taken as card 2 when "20h" could still follow
+const REFUSAL_SHOWN = 5000; // ms a refused card's reason stays beside the hand
+const CLAIMS = ["claim_deal", "claim_match"]; // against a seat whose move clock ran out (docs/web.md)
 const PLACES = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
 
 /** The places of the seats around the table: ``me`` at the bottom, the others clockwise. */
@@ -64,6 +67,11 @@ export function mountTable(root, matchId, ctx) {
   let keys = "";
   let keyTimer = null;
   const shownCards = new Set(); // trick cards already on screen: only new ones slide in
+  let refusal = null; // {card, version}: the card a click could not play, with the server's reason
+  let refusalTimer = null;
+  let clockOffset = 0; // the server's clock minus this browser's, in seconds
+  let clockShown = ""; // what the move clock showed last (a redraw when its buttons change)
+  let wasMyTurn = false;
 
   const opts = () => {
     const s = ctx.settings();
@@ -79,6 +87,10 @@ export function mountTable(root, matchId, ctx) {
   function apply(next) {
     const previous = state;
     state = next;
+    if (next.clock) clockOffset = next.clock.now - Date.now() / 1000;
+    const myTurn = isMyTurn();
+    if (myTurn && !wasMyTurn && previous) turnSound();
+    wasMyTurn = myTurn;
     if (!previous && next.deal) {
       // the first picture after a (re)load: nothing slides in
       const seen = [...(next.deal.trick || []), ...((next.deal.last_trick || {}).cards || [])];
@@ -113,6 +125,7 @@ export function mountTable(root, matchId, ctx) {
     },
     finishedTrick,
     onPresence,
+    onStatus: () => queueMicrotask(draw), // (also while connectTable is still being set up)
   });
 
   // -- acting -----------------------------------------------------------------------
@@ -120,10 +133,14 @@ export function mountTable(root, matchId, ctx) {
   const allowed = () => live.allowed();
 
   function act(action) {
+    if (CLAIMS.includes(action)) {
+      if (!live.pending && !live.fatal) live.send(action); // the server checks the clock
+      return;
+    }
     // while older changes are still being shown, the screen is not the present: wait
     if (!live.canAct(action)) return;
-    // a claim the server says would be wrong needs a second click
-    if (action === "66" && state.you.claim_holds === false && claimConfirm !== "66") {
+    // a claim the server does not say would hold (under 66 counted) needs a second click
+    if (action === "66" && state.you.claim_holds !== true && claimConfirm !== "66") {
       claimConfirm = "66";
       draw();
       setTimeout(() => {
@@ -230,13 +247,112 @@ export function mountTable(root, matchId, ctx) {
     const button = event.target.closest("[data-do]");
     if (!button || !root.contains(button) || button.disabled) return;
     const what = button.dataset.do;
-    if (what === "play") act(button.dataset.card);
-    else if (what === "act") act(button.dataset.action);
+    if (what === "play") {
+      if (button.dataset.legal === "true") act(button.dataset.card);
+      else showRefusal(button.dataset.card);
+    } else if (what === "act") act(button.dataset.action);
+    else if (what === "rematch") rematch(button);
     else if (what === "hint") live.askHint();
     else if (what === "copy") copyInvite(button);
   }
 
   root.addEventListener("click", onClick);
+
+  /** Why a clicked card may not be played: the server's reason (``deal.refusals``), beside the hand. */
+  function showRefusal(card) {
+    const reasons = (state && state.deal && state.deal.refusals) || {};
+    if (!reasons[card] || live.pending) return;
+    refusal = { card, version: state.version };
+    clearTimeout(refusalTimer);
+    refusalTimer = setTimeout(() => {
+      refusal = null;
+      draw();
+    }, REFUSAL_SHOWN);
+    draw();
+  }
+
+  function refusalText(r, o) {
+    const suit = (s) => (s ? suitName(s, o.deck) : "");
+    const cards = (r.cards || []).map((c) => cardName(c, o.deck)).join(", ");
+    return t(`refuse.${r.reason}`, { suit: suit(r.suit), led: suit(r.led), cards });
+  }
+
+  /** A rematch: the first to ask takes the seat at once; another person joins with its invitation. */
+  async function rematch(button) {
+    button.disabled = true;
+    try {
+      const code = state.rematch && state.rematch.code;
+      const answer = code ? await api.join(code, state.you.name) : await api.rematch(matchId, token);
+      if (answer.token) saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind: state.kind, invite: code || undefined });
+      window.location.hash = `#/match/${encodeURIComponent(answer.match_id)}`;
+    } catch (err) {
+      live.showError(err.message || t("table.error"));
+      button.disabled = false;
+    }
+  }
+
+  /** A short tone when it becomes this seat's turn (the settings' switch; WebAudio, no file). */
+  function turnSound() {
+    if (!ctx.settings().sound) return;
+    document.body.dataset.turnSounds = String(Number(document.body.dataset.turnSounds || 0) + 1);
+    try {
+      const Audio = window.AudioContext || window.webkitAudioContext;
+      if (!Audio) return;
+      const audio = turnSound.audio || (turnSound.audio = new Audio());
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.08, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.25);
+    } catch {
+      // no sound where the browser allows none yet (before the first click)
+    }
+  }
+
+  // -- the move clock (between people) ------------------------------------------------------
+
+  const serverNow = () => Date.now() / 1000 + clockOffset;
+
+  function clockFacts() {
+    const c = state && state.clock;
+    if (!c) return null;
+    const now = serverNow();
+    const left = Math.max(0, Math.ceil(c.deadline - now));
+    const late = seatInfo(c.seat);
+    const claims = c.mine || left > 0 ? [] : ["claim_deal", ...(now >= c.match_after && !late.connected ? ["claim_match"] : [])];
+    return { c, left, claims };
+  }
+
+  function clockHTML() {
+    const f = clockFacts();
+    clockShown = f ? f.claims.join() : "";
+    if (!f) return "";
+    const { c, left, claims } = f;
+    const name = seatName(seatInfo(c.seat), state.players);
+    const text = left > 0 ? (c.mine ? t("clock.yours", { s: left }) : t("clock.theirs", { name, s: left })) : t("clock.out", { name });
+    const buttons = claims.map(
+      (k) => html`<button class="act claim-clock" data-do="act" data-action="${k}" data-testid="${k === "claim_deal" ? "claim-deal" : "claim-match"}">${t(`clock.${k}`)}</button>`,
+    );
+    return html`<div class="clock ${c.mine ? "mine" : ""} ${left <= 10 ? "low" : ""}" data-testid="clock" data-seat="${c.seat}"
+        data-remaining="${left}" title="${t("clock.explain", { n: c.forfeit_points, grace: c.grace })}">
+      <span class="clock-text" data-testid="clock-text">${text}</span>${buttons}</div>`;
+  }
+
+  const clockTimer = setInterval(() => {
+    const f = clockFacts();
+    if (!f) return;
+    if (f.claims.join() !== clockShown) return draw(); // the clock ran out: the claims appear
+    const box = $("[data-testid=clock]", root);
+    if (!box) return;
+    box.dataset.remaining = String(f.left);
+    box.classList.toggle("low", f.left <= 10);
+    const text = $("[data-testid=clock-text]", root);
+    const name = seatName(seatInfo(f.c.seat), state.players);
+    if (text && f.left > 0) text.textContent = f.c.mine ? t("clock.yours", { s: f.left }) : t("clock.theirs", { name, s: f.left });
+  }, 1000);
 
   async function copyInvite(button) {
     const input = $(`[data-testid=invite-link][data-seat="${button.dataset.seat}"]`, root);
@@ -252,7 +368,10 @@ export function mountTable(root, matchId, ctx) {
 
   // -- who is who -------------------------------------------------------------------
 
-  const seatInfo = (n) => (state.seats || []).find((s) => s.seat === n) || { seat: n, name: "?" };
+  const seatInfo = (n) => {
+    const found = (state.seats || []).find((s) => s.seat === n) || { seat: n, name: "?" };
+    return { ...found, name: seatName(found, state.players || 2) }; // a computer's name in the page's language
+  };
   const dealSeat = (n) => ((state.deal && state.deal.seats) || []).find((s) => s.seat === n) || {};
   const nameOf = (n) => (n === state.seat ? t("word.you") : seatInfo(n).name);
   const bySide = () => Boolean(state.match && state.match.by === "side");
@@ -323,8 +442,10 @@ export function mountTable(root, matchId, ctx) {
         <p class="prompt ${isMyTurn() ? "my-turn" : ""}" data-testid="message" role="status" aria-live="polite">${promptText(who, o)}</p>
         <span class="keys" data-testid="keys" hidden></span>
       </div>
+      ${clockHTML()}
       ${live.error ? html`<p class="error" data-testid="error" role="alert">${live.error}</p>` : ""}
       ${hintHTML(o)}
+      ${refusalHTML(o)}
       ${handHTML(o)}
       ${actionsHTML(o)}
       ${meHTML()}
@@ -358,6 +479,10 @@ export function mountTable(root, matchId, ctx) {
   function presenceHTML(info) {
     if (info.kind === "computer") return ""; // the name says it: "Computer 2 (level 3)"
     if (info.open) return html`<span class="presence off">${t("multi.open_seat")}</span>`;
+    if (live.connection !== "open") {
+      // without our own link to the server nobody's presence is known
+      return html`<span class="presence unknown" data-testid="presence" data-connected="unknown">${t("table.presence_unknown")}</span>`;
+    }
     return html`<span class="presence ${info.connected ? "on" : "off"}" data-testid="presence"
       data-connected="${info.connected ? "true" : "false"}">${t(info.connected ? "table.online" : "table.offline")}</span>`;
   }
@@ -365,6 +490,8 @@ export function mountTable(root, matchId, ctx) {
   function seatHTML(n, place, o) {
     const info = seatInfo(n);
     const ds = dealSeat(n);
+    const revealed = ((state.deal && state.deal.revealed && state.deal.revealed.hands) || []).find((h) => h.seat === n);
+    if (revealed) return seatOpenHTML(n, place, o, info, ds, revealed.cards);
     const known = ds.known || [];
     const hidden = Math.max(0, (ds.hand_size || 0) - known.length);
     const backs = Array.from({ length: hidden }, () => html`<span class="opp-card">${raw(backSVG())}</span>`);
@@ -387,6 +514,19 @@ export function mountTable(root, matchId, ctx) {
       <div class="who"><strong data-testid="seat-name">${info.name}</strong> ${presenceHTML(info)} ${badges(n)}</div>
       <div class="stats">${stats}</div>
       <div class="opp-hand" data-testid="seat-hand">${backs}${shown}</div>
+    </div>`;
+  }
+
+  /** A seat at the end of a deal: its remaining cards face up (a finished deal has no secrets). */
+  function seatOpenHTML(n, place, o, info, ds, cards) {
+    const shown = cards.map(
+      (c) => html`<span class="opp-card known revealed" data-testid="revealed-card" data-card="${c}">${raw(cardSVG(c, o))}</span>`,
+    );
+    return html`<div class="seat seat-${place} open-hand" data-testid="seat" data-seat="${n}" data-place="${place}"
+        data-hand-size="${ds.hand_size || 0}" data-revealed="true">
+      <div class="who"><strong data-testid="seat-name">${info.name}</strong> ${presenceHTML(info)} ${badges(n)}</div>
+      <div class="stats">${ds.tricks !== null && ds.tricks !== undefined ? html`<span data-testid="seat-tricks" data-tricks="${ds.tricks}">${t("table.tricks", { n: ds.tricks })}</span>` : ""}</div>
+      <div class="opp-hand" data-testid="seat-hand">${shown}</div>
     </div>`;
   }
 
@@ -450,6 +590,15 @@ export function mountTable(root, matchId, ctx) {
     } else {
       badge = html`<div class="talon-badge">${t("table.talon", { n: deal.talon })}</div>`;
     }
+    const left = deal.stage === "over" && deal.revealed ? deal.revealed.talon || [] : null;
+    if (left && left.length) {
+      // the end of the deal: the talon that was left, face up (the trump card among it, if still there)
+      return html`<div class="stock talon-open" data-testid="talon" data-count="${deal.talon}" data-closed="${deal.closed ? "true" : "false"}">
+        <div class="talon-left" data-testid="talon-left">${left.map((c) => html`<span class="left-card ${c === deal.trump_card ? "trump-card" : ""}" data-testid="talon-left-card" data-card="${c}">${raw(cardSVG(c, o))}</span>`)}</div>
+        ${badge}
+        ${trumpLabel(o)}
+      </div>`;
+    }
     return html`<div class="stock" data-testid="talon" data-count="${deal.talon}" data-closed="${deal.closed ? "true" : "false"}">
       <div class="stock-cards ${deal.talon ? "" : "gone"}">${faceUp}${pile}</div>
       ${badge}
@@ -512,9 +661,22 @@ export function mountTable(root, matchId, ctx) {
         ${canNext ? html`<button class="primary legal" data-do="act" data-action="next" data-testid="next-deal" data-legal="true">${t("table.next_deal")} <kbd>↵</kbd></button>` : ""}
         ${state.reviews ? html`<a class="button" href="#/match/${encodeURIComponent(matchId)}/review/${deal.number}" data-testid="review-button">${t("table.review")}</a>` : ""}
         <a class="button" href="${api.recordURL(matchId, token)}" download data-testid="download-record">${t("table.download")}</a>
-        ${match.over ? html`<a class="button primary" href="#/" data-testid="new-match">${t("table.new_match")}</a>` : ""}
+        ${match.over ? rematchHTML() : ""}
+        ${match.over ? html`<a class="button" href="#/" data-testid="new-match">${t("table.new_match")}</a>` : ""}
       </div>
     </div>`;
+  }
+
+  function rematchHTML() {
+    const r = state.rematch;
+    if (r && !r.code) {
+      // asked already (by this seat or another that invited this one): the new table
+      return seatOf(r.match_id)
+        ? html`<a class="button primary" href="#/match/${encodeURIComponent(r.match_id)}" data-testid="go-rematch">${t("table.go_rematch")}</a>`
+        : "";
+    }
+    const label = r && r.code ? t("table.join_rematch") : t("table.rematch");
+    return html`<button class="primary" data-do="rematch" data-testid="rematch">${label}</button>`;
   }
 
   // -- the prompt ---------------------------------------------------------------------
@@ -587,13 +749,24 @@ export function mountTable(root, matchId, ctx) {
       const legal = can.has(card) && !live.pending && !live.fatal;
       const trump = card[1] === deal.trump;
       const name = cardName(card, o.deck);
-      return html`<button class="card-btn ${legal ? "legal" : ""} ${trump ? "trump" : ""} ${best === card ? "hinted" : ""}"
+      // a card that may not go stays clickable while the deal goes on: the click says why
+      const inert = !legal && (deal.stage === "over" || live.fatal);
+      const barred = !legal && !inert;
+      return html`<button class="card-btn ${legal ? "legal" : ""} ${barred ? "barred" : ""} ${trump ? "trump" : ""} ${best === card ? "hinted" : ""}"
           data-do="play" data-testid="hand-card" data-card="${card}" data-legal="${legal ? "true" : "false"}"
-          data-key="${i + 1}" ${legal ? "" : raw("disabled")} aria-label="${name} (${i + 1})" title="${name}">
+          data-key="${i + 1}" ${inert ? raw("disabled") : ""} aria-label="${name} (${i + 1})" title="${name}">
           ${raw(cardSVG(card, o))}<span class="key">${i + 1}</span></button>`;
     });
     return html`<div class="hand ${deal.stage === "over" ? "done" : ""} ${isMyTurn() ? "my-turn" : ""}" data-testid="hand" data-count="${hand.length}"
         style="--n:${Math.max(hand.length, 5)}">${cards}</div>`;
+  }
+
+  function refusalHTML(o) {
+    const reasons = (state.deal && state.deal.refusals) || {};
+    const r = refusal && refusal.version === state.version ? reasons[refusal.card] : null;
+    if (!r) return html`<p class="refusal" data-testid="refusal" hidden></p>`;
+    return html`<p class="refusal" data-testid="refusal" data-card="${refusal.card}" data-reason="${r.reason}" role="alert">
+      ${chip(refusal.card, o)} ${refusalText(r, o)}</p>`;
   }
 
   function actionsHTML(o) {
@@ -618,15 +791,19 @@ export function mountTable(root, matchId, ctx) {
       const low = (state.rules.exchange_rank || "9") + deal.trump;
       // the face-up card may be the exchange card itself (then nobody can exchange)
       const swap = deal.face_up && deal.face_up !== low;
-      if (can.has("X") || swap) button("X", swap ? html`${t("action.exchange")} ${chip(low, o)}⇄${chip(deal.face_up, o)}` : t("action.exchange"), "X");
+      // the exchange only for the one who holds the card to exchange
+      if (can.has("X")) button("X", swap ? html`${t("action.exchange")} ${chip(low, o)}⇄${chip(deal.face_up, o)}` : t("action.exchange"), "X");
       if (can.has("pass")) button("pass", t("action.pass"), "P");
       const close = can.has("CB") ? "CB" : "C";
-      button(close, t(close === "CB" ? "action.close_before_draw" : "action.close"), close);
+      // legal, but seldom the move: it does not glow like one
+      button(close, t(close === "CB" ? "action.close_before_draw" : "action.close"), close, "minor");
       if (deal.stage === "before_draw" || legalNow.has("draw")) button("draw", t("action.draw"), "↵");
     }
     if (hasTalon()) {
       const label = claimConfirm === "66" ? t("action.claim_confirm", { n: state.you.points }) : t("action.claim");
-      button("66", label, "66", claimConfirm === "66" ? "confirm" : "claim");
+      // a claim glows only when the server says it holds; under 66 it looks minor and asks again
+      const claimClass = claimConfirm === "66" ? "confirm" : state.you.claim_holds === true ? "claim" : "claim minor";
+      button("66", label, "66", claimClass);
     }
     // whatever else is legal now (the four-handed game has cards and marriages only)
     for (const a of can) {
@@ -711,10 +888,12 @@ export function mountTable(root, matchId, ctx) {
         ${state.reviews ? html`<a href="#/match/${encodeURIComponent(matchId)}/review/${previous.number}">${t("table.review")}</a>` : ""}</p>`;
     }
     if (!deal) return prev;
-    const lines = dealLog(deal, who, opts());
+    // the actions are numbered one by one (a trick's line has no number of its own)
+    let count = 0;
+    const lines = dealLog(deal, who, opts()).map((l) => ({ ...l, n: l.trick ? null : (count += 1) }));
     const recent = lines.slice(-8);
     return html`<section class="log" data-testid="log">${prev}<h3>${t("table.log")}</h3>
-      <ol start="${lines.length - recent.length + 1}">${recent.map((l) => html`<li class="${l.trick ? "trick-line" : ""} ${l.seat === state.seat ? "mine" : "theirs"}">${l.html}</li>`)}</ol></section>`;
+      <ol>${recent.map((l) => html`<li class="${l.trick ? "trick-line" : ""} ${l.seat === state.seat ? "mine" : "theirs"}" ${l.n ? raw(`value="${l.n}" data-n="${l.n}"`) : ""} data-testid="log-line">${l.html}</li>`)}</ol></section>`;
   }
 
   function keyHelpHTML() {
@@ -728,6 +907,8 @@ export function mountTable(root, matchId, ctx) {
     unmount() {
       live.close();
       clearTimeout(keyTimer);
+      clearTimeout(refusalTimer);
+      clearInterval(clockTimer);
       document.removeEventListener("keydown", onKey);
       root.removeEventListener("click", onClick);
       document.title = `66 · ${t("app.title")}`;

@@ -1,0 +1,107 @@
+"""Play between people: the move clock and its claims, and the rematch.
+
+**The move clock** (docs/web.md). In a match between people the seat to act has
+:attr:`Game.move_seconds` for each decision (the clock restarts with every change). When it
+runs out, every other person at the table may **claim the deal** (``claim_deal``): the late
+seat forfeits it (:func:`sixtysix.core.forfeit.forfeit_deal`, the opponent wins
+:data:`~sixtysix.core.forfeit.FORFEIT_POINTS`). Once the clock has been out for
+:attr:`Game.grace_seconds` more and the late seat has no open connection, they may **claim
+the match** (``claim_match``): the late seat forfeits this deal and every deal after it that
+it plays until the match is over. A forfeit is stored as the action ``forfeit`` and replayed
+on a restart; the 66R record carries it as a ``Forfeit`` header.
+
+**The rematch.** When a match is over, any person at it may ask for a rematch: a new match
+with the same rules, seats and computer levels. The first to ask takes the same seat in it
+at once; every other person's seat gets an invitation, shown only to that seat in the old
+match's state (``rematch.code``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from sixtysix.web import seats
+from sixtysix.web.commits import commit
+from sixtysix.web.errors import WebError, not_your_turn
+from sixtysix.web.game import Game
+from sixtysix.web.live import Subscriber
+from sixtysix.web.matches import Matches
+
+CLAIMS = ("claim_deal", "claim_match")
+"""The action tokens of the claims against a late seat."""
+
+
+def claim(
+    matches: Matches,
+    game: Game,
+    seat: int,
+    kind: str,
+    origin: Subscriber | None = None,
+    reply_to: object = None,
+    now: float | None = None,
+) -> None:
+    """``seat`` claims the deal (``claim_deal``) or the match (``claim_match``) from the late seat."""
+    late = game.late_seat()
+    if late is None:
+        raise not_your_turn("no move clock runs now: only a person's clock, in a match between people, can run out")
+    if late == seat:
+        raise WebError(409, "illegal_action", "your own clock runs: make your move")
+    now = time.time() if now is None else now
+    deadline = game.turn_started + game.move_seconds
+    if now < deadline:
+        raise WebError(409, "too_early", f"the move clock of seat {late} runs out in {deadline - now:.0f} s")
+    if kind == "claim_match":
+        if game.audience.connected().get(late):
+            raise WebError(409, "too_early", f"seat {late} is connected: claim the deal, not the match")
+        if now < deadline + game.grace_seconds:
+            wait = deadline + game.grace_seconds - now
+            raise WebError(409, "too_early", f"the match may be claimed {wait:.0f} s from now")
+    commit(matches, game, [], forfeit=late, origin=origin, reply_to=reply_to)
+    if kind == "claim_match":
+        _forfeit_the_rest(matches, game, late)
+
+
+def _forfeit_the_rest(matches: Matches, game: Game, late: int) -> None:
+    """The late seat forfeits every following deal it plays, until the match is over."""
+    match = game.match
+    while not match.is_over:
+        commit(matches, game, [], new_deal=True)
+        deal = match.current
+        if deal is None or late not in deal.active:
+            break  # a deal it sits out (three-handed) is played by the others
+        commit(matches, game, [], forfeit=late)
+
+
+def rematch(matches: Matches, game: Game, seat: int) -> tuple[Game, str | None]:
+    """A new match like ``game`` (over), seat ``seat`` taken; (the rematch, its token for ``seat``).
+
+    Asked again, it is the same rematch: the token only for the first to ask (``None`` after).
+    """
+    if game.status != "over":
+        raise not_your_turn("the match is not over: a rematch follows a finished match")
+    if game.seats[seat].kind != "human":
+        raise WebError(403, "other_seat", "this seat is played by the computer")
+    if game.rematch is not None:
+        return matches.get(game.rematch), None
+    rules = game.match.rules
+    options = rules.options()
+    options.pop("match_target", None)
+    body: dict[str, object] = {
+        "rules": rules.preset_name,
+        "options": {k: str(v) for k, v in options.items()},
+        "target": rules.match_target,
+        "name": game.seats[seat].name,
+        "seat": seat,
+        "hints": game.hints,
+        "seats": {str(s): ("friend" if i.kind == "human" else i.level) for s, i in game.seats.items() if s != seat},
+    }
+    new, _, token = seats.create(matches, body)
+    codes: dict[int, str | None] = {seat: None}
+    for other, info in game.seats.items():
+        if other != seat and info.kind == "human":
+            codes[other] = new.invite_code if new.invite_seat == other else new.invites.get(other)
+    matches.store.save_rematch(game.id, new.id, codes)
+    game.rematch = new.id
+    game.rematch_codes = {s: c for s, c in codes.items() if c is not None}
+    game.broadcast()  # the old match's seats learn of the rematch (each its own invitation)
+    return new, token

@@ -1,0 +1,157 @@
+"""Play between people (sixtysix.web.clock): the move clock and its claims over HTTP and the
+WebSocket, a forfeit that survives a restart and shows in the record, and the rematch."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .conftest import Api, Seat, ServerThread, my_turn
+
+
+def friends(api: Api, **body: Any) -> tuple[str, dict[int, str]]:
+    """A match between two people (both seats taken): its id and the tokens by seat."""
+    created = api.create(opponent="friend", name="Ann", **body)
+    joined = api.join(created["invite"]["code"], "Bob").json()
+    return created["match_id"], {1: created["token"], 2: joined["token"]}
+
+
+def to_act(api: Api, match_id: str, tokens: dict[int, str]) -> tuple[int, int]:
+    """(the seat whose clock runs, the other seat)."""
+    clock = api.state(match_id, tokens[1])["clock"]
+    assert clock is not None
+    late = int(clock["seat"])
+    return late, 3 - late
+
+
+def test_the_clock_runs_for_the_seat_to_act_between_people(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(seed=3, move_seconds=30, grace_seconds=60)
+    api = Api(server.base)
+    match_id, tokens = friends(api)
+    late, other = to_act(api, match_id, tokens)
+    mine, theirs = api.state(match_id, tokens[late])["clock"], api.state(match_id, tokens[other])["clock"]
+    assert mine["mine"] is True and theirs["mine"] is False
+    assert mine["seconds"] == 30 and mine["grace"] == 60 and mine["forfeit_points"] == 3
+    assert 0 < mine["deadline"] - mine["now"] <= 30
+    assert mine["match_after"] == mine["deadline"] + 60
+    # too early: refused, nothing changes
+    before = api.state(match_id, tokens[other])
+    refused = api.act(match_id, tokens[other], {"action": "claim_deal"})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "too_early"
+    assert api.state(match_id, tokens[other])["version"] == before["version"]
+    api.close()
+
+
+def test_no_clock_against_the_computer(api: Api) -> None:
+    created = api.create(opponent="computer", level=1)
+    assert created["state"]["clock"] is None
+    refused = api.act(created["match_id"], created["token"], {"action": "claim_deal"})
+    assert refused.status_code == 409
+
+
+def test_a_run_out_clock_lets_the_other_claim_the_deal(
+    make_server: Callable[..., ServerThread], tmp_path: Path
+) -> None:
+    db = tmp_path / "clock.sqlite3"
+    server = make_server(db, seed=4, move_seconds=0.4, grace_seconds=60)
+    api = Api(server.base)
+    match_id, tokens = friends(api)
+    late, other = to_act(api, match_id, tokens)
+    own = api.act(match_id, tokens[late], {"action": "claim_deal"})  # one's own clock: make a move
+    assert own.status_code == 409
+    time.sleep(0.6)
+    # the match may not be claimed yet: the grace period has not passed (and the late seat may be back)
+    early = api.act(match_id, tokens[other], {"action": "claim_match"})
+    assert early.status_code == 409 and early.json()["error"]["code"] == "too_early"
+    claimed = api.act(match_id, tokens[other], {"action": "claim_deal"})
+    assert claimed.status_code == 200, claimed.text
+    state = claimed.json()["state"]
+    outcome = state["deal"]["outcome"]
+    assert outcome["termination"] == "forfeit" and outcome["winner"] == other and outcome["game_points"] == 3
+    assert state["match"]["score"][other - 1] == 3 and state["clock"] is None
+    assert any("forfeited the deal" in line for line in outcome["explanation"])
+    # the record carries it, and a restarted server rebuilds it
+    record = api.request("GET", f"/api/matches/{match_id}/record", tokens[other]).text
+    assert f'[Forfeit "deal 1: forfeit: seat {late} timeout: the move clock ran out"]' in record
+    api.close()
+    server.stop()
+    again = make_server(db)
+    api = Api(again.base)
+    rebuilt = api.state(match_id, tokens[other])
+    assert rebuilt["deal"]["outcome"]["termination"] == "forfeit"
+    assert rebuilt["match"]["score"] == state["match"]["score"]
+    api.close()
+
+
+def test_a_seat_gone_past_the_grace_period_loses_the_match(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(seed=5, move_seconds=0.3, grace_seconds=0.3)
+    api = Api(server.base)
+    match_id, tokens = friends(api, target=7)
+    late, other = to_act(api, match_id, tokens)
+    watcher = Seat(server.base, match_id, tokens[other])
+    present = Seat(server.base, match_id, tokens[late])  # the late seat is still connected
+    time.sleep(0.8)
+    refused = watcher.act("claim_match")
+    assert refused["type"] == "error" and refused["error"]["code"] == "too_early"
+    present.close()
+    deadline = time.monotonic() + 5
+    while server.service.games[match_id].audience.connected()[late] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    answer = watcher.act("claim_match")
+    assert answer["type"] == "state", answer
+    final = watcher.wait(lambda s: s["status"] == "over")
+    assert final["match"]["winner"] == other and final["match"]["score"][other - 1] >= 7
+    assert all(r["winner"] == other for r in final["match"]["results"])
+    watcher.close()
+    api.close()
+
+
+def test_a_rematch_for_both_people(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(seed=6, move_seconds=0.2, grace_seconds=0.2)
+    api = Api(server.base)
+    match_id, tokens = friends(api, target=1, rules="schnapsen")
+    late, other = to_act(api, match_id, tokens)
+    not_yet = api.request("POST", f"/api/matches/{match_id}/rematch", tokens[other])
+    assert not_yet.status_code == 409  # the match goes on
+    time.sleep(0.4)
+    assert api.act(match_id, tokens[other], {"action": "claim_deal"}).status_code == 200
+    assert api.state(match_id, tokens[other])["status"] == "over"
+    asked = api.request("POST", f"/api/matches/{match_id}/rematch", tokens[other])
+    assert asked.status_code == 201, asked.text
+    body = asked.json()
+    new_id = body["match_id"]
+    assert body["seat"] == other and body["token"] and body["state"]["rules"]["preset"] == "schnapsen"
+    assert body["state"]["status"] == "waiting" and body["state"]["match"]["target"] == 1
+    # the other person sees the rematch with an invitation of its own; asking again gives the same one
+    seen = api.state(match_id, tokens[late])["rematch"]
+    assert seen["match_id"] == new_id and seen["code"]
+    assert api.state(match_id, tokens[other])["rematch"] == {"match_id": new_id, "code": None}
+    again = api.request("POST", f"/api/matches/{match_id}/rematch", tokens[late]).json()
+    assert again["match_id"] == new_id and "token" not in again
+    joined = api.join(seen["code"], "Bob").json()
+    assert joined["match_id"] == new_id and joined["seat"] == late
+    started = api.state(new_id, joined["token"])
+    assert started["status"] == "playing" and started["deal"]["number"] == 1
+    api.close()
+
+
+def test_a_rematch_against_the_computer_keeps_the_level(api: Api) -> None:
+    created = api.create(opponent="computer", level=2, target=1, rules="schnapsen")
+    match_id, token = created["match_id"], created["token"]
+    seat = Seat(api.base, match_id, token)
+    state = seat.state
+    while state["status"] != "over":
+        if my_turn(state) and state["legal"]:
+            action = "next" if "next" in state["legal"] else state["legal"][0]
+            answer = seat.act(action, state["version"])
+            state = answer["state"] if answer["type"] == "state" else seat.wait(lambda s: True)
+        else:
+            state = seat.wait(lambda s: my_turn(s) or s["status"] == "over")
+    seat.close()
+    asked = api.request("POST", f"/api/matches/{match_id}/rematch", token).json()
+    fresh = asked["state"]
+    assert fresh["status"] == "playing" and fresh["kind"] == "computer"
+    computer = next(s for s in fresh["seats"] if s["kind"] == "computer")
+    assert computer["level"] == 2 and computer["name"] == "Computer (level 2)"
