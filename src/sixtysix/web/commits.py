@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from collections.abc import Sequence
 
 from sixtysix.core.actions import Action
@@ -69,6 +70,7 @@ def commit(
         change.winner = match.winner
         change.deals = len(match.deals)
         matches.store.commit(change)
+        game.updated = time.time()
     except Exception:
         log.exception("commit of match %s failed; reloading it", game.id)
         matches.reload(game)

@@ -9,6 +9,7 @@ store holds (:meth:`Matches.reload`).
 from __future__ import annotations
 
 import random
+import time
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, parse_card
@@ -16,7 +17,7 @@ from sixtysix.core.game import shuffled_deck
 from sixtysix.core.match import create_match
 from sixtysix.core.rules import Rules
 from sixtysix.web.computer import seat_players
-from sixtysix.web.errors import not_found
+from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.game import Game, SeatInfo
 from sixtysix.web.store import Store, StoredMatch
 
@@ -24,17 +25,22 @@ from sixtysix.web.store import Store, StoredMatch
 class Matches:
     """The matches in memory, by id, backed by the store."""
 
-    def __init__(self, store: Store, rng: random.Random, think: float) -> None:
+    def __init__(self, store: Store, rng: random.Random, think: float, expire_seconds: float = float("inf")) -> None:
         self.store = store
         self.rng = rng
         self.think = think
         """Seconds per decision of the searching computer levels."""
+        self.expire_seconds = expire_seconds
+        """An unfinished match with no change for this long is closed (docs/web.md, "Limits")."""
         self.games: dict[str, Game] = {}
+        self.rebuilt = 0
+        """How many times a match was rebuilt from the store (the tests count them)."""
 
     def get(self, match_id: str) -> Game:
         """The match (loaded from the store and replayed if needed); 404 if unknown."""
         game = self.games.get(match_id)
         if game is not None:
+            game.touched = time.monotonic()
             return game
         stored = self.store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
         if stored is None:
@@ -45,6 +51,7 @@ class Matches:
 
     def rebuild(self, stored: StoredMatch) -> Game:
         """A match as stored: every deal and action replayed, computer players at their seats."""
+        self.rebuilt += 1
         row = stored.row
         rules = Rules.from_options(row.preset, row.options).replace(match_target=row.target)
         match = create_match(rules, row.first_dealer)
@@ -56,6 +63,7 @@ class Matches:
         game = Game(
             id=row.id,
             created=row.created,
+            updated=row.updated,
             kind=row.kind,
             hints=row.hints,
             version=row.version,
@@ -86,6 +94,19 @@ class Matches:
         for name in names:
             setattr(game, name, getattr(fresh, name))
         self.games[game.id] = game
+
+    def expired(self, game: Game, now: float | None = None) -> bool:
+        """Whether ``game`` is unfinished and has not changed for :attr:`expire_seconds`."""
+        now = time.time() if now is None else now
+        return game.status != "over" and now - game.updated > self.expire_seconds
+
+    def check_open(self, game: Game) -> None:
+        """Refuse (410 ``expired``) anything that would play on in an expired match."""
+        if self.expired(game):
+            days = self.expire_seconds / 86400
+            raise WebError(
+                410, "expired", f"this match was closed after {days:g} days without a move; it can be read only"
+            )
 
     def deck(self, rules: Rules) -> tuple[Card, ...]:
         """A new shuffled deck (reproducible when the server was given a seed)."""

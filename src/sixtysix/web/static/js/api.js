@@ -90,7 +90,8 @@ export class MatchSocket {
 
   url() {
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${window.location.host}/ws/matches/${encodeURIComponent(this.matchId)}?token=${encodeURIComponent(this.token)}`;
+    // no token in the address: addresses are logged; the first message carries it
+    return `${scheme}//${window.location.host}/ws/matches/${encodeURIComponent(this.matchId)}`;
   }
 
   status(value) {
@@ -111,6 +112,7 @@ export class MatchSocket {
     }
     this.ws = ws;
     ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "auth", token: this.token }));
       this.attempt = 0;
       this.status("open");
       this.stopPolling();

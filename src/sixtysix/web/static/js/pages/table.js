@@ -590,8 +590,7 @@ export function mountTable(root, matchId, ctx) {
           data-key="${i + 1}" ${legal ? "" : raw("disabled")} aria-label="${name} (${i + 1})" title="${name}">
           ${raw(cardSVG(card, o))}<span class="key">${i + 1}</span></button>`;
     });
-    return html`<div class="hand ${deal.stage === "over" ? "done" : ""} ${isMyTurn() ? "my-turn" : ""}" data-testid="hand" data-count="${hand.length}"
-        style="--n:${Math.max(hand.length, 5)}">${cards}</div>`;
+    return html`<div class="hand ${deal.stage === "over" ? "done" : ""} ${isMyTurn() ? "my-turn" : ""}" data-testid="hand" data-count="${hand.length}">${cards}</div>`;
   }
 
   function actionsHTML(o) {
