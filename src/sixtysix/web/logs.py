@@ -29,6 +29,8 @@ REDACTED = "[redacted]"
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # every query value (?token=…, and the others: a log has no need of them)
     (re.compile(r"([?&][^=&\s\"'#]*=)[^&\s\"'#]*"), rf"\1{REDACTED}"),
+    # the query string of an ASGI scope (uvicorn's TRACE level logs every scope)
+    (re.compile(r"(['\"]query_string['\"]:\s*b?['\"])[^'\"]+"), rf"\1{REDACTED}"),
     # an invitation code in a path
     (re.compile(r"(/api/invitations/)[^/\s\"'?#]+"), rf"\1{REDACTED}"),
     # header lines of a request or response (the websockets library logs them at DEBUG)
