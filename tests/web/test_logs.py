@@ -81,7 +81,7 @@ def test_no_token_or_invitation_code_reaches_any_log(verbose_server: tuple[Serve
     assert '"GET /?join=[redacted] HTTP/1.1" 200' in text
     assert f'"WebSocket /ws/matches/{match_id}" [accepted]' in text
     assert "< TEXT [redacted]" in text and "> TEXT [redacted]" in text
-    assert f"record?token=[redacted]" in text
+    assert "record?token=[redacted]" in text
     for secret in (*tokens.values(), code):
         assert secret not in text
         assert secret[:12] not in text  # nor a piece of one (a frame's start)
