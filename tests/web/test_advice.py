@@ -4,6 +4,8 @@ when full; and the computer keeps moving while analyses run (they have a process
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import threading
 import time
 from collections.abc import Callable
@@ -104,3 +106,28 @@ def test_the_computer_moves_while_hints_are_analysed(make_server: Callable[..., 
         assert future.result(120).status_code == 200
     flood.shutdown()
     api.close()
+
+
+def test_the_analysis_process_ends_with_the_server(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(seed=11, hint_budget=Budget(seconds=30.0))
+    created = Api(server.base).create(level=3)
+    asking = threading.Thread(target=hint_quietly, args=(server.base, created))
+    asking.start()
+    deadline = time.monotonic() + 30
+    while not server.service.advisor.running or not multiprocessing.active_children():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(1.0)  # the analysis has begun
+    workers = multiprocessing.active_children()
+    server.stop()  # in the middle of a 30 s analysis
+    deadline = time.monotonic() + 20
+    while any(worker.is_alive() for worker in workers):
+        assert time.monotonic() < deadline, "an analysis process outlived the server"
+        time.sleep(0.05)
+    asking.join(30)
+
+
+def hint_quietly(base: str, created: dict[str, Any]) -> None:
+    """A hint request whose answer does not matter (the server stops before it comes)."""
+    with contextlib.suppress(httpx.HTTPError):
+        get(base, hint_path(created), created["token"])

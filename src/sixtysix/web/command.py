@@ -123,8 +123,12 @@ def _serve_command(args: argparse.Namespace) -> int:
     import logging
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s: %(name)s: %(message)s")
-    limits = Limits.off() if args.no_rate_limits else Limits()
-    limits = dataclasses.replace(limits, expire_days=args.expire_days, trusted_origins=tuple(args.trusted_origin))
+    limits = dataclasses.replace(
+        Limits(),
+        rates={} if args.no_rate_limits else Limits().rates,
+        expire_days=args.expire_days,
+        trusted_origins=tuple(args.trusted_origin),
+    )
     app = create_app(
         args.db,
         limits=limits,

@@ -20,9 +20,14 @@ the trick of each action), all read from the engine.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import dataclasses
 import math
 import multiprocessing
+import os
+import signal
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -60,9 +65,36 @@ from sixtysix.web.store import Store
 T = TypeVar("T")
 
 
+ANALYSIS_NICENESS = 10
+"""How much lower the analysis processes' CPU priority is: on a busy machine the game's moves come first."""
+
+
 def analysis_pool(workers: int = 1) -> ProcessPoolExecutor:
-    """The analyses' own processes (started fresh: no copy of the server's threads and sockets)."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    """The analyses' own processes (started fresh: no copy of the server's threads and sockets), at a lower priority."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_lower_priority)
+
+
+def _lower_priority() -> None:
+    """An analysis process's start: a lower priority; on Linux, its end with the server thread that started it."""
+    with contextlib.suppress(OSError, AttributeError):  # why: a platform without nice() analyses at full priority
+        os.nice(ANALYSIS_NICENESS)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            # why: a server killed outright (SIGKILL) must not leave its analysis process behind
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def stop_pool(pool: Executor) -> None:
+    """Stop ``pool`` now: nothing new starts, and its processes end even in the middle of an analysis."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    # why: shutdown(wait=False) leaves a busy worker running on, orphaned once the server exits
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
 
 
 class Advisor:
@@ -93,7 +125,7 @@ class Advisor:
         """How many analyses were started (the tests count them)."""
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        stop_pool(self.executor)
 
     async def shared(self, key: Hashable, work: Callable[[], T]) -> T:
         """The result of ``work`` run in the analysis pool, once for every caller with the same ``key``.

@@ -15,6 +15,8 @@ from sixtysix.web.logs import protect_logs
 
 WS_MAX_SIZE = 64 * 1024
 """The largest WebSocket message accepted (bytes): the API's messages are far smaller."""
+GRACEFUL_SECONDS = 5
+"""How long a stopping server waits for requests in flight (a hint or review may take far longer)."""
 
 
 def uvicorn_config(
@@ -22,7 +24,13 @@ def uvicorn_config(
 ) -> uvicorn.Config:
     """uvicorn's configuration for ``app``: its loggers set up and protected."""
     config = uvicorn.Config(
-        app, host=host, port=port, log_level=log_level, access_log=access_log, ws_max_size=WS_MAX_SIZE
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        access_log=access_log,
+        ws_max_size=WS_MAX_SIZE,
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )
     protect_logs()
     return config
