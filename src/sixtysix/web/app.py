@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,7 @@ def create_app(
     ``review_worlds``: the analysis budget per decision of a review (neither: the analysis's
     default, at most 10 s, most decisions settle far sooner); ``computer_delay``:
     seconds the computer waits before each move; ``workers``: threads for the slow computer
-    levels, hints and reviews; ``seed``: makes the shuffles reproducible (tests);
+    levels (hints and reviews have a process of their own); ``seed``: makes the shuffles reproducible (tests);
     ``hint_budget``: a :class:`~sixtysix.ai.analysis.Budget` for hints (default half a second);
     ``limits``: rate limits, analysis queue, idle and expiry times, trusted origins
     (:class:`~sixtysix.web.limits.Limits`; default: those of ``sixtysix serve``).
@@ -135,10 +135,7 @@ def create_app(
         return body
 
     def token_of(request: Request) -> str | None:
-        header = request.headers.get("authorization", "")
-        if header[:7].lower() == "bearer " and header[7:].strip():
-            return header[7:].strip()
-        return request.query_params.get("token") or None
+        return bearer(request.headers) or request.query_params.get("token") or None
 
     def seat_of(request: Request, match_id: str) -> tuple[Game, int]:
         return service.authenticate(match_id, token_of(request))
@@ -284,9 +281,9 @@ def create_app(
 async def _socket_token(websocket: WebSocket) -> str | None:
     """The seat token of a new WebSocket: its ``Authorization: Bearer`` header, else its first
     message ``{"type": "auth", "token": TOKEN}`` (never the URL: URLs are logged); 401 otherwise."""
-    header = websocket.headers.get("authorization", "")
-    if header[:7].lower() == "bearer " and header[7:].strip():
-        return header[7:].strip()
+    token = bearer(websocket.headers)
+    if token:
+        return token
     try:
         text = await asyncio.wait_for(websocket.receive_text(), AUTH_SECONDS)
         message = json.loads(text) if len(text) <= 1024 else None
@@ -294,8 +291,20 @@ async def _socket_token(websocket: WebSocket) -> str | None:
         message = None
     if not isinstance(message, dict) or message.get("type") != "auth" or not isinstance(message.get("token"), str):
         raise WebError(401, "unauthorized", 'the first message must be {"type": "auth", "token": TOKEN}')
-    token: str = message["token"]
-    return token
+    given: str = message["token"]
+    return given
+
+
+def bearer(headers: Mapping[str, str]) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header, if there is one.
+
+    >>> bearer({"authorization": "Bearer abc"}), bearer({"authorization": "Basic abc"})
+    ('abc', None)
+    """
+    header = headers.get("authorization", "")
+    if header[:7].lower() == "bearer " and header[7:].strip():
+        return header[7:].strip()
+    return None
 
 
 def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str) -> None:
