@@ -62,7 +62,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=positive_int,
         default=2,
         metavar="N",
-        help="threads for the levels 4-5 computer, hints and reviews (default 2)",
+        help="threads for the levels 4-5 computer (hints and reviews have a process of their own; default 2)",
     )
     serve.add_argument(
         "--no-rate-limits",
