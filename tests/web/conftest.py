@@ -114,14 +114,24 @@ def free_port() -> int:
 class ServerProcess:
     """``sixtysix serve`` as a child process."""
 
-    def __init__(self, db: Path | None, port: int | None = None, cwd: Path | None = None) -> None:
+    def __init__(
+        self, db: Path | None, port: int | None = None, cwd: Path | None = None, log: Path | None = None
+    ) -> None:
+        """``log``: run with ``--log-level debug --access-log``, both output streams into that file."""
         self.db = db
         self.port = port or free_port()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(self.port), "--think", "0.05"]
         if db is not None:
             command += ["--db", str(db)]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+        if log is None:
+            self.process = subprocess.Popen(
+                command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd
+            )
+        else:
+            with log.open("wb") as output:
+                command += ["--log-level", "debug", "--access-log"]
+                self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env, cwd=cwd)
         deadline = time.monotonic() + 20
         while True:
             try:

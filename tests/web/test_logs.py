@@ -8,12 +8,13 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
 from sixtysix.web.logs import redact
 
-from .conftest import Api, Seat, ServerThread, pick
+from .conftest import Api, Seat, ServerProcess, ServerThread, pick
 
 CLIENT_LOGGERS = ("websockets.client", "httpx", "httpcore")
 """The test's own clients log what they send (they hold the tokens): not the server's logs."""
@@ -85,6 +86,31 @@ def test_no_token_or_invitation_code_reaches_any_log(verbose_server: tuple[Serve
     for secret in (*tokens.values(), code):
         assert secret not in text
         assert secret[:12] not in text  # nor a piece of one (a frame's start)
+
+
+def test_sixtysix_serve_at_debug_with_the_access_log_writes_no_secret(tmp_path: Path) -> None:
+    log = tmp_path / "serve.log"
+    server = ServerProcess(tmp_path / "serve.sqlite3", log=log)
+    try:
+        api = Api(server.base)
+        created = api.create(opponent="friend", name="Alice")
+        code = created["invite"]["code"]
+        api.request("GET", f"/?join={code}")
+        api.request("GET", f"/api/invitations/{code}")
+        joined = api.join(code, "Bob").json()
+        tokens = (created["token"], joined["token"])
+        seat = Seat(server.base, created["match_id"], tokens[0])
+        answer = seat.act(seat.state["legal"][0], seat.state["version"])
+        assert answer["type"] == "state", answer
+        seat.close()
+        api.request("GET", f"/api/matches/{created['match_id']}/record?token={tokens[1]}")
+        api.close()
+    finally:
+        server.stop()
+    text = log.read_text()
+    assert '"GET /?join=[redacted] HTTP/1.1" 200' in text and "[accepted]" in text and "< TEXT [redacted]" in text
+    for secret in (*tokens, code):
+        assert secret not in text and secret[:12] not in text
 
 
 @pytest.mark.parametrize(
