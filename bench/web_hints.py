@@ -19,6 +19,10 @@ level-1 computer, asking for a hint before every move (a new position each time,
 cache answers it) and asking again 0.2 s after any refusal (503 when the analysis queue is
 full), ignoring ``Retry-After`` as an abusive client would.
 
+``--ask state`` is the control: the same clients ask for their state instead, 0.2 s apart,
+as often as the hint flood's refused clients ask again; what it adds to the reply is the cost
+of answering requests at all, not of analysing.
+
 Figures: the reply's median and 95th percentile (ms) without and with the flood, their
 ratios (flood / alone), and the hints answered and refused during the flood.
 """
@@ -88,8 +92,11 @@ async def measured_replies(base: str, http: httpx.AsyncClient, level: int, moves
     return replies
 
 
-async def flooder(http: httpx.AsyncClient, hints: Hints, seed: int) -> None:
-    """Ask for a hint before every move of a match against level 1, again and again."""
+async def flooder(http: httpx.AsyncClient, hints: Hints, seed: int, ask: str = "hint") -> None:
+    """Ask for a hint before every move of a match against level 1, again and again.
+
+    ``ask="state"`` (the control): ask for the state instead, 0.2 s apart, and never move.
+    """
     rng = random.Random(seed)
     while not hints.stop.is_set():
         created = (await http.post("/api/matches", json={"level": 1, "target": 7})).json()
@@ -101,11 +108,12 @@ async def flooder(http: httpx.AsyncClient, hints: Hints, seed: int) -> None:
                 state = (await http.get(f"/api/matches/{match_id}", headers=headers)).json()
                 continue
             if state["legal"] != ["next"]:
-                hint = await http.get(f"/api/matches/{match_id}/hint", headers=headers)
+                path = f"/api/matches/{match_id}" + ("/hint" if ask == "hint" else "")
+                hint = await http.get(path, headers=headers)
                 counter = hints.answered if hint.status_code == 200 else hints.refused
                 with counter.get_lock():
                     counter.value += 1
-                if hint.status_code != 200:
+                if hint.status_code != 200 or ask != "hint":
                     await asyncio.sleep(0.2)
                     continue
             action = "next" if "next" in state["legal"] else rng.choice(state["legal"])
@@ -113,12 +121,13 @@ async def flooder(http: httpx.AsyncClient, hints: Hints, seed: int) -> None:
             state = answer.json().get("state", state) if answer.status_code == 200 else state
 
 
-def flood(base: str, hints: Hints, flooders: int, seed: int) -> None:
+def flood(base: str, hints: Hints, flooders: int, seed: int, ask: str) -> None:
     """The flooders, on an event loop of their own (run in a child process)."""
 
     async def all_of_them() -> None:
         async with httpx.AsyncClient(base_url=base, timeout=120, limits=httpx.Limits(max_connections=100)) as http:
-            await asyncio.gather(*(flooder(http, hints, seed + i) for i in range(flooders)), return_exceptions=True)
+            clients = (flooder(http, hints, seed + i, ask) for i in range(flooders))
+            await asyncio.gather(*clients, return_exceptions=True)
 
     asyncio.run(all_of_them())
 
@@ -129,7 +138,7 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
         alone = await measured_replies(base, http, args.level, args.moves, args.seed)
         context = multiprocessing.get_context("spawn")
         hints = Hints(context)
-        flooding = context.Process(target=flood, args=(base, hints, args.flooders, args.seed), daemon=True)
+        flooding = context.Process(target=flood, args=(base, hints, args.flooders, args.seed, args.ask), daemon=True)
         flooding.start()
         try:
             await asyncio.sleep(3.0)  # the flooders start and the queue fills
@@ -153,6 +162,7 @@ def summary(
         "level": args.level,
         "moves": args.moves,
         "flooders": args.flooders,
+        "ask": args.ask,
         "alone_ms": {"p50": ms(alone, 0.5), "p95": ms(alone, 0.95)},
         "flood_ms": {"p50": ms(flooded, 0.5), "p95": ms(flooded, 0.95)},
         "hints_answered_during_flood": answered,
@@ -170,6 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", type=int, default=4, help="the measured computer's level (default 4)")
     parser.add_argument("--moves", type=int, default=80, help="measured replies in each phase (default 80)")
     parser.add_argument("--flooders", type=int, default=20, help="clients asking for hints (default 20)")
+    parser.add_argument(
+        "--ask",
+        choices=("hint", "state"),
+        default="hint",
+        help="what the flooders ask for: hints (default), or the state (the control: requests without analysis)",
+    )
     parser.add_argument("--quick", action="store_true", help="the make bench setting: --moves 30")
     parser.add_argument("--think", default="0.5", help="the server's --think (level 5's seconds a move)")
     parser.add_argument("--seed", type=int, default=1)
@@ -191,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"web hints: the level-{args.level} computer's reply, {args.moves} moves alone and {args.moves} flooded")
     print(f"  alone:   p50 {alone['p50']} ms, p95 {alone['p95']} ms")
     print(
-        f"  flooded: p50 {flood['p50']} ms, p95 {flood['p95']} ms ({args.flooders} clients asking for hints: "
+        f"  flooded: p50 {flood['p50']} ms, p95 {flood['p95']} ms ({args.flooders} clients asking for {args.ask}s: "
         f"{figures['hints_answered_during_flood']} answered, {figures['hints_refused']} refused)"
     )
     print(f"  ratio flooded/alone: p50 {ratio['p50']}, p95 {ratio['p95']}")
