@@ -90,10 +90,11 @@ async def play_seat(
 ) -> None:
     """One level-1 client: play its seat until the match is over."""
     rng = random.Random(seed)
-    url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?token={token}"
+    url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}"
     counter = 0
     options: dict[str, Any] = {} if compression else {"compression": None}
     async with connect(url, max_size=2**20, open_timeout=60, ping_interval=None, **options) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": token}))
         state: dict[str, Any] = {}
         while True:
             if not state or not state["legal"]:
@@ -283,12 +284,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if ok else 1
 
 
-def _start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """``sixtysix serve`` on a free port of 127.0.0.1, once it answers."""
+def _start_server(db: Path, *options: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``sixtysix serve`` (with ``options``, no rate limit) on a free port of 127.0.0.1, once it answers."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port), "--db", str(db)]
-    server = subprocess.Popen([*command, "--log-level", "warning"], env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port), "--db", str(db), "--no-rate-limits"]
+    server = subprocess.Popen(
+        [*command, "--log-level", "warning", *options], env={**os.environ, "PYTHONUNBUFFERED": "1"}
+    )
     deadline = time.monotonic() + 30
     while True:
         try:

@@ -32,6 +32,8 @@ from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, parse_card
 from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.web.app import create_app
+from sixtysix.web.limits import Limits
+from sixtysix.web.server import uvicorn_config
 from sixtysix.web.store import Store
 
 CARD = re.compile(r"^[ATKQJ9][cdhs]$")
@@ -40,14 +42,14 @@ CARD = re.compile(r"^[ATKQJ9][cdhs]$")
 class ServerThread:
     """The web app served by uvicorn in a background thread."""
 
-    def __init__(self, db: Path, **options: Any) -> None:
+    def __init__(self, db: Path, log_level: str = "warning", access_log: bool = False, **options: Any) -> None:
         self.db = db
         self.app = create_app(db, **options)
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        config = uvicorn.Config(self.app, log_level="warning", access_log=False, ws_max_size=64 * 1024)
+        config = uvicorn_config(self.app, log_level=log_level, access_log=access_log)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
@@ -79,6 +81,7 @@ FAST = {
     "review_seconds": None,
     "review_worlds": 2,
     "hint_budget": Budget(worlds=3),
+    "limits": Limits.off(),
 }
 
 
@@ -111,14 +114,24 @@ def free_port() -> int:
 class ServerProcess:
     """``sixtysix serve`` as a child process."""
 
-    def __init__(self, db: Path | None, port: int | None = None, cwd: Path | None = None) -> None:
+    def __init__(
+        self, db: Path | None, port: int | None = None, cwd: Path | None = None, log: Path | None = None
+    ) -> None:
+        """``log``: run with ``--log-level debug --access-log``, both output streams into that file."""
         self.db = db
         self.port = port or free_port()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(self.port), "--think", "0.05"]
         if db is not None:
             command += ["--db", str(db)]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+        if log is None:
+            self.process = subprocess.Popen(
+                command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd
+            )
+        else:
+            with log.open("wb") as output:
+                command += ["--log-level", "debug", "--access-log"]
+                self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env, cwd=cwd)
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -204,8 +217,9 @@ class Seat:
     def __init__(self, base: str, match_id: str, token: str) -> None:
         self.match_id = match_id
         self.token = token
-        url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?token={token}"
+        url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}"
         self.ws: ClientConnection = connect(url, open_timeout=10, max_size=2**20).__enter__()
+        self.send({"type": "auth", "token": token})  # the token never travels in the URL
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
         self.counter = 0

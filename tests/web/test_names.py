@@ -41,3 +41,42 @@ def test_quotes_in_names_are_written_escaped_in_the_exported_record(api: Api) ->
     record = Record.parse(response.text)
     assert forger in [value for name, value in record.headers if name.startswith("Seat")]
     assert record.header("Result") is None and '[Result "7-0"]' not in response.text
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Com\u200bputer", "U+200B (ZERO WIDTH SPACE)"),
+        ("Eve\u200d", "U+200D (ZERO WIDTH JOINER)"),
+        ("\ufeffEve", "U+FEFF (ZERO WIDTH NO-BREAK SPACE)"),
+        ("Eve\u2060", "U+2060 (WORD JOINER)"),
+        ("Ev\u00ade", "U+00AD (SOFT HYPHEN)"),
+        ("Eve\U000e0041", "U+E0041 (TAG LATIN CAPITAL LETTER A)"),
+    ],
+)
+def test_a_name_with_an_invisible_character_is_refused(api: Api, name: str, shown: str) -> None:
+    response = api.request("POST", "/api/matches", json={"name": name})
+    assert response.status_code == 400
+    assert (
+        response.json()["error"]["message"] == f"name: a name may not hold {shown}, an invisible formatting character"
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Computer", "computer (level 5)", "COMPUTER 2 (level 3)", "C o m p u t e r", "Ordinateur", "ordinateur, niveau 3"],
+)
+def test_the_computers_names_are_reserved_in_every_language_of_the_page(api: Api, name: str) -> None:
+    response = api.request("POST", "/api/matches", json={"name": name})
+    assert response.status_code == 400 and "are the computer's" in response.json()["error"]["message"]
+    created = api.create(opponent="friend", name="Alice")
+    joined = api.join(created["invite"]["code"], name)
+    assert joined.status_code == 400 and "are the computer's" in joined.json()["error"]["message"]
+    assert api.create(name="Anne Computer")["state"]["you"]["name"] == "Anne Computer"
+
+
+def test_the_invitation_says_whether_hints_are_on(api: Api) -> None:
+    with_hints = api.create(opponent="friend", hints=True)
+    without = api.create(opponent="friend")
+    assert api.request("GET", f"/api/invitations/{with_hints['invite']['code']}").json()["hints"] is True
+    assert api.request("GET", f"/api/invitations/{without['invite']['code']}").json()["hints"] is False

@@ -125,15 +125,20 @@ def test_websocket_refusals(server: ServerThread, api: Api, friends: dict[str, A
 
 
 @pytest.mark.parametrize(
-    ("query", "code", "close"),
-    [("", "unauthorized", 4401), ("?token=wrong", "wrong_token", 4403)],
+    ("first", "code", "close"),
+    [
+        ({"type": "state"}, "unauthorized", 4401),
+        ({"type": "auth"}, "unauthorized", 4401),
+        ({"type": "auth", "token": "wrong"}, "wrong_token", 4403),
+    ],
 )
-def test_websocket_bad_token(server: ServerThread, api: Api, query: str, code: str, close: int) -> None:
+def test_websocket_bad_token(server: ServerThread, api: Api, first: dict[str, Any], code: str, close: int) -> None:
     created = api.create()
-    url = server.base.replace("http://", "ws://") + f"/ws/matches/{created['match_id']}{query}"
+    url = server.base.replace("http://", "ws://") + f"/ws/matches/{created['match_id']}"
     with connect(url) as ws:
         import json
 
+        ws.send(json.dumps(first))
         message = json.loads(ws.recv(timeout=10))
         assert message["type"] == "error" and message["error"]["code"] == code
         with pytest.raises(ConnectionClosed) as closed:
@@ -142,10 +147,11 @@ def test_websocket_bad_token(server: ServerThread, api: Api, query: str, code: s
 
 
 def test_websocket_unknown_match(server: ServerThread) -> None:
-    url = server.base.replace("http://", "ws://") + "/ws/matches/nothing?token=abc"
+    url = server.base.replace("http://", "ws://") + "/ws/matches/nothing"
     with connect(url) as ws:
         import json
 
+        ws.send(json.dumps({"type": "auth", "token": "abc"}))
         assert json.loads(ws.recv(timeout=10))["error"]["code"] == "not_found"
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)

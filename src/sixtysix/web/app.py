@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,10 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
+from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
+from sixtysix.web.limits import Limits, check_origin
 from sixtysix.web.live import Subscriber, state_message
+from sixtysix.web.logs import protect_logs
 from sixtysix.web.meta import meta
 from sixtysix.web.rules import language, preset_rules, rules_page
 from sixtysix.web.service import Service
@@ -33,7 +36,9 @@ from sixtysix.web.store import Store
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
-CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
+CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 410: 4410}
+AUTH_SECONDS = 10.0
+"""How long a new WebSocket may take to send its ``auth`` message."""
 
 log = logging.getLogger("sixtysix.web")
 
@@ -51,6 +56,7 @@ def create_app(
     static_dir: str | Path | None = None,
     move_seconds: float = 60.0,
     grace_seconds: float = 120.0,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (created if missing).
 
@@ -62,7 +68,12 @@ def create_app(
     ``hint_budget``: a :class:`~sixtysix.ai.analysis.Budget` for hints (default half a second);
     ``move_seconds`` / ``grace_seconds``: the move clock between people and the grace period
     after it before a match may be claimed from a seat that is gone (docs/web.md).
+    ``limits``: rate limits, analysis queue, idle and expiry times, trusted origins
+    (:class:`~sixtysix.web.limits.Limits`; default: those of ``sixtysix serve``). Hints and reviews
+    have a process of their own.
     """
+    protect_logs()
+    limits = limits or Limits()
     store = Store(db_path)
     service = Service(
         store,
@@ -75,13 +86,12 @@ def create_app(
         hint_budget=hint_budget,
         move_seconds=move_seconds,
         grace_seconds=grace_seconds,
+        limits=limits,
     )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        rebuilt = service.start()
-        if rebuilt:
-            log.info("rebuilt %d unfinished match(es) from %s", rebuilt, db_path)
+        service.start()
         try:
             yield
         finally:
@@ -90,10 +100,20 @@ def create_app(
 
     app = FastAPI(title="sixtysix", version="1", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.service = service
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, error: WebError) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status, headers={"Cache-Control": "no-store"})
+        headers = {"Cache-Control": "no-store", **error.headers}
+        return JSONResponse(error.to_json(), status_code=error.status, headers=headers)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, error: Exception) -> JSONResponse:
+        # why: this answer is sent outside the middleware, so it carries the security headers itself
+        failed = WebError(500, "internal", "the server failed")
+        return JSONResponse(
+            failed.to_json(), status_code=500, headers={"Cache-Control": "no-store", **SECURITY_HEADERS}
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
@@ -122,13 +142,13 @@ def create_app(
         return body
 
     def token_of(request: Request) -> str | None:
-        header = request.headers.get("authorization", "")
-        if header[:7].lower() == "bearer " and header[7:].strip():
-            return header[7:].strip()
-        return request.query_params.get("token") or None
+        return bearer(request.headers) or request.query_params.get("token") or None
 
     def seat_of(request: Request, match_id: str) -> tuple[Game, int]:
         return service.authenticate(match_id, token_of(request))
+
+    def client_of(request: Request) -> str:
+        return request.client.host if request.client else "unknown"
 
     def no_store(data: object, status: int = 200) -> JSONResponse:
         return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
@@ -151,6 +171,8 @@ def create_app(
 
     @app.post("/api/matches")
     async def create_match(request: Request) -> JSONResponse:
+        check_origin(request.headers, limits.trusted_origins)
+        service.limiter.check("create", client_of(request))
         body = await body_of(request)
         game, seat, token = service.create(body)
         state = game.state(seat)
@@ -164,6 +186,7 @@ def create_app(
 
     @app.post("/api/join")
     async def join(request: Request) -> JSONResponse:
+        check_origin(request.headers, limits.trusted_origins)
         body = await body_of(request)
         game, seat, token = service.join(body)
         return no_store({"match_id": game.id, "seat": seat, "token": token, "state": game.state(seat)}, 201)
@@ -185,6 +208,8 @@ def create_app(
 
     @app.post("/api/matches/{match_id}/rematch")
     async def post_rematch(request: Request, match_id: str) -> JSONResponse:
+        check_origin(request.headers, limits.trusted_origins)
+        service.limiter.check("create", client_of(request))
         game, seat = seat_of(request, match_id)
         new, token = service.rematch(game, seat)
         state = game.state(seat)
@@ -200,11 +225,13 @@ def create_app(
 
     @app.get("/api/matches/{match_id}/hint")
     async def get_hint(request: Request, match_id: str) -> JSONResponse:
+        service.limiter.check("hint", client_of(request))
         game, seat = seat_of(request, match_id)
         return no_store(await service.hint(game, seat))
 
     @app.get("/api/matches/{match_id}/deals/{number}/review")
     async def get_review(request: Request, match_id: str, number: str) -> JSONResponse:
+        service.limiter.check("review", client_of(request))
         game, seat = seat_of(request, match_id)
         if not number.isdigit() or len(number) > 6:
             raise WebError(404, "not_found", f"no deal {number!r}")
@@ -227,6 +254,7 @@ def create_app(
 
     @app.post("/api/verify")
     async def post_verify(request: Request) -> JSONResponse:
+        service.limiter.check("verify", client_of(request))
         return no_store(service.verify(await body_of(request)))
 
     @app.post("/api/history")
@@ -243,10 +271,11 @@ def create_app(
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await websocket.accept()
         try:
-            game, seat = service.authenticate(match_id, websocket.query_params.get("token"))
+            game, seat = service.authenticate(match_id, await _socket_token(websocket))
         except WebError as error:
-            await websocket.send_text(json.dumps({"type": "error", **error.to_json()}))
-            await websocket.close(code=CLOSE_CODES.get(error.status, 4400))
+            with contextlib.suppress(Exception):  # the client may be gone already
+                await websocket.send_text(json.dumps({"type": "error", **error.to_json()}))
+                await websocket.close(code=CLOSE_CODES.get(error.status, 4400))
             return
         sub = Subscriber()
         writer = asyncio.create_task(_writer(websocket, sub))
@@ -275,6 +304,35 @@ def create_app(
     static = Path(static_dir) if static_dir is not None else STATIC
     app.mount("/", StaticFiles(directory=str(static), html=True, check_dir=False), name="static")
     return app
+
+
+async def _socket_token(websocket: WebSocket) -> str | None:
+    """The seat token of a new WebSocket: its ``Authorization: Bearer`` header, else its first
+    message ``{"type": "auth", "token": TOKEN}`` (never the URL: URLs are logged); 401 otherwise."""
+    token = bearer(websocket.headers)
+    if token:
+        return token
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), AUTH_SECONDS)
+        message = json.loads(text) if len(text) <= 1024 else None
+    except (TimeoutError, ValueError, KeyError, RuntimeError, WebSocketDisconnect):
+        message = None
+    if not isinstance(message, dict) or message.get("type") != "auth" or not isinstance(message.get("token"), str):
+        raise WebError(401, "unauthorized", 'the first message must be {"type": "auth", "token": TOKEN}')
+    given: str = message["token"]
+    return given
+
+
+def bearer(headers: Mapping[str, str]) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header, if there is one.
+
+    >>> bearer({"authorization": "Bearer abc"}), bearer({"authorization": "Basic abc"})
+    ('abc', None)
+    """
+    header = headers.get("authorization", "")
+    if header[:7].lower() == "bearer " and header[7:].strip():
+        return header[7:].strip()
+    return None
 
 
 def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str) -> None:

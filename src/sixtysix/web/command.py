@@ -7,6 +7,7 @@ command runs, so ``sixtysix`` works without the ``web`` extra.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 
 from sixtysix.present.cliargs import positive_float, positive_int
@@ -61,7 +62,26 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=positive_int,
         default=2,
         metavar="N",
-        help="threads for the levels 4-5 computer, hints and reviews (default 2)",
+        help="threads for the levels 4-5 computer (hints and reviews have a process of their own; default 2)",
+    )
+    serve.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="no per-address limit on creating matches, hints and reviews (benchmarks; never online)",
+    )
+    serve.add_argument(
+        "--expire-days",
+        type=positive_float,
+        default=30.0,
+        metavar="DAYS",
+        help="close an unfinished match after this many days without a move (default 30)",
+    )
+    serve.add_argument(
+        "--trusted-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another site (https://example.org) whose pages may create and join matches (repeatable)",
     )
     serve.add_argument(
         "--move-time",
@@ -80,7 +100,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "(default 120)",
     )
     serve.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
-    serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
+    serve.add_argument(
+        "--access-log", action="store_true", help="log every HTTP request (secrets are cut out of every log line)"
+    )
     serve.set_defaults(handler=_serve_command)
 
 
@@ -106,6 +128,8 @@ def _serve_command(args: argparse.Namespace) -> int:
         import uvicorn
 
         from sixtysix.web.app import create_app
+        from sixtysix.web.limits import Limits
+        from sixtysix.web.server import uvicorn_config
     except ModuleNotFoundError as error:
         print(
             f"sixtysix serve needs the web extra ({error.name} is missing): pip install 'sixtysix[web]'",
@@ -115,8 +139,15 @@ def _serve_command(args: argparse.Namespace) -> int:
     import logging
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s: %(name)s: %(message)s")
+    limits = dataclasses.replace(
+        Limits(),
+        rates={} if args.no_rate_limits else Limits().rates,
+        expire_days=args.expire_days,
+        trusted_origins=tuple(args.trusted_origin),
+    )
     app = create_app(
         args.db,
+        limits=limits,
         think=args.think,
         review_seconds=args.review_time,
         computer_delay=args.computer_delay,
@@ -126,12 +157,6 @@ def _serve_command(args: argparse.Namespace) -> int:
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"sixtysix: serving on http://{host}:{args.port}/ (database {args.db}); Ctrl-C stops", file=sys.stderr)
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        access_log=args.access_log,
-        ws_max_size=64 * 1024,
-    )
+    config = uvicorn_config(app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+    uvicorn.Server(config).run()
     return 0

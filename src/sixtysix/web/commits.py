@@ -88,6 +88,7 @@ def commit(
         change.deals = len(match.deals)
         matches.store.commit(change)
         game.turn_started = time.time()
+        game.updated = time.time()
     except Exception:
         log.exception("commit of match %s failed; reloading it", game.id)
         matches.reload(game)

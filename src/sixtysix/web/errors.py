@@ -13,11 +13,13 @@ from __future__ import annotations
 class WebError(Exception):
     """A refused request: HTTP status, error code and message."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers or {}
+        """Headers of the answer (``Retry-After`` of a 429 or 503)."""
 
     def to_json(self) -> dict[str, object]:
         return {"error": {"code": self.code, "message": self.message, "status": self.status}}

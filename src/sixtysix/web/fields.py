@@ -12,10 +12,19 @@ sixtysix.web.errors.WebError: level must be a whole number from 1 to 5
 Traceback (most recent call last):
 ...
 sixtysix.web.errors.WebError: name: a name may not hold U+0007, a control character
+>>> name_field({"name": "Com\u200bputer"}, "name", "Player")
+Traceback (most recent call last):
+...
+sixtysix.web.errors.WebError: name: a name may not hold U+200B (ZERO WIDTH SPACE), an invisible formatting character
+>>> name_field({"name": "ORDINATEUR 2"}, "name", "Player")
+Traceback (most recent call last):
+...
+sixtysix.web.errors.WebError: name: names starting with 'ordinateur' are the computer's
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +33,12 @@ from sixtysix.core.record import check_player_name
 from sixtysix.web.errors import malformed
 
 MAX_NAME = 40
+RESERVED = ("computer", "ordinateur")
+"""The computer's names at the table in the page's languages (English and German: Computer; French: Ordinateur):
+no person's name may start with one, in any case or with any spacing, so that nobody passes for the computer."""
+INVISIBLE = frozenset({"Cf", "Cs", "Co", "Cn"})
+"""Unicode categories refused in names: formatting (zero-width characters, bidirectional controls, soft hyphen,
+tags), surrogates, private use, unassigned: all show as nothing or as anything."""
 
 
 def choice(body: dict[str, Any], key: str, allowed: Sequence[str], default: str) -> str:
@@ -62,9 +77,18 @@ def name_field(body: dict[str, Any], key: str, default: str) -> str:
         text = check_player_name(string(body, key, default))
     except InvalidNameError as error:
         raise malformed(f"{key}: {error}") from None
+    for char in text:
+        if unicodedata.category(char) in INVISIBLE:
+            label = unicodedata.name(char, "")
+            shown = f"U+{ord(char):04X}" + (f" ({label})" if label else "")
+            raise malformed(f"{key}: a name may not hold {shown}, an invisible formatting character")
     value = " ".join(text.split())
     if len(value) > MAX_NAME:
         raise malformed(f"{key} may have at most {MAX_NAME} characters")
+    folded = "".join(c for c in unicodedata.normalize("NFKC", value).casefold() if c.isalnum())
+    for reserved in RESERVED:
+        if folded.startswith(reserved):
+            raise malformed(f"{key}: names starting with {reserved!r} are the computer's")
     return value or default
 
 

@@ -39,6 +39,8 @@ class Game:
 
     id: str
     created: float
+    updated: float
+    """When the match last changed (seconds since the epoch): its expiry counts from here."""
     kind: str
     hints: bool
     version: int
@@ -62,7 +64,8 @@ class Game:
     """The open WebSockets, by seat."""
     driving: bool = False
     """The computer's task runs for this match."""
-    hint_cache: dict[int, tuple[int, dict[str, object]]] = field(default_factory=dict)
+    touched: float = field(default_factory=time.monotonic)
+    """When a request or socket last used the match (``time.monotonic``): idle matches leave memory."""
     memo: StateMemo = field(default_factory=StateMemo)
     """What the seat states share (the deal's public part, the finished deals' ends)."""
     fairness_secret: str | None = None

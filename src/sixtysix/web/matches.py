@@ -9,6 +9,7 @@ store holds (:meth:`Matches.reload`).
 from __future__ import annotations
 
 import random
+import time
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, parse_card
@@ -18,7 +19,7 @@ from sixtysix.core.match import create_match
 from sixtysix.core.rules import Rules
 from sixtysix.web import fairness
 from sixtysix.web.computer import seat_players
-from sixtysix.web.errors import not_found
+from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.game import Game, SeatInfo
 from sixtysix.web.store import Store, StoredMatch
 
@@ -33,7 +34,13 @@ class Matches:
     """The matches in memory, by id, backed by the store."""
 
     def __init__(
-        self, store: Store, rng: random.Random, think: float, move_seconds: float = 60.0, grace_seconds: float = 120.0
+        self,
+        store: Store,
+        rng: random.Random,
+        think: float,
+        move_seconds: float = 60.0,
+        grace_seconds: float = 120.0,
+        expire_seconds: float = float("inf"),
     ) -> None:
         self.store = store
         self.move_seconds = move_seconds
@@ -43,14 +50,19 @@ class Matches:
         self.rng = rng
         self.think = think
         """Seconds per decision of the searching computer levels."""
+        self.expire_seconds = expire_seconds
+        """An unfinished match with no change for this long is closed (docs/web.md, "Limits")."""
         self.games: dict[str, Game] = {}
         self.commitments = fairness.Commitments()
         """First deals' commitments offered before their match is created."""
+        self.rebuilt = 0
+        """How many times a match was rebuilt from the store (the tests count them)."""
 
     def get(self, match_id: str) -> Game:
         """The match (loaded from the store and replayed if needed); 404 if unknown."""
         game = self.games.get(match_id)
         if game is not None:
+            game.touched = time.monotonic()
             return game
         stored = self.store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
         if stored is None:
@@ -61,6 +73,7 @@ class Matches:
 
     def rebuild(self, stored: StoredMatch) -> Game:
         """A match as stored: every deal and action replayed, computer players at their seats."""
+        self.rebuilt += 1
         row = stored.row
         rules = Rules.from_options(row.preset, row.options).replace(match_target=row.target)
         match = create_match(rules, row.first_dealer)
@@ -75,6 +88,7 @@ class Matches:
         game = Game(
             id=row.id,
             created=row.created,
+            updated=row.updated,
             kind=row.kind,
             hints=row.hints,
             version=row.version,
@@ -128,6 +142,19 @@ class Matches:
         """The committed seeds and the deck of ``game``'s next deal (docs/fairness.md; reproducible when the
         server was given a seed)."""
         return fairness.next_deal(self.rng, game.match, game.fairness_secret, game.client_seeds())
+
+    def expired(self, game: Game, now: float | None = None) -> bool:
+        """Whether ``game`` is unfinished and has not changed for :attr:`expire_seconds`."""
+        now = time.time() if now is None else now
+        return game.status != "over" and now - game.updated > self.expire_seconds
+
+    def check_open(self, game: Game) -> None:
+        """Refuse (410 ``expired``) anything that would play on in an expired match."""
+        if self.expired(game):
+            days = self.expire_seconds / 86400
+            raise WebError(
+                410, "expired", f"this match was closed after {days:g} days without a move; it can be read only"
+            )
 
     def forget(self, game: Game) -> None:
         """Drop a finished match nobody watches: it is read back from the store when asked for."""

@@ -1,4 +1,13 @@
-"""Hints and post-deal reviews: the computer's analysis, in worker threads, for one seat.
+"""Hints and post-deal reviews: the computer's analysis, in its own worker process, for one seat.
+
+**Analyses cannot starve the game.** They run in a process pool of their own (the
+computer's moves have their threads; a process does not take their interpreter lock), with
+a bounded queue: when :attr:`~sixtysix.web.limits.Limits.analysis_queue` analyses already
+wait, a new one is refused (503 with ``Retry-After``). A hint is computed once per
+position: every request for the same view under the same budget waits for the one analysis
+in flight, and its answer is kept (least recently used dropped) under a key that holds
+everything the value depends on: the seat's view (its rules, cards, history and match
+score) and the budget (with its seed).
 
 A hint analyses the asking seat's own view of a decision it has now. A review analyses
 every decision with a choice of both seats in one finished two-player deal
@@ -11,9 +20,18 @@ the trick of each action), all read from the engine.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from concurrent.futures import Executor
-from typing import Any
+import contextlib
+import ctypes
+import dataclasses
+import math
+import multiprocessing
+import os
+import signal
+import sys
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, TypeVar
 
 from sixtysix.ai import analysis
 from sixtysix.ai.analysis import (
@@ -39,10 +57,45 @@ from sixtysix.present.outcome import outcome_json
 from sixtysix.present.state import cards
 from sixtysix.present.table import PublicMatch
 from sixtysix.web import fairness
-from sixtysix.web.errors import not_available, not_found, not_your_turn
+from sixtysix.web.errors import WebError, not_available, not_found, not_your_turn
 from sixtysix.web.game import Game
+from sixtysix.web.limits import Limits
 from sixtysix.web.meta import hints_for, reviews_for
 from sixtysix.web.store import Store
+
+T = TypeVar("T")
+
+
+ANALYSIS_NICENESS = 10
+"""How much lower the analysis processes' CPU priority is: on a busy machine the game's moves come first."""
+
+
+def analysis_pool(workers: int = 1) -> ProcessPoolExecutor:
+    """The analyses' own processes (started fresh: no copy of the server's threads and sockets), at a lower priority."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_lower_priority)
+
+
+def _lower_priority() -> None:
+    """An analysis process's start: a lower priority; on Linux, its end with the server thread that started it."""
+    with contextlib.suppress(OSError, AttributeError):  # why: a platform without nice() analyses at full priority
+        os.nice(ANALYSIS_NICENESS)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            # why: a server killed outright (SIGKILL) must not leave its analysis process behind
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def stop_pool(pool: Executor) -> None:
+    """Stop ``pool`` now: nothing new starts, and its processes end even in the middle of an analysis."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    # why: shutdown(wait=False) leaves a busy worker running on, orphaned once the server exits
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
 
 
 class Advisor:
@@ -51,20 +104,51 @@ class Advisor:
     def __init__(
         self,
         store: Store,
-        executor: Executor,
+        executor: Executor | None = None,
         *,
         hint_budget: Any = None,
         review_seconds: float | None = None,
         review_worlds: int | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
-        self.executor = executor
-        self.hint_budget = hint_budget
-        """A :class:`~sixtysix.ai.analysis.Budget` for hints (default: the analysis's own)."""
+        self.limits = limits or Limits()
+        self.executor = executor or analysis_pool()
+        self.hint_budget: Budget = hint_budget or dataclasses.replace(analysis.HINT_BUDGET, seed=0)
+        """The :class:`~sixtysix.ai.analysis.Budget` of a hint (default: the analysis's half second, seed 0)."""
         self.review_seconds = review_seconds
         self.review_worlds = review_worlds
-        self.reviews: dict[tuple[str, int], asyncio.Future[dict[str, object]]] = {}
-        """Reviews being computed, so that a second request waits for the first."""
+        self.running: dict[Hashable, asyncio.Future[Any]] = {}
+        """Analyses in flight, by key: a second request for one waits for the first."""
+        self.hints: OrderedDict[Hashable, dict[str, object]] = OrderedDict()
+        """Finished hint analyses by (view, budget), the most recently used last."""
+        self.analyses = 0
+        """How many analyses were started (the tests count them)."""
+
+    def close(self) -> None:
+        stop_pool(self.executor)
+
+    async def shared(self, key: Hashable, work: Callable[[], T]) -> T:
+        """The result of ``work`` run in the analysis pool, once for every caller with the same ``key``.
+
+        Refused with 503 and ``Retry-After`` when :attr:`Limits.analysis_queue` analyses wait already.
+        """
+        future = self.running.get(key)
+        if future is None:
+            if len(self.running) >= self.limits.analysis_queue:
+                wait = max(1, math.ceil(len(self.running) * (self.hint_budget.time_limit or 1.0)))
+                raise WebError(
+                    503,
+                    "busy",
+                    f"the computer is analysing {len(self.running)} positions: ask again in {wait} s",
+                    headers={"Retry-After": str(wait)},
+                )
+            future = asyncio.wrap_future(self.executor.submit(work))
+            self.analyses += 1
+            self.running[key] = future
+            future.add_done_callback(lambda _: self.running.pop(key, None))
+        result: T = await asyncio.shield(future)
+        return result
 
     async def hint(self, game: Game, seat: int) -> dict[str, object]:
         """``GET .../hint``: the analysis of the seat's decision now (cached per version)."""
@@ -75,22 +159,18 @@ class Advisor:
         deal = game.match.current
         if game.status != "playing" or deal is None or deal.is_over or not deal.legal_actions(seat):
             raise not_your_turn("hints are given at your own decisions only")
-        cached = game.hint_cache.get(seat)
-        if cached is not None and cached[0] == game.version:
-            return cached[1]
         view = game.view(seat)
         assert isinstance(view, PlayerView)  # why: narrows the type; hints_for(rules) is where seats get these views
         version = game.version
-        loop = asyncio.get_running_loop()
-        budget = self.hint_budget
-        if budget is not None:
-            result = await loop.run_in_executor(self.executor, lambda: analysis.analyze(view, budget))
-        else:
-            result = await loop.run_in_executor(self.executor, lambda: analysis.hint(view, seed=None))
-        data = result.to_json()
-        answer: dict[str, object] = {"version": version, **{k: data[k] for k in HINT_KEYS}}
-        game.hint_cache[seat] = (version, answer)
-        return answer
+        key = ("hint", view, self.hint_budget)
+        cached = self.hints.get(key)
+        if cached is None:
+            fresh: dict[str, object] = await self.shared(key, _Job(hint_json, view, self.hint_budget))
+            cached = self.hints[key] = fresh
+            while len(self.hints) > self.limits.analysis_cache:
+                self.hints.popitem(last=False)
+        self.hints.move_to_end(key)
+        return {"version": version, **cached}
 
     async def review(self, game: Game, seat: int, number: int) -> dict[str, object]:
         """``GET .../deals/{number}/review``: the stored analysis, computed on first demand."""
@@ -111,25 +191,42 @@ class Advisor:
         return answer
 
     async def _analysis(self, match_id: str, number: int, deal: Table) -> dict[str, object]:
-        key = (match_id, number)
-        future = self.reviews.get(key)
-        if future is not None:
-            return await future
-        rules, seconds, worlds, history = deal.rules, self.review_seconds, self.review_worlds, tuple(deal.history)
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(
-            self.executor, lambda: review_deal(rules, deal.dealer, deal.deck, history, seconds, worlds)
+        key = ("review", match_id, number)
+        first = key not in self.running
+        job = _Job(
+            review_deal,
+            deal.rules,
+            deal.dealer,
+            tuple(deal.deck),
+            tuple(deal.history),
+            self.review_seconds,
+            self.review_worlds,
         )
-        self.reviews[key] = future
-        try:
-            data = await future
+        data: dict[str, object] = await self.shared(key, job)
+        if first:
             self.store.save_review(match_id, number, data)
-        finally:
-            self.reviews.pop(key, None)
         return data
 
 
 HINT_KEYS = ("best", "worlds", "exact", "seconds", "actions")
+
+
+class _Job:
+    """A function and its arguments, sent to the analysis process (a lambda cannot be)."""
+
+    def __init__(self, function: Callable[..., Any], *args: Any) -> None:
+        self.function = function
+        self.args = args
+
+    def __call__(self) -> Any:
+        return self.function(*self.args)
+
+
+def hint_json(view: PlayerView, budget: Budget) -> dict[str, object]:
+    """A hint's analysis of ``view`` as the API sends it (without the version); runs in the analysis process."""
+    data = analysis.analyze(view, budget).to_json()
+    answer: dict[str, object] = {key: data[key] for key in HINT_KEYS}
+    return answer
 
 
 def review_deal(

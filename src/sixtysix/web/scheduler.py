@@ -44,7 +44,7 @@ class Scheduler:
 
     def schedule(self, game: Game) -> None:
         """Start the match's task if a computer is to act; needs the running loop."""
-        if game.driving or not computer_due(game):
+        if game.driving or not computer_due(game) or self.matches.expired(game):
             return
         loop = asyncio.get_running_loop()  # RuntimeError outside the server's loop
         game.driving = True

@@ -37,7 +37,7 @@ def computer_name(level: int, seat: int | None = None) -> str:
 def authenticate(matches: Matches, match_id: str, token: str | None) -> tuple[Game, int]:
     """The match and the token's seat; 401, 404 or 403 otherwise."""
     if not token:
-        raise WebError(401, "unauthorized", "a seat token is needed: Authorization: Bearer TOKEN, or ?token=TOKEN")
+        raise WebError(401, "unauthorized", "a seat token is needed: Authorization: Bearer TOKEN")
     game = matches.get(match_id)
     hashed = token_hash(token)
     for seat, info in game.seats.items():
@@ -186,6 +186,7 @@ def invitation(matches: Matches, code: str) -> dict[str, object]:
         "seat": guest,
         "rules": rules_json(game.match.rules),
         "used": used,
+        "hints": game.hints,
         "players": game.size,
         "commitment": fairness.next_commitment(game.fairness_secret, game.match),
         "seats": [
@@ -203,6 +204,7 @@ def join(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     name = fields.name_field(body, "name", "Guest")
     seed = fairness.client_seed(body)
     game, seat, used = _find_invitation(matches, code)
+    matches.check_open(game)
     if used:
         raise WebError(409, "invitation_used", USED)
     token = secrets.token_urlsafe(32)

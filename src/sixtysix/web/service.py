@@ -16,21 +16,31 @@ hands the work to the module that does it and, after a change, lets the computer
 :mod:`~sixtysix.web.history`    a browser's matches and statistics, records
 ==============================  ==================================================
 
-**Restart.** :meth:`Service.start` rebuilds every unfinished match from the store; the
-computer resumes if it is to act.
+**Restart.** Nothing is read at start: a match is rebuilt from the store the first time it
+is asked for (so start-up does not grow with the database), and its computer resumes then
+if it is to act.
+
+**Memory.** A match that nobody has touched for :attr:`Limits.idle_seconds` (no request,
+no open socket, no computer thinking) leaves memory; it is read back on demand. An
+unfinished match with no change for :attr:`Limits.expire_days` is closed: readable, never
+played again (:meth:`~sixtysix.web.matches.Matches.check_open`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sixtysix.web import actions, clock, fairness, history, seats
 from sixtysix.web.game import Game
+from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
-from sixtysix.web.review import Advisor
+from sixtysix.web.review import Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler
 from sixtysix.web.store import Store
 
@@ -51,15 +61,27 @@ class Service:
         hint_budget: Any = None,
         move_seconds: float = 60.0,
         grace_seconds: float = 120.0,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
+        self.limits = limits or Limits()
+        self.limiter = RateLimiter(self.limits.rates)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sixtysix-think")
-        self.matches = Matches(store, rng, think, move_seconds, grace_seconds)
+        """The computer's threads (its searching levels); analyses have their own process."""
+        self.matches = Matches(
+            store, rng, think, move_seconds, grace_seconds, expire_seconds=self.limits.expire_days * 86400
+        )
         self.computer = Scheduler(self.matches, self.executor, computer_delay)
         self.advisor = Advisor(
-            store, self.executor, hint_budget=hint_budget, review_seconds=review_seconds, review_worlds=review_worlds
+            store,
+            analysis_pool(),
+            hint_budget=hint_budget,
+            review_seconds=review_seconds,
+            review_worlds=review_worlds,
+            limits=self.limits,
         )
+        self.sweeper: asyncio.Task[None] | None = None
 
     @property
     def games(self) -> dict[str, Game]:
@@ -68,19 +90,38 @@ class Service:
 
     # -- life cycle -------------------------------------------------------------------------
 
-    def start(self) -> int:
-        """Rebuild every unfinished match from the store; the number rebuilt. Needs a running loop."""
-        count = 0
-        for match_id in self.store.unfinished_ids():
-            self.computer.schedule(self.matches.get(match_id))
-            count += 1
-        return count
+    def start(self) -> None:
+        """Start the sweeper that lets idle matches leave memory (no match is read now). Needs a running loop."""
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
         await self.computer.stop()
         for game in self.games.values():
             game.audience.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.advisor.close()
+
+    async def _sweep(self) -> None:
+        period = max(0.05, min(60.0, self.limits.idle_seconds / 2))
+        while True:
+            await asyncio.sleep(period)
+            self.evict_idle()
+
+    def evict_idle(self, now: float | None = None) -> int:
+        """Let every idle match leave memory (read back on demand); how many left."""
+        now = time.monotonic() if now is None else now
+        idle = [
+            game
+            for game in self.games.values()
+            if not game.audience and not game.driving and now - game.touched >= self.limits.idle_seconds
+        ]
+        for game in idle:
+            self.matches.forget(game)
+        return len(idle)
 
     # -- matches and seats ------------------------------------------------------------------------
 
@@ -88,7 +129,7 @@ class Service:
         """The match (loaded from the store and replayed if needed); 404 if unknown."""
         loaded = match_id in self.games
         game = self.matches.get(match_id)
-        if not loaded:  # rebuilt: the computer resumes if it is to act
+        if not loaded and not self.matches.expired(game):  # rebuilt: the computer resumes if it is to act
             self.computer.schedule_soon(game)
         return game
 
@@ -127,6 +168,7 @@ class Service:
         client_seed: object = None,
     ) -> int:
         """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``."""
+        self.matches.check_open(game)
         new_version = actions.act(self.matches, game, seat, token, version, origin, reply_to, client_seed)
         self.computer.schedule(game)
         return new_version
@@ -142,6 +184,7 @@ class Service:
             game.audience.presence(skip=sub)
 
     def unsubscribe(self, game: Game, seat: int, sub: Subscriber) -> None:
+        game.touched = time.monotonic()
         if game.audience.remove(seat, sub):
             game.audience.presence()
         if game.status == "over" and not game.audience and not game.driving:
@@ -150,6 +193,7 @@ class Service:
     # -- advice and records -------------------------------------------------------------------------
 
     async def hint(self, game: Game, seat: int) -> dict[str, object]:
+        self.matches.check_open(game)
         return await self.advisor.hint(game, seat)
 
     async def review(self, game: Game, seat: int, number: int) -> dict[str, object]:

@@ -68,8 +68,43 @@ export const api = {
     request("GET", `/api/rules?preset=${encodeURIComponent(preset)}&lang=${encodeURIComponent(lang)}`),
   matchRules: (id, token, lang) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/rules?lang=${encodeURIComponent(lang)}`, { token }),
-  recordURL: (id, token) => `/api/matches/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token)}`,
+  // the record's address holds no token (addresses are logged): the page fetches it with the header
+  recordURL: (id) => `/api/matches/${encodeURIComponent(id)}/record`,
+  recordText: async (id, token) => {
+    const response = await fetch(api.recordURL(id), { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new ApiError("http", `HTTP ${response.status}`, response.status);
+    return response.text();
+  },
 };
+
+const RECORD_PATH = /^\/api\/matches\/([^/]+)\/record$/;
+
+/**
+ * Make every record link (<a download href="/api/matches/ID/record">) download with the seat's
+ * token in a header: ``tokenOf(matchId)`` gives it. Installed once, on the document.
+ */
+export function downloadRecordsWithToken(tokenOf) {
+  document.addEventListener("click", async (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[download]") : null;
+    const found = link ? RECORD_PATH.exec(new URL(link.href, window.location.href).pathname) : null;
+    if (!found) return;
+    const matchId = decodeURIComponent(found[1]);
+    const token = tokenOf(matchId);
+    if (!token) return;
+    event.preventDefault();
+    try {
+      const text = await api.recordText(matchId, token);
+      const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+      const save = Object.assign(document.createElement("a"), { href: url, download: `sixtysix-${matchId}.66r` });
+      document.body.append(save);
+      save.click();
+      save.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch {
+      /* the server is away: the link stays as it was */
+    }
+  });
+}
 
 /** Pauses between reconnection attempts (ms): quick at first, then every 5 s. */
 export function backoff(attempt) {
@@ -105,7 +140,8 @@ export class MatchSocket {
 
   url() {
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${window.location.host}/ws/matches/${encodeURIComponent(this.matchId)}?token=${encodeURIComponent(this.token)}`;
+    // no token in the address: addresses are logged; the first message carries it
+    return `${scheme}//${window.location.host}/ws/matches/${encodeURIComponent(this.matchId)}`;
   }
 
   status(value) {
@@ -126,6 +162,7 @@ export class MatchSocket {
     }
     this.ws = ws;
     ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "auth", token: this.token }));
       this.attempt = 0;
       this.status("open");
       this.stopPolling();

@@ -11,7 +11,8 @@
 
 import { $, html, render } from "./dom.js";
 import { getLang, initLang, LANG_NAMES, LANGS, onLangChange, setLang, t } from "./i18n.js";
-import { localStore, saveSettings, settings } from "./store.js";
+import { localStore, saveSettings, seatOf, settings } from "./store.js";
+import { downloadRecordsWithToken } from "./api.js";
 import { mountLobby } from "./pages/lobby.js";
 import { mountJoin } from "./pages/join.js";
 import { mountTable } from "./pages/table.js";
@@ -131,6 +132,7 @@ function start() {
     if (page && page.rerender) page.rerender();
   });
   window.addEventListener("hashchange", route);
+  downloadRecordsWithToken((matchId) => (seatOf(matchId) || {}).token);
   route();
   // the presets' names and descriptions are the server's: draw again once they are here
   loadPresets().then(() => {

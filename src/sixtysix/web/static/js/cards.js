@@ -61,6 +61,12 @@ const GERMAN_SIGNS = {
 };
 
 /** The ink of a suit: red/black (or four colours) for French cards, the sign's colour for German ones. */
+/** The colour set of a deck: "german", "fourColor" or "french" (app.css colours the chips by it). */
+export function suitPalette(options = {}) {
+  if (options.deck === "german") return "german";
+  return options.fourColor ? "fourColor" : "french";
+}
+
 export function suitColor(suit, options = {}) {
   return colorOf(suit, { deck: "french", fourColor: false, ...options });
 }

@@ -4,7 +4,7 @@
 // fact (who won a trick, what it counted, how a deal was scored) is the server's.
 
 import { cardName, getLang, rankIndex, suitName, t } from "./i18n.js";
-import { suitColor, suitSVG } from "./cards.js";
+import { suitPalette, suitSVG } from "./cards.js";
 import { html, raw } from "./dom.js";
 import { actionKind, marriageCards, suitOf } from "./notation.js";
 
@@ -12,7 +12,7 @@ import { actionKind, marriageCards, suitOf } from "./notation.js";
 export function chip(card, opts = {}) {
   const suit = suitOf(card);
   const label = rankIndex(card[0], opts.deck);
-  return html`<span class="chip" data-card="${card}" style="color:${suitColor(suit, opts)}" title="${cardName(card, opts.deck)}">${label}${raw(suitSVG(suit, { ...opts, className: "chip-suit" }))}</span>`;
+  return html`<span class="chip" data-card="${card}" data-suit="${suit}" data-palette="${suitPalette(opts)}" title="${cardName(card, opts.deck)}">${label}${raw(suitSVG(suit, { ...opts, className: "chip-suit" }))}</span>`;
 }
 
 /**

@@ -85,6 +85,7 @@ const en = {
   "join.not_found": "There is no such invitation.",
   "join.own": "This is your own invitation. Send the link to your friend; your seat is waiting at the table.",
   "join.to_table": "Go to the table",
+  "join.hints": "Hints are on in this match: at each decision, either player may ask the computer for advice.",
 
   "conn.connecting": "connecting…",
   "conn.open": "live",
@@ -471,6 +472,7 @@ const de = {
   "join.not_found": "Diese Einladung gibt es nicht.",
   "join.own": "Das ist deine eigene Einladung. Schick den Link deinem Freund; dein Platz am Tisch wartet auf dich.",
   "join.to_table": "Zum Tisch",
+  "join.hints": "In dieser Partie sind Tipps eingeschaltet: Bei jeder Entscheidung darf jeder Spieler den Computer um Rat fragen.",
 
   "conn.connecting": "verbinde …",
   "conn.open": "live",
@@ -857,6 +859,7 @@ const fr = {
   "join.not_found": "Cette invitation n'existe pas.",
   "join.own": "C'est votre propre invitation. Envoyez le lien à votre ami ; votre place vous attend à la table.",
   "join.to_table": "Aller à la table",
+  "join.hints": "Les conseils sont activés dans cette partie : à chaque décision, chaque joueur peut demander l'avis de l'ordinateur.",
 
   "conn.connecting": "connexion…",
   "conn.open": "en direct",

@@ -122,8 +122,7 @@ export function mountHistory(root) {
     }
     const token = (seatOf(matchId) || {}).token;
     try {
-      const response = await fetch(api.recordURL(matchId, token));
-      pre.textContent = response.ok ? await response.text() : t("history.no_record");
+      pre.textContent = await api.recordText(matchId, token);
     } catch {
       pre.textContent = t("history.no_record");
     }

@@ -59,6 +59,7 @@ export function mountJoin(root, code, ctx) {
       const rules = invitation.rules || {};
       body = html`<p class="lead" data-testid="join-text">${t("join.text", { host: invitation.host, preset: presetName(rules.preset), target: rules.target })}</p>
         <p>${presetText(rules.preset)}</p>
+        ${invitation.hints ? html`<p class="notice" data-testid="join-hints">${t("join.hints")}</p>` : ""}
         ${invitation.seats ? html`<ul class="join-seats" data-testid="join-seats">${invitation.seats.map(
           (st) => html`<li data-seat="${st.seat}">${st.seat === invitation.seat ? html`<b>${t("lobby.seat_you", { n: st.seat })}</b>` : html`${t("lobby.seat_n", { n: st.seat })}: ${st.open ? t("multi.open_seat") : st.name}`}</li>`,
         )}</ul>` : ""}

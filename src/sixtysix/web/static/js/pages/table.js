@@ -757,8 +757,7 @@ export function mountTable(root, matchId, ctx) {
           data-key="${i + 1}" ${inert ? raw("disabled") : ""} aria-label="${name} (${i + 1})" title="${name}">
           ${raw(cardSVG(card, o))}<span class="key">${i + 1}</span></button>`;
     });
-    return html`<div class="hand ${deal.stage === "over" ? "done" : ""} ${isMyTurn() ? "my-turn" : ""}" data-testid="hand" data-count="${hand.length}"
-        style="--n:${Math.max(hand.length, 5)}">${cards}</div>`;
+    return html`<div class="hand ${deal.stage === "over" ? "done" : ""} ${isMyTurn() ? "my-turn" : ""}" data-testid="hand" data-count="${hand.length}">${cards}</div>`;
   }
 
   function refusalHTML(o) {

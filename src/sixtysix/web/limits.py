@@ -1,0 +1,140 @@
+"""What one server allows: rate limits per client, the origins that may create, idle and expiry times.
+
+:class:`Limits` is the one place for these settings (docs/web.md, "Limits"); ``create_app``
+takes one, and :meth:`Limits.off` switches every rate limit off for tests and benchmarks.
+:class:`RateLimiter` keeps a token bucket per client and kind of request; a refused request
+is answered 429 with ``Retry-After``. :func:`check_origin` refuses a request sent by
+another site's page.
+
+>>> limiter = RateLimiter({"create": Rate(2, 60.0)})
+>>> limiter.take("create", "10.0.0.1", now=0.0), limiter.take("create", "10.0.0.1", now=0.0)
+(0.0, 0.0)
+>>> limiter.take("create", "10.0.0.1", now=0.0), limiter.take("create", "10.0.0.2", now=0.0)
+(30.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from sixtysix.web.errors import WebError
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``count`` requests per ``seconds``, as a bucket that refills evenly (bursts up to ``count``)."""
+
+    count: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A server's limits; the defaults are the ones of ``sixtysix serve``."""
+
+    rates: Mapping[str, Rate] = field(
+        default_factory=lambda: {
+            "create": Rate(20, 600.0),
+            "hint": Rate(60, 60.0),
+            "review": Rate(20, 60.0),
+            "verify": Rate(30, 60.0),
+        }
+    )
+    """Per client (its IP address): ``create`` (matches and rematches), ``hint``, ``review``, ``verify``
+    (records checked); a kind left out is not limited."""
+    analysis_queue: int = 8
+    """Analyses (hints, reviews) that may wait for the analysis thread; more are answered 503."""
+    analysis_cache: int = 256
+    """Finished hint analyses kept in memory (the least recently used are dropped)."""
+    idle_seconds: float = 600.0
+    """A match nobody has touched (no request, open socket or computer turn) for this long leaves memory;
+    it is read back on demand."""
+    expire_days: float = 30.0
+    """An unfinished match with no change for this many days is closed: it is read, never played, any more."""
+    trusted_origins: tuple[str, ...] = ()
+    """Other origins (``https://example.org``) whose pages may create and join matches."""
+
+    @classmethod
+    def off(cls) -> Limits:
+        """No rate limit and a deep analysis queue (tests and benchmarks); expiry and origins as usual."""
+        return cls(rates={}, analysis_queue=1000)
+
+
+class RateLimiter:
+    """Token buckets by (kind, client); idle full buckets are dropped so that memory stays bounded."""
+
+    MAX_BUCKETS = 10_000
+
+    def __init__(self, rates: Mapping[str, Rate]) -> None:
+        self.rates = dict(rates)
+        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}
+        """(kind, client) -> (tokens left, when they were counted)."""
+
+    def take(self, kind: str, client: str, now: float | None = None) -> float:
+        """Take one request of ``kind`` for ``client``: 0 if allowed, else the seconds until one is."""
+        rate = self.rates.get(kind)
+        if rate is None:
+            return 0.0
+        now = time.monotonic() if now is None else now
+        tokens, then = self.buckets.get((kind, client), (float(rate.count), now))
+        tokens = min(float(rate.count), tokens + (now - then) * rate.count / rate.seconds)
+        if tokens < 1.0:
+            self.buckets[(kind, client)] = (tokens, now)
+            return (1.0 - tokens) * rate.seconds / rate.count
+        if len(self.buckets) >= self.MAX_BUCKETS:
+            self._prune(now)
+        self.buckets[(kind, client)] = (tokens - 1.0, now)
+        return 0.0
+
+    def check(self, kind: str, client: str) -> None:
+        """:meth:`take`, refused with 429 and ``Retry-After`` when the client has used its share."""
+        wait = self.take(kind, client)
+        if wait:
+            seconds = max(1, math.ceil(wait))
+            raise WebError(
+                429,
+                "rate_limited",
+                f"too many {kind} requests from your address: try again in {seconds} s",
+                headers={"Retry-After": str(seconds)},
+            )
+
+    def _prune(self, now: float) -> None:
+        """Drop the buckets that have refilled (they hold nothing a new bucket would not)."""
+        for key, (tokens, then) in list(self.buckets.items()):
+            rate = self.rates[key[0]]
+            if tokens + (now - then) * rate.count / rate.seconds >= rate.count:
+                del self.buckets[key]
+        if len(self.buckets) >= self.MAX_BUCKETS:  # a flood of addresses: start afresh rather than grow
+            self.buckets.clear()
+
+
+def check_origin(headers: Mapping[str, str], trusted: tuple[str, ...] = ()) -> None:
+    """Refuse (403 ``cross_origin``) a request that another site's page sent.
+
+    A browser says where a request comes from: ``Sec-Fetch-Site`` (``same-origin``, or
+    ``none`` for an address typed in) or else ``Origin``, which must be this server's own
+    host or a ``trusted`` origin. A request with neither is not a browser's cross-site
+    request (a command-line client, a script): it passes.
+
+    >>> check_origin({"host": "games.example:8066", "origin": "http://games.example:8066"})
+    >>> check_origin({"host": "games.example", "sec-fetch-site": "cross-site"})
+    Traceback (most recent call last):
+    ...
+    sixtysix.web.errors.WebError: another site's page may not do this (Sec-Fetch-Site: cross-site)
+    """
+    origin = headers.get("origin")
+    if origin is not None and origin in trusted:
+        return
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        if site not in ("same-origin", "none"):
+            raise WebError(403, "cross_origin", f"another site's page may not do this (Sec-Fetch-Site: {site})")
+        return
+    if origin is None:
+        return
+    if urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
+        raise WebError(403, "cross_origin", "another site's page may not do this (Origin is not this server)")

@@ -1,0 +1,125 @@
+"""Abuse limits (docs/web.md, "Limits"): per-address rate limits on creating matches, hints and reviews
+(429 with Retry-After), and no match created or joined from another site's page."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from sixtysix.web.limits import Limits, Rate
+
+from .conftest import Api, Seat, ServerThread, my_turn, pick
+
+
+def match_count(server: ServerThread) -> int:
+    with sqlite3.connect(server.db) as db:
+        count: int = db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
+    return count
+
+
+def assert_limited(response: httpx.Response) -> int:
+    assert response.status_code == 429, response.text
+    assert response.json()["error"]["code"] == "rate_limited"
+    wait = int(response.headers["retry-after"])
+    assert wait >= 1
+    return wait
+
+
+def test_creating_matches_is_limited_per_address(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(limits=Limits(rates={"create": Rate(3, 600.0)}))
+    api = Api(server.base)
+    for _ in range(3):
+        api.create()
+    wait = assert_limited(api.request("POST", "/api/matches", json={}))
+    assert wait <= 200  # a new match every 200 s refills the bucket
+    assert match_count(server) == 3
+    # other requests are not counted against it
+    assert api.request("GET", "/api/meta").status_code == 200
+    api.close()
+
+
+def test_hints_and_reviews_are_limited_per_address(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(seed=4, limits=Limits(rates={"hint": Rate(2, 60.0), "review": Rate(1, 60.0)}))
+    api = Api(server.base)
+    created = api.create(level=1, target=1)
+    match_id, token = created["match_id"], created["token"]
+    hint = f"/api/matches/{match_id}/hint"
+    assert api.request("GET", hint, token).status_code == 200
+    assert api.request("GET", hint, token).status_code == 200
+    assert_limited(api.request("GET", hint, token))
+    seat = Seat(server.base, match_id, token)
+    rng = random.Random(1)
+    while seat.wait(my_turn)["deal"]["outcome"] is None:
+        seat.act(pick(seat.state, rng, claims=False), seat.state["version"])
+    review = f"/api/matches/{match_id}/deals/1/review"
+    assert api.request("GET", review, token).status_code == 200
+    assert_limited(api.request("GET", review, token))
+    seat.close()
+    api.close()
+
+
+def test_checking_records_is_limited_per_address(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(limits=Limits(rates={"verify": Rate(2, 60.0)}))
+    api = Api(server.base)
+    record = {"record": '[Format "66R 1"]\n'}
+    assert api.request("POST", "/api/verify", json=record).status_code == 200
+    assert api.request("POST", "/api/verify", json=record).status_code == 200
+    assert_limited(api.request("POST", "/api/verify", json=record))
+    api.close()
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "https://evil.example"},
+        {"Origin": "null"},
+        {"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"},
+        {"Sec-Fetch-Site": "same-site"},
+    ],
+)
+def test_another_sites_page_cannot_create_or_join(server: ServerThread, api: Api, headers: dict[str, str]) -> None:
+    before = match_count(server)
+    refused = api.request("POST", "/api/matches", json={"opponent": "friend"}, headers=dict(headers))
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "cross_origin"
+    assert match_count(server) == before
+    created = api.create(opponent="friend")
+    code = created["invite"]["code"]
+    refused = api.request("POST", "/api/join", json={"code": code}, headers=dict(headers))
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "cross_origin"
+    assert api.request("GET", f"/api/invitations/{code}").json()["used"] is False
+    rematch = f"/api/matches/{created['match_id']}/rematch"
+    refused = api.request("POST", rematch, created["token"], json={}, headers=dict(headers))
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "cross_origin"
+    assert match_count(server) == before + 1
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},  # a command-line client
+        {"Sec-Fetch-Site": "same-origin"},
+        {"Sec-Fetch-Site": "none"},
+        {"Origin": "SAME"},
+    ],
+)
+def test_the_page_itself_and_command_line_clients_may_create(
+    server: ServerThread, api: Api, headers: dict[str, Any]
+) -> None:
+    sent = {k: (server.base if v == "SAME" else v) for k, v in headers.items()}
+    response = api.request("POST", "/api/matches", json={}, headers=sent)
+    assert response.status_code == 201, response.text
+
+
+def test_a_trusted_origin_may_create(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(limits=Limits(rates={}, trusted_origins=("https://friends.example",)))
+    api = Api(server.base)
+    headers = {"Origin": "https://friends.example", "Sec-Fetch-Site": "cross-site"}
+    assert api.request("POST", "/api/matches", json={}, headers=headers).status_code == 201
+    other = {"Origin": "https://other.example", "Sec-Fetch-Site": "cross-site"}
+    assert api.request("POST", "/api/matches", json={}, headers=other).status_code == 403
+    api.close()
