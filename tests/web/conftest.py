@@ -339,6 +339,7 @@ def card_names(mask: int) -> set[str]:
 
 
 def timeless(state: dict[str, Any]) -> dict[str, Any]:
-    """A seat state without the times of its move clock (a restarted server starts the clock again)."""
+    """A seat state without the server's time of day (``clock.now``); the move clock's deadlines stay:
+    they run from the match's last change as stored, so a restart or a reload keeps them."""
     clock = state.get("clock")
-    return {**state, "clock": None if clock is None else clock["seat"]}
+    return {**state, "clock": None if clock is None else {k: v for k, v in clock.items() if k != "now"}}

@@ -96,11 +96,11 @@ def test_the_computer_moves_while_hints_are_analysed(make_server: Callable[..., 
     seat = Seat(server.base, created["match_id"], created["token"])
     action = next(a for a in seat.state["legal"] if len(a) == 2 and a != "66")
     version = seat.state["version"]
-    began = time.monotonic()
     seat.act(action, version)
     seat.wait(lambda s: s["version"] >= version + 2 or s["deal"]["outcome"] is not None)
-    assert time.monotonic() - began < 1.5  # the three 2 s analyses in flight do not delay it
-    assert server.service.advisor.running  # they were indeed still running
+    # the three 2 s analyses were still in flight when the computer answered: it did not wait for them
+    # (the benchmark bench/web_hints.py measures by how much they slow it)
+    assert server.service.advisor.running
     seat.close()
     for future in pending:
         assert future.result(120).status_code == 200

@@ -43,7 +43,7 @@ def test_restart_in_the_middle_of_a_deal_between_friends(tmp_path: Path) -> None
     try:
         api = Api(second.base)
         after = {seat: api.state(match_id, tokens[seat]) for seat in (1, 2)}
-        # the same state; only the move clock starts again with the server (docs/web.md)
+        # the same state, the move clock's deadline too (docs/web.md)
         assert {s: timeless(state) for s, state in after.items()} == {s: timeless(state) for s, state in before.items()}
         # both continue over the WebSocket to the end of the deal
         seats = {seat: Seat(second.base, match_id, tokens[seat]) for seat in (1, 2)}

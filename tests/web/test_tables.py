@@ -342,7 +342,7 @@ def test_a_restarted_server_continues_three_and_four_handed_matches(tmp_path: Pa
             "three": [api.state(three["match_id"], t) for t in (three["token"], bob["token"])],
             "four": api.state(four["match_id"], four["token"]),
         }
-        # the same states; only the move clock starts again with the server
+        # the same states, the move clocks' deadlines too
         assert [timeless(s) for s in after["three"]] == [timeless(s) for s in before["three"]]
         assert after["four"] == before["four"]
         # and play continues to the end of the deal

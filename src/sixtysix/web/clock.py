@@ -47,7 +47,7 @@ def claim(
     if late == seat:
         raise WebError(409, "illegal_action", "your own clock runs: make your move")
     now = time.time() if now is None else now
-    deadline = game.turn_started + game.move_seconds
+    deadline = game.updated + game.move_seconds
     if now < deadline:
         raise WebError(409, "too_early", f"the move clock of seat {late} runs out in {deadline - now:.0f} s")
     if kind == "claim_match":

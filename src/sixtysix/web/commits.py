@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import time
 from collections.abc import Sequence
 
 from sixtysix.core.actions import Action
@@ -86,9 +85,7 @@ def commit(
         change.score = match.score
         change.winner = match.winner
         change.deals = len(match.deals)
-        matches.store.commit(change)
-        game.turn_started = time.time()
-        game.updated = time.time()
+        game.updated = matches.store.commit(change)
     except Exception:
         log.exception("commit of match %s failed; reloading it", game.id)
         matches.reload(game)

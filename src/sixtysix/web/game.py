@@ -73,8 +73,6 @@ class Game:
     seeds: list[DealSeeds | None] = field(default_factory=list)
     """Each deal's committed seeds, the secret server seed included (``None``: a deal of an older server).
     Only :mod:`sixtysix.web.fairness` shows them, the server seed once the deal has ended."""
-    turn_started: float = field(default_factory=time.time)
-    """When the last change was made (the move clock of the seat to act runs from here)."""
     move_seconds: float = 60.0
     """The move clock between people: seconds for each decision (docs/web.md, "The move clock")."""
     grace_seconds: float = 120.0
@@ -158,7 +156,7 @@ class Game:
         if late is None:
             return None
         now = time.time() if now is None else now
-        deadline = self.turn_started + self.move_seconds
+        deadline = self.updated + self.move_seconds  # the last change, as stored
         return {
             "seat": late,
             "seconds": self.move_seconds,

@@ -359,8 +359,8 @@ class Store:
                 [(row.id, i.seat, i.host, i.code_hash, i.code, int(i.used)) for i in invites],
             )
 
-    def commit(self, change: Change) -> None:
-        """Store one change of a match in one transaction."""
+    def commit(self, change: Change) -> float:
+        """Store one change of a match in one transaction; the time stored as the match's ``updated``."""
         now = time.time()
         with self.lock, self._transaction():
             self.db.execute(
@@ -421,6 +421,7 @@ class Store:
                     f"UPDATE deals SET {assignments} WHERE match_id = ? AND number = ?",
                     (*(result.get(c) for c in RESULT_COLUMNS), change.match_id, number),
                 )
+        return now
 
     def save_review(self, match_id: str, deal: int, data: dict[str, object]) -> None:
         with self.lock, self._transaction():
