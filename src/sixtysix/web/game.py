@@ -99,9 +99,9 @@ class Game:
             open_seats=frozenset(self.open_seats()),
         )
 
-    def state(self, seat: int) -> dict[str, object]:
-        """The state of ``seat`` (docs/web-api.md)."""
-        return seat_state(self.public(), self.match, seat, self.memo)
+    def state(self, seat: int, public: PublicMatch | None = None) -> dict[str, object]:
+        """The state of ``seat`` (docs/web-api.md); ``public``: :meth:`public` now, if the caller has it."""
+        return seat_state(public or self.public(), self.match, seat, self.memo)
 
     def view(self, seat: int) -> AnyView:
         """What ``seat`` may know of the current deal, with the match score (it must take part in it)."""
@@ -109,4 +109,5 @@ class Game:
 
     def broadcast(self, origin: Subscriber | None = None, reply_to: object = None) -> None:
         """Send each open socket its seat's state now (answering ``origin``'s message ``reply_to``)."""
-        self.audience.broadcast(self.state, origin, reply_to)
+        public = self.public()  # the same for every seat: built once per change
+        self.audience.broadcast(lambda seat: self.state(seat, public), origin, reply_to)
