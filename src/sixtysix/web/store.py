@@ -263,7 +263,8 @@ def match_row_of(columns: Sequence[str], row: Sequence[object]) -> MatchRow:
 class Store:
     """The database. ``path`` may be ``":memory:"`` (for tests)."""
 
-    def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
+    def __init__(self, path: str | Path, synchronous: str = "NORMAL", checkpoint_seconds: float = 1.0) -> None:
+        """``checkpoint_seconds``: how often the :class:`Checkpointer` copies the WAL into the database."""
         self.path = str(path)
         self.lock = threading.RLock()
         self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -277,7 +278,7 @@ class Store:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(matches)")}
         if "score3" not in columns:  # a database of an older version
             self.db.execute("ALTER TABLE matches ADD COLUMN score3 INTEGER NOT NULL DEFAULT 0")
-        self.checkpointer = Checkpointer(self.path) if self.path != ":memory:" else None
+        self.checkpointer = Checkpointer(self.path, checkpoint_seconds) if self.path != ":memory:" else None
         if self.checkpointer is not None:
             # why: a checkpoint copies the WAL into the database and syncs both files; made by
             # a commit (every 1,000 pages), it held up every match for up to tens of ms
