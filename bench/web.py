@@ -6,10 +6,14 @@ Run from the repository root (``make bench`` runs ``--quick``)::
     python -m bench.web                              # 200 matches to 7 game points
     python -m bench.web --matches 500 --target 7 --json out/bench-web.json
     python -m bench.web --mode computer              # one socket per match, against the server's level 1
+    python -m bench.web --pace 1 --json -            # people's pace: 1 action/s per match; JSON on stdout
 
 One ``sixtysix serve`` process (a child of this one, on 127.0.0.1 and a free port, with a
-fresh SQLite database in a temporary folder) serves every match; the clients run in this
-process, on one asyncio event loop, with the ``websockets`` client.
+fresh SQLite database in a temporary folder and ``--no-rate-limits``) serves every match;
+the clients run in this process, on one asyncio event loop, with the ``websockets`` client.
+On a machine with two cores or more the server is pinned to one core and this process to
+another (``os.sched_setaffinity``; the figures say which), so that the clients do not take
+the server's CPU; on one core nothing is pinned (``pinned`` is ``null``).
 
 Modes
 -----
@@ -27,6 +31,15 @@ with ``reply_to`` equal to its ``id`` (the action is stored) or an error. After 
 client in seat 1 sends ``next`` (the other waits for the new deal). Every match is played
 to its end.
 
+Pace
+----
+By default every client acts as soon as it may (a flood: the latency is mostly waiting in
+line). With ``--pace R`` each match acts ``R`` times per second on average, as people at a
+table do (``--pace 1``: one action per second per match, of all its seats): before each
+action a client waits for its match's next slot; the gaps between slots are uniformly
+random between half and one and a half times ``1/R``, and each match's first slot is
+random within the first gap, so that the matches do not act in lockstep.
+
 Figures
 -------
 actions/s
@@ -35,6 +48,10 @@ actions/s
 latency p50/p95/p99
     Time from sending an action to receiving its answer, over every action (milliseconds,
     nearest rank).
+server CPU per action
+    User + system CPU time of the server process (``/proc/PID/stat``) from the end of the
+    matches' creation to the last answer (sockets opened, every action, every push), divided
+    by the answered actions (milliseconds).
 errors
     Error answers (there should be none: clients only send legal actions at their turn).
 lost
@@ -76,6 +93,33 @@ class Totals:
     nexts: dict[str, int] = field(default_factory=dict)
     first: float = 0.0
     last: float = 0.0
+    cpu: float | None = None
+    """The server's CPU seconds while the matches were played (``None``: not measured)."""
+
+
+class Pacer:
+    """One match's pace: its actions (of all its seats) ``1/rate`` seconds apart on average, jittered.
+
+    >>> pacer = Pacer(20.0, random.Random(1))
+    >>> asyncio.run(pacer.wait())  # the first slot: within the first gap (0.05 s)
+    >>> pacer.slot - time.perf_counter() <= 0.075  # the next one: 0.5-1.5 gaps after it
+    True
+    """
+
+    def __init__(self, rate: float, rng: random.Random) -> None:
+        self.gap = 1.0 / rate
+        self.rng = rng
+        self.slot = 0.0
+        """When the next action may be sent (``time.perf_counter``); 0 until the first action."""
+
+    async def wait(self) -> None:
+        """Wait for the match's next slot and book the one after it."""
+        now = time.perf_counter()
+        if not self.slot:
+            self.slot = now + self.rng.uniform(0.0, self.gap)
+        slot = max(self.slot, now)
+        self.slot = slot + self.gap * self.rng.uniform(0.5, 1.5)
+        await asyncio.sleep(slot - now)
 
 
 def free_port() -> int:
@@ -86,7 +130,14 @@ def free_port() -> int:
 
 
 async def play_seat(
-    base: str, match_id: str, token: str, seed: int, totals: Totals, timeout: float, compression: bool = True
+    base: str,
+    match_id: str,
+    token: str,
+    seed: int,
+    totals: Totals,
+    timeout: float,
+    compression: bool = True,
+    pacer: Pacer | None = None,
 ) -> None:
     """One level-1 client: play its seat until the match is over."""
     rng = random.Random(seed)
@@ -112,6 +163,8 @@ async def play_seat(
                 state = {**state, "legal": []}  # the host starts the next deal; wait for it
                 continue
             action = rng.choice(state["legal"])
+            if pacer is not None:
+                await pacer.wait()
             counter += 1
             ident = f"{counter}"
             sent = time.perf_counter()
@@ -147,7 +200,8 @@ async def play_seat(
                 totals.acked[key] = totals.acked.get(key, 0) + 1
 
 
-async def run(args: argparse.Namespace, base: str) -> tuple[Totals, list[str], float]:
+async def run(args: argparse.Namespace, base: str, server_pid: int | None = None) -> tuple[Totals, list[str], float]:
+    """Create the matches, then play them all; ``totals.cpu`` is the server's CPU during the play."""
     totals = Totals()
     rng = random.Random(args.seed)
     limits = httpx.Limits(max_connections=50)
@@ -170,12 +224,20 @@ async def run(args: argparse.Namespace, base: str) -> tuple[Totals, list[str], f
         seats = [seat for group in await asyncio.gather(*(create(i) for i in range(args.matches))) for seat in group]
     match_ids = list(dict.fromkeys(m for m, _ in seats))
     print(f"{len(match_ids)} matches created, {len(seats)} sockets; playing...", file=sys.stderr, flush=True)
+    pacers = {m: Pacer(args.pace, random.Random(rng.getrandbits(32))) for m in match_ids} if args.pace else {}
+    cpu_before = _cpu_seconds(server_pid) if server_pid is not None else None
     started = time.perf_counter()
     results = await asyncio.gather(
-        *(play_seat(base, m, t, rng.getrandbits(32), totals, args.timeout, args.compression) for m, t in seats),
+        *(
+            play_seat(base, m, t, rng.getrandbits(32), totals, args.timeout, args.compression, pacers.get(m))
+            for m, t in seats
+        ),
         return_exceptions=True,
     )
     elapsed = time.perf_counter() - started
+    cpu_after = _cpu_seconds(server_pid) if server_pid is not None else None
+    if cpu_before is not None and cpu_after is not None:
+        totals.cpu = cpu_after - cpu_before
     for result in results:
         if isinstance(result, BaseException):
             totals.errors.append(f"client failed: {result!r}")
@@ -198,8 +260,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", choices=("friends", "computer"), default="friends")
     parser.add_argument("--rules", default="seed66", help="rules preset (default seed66)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices (default 1)")
+    parser.add_argument(
+        "--pace", type=float, metavar="R", help="actions per second per match, jittered (default: as fast as answered)"
+    )
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for any answer (default 60)")
-    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON (- : only JSON, on stdout)")
     parser.add_argument(
         "--no-compression",
         dest="compression",
@@ -211,20 +276,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.target = 3
+    if args.pace is not None and not args.pace > 0:
+        parser.error("--pace must be positive")
+    pinned = None
     if args.url:
         if not args.db:
             parser.error("--url needs --db")
         totals, match_ids, elapsed = asyncio.run(run(args, args.url.rstrip("/")))
         stored, deals, finished = _stored(Path(args.db), match_ids)
-        cpu_before = cpu_after = None
     else:
         with tempfile.TemporaryDirectory(prefix="sixtysix-bench-web-") as folder:
             db = Path(folder) / "bench.sqlite3"
-            server, base = _start_server(db)
+            pinned = _cores()
+            server, base = _start_server(db, core=pinned[0] if pinned else None)
             try:
-                cpu_before = _cpu_seconds(server.pid)
-                totals, match_ids, elapsed = asyncio.run(run(args, base))
-                cpu_after = _cpu_seconds(server.pid)
+                if pinned:
+                    os.sched_setaffinity(0, {pinned[1]})
+                totals, match_ids, elapsed = asyncio.run(run(args, base, server.pid))
             finally:
                 server.terminate()
                 with contextlib.suppress(subprocess.TimeoutExpired):
@@ -232,65 +300,112 @@ def main(argv: list[str] | None = None) -> int:
                 if server.poll() is None:
                     server.kill()
             stored, deals, finished = _stored(db, match_ids)
+    figures = _figures(args, totals, match_ids, elapsed, stored, deals, finished)
+    figures["pinned"] = {"server": pinned[0], "clients": pinned[1]} if pinned else None
+    if args.json != "-":
+        _print(figures, totals.errors)
+    if args.json:
+        text = json.dumps(figures, indent=2) + "\n"
+        if args.json == "-":
+            sys.stdout.write(text)
+        else:
+            Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.json).write_text(text, encoding="utf-8")
+    ok = not totals.errors and figures["lost"] == 0 and finished == len(match_ids)
+    return 0 if ok else 1
+
+
+def _figures(
+    args: argparse.Namespace,
+    totals: Totals,
+    match_ids: list[str],
+    elapsed: float,
+    stored: dict[tuple[str, int], int],
+    deals: dict[str, int],
+    finished: int,
+) -> dict[str, Any]:
+    """The run's figures (the module's docstring says what each means)."""
+    friends = args.mode == "friends"
     lost = totals.unanswered
     for match_id in match_ids:
-        for seat in (1, 2) if args.mode == "friends" else (1,):
+        for seat in (1, 2) if friends else (1,):
             lost += abs(stored.get((match_id, seat), 0) - totals.acked.get((match_id, seat), 0))
-        lost += abs(deals.get(match_id, 0) - 1 - totals.nexts.get(match_id, 0)) if args.mode == "friends" else 0
+        lost += abs(deals.get(match_id, 0) - 1 - totals.nexts.get(match_id, 0)) if friends else 0
     answered = len(totals.latencies)
     span = (totals.last - totals.first) or elapsed
-    figures = {
+
+    def ms(share: float) -> float:
+        return round(percentile(totals.latencies, share) * 1000, 2)
+
+    return {
         "mode": args.mode,
+        "pace": args.pace,
         "matches": len(match_ids),
-        "sockets": len(match_ids) * (2 if args.mode == "friends" else 1),
+        "sockets": len(match_ids) * (2 if friends else 1),
         "target": args.target,
         "finished": finished,
         "deals": sum(deals.values()),
         "actions": answered,
-        "stored_actions": sum(n for (m, s), n in stored.items() if args.mode == "friends" or s == 1),
+        "stored_actions": sum(n for (m, s), n in stored.items() if friends or s == 1),
         "refused_stale": len(totals.refused),
         "seconds": round(span, 3),
         "actions_per_second": round(answered / span, 1) if span else 0.0,
         "latency_ms": {
-            "p50": round(percentile(totals.latencies, 0.50) * 1000, 2),
-            "p95": round(percentile(totals.latencies, 0.95) * 1000, 2),
-            "p99": round(percentile(totals.latencies, 0.99) * 1000, 2),
+            "p50": ms(0.50),
+            "p95": ms(0.95),
+            "p99": ms(0.99),
             "max": round(max(totals.latencies, default=0.0) * 1000, 2),
         },
-        "server_cpu_seconds": round(cpu_after - cpu_before, 2) if cpu_before is not None and cpu_after else None,
+        "server_cpu_seconds": round(totals.cpu, 2) if totals.cpu is not None else None,
+        "server_cpu_ms_per_action": round(totals.cpu * 1000 / answered, 3)
+        if totals.cpu is not None and answered
+        else None,
         "errors": len(totals.errors),
         "lost": lost,
     }
+
+
+def _print(figures: dict[str, Any], errors: list[str]) -> None:
     lat = figures["latency_ms"]
-    assert isinstance(lat, dict)
+    pace = f", {figures['pace']} actions/s per match" if figures["pace"] else ""
+    pinned = figures["pinned"]
+    where = f"server on CPU {pinned['server']}, clients on CPU {pinned['clients']}" if pinned else "not pinned"
     print(
-        f"web: {figures['matches']} matches ({args.mode}, {figures['sockets']} WebSockets, to {args.target}), "
-        f"{figures['finished']} finished, {figures['deals']} deals"
+        f"web: {figures['matches']} matches ({figures['mode']}{pace}, {figures['sockets']} WebSockets, "
+        f"to {figures['target']}), {figures['finished']} finished, {figures['deals']} deals; {where}"
     )
     print(
-        f"  {answered} actions in {span:.1f} s: {figures['actions_per_second']} actions/s; "
+        f"  {figures['actions']} actions in {figures['seconds']:.1f} s: {figures['actions_per_second']} actions/s; "
         f"latency p50 {lat['p50']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms (max {lat['max']} ms)"
     )
     print(
-        f"  server CPU {figures['server_cpu_seconds']} s; errors {len(totals.errors)}; lost actions {lost}; "
-        f"stale decisions refused {len(totals.refused)}"
+        f"  server CPU {figures['server_cpu_seconds']} s, {figures['server_cpu_ms_per_action']} ms per action; "
+        f"errors {figures['errors']}; lost actions {figures['lost']}; "
+        f"stale decisions refused {figures['refused_stale']}"
     )
-    for error in totals.errors[:10]:
+    for error in errors[:10]:
         print(f"  error: {error}")
-    if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
-    ok = not totals.errors and lost == 0 and finished == len(match_ids)
-    return 0 if ok else 1
 
 
-def _start_server(db: Path, *options: str) -> tuple[subprocess.Popen[bytes], str]:
-    """``sixtysix serve`` (with ``options``, no rate limit) on a free port of 127.0.0.1, once it answers."""
+def _cores() -> tuple[int, int] | None:
+    """(server's core, clients' core): two of this process's cores; ``None`` with one core or off Linux."""
+    try:
+        cores = sorted(os.sched_getaffinity(0))
+    except AttributeError:  # why: not Linux; nothing is pinned
+        return None
+    return (cores[0], cores[1]) if len(cores) >= 2 else None
+
+
+def _start_server(db: Path, *options: str, core: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """``sixtysix serve`` (with ``options``, no rate limit, pinned to ``core`` if given) on a free port of
+    127.0.0.1, once it answers."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port), "--db", str(db), "--no-rate-limits"]
     server = subprocess.Popen(
-        [*command, "--log-level", "warning", *options], env={**os.environ, "PYTHONUNBUFFERED": "1"}
+        [*command, "--log-level", "warning", *options],
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=(lambda: os.sched_setaffinity(0, {core})) if core is not None else None,
     )
     deadline = time.monotonic() + 30
     while True:

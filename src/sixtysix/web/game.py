@@ -117,9 +117,9 @@ class Game:
             open_seats=frozenset(self.open_seats()),
         )
 
-    def state(self, seat: int) -> dict[str, object]:
-        """The state of ``seat`` (docs/web-api.md)."""
-        state = seat_state(self.public(), self.match, seat, self.memo)
+    def state(self, seat: int, public: PublicMatch | None = None) -> dict[str, object]:
+        """The state of ``seat`` (docs/web-api.md); ``public``: :meth:`public` now, if the caller has it."""
+        state = seat_state(public or self.public(), self.match, seat, self.memo)
         state["fairness"] = fairness.match_json(self.match, self.seeds, self.fairness_secret)
         state["clock"] = self.clock_json(seat)
         state["rematch"] = self.rematch_json(seat)
@@ -174,4 +174,5 @@ class Game:
 
     def broadcast(self, origin: Subscriber | None = None, reply_to: object = None) -> None:
         """Send each open socket its seat's state now (answering ``origin``'s message ``reply_to``)."""
-        self.audience.broadcast(self.state, origin, reply_to)
+        public = self.public()  # the same for every seat: built once per change
+        self.audience.broadcast(lambda seat: self.state(seat, public), origin, reply_to)
