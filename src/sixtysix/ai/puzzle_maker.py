@@ -138,20 +138,25 @@ def position_puzzle(deal: Deal, seat: int) -> Puzzle | None:
         looks_better=rank,
         depth=depth,
         counter_finds=counter_finds,
-        rating=grade(plausible, rank, depth, counter_finds),
+        rating=grade(plausible, rank, depth, counter_finds, len(values)),
     )
 
 
-def grade(plausible: int, rank: int, depth: int, counter_finds: bool) -> int:
-    """The puzzle's starting rating from what makes it hard.
+def grade(plausible: int, rank: int, depth: int, counter_finds: bool, choices: int) -> int:
+    """The puzzle's rating from what makes it hard: each feature adds to a base of 800.
 
-    >>> grade(plausible=1, rank=0, depth=1, counter_finds=True)
-    900
-    >>> grade(plausible=3, rank=1, depth=5, counter_finds=False)
-    1600
+    Actions that look as good after one trick (+90 each beyond the first), actions that look
+    better than the solution then (+200 each, three at most), plies to play precisely (+40 each
+    beyond the first), legal actions (+30 each beyond two), and +250 when the card counter
+    (level 3) misses it.
+
+    >>> grade(plausible=1, rank=0, depth=1, counter_finds=True, choices=2)
+    800
+    >>> grade(plausible=3, rank=1, depth=5, counter_finds=False, choices=4)
+    1490
     """
-    rating = 900 + 100 * (plausible - 1) + 150 * min(rank, 3) + 50 * ((depth - 1) // 2)
-    return rating + (0 if counter_finds else 150)
+    rating = 800 + 90 * (plausible - 1) + 200 * min(rank, 3) + 40 * (depth - 1) + 30 * (choices - 2)
+    return rating + (0 if counter_finds else 250)
 
 
 def one_trick_look(deal: Deal, seat: int, solution: Action) -> tuple[int, int]:

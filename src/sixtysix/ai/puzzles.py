@@ -42,8 +42,8 @@ from sixtysix.core.rules import Rules
 MARGIN = 1
 """Game points every other action must lose against the solution."""
 PUZZLE_FILE = "puzzles.jsonl"
-GRADES = ((1200, "easy"), (1500, "medium"), (10_000, "hard"))
-"""The grade of a puzzle by its rating: below 1200 easy, below 1500 medium, else hard."""
+GRADES = ((1050, "easy"), (1350, "medium"), (100_000, "hard"))
+"""The grade of a puzzle by its rating: below 1050 easy, below 1350 medium, else hard."""
 
 
 @dataclass(frozen=True)
@@ -148,14 +148,17 @@ def exact_values(deal: Deal, solver: Solver | None = None) -> dict[Action, int]:
 def unique_solution(values: Mapping[Action, int], margin: int = MARGIN) -> Action | None:
     """The one action whose value beats every other by ``margin`` game points, or ``None``.
 
-    A claim is never a solution (claiming 66 is no puzzle), and one legal action is no choice.
+    A claim is never a solution (claiming 66 is no puzzle), and there must be a choice between
+    at least two other actions (a lone card against a wrong claim is none).
 
     >>> unique_solution({Action.parse("Ah"): 2, Action.parse("9h"): 1})
     Action.parse('Ah')
     >>> unique_solution({Action.parse("Ah"): 2, Action.parse("9h"): 2}) is None
     True
+    >>> unique_solution({Action.parse("Ah"): -1, Action.parse("66"): -2}) is None
+    True
     """
-    if len(values) < 2:
+    if sum(action != CLAIM for action in values) < 2:
         return None
     ranked = sorted(values.items(), key=lambda item: -item[1])
     (best, top), (_, second) = ranked[0], ranked[1]

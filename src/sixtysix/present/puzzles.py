@@ -101,8 +101,7 @@ def values_lines(puzzle: Puzzle, symbols: bool = True) -> list[str]:
 def line_lines(puzzle: Puzzle, symbols: bool = True) -> list[str]:
     """The solution line with best play on both sides, one sentence per action."""
     names = names_for(puzzle)
-    steps = (token.split(":", 1) for token in puzzle.line)
-    return [describe_action(names, int(seat), Action.parse(action), symbols) for seat, action in steps]
+    return [describe_action(names, int(seat), Action.parse(action), symbols) for seat, action in _steps(puzzle)]
 
 
 def verdict(puzzle: Puzzle, answer: Action, symbols: bool = True) -> str:
@@ -158,7 +157,13 @@ def answer_json(puzzle: Puzzle, answer: Action) -> dict[str, object]:
         "values": [{"token": token, "value": value} for token, value in _ranked(puzzle)],
         "value_lines": [plain(line) for line in values_lines(puzzle, symbols=False)],
         "line": [plain(line) for line in line_lines(puzzle, symbols=False)],
+        "line_tokens": [{"seat": int(seat), "token": token} for seat, token in _steps(puzzle)],
     }
+
+
+def _steps(puzzle: Puzzle) -> list[tuple[str, str]]:
+    """The solution line as (seat, token) pairs."""
+    return [(seat, token) for seat, token in (step.split(":", 1) for step in puzzle.line)]
 
 
 def _ranked(puzzle: Puzzle) -> list[tuple[str, int]]:

@@ -53,6 +53,10 @@ export const api = {
     request("GET", `/api/rules?preset=${encodeURIComponent(preset)}&lang=${encodeURIComponent(lang)}`),
   matchRules: (id, token, lang) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/rules?lang=${encodeURIComponent(lang)}`, { token }),
+  puzzleSolver: () => request("POST", "/api/puzzles/solver"),
+  puzzle: (which, token) => request("GET", `/api/puzzles/${encodeURIComponent(which)}`, { token }),
+  puzzleAnswer: (id, token, action, daily) =>
+    request("POST", `/api/puzzles/${encodeURIComponent(id)}/answer`, { token, body: { action, daily } }),
   recordURL: (id, token) => `/api/matches/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token)}`,
 };
 
