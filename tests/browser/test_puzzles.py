@@ -42,4 +42,3 @@ def test_a_puzzle_is_answered_judged_and_counted_for_this_browser(
     page.locator("[data-testid=puzzle-daily]").click()
     page.locator("[data-testid=puzzle]").wait_for()
     assert "Daily puzzle" in page.locator("[data-testid=puzzle] h2").inner_text()
-

@@ -102,17 +102,17 @@ def game_puzzles(rules: Rules, levels: tuple[int, int], rng: random.Random, game
         player.new_deal(deal.view(seat))
     found = 0
     while deal.outcome is None:
-        seat = deal.seat_to_ask
-        assert seat is not None
-        action = players[seat].choose(deal.view(seat))
-        if found < PER_GAME and is_puzzle_position(deal, seat):
-            puzzle = position_puzzle(deal, seat)
+        actor = deal.seat_to_ask
+        assert actor is not None
+        action = players[actor].choose(deal.view(actor))
+        if found < PER_GAME and is_puzzle_position(deal, actor):
+            puzzle = position_puzzle(deal, actor)
             if puzzle is not None:
                 names = f"{NAMES[levels[0]]} v {NAMES[levels[1]]}"
                 missed = "found it" if action == puzzle.solution else f"played {action}"
                 found += 1
                 yield dataclasses.replace(puzzle, source=f"{rules.preset_name} {names}, game {game}: {missed}")
-        deal.apply(action, seat)
+        deal.apply(action, actor)
 
 
 def position_puzzle(deal: Deal, seat: int) -> Puzzle | None:
@@ -161,7 +161,9 @@ def grade(plausible: int, rank: int, depth: int, counter_finds: bool, choices: i
 
 def one_trick_look(deal: Deal, seat: int, solution: Action) -> tuple[int, int]:
     """How many actions look as good as the best after one trick, and how many look better than ``solution``."""
-    looks = {action: _after_trick(_child(deal, seat, action), seat, deal.trick_count) for action in deal.legal_actions()}
+    looks = {
+        action: _after_trick(_child(deal, seat, action), seat, deal.trick_count) for action in deal.legal_actions()
+    }
     best = max(looks.values())
     plausible = sum(value >= best - PLAUSIBLE_MARGIN for value in looks.values())
     rank = sum(value > looks[solution] for value in looks.values())

@@ -106,7 +106,7 @@ class Trainer:
         if self.args.stats:
             self.show_stats()
             return 0
-        today = datetime.datetime.now(datetime.timezone.utc).date()
+        today = datetime.datetime.now(datetime.UTC).date()
         if self.args.daily or self.args.id:
             puzzle = daily_puzzle(today, self.puzzles) if self.args.daily else puzzle_by_id(self.args.id, self.puzzles)
             self.solve(puzzle, today if self.args.daily else None)
@@ -134,7 +134,7 @@ class Trainer:
         answer = self.answer(puzzle)
         if answer is None:
             return False
-        if answer == "skip":
+        if isinstance(answer, str):  # skip
             self.say("Skipped: not counted.")
         else:
             self.judge(puzzle, answer, daily)

@@ -87,7 +87,7 @@ class PuzzleStore:
 
 def today() -> datetime.date:
     """The daily puzzle's date: UTC, the same for everyone."""
-    return datetime.datetime.now(datetime.timezone.utc).date()
+    return datetime.datetime.now(datetime.UTC).date()
 
 
 def puzzle_router(store: Store) -> APIRouter:
@@ -137,7 +137,7 @@ def puzzle_router(store: Store) -> APIRouter:
     @router.get("/api/puzzles/daily")
     async def get_daily(request: Request) -> JSONResponse:
         day = today()
-        data = {"daily": day.isoformat(), "puzzle": puzzle_json(daily_puzzle(day, puzzles))}
+        data: dict[str, object] = {"daily": day.isoformat(), "puzzle": puzzle_json(daily_puzzle(day, puzzles))}
         return with_skill(data, solver_of(request, required=False))
 
     @router.get("/api/puzzles/next")
@@ -161,7 +161,7 @@ def puzzle_router(store: Store) -> APIRouter:
         except (ValueError, UnicodeDecodeError):
             raise malformed("the body is not JSON") from None
         if not isinstance(body, dict) or not isinstance(body.get("action"), str):
-            raise malformed("the body must be a JSON object with the action token, e.g. {\"action\": \"Ah\"}")
+            raise malformed('the body must be a JSON object with the action token, e.g. {"action": "Ah"}')
         try:
             answer = Action.parse(body["action"])
         except InvalidActionError as error:
