@@ -153,7 +153,7 @@ def grade(plausible: int, rank: int, depth: int, counter_finds: bool, choices: i
     >>> grade(plausible=1, rank=0, depth=1, counter_finds=True, choices=2)
     800
     >>> grade(plausible=3, rank=1, depth=5, counter_finds=False, choices=4)
-    1490
+    1650
     """
     rating = 800 + 90 * (plausible - 1) + 200 * min(rank, 3) + 40 * (depth - 1) + 30 * (choices - 2)
     return rating + (0 if counter_finds else 250)
