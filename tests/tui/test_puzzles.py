@@ -99,5 +99,7 @@ def test_the_command_line_refuses_an_unknown_puzzle(
     assert default_store() == tmp_path / "sixtysix" / "puzzles.json"
     assert main(["puzzles", "--id", "999999", "--answer", "Ah"]) == 2
     assert "no puzzle 999999" in capsys.readouterr().out
+    assert main(["puzzles", "--id", "1", "--answer", "draw"]) == 2
+    assert "Type one legal move" in capsys.readouterr().out
     assert main(["puzzles", "--id", "1", "--answer", puzzle_by_id(1).solution.token]) == 0
     assert json.loads((tmp_path / "sixtysix" / "puzzles.json").read_text())["solved"] == 1

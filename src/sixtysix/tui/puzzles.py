@@ -98,6 +98,8 @@ class Trainer:
         self.skill = load_skill(self.store) if self.rated else PuzzleSkill()
         self.puzzles = load_puzzles()
         self.rng = random.Random()
+        self.failed = False
+        """Whether ``--answer`` gave no legal move."""
 
     def say(self, markup: str) -> None:
         self.console.print(markup, highlight=False)
@@ -110,7 +112,7 @@ class Trainer:
         if self.args.daily or self.args.id:
             puzzle = daily_puzzle(today, self.puzzles) if self.args.daily else puzzle_by_id(self.args.id, self.puzzles)
             self.solve(puzzle, today if self.args.daily else None)
-            return 0
+            return EXIT_USAGE if self.failed else 0
         done = 0
         while not self.args.count or done < self.args.count:
             if not self.solve(next_puzzle(self.skill, self.puzzles, self.rng), None):
@@ -154,6 +156,7 @@ class Trainer:
             f"{names.computer} holds {opponent} [dim](every other card is played: the talon is exhausted)[/]",
             points_line(view),
             f"[bold]{question(puzzle)}[/]",
+            "[dim]skip shows the solution without counting it[/]",
         )
         info = TableInfo(
             names=names, title=title, scoreboard=self.scoreboard(), extra=extra, symbols=self.symbols
@@ -195,7 +198,8 @@ class Trainer:
                 self.say(f"[red]Type one legal move: {legal}[/]")
             else:
                 return parsed.actions[0]
-            if typed is not None:
+            if typed is not None:  # --answer: a move that is not one of the legal ones
+                self.failed = True
                 return None
 
     def command(self, name: str, puzzle: Puzzle) -> None:
@@ -247,7 +251,7 @@ def points_line(view: PlayerView) -> str:
 
 
 def run(args: argparse.Namespace, console: Console | None = None, ask: Callable[[str], str] | None = None) -> int:
-    """Run the trainer; 2 for a puzzle number that does not exist."""
+    """Run the trainer; 2 for a puzzle number that does not exist or an ``--answer`` that is no legal move."""
     console = console or Console(highlight=False)
     trainer = Trainer(args, console, ask)
     try:
