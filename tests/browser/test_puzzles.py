@@ -8,7 +8,7 @@ from collections.abc import Callable
 from sixtysix.ai.puzzles import puzzle_by_id
 from sixtysix.core.cards import CARD_NAMES
 
-from .conftest import ServerThread, Table, require_browser, shot
+from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot
 
 require_browser()
 
@@ -38,6 +38,10 @@ def test_a_puzzle_is_answered_judged_and_counted_for_this_browser(
     page.reload()  # the same browser: the same solver token, the same rating
     page.locator("[data-testid=puzzle][data-id='4']").wait_for()
     assert page.locator("[data-testid=puzzle-skill]").get_attribute("data-rating") == str(rating)
+    page.set_viewport_size(PHONE)  # the header's five links and the board fit a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "puzzle-phone")
+    page.set_viewport_size(DESKTOP)
     page.locator("[data-testid=nav-puzzles]").click()
     page.locator("[data-testid=puzzle-daily]").click()
     page.locator("[data-testid=puzzle]").wait_for()

@@ -10,7 +10,7 @@ import { html, raw, render } from "../dom.js";
 import { cardName, getLang, rankIndex, t } from "../i18n.js";
 import { presetName } from "../presets.js";
 import { localStore } from "../store.js";
-import { actionKind, SUIT_SYMBOLS, suitOf } from "../notation.js";
+import { actionKind, marriageCards, SUIT_SYMBOLS, suitOf } from "../notation.js";
 
 const SOLVER = "sixtysix.puzzles";
 
@@ -117,6 +117,13 @@ export function mountPuzzles(root, where, ctx) {
       ${t("puzzles.daily_streak", { n: skill.daily_streak })}</p>`;
   }
 
+  // a marriage as "20 K♥ Q♥", a claim as the table's "66!" (phase two: no other kinds)
+  function otherLabel(token_) {
+    const kind = actionKind(token_);
+    if (kind === "marriage") return html`${token_.slice(0, 2)} ${marriageCards(token_).map(chipText)}`;
+    return t(`action.${kind}`);
+  }
+
   function handHTML(p, o) {
     const legal = new Set(p.legal.map((a) => a.token));
     const open = !result && !busy;
@@ -129,7 +136,8 @@ export function mountPuzzles(root, where, ctx) {
       .filter((a) => actionKind(a.token) !== "card")
       .map(
         (a) => html`<button type="button" class="act ${open ? "legal" : ""}" data-answer="${a.token}"
-          data-testid="puzzle-action" data-action="${a.token}" ${open ? "" : raw("disabled")}>${a.label}</button>`,
+          data-testid="puzzle-action" data-action="${a.token}" ${open ? "" : raw("disabled")}
+          title="${a.label}">${otherLabel(a.token)}</button>`,
       );
     return html`<div class="pz-hand" data-testid="puzzle-hand">${cards}</div><div class="buttons">${others}</div>`;
   }
