@@ -144,6 +144,7 @@ def _parser() -> argparse.ArgumentParser:
 
 COMMAND_MODULES = (
     "sixtysix.tui.command",  # sixtysix play
+    "sixtysix.tui.puzzles_command",  # sixtysix puzzles
     "sixtysix.protocol.command",  # sixtysix bot
     "sixtysix.tournament.command",  # sixtysix tournament
     "sixtysix.web.command",  # sixtysix serve

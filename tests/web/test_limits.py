@@ -63,6 +63,17 @@ def test_hints_and_reviews_are_limited_per_address(make_server: Callable[..., Se
     api.close()
 
 
+def test_creating_puzzle_solvers_is_limited_and_same_site_only(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(limits=Limits(rates={"solver": Rate(2, 600.0)}))
+    api = Api(server.base)
+    refused = api.request("POST", "/api/puzzles/solver", headers={"Origin": "https://evil.example"})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "cross_origin"
+    assert api.request("POST", "/api/puzzles/solver").status_code == 201
+    assert api.request("POST", "/api/puzzles/solver").status_code == 201
+    assert_limited(api.request("POST", "/api/puzzles/solver"))
+    api.close()
+
+
 def test_checking_records_is_limited_per_address(make_server: Callable[..., ServerThread]) -> None:
     server = make_server(limits=Limits(rates={"verify": Rate(2, 60.0)}))
     api = Api(server.base)

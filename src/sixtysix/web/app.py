@@ -30,6 +30,7 @@ from sixtysix.web.limits import Limits, check_origin
 from sixtysix.web.live import Subscriber, state_message
 from sixtysix.web.logs import protect_logs
 from sixtysix.web.meta import meta
+from sixtysix.web.puzzles import puzzle_router
 from sixtysix.web.rules import language, preset_rules, rules_page
 from sixtysix.web.service import Service
 from sixtysix.web.store import Store
@@ -260,6 +261,10 @@ def create_app(
     @app.post("/api/history")
     async def post_history(request: Request) -> JSONResponse:
         return no_store(service.history(await body_of(request)))
+
+    app.include_router(
+        puzzle_router(store, service.limiter, limits.trusted_origins)
+    )  # the Puzzles page (before the catch-all below)
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(rest: str) -> JSONResponse:

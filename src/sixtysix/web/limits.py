@@ -42,10 +42,11 @@ class Limits:
             "hint": Rate(60, 60.0),
             "review": Rate(20, 60.0),
             "verify": Rate(30, 60.0),
+            "solver": Rate(20, 600.0),
         }
     )
     """Per client (its IP address): ``create`` (matches and rematches), ``hint``, ``review``, ``verify``
-    (records checked); a kind left out is not limited."""
+    (records checked), ``solver`` (puzzle solvers created); a kind left out is not limited."""
     analysis_queue: int = 8
     """Analyses (hints, reviews) that may wait for the analysis thread; more are answered 503."""
     analysis_cache: int = 256

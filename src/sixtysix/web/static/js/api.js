@@ -68,6 +68,10 @@ export const api = {
     request("GET", `/api/rules?preset=${encodeURIComponent(preset)}&lang=${encodeURIComponent(lang)}`),
   matchRules: (id, token, lang) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/rules?lang=${encodeURIComponent(lang)}`, { token }),
+  puzzleSolver: () => request("POST", "/api/puzzles/solver"),
+  puzzle: (which, token) => request("GET", `/api/puzzles/${encodeURIComponent(which)}`, { token }),
+  puzzleAnswer: (id, token, action, daily) =>
+    request("POST", `/api/puzzles/${encodeURIComponent(id)}/answer`, { token, body: { action, daily } }),
   // the record's address holds no token (addresses are logged): the page fetches it with the header
   recordURL: (id) => `/api/matches/${encodeURIComponent(id)}/record`,
   recordText: async (id, token) => {

@@ -7,6 +7,7 @@
 //   #/rules, #/rules/PRESET    the rules of a preset
 //   #/history                  finished matches and statistics
 //   #/verify                   verify a record's deals against their seeds (docs/fairness.md)
+//   #/puzzles, #/puzzles/daily, #/puzzles/N   the puzzles (a next one, today's, number N)
 //   /?join=CODE                an invitation link (the server's path) -> join page
 
 import { $, html, render } from "./dom.js";
@@ -21,6 +22,7 @@ import { mountReview } from "./pages/review.js";
 import { mountHistory } from "./pages/history.js";
 import { mountRules } from "./pages/rules.js";
 import { mountVerify } from "./pages/verify.js";
+import { mountPuzzles } from "./pages/puzzles.js";
 
 let page = null;
 let pageName = "";
@@ -45,6 +47,7 @@ function parseRoute() {
   if (parts[0] === "rules") return { name: "rules", preset: parts[1] || settings().rules || "seed66" };
   if (parts[0] === "history") return { name: "history" };
   if (parts[0] === "verify") return { name: "verify" };
+  if (parts[0] === "puzzles") return { name: "puzzles", which: /^(daily|\d{1,6})$/.test(parts[1] || "") ? parts[1] : "next" };
   return { name: "lobby" };
 }
 
@@ -61,6 +64,7 @@ function route() {
   else if (where.name === "history") page = mountHistory(root, ctx);
   else if (where.name === "rules") page = mountRules(root, where, ctx);
   else if (where.name === "verify") page = mountVerify(root);
+  else if (where.name === "puzzles") page = mountPuzzles(root, where, ctx);
   else page = mountLobby(root, ctx);
   drawHeader();
   window.scrollTo(0, 0);
@@ -76,6 +80,7 @@ function drawHeader() {
       <a href="#/" class="${pageName === "lobby" ? "here" : ""}" data-testid="nav-lobby">${t("nav.lobby")}</a>
       <a href="#/history" class="${pageName === "history" ? "here" : ""}" data-testid="nav-history">${t("nav.history")}</a>
       <a href="#/rules" class="${pageName === "rules" ? "here" : ""}" data-testid="nav-rules">${t("nav.rules")}</a>
+      <a href="#/puzzles" class="${pageName === "puzzles" ? "here" : ""}" data-testid="nav-puzzles">${t("nav.puzzles")}</a>
     </nav>
     <div class="tools">
       <label class="lang"><span class="sr-only">${t("nav.language")}</span>

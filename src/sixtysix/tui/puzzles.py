@@ -1,0 +1,261 @@
+"""``sixtysix puzzles`` from its parsed arguments: the terminal puzzle trainer.
+
+Each puzzle is drawn like the terminal game's table (:func:`~sixtysix.tui.screen.render_table`),
+from the player's view, with the opponent's cards as the player deduces them (the talon is
+exhausted). The answer is judged against the exact solution; then the values of every move and
+the solution line are shown and the rating and streaks (:class:`~sixtysix.ai.puzzle_skill.PuzzleSkill`)
+are saved to the store file (:func:`default_store`).
+
+>>> import io, argparse, tempfile, pathlib
+>>> from rich.console import Console
+>>> from sixtysix.ai.puzzles import puzzle_by_id
+>>> store = pathlib.Path(tempfile.mkdtemp()) / "puzzles.json"
+>>> args = argparse.Namespace(daily=False, id=1, stats=False, answer=puzzle_by_id(1).solution.token,
+...     count=0, store=str(store), no_rating=False, no_clear=True)
+>>> out = io.StringIO()
+>>> run(args, Console(file=out, width=100, color_system=None))
+0
+>>> "Right!" in out.getvalue(), json.loads(store.read_text())["solved"]
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import datetime
+import json
+import logging
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from sixtysix.ai.puzzle_skill import PuzzleSkill, next_puzzle
+from sixtysix.ai.puzzles import Puzzle, daily_puzzle, load_puzzles, puzzle_by_id
+from sixtysix.core.actions import Action
+from sixtysix.core.view import PlayerView
+from sixtysix.present.describe import describe_action_choice
+from sixtysix.present.order import hand_order
+from sixtysix.present.puzzles import (
+    PUZZLE_NAMES,
+    card_or_action,
+    deduced_opponent_cards,
+    line_lines,
+    names_for,
+    question,
+    values_lines,
+    verdict,
+    view_of,
+)
+from sixtysix.tui.inputs import Command, Invalid, parse_input
+from sixtysix.tui.screen import TableInfo, last_trick_line, render_table
+
+log = logging.getLogger(__name__)
+
+EXIT_USAGE = 2
+
+
+def default_store() -> Path:
+    """``$XDG_DATA_HOME/sixtysix/puzzles.json`` (``~/.local/share`` when unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "sixtysix" / "puzzles.json"
+
+
+def load_skill(path: Path) -> PuzzleSkill:
+    """The skill kept at ``path`` (a fresh one when there is none; a damaged file is kept aside)."""
+    if not path.exists():
+        return PuzzleSkill()
+    try:
+        return PuzzleSkill.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (ValueError, AttributeError, TypeError):
+        aside = path.with_suffix(".damaged")
+        path.replace(aside)
+        log.warning("the puzzle rating in %s could not be read: moved to %s, starting afresh", path, aside)
+        return PuzzleSkill()
+
+
+def save_skill(path: Path, skill: PuzzleSkill) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(skill.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+class Trainer:
+    """One session: puzzles one after the other, each answer judged and counted."""
+
+    def __init__(
+        self, args: argparse.Namespace, console: Console, ask: Callable[[str], str] | None = None
+    ) -> None:  # fmt: skip
+        self.args = args
+        self.console = console
+        self.ask = ask or console.input
+        self.symbols = (console.encoding or "").lower().startswith("utf")
+        self.store = Path(args.store) if args.store else default_store()
+        self.rated = not args.no_rating
+        self.skill = load_skill(self.store) if self.rated else PuzzleSkill()
+        self.puzzles = load_puzzles()
+        self.rng = random.Random()
+        self.failed = False
+        """Whether ``--answer`` gave no legal move."""
+
+    def say(self, markup: str) -> None:
+        self.console.print(markup, highlight=False)
+
+    def run(self) -> int:
+        if self.args.stats:
+            self.show_stats()
+            return 0
+        today = datetime.datetime.now(datetime.UTC).date()
+        if self.args.daily or self.args.id:
+            puzzle = daily_puzzle(today, self.puzzles) if self.args.daily else puzzle_by_id(self.args.id, self.puzzles)
+            self.solve(puzzle, today if self.args.daily else None)
+            return EXIT_USAGE if self.failed else 0
+        done = 0
+        while not self.args.count or done < self.args.count:
+            if not self.solve(next_puzzle(self.skill, self.puzzles, self.rng), None):
+                break
+            done += 1
+            if done != self.args.count and not self.next_prompt():
+                break
+        return 0
+
+    def next_prompt(self) -> bool:
+        """Wait for Enter before the next puzzle; ``False`` when the player quits."""
+        try:
+            text = self.ask("Press Enter for the next puzzle (or quit)> ")
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return text.strip().lower() not in ("q", "quit", "exit")
+
+    def solve(self, puzzle: Puzzle, daily: datetime.date | None) -> bool:
+        """Show ``puzzle``, judge an answer; ``False`` when the player quits."""
+        self.show(puzzle, daily)
+        answer = self.answer(puzzle)
+        if answer is None:
+            return False
+        if isinstance(answer, str):  # skip
+            self.say("Skipped: not counted.")
+        else:
+            self.judge(puzzle, answer, daily)
+        self.explain(puzzle)
+        return not self.args.answer
+
+    def show(self, puzzle: Puzzle, daily: datetime.date | None) -> None:
+        view = view_of(puzzle)
+        names = names_for(puzzle)
+        which = f"daily puzzle {daily.isoformat()}" if daily else f"puzzle {puzzle.id}"
+        title = f"sixtysix · {view.rules.preset_name} · {which} · {puzzle.grade} ({puzzle.rating})"
+        opponent = " ".join(
+            card_or_action(Action.play(c), self.symbols)
+            for c in hand_order(deduced_opponent_cards(view), view.trump)
+        )  # fmt: skip
+        extra = (
+            f"{names.computer} holds {opponent} [dim](every other card is played: the talon is exhausted)[/]",
+            points_line(view),
+            f"[bold]{question(puzzle)}[/]",
+            "[dim]skip shows the solution without counting it[/]",
+        )
+        info = TableInfo(
+            names=names, title=title, scoreboard=self.scoreboard(), extra=extra, symbols=self.symbols
+        )  # fmt: skip
+        if not self.args.no_clear and self.console.is_terminal and not self.args.answer:
+            self.console.clear()
+        self.console.print(render_table(view, info))
+
+    def scoreboard(self) -> Text:
+        if not self.rated:
+            return Text("practice: no rating kept", style="dim")
+        s = self.skill
+        return Text(
+            f"your puzzle rating {round(s.rating)} · solved {s.solved}/{s.attempts} · "
+            f"streak {s.streak} (best {s.best_streak}) · daily streak {s.daily_streak}"
+        )
+
+    def answer(self, puzzle: Puzzle) -> Action | str | None:
+        """The player's move, ``"skip"``, or ``None`` to quit."""
+        view = view_of(puzzle)
+        hand = hand_order(view.hand, view.trump)
+        typed = iter([self.args.answer]) if self.args.answer else None
+        while True:
+            try:
+                text = next(typed) if typed is not None else self.ask("Your move> ")
+            except (EOFError, KeyboardInterrupt, StopIteration):
+                return None
+            if text.strip().lower() in ("skip", "s", "solution"):
+                return "skip"
+            parsed = parse_input(text, hand, view.legal)
+            if isinstance(parsed, Command):
+                if parsed.name == "quit":
+                    return None
+                self.command(parsed.name, puzzle)
+            elif isinstance(parsed, Invalid):
+                self.say(f"[red]{parsed.message}[/]")
+            elif len(parsed.actions) != 1 or parsed.actions[0] not in view.legal:
+                legal = " ".join(str(a) for a in view.legal)
+                self.say(f"[red]Type one legal move: {legal}[/]")
+            else:
+                return parsed.actions[0]
+            if typed is not None:  # --answer: a move that is not one of the legal ones
+                self.failed = True
+                return None
+
+    def command(self, name: str, puzzle: Puzzle) -> None:
+        view = view_of(puzzle)
+        if name == "hint":
+            self.say(
+                f"Hint: {puzzle.plausible} move(s) look about as good after one trick; you must play "
+                f"precisely for {puzzle.depth} more pl{'y' if puzzle.depth == 1 else 'ies'}."
+            )
+        elif name == "last":
+            self.say(last_trick_line(view, names_for(puzzle), self.symbols))
+        else:
+            deal = puzzle.deal()
+            for action in view.legal:
+                self.say(f"  {action}: {describe_action_choice(action, deal, self.symbols)}")
+            self.say("skip shows the solution without counting; quit leaves")
+
+    def judge(self, puzzle: Puzzle, answer: Action, daily: datetime.date | None) -> None:
+        self.say(verdict(puzzle, answer, self.symbols))
+        if not self.rated:
+            return
+        change = self.skill.record(puzzle.id, puzzle.rating, answer == puzzle.solution, daily)
+        save_skill(self.store, self.skill)
+        moved = f"{change:+.0f}" if change else "unchanged: seen before"
+        self.say(f"Rating {round(self.skill.rating)} ({moved}) · streak {self.skill.streak}")
+
+    def explain(self, puzzle: Puzzle) -> None:
+        self.say("[bold]What each move gives[/] (both sides playing perfectly):")
+        for line in values_lines(puzzle, self.symbols):
+            self.say(f"  {line}")
+        self.say("[bold]The solution line:[/] " + "; ".join(line_lines(puzzle, self.symbols)))
+        if puzzle.source:
+            self.say(f"[dim]From play: {puzzle.source}[/]")
+
+    def show_stats(self) -> None:
+        self.say(self.scoreboard().plain)
+        grades = collections.Counter(puzzle.grade for puzzle in self.puzzles)
+        self.say(f"{len(self.puzzles)} puzzles: " + ", ".join(f"{grades[g]} {g}" for g in ("easy", "medium", "hard")))
+        if self.rated:
+            self.say(f"kept in {self.store}")
+
+
+def points_line(view: PlayerView) -> str:
+    """Both sides' points, the opponent's included even where the rules forbid reviewing the
+    tricks: a puzzle shows what the player could have remembered."""
+    pending = f" (+{view.opponent_pending} pending)" if view.opponent_pending else ""
+    own = f" (+{view.pending} pending)" if view.pending else ""
+    return f"Points: you {view.score}{own}, {PUZZLE_NAMES.computer} {view.opponent_score}{pending}"
+
+
+def run(args: argparse.Namespace, console: Console | None = None, ask: Callable[[str], str] | None = None) -> int:
+    """Run the trainer; 2 for a puzzle number that does not exist or an ``--answer`` that is no legal move."""
+    console = console or Console(highlight=False)
+    trainer = Trainer(args, console, ask)
+    try:
+        return trainer.run()
+    except KeyError as error:
+        console.print(f"sixtysix puzzles: {error.args[0]}", highlight=False)
+        return EXIT_USAGE

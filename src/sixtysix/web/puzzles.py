@@ -1,0 +1,185 @@
+"""The Puzzles page's API: puzzles from the player's view, answers judged by the server, a rating per browser.
+
+The browser holds no rule and never the solution before it answers: it receives the player's
+view of the position and the legal actions (:func:`~sixtysix.present.puzzles.puzzle_json`), posts
+its answer, and gets the verdict, the values of every action and the solution line
+(:func:`~sixtysix.present.puzzles.answer_json`). A browser keeps its puzzle rating and streaks
+under a solver token (``POST /api/puzzles/solver``), stored hashed like the seat tokens, the
+skill itself in the ``puzzle_solvers`` table of the app's database. docs/web-api.md lists the
+endpoints.
+
+>>> store = PuzzleStore(Store(":memory:"))
+>>> token = store.create()
+>>> skill = store.load(token)
+>>> skill.record(1, 1200, solved=True) > 0
+True
+>>> store.save(token, skill)
+>>> store.load(token).solved
+1
+>>> store.load("no such token") is None
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import random
+import secrets
+import time
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from sixtysix.ai.puzzle_skill import PuzzleSkill, next_puzzle
+from sixtysix.ai.puzzles import Puzzle, daily_puzzle, load_puzzles, puzzle_by_id
+from sixtysix.core.actions import Action
+from sixtysix.core.errors import InvalidActionError
+from sixtysix.present.puzzles import answer_json, puzzle_json
+from sixtysix.web.errors import WebError, malformed
+from sixtysix.web.limits import RateLimiter, check_origin
+from sixtysix.web.store import Store, token_hash
+
+MAX_BODY = 1024
+"""An answer is one token: a larger body is refused unread."""
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS puzzle_solvers (
+    token_hash TEXT PRIMARY KEY,    -- SHA-256 of the browser's solver token
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    skill TEXT NOT NULL             -- JSON: rating, deviation, streaks, the puzzles attempted
+);
+"""
+
+
+class PuzzleStore:
+    """The puzzle skill of each browser, in the app's SQLite database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        with store.lock:
+            store.db.executescript(SCHEMA)
+
+    def create(self) -> str:
+        """A new solver token (kept only hashed) with a fresh skill."""
+        token = secrets.token_urlsafe(24)
+        now = time.time()
+        with self.store.lock:
+            self.store.db.execute(
+                "INSERT INTO puzzle_solvers (token_hash, created, updated, skill) VALUES (?, ?, ?, ?)",
+                (token_hash(token), now, now, json.dumps(PuzzleSkill().to_json())),
+            )
+        return token
+
+    def load(self, token: str) -> PuzzleSkill | None:
+        with self.store.lock:
+            row = self.store.db.execute(
+                "SELECT skill FROM puzzle_solvers WHERE token_hash = ?", (token_hash(token),)
+            ).fetchone()
+        return None if row is None else PuzzleSkill.from_json(json.loads(row[0]))
+
+    def save(self, token: str, skill: PuzzleSkill) -> None:
+        with self.store.lock:
+            self.store.db.execute(
+                "UPDATE puzzle_solvers SET skill = ?, updated = ? WHERE token_hash = ?",
+                (json.dumps(skill.to_json()), time.time(), token_hash(token)),
+            )
+
+
+def today() -> datetime.date:
+    """The daily puzzle's date: UTC, the same for everyone."""
+    return datetime.datetime.now(datetime.UTC).date()
+
+
+def puzzle_router(store: Store, limiter: RateLimiter | None = None, trusted_origins: tuple[str, ...] = ()) -> APIRouter:
+    """The ``/api/puzzles`` endpoints on ``store``'s database."""
+    router = APIRouter()
+    solvers = PuzzleStore(store)
+    puzzles = load_puzzles()
+    rng = random.Random()
+
+    def no_store(data: object, status: int = 200) -> JSONResponse:
+        return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+
+    def solver_of(request: Request, required: bool) -> tuple[str, PuzzleSkill] | None:
+        header = request.headers.get("authorization", "")
+        token = header[7:].strip() if header[:7].lower() == "bearer " else ""
+        if not token:
+            if required:
+                raise WebError(401, "unauthorized", "a solver token is required (POST /api/puzzles/solver)")
+            return None
+        skill = solvers.load(token)
+        if skill is None:
+            raise WebError(403, "wrong_token", "unknown solver token")
+        return token, skill
+
+    def puzzle_of(number: str) -> Puzzle:
+        if not number.isdigit() or len(number) > 6:
+            raise WebError(404, "not_found", f"no puzzle {number!r}")
+        try:
+            return puzzle_by_id(int(number), puzzles)
+        except KeyError as error:
+            raise WebError(404, "not_found", str(error.args[0])) from None
+
+    def with_skill(data: dict[str, object], found: tuple[str, PuzzleSkill] | None) -> JSONResponse:
+        data["skill"] = None if found is None else found[1].summary()
+        return no_store(data)
+
+    @router.post("/api/puzzles/solver")
+    async def create_solver(request: Request) -> JSONResponse:
+        check_origin(request.headers, trusted_origins)  # each solver is a row of the database: limited
+        if limiter is not None:
+            limiter.check("solver", request.client.host if request.client else "unknown")
+        return no_store({"token": solvers.create(), "skill": PuzzleSkill().summary()}, 201)
+
+    @router.get("/api/puzzles/me")
+    async def get_me(request: Request) -> JSONResponse:
+        found = solver_of(request, required=True)
+        assert found is not None
+        return no_store({"skill": found[1].summary(), "count": len(puzzles)})
+
+    @router.get("/api/puzzles/daily")
+    async def get_daily(request: Request) -> JSONResponse:
+        day = today()
+        data: dict[str, object] = {"daily": day.isoformat(), "puzzle": puzzle_json(daily_puzzle(day, puzzles))}
+        return with_skill(data, solver_of(request, required=False))
+
+    @router.get("/api/puzzles/next")
+    async def get_next(request: Request) -> JSONResponse:
+        found = solver_of(request, required=False)
+        skill = found[1] if found is not None else PuzzleSkill()
+        return with_skill({"daily": None, "puzzle": puzzle_json(next_puzzle(skill, puzzles, rng))}, found)
+
+    @router.get("/api/puzzles/{number}")
+    async def get_puzzle(request: Request, number: str) -> JSONResponse:
+        return with_skill({"daily": None, "puzzle": puzzle_json(puzzle_of(number))}, solver_of(request, False))
+
+    @router.post("/api/puzzles/{number}/answer")
+    async def post_answer(request: Request, number: str) -> JSONResponse:
+        puzzle = puzzle_of(number)
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise WebError(413, "malformed", f"the body is larger than {MAX_BODY} bytes")
+        try:
+            body = json.loads(raw or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise malformed("the body is not JSON") from None
+        if not isinstance(body, dict) or not isinstance(body.get("action"), str):
+            raise malformed('the body must be a JSON object with the action token, e.g. {"action": "Ah"}')
+        try:
+            answer = Action.parse(body["action"])
+        except InvalidActionError as error:
+            raise malformed(str(error)) from None
+        if answer.token not in puzzle.values:
+            raise WebError(409, "illegal_action", f"{answer} is not a legal action here: {' '.join(puzzle.values)}")
+        found = solver_of(request, required=False)
+        data = answer_json(puzzle, answer)
+        data["change"] = 0.0
+        if found is not None:
+            token, skill = found
+            daily = today() if body.get("daily") and daily_puzzle(today(), puzzles).id == puzzle.id else None
+            data["change"] = round(skill.record(puzzle.id, puzzle.rating, bool(data["correct"]), daily), 1)
+            solvers.save(token, skill)
+        return with_skill(data, found)
+
+    return router

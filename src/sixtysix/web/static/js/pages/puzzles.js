@@ -1,0 +1,224 @@
+// The Puzzles page (#/puzzles, #/puzzles/daily, #/puzzles/N): a position from real play after
+// the talon is gone, where exactly one move wins or saves the deal. The page holds no rule: the
+// server sends the player's view and the legal actions (GET /api/puzzles/...), judges the answer
+// (POST /api/puzzles/N/answer) and keeps this browser's rating and streaks under its solver
+// token (kept in localStorage, sent only to our own server).
+
+import { api } from "../api.js";
+import { cardSVG } from "../cards.js";
+import { html, raw, render } from "../dom.js";
+import { cardName, getLang, rankIndex, t } from "../i18n.js";
+import { presetName } from "../presets.js";
+import { localStore } from "../store.js";
+import { actionKind, marriageCards, SUIT_SYMBOLS, suitOf } from "../notation.js";
+
+const SOLVER = "sixtysix.puzzles";
+
+function savedToken() {
+  const s = localStore();
+  if (!s) return null;
+  try {
+    const saved = JSON.parse(s.getItem(SOLVER));
+    return saved && typeof saved.token === "string" ? saved.token : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveToken(token) {
+  const s = localStore();
+  if (!s) return;
+  try {
+    s.setItem(SOLVER, JSON.stringify({ token }));
+  } catch {
+    /* storage full or disabled: this visit still counts */
+  }
+}
+
+/** where: {which: "daily" | "next" | number}. */
+export function mountPuzzles(root, where, ctx) {
+  let alive = true;
+  let token = savedToken();
+  let shown = null; // {daily, puzzle, skill}
+  let result = null; // the server's verdict after an answer
+  let error = null;
+  let busy = false;
+
+  function solver() {
+    if (token) return Promise.resolve(token);
+    return api.puzzleSolver().then((made) => {
+      token = made.token;
+      saveToken(token);
+      return token;
+    });
+  }
+
+  function load() {
+    shown = null;
+    result = null;
+    error = null;
+    draw();
+    solver()
+      .then((tok) => api.puzzle(where.which, tok))
+      .then((data) => {
+        shown = data;
+        if (alive) draw();
+      })
+      .catch((err) => {
+        if (err.code === "wrong_token") {
+          token = null; // a token the server forgot (a new database): start afresh
+          saveToken(null);
+        }
+        error = t("puzzles.failed", { message: err.message });
+        if (alive) draw();
+      });
+  }
+
+  function answer(action) {
+    if (busy || result || !shown) return;
+    busy = true;
+    api
+      .puzzleAnswer(shown.puzzle.id, token, action, Boolean(shown.daily))
+      .then((data) => {
+        result = data;
+        shown.skill = data.skill;
+      })
+      .catch((err) => {
+        error = t("puzzles.failed", { message: err.message });
+      })
+      .finally(() => {
+        busy = false;
+        if (alive) draw();
+      });
+  }
+
+  function chipText(card) {
+    const suit = suitOf(card);
+    const o = ctx.settings();
+    return html`<span class="pz-chip pz-suit-${suit}" title="${cardName(card, o.deck)}">${rankIndex(card[0], o.deck)}${SUIT_SYMBOLS[suit]}</span>`;
+  }
+
+  function tokenText(token_) {
+    return actionKind(token_) === "card" ? chipText(token_) : html`<span class="pz-token">${token_}</span>`;
+  }
+
+  function cardsRow(cards, testid, o) {
+    return html`<div class="pz-cards" data-testid="${testid}">${cards.map(
+      (card) => html`<span class="pz-card" data-card="${card}">${raw(cardSVG(card, o))}</span>`,
+    )}</div>`;
+  }
+
+  function skillHTML(skill) {
+    if (!skill) return "";
+    return html`<p class="pz-skill" data-testid="puzzle-skill" data-rating="${skill.rating}">
+      <strong>${t("puzzles.rating", { rating: skill.rating })}</strong> ·
+      ${t("puzzles.solved", { solved: skill.solved, attempts: skill.attempts })} ·
+      ${t("puzzles.streak", { n: skill.streak, best: skill.best_streak })} ·
+      ${t("puzzles.daily_streak", { n: skill.daily_streak })}</p>`;
+  }
+
+  // a marriage as "20 K♥ Q♥", a claim as the table's "66!" (phase two: no other kinds)
+  function otherLabel(token_) {
+    const kind = actionKind(token_);
+    if (kind === "marriage") return html`${token_.slice(0, 2)} ${marriageCards(token_).map(chipText)}`;
+    return t(`action.${kind}`);
+  }
+
+  function handHTML(p, o) {
+    const legal = new Set(p.legal.map((a) => a.token));
+    const open = !result && !busy;
+    const cards = p.hand.map(
+      (card) => html`<button type="button" class="card-btn pz-hand-card ${legal.has(card) && open ? "legal" : ""}"
+        data-answer="${card}" data-testid="puzzle-card" data-card="${card}"
+        ${legal.has(card) && open ? "" : raw("disabled")} title="${cardName(card, o.deck)}">${raw(cardSVG(card, o))}</button>`,
+    );
+    const others = p.legal
+      .filter((a) => actionKind(a.token) !== "card")
+      .map(
+        (a) => html`<button type="button" class="act ${open ? "legal" : ""}" data-answer="${a.token}"
+          data-testid="puzzle-action" data-action="${a.token}" ${open ? "" : raw("disabled")}
+          title="${a.label}">${otherLabel(a.token)}</button>`,
+      );
+    return html`<div class="pz-hand" data-testid="puzzle-hand">${cards}</div><div class="buttons">${others}</div>`;
+  }
+
+  function resultHTML() {
+    if (!result) return "";
+    const change = result.change
+      ? t("puzzles.change", { change: (result.change > 0 ? "+" : "−") + Math.abs(Math.round(result.change)) })
+      : result.skill
+        ? t("puzzles.practice")
+        : "";
+    const values = result.values.map(
+      (v) => html`<li class="${v.token === result.solution ? "pz-best" : ""}" data-testid="puzzle-value" data-action="${v.token}" data-value="${v.value}">
+        ${tokenText(v.token)} <span class="num">${v.value > 0 ? "+" : v.value < 0 ? "−" : "±"}${Math.abs(v.value)}</span></li>`,
+    );
+    const line = result.line_tokens.map(
+      (step) => html`<li>${step.seat === shown.puzzle.seat ? t("word.you") : t("puzzles.them")}: ${tokenText(step.token)}</li>`,
+    );
+    const english = getLang() === "en";
+    return html`<div class="pz-result ${result.correct ? "right" : "wrong"}" data-testid="puzzle-result" data-correct="${result.correct}" role="status">
+      <p>${english ? result.verdict : html`<strong>${result.correct ? t("puzzles.right") : t("puzzles.wrong")}</strong>`} ${change}</p>
+      <h3>${t("puzzles.values")}</h3><ul class="pz-values">${values}</ul>
+      <h3>${t("puzzles.line")}</h3><ol class="pz-line" data-testid="puzzle-line">${line}</ol>
+      <p class="buttons"><button type="button" class="primary" data-go="next" data-testid="puzzle-next">${t("puzzles.next")}</button></p>
+    </div>`;
+  }
+
+  function puzzleHTML() {
+    const p = shown.puzzle;
+    const o = ctx.settings();
+    const title = shown.daily ? t("puzzles.daily_of", { date: shown.daily }) : t("puzzles.number", { n: p.id });
+    return html`<div class="pz-board" data-testid="puzzle" data-id="${p.id}" data-grade="${p.grade}">
+      <h2>${title} · ${presetName(p.rules.preset)} · ${t(`puzzles.grade.${p.grade}`)} (${p.rating})</h2>
+      <div class="pz-row"><span class="pz-label">${t("puzzles.opponent")}</span>${cardsRow(p.opponent, "puzzle-opponent", o)}</div>
+      <div class="pz-row"><span class="pz-label">${t("puzzles.trump")}</span>${cardsRow([p.trump.card], "puzzle-trump", o)}
+        ${p.led ? html`<span class="pz-label">${t("puzzles.led")}</span>${cardsRow([p.led], "puzzle-led", o)}` : ""}</div>
+      <p>${t("puzzles.points", { you: p.points.you, opponent: p.points.opponent })}</p>
+      <p class="pz-question" data-testid="puzzle-question">${getLang() === "en" ? p.question : t("puzzles.your_move")}</p>
+      ${handHTML(p, o)}
+    </div>`;
+  }
+
+  function draw() {
+    let body;
+    if (error) body = html`<p class="error" role="alert" data-testid="error">${error}</p>`;
+    else if (!shown) body = html`<p>${t("puzzles.loading")}</p>`;
+    else body = html`${puzzleHTML()}${resultHTML()}`;
+    render(
+      root,
+      html`<section class="panel puzzles-page" data-testid="puzzles-page">
+        <h1>${t("puzzles.title")}</h1>
+        <p>${t("puzzles.intro")}</p>
+        ${skillHTML(shown && shown.skill)}
+        <p class="buttons">
+          <button type="button" data-go="daily" data-testid="puzzle-daily">${t("puzzles.daily")}</button>
+          <button type="button" data-go="next" data-testid="puzzle-skip">${t("puzzles.next")}</button>
+        </p>
+        ${body}
+      </section>`,
+    );
+    root.querySelector("[data-testid=puzzles-page]").addEventListener("click", clicked);
+  }
+
+  function clicked(event) {
+    const target = event.target.closest("[data-answer], [data-go]");
+    if (!target || !alive) return;
+    if (target.dataset.answer) answer(target.dataset.answer);
+    else if (target.dataset.go === "daily") ctx.navigate("#/puzzles/daily");
+    else if (target.dataset.go === "next") {
+      if (where.which === "next") load();
+      else ctx.navigate("#/puzzles");
+    }
+  }
+
+  load();
+  return {
+    unmount() {
+      alive = false;
+    },
+    rerender() {
+      if (alive) draw();
+    },
+  };
+}

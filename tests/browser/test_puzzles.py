@@ -1,0 +1,48 @@
+"""The Puzzles page in a real browser: a puzzle drawn from the server's view, an answer judged by
+the server, the rating and streak kept for this browser across a reload."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sixtysix.ai.puzzles import puzzle_by_id
+from sixtysix.core.cards import CARD_NAMES
+
+from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot
+
+require_browser()
+
+
+def test_a_puzzle_is_answered_judged_and_counted_for_this_browser(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=3)
+    puzzle = puzzle_by_id(4)
+    table = open_table(f"{server.base}/?animations=0#/puzzles/4")
+    page = table.page
+    page.locator("[data-testid=puzzle][data-id='4']").wait_for()
+    hand = sorted(page.locator("[data-testid=puzzle-card]").evaluate_all("(els) => els.map((e) => e.dataset.card)"))
+    assert hand == sorted(CARD_NAMES[card] for card in puzzle.deal().view(puzzle.seat).hand_cards())
+    shot(page, "puzzle-before")
+    page.locator(f"[data-answer='{puzzle.solution.token}']").click()
+    result = page.locator("[data-testid=puzzle-result]")
+    result.wait_for()
+    assert result.get_attribute("data-correct") == "true"
+    best = page.locator("[data-testid=puzzle-value]").first
+    assert best.get_attribute("data-action") == puzzle.solution.token
+    assert best.get_attribute("data-value") == str(puzzle.best_value)
+    assert page.locator("[data-testid=puzzle-line] li").count() == len(puzzle.line)
+    shot(page, "puzzle-solved", full_page=True)
+    rating = int(page.locator("[data-testid=puzzle-skill]").get_attribute("data-rating") or 0)
+    assert rating > 1200
+    page.reload()  # the same browser: the same solver token, the same rating
+    page.locator("[data-testid=puzzle][data-id='4']").wait_for()
+    assert page.locator("[data-testid=puzzle-skill]").get_attribute("data-rating") == str(rating)
+    page.set_viewport_size(PHONE)  # the header's five links and the board fit a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "puzzle-phone")
+    page.set_viewport_size(DESKTOP)
+    page.locator("[data-testid=nav-puzzles]").click()
+    page.locator("[data-testid=puzzle-daily]").click()
+    page.locator("[data-testid=puzzle]").wait_for()
+    assert "Daily puzzle" in page.locator("[data-testid=puzzle] h2").inner_text()
