@@ -98,7 +98,7 @@ from sixtysix.ai.clock import cpu_deadline, cpu_seconds, spent
 from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.racing import Difference, Race
 from sixtysix.ai.rollout import Rollouts
-from sixtysix.ai.sampling import forbidden_cards
+from sixtysix.ai.sampling import forbidden_cards, world_from
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
 from sixtysix.core.cards import Card, CardMask
@@ -347,6 +347,9 @@ class Analysis:
     """CPU seconds the analysis took (of its thread, like the budget)."""
     settled: bool = False
     """The analysis stopped before its budget: nothing was left to decide."""
+    samples: tuple[Sample, ...] = field(default=(), repr=False, compare=False)
+    """The sampled worlds in the order drawn, each with the values of the actions valued in it
+    (what :mod:`sixtysix.ai.explain` reads its reasons from; not part of :meth:`to_json`)."""
 
     @property
     def best(self) -> Action:
@@ -400,6 +403,22 @@ class Analysis:
 # -- analysing one decision ---------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Sample:
+    """One sampled world of an analysis: where the unseen cards were, and what each action was worth there."""
+
+    opponent: CardMask
+    """The opponent's hand in this world."""
+    stock: tuple[Card, ...]
+    """The face-down stock, top first."""
+    values: dict[Action, float]
+    """The value, for the analysed seat, of every action still in the race when this world was drawn."""
+
+    def world(self, view: PlayerView) -> Deal:
+        """This world as a deal (:func:`~sixtysix.ai.sampling.world_from`)."""
+        return world_from(view, self.opponent, list(self.stock))
+
+
 class _Inference(ExpertPlayer):
     """The expert's sampling, its weights kept per opponent hand.
 
@@ -441,11 +460,18 @@ class _Worlds:
         self.exact = self.single and self.rollouts is None
         # In phase 2 nobody draws: a world is the opponent's hand, and its exact values never change.
         self._known: dict[CardMask, dict[Action, float]] = {}
+        self.samples: list[Sample] = []
 
     def values(self, actions: list[Action]) -> dict[Action, float]:
-        """The value of each of ``actions`` for the view's seat in one more sampled world."""
+        """The value of each of ``actions`` for the view's seat in one more sampled world (kept in :attr:`samples`)."""
         view = self.view
         world = self.sampler.sample(view, self.forbidden)
+        values = self._values(world, actions)
+        self.samples.append(Sample(world.hands[view.opponent], world.stock[world.stock_pos :], values))
+        return values
+
+    def _values(self, world: Deal, actions: list[Action]) -> dict[Action, float]:
+        view = self.view
         if self.rollouts is not None:
             return self.rollouts.action_values(self.solver, world, actions, view.seat)
         key = world.hands[view.opponent]
@@ -552,7 +578,8 @@ def analyze(view: PlayerView, budget: Budget | None = None, played: Action | Non
     best = race.leader()
     entries = [_entry(race, action, best, worlds.single) for action in view.legal]
     entries.sort(key=lambda e: (e.action != best, -e.value, -e.win_chance, _order(e.action)))
-    return Analysis(view.seat, tuple(entries), race.worlds, worlds.exact, cpu_seconds() - started, settled)
+    samples = tuple(worlds.samples)
+    return Analysis(view.seat, tuple(entries), race.worlds, worlds.exact, cpu_seconds() - started, settled, samples)
 
 
 def hint(view: PlayerView, seed: int | None = 0) -> Analysis:
