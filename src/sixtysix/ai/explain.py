@@ -10,8 +10,8 @@ worlds consistent with that view:
 
 * **from the view**: :class:`CanClaim`, :class:`FalseClaim`, :class:`PointsNeeded`,
   :class:`Declare`, :class:`Exchange`, :class:`TopCards` (the highest cards left of a
-  suit are yours), :class:`OpponentVoid` (his phase-2 play proved a void, R-P2-2),
-  :class:`OpponentShowed`;
+  suit are yours), :class:`OpponentVoid` (his phase-2 play proved a void, R-P2-2);
+
 * **from the worlds' values**: :class:`WinShare` (in how many of the sampled worlds an
   action wins the deal), :class:`TrumpHeld` (in how many he holds a trump);
 * **from the lines of play**: in up to :data:`LINE_WORLDS` of the worlds both actions
@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
-from sixtysix.ai.analysis import Analysis, Sample
+from sixtysix.ai.analysis import Analysis, Sample, Verdict
 from sixtysix.ai.rollout import Rollouts
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
@@ -74,6 +74,8 @@ LINE_SECONDS = 0.25
 """Wall-clock seconds the lines may take at most (the hint's budget is half a second)."""
 MIN_SHARE = 0.25
 """A line fact is named only if it holds in at least this share of the compared worlds."""
+NEAR_TARGET = 30
+"""The points still needed are named among the view's facts only when at most this many are missing."""
 REASONS = 2
 """Reasons an explanation gives at most, after the win shares."""
 CLOSES = (CLOSE, CLOSE_BEFORE_DRAW)
@@ -112,6 +114,8 @@ class WinShare(Fact):
     action: Action
     wins: int
     worlds: int
+    points: float
+    """The mean of its values over those worlds (game points, signed)."""
 
 
 @dataclass(frozen=True)
@@ -180,14 +184,6 @@ class OpponentVoid(Fact):
 
 
 @dataclass(frozen=True)
-class OpponentShowed(Fact):
-    """He is known to hold ``card`` (shown in a marriage or taken in an exchange)."""
-
-    tag: ClassVar[str] = "his_marriage"
-    card: Card
-
-
-@dataclass(frozen=True)
 class TrumpHeld(Fact):
     """In ``share`` of ``worlds`` worlds he holds a trump; ``talon`` cards are left to draw."""
 
@@ -223,6 +219,8 @@ class HisMarriage(Fact):
     marriage: Action
     count: int
     worlds: int
+    shown: Card | None
+    """A card of that marriage he is known to hold (he showed it, or took it in an exchange), if any."""
 
 
 @dataclass(frozen=True)
@@ -237,7 +235,8 @@ class OwnMarriage(Fact):
 
 @dataclass(frozen=True)
 class TakenBy(Fact):
-    """In ``count`` of ``worlds`` compared lines he takes the other action's ``card`` with ``by``."""
+    """In ``count`` of ``worlds`` compared lines his ``by`` takes the other action's ``card``, where the best
+    action's card takes that trick."""
 
     tag: ClassVar[str] = "trick"
     card: Card
@@ -265,6 +264,8 @@ class Explanation:
     other: Action | None
     """The action compared with (the one played, or the runner-up); ``None``: a forced or lone best action."""
     facts: tuple[Fact, ...]
+    close: bool = False
+    """The analysis could not tell ``other`` to be worse (its verdict is good or uncertain)."""
     lines: tuple[LinePair, ...] = field(default=(), repr=False, compare=False)
     """The compared lines of play the line facts were counted from."""
 
@@ -278,6 +279,7 @@ class Explanation:
             "seat": self.seat,
             "best": str(self.best),
             "other": None if self.other is None else str(self.other),
+            "close": self.close,
             "facts": [f.to_json() for f in self.facts],
         }
 
@@ -390,7 +392,8 @@ def explain(
     reasons = [*_decision_facts(view, analysis, best, other), *_line_facts(view, best, other, pairs)]
     reasons += _view_facts(view, best, other)
     chosen = list(dict.fromkeys(reasons))[:REASONS]
-    return Explanation(view.seat, best, other, tuple(head + chosen), tuple(pairs))
+    close = analysis.verdict(other) in (Verdict.GOOD, Verdict.UNCERTAIN)
+    return Explanation(view.seat, best, other, tuple(head + chosen), close, tuple(pairs))
 
 
 def _runner_up(analysis: Analysis) -> Action | None:
@@ -406,7 +409,8 @@ def _lone(view: PlayerView, best: Action) -> list[Fact]:
 def win_share(analysis: Analysis, action: Action, rival: Action) -> WinShare:
     """In how many of the worlds shared with ``rival`` ``action`` won the deal (value above 0)."""
     shared = shared_samples(analysis, action, rival)
-    return WinShare(action, sum(1 for s in shared if s.values[action] > 0), len(shared))
+    wins = sum(1 for s in shared if s.values[action] > 0)
+    return WinShare(action, wins, len(shared), sum(s.values[action] for s in shared) / max(1, len(shared)))
 
 
 def trump_held(view: PlayerView, analysis: Analysis) -> TrumpHeld:
@@ -462,8 +466,9 @@ def _line_facts(view: PlayerView, best: Action, other: Action, pairs: Sequence[L
     counted.append(LastTrick(last, worlds))
     for marriage in sorted({m for p in pairs for m in p.other.marriages(him)}):
         n = sum(1 for p in pairs if marriage in p.other.marriages(him) - p.best.marriages(him))
-        counted.append(HisMarriage(marriage, n, worlds))
-    for marriage in sorted({m for p in pairs for m in p.best.marriages(me)}):
+        shown = cards_of(view.opponent_known & MARRIAGE_CARDS[marriage_suit(marriage)])
+        counted.append(HisMarriage(marriage, n, worlds, shown[0] if shown else None))
+    for marriage in sorted({m for p in pairs for m in p.best.marriages(me)} - {best}):
         n = sum(1 for p in pairs if marriage in p.best.marriages(me) - p.other.marriages(me))
         counted.append(OwnMarriage(marriage, n, worlds))
     if IS_CARD[best]:
@@ -497,7 +502,8 @@ def _taken_by(card: Action, pairs: Sequence[LinePair], him: int) -> list[Fact]:
     takers: dict[Card, int] = {}
     for p in pairs:
         first = p.other.tricks[0] if p.other.tricks else None
-        if first is not None and card in (first[1], first[3]) and first[4] == him:
+        mine = bool(p.best.tricks) and p.best.tricks[0][4] != him
+        if mine and first is not None and card in (first[1], first[3]) and first[4] == him:
             by = first[3] if first[1] == card else first[1]
             takers[by] = takers.get(by, 0) + 1
     if not takers:
@@ -514,10 +520,7 @@ def _view_facts(view: PlayerView, best: Action, other: Action) -> list[Fact]:
     for suit, trick in opponent_voids(view).items():
         if any(IS_CARD[a] and SUIT_OF[a] == suit for a in (best, other)):
             facts.append(OpponentVoid(suit, trick))
-    for card in cards_of(view.opponent_known):
-        if BIT[card] & (MARRIAGE_CARDS[SUIT_OF[card]]):
-            facts.append(OpponentShowed(card))
-    if view.score < TARGET:
+    if TARGET - NEAR_TARGET <= view.score + view.pending < TARGET:
         facts.append(PointsNeeded(view.score, max(0, TARGET - view.score - view.pending)))
     return facts
 

@@ -1,0 +1,351 @@
+"""An explanation in words: the facts of :mod:`sixtysix.ai.explain` as one or two sentences, in English, German or French.
+
+The first sentence compares the two actions by the share of the sampled deals each
+wins; the second gives the reasons, joined by a semicolon. Every number in them is a
+field of a fact: nothing is added here but words.
+
+>>> from sixtysix.ai.explain import Explanation, LastTrick, PointsNeeded, WinShare
+>>> from sixtysix.core.actions import Action
+>>> a, k = Action.parse("Ad"), Action.parse("Kd")
+>>> facts = (WinShare(a, 35, 40, 0.9), WinShare(k, 20, 40, 0.1), LastTrick(5, 12), PointsNeeded(51, 15))
+>>> explanation = Explanation(1, a, k, facts)
+>>> print(explanation_text(explanation, symbols=False))
+Better Ad than Kd: Ad wins in 35 of 40 deals consistent with what you have seen, Kd in 20. Ad takes the last trick and its 10 points in 5 of 12 deals played on, Kd loses it; you need 15 more points.
+>>> print(explanation_text(explanation, "de", symbols=False))
+Besser Ad als Kd: Ad gewinnt in 35 von 40 Spielen, die zu dem passen, was Sie gesehen haben, Kd in 20. Ad macht in 5 von 12 weitergespielten Spielen den letzten Stich und seine 10 Punkte, Kd verliert ihn; Ihnen fehlen noch 15 Punkte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sixtysix.ai.explain import (
+    CanClaim,
+    ClaimAfter,
+    CloseNow,
+    Declare,
+    Exchange,
+    Explanation,
+    FalseClaim,
+    Fact,
+    HisMarriage,
+    LastTrick,
+    OpponentVoid,
+    OwnMarriage,
+    PointsNeeded,
+    TakenBy,
+    TopCards,
+    TrumpHeld,
+    WinShare,
+)
+from sixtysix.core.actions import (
+    CLAIM,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    DRAW,
+    EXCHANGE,
+    PASS,
+    Action,
+    marriage_suit,
+)
+from sixtysix.core.cards import Card
+from sixtysix.core.facts import marriage_value
+from sixtysix.present.describe import card_label
+from sixtysix.present.presets import LANGUAGES
+
+SUITS = {
+    "en": ("clubs", "diamonds", "hearts", "spades"),
+    "de": ("Kreuz", "Karo", "Herz", "Pik"),
+    "fr": ("trèfle", "carreau", "cœur", "pique"),
+}
+
+ACTION_WORDS = {
+    CLAIM: {"en": "claiming 66", "de": "66 ansagen", "fr": "annoncer 66"},
+    CLOSE: {"en": "closing", "de": "Zudrehen", "fr": "fermer"},
+    CLOSE_BEFORE_DRAW: {"en": "closing before the draw", "de": "Zudrehen vor dem Ziehen", "fr": "fermer avant la pioche"},
+    DRAW: {"en": "drawing", "de": "Ziehen", "fr": "piocher"},
+    EXCHANGE: {"en": "exchanging", "de": "Austauschen", "fr": "échanger"},
+    PASS: {"en": "not exchanging", "de": "nicht Austauschen", "fr": "ne pas échanger"},
+}
+
+MARRIAGE_WORDS = {"en": "{points} in {suit}", "de": "{points} in {suit}", "fr": "{points} à {suit}"}
+
+TEMPLATES: dict[str, dict[str, str]] = {
+    "head": {
+        "en": "Better {best} than {other}: {best} wins in {wins} of {worlds} deals consistent with what you have seen, "
+        "{other} in {other_wins}.",
+        "de": "Besser {best} als {other}: {best} gewinnt in {wins} von {worlds} Spielen, die zu dem passen, "
+        "was Sie gesehen haben, {other} in {other_wins}.",
+        "fr": "Mieux vaut {best} que {other} : {best} gagne dans {wins} des {worlds} donnes compatibles avec ce que "
+        "vous avez vu, {other} dans {other_wins}.",
+    },
+    "head.points": {
+        "en": "Better {best} than {other}: over {worlds} deals consistent with what you have seen {best} brings "
+        "{points} game points a deal, {other} {other_points}.",
+        "de": "Besser {best} als {other}: über {worlds} Spiele, die zu dem passen, was Sie gesehen haben, bringt "
+        "{best} {points} Spielpunkte je Spiel, {other} {other_points}.",
+        "fr": "Mieux vaut {best} que {other} : sur {worlds} donnes compatibles avec ce que vous avez vu, {best} "
+        "rapporte {points} points de partie par donne, {other} {other_points}.",
+    },
+    "close": {
+        "en": "{best} and {other} are close: {best} wins in {wins} of {worlds} deals consistent with what you have "
+        "seen, {other} in {other_wins}.",
+        "de": "{best} und {other} sind fast gleich gut: {best} gewinnt in {wins} von {worlds} Spielen, die zu dem "
+        "passen, was Sie gesehen haben, {other} in {other_wins}.",
+        "fr": "{best} et {other} se valent presque : {best} gagne dans {wins} des {worlds} donnes compatibles avec "
+        "ce que vous avez vu, {other} dans {other_wins}.",
+    },
+    "exact": {
+        "en": "Every card is known: {best} brings {points} game points, {other} {other_points}.",
+        "de": "Alle Karten sind bekannt: {best} bringt {points} Spielpunkte, {other} {other_points}.",
+        "fr": "Toutes les cartes sont connues : {best} rapporte {points} points de partie, {other} {other_points}.",
+    },
+    "exact.close": {
+        "en": "Every card is known: {best} and {other} both bring {points} game points.",
+        "de": "Alle Karten sind bekannt: {best} und {other} bringen beide {points} Spielpunkte.",
+        "fr": "Toutes les cartes sont connues : {best} et {other} rapportent tous deux {points} points de partie.",
+    },
+    "alone": {"en": "Best: {best}.", "de": "Am besten: {best}.", "fr": "Le meilleur : {best}."},
+    "CanClaim": {
+        "en": "you have {points} points: claim now",
+        "de": "Sie haben {points} Punkte: sagen Sie jetzt an",
+        "fr": "vous avez {points} points : annoncez maintenant",
+    },
+    "FalseClaim": {
+        "en": "a claim needs 66 counted points and you have {points}",
+        "de": "eine Ansage braucht 66 gezählte Punkte, Sie haben {points}",
+        "fr": "une annonce exige 66 points comptés, vous en avez {points}",
+    },
+    "FalseClaim.pending": {
+        "en": " (your {pending} marriage points count only once you win a trick)",
+        "de": " (Ihre {pending} Meldepunkte zählen erst mit Ihrem ersten Stich)",
+        "fr": " (vos {pending} points de mariage ne comptent qu'après votre premier pli)",
+    },
+    "PointsNeeded": {
+        "en": "you need {needed} more points",
+        "de": "Ihnen fehlen noch {needed} Punkte",
+        "fr": "il vous manque {needed} points",
+    },
+    "Declare": {
+        "en": "declaring {marriage} scores {points} points now",
+        "de": "{marriage} zu melden bringt jetzt {points} Punkte",
+        "fr": "déclarer {marriage} rapporte {points} points maintenant",
+    },
+    "Declare.breaks": {
+        "en": ", and {other} would split the pair",
+        "de": ", und {other} würde das Paar trennen",
+        "fr": ", et {other} séparerait le mariage",
+    },
+    "Exchange": {
+        "en": "the exchange gives you the {card} for the {nine}",
+        "de": "der Austausch bringt Ihnen {card} für {nine}",
+        "fr": "l'échange vous donne le {card} contre le {nine}",
+    },
+    "TopCards": {
+        "en": "your {cards} {are} the highest {suit} left",
+        "de": "Ihr {cards} {are} das höchste {suit}, das noch im Spiel ist",
+        "fr": "votre {cards} {are} le plus haut {suit} qui reste",
+    },
+    "TopCards.out": {
+        "en": "{out} {are_out} out: ",
+        "de": "{out} {are_out} gefallen: ",
+        "fr": "{out} {are_out} tombé : ",
+    },
+    "OpponentVoid": {
+        "en": "he holds no {suit}: he did not follow {suit} in trick {trick}",
+        "de": "er hat kein {suit}: er hat {suit} im {trick}. Stich nicht bedient",
+        "fr": "il n'a plus de {suit} : il n'a pas fourni {suit} à la levée {trick}",
+    },
+    "HisMarriage.shown": {
+        "en": ": he showed the {card}",
+        "de": ": er hat {card} gezeigt",
+        "fr": " : il a montré le {card}",
+    },
+    "TrumpHeld": {
+        "en": "with {talon} cards left in the talon he holds a trump in {held} of {worlds} deals",
+        "de": "bei {talon} Karten im Talon hat er in {held} von {worlds} Spielen ein Atout",
+        "fr": "avec {talon} cartes au talon il tient un atout dans {held} donnes sur {worlds}",
+    },
+    "CloseNow": {
+        "en": "you need {needed} more points",
+        "de": "Ihnen fehlen noch {needed} Punkte",
+        "fr": "il vous manque {needed} points",
+    },
+    "CloseNow.top": {
+        "en": " and hold {cards}, the highest cards left",
+        "de": " und Sie halten {cards}, die höchsten Karten im Spiel",
+        "fr": " et vous tenez {cards}, les plus hautes cartes restantes",
+    },
+    "LastTrick": {
+        "en": "{best} takes the last trick and its 10 points in {count} of {worlds} deals played on, {other} loses it",
+        "de": "{best} macht in {count} von {worlds} weitergespielten Spielen den letzten Stich und seine 10 Punkte, "
+        "{other} verliert ihn",
+        "fr": "{best} remporte la dernière levée et ses 10 points dans {count} des {worlds} donnes jouées, "
+        "{other} la perd",
+    },
+    "HisMarriage": {
+        "en": "after {other} he declares {marriage} in {count} of {worlds} deals played on",
+        "de": "nach {other} meldet er in {count} von {worlds} weitergespielten Spielen {marriage}",
+        "fr": "après {other} il déclare {marriage} dans {count} des {worlds} donnes jouées",
+    },
+    "OwnMarriage": {
+        "en": "{best} lets you declare {marriage} in {count} of {worlds} deals played on, {other} does not",
+        "de": "mit {best} melden Sie in {count} von {worlds} weitergespielten Spielen {marriage}, mit {other} nicht",
+        "fr": "{best} vous permet de déclarer {marriage} dans {count} des {worlds} donnes jouées, {other} non",
+    },
+    "TakenBy": {
+        "en": "his {by} takes your {card} in {count} of {worlds} deals played on, where {best} wins the trick",
+        "de": "sein {by} schlägt Ihr {card} in {count} von {worlds} weitergespielten Spielen, in denen {best} "
+        "den Stich macht",
+        "fr": "son {by} prend votre {card} dans {count} des {worlds} donnes jouées où {best} fait la levée",
+    },
+    "ClaimAfter": {
+        "en": "the {card} takes the trick and brings you to 66 in {count} of {worlds} deals played on",
+        "de": "{card} macht den Stich und bringt Sie in {count} von {worlds} weitergespielten Spielen auf 66",
+        "fr": "le {card} fait la levée et vous mène à 66 dans {count} des {worlds} donnes jouées",
+    },
+}
+"""Every sentence part, by name (a fact's class name, or ``head``/``alone``) and language."""
+
+PLURAL = {
+    "are": {"en": ("is", "are"), "de": ("ist", "sind"), "fr": ("est", "sont")},
+    "are_out": {"en": ("is", "are"), "de": ("ist", "sind"), "fr": ("est", "sont")},
+}
+
+Words = Callable[[str, str], str]
+
+
+def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool = True) -> str:
+    """The explanation in one or two sentences (``lang``: ``en``, ``de`` or ``fr``; unknown: English)."""
+    lang = lang if lang in LANGUAGES else "en"
+    render = _Renderer(explanation, lang, symbols)
+    facts = explanation.facts
+    shares = [f for f in facts if isinstance(f, WinShare)]
+    reasons = [render.fact(f) for f in facts if not isinstance(f, WinShare)]
+    if explanation.other is None or len(shares) < 2:
+        head = render.template("alone", best=render.action(explanation.best))
+    else:
+        best, other = shares
+        name = _head(explanation, best, other)
+        head = render.template(
+            name,
+            best=render.action(best.action),
+            other=render.action(other.action),
+            wins=str(best.wins),
+            worlds=str(best.worlds),
+            other_wins=str(other.wins),
+            points=f"{best.points:+.2f}",
+            other_points=f"{other.points:+.2f}",
+        )
+    head = _capital(head)
+    if not reasons:
+        return head
+    return f"{head} {_capital('; '.join(reasons))}."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _head(explanation: Explanation, best: WinShare, other: WinShare) -> str:
+    """The first sentence's form: every card known (one world), too close to tell, by wins, or by game points."""
+    if best.worlds == 1:
+        return "exact.close" if best.points == other.points else "exact"
+    if explanation.close:
+        return "close"
+    return "head" if best.wins > other.wins else "head.points"
+
+
+class _Renderer:
+    """The words of one explanation in one language."""
+
+    def __init__(self, explanation: Explanation, lang: str, symbols: bool) -> None:
+        self.explanation = explanation
+        self.lang = lang
+        self.symbols = symbols
+
+    def template(self, name: str, **values: str) -> str:
+        return TEMPLATES[name][self.lang].format(**values)
+
+    def card(self, card: Card) -> str:
+        return card_label(card, self.symbols)
+
+    def cards(self, cards: tuple[Card, ...]) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+    def action(self, action: Action) -> str:
+        """A card by its label, a marriage as ``20 in hearts``, other actions in words."""
+        if action.is_card():
+            return self.card(action)
+        if action.is_marriage():
+            return self.marriage(action)
+        return ACTION_WORDS[int(action)][self.lang]
+
+    def marriage(self, action: Action) -> str:
+        suit = SUITS[self.lang][marriage_suit(action)]
+        return MARRIAGE_WORDS[self.lang].format(points=marriage_value(action), suit=suit)
+
+    def _suit(self, suit: int, count: int) -> str:
+        """A suit's name, in English singular for one card (``the highest club left``)."""
+        name = SUITS[self.lang][suit]
+        return name[:-1] if self.lang == "en" and count == 1 else name
+
+    def plural(self, word: str, count: int) -> str:
+        return PLURAL[word][self.lang][count > 1]
+
+    def fact(self, fact: Fact) -> str:
+        """One reason as a clause (no capital, no full stop)."""
+        explanation = self.explanation
+        best = self.action(explanation.best)
+        other = self.action(explanation.other) if explanation.other is not None else ""
+        name = type(fact).__name__
+        if isinstance(fact, CanClaim):
+            return self.template(name, points=str(fact.points))
+        if isinstance(fact, FalseClaim):
+            pending = self.template("FalseClaim.pending", pending=str(fact.pending)) if fact.pending else ""
+            return self.template(name, points=str(fact.points)) + pending
+        if isinstance(fact, PointsNeeded):
+            return self.template(name, needed=str(fact.needed))
+        if isinstance(fact, Declare):
+            breaks = self.template("Declare.breaks", other=other) if fact.breaks else ""
+            return self.template(name, marriage=self.marriage(fact.marriage), points=str(fact.points)) + breaks
+        if isinstance(fact, Exchange):
+            return self.template(name, card=self.card(fact.card), nine=self.card(fact.nine))
+        if isinstance(fact, TopCards):
+            return self._top_cards(fact)
+        if isinstance(fact, OpponentVoid):
+            return self.template(name, suit=SUITS[self.lang][fact.suit], trick=str(fact.trick))
+        if isinstance(fact, TrumpHeld):
+            return self.template(name, talon=str(fact.talon), held=str(fact.held), worlds=str(fact.worlds))
+        if isinstance(fact, CloseNow):
+            top = self.template("CloseNow.top", cards=self.cards(fact.top)) if fact.top else ""
+            return self.template(name, needed=str(fact.needed)) + top
+        return self._line_fact(fact, best, other)
+
+    def _line_fact(self, fact: Fact, best: str, other: str) -> str:
+        name = type(fact).__name__
+        if isinstance(fact, LastTrick):
+            return self.template(name, best=best, other=other, count=str(fact.count), worlds=str(fact.worlds))
+        if isinstance(fact, HisMarriage | OwnMarriage):
+            marriage = self.marriage(fact.marriage)
+            counts = {"count": str(fact.count), "worlds": str(fact.worlds)}
+            text = self.template(name, best=best, other=other, marriage=marriage, **counts)
+            shown = getattr(fact, "shown", None)
+            return text + (self.template("HisMarriage.shown", card=self.card(shown)) if shown is not None else "")
+        if isinstance(fact, TakenBy):
+            by = self.card(fact.by)
+            counts = {"count": str(fact.count), "worlds": str(fact.worlds)}
+            return self.template(name, card=self.card(fact.card), by=by, best=best, **counts)
+        if isinstance(fact, ClaimAfter):
+            return self.template(name, card=self.card(fact.card), count=str(fact.count), worlds=str(fact.worlds))
+        raise TypeError(f"no words for {name}")
+
+    def _top_cards(self, fact: TopCards) -> str:
+        suit_words = {"en": ("trump", "trumps"), "de": ("Atout", "Atouts"), "fr": ("atout", "atouts")}
+        count = len(fact.cards)
+        suit = suit_words[self.lang][count > 1] if fact.trumps else self._suit(fact.cards[0] >> 3, count)
+        text = self.template("TopCards", cards=self.cards(fact.cards), are=self.plural("are", count), suit=suit)
+        if not fact.out:
+            return text
+        out = self.template("TopCards.out", out=self.cards(fact.out), are_out=self.plural("are_out", len(fact.out)))
+        return out + text
