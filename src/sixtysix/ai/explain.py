@@ -9,7 +9,7 @@ cards seen, the scores, the tricks) or from the analysis's sampled worlds, which
 worlds consistent with that view:
 
 * **from the view**: :class:`CanClaim`, :class:`FalseClaim`, :class:`PointsNeeded`,
-  :class:`Declare`, :class:`Exchange`, :class:`TopCards` (the highest cards left of a
+  :class:`Declare`, :class:`Forfeit`, :class:`Exchange`, :class:`TopCards` (the highest cards left of a
   suit are yours), :class:`OpponentVoid` (his phase-2 play proved a void, R-P2-2);
 
 * **from the worlds' values**: :class:`WinShare` (in how many of the sampled worlds an
@@ -152,6 +152,16 @@ class Declare(Fact):
     marriage: Action
     points: int
     breaks: bool
+
+
+@dataclass(frozen=True)
+class Forfeit(Fact):
+    """Closing now forfeits ``marriage`` (worth ``points``), which the seat could declare: no marriages once
+    the talon is closed (R-MAR-6)."""
+
+    tag: ClassVar[str] = "marriage"
+    marriage: Action
+    points: int
 
 
 @dataclass(frozen=True)
@@ -344,7 +354,7 @@ def _next_move(deal: Deal, seat: int, solver: Solver, rollouts: Rollouts | None)
     if rollouts is not None and not deal.phase2:
         return rollouts.players[seat].choose(PlayerView.of(deal, seat))
     values = solver.action_values(deal, None, legal, seat)
-    return max(legal, key=lambda a: values[a])
+    return max(legal, key=lambda a: (values[a], a == CLAIM))  # as the analysis: a claim first among equals
 
 
 def compare_lines(view: PlayerView, analysis: Analysis, best: Action, other: Action, seed: int = 0) -> list[LinePair]:
@@ -389,8 +399,8 @@ def explain(
         return Explanation(view.seat, best, None, tuple(_lone(view, best)))
     head = [win_share(analysis, best, other), win_share(analysis, other, best)]
     pairs = compare_lines(view, analysis, best, other, seed) if lines else []
-    reasons = [*_decision_facts(view, analysis, best, other), *_line_facts(view, best, other, pairs)]
-    reasons += _view_facts(view, best, other)
+    reasons = [*_decision_facts(view, analysis, best, other), *_master(view, best)]
+    reasons += [*_line_facts(view, best, other, pairs), *_view_facts(view, best, other)]
     chosen = list(dict.fromkeys(reasons))[:REASONS]
     close = analysis.verdict(other) in (Verdict.GOOD, Verdict.UNCERTAIN)
     return Explanation(view.seat, best, other, tuple(head + chosen), close, tuple(pairs))
@@ -452,8 +462,15 @@ def _decision_facts(view: PlayerView, analysis: Analysis, best: Action, other: A
         top = [t for s in range(4) if (t := top_cards(view, s)) is not None]
         facts.append(CloseNow(needed.needed, tuple(c for t in top for c in t.cards)))
     elif other in CLOSES and analysis.samples:
-        facts += [trump_held(view, analysis), needed]
+        facts += [*_forfeited(view), trump_held(view, analysis), needed]
     return facts
+
+
+def _forfeited(view: PlayerView) -> list[Fact]:
+    """The marriages the seat could declare now and closing would forfeit (no marriages in phase 2, R-MAR-6)."""
+    if view.rules.marriage_in_phase2:
+        return []
+    return [Forfeit(a, marriage_value(a)) for a in view.legal if a.is_marriage()]
 
 
 def _line_facts(view: PlayerView, best: Action, other: Action, pairs: Sequence[LinePair]) -> list[Fact]:
@@ -512,11 +529,20 @@ def _taken_by(card: Action, pairs: Sequence[LinePair], him: int) -> list[Fact]:
     return [TakenBy(card, by, takers[by], len(pairs))]
 
 
+def _master(view: PlayerView, card: Action) -> list[Fact]:
+    """The best card is the highest left of its suit (first among the reasons when it surely takes a trick it leads:
+    in phase 2, where he must follow, or a trump)."""
+    if not IS_CARD[card] or view.led is not None:
+        return []
+    top = top_cards(view, SUIT_OF[card])
+    if top is None or card not in top.cards or not (view.phase2 or top.trumps):
+        return []
+    return [top]
+
+
 def _view_facts(view: PlayerView, best: Action, other: Action) -> list[Fact]:
     """Facts of the cards seen: the best card is the highest left, his voids, the cards he showed."""
     facts: list[Fact] = []
-    if IS_CARD[best] and (top := top_cards(view, SUIT_OF[best])) is not None and best in top.cards:
-        facts.append(top)
     for suit, trick in opponent_voids(view).items():
         if any(IS_CARD[a] and SUIT_OF[a] == suit for a in (best, other)):
             facts.append(OpponentVoid(suit, trick))

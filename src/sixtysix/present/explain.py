@@ -28,6 +28,7 @@ from sixtysix.ai.explain import (
     Explanation,
     FalseClaim,
     Fact,
+    Forfeit,
     HisMarriage,
     LastTrick,
     OpponentVoid,
@@ -135,6 +136,14 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "en": ", and {other} would split the pair",
         "de": ", und {other} würde das Paar trennen",
         "fr": ", et {other} séparerait le mariage",
+    },
+    "Forfeit": {
+        "en": "closing would forfeit {marriage}, which you can declare now ({points} points): no marriages once "
+        "the talon is closed",
+        "de": "Zudrehen verschenkt {marriage}, das Sie jetzt melden können ({points} Punkte): nach dem Zudrehen "
+        "wird nicht mehr gemeldet",
+        "fr": "fermer ferait perdre {marriage}, que vous pouvez déclarer maintenant ({points} points) : plus de "
+        "mariage une fois le talon fermé",
     },
     "Exchange": {
         "en": "the exchange gives you the {card} for the {nine}",
@@ -309,6 +318,8 @@ class _Renderer:
         if isinstance(fact, Declare):
             breaks = self.template("Declare.breaks", other=other) if fact.breaks else ""
             return self.template(name, marriage=self.marriage(fact.marriage), points=str(fact.points)) + breaks
+        if isinstance(fact, Forfeit):
+            return self.template(name, marriage=self.marriage(fact.marriage), points=str(fact.points))
         if isinstance(fact, Exchange):
             return self.template(name, card=self.card(fact.card), nine=self.card(fact.nine))
         if isinstance(fact, TopCards):
