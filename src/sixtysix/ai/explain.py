@@ -401,9 +401,15 @@ def explain(
     pairs = compare_lines(view, analysis, best, other, seed) if lines else []
     reasons = [*_decision_facts(view, analysis, best, other), *_master(view, best)]
     reasons += [*_line_facts(view, best, other, pairs), *_view_facts(view, best, other)]
-    chosen = list(dict.fromkeys(reasons))[:REASONS]
+    chosen = _distinct(reasons)[:REASONS]
     close = analysis.verdict(other) in (Verdict.GOOD, Verdict.UNCERTAIN)
     return Explanation(view.seat, best, other, tuple(head + chosen), close, tuple(pairs))
+
+
+def _distinct(facts: list[Fact]) -> list[Fact]:
+    """Each fact once; the points needed not again where closing or a claim already names the count."""
+    counted = any(isinstance(f, CloseNow | CanClaim | FalseClaim) for f in facts)
+    return [f for f in dict.fromkeys(facts) if not (counted and isinstance(f, PointsNeeded))]
 
 
 def _runner_up(analysis: Analysis) -> Action | None:

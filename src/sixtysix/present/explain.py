@@ -89,8 +89,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "rapporte {points} points de partie par donne, {other} {other_points}.",
     },
     "close": {
-        "en": "{best} and {other} are close: {best} wins in {wins} of {worlds} deals consistent with what you have "
-        "seen, {other} in {other_wins}.",
+        "en": "{best} is about as good as {other}: {best} wins in {wins} of {worlds} deals consistent with what you "
+        "have seen, {other} in {other_wins}.",
         "de": "{best} und {other} sind fast gleich gut: {best} gewinnt in {wins} von {worlds} Spielen, die zu dem "
         "passen, was Sie gesehen haben, {other} in {other_wins}.",
         "fr": "{best} et {other} se valent presque : {best} gagne dans {wins} des {worlds} donnes compatibles avec "
@@ -260,7 +260,7 @@ def _head(explanation: Explanation, best: WinShare, other: WinShare) -> str:
     """The first sentence's form: every card known (one world), too close to tell, by wins, or by game points."""
     if best.worlds == 1:
         return "exact.close" if best.points == other.points else "exact"
-    if explanation.close:
+    if explanation.close and best.wins != other.wins:
         return "close"
     return "head" if best.wins > other.wins else "head.points"
 
