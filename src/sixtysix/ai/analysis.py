@@ -603,6 +603,8 @@ class Annotation:
     action: Action
     """The action taken (``draw`` or ``pass`` for an implicit decision)."""
     analysis: Analysis = field(repr=False)
+    view: PlayerView | None = field(default=None, repr=False, compare=False)
+    """The seat's view of the decision (what an explanation of it is built from)."""
 
     @property
     def implicit(self) -> bool:
@@ -745,7 +747,7 @@ def analyze_record(
     annotations: list[Annotation] = []
     for choice in record_choices(record, seats):
         analysis = analyze(choice.view, budget, played=choice.action)
-        note = Annotation(choice.deal, choice.position, choice.seat, choice.action, analysis)
+        note = Annotation(choice.deal, choice.position, choice.seat, choice.action, analysis, choice.view)
         annotations.append(note)
         if progress is not None:
             progress(note)
@@ -865,6 +867,7 @@ def annotated_text(
     budget: Budget | None = None,
     seats: Iterable[int] = (1, 2),
     summary: bool = True,
+    why: Callable[[Annotation], str] | None = None,
 ) -> str:
     """The canonical text of ``record`` with the analysis as ``#`` comments; it replays like the record.
 
@@ -872,7 +875,9 @@ def annotated_text(
     (uncertain, inaccuracy or worse; every analysed decision with ``all_decisions``); an implicit
     decision (``draw``, ``pass``) is written after the line of the action before it.
     With ``budget`` a comment after the headers says how the analysis was made; with
-    ``summary`` comments at the end give the per-seat summary.
+    ``summary`` comments at the end give the per-seat summary. With ``why``, each inaccuracy,
+    mistake or blunder gets a second comment line, ``#   why: …``, with its text (an explanation
+    in words, :func:`sixtysix.present.explain.annotation_why`).
     """
     by_anchor: dict[tuple[int, int], list[Annotation]] = {}
     for note in annotations:
@@ -898,7 +903,10 @@ def annotated_text(
         first = position + 1
         position += len(line.split())
         for anchor in range(first, position + 1):
-            out.extend(f"# {note.describe()}" for note in by_anchor.get((deal, anchor), ()))
+            for note in by_anchor.get((deal, anchor), ()):
+                out.append(f"# {note.describe()}")
+                if why is not None and note.classification is not None:
+                    out.append(f"#   why: {why(note)}")
     if summary:
         out.append("")
         out.append(f"# analysis summary ({len(annotations)} decisions)")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sixtysix.ai.analysis import HINT_BUDGET, Analysis, Annotation, Budget, analyze, analyze_record
 from sixtysix.ai.explain import (
     CanClaim,
     ClaimAfter,
@@ -38,6 +39,7 @@ from sixtysix.ai.explain import (
     TopCards,
     TrumpHeld,
     WinShare,
+    explain,
 )
 from sixtysix.core.actions import (
     CLAIM,
@@ -51,6 +53,10 @@ from sixtysix.core.actions import (
 )
 from sixtysix.core.cards import Card
 from sixtysix.core.facts import marriage_value
+from sixtysix.core.game import Deal
+from sixtysix.core.match import Match
+from sixtysix.core.record import Record
+from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import card_label
 from sixtysix.present.presets import LANGUAGES
 
@@ -91,10 +97,18 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "close": {
         "en": "{best} is about as good as {other}: {best} wins in {wins} of {worlds} deals consistent with what you "
         "have seen, {other} in {other_wins}.",
-        "de": "{best} und {other} sind fast gleich gut: {best} gewinnt in {wins} von {worlds} Spielen, die zu dem "
+        "de": "{best} ist fast so gut wie {other}: {best} gewinnt in {wins} von {worlds} Spielen, die zu dem "
         "passen, was Sie gesehen haben, {other} in {other_wins}.",
-        "fr": "{best} et {other} se valent presque : {best} gagne dans {wins} des {worlds} donnes compatibles avec "
+        "fr": "{best} vaut presque {other} : {best} gagne dans {wins} des {worlds} donnes compatibles avec "
         "ce que vous avez vu, {other} dans {other_wins}.",
+    },
+    "close.points": {
+        "en": "{best} is about as good as {other}: over {worlds} deals consistent with what you have seen {best} "
+        "brings {points} game points a deal, {other} {other_points}.",
+        "de": "{best} ist fast so gut wie {other}: über {worlds} Spiele, die zu dem passen, was Sie gesehen haben, "
+        "bringt {best} {points} Spielpunkte je Spiel, {other} {other_points}.",
+        "fr": "{best} vaut presque {other} : sur {worlds} donnes compatibles avec ce que vous avez vu, {best} "
+        "rapporte {points} points de partie par donne, {other} {other_points}.",
     },
     "exact": {
         "en": "Every card is known: {best} brings {points} game points, {other} {other_points}.",
@@ -166,9 +180,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "fr": "il n'a plus de {suit} : il n'a pas fourni {suit} à la levée {trick}",
     },
     "HisMarriage.shown": {
-        "en": ": he showed the {card}",
-        "de": ": er hat {card} gezeigt",
-        "fr": " : il a montré le {card}",
+        "en": ": he is known to hold the {card}",
+        "de": ": er hat bekanntlich {card}",
+        "fr": " : on sait qu'il a le {card}",
     },
     "TrumpHeld": {
         "en": "with {talon} cards left in the talon he holds a trump in {held} of {worlds} deals",
@@ -260,9 +274,10 @@ def _head(explanation: Explanation, best: WinShare, other: WinShare) -> str:
     """The first sentence's form: every card known (one world), too close to tell, by wins, or by game points."""
     if best.worlds == 1:
         return "exact.close" if best.points == other.points else "exact"
-    if explanation.close and best.wins != other.wins:
-        return "close"
-    return "head" if best.wins > other.wins else "head.points"
+    by_wins = best.wins > other.wins
+    if explanation.close:
+        return "close" if by_wins else "close.points"
+    return "head" if by_wins else "head.points"
 
 
 class _Renderer:
@@ -360,3 +375,57 @@ class _Renderer:
             return text
         out = self.template("TopCards.out", out=self.cards(fact.out), are_out=self.plural("are_out", len(fact.out)))
         return out + text
+
+
+# -- entry points for the front ends ----------------------------------------------------------
+
+
+def advice(
+    view: PlayerView,
+    played: Action | None = None,
+    lang: str = "en",
+    symbols: bool = True,
+    analysis: Analysis | None = None,
+) -> str:
+    """Why the best action of ``view``'s decision is better than ``played`` (or, without it, the runner-up), in words.
+
+    The one call for a front end or a puzzle: ``analysis`` is the decision's analysis if one
+    was made (with ``played`` as its played action, if any), else a hint's is made here
+    (:func:`sixtysix.ai.analysis.hint`, half a CPU second; with ``played``, judged as the one played).
+    """
+    if analysis is None:
+        analysis = analyze(view, HINT_BUDGET, played=played)
+    return explanation_text(explain(view, analysis, played=played), lang, symbols)
+
+
+def explanations(view: PlayerView, analysis: Analysis, played: Action | None = None) -> dict[str, str]:
+    """:func:`advice` in every language, by language (what the web app sends: the page picks its language)."""
+    explanation = explain(view, analysis, played=played)
+    return {lang: explanation_text(explanation, lang) for lang in LANGUAGES}
+
+
+def annotation_why(note: Annotation, lang: str = "en", symbols: bool = False) -> str:
+    """The explanation of one analysed decision of a record (for ``sixtysix analyze``'s ``#   why:`` comments)."""
+    if note.view is None:
+        raise ValueError("the annotation has no view to explain it from")
+    return advice(note.view, note.action, lang, symbols, note.analysis)
+
+
+def deal_review(deal: Deal, seat: int, budget: Budget, lang: str = "en", symbols: bool = True) -> list[str]:
+    """One line per inaccuracy, mistake or blunder of ``seat`` in the finished two-player ``deal``, each with why.
+
+    Every decision of the seat with a choice is analysed with ``budget``
+    (:func:`sixtysix.ai.analysis.analyze_record`): ``K♥ ? mistake (-0.47): Better A♥ than K♥: …``.
+    """
+    match = Match(deal.rules, deal.dealer)
+    replayed = match.new_deal(deal.deck, dealer=deal.dealer)
+    for who, action in deal.history:
+        replayed.apply(action, who)
+    lines = []
+    for note in analyze_record(Record.from_match(match), (seat,), budget):
+        fault = note.classification
+        if fault is not None:
+            played = card_label(note.action, symbols) if note.action.is_card() else str(note.action)
+            why = annotation_why(note, lang, symbols)
+            lines.append(f"{played} {fault.symbol} {fault.value} ({-note.loss:+.2f}): {why}")
+    return lines
