@@ -35,6 +35,7 @@ from sixtysix.core.record import Record
 from sixtysix.core.rules import Rules
 from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView
+from sixtysix.present.explain import explanations
 from sixtysix.present.outcome import outcome_json
 from sixtysix.present.state import cards
 from sixtysix.present.table import PublicMatch
@@ -86,8 +87,9 @@ class Advisor:
             result = await loop.run_in_executor(self.executor, lambda: analysis.analyze(view, budget))
         else:
             result = await loop.run_in_executor(self.executor, lambda: analysis.hint(view, seed=None))
+        texts = await loop.run_in_executor(self.executor, lambda: explanations(view, result))
         data = result.to_json()
-        answer: dict[str, object] = {"version": version, **{k: data[k] for k in HINT_KEYS}}
+        answer: dict[str, object] = {"version": version, **{k: data[k] for k in HINT_KEYS}, "explanation": texts}
         game.hint_cache[seat] = (version, answer)
         return answer
 
@@ -126,6 +128,7 @@ class Advisor:
 
 
 HINT_KEYS = ("best", "worlds", "exact", "seconds", "actions")
+"""The analysis's keys a hint sends; it adds ``explanation``: why the best action is better, by language."""
 
 
 def review_deal(
@@ -193,7 +196,15 @@ def _decision(index: int, note: Annotation) -> dict[str, object]:
         "alternatives": [_alternative(entry) for entry in note.analysis.actions],
         "worlds": note.analysis.worlds,
         "exact": note.analysis.exact,
+        "explanation": _explanation(note),
     }
+
+
+def _explanation(note: Annotation) -> dict[str, str] | None:
+    """Why the best action beats the one played, by language, for an inaccuracy, mistake or blunder."""
+    if note.classification is None or note.view is None:
+        return None
+    return explanations(note.view, note.analysis, note.action)
 
 
 def _alternative(entry: ActionValue) -> dict[str, object]:
