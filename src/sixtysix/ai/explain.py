@@ -27,17 +27,19 @@ Every fact has a :attr:`~Fact.tag` that names the kind of reason (``close``,
 explanation names the reason a teacher would give.
 
 >>> from sixtysix.ai.analysis import Budget, analyze
->>> from sixtysix.core.cards import parse_card as c, parse_cards
+>>> from sixtysix.core.cards import parse_card as c, parse_cards as cards
 >>> from sixtysix.core.game import Deal, Stage
 >>> from sixtysix.core.rules import Rules
->>> deal = Deal.from_position(
-...     Rules.preset("seed66"), dealer=2, trump_card=c("9d"), hands=(parse_cards("Kh Qh Ac"), parse_cards("Ah Th 9c")),
-...     stock=(), face_up=None, won=(parse_cards("Ad Td Kd Qd Jd As Ts Ks Qs Js 9s"), parse_cards("Tc Kc Qc Jc")),
-...     scores=(64, 24), pending=(0, 0), tricks=(4, 2), stage=Stage.LEAD, leader=1)
+>>> deal = Deal.from_position(  # the talon is gone: seat 1 leads with 58 points, the A♠ is out
+...     Rules.preset("seed66"), dealer=2, trump_card=c("9d"), hands=(cards("Ts Kh 9c"), cards("Ks Ah Jc")),
+...     stock=(), face_up=None, won=(cards("As Qs Ac Tc Ad Td 9d Jd"), cards("Kc Qc Kd Qd Th Qh Jh 9h Js 9s")),
+...     scores=(58, 51), pending=(0, 0), tricks=(4, 5), stage=Stage.LEAD, leader=1)
 >>> view = deal.view(1)
->>> explanation = explain(view, analyze(view, Budget(worlds=8)))
+>>> explanation = explain(view, analyze(view, Budget(worlds=8)), played=c("Kh"))
 >>> explanation.best, explanation.tags
-(Action.parse('Ac'), ('odds', 'count'))
+(Action.parse('Ts'), ('odds', 'master', 'count'))
+>>> explanation.facts[2:]
+(TopCards(cards=(25,), trumps=False, out=(24,)), ClaimAfter(card=Action.parse('Ts'), count=1, worlds=1))
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ from sixtysix.core.actions import (
     Action,
     marriage_suit,
 )
-from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, SUIT_OF, Card, CardMask, cards_of
+from sixtysix.core.cards import BIT, CARD_NAMES, HIGHER, SUIT_MASK, SUIT_OF, Card, CardMask, cards_of
 from sixtysix.core.facts import MARRIAGE_CARDS, exchange_card, marriage_value, winning_seat
 from sixtysix.core.game import Deal, Stage, Termination
 from sixtysix.core.view import PlayerView
@@ -91,19 +93,30 @@ class Fact:
     tag: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, object]:
-        """The fact as JSON: its kind and its fields (actions and cards as tokens)."""
+        """The fact as JSON: its kind and its fields (actions and cards by name).
+
+        >>> TopCards((25,), False, (24,)).to_json()
+        {'fact': 'TopCards', 'tag': 'master', 'cards': ['Ts'], 'trumps': False, 'out': ['As']}
+        """
         data: dict[str, object] = {"fact": type(self).__name__, "tag": self.tag}
         for item in fields(self):
-            data[item.name] = _token(getattr(self, item.name))
+            value = getattr(self, item.name)
+            data[item.name] = _card_names(value) if item.name in CARD_FIELDS else _token(value)
         return data
 
 
-def _token(value: object) -> object:
-    if isinstance(value, Action):
-        return str(value)
+CARD_FIELDS = frozenset({"card", "cards", "by", "out", "nine", "shown"})
+"""The fields of the facts that hold cards (a card is an ``int``: the name tells it from a count)."""
+
+
+def _card_names(value: object) -> object:
     if isinstance(value, tuple):
-        return [_token(v) for v in value]
-    return value
+        return [CARD_NAMES[c] for c in value]
+    return None if value is None else CARD_NAMES[int(str(value))]
+
+
+def _token(value: object) -> object:
+    return str(value) if isinstance(value, Action) else value
 
 
 @dataclass(frozen=True)
@@ -394,7 +407,7 @@ def explain(
     ``lines``: compare lines of play too (:func:`compare_lines`; the line facts need them).
     """
     best = analysis.best
-    other = played if played is not None and played != best else _runner_up(analysis)
+    other = ACTIONS[played] if played is not None and played != best else _runner_up(analysis)
     if other is None:
         return Explanation(view.seat, best, None, tuple(_lone(view, best)))
     head = [win_share(analysis, best, other), win_share(analysis, other, best)]

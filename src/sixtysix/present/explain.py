@@ -200,32 +200,36 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "fr": " et vous tenez {cards}, les plus hautes cartes restantes",
     },
     "LastTrick": {
-        "en": "{best} takes the last trick and its 10 points in {count} of {worlds} deals played on, {other} loses it",
-        "de": "{best} macht in {count} von {worlds} weitergespielten Spielen den letzten Stich und seine 10 Punkte, "
+        "en": "{best} takes the last trick and its 10 points{share}, {other} loses it",
+        "de": "{best} macht{share} den letzten Stich und seine 10 Punkte, "
         "{other} verliert ihn",
-        "fr": "{best} remporte la dernière levée et ses 10 points dans {count} des {worlds} donnes jouées, "
+        "fr": "{best} remporte la dernière levée et ses 10 points{share}, "
         "{other} la perd",
     },
     "HisMarriage": {
-        "en": "after {other} he declares {marriage} in {count} of {worlds} deals played on",
-        "de": "nach {other} meldet er in {count} von {worlds} weitergespielten Spielen {marriage}",
-        "fr": "après {other} il déclare {marriage} dans {count} des {worlds} donnes jouées",
+        "en": "after {other} he declares {marriage}{share}",
+        "de": "nach {other} meldet er{share} {marriage}",
+        "fr": "après {other} il déclare {marriage}{share}",
     },
     "OwnMarriage": {
-        "en": "{best} lets you declare {marriage} in {count} of {worlds} deals played on, {other} does not",
-        "de": "mit {best} melden Sie in {count} von {worlds} weitergespielten Spielen {marriage}, mit {other} nicht",
-        "fr": "{best} vous permet de déclarer {marriage} dans {count} des {worlds} donnes jouées, {other} non",
+        "en": "{best} lets you declare {marriage}{share}, {other} does not",
+        "de": "mit {best} melden Sie{share} {marriage}, mit {other} nicht",
+        "fr": "{best} vous permet de déclarer {marriage}{share}, {other} non",
     },
     "TakenBy": {
-        "en": "his {by} takes your {card} in {count} of {worlds} deals played on, where {best} wins the trick",
-        "de": "sein {by} schlägt Ihr {card} in {count} von {worlds} weitergespielten Spielen, in denen {best} "
-        "den Stich macht",
-        "fr": "son {by} prend votre {card} dans {count} des {worlds} donnes jouées où {best} fait la levée",
+        "en": "his {by} takes your {card}{share}, while {best} would win the trick",
+        "de": "sein {by} schlägt Ihr {card}{share}, während {best} den Stich machen würde",
+        "fr": "son {by} prend votre {card}{share}, alors que {best} ferait la levée",
     },
     "ClaimAfter": {
-        "en": "the {card} takes the trick and brings you to 66 in {count} of {worlds} deals played on",
-        "de": "{card} macht den Stich und bringt Sie in {count} von {worlds} weitergespielten Spielen auf 66",
-        "fr": "le {card} fait la levée et vous mène à 66 dans {count} des {worlds} donnes jouées",
+        "en": "the {card} takes the trick and brings you to 66{share}",
+        "de": "{card} macht den Stich und bringt Sie{share} auf 66",
+        "fr": "le {card} fait la levée et vous mène à 66{share}",
+    },
+    "share": {
+        "en": " in {count} of {worlds} deals played on",
+        "de": " in {count} von {worlds} weitergespielten Spielen",
+        "fr": " dans {count} des {worlds} donnes jouées",
     },
 }
 """Every sentence part, by name (a fact's class name, or ``head``/``alone``) and language."""
@@ -349,21 +353,20 @@ class _Renderer:
         return self._line_fact(fact, best, other)
 
     def _line_fact(self, fact: Fact, best: str, other: str) -> str:
+        """A fact of the compared lines; ``in 5 of 12 deals played on`` unless every card is known (one deal)."""
         name = type(fact).__name__
+        count, worlds = int(getattr(fact, "count", 0)), int(getattr(fact, "worlds", 0))
+        share = "" if worlds == 1 else self.template("share", count=str(count), worlds=str(worlds))
         if isinstance(fact, LastTrick):
-            return self.template(name, best=best, other=other, count=str(fact.count), worlds=str(fact.worlds))
+            return self.template(name, best=best, other=other, share=share)
         if isinstance(fact, HisMarriage | OwnMarriage):
-            marriage = self.marriage(fact.marriage)
-            counts = {"count": str(fact.count), "worlds": str(fact.worlds)}
-            text = self.template(name, best=best, other=other, marriage=marriage, **counts)
+            text = self.template(name, best=best, other=other, marriage=self.marriage(fact.marriage), share=share)
             shown = getattr(fact, "shown", None)
             return text + (self.template("HisMarriage.shown", card=self.card(shown)) if shown is not None else "")
         if isinstance(fact, TakenBy):
-            by = self.card(fact.by)
-            counts = {"count": str(fact.count), "worlds": str(fact.worlds)}
-            return self.template(name, card=self.card(fact.card), by=by, best=best, **counts)
+            return self.template(name, card=self.card(fact.card), by=self.card(fact.by), best=best, share=share)
         if isinstance(fact, ClaimAfter):
-            return self.template(name, card=self.card(fact.card), count=str(fact.count), worlds=str(fact.worlds))
+            return self.template(name, card=self.card(fact.card), share=share)
         raise TypeError(f"no words for {name}")
 
     def _top_cards(self, fact: TopCards) -> str:
