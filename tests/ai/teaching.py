@@ -75,7 +75,9 @@ def _position(f: dict[str, str]) -> Teaching:
     rest = sorted(cards_of(rules.pack & ~placed), key=lambda c: (rules.points[c], c))
     stock, won2 = rest[:talon], _mask(rest[talon:])  # the stock: the cards of fewest points
     if len(stock) != talon or won1.bit_count() % 2 or won2.bit_count() % 2:
-        raise ValueError(f"{name}: the cards do not add up (stock {len(stock)}, won {won1.bit_count()}/{won2.bit_count()})")
+        raise ValueError(
+            f"{name}: the cards do not add up (stock {len(stock)}, won {won1.bit_count()}/{won2.bit_count()})"
+        )
     marriages = [int(x) for x in f.get("marriages", "0 0").split()]
     scores = (trick_points(rules, cards_of(won1)) + marriages[0], trick_points(rules, cards_of(won2)) + marriages[1])
     closer = int(f.get("closed", "0"))

@@ -26,11 +26,12 @@ from sixtysix.ai.explain import (
     Declare,
     Exchange,
     Explanation,
-    FalseClaim,
     Fact,
+    FalseClaim,
     Forfeit,
     HisMarriage,
     LastTrick,
+    Line,
     LinePair,
     OpponentVoid,
     OwnMarriage,
@@ -43,10 +44,9 @@ from sixtysix.ai.explain import (
 )
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
-from sixtysix.core.cards import BIT, HIGHER, SUIT_MASK, SUIT_OF, cards_of, make_card
-from sixtysix.core.cards import KING, QUEEN
+from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
 from sixtysix.core.facts import exchange_card
-from sixtysix.core.game import Deal, Termination
+from sixtysix.core.game import Deal
 from sixtysix.core.view import PlayerView
 from sixtysix.present.explain import explanation_text
 
@@ -80,7 +80,8 @@ def test_there_are_at_least_30_teaching_positions_of_every_kind() -> None:
 
 
 def test_the_explanation_names_the_teachers_reason_in_80_percent_of_the_teaching_positions() -> None:
-    named, missed = [], []
+    named: list[str] = []
+    missed: list[str] = []
     for teaching in load():
         view, analysis, explanation = _explained(teaching)
         _check_facts(view, teaching.deal, analysis, explanation, teaching.played)
@@ -110,8 +111,11 @@ def _game_positions(seeds: range, every: int = 3) -> Iterator[tuple[Deal, Player
             deal.apply(players[seat].choose(view), seat)
 
 
+Explained = list[tuple[Deal, PlayerView, Analysis, Explanation]]
+
+
 @pytest.fixture(scope="module")
-def explained_games() -> list[tuple[Deal, PlayerView, Analysis, Explanation]]:
+def explained_games() -> Explained:
     found = []
     for deal, view in _game_positions(range(6)):
         analysis = analyze(view, Budget(worlds=48, seed=0))
@@ -120,7 +124,7 @@ def explained_games() -> list[tuple[Deal, PlayerView, Analysis, Explanation]]:
     return found
 
 
-def test_every_fact_of_explanations_in_played_games_holds(explained_games: list) -> None:
+def test_every_fact_of_explanations_in_played_games_holds(explained_games: Explained) -> None:
     kinds: set[str] = set()
     for deal, view, analysis, explanation in explained_games:
         _check_facts(view, deal, analysis, explanation, None)
@@ -129,7 +133,7 @@ def test_every_fact_of_explanations_in_played_games_holds(explained_games: list)
     assert {"WinShare", "TopCards", "PointsNeeded", "TakenBy", "OpponentVoid"} <= kinds, kinds
 
 
-def test_an_explanation_is_one_or_two_sentences_in_each_language(explained_games: list) -> None:
+def test_an_explanation_is_one_or_two_sentences_in_each_language(explained_games: Explained) -> None:
     for _, _, _, explanation in explained_games[:40]:
         for lang in ("en", "de", "fr"):
             text = explanation_text(explanation, lang)
@@ -203,8 +207,10 @@ def _check(fact: Fact, view: PlayerView, deal: Deal, explanation: Explanation, a
         assert set(fact.out) == set(cards_of(HIGHER[fact.cards[-1]] & view.played))
     elif isinstance(fact, OpponentVoid):
         _check_void(fact, view, deal)
-    else:
+    elif isinstance(fact, LastTrick | HisMarriage | OwnMarriage | TakenBy | ClaimAfter):
         _check_line_count(fact, view, explanation)
+    else:
+        raise AssertionError(f"no check for {type(fact).__name__}")
 
 
 def _check_highest(view: PlayerView, card: int) -> None:
@@ -246,11 +252,14 @@ def _check_lines(view: PlayerView, pair: LinePair, explanation: Explanation) -> 
         assert world.outcome is not None and world.outcome.winner == line.winner
 
 
-def _check_line_count(fact: Fact, view: PlayerView, explanation: Explanation) -> None:
+LineFact = LastTrick | HisMarriage | OwnMarriage | TakenBy | ClaimAfter
+
+
+def _check_line_count(fact: LineFact, view: PlayerView, explanation: Explanation) -> None:
     """A line fact: its count recounted by replaying the lines (who takes each trick read from the won cards)."""
     pairs = explanation.lines
     me, him = view.seat, view.opponent
-    assert getattr(fact, "worlds") == len(pairs)
+    assert fact.worlds == len(pairs)
     replayed = [(_replay(view, p, p.best), _replay(view, p, p.other), p) for p in pairs]
     if isinstance(fact, LastTrick):
         count = sum(1 for best, other, _ in replayed if best.last == me and other.last == him)
@@ -266,14 +275,15 @@ def _check_line_count(fact: Fact, view: PlayerView, explanation: Explanation) ->
         count = sum(
             1
             for best, other, _ in replayed
-            if best.tricks and best.tricks[0][2] == me and other.tricks
-            and other.tricks[0][2] == him and {fact.card, fact.by} == set(other.tricks[0][:2])
+            if best.tricks
+            and best.tricks[0][2] == me
+            and other.tricks
+            and other.tricks[0][2] == him
+            and {fact.card, fact.by} == set(other.tricks[0][:2])
         )
-    elif isinstance(fact, ClaimAfter):
-        count = sum(1 for best, _, p in replayed if best.claimed_after_first and p.best.winner == me)
     else:
-        raise AssertionError(f"no check for {type(fact).__name__}")
-    assert getattr(fact, "count") == count
+        count = sum(1 for best, _, p in replayed if best.claimed_after_first and p.best.winner == me)
+    assert fact.count == count
 
 
 class _Replayed:
@@ -286,11 +296,11 @@ class _Replayed:
         self.claimed_after_first = False
 
 
-def _replay(view: PlayerView, pair: LinePair, line: object) -> _Replayed:
+def _replay(view: PlayerView, pair: LinePair, line: Line) -> _Replayed:
     world = pair.sample.world(view)
     result = _Replayed()
     played_since_first = False
-    for seat, action in getattr(line, "actions"):
+    for seat, action in line.actions:
         if action.is_marriage():
             result.declared[seat].add(action)
         if action == CLAIM and len(result.tricks) == 1 and not played_since_first and result.tricks[0][2] == seat:

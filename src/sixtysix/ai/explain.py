@@ -63,7 +63,7 @@ from sixtysix.core.actions import (
     Action,
     marriage_suit,
 )
-from sixtysix.core.cards import BIT, CARD_NAMES, HIGHER, SUIT_MASK, SUIT_OF, Card, CardMask, cards_of
+from sixtysix.core.cards import BIT, CARD_NAMES, HIGHER, SUIT_MASK, SUIT_OF, Card, cards_of
 from sixtysix.core.facts import MARRIAGE_CARDS, exchange_card, marriage_value, winning_seat
 from sixtysix.core.game import Deal, Stage, Termination
 from sixtysix.core.view import PlayerView
@@ -502,8 +502,8 @@ def _line_facts(view: PlayerView, best: Action, other: Action, pairs: Sequence[L
     counted.append(LastTrick(last, worlds))
     for marriage in sorted({m for p in pairs for m in p.other.marriages(him)}):
         n = sum(1 for p in pairs if marriage in p.other.marriages(him) - p.best.marriages(him))
-        shown = cards_of(view.opponent_known & MARRIAGE_CARDS[marriage_suit(marriage)])
-        counted.append(HisMarriage(marriage, n, worlds, shown[0] if shown else None))
+        known = cards_of(view.opponent_known & MARRIAGE_CARDS[marriage_suit(marriage)])
+        counted.append(HisMarriage(marriage, n, worlds, known[0] if known else None))
     for marriage in sorted({m for p in pairs for m in p.best.marriages(me)} - {best}):
         n = sum(1 for p in pairs if marriage in p.best.marriages(me) - p.other.marriages(me))
         counted.append(OwnMarriage(marriage, n, worlds))
@@ -512,8 +512,8 @@ def _line_facts(view: PlayerView, best: Action, other: Action, pairs: Sequence[L
         counted.append(ClaimAfter(best, n, worlds))
     if IS_CARD[other]:
         counted += _taken_by(other, pairs, him)
-    shown = [f for f in counted if _count(f) >= MIN_SHARE * worlds]
-    return sorted(shown, key=lambda f: -_count(f))
+    frequent = [f for f in counted if _count(f) >= MIN_SHARE * worlds]
+    return sorted(frequent, key=lambda f: -_count(f))
 
 
 def _count(fact: Fact) -> int:
@@ -583,4 +583,6 @@ def opponent_voids(view: PlayerView) -> dict[int, int]:
         suit = SUIT_OF[trick.lead]
         if trick.follower == view.opponent and SUIT_OF[trick.follow] != suit:
             voids[suit] = number
-    return {s: n for s, n in voids.items() if view.unseen & SUIT_MASK[s] and not view.unseen & SUIT_MASK[s] & ~forbidden}
+    return {
+        s: n for s, n in voids.items() if view.unseen & SUIT_MASK[s] and not view.unseen & SUIT_MASK[s] & ~forbidden
+    }

@@ -1,18 +1,23 @@
-"""An explanation in words: the facts of :mod:`sixtysix.ai.explain` as one or two sentences, in English, German or French.
+"""An explanation in words: the facts of :mod:`sixtysix.ai.explain` as one or two sentences (en, de, fr).
 
 The first sentence compares the two actions by the share of the sampled deals each
-wins; the second gives the reasons, joined by a semicolon. Every number in them is a
-field of a fact: nothing is added here but words.
+wins (or, where they win as often, by their game points); the second gives the
+reasons, joined by a semicolon. Every number in them is a field of a fact: nothing is
+added here but words. :func:`advice` is the one call for a front end or a puzzle.
 
+>>> import textwrap
 >>> from sixtysix.ai.explain import Explanation, LastTrick, PointsNeeded, WinShare
 >>> from sixtysix.core.actions import Action
 >>> a, k = Action.parse("Ad"), Action.parse("Kd")
 >>> facts = (WinShare(a, 35, 40, 0.9), WinShare(k, 20, 40, 0.1), LastTrick(5, 12), PointsNeeded(51, 15))
 >>> explanation = Explanation(1, a, k, facts)
->>> print(explanation_text(explanation, symbols=False))
-Better Ad than Kd: Ad wins in 35 of 40 deals consistent with what you have seen, Kd in 20. Ad takes the last trick and its 10 points in 5 of 12 deals played on, Kd loses it; you need 15 more points.
->>> print(explanation_text(explanation, "de", symbols=False))
-Besser Ad als Kd: Ad gewinnt in 35 von 40 Spielen, die zu dem passen, was Sie gesehen haben, Kd in 20. Ad macht in 5 von 12 weitergespielten Spielen den letzten Stich und seine 10 Punkte, Kd verliert ihn; Ihnen fehlen noch 15 Punkte.
+>>> print(textwrap.fill(explanation_text(explanation, symbols=False), 100))
+Better Ad than Kd: Ad wins in 35 of 40 deals consistent with what you have seen, Kd in 20. Ad takes
+the last trick and its 10 points in 5 of 12 deals played on, Kd loses it; you need 15 more points.
+>>> print(textwrap.fill(explanation_text(explanation, "de"), 100))
+Besser A♦ als K♦: A♦ gewinnt in 35 von 40 Spielen, die zu dem passen, was Sie gesehen haben, K♦ in
+20. A♦ macht in 5 von 12 weitergespielten Spielen den letzten Stich und seine 10 Punkte, K♦ verliert
+ihn; Ihnen fehlen noch 15 Punkte.
 """
 
 from __future__ import annotations
@@ -27,8 +32,8 @@ from sixtysix.ai.explain import (
     Declare,
     Exchange,
     Explanation,
-    FalseClaim,
     Fact,
+    FalseClaim,
     Forfeit,
     HisMarriage,
     LastTrick,
@@ -69,7 +74,11 @@ SUITS = {
 ACTION_WORDS = {
     CLAIM: {"en": "claiming 66", "de": "66 ansagen", "fr": "annoncer 66"},
     CLOSE: {"en": "closing", "de": "Zudrehen", "fr": "fermer"},
-    CLOSE_BEFORE_DRAW: {"en": "closing before the draw", "de": "Zudrehen vor dem Ziehen", "fr": "fermer avant la pioche"},
+    CLOSE_BEFORE_DRAW: {
+        "en": "closing before the draw",
+        "de": "Zudrehen vor dem Ziehen",
+        "fr": "fermer avant la pioche",
+    },
     DRAW: {"en": "drawing", "de": "Ziehen", "fr": "piocher"},
     EXCHANGE: {"en": "exchanging", "de": "Austauschen", "fr": "échanger"},
     PASS: {"en": "not exchanging", "de": "nicht Austauschen", "fr": "ne pas échanger"},
@@ -201,10 +210,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "LastTrick": {
         "en": "{best} takes the last trick and its 10 points{share}, {other} loses it",
-        "de": "{best} macht{share} den letzten Stich und seine 10 Punkte, "
-        "{other} verliert ihn",
-        "fr": "{best} remporte la dernière levée et ses 10 points{share}, "
-        "{other} la perd",
+        "de": "{best} macht{share} den letzten Stich und seine 10 Punkte, {other} verliert ihn",
+        "fr": "{best} remporte la dernière levée et ses 10 points{share}, {other} la perd",
     },
     "HisMarriage": {
         "en": "after {other} he declares {marriage}{share}",
