@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from teaching import Teaching, load
 
-from sixtysix.ai.analysis import Analysis, Budget, analyze
+from sixtysix.ai.analysis import Analysis, Budget, analyze, analyze_record, annotated_text
 from sixtysix.ai.explain import (
     TARGET,
     CanClaim,
@@ -47,8 +47,9 @@ from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Act
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
 from sixtysix.core.facts import exchange_card
 from sixtysix.core.game import Deal
+from sixtysix.core.record import Record, replay
 from sixtysix.core.view import PlayerView
-from sixtysix.present.explain import explanation_text
+from sixtysix.present.explain import annotation_why, explanation_text
 
 BUDGET = Budget(worlds=200, seed=0)
 SHARE = 0.8
@@ -316,3 +317,32 @@ def _replay(view: PlayerView, pair: LinePair, line: Line) -> _Replayed:
             if not world.hands[1] and not world.hands[2]:
                 result.last = gained[0]
     return result
+
+
+def test_sixtysix_analyze_comments_say_why_and_the_record_still_replays() -> None:
+    record = Record.parse(FAULTY)
+    notes = analyze_record(record, (1,), Budget(worlds=64))
+    text = annotated_text(record, notes, why=annotation_why)
+    whys = [line for line in text.splitlines() if line.startswith("#   why: ")]
+    faults = [n for n in notes if n.classification is not None]
+    assert faults and len(whys) == len(faults)
+    assert all(line.rstrip().endswith(".") for line in whys)
+    assert replay(text).match.deals[0].outcome is not None
+    german = annotated_text(record, notes, why=lambda note: annotation_why(note, "de"))
+    assert "#   why: Besser" in german or "#   why: Alle Karten" in german
+
+
+FAULTY = """[Format "66R 1"]
+[Rules "seed66"]
+
+deal dealer=2 deck="9c Jc Qh Th 9d Kh Js Qc 9s Ks Td Jh Kc Jd As Ah Tc Kd Ad Qs Ac Ts Qd 9h"
+1:20h 1:Qh 2:9s
+1:X 1:9d 2:Td
+2:Jh 1:Kh
+1:Jd 2:Ad
+2:20s 2:Qs 1:Kd
+2:Js 1:Qd
+2:Ah 1:Th
+2:66
+"""
+"""A deal a beginner (seat 1) lost with a blunder at the end (1:Qd) and a mistake before (1:Kd)."""
