@@ -510,7 +510,7 @@ def _line_facts(view: PlayerView, best: Action, other: Action, pairs: Sequence[L
     if IS_CARD[best]:
         n = sum(1 for p in pairs if _claims_after_first_trick(p.best, me))
         counted.append(ClaimAfter(best, n, worlds))
-    if IS_CARD[other]:
+    if IS_CARD[best] and IS_CARD[other]:
         counted += _taken_by(other, pairs, him)
     frequent = [f for f in counted if _count(f) >= MIN_SHARE * worlds]
     return sorted(frequent, key=lambda f: -_count(f))

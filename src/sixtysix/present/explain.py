@@ -22,8 +22,6 @@ ihn; Ihnen fehlen noch 15 Punkte.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from sixtysix.ai.analysis import HINT_BUDGET, Analysis, Annotation, Budget, analyze, analyze_record
 from sixtysix.ai.explain import (
     CanClaim,
@@ -246,7 +244,9 @@ PLURAL = {
     "are_out": {"en": ("is", "are"), "de": ("ist", "sind"), "fr": ("est", "sont")},
 }
 
-Words = Callable[[str, str], str]
+CLEAR_WINS = 0.05
+"""The first sentence compares the win counts when the best action wins in this share of the deals more, else
+the game points a deal (closing may win as often as playing on, but more game points)."""
 
 
 def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool = True) -> str:
@@ -285,7 +285,7 @@ def _head(explanation: Explanation, best: WinShare, other: WinShare) -> str:
     """The first sentence's form: every card known (one world), too close to tell, by wins, or by game points."""
     if best.worlds == 1:
         return "exact.close" if best.points == other.points else "exact"
-    by_wins = best.wins > other.wins
+    by_wins = best.wins - other.wins >= max(1.0, CLEAR_WINS * best.worlds)
     if explanation.close:
         return "close" if by_wins else "close.points"
     return "head" if by_wins else "head.points"
