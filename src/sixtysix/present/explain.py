@@ -274,7 +274,8 @@ def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool =
     head = _capital(head)
     if not reasons:
         return head
-    return f"{head} {_capital('; '.join(reasons))}."
+    separator = " ; " if lang == "fr" else "; "  # French sets a space before the semicolon
+    return f"{head} {_capital(separator.join(reasons))}."
 
 
 def _capital(text: str) -> str:
