@@ -44,12 +44,12 @@ explanation names the reason a teacher would give.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
 from sixtysix.ai.analysis import Analysis, Sample, Verdict
+from sixtysix.ai.clock import cpu_deadline, spent
 from sixtysix.ai.rollout import Rollouts
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
@@ -73,7 +73,8 @@ TARGET = 66
 LINE_WORLDS = 12
 """Worlds in which the two lines of play are played out and compared (the first shared ones)."""
 LINE_SECONDS = 0.25
-"""Wall-clock seconds the lines may take at most (the hint's budget is half a second)."""
+"""CPU seconds (of the thread, :mod:`sixtysix.ai.clock`) the lines may take at most; they take some 7 ms
+on average (the hint's analysis has half a second)."""
 MIN_SHARE = 0.25
 """A line fact is named only if it holds in at least this share of the compared worlds."""
 NEAR_TARGET = 30
@@ -375,7 +376,7 @@ def compare_lines(view: PlayerView, analysis: Analysis, best: Action, other: Act
     (at most :data:`LINE_SECONDS` seconds)."""
     solver = Solver(view.rules)
     rollouts = None if view.phase2 else Rollouts(view.rules, seed)
-    deadline = time.monotonic() + LINE_SECONDS
+    deadline = cpu_deadline(LINE_SECONDS)
     pairs = []
     for sample in shared_samples(analysis, best, other)[:LINE_WORLDS]:
         world = sample.world(view)
@@ -386,7 +387,7 @@ def compare_lines(view: PlayerView, analysis: Analysis, best: Action, other: Act
                 play_line(world, view.seat, other, solver, rollouts),
             )
         )
-        if time.monotonic() > deadline:
+        if spent(deadline):
             break
     return pairs
 
