@@ -54,7 +54,7 @@ from sixtysix.core.actions import (
     Action,
     marriage_suit,
 )
-from sixtysix.core.cards import Card
+from sixtysix.core.cards import Card, suit_of
 from sixtysix.core.facts import marriage_value
 from sixtysix.core.game import Deal
 from sixtysix.core.match import Match
@@ -380,7 +380,7 @@ class _Renderer:
     def _top_cards(self, fact: TopCards) -> str:
         suit_words = {"en": ("trump", "trumps"), "de": ("Atout", "Atouts"), "fr": ("atout", "atouts")}
         count = len(fact.cards)
-        suit = suit_words[self.lang][count > 1] if fact.trumps else self._suit(fact.cards[0] >> 3, count)
+        suit = suit_words[self.lang][count > 1] if fact.trumps else self._suit(suit_of(fact.cards[0]), count)
         text = self.template("TopCards", cards=self.cards(fact.cards), are=self.plural("are", count), suit=suit)
         if not fact.out:
             return text
