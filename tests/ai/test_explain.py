@@ -273,18 +273,19 @@ def _check_line_count(fact: LineFact, view: PlayerView, explanation: Explanation
             if fact.marriage in lines[good].declared[seat] and fact.marriage not in lines[bad].declared[seat]
         )
     elif isinstance(fact, TakenBy):
-        count = sum(
-            1
-            for best, other, _ in replayed
-            if best.tricks
-            and best.tricks[0][2] == me
-            and other.tricks
-            and other.tricks[0][2] == him
-            and {fact.card, fact.by} == set(other.tricks[0][:2])
-        )
+        count = sum(1 for best, other, _ in replayed if _first_changed(best, other, me) == {fact.card, fact.by})
     else:
         count = sum(1 for best, _, p in replayed if best.claimed_after_first and p.best.winner == me)
     assert fact.count == count
+
+
+def _first_changed(best: _Replayed, other: _Replayed, me: int) -> set[int]:
+    """The two cards of the other line's first trick that goes to him where the best line's trick of the same
+    number goes to the seat (empty: none)."""
+    for mine, theirs in zip(best.tricks, other.tricks, strict=False):
+        if mine[2] == me and theirs[2] != me:
+            return {theirs[0], theirs[1]}
+    return set()
 
 
 class _Replayed:

@@ -259,8 +259,8 @@ class OwnMarriage(Fact):
 
 @dataclass(frozen=True)
 class TakenBy(Fact):
-    """In ``count`` of ``worlds`` compared lines his ``by`` takes the other action's ``card``, where the best
-    action's card takes that trick."""
+    """In ``count`` of ``worlds`` compared lines the first trick that changes hands is one where his ``by`` takes
+    the seat's ``card`` after the other action (the best line takes the trick of the same number)."""
 
     tag: ClassVar[str] = "trick"
     card: Card
@@ -512,7 +512,7 @@ def _line_facts(view: PlayerView, best: Action, other: Action, pairs: Sequence[L
         n = sum(1 for p in pairs if _claims_after_first_trick(p.best, me))
         counted.append(ClaimAfter(best, n, worlds))
     if IS_CARD[best] and IS_CARD[other]:
-        counted += _taken_by(other, pairs, him)
+        counted += _taken_by(pairs, me)
     frequent = [f for f in counted if _count(f) >= MIN_SHARE * worlds]
     return sorted(frequent, key=lambda f: -_count(f))
 
@@ -534,19 +534,21 @@ def _claims_after_first_trick(line: Line, seat: int) -> bool:
     return False
 
 
-def _taken_by(card: Action, pairs: Sequence[LinePair], him: int) -> list[Fact]:
-    """His card that takes ``card`` (the other action's first trick), the most frequent one."""
-    takers: dict[Card, int] = {}
+def _taken_by(pairs: Sequence[LinePair], me: int) -> list[Fact]:
+    """The first trick that changes hands: the best line takes it, the other line's goes to him; the most
+    frequent pair of his card and the seat's card in it."""
+    takers: dict[tuple[Card, Card], int] = {}
     for p in pairs:
-        first = p.other.tricks[0] if p.other.tricks else None
-        mine = bool(p.best.tricks) and p.best.tricks[0][4] != him
-        if mine and first is not None and card in (first[1], first[3]) and first[4] == him:
-            by = first[3] if first[1] == card else first[1]
-            takers[by] = takers.get(by, 0) + 1
+        for mine, other in zip(p.best.tricks, p.other.tricks, strict=False):
+            if mine[4] == me and other[4] != me:
+                lost = other[1] if other[0] == me else other[3]
+                by = other[3] if other[0] == me else other[1]
+                takers[(lost, by)] = takers.get((lost, by), 0) + 1
+                break
     if not takers:
         return []
-    by = max(takers, key=lambda c: (takers[c], -c))
-    return [TakenBy(card, by, takers[by], len(pairs))]
+    lost, by = max(takers, key=lambda k: (takers[k], -k[0], -k[1]))
+    return [TakenBy(lost, by, takers[(lost, by)], len(pairs))]
 
 
 def _master(view: PlayerView, card: Action) -> list[Fact]:

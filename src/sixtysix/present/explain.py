@@ -226,6 +226,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "de": "sein {by} schlägt Ihr {card}{share}, während {best} den Stich machen würde",
         "fr": "son {by} prend votre {card}{share}, alors que {best} ferait la levée",
     },
+    "TakenBy.later": {
+        "en": "after {other} his {by} takes your {card}{share}",
+        "de": "nach {other} schlägt sein {by} Ihr {card}{share}",
+        "fr": "après {other} son {by} prend votre {card}{share}",
+    },
     "ClaimAfter": {
         "en": "the {card} takes the trick and brings you to 66{share}",
         "de": "{card} macht den Stich und bringt Sie{share} auf 66",
@@ -276,6 +281,12 @@ def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool =
         return head
     separator = " ; " if lang == "fr" else "; "  # French sets a space before the semicolon
     return f"{head} {_capital(separator.join(reasons))}."
+
+
+def explanation_card(explanation: Explanation) -> Action | None:
+    """The other action, if it is a card (a trick it loses is named without "after")."""
+    other = explanation.other
+    return other if other is not None and other.is_card() else None
 
 
 def _capital(text: str) -> str:
@@ -372,7 +383,10 @@ class _Renderer:
             shown = getattr(fact, "shown", None)
             return text + (self.template("HisMarriage.shown", card=self.card(shown)) if shown is not None else "")
         if isinstance(fact, TakenBy):
-            return self.template(name, card=self.card(fact.card), by=self.card(fact.by), best=best, share=share)
+            form = name if fact.card == explanation_card(self.explanation) else "TakenBy.later"
+            return self.template(
+                form, card=self.card(fact.card), by=self.card(fact.by), best=best, other=other, share=share
+            )
         if isinstance(fact, ClaimAfter):
             return self.template(name, card=self.card(fact.card), share=share)
         raise TypeError(f"no words for {name}")
