@@ -132,6 +132,10 @@ MIN_WORLDS = 32
 MAX_WORLDS = 20_000
 """At most this many worlds per decision (late in a deal the worlds repeat and are cheap)."""
 
+KEPT_WORLDS = 1000
+"""The first this many worlds of an analysis are kept with their values (:attr:`Analysis.samples`, what an
+explanation counts in): a record's analysis keeps every decision's, so not all of up to :data:`MAX_WORLDS`."""
+
 DEFAULT_SECONDS = 10.0
 """CPU seconds per decision, at most, when a budget names neither a time nor a number of worlds. Most
 decisions are settled long before (0.8 s on average over the benchmark's records, half of them in
@@ -348,8 +352,8 @@ class Analysis:
     settled: bool = False
     """The analysis stopped before its budget: nothing was left to decide."""
     samples: tuple[Sample, ...] = field(default=(), repr=False, compare=False)
-    """The sampled worlds in the order drawn, each with the values of the actions valued in it
-    (what :mod:`sixtysix.ai.explain` reads its reasons from; not part of :meth:`to_json`)."""
+    """The first :data:`KEPT_WORLDS` sampled worlds in the order drawn, each with the values of the actions
+    valued in it (what :mod:`sixtysix.ai.explain` reads its reasons from; not part of :meth:`to_json`)."""
 
     @property
     def best(self) -> Action:
@@ -467,7 +471,8 @@ class _Worlds:
         view = self.view
         world = self.sampler.sample(view, self.forbidden)
         values = self._values(world, actions)
-        self.samples.append(Sample(world.hands[view.opponent], world.stock[world.stock_pos :], values))
+        if len(self.samples) < KEPT_WORLDS:
+            self.samples.append(Sample(world.hands[view.opponent], world.stock[world.stock_pos :], values))
         return values
 
     def _values(self, world: Deal, actions: list[Action]) -> dict[Action, float]:
