@@ -22,6 +22,7 @@ from sixtysix.ai.explain import (
     TARGET,
     CanClaim,
     ClaimAfter,
+    ClosedScore,
     CloseNow,
     Declare,
     Exchange,
@@ -45,7 +46,7 @@ from sixtysix.ai.explain import (
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
-from sixtysix.core.facts import exchange_card
+from sixtysix.core.facts import exchange_card, game_points
 from sixtysix.core.game import Deal
 from sixtysix.core.record import Record, replay
 from sixtysix.core.view import PlayerView
@@ -198,6 +199,11 @@ def _check(fact: Fact, view: PlayerView, deal: Deal, explanation: Explanation, a
             assert fact.breaks == bool(other is not None and other.is_card() and BIT[other] & pair)
         else:
             assert {CLOSE, CLOSE_BEFORE_DRAW} & set(view.legal) and not view.rules.marriage_in_phase2
+    elif isinstance(fact, ClosedScore):
+        him = view.opponent
+        assert explanation.best in (CLOSE, CLOSE_BEFORE_DRAW) and view.rules.closer_win_basis == "at_close"
+        assert (fact.points, fact.tricks) == (view.opponent_score, view.tricks[him - 1])
+        assert fact.game_points == game_points(view.opponent_score, view.tricks[him - 1]) > 1
     elif isinstance(fact, Exchange):
         assert EXCHANGE in view.legal and fact.card == view.face_up == view.trump_card
         assert fact.nine == exchange_card(view.rules, view.trump) and BIT[fact.nine] & view.hand

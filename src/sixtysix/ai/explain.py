@@ -64,7 +64,7 @@ from sixtysix.core.actions import (
     marriage_suit,
 )
 from sixtysix.core.cards import BIT, CARD_NAMES, HIGHER, SUIT_MASK, SUIT_OF, Card, cards_of
-from sixtysix.core.facts import MARRIAGE_CARDS, exchange_card, marriage_value, winning_seat
+from sixtysix.core.facts import MARRIAGE_CARDS, closer_win_points, exchange_card, marriage_value, winning_seat
 from sixtysix.core.game import Deal, Stage, Termination
 from sixtysix.core.view import PlayerView
 
@@ -224,6 +224,17 @@ class CloseNow(Fact):
     tag: ClassVar[str] = "close"
     needed: int
     top: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ClosedScore(Fact):
+    """He has ``points`` card points and ``tricks`` tricks now: a closer who makes 66 scores ``game_points``
+    on them, his situation at the close (``closer_win_basis=at_close``, R-CLOSE-6)."""
+
+    tag: ClassVar[str] = "close"
+    points: int
+    tricks: int
+    game_points: int
 
 
 @dataclass(frozen=True)
@@ -481,9 +492,19 @@ def _decision_facts(view: PlayerView, analysis: Analysis, best: Action, other: A
     if best in CLOSES:
         top = [t for s in range(4) if (t := top_cards(view, s)) is not None]
         facts.append(CloseNow(needed.needed, tuple(c for t in top for c in t.cards)))
+        facts += _closed_score(view)
     elif other in CLOSES and analysis.samples:
         facts += [*_forfeited(view), trump_held(view, analysis), needed]
     return facts
+
+
+def _closed_score(view: PlayerView) -> list[Fact]:
+    """What closing now is worth if it succeeds, where he is scored as he stands (Schneider or Schwarz only)."""
+    if view.rules.closer_win_basis != "at_close":
+        return []
+    points, tricks = view.opponent_score, view.tricks[view.opponent - 1]
+    won = closer_win_points(view.rules, points, tricks, points, tricks)
+    return [ClosedScore(points, tricks, won)] if won > 1 else []
 
 
 def _forfeited(view: PlayerView) -> list[Fact]:

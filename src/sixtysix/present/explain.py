@@ -26,6 +26,7 @@ from sixtysix.ai.analysis import HINT_BUDGET, Analysis, Annotation, Budget, anal
 from sixtysix.ai.explain import (
     CanClaim,
     ClaimAfter,
+    ClosedScore,
     CloseNow,
     Declare,
     Exchange,
@@ -206,6 +207,14 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "de": " und Sie halten {cards}, die höchsten Karten im Spiel",
         "fr": " et vous tenez {cards}, les plus hautes cartes restantes",
     },
+    "ClosedScore": {
+        "en": "he has {points} points and {tricks} tricks: closed now, a 66 of yours scores him as he stands, "
+        "{game_points} game points (R-CLOSE-6)",
+        "de": "er hat {points} Punkte und {tricks} Stiche: jetzt zugedreht, zählt er mit Ihren 66 so, wie er steht, "
+        "{game_points} Spielpunkte (R-CLOSE-6)",
+        "fr": "il a {points} points et {tricks} plis : si vous fermez maintenant et faites 66, il est compté tel "
+        "qu'il est, {game_points} points de partie (R-CLOSE-6)",
+    },
     "LastTrick": {
         "en": "{best} takes the last trick and its 10 points{share}, {other} loses it",
         "de": "{best} macht{share} den letzten Stich und seine 10 Punkte, {other} verliert ihn",
@@ -366,6 +375,9 @@ class _Renderer:
             return self.template(name, suit=SUITS[self.lang][fact.suit], trick=str(fact.trick))
         if isinstance(fact, TrumpHeld):
             return self.template(name, talon=str(fact.talon), held=str(fact.held), worlds=str(fact.worlds))
+        if isinstance(fact, ClosedScore):
+            counts = {"points": str(fact.points), "tricks": str(fact.tricks), "game_points": str(fact.game_points)}
+            return self.template(name, **counts)
         if isinstance(fact, CloseNow):
             top = self.template("CloseNow.top", cards=self.cards(fact.top)) if fact.top else ""
             return self.template(name, needed=str(fact.needed)) + top
