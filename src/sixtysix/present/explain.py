@@ -292,7 +292,7 @@ def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool =
     return f"{head} {_capital(separator.join(reasons))}."
 
 
-def explanation_card(explanation: Explanation) -> Action | None:
+def _other_card(explanation: Explanation) -> Action | None:
     """The other action, if it is a card (a trick it loses is named without "after")."""
     other = explanation.other
     return other if other is not None and other.is_card() else None
@@ -395,7 +395,7 @@ class _Renderer:
             shown = getattr(fact, "shown", None)
             return text + (self.template("HisMarriage.shown", card=self.card(shown)) if shown is not None else "")
         if isinstance(fact, TakenBy):
-            form = name if fact.card == explanation_card(self.explanation) else "TakenBy.later"
+            form = name if fact.card == _other_card(self.explanation) else "TakenBy.later"
             return self.template(
                 form, card=self.card(fact.card), by=self.card(fact.by), best=best, other=other, share=share
             )
