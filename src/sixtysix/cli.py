@@ -13,7 +13,7 @@ committed seeds (docs/fairness.md): one line per deal, OK, FAIL, PENDING or NOT 
 with the reason; exit status 0 when no deal fails and none lacks the data, 1 when one fails,
 3 when none fails but one cannot be verified, 2 for an invalid record.
 
-``sixtysix analyze RECORD [--seat S] [--time SECONDS] [--worlds N] [--seed N] [-o OUT]``
+``sixtysix analyze RECORD [--seat S] [--time SECONDS] [--worlds N] [--seed N] [--lang en|de|fr] [-o OUT]``
 analyses every decision of a record (docs/analysis.md) and prints the record
 with the findings as comments, then a summary per seat; it still replays.
 """
@@ -100,6 +100,12 @@ def _parser() -> argparse.ArgumentParser:
         "--all", action="store_true", help="comment every analysed decision, not only the flawed and uncertain ones"
     )
     ana.add_argument("-o", "--output", metavar="OUT", help="write the annotated record to OUT and print the summary")
+    ana.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="language of the '#   why:' comment that explains each inaccuracy, mistake and blunder (default: en)",
+    )
     ana.set_defaults(handler=_analyze_command)
 
     rules = commands.add_parser(
@@ -254,7 +260,12 @@ def _analyze_command(args: argparse.Namespace) -> int:
     annotations = analyze_record(record, seats, budget, progress if interactive else None)
     if interactive:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
-    annotated = annotated_text(record, annotations, all_decisions=args.all, budget=budget, seats=seats)
+    from sixtysix.present.explain import annotation_why
+
+    def why(note: Annotation) -> str:
+        return annotation_why(note, args.lang)
+
+    annotated = annotated_text(record, annotations, all_decisions=args.all, budget=budget, seats=seats, why=why)
     if args.output is None:
         sys.stdout.write(annotated)
         return 0

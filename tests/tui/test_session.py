@@ -70,6 +70,7 @@ def test_help_hint_last_and_rules(tmp_path: Path) -> None:
     assert "Legal now:" in shown and "20h" in shown and "declare 20 in hearts" in shown
     assert "Hint: best is" in shown and "expected game points" in shown
     assert "against the best" in shown and " ± " in shown  # estimates show their standard error
+    assert re.search(r"^(Better|Every card is known|.* is about as good as) ", shown, re.MULTILINE)  # and why
     assert "Rules: seed66" in shown
     assert "Last trick: You led A♥, Computer played A♣: you won (22 points)" in shown
 
@@ -249,3 +250,13 @@ def _legal(session: Session, driver: Driver) -> str:
     from .conftest import legal_answer
 
     return legal_answer(session, driver.rng)
+
+
+def test_with_review_the_summary_lists_the_players_faults_with_why(tmp_path: Path) -> None:
+    driver = Driver(seed=2)
+    session, console = make_session(tmp_path, driver, Rules().replace(match_target=1), level=1, review=True)
+    assert session.run() == 0
+    shown = output(console)
+    assert "Reviewing your play" in shown and "Your play:" in shown
+    faults = re.findall(r"(\?!|\?|\?\?) (inaccuracy|mistake|blunder) \(-\d\.\d\d\): (Better|Every|\S+ is about)", shown)
+    assert faults or "no inaccuracy, mistake or blunder found" in shown

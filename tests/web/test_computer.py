@@ -149,6 +149,8 @@ def test_hint(server: ServerThread, api: Api) -> None:
     # every value with its standard error, and the loss against the best with its own
     assert all(a["se"] >= 0 and a["loss"] >= 0 and a["loss_se"] >= 0 for a in data["actions"])
     assert data["actions"][0]["action"] == data["best"] and data["actions"][0]["loss"] == 0
+    # why the best action is better, in each language
+    assert set(data["explanation"]) == {"en", "de", "fr"} and all(data["explanation"].values())
     # not at the computer's decision
     api.act(match_id, token, {"action": next(a for a in state["legal"] if len(a) == 2 and a != "66")})
     refused = api.request("GET", f"/api/matches/{match_id}/hint", token)
@@ -199,6 +201,9 @@ def test_review(server: ServerThread, api: Api) -> None:
         assert (d["choice"] == "close_or_draw") == ({"CB", "draw"} <= set(values))
         if d["action"] == "draw":
             assert d["choice"] == "close_or_draw" and "CB" in values
+        # every fault says why, in each language; other decisions need no explanation
+        assert (d["explanation"] is None) == (d["classification"] is None)
+        assert d["explanation"] is None or set(d["explanation"]) == {"en", "de", "fr"}
     assert len(data["deck"]) == 24 and data["outcome"]["winner"] == seat.state["deal"]["outcome"]["winner"]
     assert set(data["summary"]) == {"1", "2"}
     assert all("uncertain" in summary for summary in data["summary"].values())

@@ -98,7 +98,7 @@ from sixtysix.ai.clock import cpu_deadline, cpu_seconds, spent
 from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.racing import Difference, Race
 from sixtysix.ai.rollout import Rollouts
-from sixtysix.ai.sampling import forbidden_cards
+from sixtysix.ai.sampling import forbidden_cards, world_from
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
 from sixtysix.core.cards import Card, CardMask
@@ -131,6 +131,10 @@ MIN_WORLDS = 32
 """Worlds every action is valued in before the race drops any or stops early (the errors need them)."""
 MAX_WORLDS = 20_000
 """At most this many worlds per decision (late in a deal the worlds repeat and are cheap)."""
+
+KEPT_WORLDS = 1000
+"""The first this many worlds of an analysis are kept with their values (:attr:`Analysis.samples`, what an
+explanation counts in): a record's analysis keeps every decision's, so not all of up to :data:`MAX_WORLDS`."""
 
 DEFAULT_SECONDS = 10.0
 """CPU seconds per decision, at most, when a budget names neither a time nor a number of worlds. Most
@@ -347,6 +351,9 @@ class Analysis:
     """CPU seconds the analysis took (of its thread, like the budget)."""
     settled: bool = False
     """The analysis stopped before its budget: nothing was left to decide."""
+    samples: tuple[Sample, ...] = field(default=(), repr=False, compare=False)
+    """The first :data:`KEPT_WORLDS` sampled worlds in the order drawn, each with the values of the actions
+    valued in it (what :mod:`sixtysix.ai.explain` reads its reasons from; not part of :meth:`to_json`)."""
 
     @property
     def best(self) -> Action:
@@ -400,6 +407,22 @@ class Analysis:
 # -- analysing one decision ---------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Sample:
+    """One sampled world of an analysis: where the unseen cards were, and what each action was worth there."""
+
+    opponent: CardMask
+    """The opponent's hand in this world."""
+    stock: tuple[Card, ...]
+    """The face-down stock, top first."""
+    values: dict[Action, float]
+    """The value, for the analysed seat, of every action still in the race when this world was drawn."""
+
+    def world(self, view: PlayerView) -> Deal:
+        """This world as a deal (:func:`~sixtysix.ai.sampling.world_from`)."""
+        return world_from(view, self.opponent, list(self.stock))
+
+
 class _Inference(ExpertPlayer):
     """The expert's sampling, its weights kept per opponent hand.
 
@@ -441,11 +464,19 @@ class _Worlds:
         self.exact = self.single and self.rollouts is None
         # In phase 2 nobody draws: a world is the opponent's hand, and its exact values never change.
         self._known: dict[CardMask, dict[Action, float]] = {}
+        self.samples: list[Sample] = []
 
     def values(self, actions: list[Action]) -> dict[Action, float]:
-        """The value of each of ``actions`` for the view's seat in one more sampled world."""
+        """The value of each of ``actions`` for the view's seat in one more sampled world (kept in :attr:`samples`)."""
         view = self.view
         world = self.sampler.sample(view, self.forbidden)
+        values = self._values(world, actions)
+        if len(self.samples) < KEPT_WORLDS:
+            self.samples.append(Sample(world.hands[view.opponent], world.stock[world.stock_pos :], values))
+        return values
+
+    def _values(self, world: Deal, actions: list[Action]) -> dict[Action, float]:
+        view = self.view
         if self.rollouts is not None:
             return self.rollouts.action_values(self.solver, world, actions, view.seat)
         key = world.hands[view.opponent]
@@ -552,7 +583,8 @@ def analyze(view: PlayerView, budget: Budget | None = None, played: Action | Non
     best = race.leader()
     entries = [_entry(race, action, best, worlds.single) for action in view.legal]
     entries.sort(key=lambda e: (e.action != best, -e.value, -e.win_chance, _order(e.action)))
-    return Analysis(view.seat, tuple(entries), race.worlds, worlds.exact, cpu_seconds() - started, settled)
+    samples = tuple(worlds.samples)
+    return Analysis(view.seat, tuple(entries), race.worlds, worlds.exact, cpu_seconds() - started, settled, samples)
 
 
 def hint(view: PlayerView, seed: int | None = 0) -> Analysis:
@@ -576,6 +608,8 @@ class Annotation:
     action: Action
     """The action taken (``draw`` or ``pass`` for an implicit decision)."""
     analysis: Analysis = field(repr=False)
+    view: PlayerView | None = field(default=None, repr=False, compare=False)
+    """The seat's view of the decision (what an explanation of it is built from)."""
 
     @property
     def implicit(self) -> bool:
@@ -718,7 +752,7 @@ def analyze_record(
     annotations: list[Annotation] = []
     for choice in record_choices(record, seats):
         analysis = analyze(choice.view, budget, played=choice.action)
-        note = Annotation(choice.deal, choice.position, choice.seat, choice.action, analysis)
+        note = Annotation(choice.deal, choice.position, choice.seat, choice.action, analysis, choice.view)
         annotations.append(note)
         if progress is not None:
             progress(note)
@@ -838,6 +872,7 @@ def annotated_text(
     budget: Budget | None = None,
     seats: Iterable[int] = (1, 2),
     summary: bool = True,
+    why: Callable[[Annotation], str] | None = None,
 ) -> str:
     """The canonical text of ``record`` with the analysis as ``#`` comments; it replays like the record.
 
@@ -845,7 +880,9 @@ def annotated_text(
     (uncertain, inaccuracy or worse; every analysed decision with ``all_decisions``); an implicit
     decision (``draw``, ``pass``) is written after the line of the action before it.
     With ``budget`` a comment after the headers says how the analysis was made; with
-    ``summary`` comments at the end give the per-seat summary.
+    ``summary`` comments at the end give the per-seat summary. With ``why``, each inaccuracy,
+    mistake or blunder gets a second comment line, ``#   why: …``, with its text (an explanation
+    in words, :func:`sixtysix.present.explain.annotation_why`).
     """
     by_anchor: dict[tuple[int, int], list[Annotation]] = {}
     for note in annotations:
@@ -871,7 +908,10 @@ def annotated_text(
         first = position + 1
         position += len(line.split())
         for anchor in range(first, position + 1):
-            out.extend(f"# {note.describe()}" for note in by_anchor.get((deal, anchor), ()))
+            for note in by_anchor.get((deal, anchor), ()):
+                out.append(f"# {note.describe()}")
+                if why is not None and note.classification is not None:
+                    out.append(f"#   why: {why(note)}")
     if summary:
         out.append("")
         out.append(f"# analysis summary ({len(annotations)} decisions)")

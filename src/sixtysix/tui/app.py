@@ -65,6 +65,7 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
         symbols=symbols,
         levels=getattr(args, "levels", None) or (),
         watch=getattr(args, "watch", 1.0),
+        review=getattr(args, "review", False),
     )
     if args.resume:
         if args.rules or args.option or args.target is not None:

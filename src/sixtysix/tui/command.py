@@ -22,12 +22,13 @@ the computer in every other seat.
 Type a card (Ah, ah, 10h, A♥) or its number under the hand; 20h/40s declare a marriage,
 x exchanges the trump nine (jack), c closes the talon, cb closes it before drawing,
 66 claims, draw and pass decline closing and the exchange (Enter does the same).
-help lists the legal actions, hint shows the computer's analysis (not in the
-four-handed game), last the last trick, undo takes back your last decision (practice
+help lists the legal actions, hint shows the computer's analysis and why its best
+action is better (not in the four-handed game), last the last trick, undo takes back your last decision (practice
 games, two players only), quit saves and leaves.
 
 The match is saved as a 66R record after every deal and at the end (--save, default
-games/sixtysix-DATE-TIME.66r); sixtysix play --resume FILE continues it."""
+games/sixtysix-DATE-TIME.66r); sixtysix play --resume FILE continues it. With --review
+the summary after each two-player deal lists your faults, each with why."""
 
 LEVEL_HELP = "the computer's level: 1 random, 2 beginner, 3 card counter, 4 PIMC search, 5 expert (default 3)"
 
@@ -93,6 +94,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default=1.0,
         metavar="SECONDS",
         help="three-handed: the pause between the moves of a deal you sit out and watch (default 1)",
+    )
+    play.add_argument(
+        "--review",
+        action="store_true",
+        help="two players: after each deal, list your inaccuracies, mistakes and blunders, each with why "
+        "(a few seconds of analysis)",
     )
     play.add_argument("--no-clear", action="store_true", help="do not clear the screen before each decision")
     play.set_defaults(handler=_play_command)

@@ -55,6 +55,8 @@ class Settings:
     (one value for all; empty: ``level`` for all)."""
     watch: float = 1.0
     """Seconds between the moves of a deal the player watches (the three-handed dealer)."""
+    review: bool = False
+    """After each two-player deal, the summary lists the player's faults, each with why (a few seconds)."""
 
 
 def default_save_path(folder: Path | str = "games", now: datetime.datetime | None = None) -> Path:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from rich.console import Console
+from rich.markup import escape
 
 from sixtysix.ai.levels import make_player
 from sixtysix.core.game import Deal
@@ -29,6 +30,9 @@ from sixtysix.tui.resume import saved_text
 from sixtysix.tui.screen import TableInfo, render_summary
 from sixtysix.tui.seating import merge_headers, play_headers
 from sixtysix.tui.twohanded import TwoHandedTurns
+
+REVIEW_SECONDS = 0.2
+"""CPU seconds of analysis per decision of the review after a deal (``--review``)."""
 
 
 class Session(TwoHandedTurns[Deal]):
@@ -161,7 +165,19 @@ class Session(TwoHandedTurns[Deal]):
     def deal_summary(self, deal: Deal) -> None:
         match = self.match
         credited = self.credited(len(match.deals) - 1)
-        self.summarize(render_summary(deal, self.info(), credited, match.is_over, match.winner))
+        extra = self.review_lines(deal) if self.settings.review else []
+        self.summarize(render_summary(deal, self.info(extra), credited, match.is_over, match.winner))
+
+    def review_lines(self, deal: Deal) -> list[str]:
+        """The player's faults in the deal, each with why (:func:`~sixtysix.present.explain.deal_review`)."""
+        from sixtysix.ai.analysis import Budget
+        from sixtysix.present.explain import deal_review
+
+        self.say("[dim]Reviewing your play…[/]")
+        faults = deal_review(deal, self.human, Budget(seconds=REVIEW_SECONDS), symbols=self.settings.symbols)
+        if not faults:
+            return ["", "[bold]Your play:[/] no inaccuracy, mistake or blunder found."]
+        return ["", "[bold]Your play:[/]", *(escape(line) for line in faults)]
 
     def match_result(self) -> str:
         match = self.match

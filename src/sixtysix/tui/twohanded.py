@@ -160,6 +160,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
 
     def hint(self, view: PlayerView) -> None:
         from sixtysix.ai.analysis import hint, with_error
+        from sixtysix.present.explain import advice
 
         self.say("[dim]Analysing…[/]")
         analysis = hint(view)
@@ -181,6 +182,8 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             value = with_error(entry.value, 0.0 if analysis.exact else entry.margin)
             table.add_row(number, label, value, f"{entry.win_chance:.0%}", against_best(entry, analysis.exact))
         self.console.print(table)
+        if not analysis.forced:
+            self.say(advice(view, lang="en", symbols=self.settings.symbols, analysis=analysis))
         self.say(
             "[dim]Values are for this deal, from your side: +1 is a won deal worth one game point; "
             "± their 95% interval (two standard errors: the values are estimates over sampled deals).[/]"

@@ -53,6 +53,7 @@ from sixtysix.core.record import Record
 from sixtysix.core.rules import Rules
 from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView
+from sixtysix.present.explain import explanations
 from sixtysix.present.outcome import outcome_json
 from sixtysix.present.state import cards
 from sixtysix.present.table import PublicMatch
@@ -209,6 +210,7 @@ class Advisor:
 
 
 HINT_KEYS = ("best", "worlds", "exact", "seconds", "actions")
+"""The analysis's keys a hint sends; it adds ``explanation``: why the best action is better, by language."""
 
 
 class _Job:
@@ -224,8 +226,10 @@ class _Job:
 
 def hint_json(view: PlayerView, budget: Budget) -> dict[str, object]:
     """A hint's analysis of ``view`` as the API sends it (without the version); runs in the analysis process."""
-    data = analysis.analyze(view, budget).to_json()
+    result = analysis.analyze(view, budget)
+    data = result.to_json()
     answer: dict[str, object] = {key: data[key] for key in HINT_KEYS}
+    answer["explanation"] = explanations(view, result)
     return answer
 
 
@@ -294,7 +298,15 @@ def _decision(index: int, note: Annotation) -> dict[str, object]:
         "alternatives": [_alternative(entry) for entry in note.analysis.actions],
         "worlds": note.analysis.worlds,
         "exact": note.analysis.exact,
+        "explanation": _explanation(note),
     }
+
+
+def _explanation(note: Annotation) -> dict[str, str] | None:
+    """Why the best action beats the one played, by language, for an inaccuracy, mistake or blunder."""
+    if note.classification is None or note.view is None:
+        return None
+    return explanations(note.view, note.analysis, note.action)
 
 
 def _alternative(entry: ActionValue) -> dict[str, object]:

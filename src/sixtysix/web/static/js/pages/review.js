@@ -165,7 +165,8 @@ export function mountReview(root, matchId, dealNumber, ctx) {
         <td class="mark ${verdict}">${MARKS[verdict] || ""} ${verdict !== "good" ? t(`review.${verdict}`) : ""}${lossHTML(d, verdict)}</td>
         <td class="num col-value">${withError(d.played_value, d.played_margin)}</td>
         <td>${better ? html`${actionHTML(d.best, o)} <span class="num">${signed(d.best_value)}</span>` : html`<span class="ok">${t("review.best_move")}</span>`}
-          ${alts.length > 1 ? html`<details><summary>${t("review.alternatives", { n: alts.length })}</summary><ol>${alts}</ol></details>` : ""}</td>
+          ${alts.length > 1 ? html`<details><summary>${t("review.alternatives", { n: alts.length })}</summary><ol>${alts}</ol></details>` : ""}
+          ${mine && d.explanation ? html`<p class="why" data-testid="review-why">${d.explanation[getLang()] || d.explanation.en}</p>` : ""}</td>
         <td class="num col-basis">${d.exact ? t("review.exact") : t("review.worlds", { n: d.worlds ?? 0 })}</td>
       </tr>`;
     });

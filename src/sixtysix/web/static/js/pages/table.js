@@ -736,7 +736,14 @@ export function mountTable(root, matchId, ctx) {
     return html`<div class="hint" data-testid="hint-result" data-best="${live.hint.best}">
       <div>${t("hint.best")} ${label(live.hint.best)} ${live.hint.exact ? html`<span class="tag">${t("hint.exact")}</span>` : ""}</div>
       <ul>${rows}</ul>
+      ${whyHTML(live.hint.explanation)}
     </div>`;
+  }
+
+  // the server's explanation of the best action, in the page's language
+  function whyHTML(explanation) {
+    const text = explanation && (explanation[getLang()] || explanation.en);
+    return text ? html`<p class="why" data-testid="hint-why">${text}</p>` : "";
   }
 
   function handHTML(o) {
