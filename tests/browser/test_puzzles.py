@@ -32,6 +32,7 @@ def test_a_puzzle_is_answered_judged_and_counted_for_this_browser(
     assert best.get_attribute("data-action") == puzzle.solution.token
     assert best.get_attribute("data-value") == str(puzzle.best_value)
     assert page.locator("[data-testid=puzzle-line] li").count() == len(puzzle.line)
+    assert f"{puzzle.best_value:+.2f}" in page.locator("[data-testid=puzzle-why]").inner_text()  # why, once solved
     shot(page, "puzzle-solved", full_page=True)
     rating = int(page.locator("[data-testid=puzzle-skill]").get_attribute("data-rating") or 0)
     assert rating > 1200

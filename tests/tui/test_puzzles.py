@@ -46,6 +46,8 @@ def test_a_wrong_answer_is_judged_and_the_solution_line_and_values_are_shown(tmp
     text = play(arguments(tmp_path / "skill.json", id=2, answer=wrong))
     assert "Not this time:" in text and "(the solution)" in text and "The solution line:" in text
     assert f"puzzle 2 · {puzzle.grade}" in text and "Opponent holds" in text
+    why = text[text.index("Why:") :]  # with the exact values of the solution and of the move played
+    assert f"{puzzle.best_value:+.2f}" in why and f"{puzzle.values[wrong]:+.2f}" in why
     saved = json.loads((tmp_path / "skill.json").read_text())
     assert saved["attempts"] == 1 and saved["solved"] == 0 and saved["rating"] < 1200 and saved["seen"] == [2]
 

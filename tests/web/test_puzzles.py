@@ -43,6 +43,10 @@ def test_an_answer_is_judged_and_moves_the_solvers_rating_once(api: Api) -> None
     assert judged["correct"] is False and judged["solution"] == puzzle.solution.token
     assert judged["values"][0] == {"token": puzzle.solution.token, "value": puzzle.best_value}
     assert judged["change"] < 0 and judged["skill"]["attempts"] == 1 and judged["skill"]["streak"] == 0
+    # why, in every language, with the exact values of the solution and of the move played
+    assert set(judged["explanation"]) == {"en", "de", "fr"}
+    for text in judged["explanation"].values():
+        assert f"{puzzle.best_value:+.2f}" in text and f"{puzzle.values[wrong]:+.2f}" in text
     again = api.request("POST", "/api/puzzles/5/answer", token, json={"action": puzzle.solution.token}).json()
     assert again["correct"] is True and again["change"] == 0  # a puzzle seen before is practice
     assert again["skill"]["streak"] == 1 and again["skill"]["attempts"] == 1

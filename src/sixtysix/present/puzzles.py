@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sixtysix.ai.analysis import HINT_BUDGET, analyze
 from sixtysix.ai.puzzles import Puzzle
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import SUIT_CHARS, CardMask
@@ -31,6 +32,7 @@ from sixtysix.present.describe import (
     game_points_text,
     plain,
 )
+from sixtysix.present.explain import advice, explanations
 from sixtysix.present.order import hand_order
 from sixtysix.present.state import cards, marriages_json, rules_json, tricks_json
 
@@ -147,9 +149,23 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, object]:
     }
 
 
+def why(puzzle: Puzzle, answer: Action, lang: str = "en", symbols: bool = True) -> str:
+    """Why the solution is better: than a wrong ``answer``, or, when it was found, than the next best move
+    (:func:`sixtysix.present.explain.advice`; the talon is gone, so the analysis is exact)."""
+    return advice(view_of(puzzle), _compared(puzzle, answer), lang, symbols)
+
+
+def _compared(puzzle: Puzzle, answer: Action) -> Action | None:
+    return None if answer == puzzle.solution else answer
+
+
 def answer_json(puzzle: Puzzle, answer: Action) -> dict[str, object]:
-    """What the page shows after an answer: right or wrong, the values, the solution line."""
+    """What the page shows after an answer: right or wrong, the values, the solution line, and why
+    (``explanation``: by language)."""
+    view = view_of(puzzle)
+    played = _compared(puzzle, answer)
     return {
+        "explanation": explanations(view, analyze(view, HINT_BUDGET, played=played), played),
         "id": puzzle.id,
         "correct": answer == puzzle.solution,
         "verdict": plain(verdict(puzzle, answer, symbols=False)),

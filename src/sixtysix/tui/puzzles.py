@@ -50,6 +50,7 @@ from sixtysix.present.puzzles import (
     values_lines,
     verdict,
     view_of,
+    why,
 )
 from sixtysix.tui.inputs import Command, Invalid, parse_input
 from sixtysix.tui.screen import TableInfo, last_trick_line, render_table
@@ -140,7 +141,7 @@ class Trainer:
             self.say("Skipped: not counted.")
         else:
             self.judge(puzzle, answer, daily)
-        self.explain(puzzle)
+        self.explain(puzzle, answer if isinstance(answer, Action) else puzzle.solution)
         return not self.args.answer
 
     def show(self, puzzle: Puzzle, daily: datetime.date | None) -> None:
@@ -226,11 +227,12 @@ class Trainer:
         moved = f"{change:+.0f}" if change else "unchanged: seen before"
         self.say(f"Rating {round(self.skill.rating)} ({moved}) · streak {self.skill.streak}")
 
-    def explain(self, puzzle: Puzzle) -> None:
+    def explain(self, puzzle: Puzzle, answer: Action) -> None:
         self.say("[bold]What each move gives[/] (both sides playing perfectly):")
         for line in values_lines(puzzle, self.symbols):
             self.say(f"  {line}")
         self.say("[bold]The solution line:[/] " + "; ".join(line_lines(puzzle, self.symbols)))
+        self.say("[bold]Why:[/] " + why(puzzle, answer, symbols=self.symbols))
         if puzzle.source:
             self.say(f"[dim]From play: {puzzle.source}[/]")
 

@@ -161,6 +161,7 @@ export function mountPuzzles(root, where, ctx) {
       <p>${english ? result.verdict : html`<strong>${result.correct ? t("puzzles.right") : t("puzzles.wrong")}</strong>`} ${change}</p>
       <h3>${t("puzzles.values")}</h3><ul class="pz-values">${values}</ul>
       <h3>${t("puzzles.line")}</h3><ol class="pz-line" data-testid="puzzle-line">${line}</ol>
+      ${result.explanation ? html`<h3>${t("puzzles.why")}</h3><p class="why" data-testid="puzzle-why">${result.explanation[getLang()] || result.explanation.en}</p>` : ""}
       <p class="buttons"><button type="button" class="primary" data-go="next" data-testid="puzzle-next">${t("puzzles.next")}</button></p>
     </div>`;
   }
