@@ -77,6 +77,10 @@ test("every key used by the code is in the dictionary", () => {
     kind: ["simple", "schneider", "schwarz"].map((k) => `outcome.kind.${k}`),
     review: ["inaccuracy", "mistake", "blunder"].map((c) => `review.${c}`),
     stats: ["matches", "deals", "per_deal", "schneider", "schwarz", "closes", "claims"].map((s) => `stats.${s}`),
+    puzzles: [
+      ...["talon_gone", "closed", "phase_one"].map((k) => `puzzles.kind.${k}`),
+      ...["you", "opponent"].map((who) => `puzzles.talon_closed_by_${who}`),
+    ],
     deck: ["fdeck", "gdeck"].flatMap((d) => [
       `${d}.card`,
       ...["A", "T", "K", "Q", "J", "9", "8", "7"].map((r) => `${d}.rank.${r}`),

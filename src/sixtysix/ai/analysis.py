@@ -354,6 +354,9 @@ class Analysis:
     samples: tuple[Sample, ...] = field(default=(), repr=False, compare=False)
     """The first :data:`KEPT_WORLDS` sampled worlds in the order drawn, each with the values of the actions
     valued in it (what :mod:`sixtysix.ai.explain` reads its reasons from; not part of :meth:`to_json`)."""
+    exhaustive: bool = False
+    """Every world consistent with the view was valued exactly, none sampled (a puzzle's analysis,
+    :func:`sixtysix.ai.puzzles.world_analysis`): its shares are over all of them."""
 
     @property
     def best(self) -> Action:

@@ -13,7 +13,9 @@ worlds consistent with that view:
   suit are yours), :class:`OpponentVoid` (his phase-2 play proved a void, R-P2-2);
 
 * **from the worlds' values**: :class:`WinShare` (in how many of the sampled worlds an
-  action wins the deal), :class:`TrumpHeld` (in how many he holds a trump);
+  action wins the deal), :class:`TrumpHeld` (in how many he holds a trump), and where every
+  world consistent with the view was valued (a puzzle's analysis, ``Analysis.exhaustive``)
+  :class:`AtLeastAsGood` (in how many of them the best action does at least as well);
 * **from the lines of play**: in up to :data:`LINE_WORLDS` of the worlds both actions
   are played on as the analysis values them (the card counters while the talon is open,
   the exact solver after), and the two lines are compared: :class:`LastTrick` (the best
@@ -130,6 +132,16 @@ class WinShare(Fact):
     worlds: int
     points: float
     """The mean of its values over those worlds (game points, signed)."""
+
+
+@dataclass(frozen=True)
+class AtLeastAsGood(Fact):
+    """The best action does at least as well as the other in ``count`` of the ``worlds`` worlds, which are every
+    world consistent with the view (an exhaustive analysis: nothing sampled)."""
+
+    tag: ClassVar[str] = "odds"
+    count: int
+    worlds: int
 
 
 @dataclass(frozen=True)
@@ -384,9 +396,10 @@ def _next_move(deal: Deal, seat: int, solver: Solver, rollouts: Rollouts | None)
 
 def compare_lines(view: PlayerView, analysis: Analysis, best: Action, other: Action, seed: int = 0) -> list[LinePair]:
     """The two lines in each of the first :data:`LINE_WORLDS` worlds where both actions were valued
-    (at most :data:`LINE_SECONDS` seconds)."""
+    (at most :data:`LINE_SECONDS` seconds; played on by the exact solver where the analysis is exhaustive)."""
     solver = Solver(view.rules)
-    rollouts = None if view.phase2 else Rollouts(view.rules, seed)
+    # An exhaustive analysis valued every world exactly: its lines are the exact solver's too.
+    rollouts = None if view.phase2 or analysis.exhaustive else Rollouts(view.rules, seed)
     deadline = cpu_deadline(LINE_SECONDS)
     pairs = []
     for sample in shared_samples(analysis, best, other)[:LINE_WORLDS]:
@@ -422,7 +435,9 @@ def explain(
     other = ACTIONS[played] if played is not None and played != best else _runner_up(analysis)
     if other is None:
         return Explanation(view.seat, best, None, tuple(_lone(view, best)))
-    head = [win_share(analysis, best, other), win_share(analysis, other, best)]
+    head: list[Fact] = [win_share(analysis, best, other), win_share(analysis, other, best)]
+    if analysis.exhaustive and analysis.worlds > 1:
+        head.append(at_least_as_good(analysis, best, other))
     pairs = compare_lines(view, analysis, best, other, seed) if lines else []
     reasons = [*_decision_facts(view, analysis, best, other), *_master(view, best)]
     reasons += [*_line_facts(view, best, other, pairs), *_view_facts(view, best, other)]
@@ -452,6 +467,12 @@ def win_share(analysis: Analysis, action: Action, rival: Action) -> WinShare:
     shared = shared_samples(analysis, action, rival)
     wins = sum(1 for s in shared if s.values[action] > 0)
     return WinShare(action, wins, len(shared), sum(s.values[action] for s in shared) / max(1, len(shared)))
+
+
+def at_least_as_good(analysis: Analysis, best: Action, other: Action) -> AtLeastAsGood:
+    """In how many of the worlds shared with ``other`` ``best`` did at least as well."""
+    shared = shared_samples(analysis, best, other)
+    return AtLeastAsGood(sum(1 for s in shared if s.values[best] >= s.values[other]), len(shared))
 
 
 def trump_held(view: PlayerView, analysis: Analysis) -> TrumpHeld:

@@ -1,15 +1,21 @@
-"""Puzzles: positions from play where exactly one action is best, proven by the exact solver.
+"""Puzzles: positions from play where exactly one action is best, proven by exact solves.
 
-A puzzle is a two-player position after the talon is exhausted (phase two, talon not closed),
-where the player to act can tell every card by elimination, so the exact solver's values are
-what the player could know. It is kept only when exactly one legal action attains the best
-value and every other action loses at least one game point more (:func:`unique_solution`).
-Closed-talon positions (the opponent's hand unknown) and phase-one positions are not made
-into puzzles: their solution could not be checked exactly from the player's information.
+A puzzle is a two-player position where the seat to act has a choice and one action is best
+whatever the cards it has not seen. Every world consistent with the player's view is listed
+(:func:`~sixtysix.ai.sampling.consistent_worlds`: each hand the opponent may hold and, while the
+talon is open, each order of the talon) and solved exactly (:func:`solve_worlds`). The position
+is kept (:meth:`WorldValues.solution`) when one action is best in every world (an equal value in
+some allowed), no claim, and every other action loses at least :data:`MARGIN` game point on
+average over the worlds, each world weighing the same. There are three kinds:
 
-The shipped puzzles (``puzzles.jsonl`` beside this module, made by ``python -m
-bench.make_puzzles``: see docs/puzzles.md) are read by :func:`load_puzzles`; each is re-solved
-by :func:`check_puzzle` (the tests re-solve every one).
+* ``talon_gone``: the talon is exhausted; every card is known by elimination, one world;
+* ``closed``: the talon is closed; the opponent's hand is hidden among the unseen cards;
+* ``phase_one``: the talon is open; his hand and the order of the talon are hidden (kept
+  only where there are at most :data:`MAX_WORLDS` worlds: a talon of two or four cards).
+
+Each world's solve sees every card after the move (perfect information from then on): what
+is proved is that the solution is the best move in every deal consistent with what the
+player has seen, and that any other move loses at least a game point on average over them.
 
 >>> puzzles = load_puzzles()
 >>> len(puzzles) >= 500
@@ -34,13 +40,25 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from sixtysix.ai.analysis import ActionValue, Analysis, Sample
+from sixtysix.ai.sampling import consistent_worlds, world_count, world_from
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, Action
+from sixtysix.core.cards import Card, CardMask
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules
+from sixtysix.core.view import PlayerView
 
 MARGIN = 1
-"""Game points every other action must lose against the solution."""
+"""Game points every other action must lose against the solution (on average over the worlds)."""
+MAX_WORLDS = 1000
+"""At most this many worlds consistent with the view: a position with more is not made into a puzzle
+(with the talon open that is a talon of two or four cards, fewer cards unknown where some were shown)."""
+TALON_GONE, CLOSED, PHASE_ONE = "talon_gone", "closed", "phase_one"
+KINDS = (TALON_GONE, CLOSED, PHASE_ONE)
+"""The kinds of puzzle: after the talon is exhausted, after it was closed, while it is open."""
+DECIMALS = 3
+"""The stored mean values are rounded to this many decimals (the check re-solves them exactly)."""
 PUZZLE_FILE = "puzzles.jsonl"
 GRADES = ((1050, "easy"), (1350, "medium"), (100_000, "hard"))
 """The grade of a puzzle by its rating: below 1050 easy, below 1350 medium, else hard."""
@@ -50,19 +68,22 @@ GRADES = ((1050, "easy"), (1350, "medium"), (100_000, "hard"))
 class Puzzle:
     """One puzzle: a position (a deal's text up to the decision), the seat to act and its exact values.
 
-    ``values`` are the game points the deal gives the seat to act after each legal action (token →
-    points, both sides playing perfectly); ``line`` the solution's principal line (``seat:token``);
-    ``plausible`` how many actions look about as good after one trick and ``looks_better`` how
-    many look better than the solution then; ``depth`` the plies along the line until the result
-    no longer depends on the solver's play; ``counter_finds`` whether the card counter (level 3)
-    plays the solution; ``rating`` the puzzle's rating, from these (:mod:`sixtysix.ai.puzzle_maker`).
+    ``kind`` is :data:`TALON_GONE`, :data:`CLOSED` or :data:`PHASE_ONE` and ``worlds`` how many
+    worlds are consistent with the player's view (1 once the talon is gone); ``values`` are the
+    game points the deal gives the seat to act after each legal action (token → points, both sides
+    playing perfectly), their mean over the worlds (rounded to :data:`DECIMALS` places); ``line``
+    the solution's principal line in the deal as it was dealt (``seat:token``); ``plausible`` how
+    many actions look about as good after one trick and ``looks_better`` how many look better than
+    the solution then; ``depth`` the plies along the line until the result no longer depends on
+    the solver's play; ``counter_finds`` whether the card counter (level 3) plays the solution;
+    ``rating`` the puzzle's rating, from these (:mod:`sixtysix.ai.puzzle_maker`).
     """
 
     id: int
     position: str
     seat: int
     solution: Action
-    values: Mapping[str, int]
+    values: Mapping[str, float]
     line: tuple[str, ...] = ()
     plausible: int = 1
     looks_better: int = 0
@@ -70,10 +91,16 @@ class Puzzle:
     counter_finds: bool = True
     rating: int = 1200
     source: str = ""
+    kind: str = TALON_GONE
+    worlds: int = 1
 
     def deal(self) -> Deal:
         """The position (a fresh deal each call: the caller may play on it)."""
         return Deal.parse_text(self.position)
+
+    def view(self) -> PlayerView:
+        """What the player to act sees."""
+        return self.deal().view(self.seat)
 
     @property
     def rules_name(self) -> str:
@@ -86,15 +113,22 @@ class Puzzle:
         return next(name for limit, name in GRADES if self.rating < limit)
 
     @property
-    def best_value(self) -> int:
+    def best_value(self) -> float:
         return self.values[self.solution.token]
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the player does not know every card (more than one world)."""
+        return self.worlds > 1
 
     def to_json(self) -> dict[str, object]:
         """The puzzle as one line of the puzzle file (:meth:`from_json` reads it back)."""
         return {
             "id": self.id,
+            "kind": self.kind,
             "position": self.position,
             "seat": self.seat,
+            "worlds": self.worlds,
             "solution": self.solution.token,
             "values": dict(self.values),
             "line": list(self.line),
@@ -117,7 +151,7 @@ class Puzzle:
             position=str(data["position"]),
             seat=int(str(data["seat"])),
             solution=Action.parse(str(data["solution"])),
-            values={str(k): int(v) for k, v in values.items()},
+            values={str(k): stored_number(float(v)) for k, v in values.items()},
             line=tuple(str(token) for token in line),
             plausible=int(str(data.get("plausible", 1))),
             looks_better=int(str(data.get("looks_better", 0))),
@@ -125,27 +159,105 @@ class Puzzle:
             counter_finds=bool(data.get("counter_finds", True)),
             rating=int(str(data.get("rating", 1200))),
             source=str(data.get("source", "")),
+            kind=str(data.get("kind", TALON_GONE)),
+            worlds=int(str(data.get("worlds", 1))),
         )
 
 
+def stored_number(value: float) -> float:
+    """A value as the puzzle file keeps it: a whole number as an ``int``, else rounded to :data:`DECIMALS` places.
+
+    >>> stored_number(2.0), stored_number(-0.33333)
+    (2, -0.333)
+    """
+    rounded = round(value, DECIMALS)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
+def puzzle_kind(deal: Deal, seat: int | None = None) -> str | None:
+    """The kind of puzzle ``deal`` would make for ``seat`` (:data:`KINDS`), or ``None`` when it is not to act.
+
+    >>> puzzle_kind(Deal.shuffled(seed=3))
+    'phase_one'
+    """
+    seat = seat or deal.seat_to_ask
+    if deal.outcome is None and seat == deal.to_act == deal.seat_to_ask:
+        return CLOSED if deal.closed else TALON_GONE if deal.face_up < 0 else PHASE_ONE
+    return None
+
+
 def is_puzzle_position(deal: Deal, seat: int | None = None) -> bool:
-    """Whether ``deal`` is a position the player to act can solve exactly: talon exhausted, not closed.
+    """Whether ``deal`` is a position whose every world ``seat`` (to act) can be solved: at most :data:`MAX_WORLDS`.
 
     >>> deal = Deal.shuffled(seed=3)
-    >>> is_puzzle_position(deal)
+    >>> is_puzzle_position(deal)  # the first lead: millions of worlds
     False
     """
     seat = seat or deal.seat_to_ask
-    return deal.outcome is None and deal.face_up < 0 and not deal.closed and seat == deal.to_act
+    return seat is not None and puzzle_kind(deal, seat) is not None and world_count(deal.view(seat)) <= MAX_WORLDS
 
 
-def exact_values(deal: Deal, solver: Solver | None = None) -> dict[Action, int]:
-    """The exact game points of each legal action for the seat to act (positive: good for it)."""
+def exact_values(deal: Deal, solver: Solver | None = None, seat: int | None = None) -> dict[Action, int]:
+    """The exact game points of each legal action of ``seat`` (default: the seat asked, which is not the one to
+    act in an exchange window) for it (positive: good for it), every card known."""
     solver = solver or solver_for(deal.rules)
-    return {action: int(value) for action, value in solver.action_values(deal).items()}
+    seat = seat or deal.seat_to_ask
+    values = solver.action_values(deal, None, deal.legal_actions(seat), seat)
+    return {action: int(value) for action, value in values.items()}
 
 
-def unique_solution(values: Mapping[Action, int], margin: int = MARGIN) -> Action | None:
+World = tuple[CardMask, tuple[Card, ...]]
+"""A world as the opponent's hand and the face-down stock, top first."""
+
+
+@dataclass(frozen=True)
+class WorldValues:
+    """Every world consistent with one view, and the exact value of each legal action in each of them."""
+
+    view: PlayerView
+    actions: tuple[Action, ...]
+    worlds: tuple[World, ...]
+    values: tuple[tuple[int, ...], ...]
+    """One row per world: the game points of each of :attr:`actions` for the view's seat."""
+
+    @property
+    def count(self) -> int:
+        return len(self.worlds)
+
+    def means(self) -> dict[Action, float]:
+        """The mean value of each action over the worlds, each world weighing the same."""
+        return {action: sum(row[i] for row in self.values) / self.count for i, action in enumerate(self.actions)}
+
+    def dominates(self, action: Action) -> bool:
+        """Whether ``action`` is at least as good as every other action in every world."""
+        column = self.actions.index(action)
+        return all(row[column] == max(row) for row in self.values)
+
+    def solution(self, margin: int = MARGIN) -> Action | None:
+        """The puzzle's solution: best in every world, and every other action :data:`MARGIN` game point worse on
+        average (:func:`unique_solution` of the means); ``None`` when there is none."""
+        best = unique_solution(self.means(), margin)
+        return best if best is not None and self.dominates(best) else None
+
+    def stored_values(self) -> dict[str, float]:
+        """The means as the puzzle file keeps them (:func:`stored_number`)."""
+        return {action.token: stored_number(value) for action, value in self.means().items()}
+
+
+def solve_worlds(view: PlayerView, solver: Solver | None = None) -> WorldValues:
+    """Every world consistent with ``view`` (its seat to act), each solved exactly for every legal action.
+
+    The native core solves them all in one call when it is built (:meth:`Solver.worlds_action_values`).
+    """
+    solver = solver or solver_for(view.rules)
+    worlds = tuple(consistent_worlds(view))
+    actions = list(view.legal)
+    deals = [world_from(view, opponent, list(stock)) for opponent, stock in worlds]
+    values = solver.worlds_action_values(deals, actions, view.seat)
+    return WorldValues(view, tuple(actions), worlds, tuple(tuple(row) for row in values))
+
+
+def unique_solution(values: Mapping[Action, float], margin: float = MARGIN) -> Action | None:
     """The one action whose value beats every other by ``margin`` game points, or ``None``.
 
     A claim is never a solution (claiming 66 is no puzzle), and there must be a choice between
@@ -175,7 +287,7 @@ def principal_line(deal: Deal, solver: Solver) -> tuple[list[tuple[int, Action]]
     while deal.outcome is None:
         seat = deal.seat_to_ask
         assert seat is not None
-        values = exact_values(deal, solver)
+        values = exact_values(deal, solver, seat)
         best = max(values, key=lambda action: values[action])
         line.append((seat, best))
         steps.append(values)
@@ -198,22 +310,59 @@ def settled_depth(line: Sequence[tuple[int, Action]], steps: Sequence[Mapping[Ac
 
 
 def check_puzzle(puzzle: Puzzle, solver: Solver | None = None) -> list[str]:
-    """What is wrong with ``puzzle`` under an exact re-solve: an empty list for a sound one.
+    """What is wrong with ``puzzle`` under an exact re-solve of every world: an empty list for a sound one.
 
-    It must be a position the player can solve exactly, the stored values must be the solver's,
-    and the solution must be the one action that beats every other by :data:`MARGIN` or more.
+    It must be a position of its kind with the seat to act and at most :data:`MAX_WORLDS` worlds,
+    the stored count of worlds and mean values must be the re-solve's, and the solution must be
+    the one of :meth:`WorldValues.solution`.
     """
     deal = puzzle.deal()
+    kind = puzzle_kind(deal, puzzle.seat)
+    if kind != puzzle.kind:
+        return [f"puzzle {puzzle.id}: not a {puzzle.kind} position with seat {puzzle.seat} to act ({kind})"]
+    view = deal.view(puzzle.seat)
+    count = world_count(view)
+    if count > MAX_WORLDS:
+        return [f"puzzle {puzzle.id}: {count} worlds, more than {MAX_WORLDS}"]
+    solved = solve_worlds(view, solver)
     problems: list[str] = []
-    if not is_puzzle_position(deal, puzzle.seat):
-        return [f"puzzle {puzzle.id}: not a position with the talon exhausted and seat {puzzle.seat} to act"]
-    values = exact_values(deal, solver)
-    found = {action.token: value for action, value in values.items()}
+    if solved.count != puzzle.worlds:
+        problems.append(f"puzzle {puzzle.id}: {solved.count} worlds, not the stored {puzzle.worlds}")
+    found = solved.stored_values()
     if found != dict(puzzle.values):
         problems.append(f"puzzle {puzzle.id}: values {found} differ from the stored {dict(puzzle.values)}")
-    if unique_solution(values) != puzzle.solution:
-        problems.append(f"puzzle {puzzle.id}: {puzzle.solution} is not the unique solution of {found}")
+    if solved.solution() != puzzle.solution:
+        problems.append(f"puzzle {puzzle.id}: {puzzle.solution} is not the solution in every world of {found}")
     return problems
+
+
+def world_analysis(solved: WorldValues, seed: int = 0) -> Analysis:
+    """The analysis of the decision from every world at once (what the explanations read): exact means, no
+    sampling error, every world kept as a sample (in a seeded order: the line facts look at the first few).
+
+    ``exhaustive`` marks it: the shares it counts are over all the worlds consistent with the view.
+    """
+    means = solved.means()
+    rows = list(zip(solved.worlds, solved.values, strict=True))
+    random.Random(seed).shuffle(rows)
+    samples = tuple(
+        Sample(opponent, stock, dict(zip(solved.actions, map(float, row), strict=True)))
+        for (opponent, stock), row in rows
+    )  # fmt: skip
+    best = max(solved.actions, key=lambda action: (means[action], action == CLAIM))
+    entries = [_entry(solved, action, means[best] - means[action]) for action in solved.actions]
+    entries.sort(key=lambda entry: (entry.action != best, entry.loss, -entry.win_chance))
+    return Analysis(
+        solved.view.seat, tuple(entries), solved.count, solved.count == 1, 0.0, True, samples, exhaustive=True
+    )  # fmt: skip
+
+
+def _entry(solved: WorldValues, action: Action, loss: float) -> ActionValue:
+    """One action's exact figures over every world."""
+    column = [row[solved.actions.index(action)] for row in solved.values]
+    wins = sum(1.0 if value > 0 else 0.5 if value == 0 else 0.0 for value in column)
+    mean = sum(column) / len(column)
+    return ActionValue(action, mean, wins / len(column), len(column), 0.0, loss, 0.0, loss, loss)
 
 
 @functools.cache

@@ -17,11 +17,13 @@ suit, head the trick and trump when void, so a failure to do so proves a void
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW, IS_CARD
-from sixtysix.core.cards import BIT, HIGHER, SAME_SUIT, SUIT_MASK, CardMask, cards_of
+from sixtysix.core.cards import BIT, HIGHER, SAME_SUIT, SUIT_MASK, Card, CardMask, cards_of, mask_of
 from sixtysix.core.facts import talon_after
 from sixtysix.core.game import Deal
 from sixtysix.core.view import PlayerView
@@ -67,13 +69,8 @@ Weight = Callable[[CardMask], float]
 
 def sample_world(view: PlayerView, rng: random.Random, forbidden: CardMask | None = None) -> Deal:
     """One world drawn uniformly among those consistent with ``view`` (and ``forbidden``)."""
-    if forbidden is None:
-        forbidden = forbidden_cards(view)
     unseen = view.unseen
-    need = view.opponent_hand_size - view.opponent_known.bit_count()
-    allowed = list(cards_of(unseen & ~forbidden))
-    if need > len(allowed):  # inconsistent proofs (cannot happen in a legal game): ignore them
-        allowed = list(cards_of(unseen))
+    allowed, need = _candidates(view, forbidden)
     chosen = rng.sample(allowed, need) if need > 0 else []
     opponent = view.opponent_known
     for card in chosen:
@@ -81,6 +78,64 @@ def sample_world(view: PlayerView, rng: random.Random, forbidden: CardMask | Non
     stock = [c for c in cards_of(unseen) if not opponent & BIT[c]]
     rng.shuffle(stock)
     return world_from(view, opponent, stock)
+
+
+def _candidates(view: PlayerView, forbidden: CardMask | None) -> tuple[list[Card], int]:
+    """The unseen cards the opponent may hold (not proven absent), and how many of them he holds."""
+    if forbidden is None:
+        forbidden = forbidden_cards(view)
+    unseen = view.unseen
+    need = max(0, view.opponent_hand_size - view.opponent_known.bit_count())
+    allowed = list(cards_of(unseen & ~forbidden))
+    if need > len(allowed):  # inconsistent proofs (cannot happen in a legal game): ignore them
+        allowed = list(cards_of(unseen))
+    return allowed, need
+
+
+def stock_order_matters(view: PlayerView) -> bool:
+    """Whether the order of the face-down stock can change the deal: only while the talon is open
+    (once it is closed nobody draws again; once it is exhausted there is none)."""
+    return not view.phase2
+
+
+def consistent_worlds(
+    view: PlayerView, forbidden: CardMask | None = None
+) -> Iterator[tuple[CardMask, tuple[Card, ...]]]:  # fmt: skip
+    """Every world consistent with ``view``, as (the opponent's hand, the stock top first), each once.
+
+    The opponent holds the cards he is known to hold and any choice of the right number among
+    the unseen cards his play has not proven he lacks (the same candidates :func:`sample_world`
+    draws from); the rest of the unseen cards are the face-down stock, in every order while the
+    talon is open, in one order (ascending) once it is closed, where no one draws again.
+    :func:`world_from` makes a deal of each; :func:`world_count` counts them without listing them.
+
+    >>> from sixtysix import Deal
+    >>> deal = Deal.shuffled(seed=5)
+    >>> view = deal.view(1)
+    >>> worlds = consistent_worlds(view)
+    >>> opponent, stock = next(worlds)
+    >>> opponent.bit_count(), len(stock), world_count(view) == math.comb(17, 6) * math.factorial(11)
+    (6, 11, True)
+    """
+    allowed, need = _candidates(view, forbidden)
+    unseen = view.unseen
+    ordered = stock_order_matters(view)
+    for chosen in itertools.combinations(allowed, need):
+        opponent = view.opponent_known | mask_of(chosen)
+        stock = cards_of(unseen & ~opponent)
+        yield from ((opponent, order) for order in (itertools.permutations(stock) if ordered else (stock,)))
+
+
+def world_count(view: PlayerView, forbidden: CardMask | None = None) -> int:
+    """How many worlds :func:`consistent_worlds` lists: hands × orders of the stock (while the talon is open).
+
+    >>> from sixtysix import Deal
+    >>> world_count(Deal.shuffled(seed=5).view(2)) == math.comb(17, 6) * math.factorial(11)
+    True
+    """
+    allowed, need = _candidates(view, forbidden)
+    stock = view.unseen.bit_count() - need
+    return math.comb(len(allowed), need) * (math.factorial(stock) if stock_order_matters(view) else 1)
 
 
 def world_from(view: PlayerView, opponent_hand: CardMask, stock: list[int]) -> Deal:

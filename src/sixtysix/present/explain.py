@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from sixtysix.ai.analysis import HINT_BUDGET, Analysis, Annotation, Budget, analyze, analyze_record
 from sixtysix.ai.explain import (
+    AtLeastAsGood,
     CanClaim,
     ClaimAfter,
     ClosedScore,
@@ -117,6 +118,28 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "bringt {best} {points} Spielpunkte je Spiel, {other} {other_points}.",
         "fr": "{best} vaut presque {other} : sur {worlds} donnes compatibles avec ce que vous avez vu, {best} "
         "rapporte {points} points de partie par donne, {other} {other_points}.",
+    },
+    "every": {
+        "en": "In every one of the {worlds} deals consistent with what you have seen, {best} does at least as well "
+        "as {other}: {best} wins in {wins} of them, {other} in {other_wins}; on average {best} brings {points} "
+        "game points a deal, {other} {other_points}.",
+        "de": "In jedem der {worlds} Spiele, die zu dem passen, was Sie gesehen haben, ist {best} mindestens so gut "
+        "wie {other}: {best} gewinnt in {wins} davon, {other} in {other_wins}; im Schnitt bringt {best} "
+        "{points} Spielpunkte je Spiel, {other} {other_points}.",
+        "fr": "Dans chacune des {worlds} donnes compatibles avec ce que vous avez vu, {best} fait au moins aussi "
+        "bien que {other} : {best} gagne dans {wins} d'entre elles, {other} dans {other_wins} ; en moyenne "
+        "{best} rapporte {points} points de partie par donne, {other} {other_points}.",
+    },
+    "most": {
+        "en": "{best} does at least as well as {other} in {count} of the {worlds} deals consistent with what you "
+        "have seen: {best} wins in {wins} of them, {other} in {other_wins}; on average {best} brings {points} "
+        "game points a deal, {other} {other_points}.",
+        "de": "{best} ist in {count} der {worlds} Spiele, die zu dem passen, was Sie gesehen haben, mindestens so "
+        "gut wie {other}: {best} gewinnt in {wins} davon, {other} in {other_wins}; im Schnitt bringt {best} "
+        "{points} Spielpunkte je Spiel, {other} {other_points}.",
+        "fr": "{best} fait au moins aussi bien que {other} dans {count} des {worlds} donnes compatibles avec ce "
+        "que vous avez vu : {best} gagne dans {wins} d'entre elles, {other} dans {other_wins} ; en moyenne "
+        "{best} rapporte {points} points de partie par donne, {other} {other_points}.",
     },
     "exact": {
         "en": "Every card is known: {best} brings {points} game points, {other} {other_points}.",
@@ -263,18 +286,38 @@ CLEAR_WINS = 0.05
 the game points a deal (closing may win as often as playing on, but more game points)."""
 
 
+def action_text(action: Action, lang: str = "en", symbols: bool = True) -> str:
+    """An action in words of ``lang``: a card by its label, a marriage as ``20 in hearts``, others as ``closing``.
+
+    >>> action_text(Action.parse("C"), "de"), action_text(Action.parse("40h"), "fr"), action_text(Action.parse("Ah"))
+    ('Zudrehen', '40 à cœur', 'A♥')
+    """
+    if action.is_card():
+        return card_label(action, symbols)
+    if action.is_marriage():
+        return marriage_text(action, lang)
+    return ACTION_WORDS[int(action)][lang]
+
+
+def marriage_text(action: Action, lang: str = "en") -> str:
+    """A marriage as ``20 in hearts`` (``20 in Herz``, ``20 à cœur``)."""
+    suit = SUITS[lang][marriage_suit(action)]
+    return MARRIAGE_WORDS[lang].format(points=marriage_value(action), suit=suit)
+
+
 def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool = True) -> str:
     """The explanation in one or two sentences (``lang``: ``en``, ``de`` or ``fr``; unknown: English)."""
     lang = lang if lang in LANGUAGES else "en"
     render = _Renderer(explanation, lang, symbols)
     facts = explanation.facts
     shares = [f for f in facts if isinstance(f, WinShare)]
-    reasons = [render.fact(f) for f in facts if not isinstance(f, WinShare)]
+    every = next((f for f in facts if isinstance(f, AtLeastAsGood)), None)
+    reasons = [render.fact(f) for f in facts if not isinstance(f, WinShare | AtLeastAsGood)]
     if explanation.other is None or len(shares) < 2:
         head = render.template("alone", best=render.action(explanation.best))
     else:
         best, other = shares
-        name = _head(explanation, best, other)
+        name = _head(explanation, best, other) if every is None else "every" if every.count == every.worlds else "most"
         head = render.template(
             name,
             best=render.action(best.action),
@@ -284,6 +327,7 @@ def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool =
             other_wins=str(other.wins),
             points=f"{best.points:+.2f}",
             other_points=f"{other.points:+.2f}",
+            count=str(every.count if every is not None else best.worlds),
         )
     head = _capital(head)
     if not reasons:
@@ -331,15 +375,10 @@ class _Renderer:
 
     def action(self, action: Action) -> str:
         """A card by its label, a marriage as ``20 in hearts``, other actions in words."""
-        if action.is_card():
-            return self.card(action)
-        if action.is_marriage():
-            return self.marriage(action)
-        return ACTION_WORDS[int(action)][self.lang]
+        return action_text(action, self.lang, self.symbols)
 
     def marriage(self, action: Action) -> str:
-        suit = SUITS[self.lang][marriage_suit(action)]
-        return MARRIAGE_WORDS[self.lang].format(points=marriage_value(action), suit=suit)
+        return marriage_text(action, self.lang)
 
     def _suit(self, suit: int, count: int) -> str:
         """A suit's name, in English singular for one card (``the highest club left``)."""

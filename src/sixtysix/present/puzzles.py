@@ -1,42 +1,181 @@
-"""Puzzles in words and as the JSON the web page draws: the question, the verdict, the solution line.
+"""Puzzles in words (English, German, French) and as the JSON the web page draws: the question, the verdict, the line.
 
-A puzzle is shown from the player's view only (:meth:`Deal.view <sixtysix.core.game.Deal.view>`):
-after the talon is exhausted every card not in the player's hand and not yet played is in the
+A puzzle is shown from the player's view only (:meth:`Deal.view <sixtysix.core.game.Deal.view>`).
+After the talon is exhausted every card not in the player's hand and not yet played is in the
 opponent's hand, so the page and the terminal show those cards as what the player can deduce
-(:func:`deduced_opponent_cards`), never the deal's own record of the opponent's hand.
+(:func:`opponent_cards`); after a close or with the talon open they show only the cards he is
+known to hold (shown in a marriage, taken in an exchange) and how many are hidden, never the
+deal's own record of his hand.
 
 >>> from sixtysix.ai.puzzles import load_puzzles
 >>> puzzle = load_puzzles()[0]
 >>> plain(verdict(puzzle, puzzle.solution, symbols=False)).startswith("Right!")
 True
+>>> plain(verdict(puzzle, puzzle.solution, "de", symbols=False)).startswith("Richtig!")
+True
 >>> data = puzzle_json(puzzle)
->>> data["legal"][0]["token"] in puzzle.values, "solution" in data
-(True, False)
+>>> data["legal"][0]["token"] in puzzle.values, "solution" in data, sorted(data["question"])
+(True, False, ['de', 'en', 'fr'])
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from sixtysix.ai.analysis import HINT_BUDGET, analyze
-from sixtysix.ai.puzzles import Puzzle
+from sixtysix.ai.analysis import Analysis
+from sixtysix.ai.puzzles import CLOSED, PHASE_ONE, TALON_GONE, Puzzle, solve_worlds, world_analysis
+from sixtysix.ai.sampling import consistent_worlds
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import SUIT_CHARS, CardMask
-from sixtysix.core.game import FOLLOW
+from sixtysix.core.game import Deal, Stage
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
     Names,
     card_markup,
     describe_action,
     describe_action_choice,
-    game_points_text,
     plain,
 )
-from sixtysix.present.explain import advice, explanations
+from sixtysix.present.explain import action_text, advice, explanations
 from sixtysix.present.order import hand_order
+from sixtysix.present.presets import LANGUAGES
 from sixtysix.present.state import cards, marriages_json, rules_json, tricks_json
 
 PUZZLE_NAMES = Names(human=1, computer="Opponent")
+
+WORDS: dict[str, dict[str, str]] = {
+    "turn.lead": {"en": "You are to lead.", "de": "Sie spielen aus.", "fr": "C'est à vous d'entamer."},
+    "turn.follow": {"en": "You are to follow.", "de": "Sie geben zu.", "fr": "C'est à vous de répondre."},
+    "turn.draw": {
+        "en": "You took the trick and are to draw.",
+        "de": "Sie haben den Stich gemacht und ziehen.",
+        "fr": "Vous avez fait le pli et piochez.",
+    },
+    "turn.marriage": {
+        "en": "You declared a marriage and lead one of its cards.",
+        "de": "Sie haben gemeldet und spielen eine Karte des Paars aus.",
+        "fr": "Vous avez déclaré un mariage et entamez une de ses cartes.",
+    },
+    f"kind.{TALON_GONE}": {
+        "en": "The talon is exhausted: every card is known.",
+        "de": "Der Talon ist aufgebraucht: jede Karte ist bekannt.",
+        "fr": "Le talon est épuisé : toutes les cartes sont connues.",
+    },
+    f"kind.{CLOSED}": {
+        "en": "The talon is closed: his hand is hidden; {worlds} deals are consistent with what you have seen.",
+        "de": "Der Talon ist zugedreht: seine Hand ist verdeckt; {worlds} Spiele passen zu dem, was Sie gesehen haben.",
+        "fr": "Le talon est fermé : sa main est cachée ; {worlds} donnes sont compatibles avec ce que vous avez vu.",
+    },
+    f"kind.{PHASE_ONE}": {
+        "en": "The talon is open ({talon} cards): his hand and the order of the talon are hidden; {worlds} deals "
+        "are consistent with what you have seen.",
+        "de": "Der Talon ist offen ({talon} Karten): seine Hand und die Reihenfolge des Talons sind verdeckt; "
+        "{worlds} Spiele passen zu dem, was Sie gesehen haben.",
+        "fr": "Le talon est ouvert ({talon} cartes) : sa main et l'ordre du talon sont cachés ; {worlds} donnes "
+        "sont compatibles avec ce que vous avez vu.",
+    },
+    "kind.one": {
+        "en": "His hand is hidden, yet only one deal is consistent with what you have seen: every card is known.",
+        "de": "Seine Hand ist verdeckt, doch nur ein Spiel passt zu dem, was Sie gesehen haben: jede Karte ist "
+        "bekannt.",
+        "fr": "Sa main est cachée, mais une seule donne est compatible avec ce que vous avez vu : toutes les cartes "
+        "sont connues.",
+    },
+    f"label.{TALON_GONE}": {"en": "after the talon", "de": "Talon aufgebraucht", "fr": "talon épuisé"},
+    f"label.{CLOSED}": {"en": "talon closed", "de": "Talon zugedreht", "fr": "talon fermé"},
+    f"label.{PHASE_ONE}": {"en": "talon open", "de": "Talon offen", "fr": "talon ouvert"},
+    "find": {
+        "en": "Find the one move that {goal}; the best other move {others}.",
+        "de": "Finden Sie den einen Zug, der {goal}; der beste andere Zug {others}.",
+        "fr": "Trouvez le seul coup qui {goal} ; le meilleur autre coup {others}.",
+    },
+    "find.every": {
+        "en": "Find the one move that is best in every one of them: it {best}, the best other move {others}.",
+        "de": "Finden Sie den einen Zug, der in jedem davon der beste ist: er {best}, der beste andere Zug {others}.",
+        "fr": "Trouvez le seul coup qui est le meilleur dans chacune d'elles : il {best}, le meilleur autre coup "
+        "{others}.",
+    },
+    "goal.tie": {
+        "en": "saves the deal (a tie)",
+        "de": "das Spiel rettet (unentschieden)",
+        "fr": "sauve la donne (une égalité)",
+    },
+    "goal.loss": {
+        "en": "saves what can be saved: it loses only {points}",
+        "de": "rettet, was zu retten ist: er verliert nur {points}",
+        "fr": "sauve ce qui peut l'être : il ne perd que {points}",
+    },
+    "right": {
+        "en": "Right! {solution} {value}.",
+        "de": "Richtig! {solution} {value}.",
+        "fr": "Exact ! {solution} {value}.",
+    },
+    "wrong": {
+        "en": "Not this time: {answer} {given}; {solution} {value}.",
+        "de": "Diesmal nicht: {answer} {given}; {solution} {value}.",
+        "fr": "Pas cette fois : {answer} {given} ; {solution} {value}.",
+    },
+    "illegal": {
+        "en": "{answer} is not a legal move here.",
+        "de": "{answer} ist hier kein erlaubter Zug.",
+        "fr": "{answer} n'est pas un coup permis ici.",
+    },
+    "the_solution": {"en": " (the solution)", "de": " (die Lösung)", "fr": " (la solution)"},
+}
+"""Every sentence of a puzzle, by name and language."""
+
+VERBS = {
+    "wins": {"en": "wins", "de": "gewinnt", "fr": "gagne"},
+    "loses": {"en": "loses", "de": "verliert", "fr": "perd"},
+    "ties": {"en": "ties the deal", "de": "endet unentschieden", "fr": "fait égalité"},
+    "even": {"en": "comes out even on average", "de": "geht im Schnitt auf null aus", "fr": "s'équilibre en moyenne"},
+}
+"""The verb of a value, as in ``wins 2 game points`` (main clause)."""
+GOAL_VERBS = {"en": "wins {points}", "de": "{points} gewinnt", "fr": "gagne {points}"}
+"""The verb in the question's relative clause (German puts it last)."""
+AVERAGE = {"en": "{verb} {points} on average", "de": "{verb} im Schnitt {points}", "fr": "{verb} en moyenne {points}"}
+POINT_NAMES = {
+    "en": ("game point", "game points"),
+    "de": ("Spielpunkt", "Spielpunkte"),
+    "fr": ("point de partie", "points de partie"),
+}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGUAGES else "en"
+
+
+def _say(name: str, lang: str, **values: object) -> str:
+    return WORDS[name][_lang(lang)].format(**values)
+
+
+def points_text(points: float, lang: str = "en") -> str:
+    """``2 game points``, ``1 game point``, ``1.25 game points`` (a whole number without decimals).
+
+    >>> points_text(1), points_text(2, "de"), points_text(1.5, "fr"), points_text(0.333)
+    ('1 game point', '2 Spielpunkte', '1.50 point de partie', '0.33 game points')
+    """
+    lang = _lang(lang)
+    number = f"{points:g}" if points == int(points) else f"{points:.2f}"
+    singular = abs(points) < 2 if lang == "fr" else abs(points) == 1  # French: singular below two
+    return f"{number} {POINT_NAMES[lang][0 if singular else 1]}"
+
+
+def value_words(points: float, lang: str = "en", average: bool = False) -> str:
+    """``wins 2 game points``, ``loses 1 game point``, ``ties the deal``; with ``average``, a mean over the worlds.
+
+    >>> value_words(2), value_words(-1), value_words(0)
+    ('wins 2 game points', 'loses 1 game point', 'ties the deal')
+    >>> value_words(1.25, "de", average=True), value_words(-0.4, average=True)
+    ('gewinnt im Schnitt 1.25 Spielpunkte', 'loses 0.40 game points on average')
+    """
+    lang = _lang(lang)
+    if points == 0:
+        return VERBS["even" if average else "ties"][lang]
+    verb = VERBS["wins" if points > 0 else "loses"][lang]
+    amount = points_text(abs(points), lang)
+    return AVERAGE[lang].format(verb=verb, points=amount) if average else f"{verb} {amount}"
 
 
 def names_for(puzzle: Puzzle) -> Names:
@@ -46,99 +185,138 @@ def names_for(puzzle: Puzzle) -> Names:
 
 def view_of(puzzle: Puzzle) -> PlayerView:
     """What the player to act sees."""
-    return puzzle.deal().view(puzzle.seat)
+    return puzzle.view()
 
 
-def deduced_opponent_cards(view: PlayerView) -> CardMask:
-    """The opponent's hand as the player deduces it: the talon is exhausted, so every card not in
-    hand and not yet played is his.
+def opponent_cards(view: PlayerView) -> CardMask:
+    """The opponent's cards the player knows: his whole hand where only one world is consistent with the view
+    (once the talon is exhausted he holds every card not in hand and not yet played), else the cards he is
+    known to hold (shown in a marriage, taken in an exchange).
 
     >>> from sixtysix.ai.puzzles import load_puzzles
-    >>> puzzle = load_puzzles()[0]
-    >>> deduced_opponent_cards(view_of(puzzle)) == puzzle.deal().hands[3 - puzzle.seat]
+    >>> puzzle = next(p for p in load_puzzles() if p.kind == "talon_gone")
+    >>> opponent_cards(view_of(puzzle)) == puzzle.deal().hands[3 - puzzle.seat]
     True
     """
-    return view.rules.pack & ~(view.hand | view.played)
+    worlds = consistent_worlds(view)
+    opponent, _ = next(worlds)
+    return opponent if next(worlds, None) is None else view.opponent_known
 
 
-def value_words(points: int) -> str:
-    """``wins 2 game points``, ``loses 1 game point``, ``ties``.
-
-    >>> value_words(2), value_words(-1), value_words(0)
-    ('wins 2 game points', 'loses 1 game point', 'ties the deal')
-    """
-    if points > 0:
-        return f"wins {game_points_text(points)}"
-    if points < 0:
-        return f"loses {game_points_text(-points)}"
-    return "ties the deal"
+def hidden_cards(view: PlayerView) -> int:
+    """How many of the opponent's cards the player does not know."""
+    return view.opponent_hand_size - opponent_cards(view).bit_count()
 
 
-def question(puzzle: Puzzle) -> str:
-    """What the player is asked: ``You are to lead. Find the one move that wins 2 game points.``"""
-    view = view_of(puzzle)
-    turn = "to follow" if view.stage == FOLLOW else "to lead"
+def kind_label(kind: str, lang: str = "en") -> str:
+    """A kind of puzzle in a few words, for a title: ``talon closed``."""
+    return _say(f"label.{kind}", lang)
+
+
+def kind_text(puzzle: Puzzle, lang: str = "en") -> str:
+    """What the player knows: ``The talon is closed: his hand is hidden; 15 deals are consistent with …``."""
+    if puzzle.kind != TALON_GONE and puzzle.worlds == 1:
+        return _say("kind.one", lang)
+    return _say(f"kind.{puzzle.kind}", lang, worlds=puzzle.worlds, talon=view_of(puzzle).talon_size)
+
+
+def _turn(view: PlayerView, lang: str) -> str:
+    stage = {Stage.FOLLOW: "follow", Stage.BEFORE_DRAW: "draw", Stage.MARRIAGE: "marriage"}.get(view.stage, "lead")
+    return _say(f"turn.{stage}", lang)
+
+
+def question(puzzle: Puzzle, lang: str = "en") -> str:
+    """What the player is asked: ``You are to lead. Find the one move that wins 2 game points; …``; for a hidden
+    hand, what is hidden and how many deals are consistent with the view first (:func:`kind_text`)."""
+    lang = _lang(lang)
     best = puzzle.best_value
     others = max(value for token, value in puzzle.values.items() if token != puzzle.solution.token)
+    turn = _turn(view_of(puzzle), lang)
+    if puzzle.hidden:
+        ask = _say("find.every", lang, best=value_words(best, lang, True), others=value_words(others, lang, True))
+        return f"{turn} {kind_text(puzzle, lang)} {ask}"
     if best > 0:
-        goal = f"wins {game_points_text(best)}"
+        goal = GOAL_VERBS[lang].format(points=points_text(best, lang))
     elif best == 0:
-        goal = "saves the deal (a tie)"
+        goal = _say("goal.tie", lang)
     else:
-        goal = f"saves what can be saved: it loses only {game_points_text(-best)}"
-    return f"You are {turn}. Find the one move that {goal}; the best other move {value_words(others)}."
+        goal = _say("goal.loss", lang, points=points_text(-best, lang))
+    return f"{turn} {_say('find', lang, goal=goal, others=value_words(others, lang))}"
 
 
-def values_lines(puzzle: Puzzle, symbols: bool = True) -> list[str]:
-    """Each legal action and what it gives with best play on both sides, best first."""
-    ranked = sorted(puzzle.values.items(), key=lambda item: -item[1])
+def _value(puzzle: Puzzle, token: str, lang: str) -> str:
+    return value_words(puzzle.values[token], lang, puzzle.hidden)
+
+
+def values_lines(puzzle: Puzzle, symbols: bool = True, lang: str = "en") -> list[str]:
+    """Each legal action and what it gives with best play on both sides (the mean over the worlds), best first."""
     deal = puzzle.deal()
     return [
-        f"{describe_action_choice(Action.parse(token), deal, symbols)}: {value_words(value)}"
-        + (" (the solution)" if token == puzzle.solution.token else "")
-        for token, value in ranked
+        f"{_choice(Action.parse(token), deal, symbols, lang)}: {_value(puzzle, token, lang)}"
+        + (_say("the_solution", lang) if token == puzzle.solution.token else "")
+        for token, _ in _ranked(puzzle)
     ]
 
 
+def _choice(action: Action, deal: Deal, symbols: bool, lang: str) -> str:
+    """An action for the list of values: the English description, or its name in ``lang``."""
+    if _lang(lang) == "en":
+        return describe_action_choice(action, deal, symbols)
+    return action_text(action, lang, symbols)
+
+
 def line_lines(puzzle: Puzzle, symbols: bool = True) -> list[str]:
-    """The solution line with best play on both sides, one sentence per action."""
+    """The solution line with best play on both sides (in the deal as it was dealt), one sentence per action."""
     names = names_for(puzzle)
     return [describe_action(names, int(seat), Action.parse(action), symbols) for seat, action in _steps(puzzle)]
 
 
-def verdict(puzzle: Puzzle, answer: Action, symbols: bool = True) -> str:
-    """``Right! …`` or ``Not this time: …``, with what the answer and the solution give."""
-    solution = card_or_action(puzzle.solution, symbols)
+def verdict(puzzle: Puzzle, answer: Action, lang: str = "en", symbols: bool = True) -> str:
+    """``Right! …`` or ``Not this time: …``, with what the answer and the solution give (in ``lang``)."""
+    solution = card_or_action(puzzle.solution, symbols, lang)
+    value = _value(puzzle, puzzle.solution.token, lang)
     if answer == puzzle.solution:
-        return f"Right! {solution} {value_words(puzzle.best_value)}."
-    given = puzzle.values.get(answer.token)
-    if given is None:
-        return f"{card_or_action(answer, symbols)} is not a legal move here."
-    return (
-        f"Not this time: {card_or_action(answer, symbols)} {value_words(given)}; "
-        f"{solution} {value_words(puzzle.best_value)}."
+        return _say("right", lang, solution=solution, value=value)
+    if answer.token not in puzzle.values:
+        return _say("illegal", lang, answer=card_or_action(answer, symbols, lang))
+    given = _value(puzzle, answer.token, lang)
+    return _say(
+        "wrong", lang, answer=card_or_action(answer, symbols, lang), given=given, solution=solution, value=value
     )
 
 
-def card_or_action(action: Action, symbols: bool = True) -> str:
-    """A card as ``A♥``, another action as its token (``20h``, ``66``)."""
-    return card_markup(action, symbols) if action.is_card() else str(action)
+def card_or_action(action: Action, symbols: bool = True, lang: str = "en") -> str:
+    """A card as ``A♥`` (with its colour markup), another action in English as its token (``20h``, ``66``), else
+    in words of ``lang`` (``Zudrehen``)."""
+    if action.is_card():
+        return card_markup(action, symbols)
+    return str(action) if _lang(lang) == "en" else action_text(action, lang, symbols)
 
 
 def puzzle_json(puzzle: Puzzle) -> dict[str, object]:
-    """The puzzle as the web page draws it: the player's view and the legal actions, no solution."""
+    """The puzzle as the web page draws it: the player's view and the legal actions, no solution.
+
+    ``question`` and ``kind_text`` are by language; ``opponent`` the cards the player knows he holds,
+    ``hidden`` how many more he holds.
+    """
     view = view_of(puzzle)
     rules = view.rules
     return {
         "id": puzzle.id,
+        "kind": puzzle.kind,
+        "worlds": puzzle.worlds,
         "grade": puzzle.grade,
         "rating": puzzle.rating,
         "rules": rules_json(rules),
         "seat": view.seat,
-        "question": plain(question(puzzle)),
+        "question": {lang: plain(question(puzzle, lang)) for lang in LANGUAGES},
+        "kind_text": {lang: kind_text(puzzle, lang) for lang in LANGUAGES},
         "trump": {"suit": SUIT_CHARS[view.trump], "card": cards(1 << view.trump_card)[0]},
+        "talon": {"size": view.talon_size, "closed": bool(view.closer), "closer": _closer(view)},
+        "face_up": None if view.face_up is None else cards(1 << view.face_up)[0],
         "hand": cards(view.hand, view.trump),
-        "opponent": cards(deduced_opponent_cards(view), view.trump),
+        "opponent": cards(opponent_cards(view), view.trump),
+        "hidden": hidden_cards(view),
         "led": None if view.led is None else cards(1 << view.led)[0],
         "leader": view.leader,
         "points": {"you": view.score, "opponent": view.opponent_score},
@@ -149,10 +327,26 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, object]:
     }
 
 
+def _closer(view: PlayerView) -> str | None:
+    """Who closed the talon: ``you``, ``opponent``, or ``None``."""
+    return None if not view.closer else "you" if view.closer == view.seat else "opponent"
+
+
+@functools.lru_cache(maxsize=32)
+def _analysis(position: str, seat: int) -> Analysis:
+    return world_analysis(solve_worlds(Deal.parse_text(position).view(seat)))
+
+
+def puzzle_analysis(puzzle: Puzzle) -> Analysis:
+    """The puzzle's decision valued in every world (:func:`~sixtysix.ai.puzzles.world_analysis`): what the
+    explanation reads (the last few are kept, an answer and its explanation ask twice)."""
+    return _analysis(puzzle.position, puzzle.seat)
+
+
 def why(puzzle: Puzzle, answer: Action, lang: str = "en", symbols: bool = True) -> str:
     """Why the solution is better: than a wrong ``answer``, or, when it was found, than the next best move
-    (:func:`sixtysix.present.explain.advice`; the talon is gone, so the analysis is exact)."""
-    return advice(view_of(puzzle), _compared(puzzle, answer), lang, symbols)
+    (:func:`sixtysix.present.explain.advice` from every world consistent with the view, solved exactly)."""
+    return advice(view_of(puzzle), _compared(puzzle, answer), lang, symbols, puzzle_analysis(puzzle))
 
 
 def _compared(puzzle: Puzzle, answer: Action) -> Action | None:
@@ -160,15 +354,17 @@ def _compared(puzzle: Puzzle, answer: Action) -> Action | None:
 
 
 def answer_json(puzzle: Puzzle, answer: Action) -> dict[str, object]:
-    """What the page shows after an answer: right or wrong, the values, the solution line, and why
-    (``explanation``: by language)."""
+    """What the page shows after an answer: right or wrong (``verdict``, by language), the values, the solution
+    line, and why (``explanation``: by language)."""
     view = view_of(puzzle)
     played = _compared(puzzle, answer)
     return {
-        "explanation": explanations(view, analyze(view, HINT_BUDGET, played=played), played),
+        "explanation": explanations(view, puzzle_analysis(puzzle), played),
         "id": puzzle.id,
+        "kind": puzzle.kind,
+        "worlds": puzzle.worlds,
         "correct": answer == puzzle.solution,
-        "verdict": plain(verdict(puzzle, answer, symbols=False)),
+        "verdict": {lang: plain(verdict(puzzle, answer, lang, symbols=False)) for lang in LANGUAGES},
         "solution": puzzle.solution.token,
         "values": [{"token": token, "value": value} for token, value in _ranked(puzzle)],
         "value_lines": [plain(line) for line in values_lines(puzzle, symbols=False)],
@@ -182,7 +378,7 @@ def _steps(puzzle: Puzzle) -> list[tuple[str, str]]:
     return [(seat, token) for seat, token in (step.split(":", 1) for step in puzzle.line)]
 
 
-def _ranked(puzzle: Puzzle) -> list[tuple[str, int]]:
+def _ranked(puzzle: Puzzle) -> list[tuple[str, float]]:
     return sorted(puzzle.values.items(), key=lambda item: -item[1])
 
 

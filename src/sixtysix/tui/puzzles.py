@@ -1,17 +1,19 @@
 """``sixtysix puzzles`` from its parsed arguments: the terminal puzzle trainer.
 
 Each puzzle is drawn like the terminal game's table (:func:`~sixtysix.tui.screen.render_table`),
-from the player's view, with the opponent's cards as the player deduces them (the talon is
-exhausted). The answer is judged against the exact solution; then the values of every move and
-the solution line are shown and the rating and streaks (:class:`~sixtysix.ai.puzzle_skill.PuzzleSkill`)
-are saved to the store file (:func:`default_store`).
+from the player's view, with the opponent's cards the player knows (all of them once the talon
+is exhausted; after a close or with the talon open those he showed, and how many deals are
+consistent with the view). The answer is judged against the exact solution; then the values of
+every move and the solution line are shown and the rating and streaks
+(:class:`~sixtysix.ai.puzzle_skill.PuzzleSkill`) are saved to the store file (:func:`default_store`).
+The question, the verdict, the values and why are in ``--lang`` (English, German or French).
 
 >>> import io, argparse, tempfile, pathlib
 >>> from rich.console import Console
 >>> from sixtysix.ai.puzzles import puzzle_by_id
 >>> store = pathlib.Path(tempfile.mkdtemp()) / "puzzles.json"
 >>> args = argparse.Namespace(daily=False, id=1, stats=False, answer=puzzle_by_id(1).solution.token,
-...     count=0, store=str(store), no_rating=False, no_clear=True)
+...     count=0, store=str(store), no_rating=False, no_clear=True, lang="en")
 >>> out = io.StringIO()
 >>> run(args, Console(file=out, width=100, color_system=None))
 0
@@ -35,7 +37,7 @@ from rich.console import Console
 from rich.text import Text
 
 from sixtysix.ai.puzzle_skill import PuzzleSkill, next_puzzle
-from sixtysix.ai.puzzles import Puzzle, daily_puzzle, load_puzzles, puzzle_by_id
+from sixtysix.ai.puzzles import KINDS, Puzzle, daily_puzzle, load_puzzles, puzzle_by_id
 from sixtysix.core.actions import Action
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import describe_action_choice
@@ -43,9 +45,12 @@ from sixtysix.present.order import hand_order
 from sixtysix.present.puzzles import (
     PUZZLE_NAMES,
     card_or_action,
-    deduced_opponent_cards,
+    hidden_cards,
+    kind_label,
+    kind_text,
     line_lines,
     names_for,
+    opponent_cards,
     question,
     values_lines,
     verdict,
@@ -94,6 +99,7 @@ class Trainer:
         self.console = console
         self.ask = ask or console.input
         self.symbols = (console.encoding or "").lower().startswith("utf")
+        self.lang = getattr(args, "lang", None) or "en"
         self.store = Path(args.store) if args.store else default_store()
         self.rated = not args.no_rating
         self.skill = load_skill(self.store) if self.rated else PuzzleSkill()
@@ -149,14 +155,11 @@ class Trainer:
         names = names_for(puzzle)
         which = f"daily puzzle {daily.isoformat()}" if daily else f"puzzle {puzzle.id}"
         title = f"sixtysix · {view.rules.preset_name} · {which} · {puzzle.grade} ({puzzle.rating})"
-        opponent = " ".join(
-            card_or_action(Action.play(c), self.symbols)
-            for c in hand_order(deduced_opponent_cards(view), view.trump)
-        )  # fmt: skip
+        title += f" · {kind_label(puzzle.kind, self.lang)}"
         extra = (
-            f"{names.computer} holds {opponent} [dim](every other card is played: the talon is exhausted)[/]",
+            self.opponent_line(puzzle, view),
             points_line(view),
-            f"[bold]{question(puzzle)}[/]",
+            f"[bold]{question(puzzle, self.lang)}[/]",
             "[dim]skip shows the solution without counting it[/]",
         )
         info = TableInfo(
@@ -165,6 +168,18 @@ class Trainer:
         if not self.args.no_clear and self.console.is_terminal and not self.args.answer:
             self.console.clear()
         self.console.print(render_table(view, info))
+
+    def opponent_line(self, puzzle: Puzzle, view: PlayerView) -> str:
+        """The opponent's cards the player knows: all of them after the talon, else those shown and how many hidden."""
+        known = " ".join(
+            card_or_action(Action.play(c), self.symbols) for c in hand_order(opponent_cards(view), view.trump)
+        )  # fmt: skip
+        name = PUZZLE_NAMES.computer
+        hidden = hidden_cards(view)
+        if not hidden:
+            return f"{name} holds {known} [dim]({kind_text(puzzle, self.lang)})[/]"
+        shown = f"{known} and " if known else ""
+        return f"{name} holds {shown}{hidden} hidden card{'s' if hidden != 1 else ''}"
 
     def scoreboard(self) -> Text:
         if not self.rated:
@@ -219,7 +234,7 @@ class Trainer:
             self.say("skip shows the solution without counting; quit leaves")
 
     def judge(self, puzzle: Puzzle, answer: Action, daily: datetime.date | None) -> None:
-        self.say(verdict(puzzle, answer, self.symbols))
+        self.say(verdict(puzzle, answer, self.lang, self.symbols))
         if not self.rated:
             return
         change = self.skill.record(puzzle.id, puzzle.rating, answer == puzzle.solution, daily)
@@ -228,18 +243,26 @@ class Trainer:
         self.say(f"Rating {round(self.skill.rating)} ({moved}) · streak {self.skill.streak}")
 
     def explain(self, puzzle: Puzzle, answer: Action) -> None:
-        self.say("[bold]What each move gives[/] (both sides playing perfectly):")
-        for line in values_lines(puzzle, self.symbols):
+        if puzzle.hidden:
+            self.say(
+                f"[bold]What each move gives[/] on average over the {puzzle.worlds} deals (each played perfectly):"
+            )
+        else:
+            self.say("[bold]What each move gives[/] (both sides playing perfectly):")
+        for line in values_lines(puzzle, self.symbols, self.lang):
             self.say(f"  {line}")
-        self.say("[bold]The solution line:[/] " + "; ".join(line_lines(puzzle, self.symbols)))
-        self.say("[bold]Why:[/] " + why(puzzle, answer, symbols=self.symbols))
+        title = "The solution line in the deal as it was dealt:" if puzzle.hidden else "The solution line:"
+        self.say(f"[bold]{title}[/] " + "; ".join(line_lines(puzzle, self.symbols)))
+        self.say("[bold]Why:[/] " + why(puzzle, answer, self.lang, self.symbols))
         if puzzle.source:
             self.say(f"[dim]From play: {puzzle.source}[/]")
 
     def show_stats(self) -> None:
         self.say(self.scoreboard().plain)
         grades = collections.Counter(puzzle.grade for puzzle in self.puzzles)
+        kinds = collections.Counter(puzzle.kind for puzzle in self.puzzles)
         self.say(f"{len(self.puzzles)} puzzles: " + ", ".join(f"{grades[g]} {g}" for g in ("easy", "medium", "hard")))
+        self.say("by kind: " + ", ".join(f"{kinds[k]} {kind_label(k)}" for k in KINDS))
         if self.rated:
             self.say(f"kept in {self.store}")
 

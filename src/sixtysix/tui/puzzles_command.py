@@ -10,11 +10,14 @@ import argparse
 import sys
 
 from sixtysix.present.cliargs import positive_int
+from sixtysix.present.presets import LANGUAGES
 
 DESCRIPTION = """\
 Solve 66 and Schnapsen puzzles in the terminal: positions from games between the computer
-levels, after the talon is exhausted, where exactly one move wins or saves the deal and every
-other move loses at least one game point more (each proven by the exact solver).
+levels where exactly one move is best in every deal consistent with what you have seen and
+every other move loses at least one game point more on average (each deal solved exactly):
+after the talon is exhausted (every card known), after a close (his hand hidden), or with a
+talon of two or four cards (his hand and the talon's order hidden).
 
 Type your move (a card such as Ah or its number under the hand, 20h for a marriage);
 skip shows the solution without counting, quit leaves. After each answer you see the
@@ -46,6 +49,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     puzzles.add_argument("--store", metavar="PATH", help="the file that keeps your rating and streaks")
     puzzles.add_argument("--no-rating", action="store_true", help="practice: keep no rating or streak")
     puzzles.add_argument("--no-clear", action="store_true", help="do not clear the screen before each puzzle")
+    puzzles.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="the question, the verdict, the values and why in en, de or fr"
+    )
     puzzles.set_defaults(handler=_puzzles_command)
 
 

@@ -1,11 +1,13 @@
-// The Puzzles page (#/puzzles, #/puzzles/daily, #/puzzles/N): a position from real play after
-// the talon is gone, where exactly one move wins or saves the deal. The page holds no rule: the
-// server sends the player's view and the legal actions (GET /api/puzzles/...), judges the answer
-// (POST /api/puzzles/N/answer) and keeps this browser's rating and streaks under its solver
+// The Puzzles page (#/puzzles, #/puzzles/daily, #/puzzles/N): a position from real play where
+// exactly one move is best in every deal consistent with what the player has seen (after the
+// talon is gone every card is known; after a close or with the talon open his hand is hidden).
+// The page holds no rule: the server sends the player's view, the legal actions and the
+// question in every language (GET /api/puzzles/...), judges the answer and sends the verdict
+// (POST /api/puzzles/N/answer), and keeps this browser's rating and streaks under its solver
 // token (kept in localStorage, sent only to our own server).
 
 import { api } from "../api.js";
-import { cardSVG } from "../cards.js";
+import { backSVG, cardSVG } from "../cards.js";
 import { html, raw, render } from "../dom.js";
 import { cardName, getLang, rankIndex, t } from "../i18n.js";
 import { presetName } from "../presets.js";
@@ -102,10 +104,16 @@ export function mountPuzzles(root, where, ctx) {
     return actionKind(token_) === "card" ? chipText(token_) : html`<span class="pz-token">${token_}</span>`;
   }
 
-  function cardsRow(cards, testid, o) {
+  function cardsRow(cards, testid, o, hidden = 0) {
+    const backs = Array.from({ length: hidden }, () => html`<span class="pz-card pz-back" data-testid="puzzle-hidden">${raw(backSVG())}</span>`);
     return html`<div class="pz-cards" data-testid="${testid}">${cards.map(
       (card) => html`<span class="pz-card" data-card="${card}">${raw(cardSVG(card, o))}</span>`,
-    )}</div>`;
+    )}${backs}</div>`;
+  }
+
+  // a sentence the server wrote in every language: the page's own, else English
+  function inLang(texts) {
+    return texts ? texts[getLang()] || texts.en : "";
   }
 
   function skillHTML(skill) {
@@ -151,32 +159,40 @@ export function mountPuzzles(root, where, ctx) {
         : "";
     const values = result.values.map(
       (v) => html`<li class="${v.token === result.solution ? "pz-best" : ""}" data-testid="puzzle-value" data-action="${v.token}" data-value="${v.value}">
-        ${tokenText(v.token)} <span class="num">${v.value > 0 ? "+" : v.value < 0 ? "−" : "±"}${Math.abs(v.value)}</span></li>`,
+        ${tokenText(v.token)} <span class="num">${v.value > 0 ? "+" : v.value < 0 ? "−" : "±"}${Number.isInteger(v.value) ? Math.abs(v.value) : Math.abs(v.value).toFixed(2)}</span></li>`,
     );
     const line = result.line_tokens.map(
       (step) => html`<li>${step.seat === shown.puzzle.seat ? t("word.you") : t("puzzles.them")}: ${tokenText(step.token)}</li>`,
     );
-    const english = getLang() === "en";
+    const hidden = result.worlds > 1;
     return html`<div class="pz-result ${result.correct ? "right" : "wrong"}" data-testid="puzzle-result" data-correct="${result.correct}" role="status">
-      <p>${english ? result.verdict : html`<strong>${result.correct ? t("puzzles.right") : t("puzzles.wrong")}</strong>`} ${change}</p>
-      <h3>${t("puzzles.values")}</h3><ul class="pz-values">${values}</ul>
-      <h3>${t("puzzles.line")}</h3><ol class="pz-line" data-testid="puzzle-line">${line}</ol>
-      ${result.explanation ? html`<h3>${t("puzzles.why")}</h3><p class="why" data-testid="puzzle-why">${result.explanation[getLang()] || result.explanation.en}</p>` : ""}
+      <p data-testid="puzzle-verdict"><strong>${inLang(result.verdict)}</strong> ${change}</p>
+      <h3>${hidden ? t("puzzles.values_average", { n: result.worlds }) : t("puzzles.values")}</h3><ul class="pz-values">${values}</ul>
+      <h3>${hidden ? t("puzzles.line_dealt") : t("puzzles.line")}</h3><ol class="pz-line" data-testid="puzzle-line">${line}</ol>
+      ${result.explanation ? html`<h3>${t("puzzles.why")}</h3><p class="why" data-testid="puzzle-why">${inLang(result.explanation)}</p>` : ""}
       <p class="buttons"><button type="button" class="primary" data-go="next" data-testid="puzzle-next">${t("puzzles.next")}</button></p>
     </div>`;
+  }
+
+  function talonHTML(p) {
+    if (!p.talon.size) return "";
+    const state = p.talon.closed ? t(`puzzles.talon_closed_by_${p.talon.closer}`) : t("puzzles.talon_open");
+    return html`<span class="pz-label">${t("puzzles.talon")}</span><span data-testid="puzzle-talon" data-size="${p.talon.size}" data-closed="${p.talon.closed}">${t("puzzles.talon_cards", { n: p.talon.size })} (${state})</span>`;
   }
 
   function puzzleHTML() {
     const p = shown.puzzle;
     const o = ctx.settings();
     const title = shown.daily ? t("puzzles.daily_of", { date: shown.daily }) : t("puzzles.number", { n: p.id });
-    return html`<div class="pz-board" data-testid="puzzle" data-id="${p.id}" data-grade="${p.grade}">
-      <h2>${title} · ${presetName(p.rules.preset)} · ${t(`puzzles.grade.${p.grade}`)} (${p.rating})</h2>
-      <div class="pz-row"><span class="pz-label">${t("puzzles.opponent")}</span>${cardsRow(p.opponent, "puzzle-opponent", o)}</div>
-      <div class="pz-row"><span class="pz-label">${t("puzzles.trump")}</span>${cardsRow([p.trump.card], "puzzle-trump", o)}
+    return html`<div class="pz-board" data-testid="puzzle" data-id="${p.id}" data-grade="${p.grade}" data-kind="${p.kind}">
+      <h2>${title} · ${presetName(p.rules.preset)} · ${t(`puzzles.grade.${p.grade}`)} (${p.rating}) · ${t(`puzzles.kind.${p.kind}`)}</h2>
+      <p class="pz-kind" data-testid="puzzle-kind">${inLang(p.kind_text)}</p>
+      <div class="pz-row"><span class="pz-label">${t("puzzles.opponent")}</span>${cardsRow(p.opponent, "puzzle-opponent", o, p.hidden)}</div>
+      <div class="pz-row"><span class="pz-label">${t("puzzles.trump")}</span>${cardsRow([p.face_up || p.trump.card], "puzzle-trump", o)}
+        ${talonHTML(p)}
         ${p.led ? html`<span class="pz-label">${t("puzzles.led")}</span>${cardsRow([p.led], "puzzle-led", o)}` : ""}</div>
       <p>${t("puzzles.points", { you: p.points.you, opponent: p.points.opponent })}</p>
-      <p class="pz-question" data-testid="puzzle-question">${getLang() === "en" ? p.question : t("puzzles.your_move")}</p>
+      <p class="pz-question" data-testid="puzzle-question">${inLang(p.question)}</p>
       ${handHTML(p, o)}
     </div>`;
   }
