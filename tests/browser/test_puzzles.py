@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sixtysix.ai.puzzles import puzzle_by_id
-from sixtysix.core.cards import CARD_NAMES
+from sixtysix.ai.puzzles import CLOSED, load_puzzles, puzzle_by_id
+from sixtysix.core.cards import CARD_NAMES, cards_of
 
 from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot
 
@@ -47,3 +47,35 @@ def test_a_puzzle_is_answered_judged_and_counted_for_this_browser(
     page.locator("[data-testid=puzzle-daily]").click()
     page.locator("[data-testid=puzzle]").wait_for()
     assert "Daily puzzle" in page.locator("[data-testid=puzzle] h2").inner_text()
+
+
+def test_a_closed_talon_puzzle_hides_his_hand_and_speaks_the_pages_language(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    puzzle = next(p for p in load_puzzles() if p.kind == CLOSED and p.worlds > 1)
+    view = puzzle.view()
+    hidden = view.opponent_hand_size - view.opponent_known.bit_count()
+    server = make_server(seed=3)
+    table = open_table(f"{server.base}/?animations=0#/puzzles/{puzzle.id}")
+    page = table.page
+    board = page.locator(f"[data-testid=puzzle][data-id='{puzzle.id}']")
+    board.wait_for()
+    assert board.get_attribute("data-kind") == CLOSED
+    assert page.locator("[data-testid=puzzle-hidden]").count() == hidden
+    opponent = page.locator("[data-testid=puzzle-opponent] [data-card]")
+    shown = opponent.evaluate_all("(els) => els.map((e) => e.dataset.card)")
+    assert sorted(shown) == sorted(CARD_NAMES[c] for c in cards_of(view.opponent_known))  # only those he showed
+    kind = page.locator("[data-testid=puzzle-kind]").inner_text()
+    assert "The talon is closed" in kind and f"{puzzle.worlds} deals are consistent" in kind
+    assert "best in every one of them" in page.locator("[data-testid=puzzle-question]").inner_text()
+    shot(page, "puzzle-closed")
+    page.locator("[data-testid=lang-switch]").select_option("de")
+    assert "Der Talon ist zugedreht" in page.locator("[data-testid=puzzle-kind]").inner_text()
+    assert "Finden Sie den einen Zug" in page.locator("[data-testid=puzzle-question]").inner_text()
+    wrong = next(token for token in puzzle.values if token != puzzle.solution.token)
+    page.locator(f"[data-answer='{wrong}']").click()
+    page.locator("[data-testid=puzzle-result]").wait_for()
+    assert page.locator("[data-testid=puzzle-verdict]").inner_text().startswith("Diesmal nicht:")
+    assert f"In jedem der {puzzle.worlds} Spiele" in page.locator("[data-testid=puzzle-why]").inner_text()
+    shot(page, "puzzle-closed-answered-de", full_page=True)
+    page.locator("[data-testid=lang-switch]").select_option("en")

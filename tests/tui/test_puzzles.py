@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from sixtysix.ai.puzzles import daily_puzzle, load_puzzles, puzzle_by_id
+from sixtysix.ai.puzzles import CLOSED, PHASE_ONE, TALON_GONE, daily_puzzle, load_puzzles, puzzle_by_id
 from sixtysix.cli import main
 from sixtysix.present.order import hand_order
 from sixtysix.tui.puzzles import default_store, run
@@ -20,7 +20,7 @@ from sixtysix.tui.puzzles import default_store, run
 def arguments(store: Path, **given: object) -> argparse.Namespace:
     values: dict[str, object] = {
         "daily": False, "id": None, "stats": False, "answer": None, "count": 0,
-        "store": str(store), "no_rating": False, "no_clear": True,
+        "store": str(store), "no_rating": False, "no_clear": True, "lang": "en",
     }  # fmt: skip
     return argparse.Namespace(**{**values, **given})
 
@@ -41,15 +41,37 @@ def play(args: argparse.Namespace, typed: tuple[str, ...] = ()) -> str:
 
 
 def test_a_wrong_answer_is_judged_and_the_solution_line_and_values_are_shown(tmp_path: Path) -> None:
-    puzzle = puzzle_by_id(2)
+    puzzle = next(p for p in load_puzzles() if p.kind == TALON_GONE)
     wrong = next(token for token in puzzle.values if token != puzzle.solution.token)
-    text = play(arguments(tmp_path / "skill.json", id=2, answer=wrong))
+    text = play(arguments(tmp_path / "skill.json", id=puzzle.id, answer=wrong))
     assert "Not this time:" in text and "(the solution)" in text and "The solution line:" in text
-    assert f"puzzle 2 · {puzzle.grade}" in text and "Opponent holds" in text
+    assert f"puzzle {puzzle.id} · {puzzle.grade}" in text and "Opponent holds" in text and "after the talon" in text
     why = text[text.index("Why:") :]  # with the exact values of the solution and of the move played
     assert f"{puzzle.best_value:+.2f}" in why and f"{puzzle.values[wrong]:+.2f}" in why
     saved = json.loads((tmp_path / "skill.json").read_text())
-    assert saved["attempts"] == 1 and saved["solved"] == 0 and saved["rating"] < 1200 and saved["seen"] == [2]
+    assert saved["attempts"] == 1 and saved["solved"] == 0 and saved["rating"] < 1200 and saved["seen"] == [puzzle.id]
+
+
+@pytest.mark.parametrize("kind", [CLOSED, PHASE_ONE])
+def test_a_hidden_hand_is_shown_as_hidden_and_judged_over_every_deal_in_the_chosen_language(
+    tmp_path: Path, kind: str
+) -> None:
+    puzzle = next(p for p in load_puzzles() if p.kind == kind and p.worlds > 1)
+    view = puzzle.view()
+    hidden = view.opponent_hand_size - view.opponent_known.bit_count()
+    text = _flat(play(arguments(tmp_path / "s.json", id=puzzle.id, answer=puzzle.solution.token)))
+    assert f"{hidden} hidden card" in text and f"{puzzle.worlds} deals are consistent" in text
+    assert "Right!" in text and "on average" in text and "in the deal as it was dealt" in text
+    assert f"In every one of the {puzzle.worlds} deals consistent with what you have seen" in text
+    german = _flat(play(arguments(tmp_path / "s.json", id=puzzle.id, answer=puzzle.solution.token, lang="de")))
+    assert "Richtig!" in german and "im Schnitt" in german and f"{puzzle.worlds} Spiele passen" in german
+    french = _flat(play(arguments(tmp_path / "s.json", id=puzzle.id, answer=puzzle.solution.token, lang="fr")))
+    assert "Exact !" in french and "en moyenne" in french and "(la solution)" in french
+
+
+def _flat(text: str) -> str:
+    """The screen's text on one line (the console wraps long sentences)."""
+    return " ".join(text.split())
 
 
 def test_the_daily_puzzle_counts_for_the_daily_streak(tmp_path: Path) -> None:
@@ -81,7 +103,7 @@ def test_an_answer_typed_as_the_cards_number_counts(tmp_path: Path) -> None:
 def test_stats_and_practice_keep_no_file(tmp_path: Path) -> None:
     store = tmp_path / "skill.json"
     text = play(arguments(store, stats=True))
-    assert f"{len(load_puzzles())} puzzles:" in text and "easy" in text
+    assert f"{len(load_puzzles())} puzzles:" in text and "easy" in text and "talon closed" in text
     play(arguments(store, id=3, answer=puzzle_by_id(3).solution.token, no_rating=True))
     assert not store.exists()
 

@@ -19,8 +19,8 @@ Each puzzle is graded by what makes it hard (:func:`grade`):
 * how many worlds are consistent with the player's view (what he must think through).
 
 >>> puzzles = make_puzzles(seed=1, quotas={"talon_gone": 1, "closed": 1}, presets=("schnapsen",), pairings=((3, 3),))
->>> [p.kind for p in puzzles], [check_puzzle(p) for p in puzzles]
-(['talon_gone', 'closed'], [[], []])
+>>> sorted(p.kind for p in puzzles), [check_puzzle(p) for p in puzzles]
+(['closed', 'talon_gone'], [[], []])
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.levels import make_player
 from sixtysix.ai.puzzles import (
     KINDS,
+    PHASE_ONE,
     Puzzle,
     WorldValues,
     check_puzzle,
@@ -48,7 +49,7 @@ from sixtysix.ai.puzzles import (
 )
 from sixtysix.ai.sampling import world_from
 from sixtysix.ai.tree import TreePlayer
-from sixtysix.core.actions import Action
+from sixtysix.core.actions import CLAIM, DRAW, Action
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules
 from sixtysix.players.base import Player
@@ -67,8 +68,14 @@ LOOK_WORLDS = 16
 PLAUSIBLE_MARGIN = 0.5
 """Game points within the best one-trick estimate that an action looks as good as the best."""
 NAMES = {3: "counter", 4: "pimc", 5: "expert"}
-WORLDS_STEP = 80
+WORLDS_STEP = 40
 """Rating points for each tenfold of the worlds consistent with the player's view (:func:`grade`)."""
+DEPTH_CAP = 8
+"""Plies of the solution line that count for the rating at most (with the talon open the line is long, but
+the puzzle asks for one move)."""
+DRAW_SHARE = 0.1
+"""At most this share of the phase-one quota may be solved by drawing (declining to close before the draw): the
+most common of them, and a choice of two."""
 
 
 def level_player(level: int, seed: int) -> Player:
@@ -91,6 +98,7 @@ def make_puzzles(
     seen: set[str] = set()
     wanted = {kind: quotas.get(kind, 0) for kind in KINDS}
     total = sum(wanted.values()) if stop is None else min(stop, sum(wanted.values()))
+    draws = int(DRAW_SHARE * wanted[PHASE_ONE])
     game = 0
     while len(puzzles) < total:
         preset = presets[game % len(presets)]
@@ -101,6 +109,10 @@ def make_puzzles(
         ):
             if found.position in seen or wanted[found.kind] <= 0 or len(puzzles) >= total:
                 continue
+            if found.solution == DRAW:
+                if draws <= 0:
+                    continue
+                draws -= 1
             seen.add(found.position)
             wanted[found.kind] -= 1
             puzzle = dataclasses.replace(found, id=len(puzzles) + 1)
@@ -169,7 +181,7 @@ def position_puzzle(deal: Deal, seat: int) -> Puzzle | None:
         looks_better=rank,
         depth=depth,
         counter_finds=counter_finds,
-        rating=grade(plausible, rank, depth, counter_finds, len(solved.actions), solved.count),
+        rating=grade(plausible, rank, depth, counter_finds, sum(a != CLAIM for a in solved.actions), solved.count),
         kind=kind,
         worlds=solved.count,
     )
@@ -180,18 +192,18 @@ def grade(plausible: int, rank: int, depth: int, counter_finds: bool, choices: i
 
     Actions that look as good after one trick (+90 each beyond the first), actions that look
     better than the solution then (+200 each, three at most), plies to play precisely (+40 each
-    beyond the first), legal actions (+30 each beyond two), +250 when the card counter (level 3)
-    misses it, and +:data:`WORLDS_STEP` for each tenfold of the worlds consistent with the view
-    (the hidden cards the player must think through).
+    beyond the first, :data:`DEPTH_CAP` at most), legal actions besides a claim (+30 each beyond
+    two), +250 when the card counter (level 3) misses it, and +:data:`WORLDS_STEP` for each tenfold
+    of the worlds consistent with the view (the hidden cards the player must think through).
 
     >>> grade(plausible=1, rank=0, depth=1, counter_finds=True, choices=2)
     800
     >>> grade(plausible=3, rank=1, depth=5, counter_finds=False, choices=4)
     1650
-    >>> grade(plausible=1, rank=0, depth=1, counter_finds=True, choices=2, worlds=100)
-    960
+    >>> grade(plausible=1, rank=0, depth=12, counter_finds=True, choices=2, worlds=100)
+    1160
     """
-    rating = 800 + 90 * (plausible - 1) + 200 * min(rank, 3) + 40 * (depth - 1) + 30 * (choices - 2)
+    rating = 800 + 90 * (plausible - 1) + 200 * min(rank, 3) + 40 * (min(depth, DEPTH_CAP) - 1) + 30 * (choices - 2)
     rating += round(WORLDS_STEP * math.log10(worlds))
     return rating + (0 if counter_finds else 250)
 

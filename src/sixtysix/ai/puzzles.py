@@ -43,7 +43,7 @@ from pathlib import Path
 from sixtysix.ai.analysis import ActionValue, Analysis, Sample
 from sixtysix.ai.sampling import consistent_worlds, world_count, world_from
 from sixtysix.ai.solver import Solver
-from sixtysix.core.actions import CLAIM, Action
+from sixtysix.core.actions import CLAIM, DRAW, Action
 from sixtysix.core.cards import Card, CardMask
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules
@@ -296,17 +296,21 @@ def principal_line(deal: Deal, solver: Solver) -> tuple[list[tuple[int, Action]]
 
 
 def settled_depth(line: Sequence[tuple[int, Action]], steps: Sequence[Mapping[Action, int]], seat: int) -> int:
-    """Plies along the principal line until ``seat``'s last decision where an action loses value, plus one.
+    """Plies along the principal line until ``seat``'s last decision where an action loses value, plus one
+    (drawing from the talon is no ply here: it is a step of the trick before, not a choice of a card).
 
-    >>> ah, kh = Action.parse("Ah"), Action.parse("Kh")
+    >>> ah, kh, draw = Action.parse("Ah"), Action.parse("Kh"), Action.parse("draw")
     >>> settled_depth([(1, ah), (2, kh), (1, ah)], [{ah: 1, kh: 0}, {kh: 0}, {ah: 1, kh: 0}], 1)
     3
+    >>> settled_depth([(1, ah), (2, kh), (2, draw), (1, ah)], [{ah: 1}, {kh: 0}, {draw: 0}, {ah: 1, kh: 0}], 1)
+    3
     """
-    depth = 1
-    for ply, ((actor, _), values) in enumerate(zip(line, steps, strict=True)):
+    depth = plies = 0
+    for (actor, action), values in zip(line, steps, strict=True):
+        plies += action != DRAW
         if actor == seat and len(set(values.values())) > 1:
-            depth = ply + 1
-    return depth
+            depth = plies
+    return max(1, depth)
 
 
 def check_puzzle(puzzle: Puzzle, solver: Solver | None = None) -> list[str]:

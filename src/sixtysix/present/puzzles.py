@@ -225,16 +225,17 @@ def _turn(view: PlayerView, lang: str) -> str:
     return _say(f"turn.{stage}", lang)
 
 
-def question(puzzle: Puzzle, lang: str = "en") -> str:
+def question(puzzle: Puzzle, lang: str = "en", with_kind: bool = True) -> str:
     """What the player is asked: ``You are to lead. Find the one move that wins 2 game points; …``; for a hidden
-    hand, what is hidden and how many deals are consistent with the view first (:func:`kind_text`)."""
+    hand, what is hidden and how many deals are consistent with the view first (:func:`kind_text`, unless
+    ``with_kind`` is false: the web page shows it above)."""
     lang = _lang(lang)
     best = puzzle.best_value
     others = max(value for token, value in puzzle.values.items() if token != puzzle.solution.token)
     turn = _turn(view_of(puzzle), lang)
     if puzzle.hidden:
         ask = _say("find.every", lang, best=value_words(best, lang, True), others=value_words(others, lang, True))
-        return f"{turn} {kind_text(puzzle, lang)} {ask}"
+        return f"{turn} {kind_text(puzzle, lang)} {ask}" if with_kind else f"{turn} {ask}"
     if best > 0:
         goal = GOAL_VERBS[lang].format(points=points_text(best, lang))
     elif best == 0:
@@ -296,8 +297,8 @@ def card_or_action(action: Action, symbols: bool = True, lang: str = "en") -> st
 def puzzle_json(puzzle: Puzzle) -> dict[str, object]:
     """The puzzle as the web page draws it: the player's view and the legal actions, no solution.
 
-    ``question`` and ``kind_text`` are by language; ``opponent`` the cards the player knows he holds,
-    ``hidden`` how many more he holds.
+    ``kind_text`` (what is hidden, how many deals are consistent with the view) and ``question`` are by
+    language; ``opponent`` the cards the player knows he holds, ``hidden`` how many more he holds.
     """
     view = view_of(puzzle)
     rules = view.rules
@@ -309,7 +310,7 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, object]:
         "rating": puzzle.rating,
         "rules": rules_json(rules),
         "seat": view.seat,
-        "question": {lang: plain(question(puzzle, lang)) for lang in LANGUAGES},
+        "question": {lang: plain(question(puzzle, lang, with_kind=False)) for lang in LANGUAGES},
         "kind_text": {lang: kind_text(puzzle, lang) for lang in LANGUAGES},
         "trump": {"suit": SUIT_CHARS[view.trump], "card": cards(1 << view.trump_card)[0]},
         "talon": {"size": view.talon_size, "closed": bool(view.closer), "closer": _closer(view)},
@@ -364,7 +365,7 @@ def answer_json(puzzle: Puzzle, answer: Action) -> dict[str, object]:
         "kind": puzzle.kind,
         "worlds": puzzle.worlds,
         "correct": answer == puzzle.solution,
-        "verdict": {lang: plain(verdict(puzzle, answer, lang, symbols=False)) for lang in LANGUAGES},
+        "verdict": {lang: plain(verdict(puzzle, answer, lang)) for lang in LANGUAGES},
         "solution": puzzle.solution.token,
         "values": [{"token": token, "value": value} for token, value in _ranked(puzzle)],
         "value_lines": [plain(line) for line in values_lines(puzzle, symbols=False)],

@@ -1,0 +1,83 @@
+"""A puzzle's sentences (present/puzzles.py) in English, German and French: the question, the kind,
+the verdict and the values, with the numbers of the puzzle and nothing the player has not seen."""
+
+from __future__ import annotations
+
+import pytest
+
+from sixtysix.ai.puzzles import CLOSED, KINDS, PHASE_ONE, TALON_GONE, Puzzle, load_puzzles
+from sixtysix.core.actions import Action
+from sixtysix.present.describe import plain
+from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.puzzles import (
+    VERBS,
+    WORDS,
+    kind_label,
+    kind_text,
+    points_text,
+    question,
+    value_words,
+    values_lines,
+    verdict,
+)
+
+PUZZLES = load_puzzles()
+
+
+def _of(kind: str) -> Puzzle:
+    return next(p for p in PUZZLES if p.kind == kind and (p.worlds > 1) == (kind != TALON_GONE))
+
+
+def test_every_sentence_has_the_three_languages_with_the_same_placeholders() -> None:
+    for table in (WORDS, VERBS):
+        for name, texts in table.items():
+            assert set(texts) == set(LANGUAGES), name
+            fields = {lang: sorted(part.split("}")[0] for part in text.split("{")[1:]) for lang, text in texts.items()}
+            assert fields["de"] == fields["en"] == fields["fr"], name
+            assert texts["de"] != texts["en"] != texts["fr"] or len(texts["en"]) < 12, name
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_question_names_what_is_hidden_and_the_values_in_each_language(kind: str) -> None:
+    puzzle = _of(kind)
+    best = puzzle.best_value
+    for lang, (find, hidden_words) in {
+        "en": ("Find the one move", f"{puzzle.worlds} deals are consistent"),
+        "de": ("Finden Sie den einen Zug", f"{puzzle.worlds} Spiele passen"),
+        "fr": ("Trouvez le seul coup", f"{puzzle.worlds} donnes sont compatibles"),
+    }.items():
+        text = question(puzzle, lang)
+        assert find in text and kind_label(kind, lang)
+        if kind == TALON_GONE:
+            assert "{" not in text and hidden_words not in text
+        else:
+            assert hidden_words in text and kind_text(puzzle, lang) in text
+            assert value_words(best, lang, average=True) in text
+
+
+def test_the_verdict_says_right_or_wrong_with_both_values_in_each_language() -> None:
+    for kind in (TALON_GONE, CLOSED, PHASE_ONE):
+        puzzle = _of(kind)
+        wrong = next(token for token in puzzle.values if token != puzzle.solution.token)
+        average = kind != TALON_GONE
+        for lang, (right, not_right) in {
+            "en": ("Right!", "Not this time:"),
+            "de": ("Richtig!", "Diesmal nicht:"),
+            "fr": ("Exact !", "Pas cette fois :"),
+        }.items():
+            assert plain(verdict(puzzle, puzzle.solution, lang)).startswith(right)
+            said = plain(verdict(puzzle, Action.parse(wrong), lang))
+            assert said.startswith(not_right)
+            assert value_words(puzzle.values[wrong], lang, average) in said
+            assert value_words(puzzle.best_value, lang, average) in said
+        lines = values_lines(puzzle, symbols=False, lang="fr")
+        assert len(lines) == len(puzzle.values) and sum("(la solution)" in line for line in lines) == 1
+
+
+def test_game_points_are_counted_in_the_grammar_of_each_language() -> None:
+    assert [points_text(n) for n in (1, 2, 0.5)] == ["1 game point", "2 game points", "0.50 game points"]
+    assert [points_text(n, "de") for n in (1, 3, 1.25)] == ["1 Spielpunkt", "3 Spielpunkte", "1.25 Spielpunkte"]
+    french = ["1 point de partie", "1.50 point de partie", "2 points de partie"]  # singular below two
+    assert [points_text(n, "fr") for n in (1, 1.5, 2)] == french
+    assert value_words(0) == "ties the deal" and value_words(0, "fr", average=True) == "s'équilibre en moyenne"
+    assert value_words(-2, "de") == "verliert 2 Spielpunkte"
