@@ -355,7 +355,8 @@ def world_analysis(solved: WorldValues, seed: int = 0) -> Analysis:
     )  # fmt: skip
     best = max(solved.actions, key=lambda action: (means[action], action == CLAIM))
     entries = [_entry(solved, action, means[best] - means[action]) for action in solved.actions]
-    entries.sort(key=lambda entry: (entry.action != best, entry.loss, -entry.win_chance))
+    # as the analysis orders them: the best, then by value, win chance, a claim first, the engine's order
+    entries.sort(key=lambda e: (e.action != best, e.loss, -e.win_chance, e.action != CLAIM, int(e.action)))
     return Analysis(
         solved.view.seat, tuple(entries), solved.count, solved.count == 1, 0.0, True, samples, exhaustive=True
     )  # fmt: skip
