@@ -162,6 +162,7 @@ def test_the_page_never_holds_a_hidden_card(
             page.locator("[data-testid=hint-button]").click()
             page.locator("[data-testid=hint-result][data-best]").wait_for()
             assert page.locator("[data-testid=hint-why]").inner_text().strip()  # and why, in words
+            shot(page, "hint-why")
             hinted = True
         pages.append(page.content())
         if state["stage"] == "over":
