@@ -258,7 +258,7 @@ def values_lines(puzzle: Puzzle, symbols: bool = True, lang: str = "en") -> list
     ]
 
 
-def _choice(action: Action, deal: Deal, symbols: bool, lang: str) -> str:
+def _choice(action: Action, deal: Deal | None, symbols: bool, lang: str) -> str:
     """An action for the list of values: the English description, or its name in ``lang``."""
     if _lang(lang) == "en":
         return describe_action_choice(action, deal, symbols)
@@ -323,8 +323,14 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, object]:
         "pending": {"you": view.pending, "opponent": view.opponent_pending},
         "tricks": tricks_json(view.completed_tricks()),
         "marriages": marriages_json(view.history),
-        "legal": [{"token": a.token, "label": plain(describe_action_choice(a, None, False))} for a in _ordered(view)],
+        "legal": [_legal_json(a) for a in _ordered(view)],
     }
+
+
+def _legal_json(action: Action) -> dict[str, object]:
+    """A legal action: its token, its English ``label`` and its ``labels`` in every language."""
+    labels = {lang: plain(_choice(action, None, False, lang)) for lang in LANGUAGES}
+    return {"token": action.token, "label": labels["en"], "labels": labels}
 
 
 def _closer(view: PlayerView) -> str | None:
