@@ -73,6 +73,7 @@ def _entry(matches: Matches, row: MatchRow, seats: dict[int, SeatRow], seat: int
         "target": row.target,
         "names": [seats[s].name for s in sorted(seats)],
         "opponent": ", ".join(o.name for o in others),
+        "opponents": [{"seat": o.seat, "name": o.name, "kind": o.kind, "level": o.level} for o in others],
         "score": list(row.score[: len(blank.score)]),
         "scorer": mine,
         "reviews": reviews_for(rules),
