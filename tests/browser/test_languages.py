@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from web.conftest import Api
 
 from .conftest import ServerThread, Table, require_browser
-from .test_tables import TABLE
+from .test_tables import my_turn
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
 
 require_browser()
 
@@ -22,14 +25,19 @@ def _switch(table: Table, lang: str) -> None:
     table.page.locator("[data-testid=lang-switch]").select_option(lang)
 
 
+def _lobby(server: ServerThread, open_table: Callable[..., Table], lang: str) -> tuple[Table, Locator]:
+    """The lobby in ``lang``; the page and its form to play the computer."""
+    table = open_table(f"{server.base}/?animations=0#/")
+    _switch(table, lang)
+    return table, table.page.locator("[data-testid=computer-form]")
+
+
 def test_a_refused_name_and_the_computer_in_the_list_speak_german(
     make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
 ) -> None:
     server = make_server(seed=31)
-    table = open_table(f"{server.base}/?animations=0#/")
+    table, form = _lobby(server, open_table, "de")
     page = table.page
-    _switch(table, "de")
-    form = page.locator("[data-testid=computer-form]")
     form.locator("[data-testid=name-input]").fill("Computer 9")
     form.locator("[data-testid=new-computer-match]").click()
     error = page.locator("[data-testid=error]").inner_text()
@@ -75,10 +83,8 @@ def test_the_end_of_a_four_handed_deal_in_french(
     make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
 ) -> None:
     server = make_server(seed=33)
-    table = open_table(f"{server.base}/?animations=0#/")
+    table, form = _lobby(server, open_table, "fr")
     page = table.page
-    _switch(table, "fr")
-    form = page.locator("[data-testid=computer-form]")
     form.locator("[data-testid=rules-select]").select_option("four66")
     for seat in (2, 3, 4):
         form.locator(f"[data-testid=seat-choice-{seat}]").select_option("1")
@@ -88,11 +94,7 @@ def test_the_end_of_a_four_handed_deal_in_french(
     page.wait_for_function("() => document.querySelector('[data-testid=table][data-players=\"4\"]')")
     rng = random.Random(5)
     for _ in range(8):  # eight tricks, one card of this seat in each
-        page.wait_for_function(
-            "() => { const t = document.querySelector('[data-testid=table]');"
-            " return t && (t.dataset.turn === 'me' || t.dataset.stage === 'over'); }"
-        )
-        state = page.evaluate(TABLE)
+        state = my_turn(page)
         if state["stage"] == "over":
             break
         card = rng.choice(state["legal"])
