@@ -71,7 +71,7 @@ def test_a_closed_talon_puzzle_hides_his_hand_and_speaks_the_pages_language(
     shot(page, "puzzle-closed")
     page.locator("[data-testid=lang-switch]").select_option("de")
     assert "Der Talon ist zugedreht" in page.locator("[data-testid=puzzle-kind]").inner_text()
-    assert "Finden Sie den einen Zug" in page.locator("[data-testid=puzzle-question]").inner_text()
+    assert "Finde den einen Zug" in page.locator("[data-testid=puzzle-question]").inner_text()
     wrong = next(token for token in puzzle.values if token != puzzle.solution.token)
     page.locator(f"[data-answer='{wrong}']").click()
     page.locator("[data-testid=puzzle-result]").wait_for()

@@ -10,11 +10,14 @@ import json
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from web.test_tables import card_strings, hidden_by_version, states_in
 
 from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 require_browser()
 
@@ -42,6 +45,16 @@ TABLE = r"""() => {
     tricks: Number((document.querySelector('[data-testid=my-tricks]') || {dataset: {}}).dataset.tricks || 0),
   };
 }"""
+
+
+def my_turn(page: Page) -> dict[str, Any]:
+    """Wait until the page's player is to act or the deal is over; the table as :data:`TABLE` reads it."""
+    page.wait_for_function(
+        "() => { const t = document.querySelector('[data-testid=table]');"
+        " return t && (t.dataset.turn === 'me' || t.dataset.stage === 'over'); }"
+    )
+    table: dict[str, Any] = page.evaluate(TABLE)
+    return table
 
 
 def cards_in_page(content: str) -> set[str]:
@@ -107,12 +120,7 @@ def test_some_tricks_of_a_four_handed_match_by_clicking(
     checked = 0
     clicks = 0
     while clicks < 5:
-        page.wait_for_function(
-            "(v) => { const t = document.querySelector('[data-testid=table]');"
-            " return t && (t.dataset.turn === 'me' || t.dataset.stage === 'over'); }",
-            arg=state["version"],
-        )
-        state = page.evaluate(TABLE)
+        state = my_turn(page)
         if state["stage"] == "over":
             break
         oracle = hidden_by_version(server.db, table.match_id)
@@ -179,11 +187,7 @@ def test_a_three_handed_deal_on_the_same_table_page(
     rng = random.Random(4)
     played = 0
     while played < 6:
-        page.wait_for_function(
-            "() => { const t = document.querySelector('[data-testid=table]');"
-            " return t && (t.dataset.turn === 'me' || t.dataset.stage === 'over'); }"
-        )
-        state = page.evaluate(TABLE)
+        state = my_turn(page)
         if state["stage"] == "over":
             break
         oracle = hidden_by_version(server.db, table.match_id)

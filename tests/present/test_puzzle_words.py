@@ -43,7 +43,7 @@ def test_the_question_names_what_is_hidden_and_the_values_in_each_language(kind:
     best = puzzle.best_value
     for lang, (find, hidden_words) in {
         "en": ("Find the one move", f"{puzzle.worlds} deals are consistent"),
-        "de": ("Finden Sie den einen Zug", f"{puzzle.worlds} Spiele passen"),
+        "de": ("Finde den einen Zug", f"{puzzle.worlds} Spiele passen"),
         "fr": ("Trouvez le seul coup", f"{puzzle.worlds} donnes sont compatibles"),
     }.items():
         text = question(puzzle, lang)

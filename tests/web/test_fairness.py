@@ -18,6 +18,7 @@ from sixtysix import Rules
 from sixtysix.core.cards import CARD_NAMES
 from sixtysix.core.fairness import commitment_of, fair_deck, pack_of, verify_record
 from sixtysix.core.record import Record
+from sixtysix.web.messages import verdict_reasons
 
 from .conftest import Api, Seat, ServerThread, my_turn, pick
 
@@ -130,14 +131,16 @@ def test_the_record_verifies_and_so_does_the_api(server: ServerThread, api: Api)
     assert [v.status for v in verify_record(record)] == ["ok"]
     answer = api.request("POST", "/api/verify", json={"record": text})
     assert answer.status_code == 200
+    verdict = verify_record(record)[0]
     assert answer.json() == {
-        "deals": [{"deal": 1, "status": "ok", "reason": verify_record(record)[0].reason}],
+        "deals": [{"deal": 1, "status": "ok", "reason": verdict.reason, "reasons": verdict_reasons(verdict)}],
         "status": 0,
     }
     forged = text.replace('[Deal1ClientSeed1 "abc"]', '[Deal1ClientSeed1 "abd"]')
     failed = api.request("POST", "/api/verify", json={"record": forged}).json()
     assert failed["status"] == 1 and failed["deals"][0]["status"] == "fail"
     assert failed["deals"][0]["reason"].startswith("the deck is not the shuffle of these seeds")
+    assert failed["deals"][0]["reasons"]["de"].startswith("der Stapel ist nicht die Mischung dieser Seeds: Karte")
     invalid = api.request("POST", "/api/verify", json={"record": text + "1:Zz\n"})
     assert invalid.status_code == 400 and invalid.json()["error"]["message"].startswith("invalid record: deal 1")
     assert api.request("POST", "/api/verify", json={}).status_code == 400

@@ -1,4 +1,5 @@
-"""Every refusal: a clear JSON error, and nothing changes (same version, same stored actions)."""
+"""Every refusal: a clear JSON error in every language (its code kept), and nothing changes (same version, same
+stored actions)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,23 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from sixtysix.present.presets import LANGUAGES
+
 from .conftest import Api, Seat, ServerThread
+
+
+def translated(error: dict[str, Any]) -> None:
+    """The error's message in every language: the English is ``message``, German and French are its translations."""
+    messages = error["messages"]
+    assert set(messages) == set(LANGUAGES) and messages["en"] == error["message"], error
+    assert messages["de"] != error["message"] and messages["fr"] != error["message"], error
 
 
 def error_of(response: Any, status: int, code: str) -> str:
     assert response.status_code == status, response.text
     error = response.json()["error"]
     assert error["code"] == code and error["status"] == status and error["message"]
+    translated(error)
     return str(error["message"])
 
 
@@ -104,6 +115,7 @@ def test_websocket_refusals(server: ServerThread, api: Api, friends: dict[str, A
         answer = seat.receive()
         assert answer["type"] == "error" and answer["error"]["code"] == code, answer
         assert answer["reply_to"] == "r"
+        translated(answer["error"])
 
     refused(bob, {"type": "action", "action": legal[0]}, "not_your_turn")
     refused(alice, {"type": "action", "action": legal[0], "seat": 2}, "other_seat")
@@ -141,6 +153,7 @@ def test_websocket_bad_token(server: ServerThread, api: Api, first: dict[str, An
         ws.send(json.dumps(first))
         message = json.loads(ws.recv(timeout=10))
         assert message["type"] == "error" and message["error"]["code"] == code
+        translated(message["error"])
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == close

@@ -374,6 +374,8 @@ def test_hints_history_and_records_of_a_three_handed_match(server: ServerThread,
     (entry,) = history["matches"]
     assert entry["players"] == 3 and len(entry["score"]) == 3 and entry["names"][0] == "Ann"
     assert entry["won"] == (entry["winner"] == 1) and entry["opponent"].count("Computer") == 2
+    # the page names each computer in its own language from the seat, kind and level
+    assert [(o["seat"], o["kind"], o["level"]) for o in entry["opponents"]] == [(2, "computer", 1), (3, "computer", 1)]
     assert history["stats"]["matches"]["played"] == 0  # the statistics count two-player matches
     record = api.request("GET", f"/api/matches/{match_id}/record", token).text
     assert list(replay(record).match.score) == entry["score"]

@@ -113,6 +113,24 @@ test("English uses the server's exact explanation when there is one", () => {
   assert.notDeepEqual(d.explainOutcome(out, who, "de"), out.explanation);
 });
 
+test("where partners score together the server's explanation is shown in the page's language", () => {
+  const out = {
+    termination: "played_out", winner: 1, game_points: 2, credited: 2, points: [105, 25], tricks: [6, 2],
+    explanation: ["side 1 made 105 to 25 (100 or more)"],
+    explanations: {
+      en: ["side 1 made 105 to 25 (100 or more)"],
+      de: ["Partei 1 hat 105 zu 25 Augen gemacht (100 oder mehr)."],
+      fr: ["L'équipe 1 a fait 105 points contre 25 (100 ou plus)."],
+    },
+  };
+  const side = { me: 1, side: 1, name: () => "Partner" };
+  assert.deepEqual(d.explainOutcome(out, side, "de", "side"), out.explanations.de);
+  assert.deepEqual(d.explainOutcome(out, side, "fr", "side"), out.explanations.fr);
+  assert.deepEqual(d.explainOutcome(out, side, "en", "side"), out.explanation);
+  // an answer without the field (an older server): the English sentence rather than nothing
+  assert.deepEqual(d.explainOutcome({ ...out, explanations: undefined }, side, "de", "side"), out.explanation);
+});
+
 test("the explanation names the server's numbers: the last trick's bonus, the Schneider line, the points carried", () => {
   i18n.setLang("de");
   const other = { ...outcomes[6], scoring: facts({ scale: 2, schneider: 40, last_trick: { winner: 1, points: 3, bonus: 7, decides: false } }) };

@@ -134,6 +134,30 @@ test("t() fills placeholders and picks plural forms per language", () => {
   assert.deepEqual(changes, ["fr", "en"]);
 });
 
+test("inLang() picks the server's sentence in the page's language, else English, else the fallback", () => {
+  const texts = { en: "the match is over", de: "die Partie ist vorbei", fr: "la partie est terminée" };
+  assert.equal(i18n.inLang(texts, "", "de"), "die Partie ist vorbei");
+  assert.equal(i18n.inLang(texts, "", "fr"), "la partie est terminée");
+  assert.equal(i18n.inLang({ en: "only English" }, "", "de"), "only English");
+  assert.equal(i18n.inLang(undefined, "the English message", "de"), "the English message");
+  assert.equal(i18n.inLang(null), "");
+});
+
+test("a refusal is shown in the page's language, its code kept; an English-only error as it came", async () => {
+  const { errorText, ApiError } = await load("api.js");
+  const error = {
+    code: "not_your_turn",
+    message: "the match is over",
+    messages: { en: "the match is over", de: "die Partie ist vorbei", fr: "la partie est terminée" },
+  };
+  i18n.setLang("de");
+  assert.equal(errorText(error), "die Partie ist vorbei");
+  assert.equal(errorText({ code: "http", message: "HTTP 502" }), "HTTP 502");
+  assert.equal(new ApiError(error.code, errorText(error), 409).code, "not_your_turn");
+  i18n.setLang("en");
+  assert.equal(errorText(error), "the match is over");
+});
+
 test("card names", () => {
   assert.equal(i18n.cardName("Th", "french", "en"), "Ten of hearts");
   assert.equal(i18n.cardName("Ac", "french", "de"), "Kreuz-Ass");

@@ -169,13 +169,47 @@ def new_seeds(server_seed: str, client_seeds: Sequence[str]) -> DealSeeds:
     return DealSeeds(commitment_of(server_seed), tuple(client_seeds), server_seed)
 
 
+REASONS = {
+    "not_revealed": "the server seed has not been revealed",
+    "commitment_mismatch": "the server seed does not match the commitment",
+    "not_the_pack": "the deck is not the pack of the rules",
+    "not_the_shuffle": "the deck is not the shuffle of these seeds: card {position} is {shown}, the seeds give "
+    "{wanted}",
+    "ok": "the server seed matches the commitment and the seeds give this deck",
+    "ok_without_seed": "the server seed matches the commitment and the seeds give this deck; seat {seats} gave no "
+    "client seed",
+    "no_scheme": "no Fairness header",
+    "unknown_scheme": "unknown fairness scheme {scheme!r}",
+    "no_commitment": "no commitment (no Deal{number}Commit header)",
+    "pending": "the deal has not ended: its server seed is still secret",
+}
+"""Why a deal has its verdict, by code, in English (``code`` and ``values`` of a :class:`Verdict` let a front end
+word it in another language)."""
+
+
 @dataclass(frozen=True)
 class Verdict:
-    """The verification of one deal: ``ok``, ``fail``, ``pending`` or ``not verifiable``, and why."""
+    """The verification of one deal: ``ok``, ``fail``, ``pending`` or ``not verifiable``, and why.
+
+    ``reason`` is the English sentence; ``code`` its key in :data:`REASONS` and ``values`` the values of its
+    placeholders (``()`` for a verdict made by hand with a reason only).
+    """
 
     deal: int
     status: str
     reason: str
+    code: str = ""
+    values: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, deal: int, status: str, code: str, **values: object) -> Verdict:
+        """The verdict whose reason is :data:`REASONS` ``[code]`` with ``values``.
+
+        >>> Verdict.of(2, PENDING, "no_commitment", number=2).reason
+        'no commitment (no Deal2Commit header)'
+        """
+        words = tuple((name, str(value)) for name, value in values.items())
+        return cls(deal, status, REASONS[code].format(**values), code, words)
 
     def to_json(self) -> dict[str, object]:
         return {"deal": self.deal, "status": self.status, "reason": self.reason}
@@ -188,23 +222,20 @@ class Verdict:
 def verify_deal(seeds: DealSeeds, deal_number: int, pack: Sequence[Card], deck: Sequence[Card]) -> Verdict:
     """Whether ``deck`` is the shuffle of ``seeds`` and the revealed server seed matches the commitment."""
     if seeds.server_seed is None:
-        return Verdict(deal_number, UNVERIFIABLE, "the server seed has not been revealed")
+        return Verdict.of(deal_number, UNVERIFIABLE, "not_revealed")
     if not hmac.compare_digest(commitment_of(seeds.server_seed), seeds.commitment):
-        return Verdict(deal_number, FAIL, "the server seed does not match the commitment")
+        return Verdict.of(deal_number, FAIL, "commitment_mismatch")
     expected = fair_deck(seeds.server_seed, seeds.client_seeds, deal_number, pack)
     if tuple(deck) != expected:
         if sorted(deck) != sorted(pack):
-            return Verdict(deal_number, FAIL, "the deck is not the pack of the rules")
+            return Verdict.of(deal_number, FAIL, "not_the_pack")
         first = next(i for i, (got, want) in enumerate(zip(deck, expected, strict=True)) if got != want)
         shown, wanted = CARD_NAMES[deck[first]], CARD_NAMES[expected[first]]
-        return Verdict(
-            deal_number,
-            FAIL,
-            f"the deck is not the shuffle of these seeds: card {first + 1} is {shown}, the seeds give {wanted}",
-        )
+        return Verdict.of(deal_number, FAIL, "not_the_shuffle", position=first + 1, shown=shown, wanted=wanted)
     missing = [str(seat) for seat, seed in enumerate(seeds.client_seeds, start=1) if not seed]
-    note = f"; seat {', '.join(missing)} gave no client seed" if missing else ""
-    return Verdict(deal_number, OK, f"the server seed matches the commitment and the seeds give this deck{note}")
+    if missing:
+        return Verdict.of(deal_number, OK, "ok_without_seed", seats=", ".join(missing))
+    return Verdict.of(deal_number, OK, "ok")
 
 
 # -- the record headers ------------------------------------------------------------------------
@@ -260,13 +291,14 @@ def verify_record(record: Record | str) -> list[Verdict]:
     verdicts = []
     for number, (deal, table) in enumerate(zip(record.deals, played, strict=True), start=1):
         seeds = read_seeds(record, number, rules.players)
-        if scheme != SCHEME:
-            why = "no Fairness header" if scheme is None else f"unknown fairness scheme {scheme!r}"
-            verdicts.append(Verdict(number, UNVERIFIABLE, why))
+        if scheme is None:
+            verdicts.append(Verdict.of(number, UNVERIFIABLE, "no_scheme"))
+        elif scheme != SCHEME:
+            verdicts.append(Verdict.of(number, UNVERIFIABLE, "unknown_scheme", scheme=scheme))
         elif seeds is None:
-            verdicts.append(Verdict(number, UNVERIFIABLE, f"no commitment (no Deal{number}Commit header)"))
+            verdicts.append(Verdict.of(number, UNVERIFIABLE, "no_commitment", number=number))
         elif seeds.server_seed is None and not table.is_over:
-            verdicts.append(Verdict(number, PENDING, "the deal has not ended: its server seed is still secret"))
+            verdicts.append(Verdict.of(number, PENDING, "pending"))
         else:
             verdicts.append(verify_deal(seeds, number, pack, deal.deck))
     return verdicts

@@ -15,9 +15,9 @@ added here but words. :func:`advice` is the one call for a front end or a puzzle
 Better Ad than Kd: Ad wins in 35 of 40 deals consistent with what you have seen, Kd in 20. Ad takes
 the last trick and its 10 points in 5 of 12 deals played on, Kd loses it; you need 15 more points.
 >>> print(textwrap.fill(explanation_text(explanation, "de"), 100))
-Besser A♦ als K♦: A♦ gewinnt in 35 von 40 Spielen, die zu dem passen, was Sie gesehen haben, K♦ in
+Besser A♦ als K♦: A♦ gewinnt in 35 von 40 Spielen, die zu dem passen, was du gesehen hast, K♦ in
 20. A♦ macht in 5 von 12 weitergespielten Spielen den letzten Stich und seine 10 Punkte, K♦ verliert
-ihn; Ihnen fehlen noch 15 Punkte.
+ihn; dir fehlen noch 15 Punkte.
 """
 
 from __future__ import annotations
@@ -91,14 +91,14 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "en": "Better {best} than {other}: {best} wins in {wins} of {worlds} deals consistent with what you have seen, "
         "{other} in {other_wins}.",
         "de": "Besser {best} als {other}: {best} gewinnt in {wins} von {worlds} Spielen, die zu dem passen, "
-        "was Sie gesehen haben, {other} in {other_wins}.",
+        "was du gesehen hast, {other} in {other_wins}.",
         "fr": "Mieux vaut {best} que {other} : {best} gagne dans {wins} des {worlds} donnes compatibles avec ce que "
         "vous avez vu, {other} dans {other_wins}.",
     },
     "head.points": {
         "en": "Better {best} than {other}: over {worlds} deals consistent with what you have seen {best} brings "
         "{points} game points a deal, {other} {other_points}.",
-        "de": "Besser {best} als {other}: über {worlds} Spiele, die zu dem passen, was Sie gesehen haben, bringt "
+        "de": "Besser {best} als {other}: über {worlds} Spiele, die zu dem passen, was du gesehen hast, bringt "
         "{best} {points} Spielpunkte je Spiel, {other} {other_points}.",
         "fr": "Mieux vaut {best} que {other} : sur {worlds} donnes compatibles avec ce que vous avez vu, {best} "
         "rapporte {points} points de partie par donne, {other} {other_points}.",
@@ -107,14 +107,14 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "en": "{best} is about as good as {other}: {best} wins in {wins} of {worlds} deals consistent with what you "
         "have seen, {other} in {other_wins}.",
         "de": "{best} ist fast so gut wie {other}: {best} gewinnt in {wins} von {worlds} Spielen, die zu dem "
-        "passen, was Sie gesehen haben, {other} in {other_wins}.",
+        "passen, was du gesehen hast, {other} in {other_wins}.",
         "fr": "{best} vaut presque {other} : {best} gagne dans {wins} des {worlds} donnes compatibles avec "
         "ce que vous avez vu, {other} dans {other_wins}.",
     },
     "close.points": {
         "en": "{best} is about as good as {other}: over {worlds} deals consistent with what you have seen {best} "
         "brings {points} game points a deal, {other} {other_points}.",
-        "de": "{best} ist fast so gut wie {other}: über {worlds} Spiele, die zu dem passen, was Sie gesehen haben, "
+        "de": "{best} ist fast so gut wie {other}: über {worlds} Spiele, die zu dem passen, was du gesehen hast, "
         "bringt {best} {points} Spielpunkte je Spiel, {other} {other_points}.",
         "fr": "{best} vaut presque {other} : sur {worlds} donnes compatibles avec ce que vous avez vu, {best} "
         "rapporte {points} points de partie par donne, {other} {other_points}.",
@@ -123,7 +123,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "en": "In every one of the {worlds} deals consistent with what you have seen, {best} does at least as well "
         "as {other}: {best} wins in {wins} of them, {other} in {other_wins}; on average {best} brings {points} "
         "game points a deal, {other} {other_points}.",
-        "de": "In jedem der {worlds} Spiele, die zu dem passen, was Sie gesehen haben, ist {best} mindestens so gut "
+        "de": "In jedem der {worlds} Spiele, die zu dem passen, was du gesehen hast, ist {best} mindestens so gut "
         "wie {other}: {best} gewinnt in {wins} davon, {other} in {other_wins}; im Schnitt bringt {best} "
         "{points} Spielpunkte je Spiel, {other} {other_points}.",
         "fr": "Dans chacune des {worlds} donnes compatibles avec ce que vous avez vu, {best} fait au moins aussi "
@@ -134,7 +134,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "en": "{best} does at least as well as {other} in {count} of the {worlds} deals consistent with what you "
         "have seen: {best} wins in {wins} of them, {other} in {other_wins}; on average {best} brings {points} "
         "game points a deal, {other} {other_points}.",
-        "de": "{best} ist in {count} der {worlds} Spiele, die zu dem passen, was Sie gesehen haben, mindestens so "
+        "de": "{best} ist in {count} der {worlds} Spiele, die zu dem passen, was du gesehen hast, mindestens so "
         "gut wie {other}: {best} gewinnt in {wins} davon, {other} in {other_wins}; im Schnitt bringt {best} "
         "{points} Spielpunkte je Spiel, {other} {other_points}.",
         "fr": "{best} fait au moins aussi bien que {other} dans {count} des {worlds} donnes compatibles avec ce "
@@ -154,22 +154,22 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "alone": {"en": "Best: {best}.", "de": "Am besten: {best}.", "fr": "Le meilleur : {best}."},
     "CanClaim": {
         "en": "you have {points} points: claim now",
-        "de": "Sie haben {points} Punkte: sagen Sie jetzt an",
+        "de": "du hast {points} Punkte: sag jetzt an",
         "fr": "vous avez {points} points : annoncez maintenant",
     },
     "FalseClaim": {
         "en": "a claim needs 66 counted points and you have {points}",
-        "de": "eine Ansage braucht 66 gezählte Punkte, Sie haben {points}",
+        "de": "eine Ansage braucht 66 gezählte Punkte, du hast {points}",
         "fr": "une annonce exige 66 points comptés, vous en avez {points}",
     },
     "FalseClaim.pending": {
         "en": " (your {pending} marriage points count only once you win a trick)",
-        "de": " (Ihre {pending} Meldepunkte zählen erst mit Ihrem ersten Stich)",
+        "de": " (deine {pending} Meldepunkte zählen erst mit deinem ersten Stich)",
         "fr": " (vos {pending} points de mariage ne comptent qu'après votre premier pli)",
     },
     "PointsNeeded": {
         "en": "you need {needed} more points",
-        "de": "Ihnen fehlen noch {needed} Punkte",
+        "de": "dir fehlen noch {needed} Punkte",
         "fr": "il vous manque {needed} points",
     },
     "Declare": {
@@ -185,19 +185,19 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "Forfeit": {
         "en": "closing would forfeit {marriage}, which you can declare now ({points} points): no marriages once "
         "the talon is closed",
-        "de": "Zudrehen verschenkt {marriage}, das Sie jetzt melden können ({points} Punkte): nach dem Zudrehen "
+        "de": "Zudrehen verschenkt {marriage}, das du jetzt melden kannst ({points} Punkte): nach dem Zudrehen "
         "wird nicht mehr gemeldet",
         "fr": "fermer ferait perdre {marriage}, que vous pouvez déclarer maintenant ({points} points) : plus de "
         "mariage une fois le talon fermé",
     },
     "Exchange": {
         "en": "the exchange gives you the {card} for the {nine}",
-        "de": "der Austausch bringt Ihnen {card} für {nine}",
+        "de": "der Austausch bringt dir {card} für {nine}",
         "fr": "l'échange vous donne le {card} contre le {nine}",
     },
     "TopCards": {
         "en": "your {cards} {are} the highest {suit} left",
-        "de": "Ihr {cards} {are} das höchste {suit}, das noch im Spiel ist",
+        "de": "{your} {cards} {are} das höchste {suit}, das noch im Spiel ist",
         "fr": "votre {cards} {are} le plus haut {suit} qui reste",
     },
     "TopCards.out": {
@@ -222,18 +222,18 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "CloseNow": {
         "en": "you need {needed} more points",
-        "de": "Ihnen fehlen noch {needed} Punkte",
+        "de": "dir fehlen noch {needed} Punkte",
         "fr": "il vous manque {needed} points",
     },
     "CloseNow.top": {
         "en": " and hold {cards}, the highest cards left",
-        "de": " und Sie halten {cards}, die höchsten Karten im Spiel",
+        "de": " und du hältst {cards}, die höchsten Karten im Spiel",
         "fr": " et vous tenez {cards}, les plus hautes cartes restantes",
     },
     "ClosedScore": {
         "en": "he has {points} points and {tricks} tricks: closed now, a 66 of yours scores him as he stands, "
         "{game_points} game points (R-CLOSE-6)",
-        "de": "er hat {points} Punkte und {tricks} Stiche: jetzt zugedreht, zählt er mit Ihren 66 so, wie er steht, "
+        "de": "er hat {points} Punkte und {tricks} Stiche: jetzt zugedreht, zählt er mit deinen 66 so, wie er steht, "
         "{game_points} Spielpunkte (R-CLOSE-6)",
         "fr": "il a {points} points et {tricks} plis : si vous fermez maintenant et faites 66, il est compté tel "
         "qu'il est, {game_points} points de partie (R-CLOSE-6)",
@@ -250,22 +250,22 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "OwnMarriage": {
         "en": "{best} lets you declare {marriage}{share}, {other} does not",
-        "de": "mit {best} melden Sie{share} {marriage}, mit {other} nicht",
+        "de": "mit {best} meldest du{share} {marriage}, mit {other} nicht",
         "fr": "{best} vous permet de déclarer {marriage}{share}, {other} non",
     },
     "TakenBy": {
         "en": "his {by} takes your {card}{share}, while {best} would win the trick",
-        "de": "sein {by} schlägt Ihr {card}{share}, während {best} den Stich machen würde",
+        "de": "sein {by} schlägt dein {card}{share}, während {best} den Stich machen würde",
         "fr": "son {by} prend votre {card}{share}, alors que {best} ferait la levée",
     },
     "TakenBy.later": {
         "en": "after {other} his {by} takes your {card}{share}",
-        "de": "nach {other} schlägt sein {by} Ihr {card}{share}",
+        "de": "nach {other} schlägt sein {by} dein {card}{share}",
         "fr": "après {other} son {by} prend votre {card}{share}",
     },
     "ClaimAfter": {
         "en": "the {card} takes the trick and brings you to 66{share}",
-        "de": "{card} macht den Stich und bringt Sie{share} auf 66",
+        "de": "{card} macht den Stich und bringt dich{share} auf 66",
         "fr": "le {card} fait la levée et vous mène à 66{share}",
     },
     "share": {
@@ -279,6 +279,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
 PLURAL = {
     "are": {"en": ("is", "are"), "de": ("ist", "sind"), "fr": ("est", "sont")},
     "are_out": {"en": ("is", "are"), "de": ("ist", "sind"), "fr": ("est", "sont")},
+    "your": {"en": ("your", "your"), "de": ("dein", "deine"), "fr": ("votre", "votre")},
 }
 
 CLEAR_WINS = 0.05
@@ -446,7 +447,13 @@ class _Renderer:
         suit_words = {"en": ("trump", "trumps"), "de": ("Atout", "Atouts"), "fr": ("atout", "atouts")}
         count = len(fact.cards)
         suit = suit_words[self.lang][count > 1] if fact.trumps else self._suit(suit_of(fact.cards[0]), count)
-        text = self.template("TopCards", cards=self.cards(fact.cards), are=self.plural("are", count), suit=suit)
+        text = self.template(
+            "TopCards",
+            cards=self.cards(fact.cards),
+            are=self.plural("are", count),
+            your=self.plural("your", count),
+            suit=suit,
+        )
         if not fact.out:
             return text
         out = self.template("TopCards.out", out=self.cards(fact.out), are_out=self.plural("are_out", len(fact.out)))

@@ -2,9 +2,11 @@
 
 :func:`outcome_json` is the ``outcome`` of a seat state (docs/web-api.md) for every table
 size: the termination, the winner, the game points credited, both totals, and the
-sentences that explain the scoring from the asking seat's side (a page may build its own
-wording in another language from the same numbers). :func:`result_columns` are the
-columns of the web app's ``deals`` table, from which the statistics are counted.
+sentences that explain the scoring from the asking seat's side (a page builds its own
+wording of a two-seat deal in another language from the same numbers; where partners
+score together :func:`side_explanations` gives the engine's reason in every language).
+:func:`result_columns` are the columns of the web app's ``deals`` table, from which the
+statistics are counted.
 
 >>> from sixtysix import Rules, create_match
 >>> match = create_match(Rules.preset("seed66"))
@@ -19,7 +21,8 @@ columns of the web app's ``deals`` table, from which the statistics are counted.
 
 from __future__ import annotations
 
-from sixtysix.core.facts import SCHNEIDER, last_trick_bonus, win_scale
+from sixtysix.core.facts import SCHNEIDER, last_trick_bonus, partnership_game_points, win_scale
+from sixtysix.core.forfeit import parse_forfeit_header
 from sixtysix.core.game import Termination
 from sixtysix.core.match import AnyMatch, DealResult
 from sixtysix.core.partnership import side_of
@@ -30,6 +33,32 @@ from sixtysix.present.table import PublicMatch, is_duel
 
 WIN_KINDS = {1: "simple", 2: "schneider", 3: "schwarz"}
 """The win kinds by the game points of their scale (before any doubling)."""
+
+SIDE_SENTENCES: dict[str, dict[str, str]] = {
+    "played_out": {
+        "de": "Partei {winner} hat {won} zu {lost} Augen gemacht ({how}).",
+        "fr": "L'équipe {winner} a fait {won} points contre {lost} ({how}).",
+    },
+    "tie": {"de": "Gleichstand mit je {points} Augen.", "fr": "Égalité à {points} points chacune."},
+    "ten_of_trumps": {
+        "de": "Partei {winner} hat die Trumpf-Zehn gewonnen, einen Punkt vor dem Ziel.",
+        "fr": "L'équipe {winner} a remporté le dix d'atout à un point du but.",
+    },
+    "forfeit": {
+        "de": "Platz {seat} verliert das Spiel kampflos.",
+        "fr": "La place {seat} perd la donne par forfait.",
+    },
+}
+"""The engine's reason of a four-handed deal's result (``Outcome.reason``, English), in German and French."""
+
+SIDE_SCALES = {
+    "all the tricks": {"de": "alle Stiche", "fr": "tous les plis"},
+    "100 or more": {"de": "100 oder mehr", "fr": "100 ou plus"},
+    "66 or more": {"de": "66 oder mehr", "fr": "66 ou plus"},
+    "the losers under 33": {"de": "die Verlierer unter 33", "fr": "les perdants sous 33"},
+}
+"""Why a side won what it won: the core's words (:func:`~sixtysix.core.facts.partnership_game_points`) in German
+and French."""
 
 
 def outcome_json(
@@ -71,7 +100,40 @@ def outcome_json(
         "headline": headline,
         "deal_headline": duel_headline,
         "explanation": explanation,
+        "explanations": side_explanations(seen) if match.scorer == "side" else None,
     }
+
+
+def side_explanations(seen: SpectatorView) -> dict[str, list[str]]:
+    """Where partners score together: the engine's reason of the finished deal in every language.
+
+    >>> from sixtysix import Rules, create_match
+    >>> match = create_match(Rules.preset("four66"))
+    >>> deal = match.new_deal(seed=3)
+    >>> while not deal.is_over:
+    ...     deal.apply(deal.legal_actions()[0])
+    >>> words = side_explanations(deal.spectator_view())
+    >>> words["en"] == [deal.outcome.reason], words["de"][0].startswith("Partei"), words["fr"][0].startswith("L'équipe")
+    (True, True, True)
+    """
+    outcome = seen.outcome
+    assert outcome is not None
+    found: dict[str, list[str]] = {"en": [outcome.reason]}
+    termination = outcome.termination
+    winner = outcome.winner or 0
+    values: dict[str, object] = {"winner": winner, "points": outcome.points[0]}
+    how = ""
+    if termination == Termination.PLAYED_OUT and winner:
+        won, lost = outcome.points[winner - 1], outcome.points[2 - winner]
+        how = partnership_game_points(seen.rules, won, lost, outcome.tricks[2 - winner])[1]
+        values.update(won=won, lost=lost)
+    elif termination == Termination.FORFEIT:
+        values["seat"] = parse_forfeit_header(outcome.reason)[1]
+    for lang in ("de", "fr"):
+        sentence = SIDE_SENTENCES.get(termination.value, {}).get(lang)
+        words = SIDE_SCALES[how][lang] if how else ""
+        found[lang] = [sentence.format(how=words, **values)] if sentence else [outcome.reason]
+    return found
 
 
 def _opponent(seen: SpectatorView, seat: int) -> int:

@@ -45,16 +45,16 @@ from sixtysix.present.state import cards, marriages_json, rules_json, tricks_jso
 PUZZLE_NAMES = Names(human=1, computer="Opponent")
 
 WORDS: dict[str, dict[str, str]] = {
-    "turn.lead": {"en": "You are to lead.", "de": "Sie spielen aus.", "fr": "C'est à vous d'entamer."},
-    "turn.follow": {"en": "You are to follow.", "de": "Sie geben zu.", "fr": "C'est à vous de répondre."},
+    "turn.lead": {"en": "You are to lead.", "de": "Du spielst aus.", "fr": "C'est à vous d'entamer."},
+    "turn.follow": {"en": "You are to follow.", "de": "Du gibst zu.", "fr": "C'est à vous de répondre."},
     "turn.draw": {
         "en": "You took the trick and are to draw.",
-        "de": "Sie haben den Stich gemacht und ziehen.",
+        "de": "Du hast den Stich gemacht und ziehst.",
         "fr": "Vous avez fait le pli et piochez.",
     },
     "turn.marriage": {
         "en": "You declared a marriage and lead one of its cards.",
-        "de": "Sie haben gemeldet und spielen eine Karte des Paars aus.",
+        "de": "Du hast gemeldet und spielst eine Karte des Paars aus.",
         "fr": "Vous avez déclaré un mariage et entamez une de ses cartes.",
     },
     f"kind.{TALON_GONE}": {
@@ -64,21 +64,20 @@ WORDS: dict[str, dict[str, str]] = {
     },
     f"kind.{CLOSED}": {
         "en": "The talon is closed: his hand is hidden; {worlds} deals are consistent with what you have seen.",
-        "de": "Der Talon ist zugedreht: seine Hand ist verdeckt; {worlds} Spiele passen zu dem, was Sie gesehen haben.",
+        "de": "Der Talon ist zugedreht: seine Hand ist verdeckt; {worlds} Spiele passen zu dem, was du gesehen hast.",
         "fr": "Le talon est fermé : sa main est cachée ; {worlds} donnes sont compatibles avec ce que vous avez vu.",
     },
     f"kind.{PHASE_ONE}": {
         "en": "The talon is open ({talon} cards): his hand and the order of the talon are hidden; {worlds} deals "
         "are consistent with what you have seen.",
         "de": "Der Talon ist offen ({talon} Karten): seine Hand und die Reihenfolge des Talons sind verdeckt; "
-        "{worlds} Spiele passen zu dem, was Sie gesehen haben.",
+        "{worlds} Spiele passen zu dem, was du gesehen hast.",
         "fr": "Le talon est ouvert ({talon} cartes) : sa main et l'ordre du talon sont cachés ; {worlds} donnes "
         "sont compatibles avec ce que vous avez vu.",
     },
     "kind.one": {
         "en": "His hand is hidden, yet only one deal is consistent with what you have seen: every card is known.",
-        "de": "Seine Hand ist verdeckt, doch nur ein Spiel passt zu dem, was Sie gesehen haben: jede Karte ist "
-        "bekannt.",
+        "de": "Seine Hand ist verdeckt, doch nur ein Spiel passt zu dem, was du gesehen hast: jede Karte ist bekannt.",
         "fr": "Sa main est cachée, mais une seule donne est compatible avec ce que vous avez vu : toutes les cartes "
         "sont connues.",
     },
@@ -87,12 +86,12 @@ WORDS: dict[str, dict[str, str]] = {
     f"label.{PHASE_ONE}": {"en": "talon open", "de": "Talon offen", "fr": "talon ouvert"},
     "find": {
         "en": "Find the one move that {goal}; the best other move {others}.",
-        "de": "Finden Sie den einen Zug, der {goal}; der beste andere Zug {others}.",
+        "de": "Finde den einen Zug, der {goal}; der beste andere Zug {others}.",
         "fr": "Trouvez le seul coup qui {goal} ; le meilleur autre coup {others}.",
     },
     "find.every": {
         "en": "Find the one move that is best in every one of them: it {best}, the best other move {others}.",
-        "de": "Finden Sie den einen Zug, der in jedem davon der beste ist: er {best}, der beste andere Zug {others}.",
+        "de": "Finde den einen Zug, der in jedem davon der beste ist: er {best}, der beste andere Zug {others}.",
         "fr": "Trouvez le seul coup qui est le meilleur dans chacune d'elles : il {best}, le meilleur autre coup "
         "{others}.",
     },
@@ -259,7 +258,7 @@ def values_lines(puzzle: Puzzle, symbols: bool = True, lang: str = "en") -> list
     ]
 
 
-def _choice(action: Action, deal: Deal, symbols: bool, lang: str) -> str:
+def _choice(action: Action, deal: Deal | None, symbols: bool, lang: str) -> str:
     """An action for the list of values: the English description, or its name in ``lang``."""
     if _lang(lang) == "en":
         return describe_action_choice(action, deal, symbols)
@@ -324,8 +323,14 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, object]:
         "pending": {"you": view.pending, "opponent": view.opponent_pending},
         "tricks": tricks_json(view.completed_tricks()),
         "marriages": marriages_json(view.history),
-        "legal": [{"token": a.token, "label": plain(describe_action_choice(a, None, False))} for a in _ordered(view)],
+        "legal": [_legal_json(a) for a in _ordered(view)],
     }
+
+
+def _legal_json(action: Action) -> dict[str, object]:
+    """A legal action: its token, its English ``label`` and its ``labels`` in every language."""
+    labels = {lang: plain(_choice(action, None, False, lang)) for lang in LANGUAGES}
+    return {"token": action.token, "label": labels["en"], "labels": labels}
 
 
 def _closer(view: PlayerView) -> str | None:

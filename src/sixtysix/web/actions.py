@@ -26,23 +26,20 @@ from sixtysix.web.errors import WebError, malformed, not_your_turn
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
-
-ACTION_HELP = (
-    "action must be an action token such as Ah, 20h, X, C, CB, 66, draw, pass or next (or claim_deal, claim_match)"
-)
+from sixtysix.web.messages import Message, say
 
 
 def read_action(token: object) -> Action | None:
     """The action a request names; ``None`` for ``next`` (the next deal)."""
     if not isinstance(token, str) or not token.strip() or len(token) > 16:
-        raise malformed(ACTION_HELP)
+        raise malformed(say("action_help"))
     text = token.strip()
     if text.lower() == NEXT:
         return None
     try:
         return Action.parse(text)
     except InvalidActionError:
-        raise malformed(f"not an action: {text!r}") from None
+        raise malformed(say("not_an_action", text=text)) from None
 
 
 def act(
@@ -61,14 +58,14 @@ def act(
     """
     action = None if token in CLAIMS else read_action(token)
     if client_seed is not None and (action is not None or token in CLAIMS):
-        raise malformed("client_seed comes with next only")
+        raise malformed(say("seed_with_next"))
     seed = fairness.client_seed({"client_seed": client_seed}) if client_seed is not None else None
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        raise malformed("version must be a whole number")
+        raise malformed(say("version_number"))
     if version is not None and version != game.version:
-        raise WebError(409, "stale_version", f"the match is at version {game.version}, not {version}")
+        raise WebError(409, "stale_version", say("stale_version", version=game.version, sent=version))
     if game.seats[seat].kind != "human":
-        raise WebError(403, "other_seat", "this seat is played by the computer")
+        raise WebError(403, "other_seat", say("computer_seat"))
     if token in CLAIMS:
         _check_playing(game)
         claim(matches, game, seat, str(token), origin, reply_to)
@@ -80,7 +77,7 @@ def act(
     deal = game.match.current
     assert deal is not None
     if deal.is_over:
-        raise not_your_turn("the match is over" if game.match.is_over else "the deal is over: send next")
+        raise not_your_turn(say("match_over" if game.match.is_over else "deal_over"))
     work = deal.copy()
     steps: list[tuple[int, Action]] = []
     decide_windows(game, work, steps)
@@ -104,26 +101,29 @@ def act(
 def refusal(deal: Table, action: Action, seat: int) -> WebError:
     """Why ``seat`` may not take ``action`` now: the engine's reason, in table seats."""
     if deal.window == seat:
-        return WebError(409, "illegal_action", f"{action}: you may exchange (X) or pass now")
+        return WebError(409, "illegal_action", say("exchange_or_pass", action=action))
     try:
         deal.verify(action, seat)
     except IllegalActionError as error:
         reason = str(error)
     else:  # not expected: the action was found illegal
         reason = f"{action}: not allowed now"
+    words = say("illegal", reason=reason, action=action)
     if not deal.legal_actions(seat):
-        return not_your_turn(reason)
-    return WebError(409, "illegal_action", reason)
+        return not_your_turn(words)
+    return WebError(409, "illegal_action", words)
 
 
 def _check_playing(game: Game) -> None:
     if game.status == "waiting":
-        raise not_your_turn("not every seat is taken yet: waiting for " + _waiting_for(game))
+        raise not_your_turn(_waiting_for(game))
 
 
-def _waiting_for(game: Game) -> str:
+def _waiting_for(game: Game) -> Message:
     open_seats = sorted(game.open_seats())
-    return "seat " + ", ".join(map(str, open_seats)) if open_seats else "the friends invited"
+    if open_seats:
+        return say("waiting_seats", seats=", ".join(map(str, open_seats)))
+    return say("waiting_friends")
 
 
 def _next_deal(
@@ -131,8 +131,8 @@ def _next_deal(
 ) -> None:
     _check_playing(game)
     if game.match.is_over:
-        raise not_your_turn("the match is over")
+        raise not_your_turn(say("match_over"))
     deal = game.match.current
     if deal is not None and not deal.is_over:
-        raise not_your_turn("the deal is not over")
+        raise not_your_turn(say("deal_not_over"))
     commit(matches, game, [], new_deal=True, seed_update=seed_update, origin=origin, reply_to=reply_to)

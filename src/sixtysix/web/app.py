@@ -29,6 +29,7 @@ from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import Limits, check_origin
 from sixtysix.web.live import Subscriber, state_message
 from sixtysix.web.logs import protect_logs
+from sixtysix.web.messages import say
 from sixtysix.web.meta import meta
 from sixtysix.web.puzzles import puzzle_router
 from sixtysix.web.rules import language, preset_rules, rules_page
@@ -111,7 +112,7 @@ def create_app(
     @app.exception_handler(Exception)
     async def server_error(request: Request, error: Exception) -> JSONResponse:
         # why: this answer is sent outside the middleware, so it carries the security headers itself
-        failed = WebError(500, "internal", "the server failed")
+        failed = WebError(500, "internal", say("internal"))
         return JSONResponse(
             failed.to_json(), status_code=500, headers={"Cache-Control": "no-store", **SECURITY_HEADERS}
         )
@@ -119,27 +120,27 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
         code = {404: "not_found", 405: "malformed"}.get(error.status_code, "malformed")
-        message = "no such page" if error.status_code == 404 else str(error.detail)
+        message = say("no_page") if error.status_code == 404 else say("http", detail=error.detail)
         return JSONResponse(WebError(error.status_code, code, message).to_json(), status_code=error.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse(malformed("malformed request").to_json(), status_code=400)
+        return JSONResponse(malformed(say("malformed_request")).to_json(), status_code=400)
 
     # -- helpers -------------------------------------------------------------------------------
 
     async def body_of(request: Request) -> dict[str, Any]:
         raw = await request.body()
         if len(raw) > MAX_BODY:
-            raise WebError(413, "malformed", f"the body is larger than {MAX_BODY} bytes")
+            raise WebError(413, "malformed", say("body_too_large", limit=MAX_BODY))
         if not raw.strip():
             return {}
         try:
             body = json.loads(raw)
         except (ValueError, UnicodeDecodeError):
-            raise malformed("the body is not JSON") from None
+            raise malformed(say("body_not_json")) from None
         if not isinstance(body, dict):
-            raise malformed("the body must be a JSON object")
+            raise malformed(say("body_not_object"))
         return body
 
     def token_of(request: Request) -> str | None:
@@ -157,7 +158,7 @@ def create_app(
     def check_seat(body: dict[str, Any], seat: int) -> None:
         named = body.get("seat")
         if named is not None and named != seat:
-            raise WebError(403, "other_seat", f"this token is seat {seat}'s, not seat {named}'s")
+            raise WebError(403, "other_seat", say("other_seat", seat=seat, named=named))
 
     # -- the API ---------------------------------------------------------------------------------
 
@@ -203,7 +204,7 @@ def create_app(
         body = await body_of(request)
         check_seat(body, seat)
         if "action" not in body:
-            raise malformed("action is required")
+            raise malformed(say("action_required"))
         version = service.act(game, seat, body["action"], body.get("version"), client_seed=body.get("client_seed"))
         return no_store({"ok": True, "version": version, "state": game.state(seat)})
 
@@ -235,7 +236,7 @@ def create_app(
         service.limiter.check("review", client_of(request))
         game, seat = seat_of(request, match_id)
         if not number.isdigit() or len(number) > 6:
-            raise WebError(404, "not_found", f"no deal {number!r}")
+            raise WebError(404, "not_found", say("no_deal", number=number))
         return no_store(await service.review(game, seat, int(number)))
 
     @app.get("/api/matches/{match_id}/record")
@@ -268,7 +269,7 @@ def create_app(
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(rest: str) -> JSONResponse:
-        raise WebError(404, "not_found", f"no API endpoint /api/{rest}")
+        raise WebError(404, "not_found", say("no_endpoint", rest=rest))
 
     # -- the WebSocket -----------------------------------------------------------------------------
 
@@ -323,7 +324,7 @@ async def _socket_token(websocket: WebSocket) -> str | None:
     except (TimeoutError, ValueError, KeyError, RuntimeError, WebSocketDisconnect):
         message = None
     if not isinstance(message, dict) or message.get("type") != "auth" or not isinstance(message.get("token"), str):
-        raise WebError(401, "unauthorized", 'the first message must be {"type": "auth", "token": TOKEN}')
+        raise WebError(401, "unauthorized", say("auth_first"))
     given: str = message["token"]
     return given
 
@@ -345,17 +346,17 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
     reply_to: object = None
     try:
         if len(text) > MAX_BODY:
-            raise malformed("message too large")
+            raise malformed(say("message_too_large"))
         try:
             message = json.loads(text)
         except ValueError:
-            raise malformed("the message is not JSON") from None
+            raise malformed(say("message_not_json")) from None
         if not isinstance(message, dict):
-            raise malformed("the message must be a JSON object")
+            raise malformed(say("message_not_object"))
         reply_to = message.get("id")
         if reply_to is not None and not isinstance(reply_to, str | int):
             reply_to = None
-            raise malformed("id must be a string or a number")
+            raise malformed(say("message_id"))
         kind = message.get("type")
         if kind == "ping":
             sub.send(json.dumps({"type": "pong", "reply_to": reply_to}))
@@ -365,9 +366,9 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
         elif kind == "action":
             named = message.get("seat")
             if named is not None and named != seat:
-                raise WebError(403, "other_seat", f"this token is seat {seat}'s, not seat {named}'s")
+                raise WebError(403, "other_seat", say("other_seat", seat=seat, named=named))
             if "action" not in message:
-                raise malformed("action is required")
+                raise malformed(say("action_required"))
             game = service.games.get(game.id, game)
             service.act(
                 game,
@@ -379,7 +380,7 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
                 client_seed=message.get("client_seed"),
             )
         else:
-            raise malformed("type must be action, state or ping")
+            raise malformed(say("message_type"))
     except WebError as error:
         out: dict[str, object] = {"type": "error", **error.to_json()}
         if reply_to is not None:
@@ -387,7 +388,7 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
         sub.send(json.dumps(out))
     except Exception:
         log.exception("a WebSocket message of match %s failed", game.id)
-        sub.send(json.dumps({"type": "error", **WebError(500, "internal", "the server failed").to_json()}))
+        sub.send(json.dumps({"type": "error", **WebError(500, "internal", say("internal")).to_json()}))
 
 
 async def _writer(websocket: WebSocket, sub: Subscriber) -> None:

@@ -26,6 +26,7 @@ from sixtysix.web.errors import WebError, not_your_turn
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
+from sixtysix.web.messages import say
 
 CLAIMS = ("claim_deal", "claim_match")
 """The action tokens of the claims against a late seat."""
@@ -43,19 +44,19 @@ def claim(
     """``seat`` claims the deal (``claim_deal``) or the match (``claim_match``) from the late seat."""
     late = game.late_seat()
     if late is None:
-        raise not_your_turn("no move clock runs now: only a person's clock, in a match between people, can run out")
+        raise not_your_turn(say("no_clock"))
     if late == seat:
-        raise WebError(409, "illegal_action", "your own clock runs: make your move")
+        raise WebError(409, "illegal_action", say("own_clock"))
     now = time.time() if now is None else now
     deadline = game.updated + game.move_seconds
     if now < deadline:
-        raise WebError(409, "too_early", f"the move clock of seat {late} runs out in {deadline - now:.0f} s")
+        raise WebError(409, "too_early", say("clock_runs", seat=late, seconds=f"{deadline - now:.0f}"))
     if kind == "claim_match":
         if game.audience.connected().get(late):
-            raise WebError(409, "too_early", f"seat {late} is connected: claim the deal, not the match")
+            raise WebError(409, "too_early", say("late_connected", seat=late))
         if now < deadline + game.grace_seconds:
             wait = deadline + game.grace_seconds - now
-            raise WebError(409, "too_early", f"the match may be claimed {wait:.0f} s from now")
+            raise WebError(409, "too_early", say("claim_match_later", seconds=f"{wait:.0f}"))
     commit(matches, game, [], forfeit=late, origin=origin, reply_to=reply_to)
     if kind == "claim_match":
         _forfeit_the_rest(matches, game, late)
@@ -78,9 +79,9 @@ def rematch(matches: Matches, game: Game, seat: int) -> tuple[Game, str | None]:
     Asked again, it is the same rematch: the token only for the first to ask (``None`` after).
     """
     if game.status != "over":
-        raise not_your_turn("the match is not over: a rematch follows a finished match")
+        raise not_your_turn(say("rematch_not_over"))
     if game.seats[seat].kind != "human":
-        raise WebError(403, "other_seat", "this seat is played by the computer")
+        raise WebError(403, "other_seat", say("computer_seat"))
     if game.rematch is not None:
         return matches.get(game.rematch), None
     rules = game.match.rules

@@ -1,20 +1,26 @@
 """The web app's refusals: every refused request is a :class:`WebError` (docs/web-api.md, "Errors").
 
 The HTTP layer (:mod:`sixtysix.web.app`) turns one into a JSON error object with its
-status; the WebSocket sends it as a message of type ``error``.
+status; the WebSocket sends it as a message of type ``error``. Its ``code`` is stable (a
+program switches on it), its ``message`` the English sentence, and ``messages`` the same in
+every language (:mod:`sixtysix.web.messages`): a page shows the one of its language.
 
->>> malformed("seat must be a number").to_json()["error"]["code"]
-'malformed'
+>>> from sixtysix.web.messages import say
+>>> error = malformed(say("whole_number", key="seat", low=1, high=4)).to_json()["error"]
+>>> error["code"], error["message"], error["messages"]["de"]
+('malformed', 'seat must be a whole number from 1 to 4', 'seat muss eine ganze Zahl von 1 bis 4 sein')
 """
 
 from __future__ import annotations
 
+from sixtysix.web.messages import Message
+
 
 class WebError(Exception):
-    """A refused request: HTTP status, error code and message."""
+    """A refused request: HTTP status, error code and message (a sentence of :mod:`sixtysix.web.messages`)."""
 
-    def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, code: str, message: Message, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message.text())
         self.status = status
         self.code = code
         self.message = message
@@ -22,24 +28,31 @@ class WebError(Exception):
         """Headers of the answer (``Retry-After`` of a 429 or 503)."""
 
     def to_json(self) -> dict[str, object]:
-        return {"error": {"code": self.code, "message": self.message, "status": self.status}}
+        return {
+            "error": {
+                "code": self.code,
+                "message": self.message.text(),
+                "messages": self.message.texts(),
+                "status": self.status,
+            }
+        }
 
 
-def malformed(message: str) -> WebError:
+def malformed(message: Message) -> WebError:
     """400: the request cannot be read."""
     return WebError(400, "malformed", message)
 
 
-def not_your_turn(message: str) -> WebError:
+def not_your_turn(message: Message) -> WebError:
     """409: the action may be fine, but not from this seat now."""
     return WebError(409, "not_your_turn", message)
 
 
-def not_available(message: str) -> WebError:
+def not_available(message: Message) -> WebError:
     """409: the feature (hint, review, record) does not exist for this match or moment."""
     return WebError(409, "not_available", message)
 
 
-def not_found(message: str) -> WebError:
+def not_found(message: Message) -> WebError:
     """404: no such match, deal or invitation."""
     return WebError(404, "not_found", message)

@@ -35,6 +35,7 @@ from sixtysix.core.fairness import (
     CLIENT_SEED,
     SCHEME,
     DealSeeds,
+    Verdict,
     commitment_of,
     deal_deck,
     exit_status,
@@ -46,6 +47,7 @@ from sixtysix.core.fairness import (
 )
 from sixtysix.core.match import AnyMatch
 from sixtysix.web.errors import WebError, malformed
+from sixtysix.web.messages import say, verdict_reasons
 
 MAX_RECORD = 60 * 1024
 """The longest record ``POST /api/verify`` reads (the body limit is 64 KiB)."""
@@ -65,7 +67,7 @@ def client_seed(body: dict[str, Any]) -> str:
     if value is None:
         return ""
     if not isinstance(value, str) or not CLIENT_SEED.match(value):
-        raise malformed("client_seed: up to 64 letters, digits, - and _ (docs/fairness.md)")
+        raise malformed(say("client_seed"))
     return value
 
 
@@ -141,8 +143,7 @@ class Commitments:
         """The secret of an offered ``ticket``, once (409 ``stale_commitment`` if unknown or expired)."""
         found = self.pending.pop(ticket, None) if isinstance(ticket, str) else None
         if found is None or found[1] < time.monotonic():
-            message = "unknown or expired commitment ticket: ask for a new commitment"
-            raise WebError(409, "stale_commitment", message)
+            raise WebError(409, "stale_commitment", say("stale_commitment"))
         return found[0]
 
 
@@ -202,7 +203,12 @@ def revealed_json(match: AnyMatch, seeds: list[DealSeeds | None], number: int) -
 @functools.lru_cache(maxsize=4096)
 def verdict_json(seeds: DealSeeds, number: int, pack: tuple[Card, ...], deck: tuple[Card, ...]) -> dict[str, object]:
     """The verdict of a finished deal, computed once: every state of the next deal shows it again."""
-    return verify_deal(seeds, number, pack, deck).to_json()
+    return verdict_entry(verify_deal(seeds, number, pack, deck))
+
+
+def verdict_entry(verdict: Verdict) -> dict[str, object]:
+    """A verdict as the page shows it: its status, its English ``reason`` and ``reasons`` in every language."""
+    return {**verdict.to_json(), "reasons": verdict_reasons(verdict)}
 
 
 def finished_headers(match: AnyMatch, seeds: list[DealSeeds | None], finished: int) -> list[tuple[str, str]]:
@@ -217,11 +223,11 @@ def verify_body(body: dict[str, Any]) -> dict[str, object]:
     """``POST /api/verify``: the verdict of every deal of the ``record`` given, and the exit status."""
     text = body.get("record")
     if not isinstance(text, str) or not text.strip():
-        raise malformed("record (the text of a 66R record) is required")
+        raise malformed(say("record_required"))
     if len(text) > MAX_RECORD:
-        raise malformed(f"the record is longer than {MAX_RECORD} characters")
+        raise malformed(say("record_too_long", limit=MAX_RECORD))
     try:
         verdicts = verify_record(text)
     except RecordError as error:
-        raise malformed(f"invalid record: {error}") from None
-    return {"deals": [v.to_json() for v in verdicts], "status": exit_status(verdicts)}
+        raise malformed(say("invalid_record", error=error)) from None
+    return {"deals": [verdict_entry(v) for v in verdicts], "status": exit_status(verdicts)}

@@ -19,6 +19,7 @@ from sixtysix.web import fairness
 from sixtysix.web.errors import malformed, not_available
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
+from sixtysix.web.messages import say
 from sixtysix.web.meta import reviews_for
 from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
@@ -29,9 +30,9 @@ def history(matches: Matches, body: dict[str, Any]) -> dict[str, object]:
     """The matches of the given seat tokens, newest first, and their statistics."""
     tokens = body.get("tokens")
     if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-        raise malformed("tokens must be a list of seat tokens")
+        raise malformed(say("tokens_list"))
     if len(tokens) > MAX_TOKENS:
-        raise malformed(f"at most {MAX_TOKENS} tokens")
+        raise malformed(say("too_many_tokens", count=MAX_TOKENS))
     store = matches.store
     known = dict.fromkeys(t for t in tokens if t)
     found = store.seats_of_tokens(token_hash(t) for t in known)
@@ -72,6 +73,7 @@ def _entry(matches: Matches, row: MatchRow, seats: dict[int, SeatRow], seat: int
         "target": row.target,
         "names": [seats[s].name for s in sorted(seats)],
         "opponent": ", ".join(o.name for o in others),
+        "opponents": [{"seat": o.seat, "name": o.name, "kind": o.kind, "level": o.level} for o in others],
         "score": list(row.score[: len(blank.score)]),
         "scorer": mine,
         "reviews": reviews_for(rules),
@@ -161,6 +163,6 @@ def record_text(game: Game) -> str:
     try:
         record = Record.from_match(cast(Any, match), headers)
     except Exception as error:  # a record format without this table size
-        raise not_available(f"no record of a {game.size}-player match: {error}") from None
+        raise not_available(say("no_record", size=game.size, error=error)) from None
     record.deals = record.deals[:finished]
     return record.text()

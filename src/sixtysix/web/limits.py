@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from sixtysix.web.errors import WebError
+from sixtysix.web.messages import say
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ class RateLimiter:
             raise WebError(
                 429,
                 "rate_limited",
-                f"too many {kind} requests from your address: try again in {seconds} s",
+                say("rate_limited", kind=kind, seconds=seconds),
                 headers={"Retry-After": str(seconds)},
             )
 
@@ -133,9 +134,9 @@ def check_origin(headers: Mapping[str, str], trusted: tuple[str, ...] = ()) -> N
     site = headers.get("sec-fetch-site")
     if site is not None:
         if site not in ("same-origin", "none"):
-            raise WebError(403, "cross_origin", f"another site's page may not do this (Sec-Fetch-Site: {site})")
+            raise WebError(403, "cross_origin", say("cross_site", site=site))
         return
     if origin is None:
         return
     if urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
-        raise WebError(403, "cross_origin", "another site's page may not do this (Origin is not this server)")
+        raise WebError(403, "cross_origin", say("cross_origin"))

@@ -21,6 +21,7 @@ from sixtysix.web import fairness
 from sixtysix.web.computer import seat_players
 from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.game import Game, SeatInfo
+from sixtysix.web.messages import say
 from sixtysix.web.store import Store, StoredMatch
 
 FORFEIT = "forfeit"
@@ -66,7 +67,7 @@ class Matches:
             return game
         stored = self.store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
         if stored is None:
-            raise not_found(f"no match {match_id!r}")
+            raise not_found(say("no_match", match=match_id))
         game = self.rebuild(stored)
         self.games[match_id] = game
         return game
@@ -152,9 +153,7 @@ class Matches:
         """Refuse (410 ``expired``) anything that would play on in an expired match."""
         if self.expired(game):
             days = self.expire_seconds / 86400
-            raise WebError(
-                410, "expired", f"this match was closed after {days:g} days without a move; it can be read only"
-            )
+            raise WebError(410, "expired", say("expired", days=f"{days:g}"))
 
     def forget(self, game: Game) -> None:
         """Drop a finished match nobody watches: it is read back from the store when asked for."""

@@ -22,6 +22,7 @@ from sixtysix.core.rules import Rules
 from sixtysix.present.presets import LANGUAGES
 from sixtysix.present.rulebook import game_document, option_rows, to_html
 from sixtysix.web.errors import malformed, not_found
+from sixtysix.web.messages import say
 
 
 def language(value: str | None) -> str:
@@ -29,7 +30,7 @@ def language(value: str | None) -> str:
     if value is None or value == "":
         return "en"
     if value.lower() not in LANGUAGES:
-        raise malformed(f"lang must be one of {', '.join(LANGUAGES)}")
+        raise malformed(say("lang", langs=", ".join(LANGUAGES)))
     return value.lower()
 
 
@@ -38,7 +39,7 @@ def preset_rules(name: str | None) -> Rules:
     try:
         return Rules.preset(name or "seed66")
     except RulesError as error:
-        raise not_found(str(error)) from None
+        raise not_found(say("preset_unknown", error=error)) from None
 
 
 def rules_page(rules: Rules, lang: str) -> dict[str, object]:

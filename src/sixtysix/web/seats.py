@@ -23,10 +23,9 @@ from sixtysix.web.commits import commit
 from sixtysix.web.errors import WebError, malformed, not_found
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
+from sixtysix.web.messages import say
 from sixtysix.web.meta import hints_for, levels_for
 from sixtysix.web.store import InviteRow, MatchRow, SeatRow, token_hash
-
-USED = "this invitation has been used: the seat is taken"
 
 
 def computer_name(level: int, seat: int | None = None) -> str:
@@ -37,32 +36,32 @@ def computer_name(level: int, seat: int | None = None) -> str:
 def authenticate(matches: Matches, match_id: str, token: str | None) -> tuple[Game, int]:
     """The match and the token's seat; 401, 404 or 403 otherwise."""
     if not token:
-        raise WebError(401, "unauthorized", "a seat token is needed: Authorization: Bearer TOKEN")
+        raise WebError(401, "unauthorized", say("token_needed"))
     game = matches.get(match_id)
     hashed = token_hash(token)
     for seat, info in game.seats.items():
         if info.token_hash is not None and hmac.compare_digest(info.token_hash, hashed):
             return game, seat
-    raise WebError(403, "wrong_token", "this token is not a seat token of this match")
+    raise WebError(403, "wrong_token", say("wrong_token"))
 
 
 def read_rules(body: dict[str, Any]) -> Rules:
     """The rules of a ``POST /api/matches`` body: preset, options, target."""
     preset = fields.string(body, "rules", "seed66").lower()
     if preset not in PRESETS:
-        raise malformed(f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})")
+        raise malformed(say("unknown_preset", preset=preset, known=", ".join(PRESETS)))
     given = body.get("options", {})
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise malformed("options must be an object of option names and values")
+        raise malformed(say("options_object"))
     options = {str(k): fields.option_text(v) for k, v in given.items()}
     if "match_target" in options:
-        raise malformed("set the match target with target, not as an option")
+        raise malformed(say("target_not_option"))
     try:
         rules = Rules.from_options(preset, options)
     except RulesError as error:
-        raise malformed(str(error)) from None
+        raise malformed(say("rules_invalid", error=error)) from None
     return rules.replace(match_target=fields.whole_number(body, "target", 1, 1000, rules.match_target))
 
 
@@ -136,12 +135,12 @@ def other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, le
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise malformed('seats must be an object such as {"2": 3, "3": "friend"}')
+        raise malformed(say("seats_object"))
     size = rules.players
     out: dict[int, int | None] = {}
     for key, value in given.items():
         if not str(key).isdigit() or not 1 <= int(key) <= size or int(key) == seat:
-            raise malformed(f"seats names the other seats 1-{size} (not yours, {seat}), not {key!r}")
+            raise malformed(say("seats_key", size=size, seat=seat, key=key))
         if value == "friend":
             out[int(key)] = None
         elif value == "computer":
@@ -149,7 +148,7 @@ def other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, le
         elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
             out[int(key)] = value
         else:
-            raise malformed(f'seat {key}: a computer level 1-5 or "friend", not {value!r}')
+            raise malformed(say("seat_value", key=key, value=value))
     for other in rules.seats:
         if other != seat and other not in out:
             out[other] = None if opponent == "friend" else level
@@ -157,7 +156,7 @@ def other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, le
     for other, other_level in out.items():
         if other_level is not None and other_level not in available:
             levels = ", ".join(map(str, available))
-            raise malformed(f"seat {other}: no level-{other_level} computer for {rules.preset_name} yet ({levels})")
+            raise malformed(say("no_level", seat=other, level=other_level, preset=rules.preset_name, levels=levels))
     return out
 
 
@@ -170,7 +169,7 @@ def _find_invitation(matches: Matches, code: str) -> tuple[Game, int, bool]:
         return game, game.invite_seat or 2, found[1] or game.invite_used
     seat_found = matches.store.seat_invitation(hashed)
     if seat_found is None:
-        raise not_found("no such invitation")
+        raise not_found(say("no_invitation"))
     match_id, seat, used = seat_found
     game = matches.get(match_id)
     return game, seat, used or seat not in game.invites
@@ -200,13 +199,13 @@ def join(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     """``POST /api/join``: the invitation's seat to the first caller, once; (game, seat, token)."""
     code = body.get("code")
     if not isinstance(code, str) or not code or len(code) > 100:
-        raise malformed("code (the invitation code) is required")
+        raise malformed(say("code_required"))
     name = fields.name_field(body, "name", "Guest")
     seed = fairness.client_seed(body)
     game, seat, used = _find_invitation(matches, code)
     matches.check_open(game)
     if used:
-        raise WebError(409, "invitation_used", USED)
+        raise WebError(409, "invitation_used", say("invitation_used"))
     token = secrets.token_urlsafe(32)
     # taken at once, so that no second join passes while this one commits
     held = game.invites.pop(seat, None)

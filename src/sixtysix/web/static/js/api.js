@@ -7,10 +7,19 @@
 // actions go over HTTP and the state is polled.
 
 import { clientSeed } from "./fairness.js";
+import { inLang } from "./i18n.js";
 
 /** An action's message: `next` brings a fresh client seed for the deal it starts (docs/fairness.md). */
 function actionBody(action, version) {
   return action === "next" ? { action, version, client_seed: clientSeed() } : { action, version };
+}
+
+/**
+ * A refusal's message (the server's error object) in the page's language: the server sends it
+ * in every language (``messages``) beside its stable ``code`` and its English ``message``.
+ */
+export function errorText(error) {
+  return inLang(error && error.messages, error && error.message);
 }
 
 export class ApiError extends Error {
@@ -39,7 +48,7 @@ async function request(method, path, { token, body } = {}) {
   }
   if (!response.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(err.code || "http", err.message || `HTTP ${response.status}`, response.status);
+    throw new ApiError(err.code || "http", errorText(err) || `HTTP ${response.status}`, response.status);
   }
   return data;
 }

@@ -3,7 +3,7 @@
 // "chips" (rank letter and suit sign) in the player's deck. Every number and every game
 // fact (who won a trick, what it counted, how a deal was scored) is the server's.
 
-import { cardName, getLang, rankIndex, suitName, t } from "./i18n.js";
+import { cardName, getLang, inLang, rankIndex, suitName, t } from "./i18n.js";
 import { suitPalette, suitSVG } from "./cards.js";
 import { html, raw } from "./dom.js";
 import { actionKind, marriageCards, suitOf } from "./notation.js";
@@ -145,12 +145,14 @@ function whoName(seat, who) {
  * Sentences explaining how a finished deal was scored. English uses the server's
  * sentences; German and French are built from the outcome's numbers and its ``scoring``
  * facts (the server's: which points counted, the last trick's bonus, the Schneider line).
- * Where partners score together the server's sentences serve every language.
+ * Where partners score together the server words the engine's reason in every language
+ * (``explanations``).
  */
 export function explainOutcome(outcome, who, lang, by = "seat") {
   if (!outcome) return [];
   const server = Array.isArray(outcome.explanation) ? [...outcome.explanation] : [];
-  if ((lang === "en" || by === "side") && server.length) return server;
+  if (by === "side") return [...inLang(outcome.explanations, server, lang)];
+  if (lang === "en" && server.length) return server;
   const facts = outcome.scoring || {};
   const lines = [];
   const { winner, loser, closer, claimant } = outcome;

@@ -4,7 +4,7 @@
 // check a record with `sixtysix verify` or on the #/verify page.
 
 import { html } from "./dom.js";
-import { t } from "./i18n.js";
+import { inLang, t } from "./i18n.js";
 
 /** A fresh client seed: 128 random bits from crypto.getRandomValues, as 32 hex digits. */
 export function clientSeed() {
@@ -35,7 +35,7 @@ export function dealFairnessHTML(entry, mySeat, nameOf) {
     <p>${t("fair.server_seed")}: ${entry.server_seed
       ? html`<code class="hash" data-testid="server-seed">${entry.server_seed}</code>`
       : html`<i>${t("fair.secret")}</i>`}</p>
-    ${verdict ? html`<p class="verdict ${verdict.status}" data-testid="fair-verdict">${statusText(verdict.status)}: ${verdict.reason}</p>` : ""}
+    ${verdict ? html`<p class="verdict ${verdict.status}" data-testid="fair-verdict">${statusText(verdict.status)}: ${inLang(verdict.reasons, verdict.reason)}</p>` : ""}
   </div>`;
 }
 

@@ -84,6 +84,14 @@ export function t(key, vars = {}, lang = current) {
   return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
+/**
+ * A sentence the server wrote in every language (``{en, de, fr}``): the one of ``lang``, else
+ * its English, else ``fallback`` (an older answer's English-only field).
+ */
+export function inLang(texts, fallback = "", lang = current) {
+  return (texts && (texts[lang] || texts.en)) || fallback;
+}
+
 /** Whether the dictionary has ``key`` (in English, the reference language). */
 export function has(key) {
   return key in STRINGS.en;

@@ -3,7 +3,7 @@
 // flight, the error line, the socket, the first state over HTTP, and the hint. The page owns
 // the state on screen and draws it; this module only touches the connection pill.
 
-import { api, MatchSocket } from "./api.js";
+import { api, errorText, MatchSocket } from "./api.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -105,7 +105,7 @@ export function connectTable(matchId, token, page) {
     onError: (err, replyTo) => {
       if (live.pending && replyTo === live.pending.id) clearPending();
       if (err.code === "stale_version") socket.refresh();
-      showError(err.message || err.code || t("table.error"));
+      showError(errorText(err) || err.code || t("table.error"));
     },
     onPresence: (connected) => page.onPresence(connected),
     onStatus: (status) => {

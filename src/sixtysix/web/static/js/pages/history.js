@@ -2,7 +2,7 @@
 // finished ones with their 66R records and deal reviews, and the player's statistics.
 
 import { api } from "../api.js";
-import { signed } from "../describe.js";
+import { seatName, signed } from "../describe.js";
 import { $$, html, render } from "../dom.js";
 import { getLang, t } from "../i18n.js";
 import { presetName } from "../presets.js";
@@ -27,7 +27,8 @@ export function matchRows(matches, { compact = false } = {}) {
     const own = m.scorer || m.seat;
     const mine = m.score ? m.score[own - 1] : 0;
     const theirs = m.score ? m.score.filter((_, i) => i !== own - 1).join("–") : 0;
-    const opponent = m.opponent || "";
+    // a computer is named in the page's language; a person as given
+    const opponent = m.opponents ? m.opponents.map((o) => seatName(o, m.players)).join(", ") : m.opponent || "";
     let badge;
     if (m.status === "over") badge = html`<span class="badge ${m.won ? "won" : "lost"}">${t(m.won ? "history.won" : "history.lost")}</span>`;
     else if (m.status === "waiting") badge = html`<span class="badge waiting">${t("history.waiting")}</span>`;

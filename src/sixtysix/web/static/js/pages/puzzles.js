@@ -9,7 +9,7 @@
 import { api } from "../api.js";
 import { backSVG, cardSVG } from "../cards.js";
 import { html, raw, render } from "../dom.js";
-import { cardName, getLang, rankIndex, t } from "../i18n.js";
+import { cardName, inLang, rankIndex, t } from "../i18n.js";
 import { presetName } from "../presets.js";
 import { localStore } from "../store.js";
 import { actionKind, marriageCards, SUIT_SYMBOLS, suitOf } from "../notation.js";
@@ -111,11 +111,6 @@ export function mountPuzzles(root, where, ctx) {
     )}${backs}</div>`;
   }
 
-  // a sentence the server wrote in every language: the page's own, else English
-  function inLang(texts) {
-    return texts ? texts[getLang()] || texts.en : "";
-  }
-
   function skillHTML(skill) {
     if (!skill) return "";
     return html`<p class="pz-skill" data-testid="puzzle-skill" data-rating="${skill.rating}">
@@ -145,7 +140,7 @@ export function mountPuzzles(root, where, ctx) {
       .map(
         (a) => html`<button type="button" class="act ${open ? "legal" : ""}" data-answer="${a.token}"
           data-testid="puzzle-action" data-action="${a.token}" ${open ? "" : raw("disabled")}
-          title="${a.label}">${otherLabel(a.token)}</button>`,
+          title="${inLang(a.labels, a.label)}">${otherLabel(a.token)}</button>`,
       );
     return html`<div class="pz-hand" data-testid="puzzle-hand">${cards}</div><div class="buttons">${others}</div>`;
   }

@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { $, html, render } from "../dom.js";
-import { t } from "../i18n.js";
+import { inLang, t } from "../i18n.js";
 import { statusText } from "../fairness.js";
 
 export function mountVerify(root) {
@@ -23,7 +23,7 @@ export function mountVerify(root) {
     const rows = answer
       ? answer.deals.map(
           (d) => html`<li class="verdict ${d.status}" data-testid="verify-deal" data-deal="${d.deal}" data-status="${d.status}">
-            ${t("fair.deal", { n: d.deal })}: <b>${statusText(d.status)}</b> (${d.reason})</li>`,
+            ${t("fair.deal", { n: d.deal })}: <b>${statusText(d.status)}</b> (${inLang(d.reasons, d.reason)})</li>`,
         )
       : [];
     render(

@@ -1,0 +1,111 @@
+"""What the server says reaches a German or French page in its language: a refusal, the computer's name in the
+list of matches, a fairness verdict's reason, and the end of a four-handed deal (the engine's reason)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from web.conftest import Api
+
+from .conftest import ServerThread, Table, require_browser
+from .test_tables import my_turn
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+require_browser()
+
+ENGLISH = re.compile(r"\b(side|made|seat|the|must|are|match|level)\b")
+
+
+def _switch(table: Table, lang: str) -> None:
+    table.page.locator("[data-testid=lang-switch]").select_option(lang)
+
+
+def _lobby(server: ServerThread, open_table: Callable[..., Table], lang: str) -> tuple[Table, Locator]:
+    """The lobby in ``lang``; the page and its form to play the computer."""
+    table = open_table(f"{server.base}/?animations=0#/")
+    _switch(table, lang)
+    return table, table.page.locator("[data-testid=computer-form]")
+
+
+def test_a_refused_name_and_the_computer_in_the_list_speak_german(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=31)
+    table, form = _lobby(server, open_table, "de")
+    page = table.page
+    form.locator("[data-testid=name-input]").fill("Computer 9")
+    form.locator("[data-testid=new-computer-match]").click()
+    error = page.locator("[data-testid=error]").inner_text()
+    assert "Namen, die mit 'computer' beginnen, gehören dem Computer" in error, error
+    form.locator("[data-testid=level-1]").check()
+    form.locator("[data-testid=name-input]").fill("Anna")
+    form.locator("[data-testid=new-computer-match]").click()
+    page.wait_for_url(re.compile(r"#/match/"))
+    table.wait()
+    page.goto(f"{server.base}/?animations=0#/history")
+    row = page.locator("[data-testid=match-row]").first.inner_text()
+    assert "gegen Computer (Stufe 1)" in row and "level" not in row, row
+
+
+def test_a_checked_record_gives_the_reason_in_german(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=32)
+    api = Api(server.base)
+    created = api.create(level=1, target=1)
+    match_id, token = created["match_id"], created["token"]
+    state: dict[str, Any] = api.state(match_id, token)
+    while state["deal"]["outcome"] is None:
+        if state["legal"]:
+            api.act(match_id, token, {"action": state["legal"][0], "version": state["version"]})
+        state = api.state(match_id, token)
+    record = api.request("GET", f"/api/matches/{match_id}/record", token).text
+    api.close()
+    table = open_table(f"{server.base}/?animations=0#/verify")
+    page = table.page
+    _switch(table, "de")
+    page.locator("[data-testid=verify-record]").fill(record)
+    page.locator("[data-testid=verify-button]").click()
+    verdict = page.locator("[data-testid=verify-deal]").first.inner_text()
+    assert "der Server-Seed passt zur Festlegung und die Seeds ergeben diesen Stapel" in verdict, verdict
+    page.locator("[data-testid=verify-record]").fill("[Format nonsense")
+    page.locator("[data-testid=verify-button]").click()
+    error = page.locator("[data-testid=error]").inner_text()
+    assert "ungültige Aufzeichnung" in error, error
+
+
+def test_the_end_of_a_four_handed_deal_in_french(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=33)
+    table, form = _lobby(server, open_table, "fr")
+    page = table.page
+    form.locator("[data-testid=rules-select]").select_option("four66")
+    for seat in (2, 3, 4):
+        form.locator(f"[data-testid=seat-choice-{seat}]").select_option("1")
+    form.locator("[data-testid=name-input]").fill("Anne")
+    form.locator("[data-testid=new-computer-match]").click()
+    page.wait_for_url(re.compile(r"#/match/"))
+    page.wait_for_function("() => document.querySelector('[data-testid=table][data-players=\"4\"]')")
+    rng = random.Random(5)
+    for _ in range(8):  # eight tricks, one card of this seat in each
+        state = my_turn(page)
+        if state["stage"] == "over":
+            break
+        card = rng.choice(state["legal"])
+        page.locator(f'[data-testid=hand-card][data-card="{card}"]').click()
+        page.wait_for_function(
+            "(v) => Number(document.querySelector('[data-testid=table]').dataset.version) > v", arg=state["version"]
+        )
+    result = page.locator("[data-testid=deal-result] .explanation")
+    result.wait_for()
+    text = result.inner_text()
+    assert text.startswith(("L'équipe", "Égalité")) and not ENGLISH.search(text), text
+    _switch(table, "de")
+    text = page.locator("[data-testid=deal-result] .explanation").inner_text()
+    assert text.startswith(("Partei", "Gleichstand")) and not ENGLISH.search(text), text
