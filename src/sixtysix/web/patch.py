@@ -40,28 +40,31 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     one identity check.
     """
     patch: dict[str, Any] = {}
+    kept = 0
     for key, value in new.items():
-        if key in old:
-            before = old[key]
-            if before is value or (before == value and type(before) is type(value)):
-                continue
-            if type(value) is dict and type(before) is dict:
-                patch[key] = diff(before, value)
-                continue
-            if type(value) is list and type(before) is list and _extends(before, value):
+        before = old.get(key, _MISSING)
+        if before is _MISSING:
+            patch[key] = value
+            continue
+        kept += 1
+        if before is value:
+            continue
+        kind = type(value)
+        if kind is dict and type(before) is dict:
+            inner = diff(before, value)
+            if inner:
+                patch[key] = inner
+        elif kind is not type(before) or before != value:
+            if kind is list and 0 < len(before) < len(value) and value[: len(before)] == before:
                 patch[key] = {APPEND: value[len(before) :]}
-                continue
-        patch[key] = value
-    gone = [key for key in old if key not in new]
-    if gone:
-        patch[DELETE] = gone
+            else:
+                patch[key] = value
+    if kept < len(old):
+        patch[DELETE] = [key for key in old if key not in new]
     return patch
 
 
-def _extends(before: list[Any], after: list[Any]) -> bool:
-    """Whether ``after`` is ``before`` (not empty) with items added at its end."""
-    size = len(before)
-    return 0 < size < len(after) and after[:size] == before
+_MISSING = object()
 
 
 def apply(state: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
