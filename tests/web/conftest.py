@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -274,6 +274,20 @@ class Seat:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def received_states(messages: Iterable[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """Every state a socket's messages gave it, in order: (a whole state, ``None``), or (the state a
+    patch made, the patch as sent), after checking that it starts from the state before it."""
+    state: dict[str, Any] | None = None
+    for message in messages:
+        if message.get("type") == "state":
+            state = message["state"]
+            yield state, None
+        elif message.get("type") == "patch":
+            assert state is not None and message["from"] == state["version"], message
+            state = patch.apply(state, message["patch"])
+            yield state, message["patch"]
 
 
 def stored(answer: dict[str, Any]) -> bool:

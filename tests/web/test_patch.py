@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from sixtysix import Rules
-from sixtysix.core.match import create_match
+from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.present.state import StateMemo, seat_state
 from sixtysix.present.table import PublicMatch
 from sixtysix.web.patch import APPEND, DELETE, apply, diff
@@ -33,6 +33,13 @@ def same(a: Any, b: Any) -> bool:
     return orjson.dumps(a, option=CANONICAL) == orjson.dumps(b, option=CANONICAL)
 
 
+def states(match: AnyMatch, memo: StateMemo, version: int, status: str = "playing") -> dict[int, dict[str, Any]]:
+    """Every seat's state of ``match`` (a match between people) at ``version``."""
+    seats = {s: (f"P{s}", "human", None) for s in match.seats}
+    public = PublicMatch("m1", version, status, "friend", True, seats)
+    return {s: seat_state(public, match, s, memo) for s in match.seats}
+
+
 def state_pairs(preset: str, matches: int, seed: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """(previous, next) states of every seat after every action of random matches of ``preset``."""
     rng = random.Random(seed)
@@ -40,19 +47,13 @@ def state_pairs(preset: str, matches: int, seed: int) -> list[tuple[dict[str, An
     pairs = []
     for _ in range(matches):
         match, memo = create_match(rules), StateMemo()
-        seats = {s: (f"P{s}", "human", None) for s in match.seats}
         version = 1
-
-        def states(status: str = "playing") -> dict[int, dict[str, Any]]:
-            public = PublicMatch("m1", version, status, "friend", True, seats)
-            return {s: seat_state(public, match, s, memo) for s in match.seats}
-
-        before = states("waiting")
+        before = states(match, memo, version, "waiting")
         while not match.is_over:
             deal = match.new_deal(seed=rng.getrandbits(32))
             while True:
                 version += 1
-                after = states()
+                after = states(match, memo, version)
                 pairs += [(before[s], after[s]) for s in match.seats]
                 before = after
                 if deal.is_over:
