@@ -27,7 +27,8 @@ Modes
 
 A client is a level-1 player: at each of its decisions it sends a uniformly random legal
 action with the state's ``version`` and an ``id``, and waits for the answer to it: the state
-with ``reply_to`` equal to its ``id`` (the action is stored) or an error. After a deal the
+(or, as the page asks for them, the patch of it) with ``reply_to`` equal to its ``id`` (the
+action is stored) or an error. ``--whole-states``: the clients ask for whole states, not patches. After a deal the
 client in seat 1 sends ``next`` (the other waits for the new deal). Every match is played
 to its end.
 
@@ -52,6 +53,9 @@ server CPU per action
     User + system CPU time of the server process (``/proc/PID/stat``) from the end of the
     matches' creation to the last answer (sockets opened, every action, every push), divided
     by the answered actions (milliseconds).
+bytes received per action
+    The bytes of every message the clients received (payloads as UTF-8), divided by the
+    answered actions (both seats' messages count).
 errors
     Error answers (there should be none: clients only send legal actions at their turn).
 lost
