@@ -43,7 +43,11 @@ CARD = re.compile(r"^[ATKQJ9][cdhs]$")
 class ServerThread:
     """The web app served by uvicorn in a background thread."""
 
-    def __init__(self, db: Path, log_level: str = "warning", access_log: bool = False, **options: Any) -> None:
+    def __init__(
+        self, db: Path, log_level: str = "warning", access_log: bool = False, direct: bool = True, **options: Any
+    ) -> None:
+        """``direct=False``: uvicorn's own WebSocket protocol (with deflate), as another server would
+        run the app: the sockets go through ASGI, with a writer task each."""
         self.db = db
         self.app = create_app(db, **options)
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -51,6 +55,8 @@ class ServerThread:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         config = uvicorn_config(self.app, log_level=log_level, access_log=access_log)
+        if not direct:
+            config.ws, config.ws_per_message_deflate = "websockets-sansio", True
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 

@@ -8,6 +8,7 @@ import json
 import random
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -149,7 +150,12 @@ def test_a_whole_match_with_patches_ends_in_the_servers_state_and_a_reconnect_ge
     again.close()
 
 
-def test_a_socket_that_does_not_ask_for_patches_gets_whole_states(server: ServerThread, api: Api) -> None:
+@pytest.mark.parametrize("direct", [True, False], ids=["direct path", "through ASGI"])
+def test_a_socket_that_does_not_ask_for_patches_gets_whole_states(
+    make_server: Callable[..., ServerThread], direct: bool
+) -> None:
+    server = make_server(direct=direct)
+    api = Api(server.base)
     created = api.create(opponent="friend")
     joined = api.join(created["invite"]["code"]).json()
     seats = {
@@ -164,7 +170,10 @@ def test_a_socket_that_does_not_ask_for_patches_gets_whole_states(server: Server
     kinds = {n: {m["type"] for m in seat.messages} - {"presence"} for n, seat in seats.items()}
     assert kinds == {1: {"state"}, 2: {"state", "patch"}}
     for seat in seats.values():
+        assert same(timeless(seat.state), timeless(api.state(created["match_id"], seat.token)))
+    for seat in seats.values():
         seat.close()
+    api.close()
 
 
 def test_messages_sent_with_the_token_are_handled_in_order(server: ServerThread, api: Api) -> None:
