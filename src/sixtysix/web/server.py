@@ -58,7 +58,12 @@ def text_frame(payload: bytes) -> bytes:
 
 
 class MatchSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol (websockets, sans I/O) with a direct link for the app (the module's docstring)."""
+    """uvicorn's WebSocket protocol (websockets, sans I/O) with a direct link for the app (the module's docstring).
+
+    It builds on that class's inner state (its queue, ``frames``, ``read_paused``, ``close_sent``),
+    as in uvicorn 0.54, the version pyproject.toml asks for at least; the web tests run every
+    socket through it.
+    """
 
     handler: Callable[[str], None] | None = None
 
