@@ -27,7 +27,8 @@ Modes
 
 A client is a level-1 player: at each of its decisions it sends a uniformly random legal
 action with the state's ``version`` and an ``id``, and waits for the answer to it: the state
-with ``reply_to`` equal to its ``id`` (the action is stored) or an error. After a deal the
+(or, as the page asks for them, the patch of it) with ``reply_to`` equal to its ``id`` (the
+action is stored) or an error. ``--whole-states``: the clients ask for whole states, not patches. After a deal the
 client in seat 1 sends ``next`` (the other waits for the new deal). Every match is played
 to its end.
 
@@ -52,6 +53,9 @@ server CPU per action
     User + system CPU time of the server process (``/proc/PID/stat``) from the end of the
     matches' creation to the last answer (sockets opened, every action, every push), divided
     by the answered actions (milliseconds).
+bytes received per action
+    The bytes of every message the clients received (payloads as UTF-8), divided by the
+    answered actions (both seats' messages count).
 errors
     Error answers (there should be none: clients only send legal actions at their turn).
 lost
@@ -80,6 +84,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from sixtysix.web import patch
+
 
 @dataclass
 class Totals:
@@ -95,6 +101,8 @@ class Totals:
     last: float = 0.0
     cpu: float | None = None
     """The server's CPU seconds while the matches were played (``None``: not measured)."""
+    received: int = 0
+    """Bytes of the messages the clients received (payloads, UTF-8; frame headers not counted)."""
 
 
 class Pacer:
@@ -138,26 +146,27 @@ async def play_seat(
     timeout: float,
     compression: bool = True,
     pacer: Pacer | None = None,
+    patches: bool = True,
 ) -> None:
-    """One level-1 client: play its seat until the match is over."""
+    """One level-1 client: play its seat until the match is over (with ``patches``, as the page: the
+    server sends what changed, applied here to the state)."""
     rng = random.Random(seed)
     url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}"
     counter = 0
     options: dict[str, Any] = {} if compression else {"compression": None}
     async with connect(url, max_size=2**20, open_timeout=60, ping_interval=None, **options) as ws:
-        await ws.send(json.dumps({"type": "auth", "token": token}))
+        await ws.send(json.dumps({"type": "auth", "token": token, "patches": patches}))
         state: dict[str, Any] = {}
         while True:
             if not state or not state["legal"]:
                 if state and state["status"] == "over":
                     return
                 try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+                    message = json.loads(await _receive(ws, timeout, totals))
                 except TimeoutError:
                     totals.errors.append(f"no state for {timeout} s (match {match_id})")
                     return
-                if message["type"] == "state":
-                    state = message["state"]
+                state = _updated(state, message)
                 continue
             if state["legal"] == ["next"] and state["seat"] != 1:
                 state = {**state, "legal": []}  # the host starts the next deal; wait for it
@@ -173,12 +182,11 @@ async def play_seat(
             await ws.send(json.dumps({"type": "action", "action": action, "version": state["version"], "id": ident}))
             while True:
                 try:
-                    answer = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+                    answer = json.loads(await _receive(ws, timeout, totals))
                 except TimeoutError:
                     totals.unanswered += 1
                     return
-                if answer["type"] == "state":
-                    state = answer["state"]
+                state = _updated(state, answer)
                 if answer.get("reply_to") == ident:
                     break
             now = time.perf_counter()
@@ -229,7 +237,9 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None = None
     started = time.perf_counter()
     results = await asyncio.gather(
         *(
-            play_seat(base, m, t, rng.getrandbits(32), totals, args.timeout, args.compression, pacers.get(m))
+            play_seat(
+                base, m, t, rng.getrandbits(32), totals, args.timeout, args.compression, pacers.get(m), args.patches
+            )
             for m, t in seats
         ),
         return_exceptions=True,
@@ -242,6 +252,25 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None = None
         if isinstance(result, BaseException):
             totals.errors.append(f"client failed: {result!r}")
     return totals, match_ids, elapsed
+
+
+async def _receive(ws: Any, timeout: float, totals: Totals) -> str:
+    """The next message of ``ws`` (its bytes counted), or ``TimeoutError``."""
+    text: str = await asyncio.wait_for(ws.recv(), timeout)
+    totals.received += len(text.encode())
+    return text
+
+
+def _updated(state: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """The state after ``message``: a new whole state, a patch applied, or unchanged."""
+    if message["type"] == "state":
+        new: dict[str, Any] = message["state"]
+        return new
+    if message["type"] == "patch":
+        if message["from"] != state.get("version"):
+            raise RuntimeError(f"a patch from version {message['from']} to a state at {state.get('version')}")
+        return patch.apply(state, message["patch"])
+    return state
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -270,6 +299,12 @@ def main(argv: list[str] | None = None) -> int:
         dest="compression",
         action="store_false",
         help="no permessage-deflate (browsers ask for it, so the default does too)",
+    )
+    parser.add_argument(
+        "--whole-states",
+        dest="patches",
+        action="store_false",
+        help="ask for the whole state after every change, not patches (the page asks for patches)",
     )
     parser.add_argument("--url", help="use this running server instead of starting one (give its --db too)")
     parser.add_argument("--db", help="the database of the server given by --url")
@@ -340,6 +375,7 @@ def _figures(
     return {
         "mode": args.mode,
         "pace": args.pace,
+        "patches": args.patches,
         "matches": len(match_ids),
         "sockets": len(match_ids) * (2 if friends else 1),
         "target": args.target,
@@ -360,6 +396,7 @@ def _figures(
         "server_cpu_ms_per_action": round(totals.cpu * 1000 / answered, 3)
         if totals.cpu is not None and answered
         else None,
+        "bytes_received_per_action": round(totals.received / answered) if answered else None,
         "errors": len(totals.errors),
         "lost": lost,
     }
@@ -380,6 +417,7 @@ def _print(figures: dict[str, Any], errors: list[str]) -> None:
     )
     print(
         f"  server CPU {figures['server_cpu_seconds']} s, {figures['server_cpu_ms_per_action']} ms per action; "
+        f"{figures['bytes_received_per_action']} bytes received per action; "
         f"errors {figures['errors']}; lost actions {figures['lost']}; "
         f"stale decisions refused {figures['refused_stale']}"
     )

@@ -335,17 +335,21 @@ class HiddenCheck:
         return len(hidden)
 
     def frames(self, frames: list[str], seat: int) -> int:
-        """No hidden card in any WebSocket frame of ``seat``; the number of states checked."""
+        """No hidden card in any WebSocket frame of ``seat`` (a patch: nor in the state it makes); the
+        number of states checked."""
         checked = 0
         version = None
-        for frame in frames:
-            message = json.loads(frame)
-            found = states_in(message)
-            for state in found:
-                assert state["seat"] == seat, state
-                version = state["version"]
-                checked += self.state(state)
-            if not found and version is not None and version in self.hidden:  # presence, pong, errors
+        messages = [json.loads(frame) for frame in frames]
+        for state, sent in server_helpers.received_states(messages):
+            assert state["seat"] == seat, state
+            checked += self.state(state)
+            named = card_strings(sent)  # before the first deal a patch names no card at all
+            leaked = named & self.hidden[state["version"]][seat] if state["deal"] is not None else named
+            assert not leaked, f"seat {seat} received hidden {sorted(leaked)} in the patch {sent}"
+        for message in messages:
+            if message.get("type") in ("state", "patch"):
+                version = (message.get("state") or message["patch"]).get("version", version)
+            elif version is not None and version in self.hidden:  # presence, pong, errors
                 leaked = card_strings(message) & self.hidden[version][seat]
                 assert not leaked, f"seat {seat} received hidden {sorted(leaked)} in {message}"
         return checked

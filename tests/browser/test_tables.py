@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from web.test_tables import card_strings, hidden_by_version, states_in
+from web.conftest import received_states
+from web.test_tables import card_strings, hidden_by_version
 
 from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot
 
@@ -152,15 +153,13 @@ def test_some_tricks_of_a_four_handed_match_by_clicking(
     # nothing hidden in any frame the page received
     oracle = hidden_by_version(server.db, table.match_id)
     frames = 0
-    for frame in table.frames:
-        for found in states_in(json.loads(frame)):
-            assert found["seat"] == 1
-            if found["deal"] is not None:
-                assert (
-                    not card_strings(found, frozenset({"previous_deal", "invite", "invites"}))
-                    & oracle[found["version"]][1]
-                )
-                frames += 1
+    public = frozenset({"previous_deal", "invite", "invites"})
+    for found, sent in received_states(json.loads(frame) for frame in table.frames):  # a patch: and what it made
+        assert found["seat"] == 1
+        if found["deal"] is not None:
+            assert not card_strings(found, public) & oracle[found["version"]][1]
+            assert not card_strings(sent, public) & oracle[found["version"]][1]
+            frames += 1
     assert frames >= 5
 
 

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from sixtysix.ai.analysis import Budget
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, parse_card
 from sixtysix.core.match import AnyMatch, create_match
+from sixtysix.web import patch
 from sixtysix.web.app import create_app
 from sixtysix.web.limits import Limits
 from sixtysix.web.server import uvicorn_config
@@ -42,7 +43,11 @@ CARD = re.compile(r"^[ATKQJ9][cdhs]$")
 class ServerThread:
     """The web app served by uvicorn in a background thread."""
 
-    def __init__(self, db: Path, log_level: str = "warning", access_log: bool = False, **options: Any) -> None:
+    def __init__(
+        self, db: Path, log_level: str = "warning", access_log: bool = False, direct: bool = True, **options: Any
+    ) -> None:
+        """``direct=False``: uvicorn's own WebSocket protocol (with deflate), as another server would
+        run the app: the sockets go through ASGI, with a writer task each."""
         self.db = db
         self.app = create_app(db, **options)
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -50,6 +55,8 @@ class ServerThread:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         config = uvicorn_config(self.app, log_level=log_level, access_log=access_log)
+        if not direct:
+            config.ws, config.ws_per_message_deflate = "websockets-sansio", True
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
@@ -212,14 +219,20 @@ def api(server: ServerThread) -> Iterator[Api]:
 
 
 class Seat:
-    """One seat's WebSocket: the latest state, and every message received (for the leak scan)."""
+    """One seat's WebSocket: the latest state, and every message received (for the leak scan).
 
-    def __init__(self, base: str, match_id: str, token: str) -> None:
+    ``patches`` (the default, as the page does): the socket asks for patches, and each one is
+    applied to the state, after checking that it starts from it. ``messages`` holds every
+    message received, a patch with the state it made added under ``state``.
+    """
+
+    def __init__(self, base: str, match_id: str, token: str, patches: bool = True) -> None:
         self.match_id = match_id
         self.token = token
         url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}"
         self.ws: ClientConnection = connect(url, open_timeout=10, max_size=2**20).__enter__()
-        self.send({"type": "auth", "token": token})  # the token never travels in the URL
+        auth: dict[str, Any] = {"type": "auth", "token": token}  # the token never travels in the URL
+        self.send({**auth, "patches": True} if patches else auth)
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
         self.counter = 0
@@ -228,16 +241,22 @@ class Seat:
 
     def receive(self, timeout: float = 30) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
-        self.messages.append(message)
         if message["type"] == "state":
             self.state = message["state"]
+        elif message["type"] == "patch":
+            assert message["from"] == self.state["version"], (message, self.state["version"])
+            self.state = patch.apply(self.state, message["patch"])
+            message = {**message, "state": self.state}
+        self.messages.append(message)
         return message
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))
 
     def act(self, action: str, version: int | None = None, **extra: Any) -> dict[str, Any]:
-        """Send an action and return the answer to it (a state with ``reply_to``, or an error)."""
+        """Send an action and return the answer to it (a state or a patch with ``reply_to``, or an error).
+
+        A patch comes with the state it made under ``state`` (see :meth:`receive`)."""
         self.counter += 1
         ident = f"a{self.counter}"
         message: dict[str, Any] = {"type": "action", "action": action, "id": ident, **extra}
@@ -261,6 +280,25 @@ class Seat:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def received_states(messages: Iterable[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """Every state a socket's messages gave it, in order: (a whole state, ``None``), or (the state a
+    patch made, the patch as sent), after checking that it starts from the state before it."""
+    state: dict[str, Any] | None = None
+    for message in messages:
+        if message.get("type") == "state":
+            state = message["state"]
+            yield state, None
+        elif message.get("type") == "patch":
+            assert state is not None and message["from"] == state["version"], message
+            state = patch.apply(state, message["patch"])
+            yield state, message["patch"]
+
+
+def stored(answer: dict[str, Any]) -> bool:
+    """Whether an action's answer says it is stored: the new state, whole or as a patch."""
+    return answer["type"] in ("state", "patch")
 
 
 def my_turn(state: dict[str, Any]) -> bool:

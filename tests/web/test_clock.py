@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .conftest import Api, Seat, ServerThread, my_turn
+from .conftest import Api, Seat, ServerThread, my_turn, stored
 
 
 def friends(api: Api, **body: Any) -> tuple[str, dict[int, str]]:
@@ -100,7 +100,7 @@ def test_a_seat_gone_past_the_grace_period_loses_the_match(make_server: Callable
     while server.service.games[match_id].audience.connected()[late] and time.monotonic() < deadline:
         time.sleep(0.05)
     answer = watcher.act("claim_match")
-    assert answer["type"] == "state", answer
+    assert stored(answer), answer
     final = watcher.wait(lambda s: s["status"] == "over")
     assert final["match"]["winner"] == other and final["match"]["score"][other - 1] >= 7
     assert all(r["winner"] == other for r in final["match"]["results"])
@@ -146,7 +146,7 @@ def test_a_rematch_against_the_computer_keeps_the_level(api: Api) -> None:
         if my_turn(state) and state["legal"]:
             action = "next" if "next" in state["legal"] else state["legal"][0]
             answer = seat.act(action, state["version"])
-            state = answer["state"] if answer["type"] == "state" else seat.wait(lambda s: True)
+            state = answer["state"] if stored(answer) else seat.wait(lambda s: True)
         else:
             state = seat.wait(lambda s: my_turn(s) or s["status"] == "over")
     seat.close()

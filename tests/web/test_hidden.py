@@ -4,7 +4,8 @@ Once a deal is over nothing of it is hidden: its state shows the cards that were
 
 The oracle replays each match from the database version by version and computes, for each
 seat, the cards hidden from it (``pack - PlayerView.visible_cards()``); every state object
-found in any message is checked against the hidden cards of its version and seat.
+found in any message is checked against the hidden cards of its version and seat, and so is
+every patch (the sockets ask for patches, as the page does) with the state it made.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 from sixtysix import PlayerView
 from sixtysix.core.game import Deal
 
-from .conftest import Api, Seat, ServerThread, card_names, card_strings, my_turn, pick, stored_versions
+from .conftest import Api, Seat, ServerThread, card_names, card_strings, my_turn, pick, stored, stored_versions
 
 PUBLIC_KEYS = frozenset({"previous_deal", "match_id", "invite", "token", "code", "path"})
 
@@ -63,6 +64,9 @@ def check(messages: list[Any], oracle: dict[int, dict[int, set[str]]]) -> int:
             assert hidden or state["deal"]["talon"] == 0 or state["deal"]["stage"] == "over"
             leaked = card_strings(state, PUBLIC_KEYS) & hidden
             assert not leaked, f"seat {state['seat']} saw {leaked} at version {state['version']}"
+            if isinstance(message, dict) and message.get("type") == "patch":  # what was sent: the patch itself
+                leaked = card_strings(message["patch"], PUBLIC_KEYS) & hidden
+                assert not leaked, f"a patch showed seat {state['seat']} {leaked} at version {state['version']}"
             assert "deck" not in str(state.keys())
             checked += 1
     return checked
@@ -84,7 +88,7 @@ def test_no_hidden_card_between_friends(server: ServerThread, api: Api) -> None:
                     continue
                 action = pick(seat.state, rng)
                 answer = seat.act(action, seat.state["version"])
-                assert answer["type"] == "state", answer
+                assert stored(answer), answer
                 version = answer["state"]["version"]
                 seats[3 - seat_number].wait(lambda s, v=version: s["version"] >= v)
                 acted = True
@@ -114,7 +118,7 @@ def test_no_hidden_card_against_the_computer(server: ServerThread, api: Api) -> 
                 hint = api.request("GET", f"/api/matches/{match_id}/hint", token).json()
                 hints.append((state, hint))
             answer = seat.act(pick(state, rng), state["version"])
-            assert answer["type"] == "state", answer
+            assert stored(answer), answer
             # a record asked in the middle of a deal holds only the finished deals
             if rng.random() < 0.05:
                 finished_before = len(api.state(match_id, token)["match"]["results"])

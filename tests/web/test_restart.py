@@ -10,7 +10,7 @@ from typing import Any
 
 from sixtysix.core.record import replay
 
-from .conftest import Api, Seat, ServerProcess, ServerThread, my_turn, pick, timeless
+from .conftest import Api, Seat, ServerProcess, ServerThread, my_turn, pick, stored, timeless
 
 
 def play_http(api: Api, match_id: str, tokens: dict[int, str], rng: random.Random, count: int) -> None:
@@ -53,7 +53,7 @@ def test_restart_in_the_middle_of_a_deal_between_friends(tmp_path: Path) -> None
             for number, seat in seats.items():
                 if seat.state["legal"] and seat.state["deal"]["outcome"] is None:
                     answer = seat.act(pick(seat.state, rng, claims=False), seat.state["version"])
-                    assert answer["type"] == "state", answer
+                    assert stored(answer), answer
                     version = answer["state"]["version"]
                     seats[3 - number].wait(lambda s, v=version: s["version"] >= v)
                     break

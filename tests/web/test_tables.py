@@ -26,7 +26,7 @@ from sixtysix.core.record import replay
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PartnershipView, three_handed_view
 
-from .conftest import Api, Seat, ServerProcess, ServerThread, card_names, pick, stored_versions, timeless
+from .conftest import Api, Seat, ServerProcess, ServerThread, card_names, pick, stored, stored_versions, timeless
 from .test_hidden import states_in
 
 CARD = re.compile(r"^[AKQJT987][cdhs]$")
@@ -127,7 +127,7 @@ def play(seats: dict[int, Seat], rng: random.Random, until: Any, timeout: float 
             if state["version"] != latest["version"] or not state["legal"]:
                 continue
             answer = seat.act(pick(state, rng), state["version"])
-            assert answer["type"] == "state" or answer["error"]["code"] == "stale_version", answer
+            assert stored(answer) or answer["error"]["code"] == "stale_version", answer
             sent += 1
             break
         else:

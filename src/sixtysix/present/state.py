@@ -64,6 +64,7 @@ class StateMemo:
     * A finished deal's end (its outcome and last trick, per seat): a finished deal never
       changes, nor does the match's result for it, nor (once a deal is played) the names
       at the table. Only the two latest deals are kept.
+    * The match's score and results (``match``): they change only when a deal is dealt or ends.
 
     Every entry holds the deal it was built from (and the names) and is rebuilt when they
     differ. Give one memo to every state of one match object (the web's ``Game`` holds it).
@@ -84,6 +85,7 @@ class StateMemo:
 
     def __init__(self) -> None:
         self._public: tuple[Table, int, SpectatorView, list[dict[str, object]]] | None = None
+        self._match: tuple[AnyMatch, tuple[int, int, bool], dict[str, object]] | None = None
         self._finished: dict[tuple[str, int, int], tuple[Table, object, dict[str, object] | None]] = {}
 
     def public(self, deal: Table) -> tuple[SpectatorView, list[dict[str, object]]]:
@@ -97,6 +99,17 @@ class StateMemo:
         tricks = tricks_json(seen.completed_tricks())
         self._public = (deal, actions, seen, tricks)
         return seen, tricks
+
+    def match(self, match: AnyMatch) -> dict[str, object]:
+        """The ``match`` object of the states (:func:`match_json`): kept while the match has the same
+        deals and results (the score, the winner and the results change only with them)."""
+        key = (len(match.deals), len(match.results), match.is_over)
+        kept = self._match
+        if kept is not None and kept[0] is match and kept[1] == key:
+            return kept[2]
+        value = match_json(match)
+        self._match = (match, key, value)
+        return value
 
     def finished(
         self,
@@ -125,7 +138,8 @@ def seat_state(public: PublicMatch, match: AnyMatch, seat: int, memo: StateMemo 
     """The state of ``seat`` (docs/web-api.md): the same shape for every table size.
 
     ``memo`` keeps what the states of the match share (:class:`StateMemo`; give the same one
-    to every state of one match object).
+    to every state of one match object). The states share those parts (and the rules' object):
+    read a state, never change it.
     """
     memo = memo if memo is not None else StateMemo()
     deal = match.current if public.status != "waiting" else None
@@ -145,11 +159,11 @@ def seat_state(public: PublicMatch, match: AnyMatch, seat: int, memo: StateMemo 
         "kind": public.kind,
         "hints": public.hints,
         "reviews": public.reviews,
-        "rules": rules_json(match.rules),
+        "rules": _rules_json(match.rules),
         "you": you_json(public, match, seat, seen),
         "seats": seats,
         "opponent": opponent_json(seats, seen, match.rules),
-        "match": match_json(match),
+        "match": memo.match(match),
         "deal": deal_json(public, match, seen, memo) if seen is not None else None,
         "legal": legal,
         "after_draw": [TOKENS[a] for a in seen.after_draw] if seen is not None else [],

@@ -12,10 +12,11 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -27,7 +28,8 @@ from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import Limits, check_origin
-from sixtysix.web.live import Subscriber, state_message
+from sixtysix.web.live import DIRECT, DirectLink, Subscriber
+from sixtysix.web.live import message as live_message
 from sixtysix.web.logs import protect_logs
 from sixtysix.web.messages import say
 from sixtysix.web.meta import meta
@@ -277,47 +279,65 @@ def create_app(
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await websocket.accept()
         try:
-            game, seat = service.authenticate(match_id, await _socket_token(websocket))
+            token, patches = await _socket_token(websocket)
+            game, seat = service.authenticate(match_id, token)
         except WebError as error:
             with contextlib.suppress(Exception):  # the client may be gone already
                 await websocket.send_text(json.dumps({"type": "error", **error.to_json()}))
                 await websocket.close(code=CLOSE_CODES.get(error.status, 4400))
             return
-        sub = Subscriber()
-        writer = asyncio.create_task(_writer(websocket, sub))
+        link: DirectLink | None = websocket.scope.get("extensions", {}).get(DIRECT)
+        sub = Subscriber(link.write_text if link is not None else None, patches=patches)
+        writer = asyncio.create_task(_writer(websocket, sub)) if link is None else None
         service.subscribe(game, seat, sub)
-        sub.send(state_message(game.state(seat)))
+        sub.send_state(game.state(seat))
+
+        def handle(text: str) -> None:
+            _handle(service, service.games.get(match_id, game), seat, sub, text)
+
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None and message.get("bytes") is not None:
-                    try:
-                        text = message["bytes"].decode("utf-8")
-                    except UnicodeDecodeError:
-                        text = ""
-                _handle(service, game, seat, sub, text or "")
+            if link is not None:  # every message is handled as it arrives; wait for the end
+                link.attach(handle)
+                while (await websocket.receive())["type"] != "websocket.disconnect":
+                    pass
+            else:
+                await _receive(websocket, handle)
         except WebSocketDisconnect:
             pass
         finally:
             service.unsubscribe(service.games.get(match_id, game), seat, sub)
             sub.close()
-            with contextlib.suppress(Exception):
-                await writer
+            if writer is not None:
+                with contextlib.suppress(Exception):
+                    await writer
 
     static = Path(static_dir) if static_dir is not None else STATIC
     app.mount("/", StaticFiles(directory=str(static), html=True, check_dir=False), name="static")
     return app
 
 
-async def _socket_token(websocket: WebSocket) -> str | None:
-    """The seat token of a new WebSocket: its ``Authorization: Bearer`` header, else its first
-    message ``{"type": "auth", "token": TOKEN}`` (never the URL: URLs are logged); 401 otherwise."""
+async def _receive(websocket: WebSocket, handle: Callable[[str], None]) -> None:
+    """Hand each message of ``websocket`` to ``handle`` until it closes (without a direct link)."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None and message.get("bytes") is not None:
+            try:
+                text = message["bytes"].decode("utf-8")
+            except UnicodeDecodeError:
+                text = ""
+        handle(text or "")
+
+
+async def _socket_token(websocket: WebSocket) -> tuple[str | None, bool]:
+    """The seat token of a new WebSocket and whether it asks for patches: its ``Authorization:
+    Bearer`` header (whole states), else its first message ``{"type": "auth", "token": TOKEN}``
+    (with ``"patches": true`` for patches; never the URL: URLs are logged); 401 otherwise."""
     token = bearer(websocket.headers)
     if token:
-        return token
+        return token, False
     try:
         text = await asyncio.wait_for(websocket.receive_text(), AUTH_SECONDS)
         message = json.loads(text) if len(text) <= 1024 else None
@@ -326,7 +346,7 @@ async def _socket_token(websocket: WebSocket) -> str | None:
     if not isinstance(message, dict) or message.get("type") != "auth" or not isinstance(message.get("token"), str):
         raise WebError(401, "unauthorized", say("auth_first"))
     given: str = message["token"]
-    return given
+    return given, message.get("patches") is True
 
 
 def bearer(headers: Mapping[str, str]) -> str | None:
@@ -348,8 +368,8 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
         if len(text) > MAX_BODY:
             raise malformed(say("message_too_large"))
         try:
-            message = json.loads(text)
-        except ValueError:
+            message = orjson.loads(text)
+        except orjson.JSONDecodeError:
             raise malformed(say("message_not_json")) from None
         if not isinstance(message, dict):
             raise malformed(say("message_not_object"))
@@ -359,17 +379,15 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
             raise malformed(say("message_id"))
         kind = message.get("type")
         if kind == "ping":
-            sub.send(json.dumps({"type": "pong", "reply_to": reply_to}))
+            sub.send(live_message("pong", reply_to=reply_to))
         elif kind == "state":
-            game = service.games.get(game.id, game)
-            sub.send(state_message(game.state(seat), reply_to))
+            sub.send_state(game.state(seat), reply_to)
         elif kind == "action":
             named = message.get("seat")
             if named is not None and named != seat:
                 raise WebError(403, "other_seat", say("other_seat", seat=seat, named=named))
             if "action" not in message:
                 raise malformed(say("action_required"))
-            game = service.games.get(game.id, game)
             service.act(
                 game,
                 seat,
@@ -382,24 +400,25 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
         else:
             raise malformed(say("message_type"))
     except WebError as error:
-        out: dict[str, object] = {"type": "error", **error.to_json()}
+        out: dict[str, object] = error.to_json()
         if reply_to is not None:
             out["reply_to"] = reply_to
-        sub.send(json.dumps(out))
+        sub.send(live_message("error", **out))
     except Exception:
         log.exception("a WebSocket message of match %s failed", game.id)
-        sub.send(json.dumps({"type": "error", **WebError(500, "internal", say("internal")).to_json()}))
+        sub.send(live_message("error", **WebError(500, "internal", say("internal")).to_json()))
 
 
 async def _writer(websocket: WebSocket, sub: Subscriber) -> None:
-    """Send the subscriber's queued messages in order until it is closed."""
+    """Send the subscriber's queued messages in order until it is closed (without a direct link)."""
+    assert sub.queue is not None
     while True:
-        text = await sub.queue.get()
-        if text is None:
+        encoded = await sub.queue.get()
+        if encoded is None:
             break
         if websocket.client_state != WebSocketState.CONNECTED:
             break
         try:
-            await websocket.send_text(text)
+            await websocket.send_text(encoded.decode())
         except Exception:
             break

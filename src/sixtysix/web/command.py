@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import sys
 
 from sixtysix.present.cliargs import positive_float, positive_int
@@ -158,5 +159,19 @@ def _serve_command(args: argparse.Namespace) -> int:
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"sixtysix: serving on http://{host}:{args.port}/ (database {args.db}); Ctrl-C stops", file=sys.stderr)
     config = uvicorn_config(app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+    _collect_less()
     uvicorn.Server(config).run()
     return 0
+
+
+GC_THRESHOLDS = (20_000, 20, 20)
+"""The garbage collector's thresholds while serving (Python's default: 700, 10, 10)."""
+
+
+def _collect_less() -> None:
+    """Collect garbage less often in the server process: what is loaded at start is never garbage
+    (frozen: never scanned again), and the states built after every change (a few hundred small
+    objects each, kept until the next change as the patches' starting points) no longer set off a
+    collection every few actions. Measured: 35 µs of collection per action before, 6 µs after."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)

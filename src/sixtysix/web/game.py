@@ -81,6 +81,8 @@ class Game:
     """A finished match: the id of its rematch, once a seat asked for one."""
     rematch_codes: dict[int, str] = field(default_factory=dict)
     """The invitation of each other person's seat to the rematch, by seat."""
+    _fairness: tuple[tuple[int, bool, bool], dict[str, object] | None] | None = field(default=None, repr=False)
+    """The states' ``fairness`` object and what it was built for (:meth:`fairness_json`)."""
 
     def __post_init__(self) -> None:
         self.audience = Audience(self.match.seats)
@@ -120,10 +122,19 @@ class Game:
     def state(self, seat: int, public: PublicMatch | None = None) -> dict[str, object]:
         """The state of ``seat`` (docs/web-api.md); ``public``: :meth:`public` now, if the caller has it."""
         state = seat_state(public or self.public(), self.match, seat, self.memo)
-        state["fairness"] = fairness.match_json(self.match, self.seeds, self.fairness_secret)
+        state["fairness"] = self.fairness_json()
         state["clock"] = self.clock_json(seat)
         state["rematch"] = self.rematch_json(seat)
         return state
+
+    def fairness_json(self) -> dict[str, object] | None:
+        """The ``fairness`` object of every seat's state (:func:`sixtysix.web.fairness.match_json`): built
+        once while the match has the same deals, the current one still going on or ended."""
+        deal = self.match.current
+        key = (len(self.match.deals), deal is not None and deal.is_over, self.match.is_over)
+        if self._fairness is None or self._fairness[0] != key:
+            self._fairness = (key, fairness.match_json(self.match, self.seeds, self.fairness_secret))
+        return self._fairness[1]
 
     def client_seeds(self) -> dict[int, str | None]:
         """Every seat's client seed for the next deal: a person's own (``""``: none), ``None`` for a computer."""

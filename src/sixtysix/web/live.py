@@ -1,57 +1,110 @@
 """Publish and subscribe: the open WebSockets of a match, by seat, and what is pushed to them.
 
-Each open WebSocket is a :class:`Subscriber` whose writer task sends its queued messages
-in order. A match's :class:`Audience` holds its subscribers by seat; after every change
-:meth:`Audience.broadcast` sends each socket its own seat's state (never another seat's),
-and :meth:`Audience.presence` tells everybody who is connected.
+Each open WebSocket is a :class:`Subscriber`: its messages (JSON, UTF-8 bytes) go straight to
+the socket (``deliver``, when the server gives the app a direct link to it,
+:mod:`sixtysix.web.server`) or wait in a queue for a writer task. A match's
+:class:`Audience` holds its subscribers by seat; after every change :meth:`Audience.broadcast`
+sends each socket its own seat's state (never another seat's): the whole state, or to a
+socket that asked for patches, what changed since the state it last received
+(:mod:`sixtysix.web.patch`). :meth:`Audience.presence` tells everybody who is connected.
 
 >>> audience = Audience((1, 2))
 >>> sub = Subscriber()
 >>> audience.add(1, sub), audience.connected()
 (True, {1: True, 2: False})
->>> audience.broadcast(lambda seat: {"seat": seat})
+>>> audience.broadcast(lambda seat: {"seat": seat, "version": 4})
 >>> sub.queue.get_nowait()
-'{"type":"state","state":{"seat":1}}'
+b'{"type":"state","state":{"seat":1,"version":4}}'
+>>> patching = Subscriber(patches=True)
+>>> patching.send_state({"seat": 1, "version": 4})
+>>> _ = audience.add(1, patching)
+>>> audience.broadcast(lambda seat: {"seat": seat, "version": 5})
+>>> patching.queue.get_nowait(), patching.queue.get_nowait()
+(b'{"type":"state","state":{"seat":1,"version":4}}', b'{"type":"patch","from":4,"patch":{"version":5}}')
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+import orjson
+
+from sixtysix.web.patch import diff
+
+DIRECT = "sixtysix.direct"
+"""The ASGI scope extension under which the server offers a WebSocket's :class:`DirectLink`."""
+
+
+class DirectLink(Protocol):
+    """A direct link to an open WebSocket (:class:`sixtysix.web.server.MatchSocketProtocol`): messages
+    are sent and handled as they come, without the ASGI queue, a task or a framework between."""
+
+    def write_text(self, message: bytes) -> None:
+        """Send one text message (UTF-8 JSON) now; nothing if the socket is closing."""
+
+    def attach(self, handle: Callable[[str], None]) -> None:
+        """From now on (messages already received first) call ``handle`` with each text message received."""
 
 
 class Subscriber:
-    """One open WebSocket: messages (JSON text) wait in a queue for its writer task."""
+    """One open WebSocket: messages go to ``deliver`` at once, or else wait in :attr:`queue` for a writer task.
 
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+    ``patches``: the socket asked for patches (after a first whole state) rather than whole states.
+    """
 
-    def send(self, text: str) -> None:
-        self.queue.put_nowait(text)
+    def __init__(self, deliver: Callable[[bytes], None] | None = None, *, patches: bool = False) -> None:
+        self.queue: asyncio.Queue[bytes | None] | None = None
+        if deliver is None:
+            self.queue = asyncio.Queue()
+            deliver = self.queue.put_nowait
+        self.deliver = deliver
+        self.patches = patches
+        self.base: dict[str, Any] | None = None
+        """The state this socket last received (whole or patched): the next patch's starting point."""
+
+    def send(self, message: bytes) -> None:
+        self.deliver(message)
+
+    def send_state(self, state: dict[str, Any], reply_to: object = None) -> None:
+        """The whole state (on connecting, or asked for); the next patch starts from it."""
+        self.base = state
+        self.send(state_message(state, reply_to))
 
     def close(self) -> None:
-        self.queue.put_nowait(None)
+        """End the writer task (a socket with a direct link is closed by the server itself)."""
+        if self.queue is not None:
+            self.queue.put_nowait(None)
 
 
-_STATE_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
-"""Encodes seat states: trees of fresh dicts and lists (no cycle to look for, which costs a fifth
-of the encoding)."""
-
-
-def state_message(state: dict[str, object], reply_to: object = None) -> str:
+def state_message(state: dict[str, Any], reply_to: object = None) -> bytes:
     """A ``state`` message, answering the client's message ``reply_to`` if given."""
-    text = _STATE_ENCODER.encode({"type": "state", "state": state})
+    text = orjson.dumps({"type": "state", "state": state})
     return answer(text, reply_to) if reply_to is not None else text
 
 
-def answer(message: str, reply_to: object) -> str:
-    """The JSON object ``message`` with ``reply_to`` added (its last key), without encoding it again.
+def patch_message(base: dict[str, Any], state: dict[str, Any]) -> bytes:
+    """A ``patch`` message: what turns ``base`` (at version ``from``) into ``state``."""
+    return orjson.dumps({"type": "patch", "from": base.get("version"), "patch": diff(base, state)})
+
+
+def message(kind: str, **fields: object) -> bytes:
+    """Any other message, as JSON.
+
+    >>> message("pong", reply_to="c8")
+    b'{"type":"pong","reply_to":"c8"}'
+    """
+    return orjson.dumps({"type": kind, **fields})
+
+
+def answer(encoded: bytes, reply_to: object) -> bytes:
+    """The JSON object ``encoded`` with ``reply_to`` added (its last key), without encoding it again.
 
     >>> answer(state_message({"version": 3}), "7")
-    '{"type":"state","state":{"version":3},"reply_to":"7"}'
+    b'{"type":"state","state":{"version":3},"reply_to":"7"}'
     """
-    return f'{message[:-1]},"reply_to":{json.dumps(reply_to)}}}'
+    return encoded[:-1] + b',"reply_to":' + orjson.dumps(reply_to) + b"}"
 
 
 class Audience:
@@ -79,21 +132,33 @@ class Audience:
 
     def broadcast(
         self,
-        state_of: Callable[[int], dict[str, object]],
+        state_of: Callable[[int], dict[str, Any]],
         origin: Subscriber | None = None,
         reply_to: object = None,
     ) -> None:
-        """Send each open socket its seat's current state; ``origin``'s message is answered."""
+        """Send each open socket its seat's current state (built once per seat with a socket), whole or
+        as a patch (one per distinct starting point); ``origin``'s message is answered."""
         for seat, subs in self.by_seat.items():
             if not subs:
                 continue
-            text = state_message(state_of(seat))
+            state = state_of(seat)
+            whole: bytes | None = None
+            patches: list[tuple[dict[str, Any], bytes]] = []
             for sub in subs:
-                sub.send(answer(text, reply_to) if sub is origin and reply_to is not None else text)
+                base = sub.base
+                if sub.patches and base is not None:
+                    encoded = next((m for b, m in patches if b is base), None)
+                    if encoded is None:
+                        encoded = patch_message(base, state)
+                        patches.append((base, encoded))
+                else:
+                    encoded = whole = whole or state_message(state)
+                sub.base = state
+                sub.send(answer(encoded, reply_to) if sub is origin and reply_to is not None else encoded)
 
     def presence(self, skip: Subscriber | None = None) -> None:
         """Tell every socket (but ``skip``) which seats are connected."""
-        text = json.dumps({"type": "presence", "connected": {str(s): v for s, v in self.connected().items()}})
+        text = message("presence", connected={str(s): v for s, v in self.connected().items()})
         for subs in self.by_seat.values():
             for sub in subs:
                 if sub is not skip:

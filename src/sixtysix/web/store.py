@@ -411,13 +411,15 @@ class Store:
                     "INSERT INTO deals (match_id, number, dealer, deck, created) VALUES (?, ?, ?, ?, ?)",
                     [(change.match_id, n, d, deck, now) for n, d, deck in change.new_deals],
                 )
-            self.db.executemany(
-                "UPDATE deals SET commitment = ?, server_seed = ?, client_seeds = ? WHERE match_id = ? AND number = ?",
-                [
-                    (seeds.commitment, seeds.server_seed, json.dumps(seeds.client_seeds), change.match_id, number)
-                    for number, seeds in change.deal_seeds
-                ],
-            )
+            if change.deal_seeds:
+                self.db.executemany(
+                    "UPDATE deals SET commitment = ?, server_seed = ?, client_seeds = ? "
+                    "WHERE match_id = ? AND number = ?",
+                    [
+                        (seeds.commitment, seeds.server_seed, json.dumps(seeds.client_seeds), change.match_id, number)
+                        for number, seeds in change.deal_seeds
+                    ],
+                )
             if change.actions:
                 self.db.executemany(
                     "INSERT INTO actions (match_id, deal, seq, seat, action, created) VALUES (?, ?, ?, ?, ?, ?)",

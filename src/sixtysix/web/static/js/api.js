@@ -3,11 +3,14 @@
 // MatchSocket keeps one WebSocket open for a match and opens it again after it drops
 // (with a growing pause, and at once when the page becomes visible or the network
 // returns). Nothing lives in the socket: every (re)connect starts with the current
-// state, so a reload or a dropped connection loses nothing. While the socket is down,
-// actions go over HTTP and the state is polled.
+// state, so a reload or a dropped connection loses nothing. After that first state the
+// server sends patches (what changed, patch.js); a patch that does not start from the state
+// held here asks for the whole state again. While the socket is down, actions go over HTTP
+// and the state is polled.
 
 import { clientSeed } from "./fairness.js";
 import { inLang } from "./i18n.js";
+import { applyPatch } from "./patch.js";
 
 /** An action's message: `next` brings a fresh client seed for the deal it starts (docs/fairness.md). */
 function actionBody(action, version) {
@@ -137,6 +140,7 @@ export class MatchSocket {
     this.token = token;
     this.handlers = handlers;
     this.ws = null;
+    this.state = null; // the state this socket last received (whole or patched): patches start from it
     this.attempt = 0;
     this.stopped = false;
     this.counter = 0;
@@ -174,8 +178,9 @@ export class MatchSocket {
       return;
     }
     this.ws = ws;
+    this.state = null;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "auth", token: this.token }));
+      ws.send(JSON.stringify({ type: "auth", token: this.token, patches: true }));
       this.attempt = 0;
       this.status("open");
       this.stopPolling();
@@ -189,7 +194,10 @@ export class MatchSocket {
       } catch {
         return;
       }
-      if (message.type === "state" && message.state) this.handlers.onState(message.state, message.reply_to || null);
+      if (message.type === "state" && message.state) {
+        this.state = message.state;
+        this.handlers.onState(message.state, message.reply_to || null);
+      } else if (message.type === "patch") this.patched(message);
       else if (message.type === "error" && this.handlers.onError) this.handlers.onError(message.error || {}, message.reply_to || null);
       else if (message.type === "presence" && this.handlers.onPresence) this.handlers.onPresence(message.connected || {});
     };
@@ -206,6 +214,17 @@ export class MatchSocket {
     ws.onerror = () => {
       /* onclose follows */
     };
+  }
+
+  /** A patch applied to the state held (a gap, never expected on one socket: ask for the whole state). */
+  patched(message) {
+    if (!this.state || message.from !== this.state.version || !message.patch) {
+      this.state = null;
+      this.send({ type: "state" });
+      return;
+    }
+    this.state = applyPatch(this.state, message.patch);
+    this.handlers.onState(this.state, message.reply_to || null);
   }
 
   retry() {
