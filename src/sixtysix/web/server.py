@@ -35,6 +35,10 @@ from sixtysix.web.logs import protect_logs
 
 WS_MAX_SIZE = 64 * 1024
 """The largest WebSocket message accepted (bytes): the API's messages are far smaller."""
+DIRECT_PATH_UVICORN = ("0.54.",)
+"""The uvicorn versions whose WebSocket protocol's inner state :class:`MatchSocketProtocol` was
+written and tested against; under any other, sockets take uvicorn's plain protocol (slower, the
+same messages) until the tests have been run against it and it is added here."""
 GRACEFUL_SECONDS = 5
 """How long a stopping server waits for requests in flight (a hint or review may take far longer)."""
 
@@ -131,6 +135,18 @@ def _text(data: bytes) -> str:
         return ""
 
 
+def socket_protocol(version: str = uvicorn.__version__) -> type[WebSocketsSansIOProtocol]:
+    """The match sockets' protocol under uvicorn ``version``: the direct path where it was tested.
+
+    >>> socket_protocol("0.54.0").__name__, socket_protocol("9.0.0").__name__
+    ('MatchSocketProtocol', 'WebSocketsSansIOProtocol')
+    """
+    if version.startswith(DIRECT_PATH_UVICORN):
+        return MatchSocketProtocol
+    log.warning("uvicorn %s: match sockets without the direct path (tested with %s)", version, DIRECT_PATH_UVICORN)
+    return WebSocketsSansIOProtocol
+
+
 def uvicorn_config(
     app: Any, *, host: str = "127.0.0.1", port: int = 8066, log_level: str = "info", access_log: bool = False
 ) -> uvicorn.Config:
@@ -141,7 +157,7 @@ def uvicorn_config(
         port=port,
         log_level=log_level,
         access_log=access_log,
-        ws=MatchSocketProtocol,
+        ws=socket_protocol(),
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
