@@ -22,10 +22,13 @@ def _outside_references(files: dict[str, str]) -> list[str]:
     ]
 
 
+def _tracked_names() -> list[str]:
+    return subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+
+
 def _tracked_texts() -> dict[str, str]:
-    names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     texts = {}
-    for name in names:
+    for name in _tracked_names():
         try:
             texts[name] = (ROOT / name).read_text(encoding="utf-8")
         except (UnicodeDecodeError, FileNotFoundError):
@@ -52,8 +55,9 @@ def _anchors(text: str) -> set[str]:
     return {_slug(line.lstrip("#")) for line in _FENCE.sub("", text).splitlines() if line.startswith("#")}
 
 
-def _broken_links(files: dict[str, str]) -> list[str]:
-    """Links in Markdown files that leave the repository, name a file it lacks, or an anchor its file lacks."""
+def _broken_links(files: dict[str, str], tracked: set[str]) -> list[str]:
+    """Links in Markdown files that leave the repository, name a file it lacks (``tracked``: all its
+    files, images too), or an anchor its file lacks."""
     broken = []
     for name, text in files.items():
         if not name.endswith(".md"):
@@ -66,7 +70,7 @@ def _broken_links(files: dict[str, str]) -> list[str]:
             relative = pathlib.Path(os.path.relpath(resolved, ROOT)).as_posix()
             if relative.startswith("../"):
                 broken.append(f"{name}: {target} leaves the repository")
-            elif relative not in files and not (ROOT / relative).is_dir():
+            elif relative not in tracked and not (ROOT / relative).is_dir():
                 broken.append(f"{name}: {target} names no file of the repository")
             elif anchor and relative.endswith(".md") and anchor not in _anchors(files[relative]):
                 broken.append(f"{name}: {target} names no heading of {relative}")
@@ -86,7 +90,7 @@ def _unknown_md_names(files: dict[str, str]) -> list[str]:
 
 
 def test_every_markdown_link_stays_in_the_repository_and_resolves() -> None:
-    assert _broken_links(_tracked_texts()) == []
+    assert _broken_links(_tracked_texts(), set(_tracked_names())) == []
 
 
 def test_every_markdown_file_named_is_in_the_repository() -> None:
@@ -99,13 +103,14 @@ def test_the_link_check_finds_links_that_leave_or_miss() -> None:
     files = {
         "docs/a.md": "# Top\n\n## The deal (§2.2)\n[up](../README.md) [out](../../x/rules.md) [gone](b.md)\n"
         "[deal](#the-deal-22) [nowhere](#no-such) [web](https://example.org/x.md)\n",
-        "README.md": "see [a](docs/a.md#top) and [b](docs/a.md#bottom)\n",
+        "README.md": "see [a](docs/a.md#top) and [b](docs/a.md#bottom) ![c](docs/c.png) ![d](docs/d.png)\n",
     }
-    assert _broken_links(files) == [
+    assert _broken_links(files, {*files, "docs/c.png"}) == [
         "docs/a.md: ../../x/rules.md leaves the repository",
         "docs/a.md: b.md names no file of the repository",
         "docs/a.md: #no-such names no heading of docs/a.md",
         "README.md: docs/a.md#bottom names no heading of docs/a.md",
+        "README.md: docs/d.png names no file of the repository",
     ]
     spec = "record-" + "format.md"  # in two parts, so that this file passes its own scan
     assert _unknown_md_names({"a.py": f"as {spec} says; see docs/a.md", "docs/a.md": ""}) == [f"a.py:1: {spec}"]
