@@ -52,7 +52,9 @@ latency p50/p95/p99
 server CPU per action
     User + system CPU time of the server process (``/proc/PID/stat``) from the end of the
     matches' creation to the last answer (sockets opened, every action, every push), divided
-    by the answered actions (milliseconds).
+    by the answered actions (milliseconds); of it, the system time (the kernel's work in the
+    server's system calls: reading and writing the sockets, the database's writes) is also
+    given on its own.
 bytes received per action
     The bytes of every message the clients received (payloads as UTF-8), divided by the
     answered actions (both seats' messages count).
@@ -100,6 +102,8 @@ class Totals:
     first: float = 0.0
     last: float = 0.0
     cpu: float | None = None
+    cpu_system: float | None = None
+    """Of :attr:`cpu`, the time in the kernel (system calls: sockets, the database's writes)."""
     """The server's CPU seconds while the matches were played (``None``: not measured)."""
     received: int = 0
     """Bytes of the messages the clients received (payloads, UTF-8; frame headers not counted)."""
@@ -233,7 +237,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None = None
     match_ids = list(dict.fromkeys(m for m, _ in seats))
     print(f"{len(match_ids)} matches created, {len(seats)} sockets; playing...", file=sys.stderr, flush=True)
     pacers = {m: Pacer(args.pace, random.Random(rng.getrandbits(32))) for m in match_ids} if args.pace else {}
-    cpu_before = _cpu_seconds(server_pid) if server_pid is not None else None
+    cpu_before = _cpu_times(server_pid) if server_pid is not None else None
     started = time.perf_counter()
     results = await asyncio.gather(
         *(
@@ -245,9 +249,10 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None = None
         return_exceptions=True,
     )
     elapsed = time.perf_counter() - started
-    cpu_after = _cpu_seconds(server_pid) if server_pid is not None else None
+    cpu_after = _cpu_times(server_pid) if server_pid is not None else None
     if cpu_before is not None and cpu_after is not None:
-        totals.cpu = cpu_after - cpu_before
+        totals.cpu = sum(cpu_after) - sum(cpu_before)
+        totals.cpu_system = cpu_after[1] - cpu_before[1]
     for result in results:
         if isinstance(result, BaseException):
             totals.errors.append(f"client failed: {result!r}")
@@ -396,6 +401,9 @@ def _figures(
         "server_cpu_ms_per_action": round(totals.cpu * 1000 / answered, 3)
         if totals.cpu is not None and answered
         else None,
+        "server_cpu_system_ms_per_action": round(totals.cpu_system * 1000 / answered, 3)
+        if totals.cpu_system is not None and answered
+        else None,
         "bytes_received_per_action": round(totals.received / answered) if answered else None,
         "errors": len(totals.errors),
         "lost": lost,
@@ -416,7 +424,8 @@ def _print(figures: dict[str, Any], errors: list[str]) -> None:
         f"latency p50 {lat['p50']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms (max {lat['max']} ms)"
     )
     print(
-        f"  server CPU {figures['server_cpu_seconds']} s, {figures['server_cpu_ms_per_action']} ms per action; "
+        f"  server CPU {figures['server_cpu_seconds']} s, {figures['server_cpu_ms_per_action']} ms per action "
+        f"({figures['server_cpu_system_ms_per_action']} ms in the kernel); "
         f"{figures['bytes_received_per_action']} bytes received per action; "
         f"errors {figures['errors']}; lost actions {figures['lost']}; "
         f"stale decisions refused {figures['refused_stale']}"
@@ -470,12 +479,12 @@ def _stored(db: Path, match_ids: list[str]) -> tuple[dict[tuple[str, int], int],
     return actions, {m: deals.get(m, 0) for m in match_ids}, int(over)
 
 
-def _cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process (Linux /proc), or ``None``."""
+def _cpu_times(pid: int) -> tuple[float, float] | None:
+    """The user and system CPU time of a process in seconds (Linux /proc), or ``None``."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks = os.sysconf("SC_CLK_TCK")
-        return (int(fields[11]) + int(fields[12])) / ticks
+        return int(fields[11]) / ticks, int(fields[12]) / ticks
     except (OSError, ValueError, IndexError):
         return None
 

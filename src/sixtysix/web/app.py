@@ -28,7 +28,7 @@ from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import Limits, check_origin
-from sixtysix.web.live import DIRECT, DirectLink, Subscriber
+from sixtysix.web.live import DIRECT, SLOW_CLIENT_MESSAGES, DirectLink, Subscriber
 from sixtysix.web.live import message as live_message
 from sixtysix.web.logs import protect_logs
 from sixtysix.web.messages import say
@@ -289,6 +289,8 @@ def create_app(
         link: DirectLink | None = websocket.scope.get("extensions", {}).get(DIRECT)
         sub = Subscriber(link.write_text if link is not None else None, patches=patches)
         writer = asyncio.create_task(_writer(websocket, sub)) if link is None else None
+        if writer is not None:  # a client that reads nothing: its writer waits for ever; close it
+            sub.on_drop = lambda: _drop(websocket, writer)
         service.subscribe(game, seat, sub)
         sub.send_state(game.state(seat))
 
@@ -407,6 +409,24 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
     except Exception:
         log.exception("a WebSocket message of match %s failed", game.id)
         sub.send(live_message("error", **WebError(500, "internal", say("internal")).to_json()))
+
+
+def _drop(websocket: WebSocket, writer: asyncio.Task[None]) -> None:
+    """Close a socket whose client reads nothing (1008), its writer task stopped (without a direct link)."""
+    writer.cancel()
+    log.info("a match socket's client read nothing of %d messages: dropped", SLOW_CLIENT_MESSAGES)
+    background = asyncio.get_running_loop().create_task(_close(websocket, 1008))
+    _closing.add(background)
+    background.add_done_callback(_closing.discard)
+
+
+_closing: set[asyncio.Task[None]] = set()
+"""The tasks closing dropped sockets (held here so that they are not collected while they run)."""
+
+
+async def _close(websocket: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):  # the client may be gone already
+        await websocket.close(code=code)
 
 
 async def _writer(websocket: WebSocket, sub: Subscriber) -> None:

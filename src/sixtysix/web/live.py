@@ -33,6 +33,10 @@ import orjson
 
 from sixtysix.web.patch import diff
 
+SLOW_CLIENT_MESSAGES = 256
+"""Without a direct link: a socket with this many messages waiting for its writer is dropped
+(its client does not read them; see :data:`sixtysix.web.server.SLOW_CLIENT_BYTES`)."""
+
 DIRECT = "sixtysix.direct"
 """The ASGI scope extension under which the server offers a WebSocket's :class:`DirectLink`."""
 
@@ -52,20 +56,51 @@ class Subscriber:
     """One open WebSocket: messages go to ``deliver`` at once, or else wait in :attr:`queue` for a writer task.
 
     ``patches``: the socket asked for patches (after a first whole state) rather than whole states.
+    A queue holds at most :data:`SLOW_CLIENT_MESSAGES`: then the subscriber is :attr:`dropped`, its
+    queue emptied and ended, and ``on_drop`` called (to close the socket).
+
+    >>> sub = Subscriber()
+    >>> for n in range(SLOW_CLIENT_MESSAGES + 5):
+    ...     sub.send(b"{}")
+    >>> sub.dropped, sub.queue.qsize(), sub.queue.get_nowait()
+    (True, 1, None)
     """
 
-    def __init__(self, deliver: Callable[[bytes], None] | None = None, *, patches: bool = False) -> None:
+    def __init__(
+        self,
+        deliver: Callable[[bytes], None] | None = None,
+        *,
+        patches: bool = False,
+        on_drop: Callable[[], None] | None = None,
+    ) -> None:
         self.queue: asyncio.Queue[bytes | None] | None = None
         if deliver is None:
             self.queue = asyncio.Queue()
-            deliver = self.queue.put_nowait
+            deliver = self._enqueue
         self.deliver = deliver
         self.patches = patches
+        self.on_drop = on_drop
+        self.dropped = False
+        """Its client read too little: nothing more is sent (:data:`SLOW_CLIENT_MESSAGES`)."""
         self.base: dict[str, Any] | None = None
         """The state this socket last received (whole or patched): the next patch's starting point."""
 
     def send(self, message: bytes) -> None:
         self.deliver(message)
+
+    def _enqueue(self, message: bytes) -> None:
+        assert self.queue is not None
+        if self.dropped:
+            return
+        if self.queue.qsize() < SLOW_CLIENT_MESSAGES:
+            self.queue.put_nowait(message)
+            return
+        self.dropped = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)
+        if self.on_drop is not None:
+            self.on_drop()
 
     def send_state(self, state: dict[str, Any], reply_to: object = None) -> None:
         """The whole state (on connecting, or asked for); the next patch starts from it."""

@@ -39,6 +39,10 @@ DIRECT_PATH_UVICORN = ("0.54.",)
 """The uvicorn versions whose WebSocket protocol's inner state :class:`MatchSocketProtocol` was
 written and tested against; under any other, sockets take uvicorn's plain protocol (slower, the
 same messages) until the tests have been run against it and it is added here."""
+SLOW_CLIENT_BYTES = 1 << 20
+"""A match socket whose messages waiting to be sent pass this many bytes is dropped: its client
+does not read them (gone without closing, or never reading on purpose), and the server's memory
+must not grow for it. A client that comes back connects again and gets the whole state."""
 GRACEFUL_SECONDS = 5
 """How long a stopping server waits for requests in flight (a hint or review may take far longer)."""
 
@@ -70,6 +74,7 @@ class MatchSocketProtocol(WebSocketsSansIOProtocol):
     """
 
     handler: Callable[[str], None] | None = None
+    slow_client_bytes = SLOW_CLIENT_BYTES
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -94,11 +99,19 @@ class MatchSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.resume_reading()
 
     def write_text(self, message: bytes) -> None:
-        """Send one text message (UTF-8) now; nothing once the socket is closing."""
-        if not (self.close_sent or self.disconnected or self.transport.is_closing()):
-            if self.conn.debug:  # as websockets logs the frames it sends (the log filter redacts them)
-                self.conn.logger.debug("> %s", Frame(Opcode.TEXT, message))
-            self.transport.write(text_frame(message))
+        """Send one text message (UTF-8) now; nothing once the socket is closing.
+
+        Should the messages waiting to be sent pass :attr:`slow_client_bytes`, the connection is
+        dropped at once (their bytes with it): the app then sees the socket disconnect."""
+        if self.close_sent or self.disconnected or self.transport.is_closing():
+            return
+        if self.conn.debug:  # as websockets logs the frames it sends (the log filter redacts them)
+            self.conn.logger.debug("> %s", Frame(Opcode.TEXT, message))
+        self.transport.write(text_frame(message))
+        waiting = self.transport.get_write_buffer_size()
+        if waiting > self.slow_client_bytes:
+            log.info("a match socket's client read nothing of %d bytes: dropped", waiting)
+            self.transport.abort()
 
     def send_receive_event_to_app(self) -> None:
         if self.handler is None:
