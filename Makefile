@@ -62,6 +62,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.protocol
 	$(BIN)/python -m bench.tournament --deals 2000 --protocol
 	$(BIN)/python -m bench.web --quick
+	$(BIN)/python -m bench.web_floor --seconds 15
 	$(BIN)/python -m bench.web_hints --quick
 	$(BIN)/python -m bench.state
 	$(BIN)/python -m bench.rl
