@@ -225,6 +225,22 @@ def test_a_false_claim_is_a_blunder_in_every_seed() -> None:
         assert analysis.settled and analysis.seconds < 4  # clear at once: the budget is not used up
 
 
+def test_values_stay_within_what_each_action_brought() -> None:
+    # A false claim at the first lead costs exactly 2 game points in every world; leaving the
+    # race early must not make it -2.04, nor closing worse than -3, nor add an error to a constant.
+    for seed in range(6):
+        deal = Match().new_deal(seed=seed)
+        view = PlayerView.of(deal, deal.to_act or 1)
+        assert CLAIM in view.legal and view.score == 0
+        analysis = analyze(view, Budget(worlds=60, seed=seed))
+        claim = analysis[CLAIM]
+        assert claim.value == -2.0 and claim.se == 0.0 and claim.margin == 0.0, seed
+        assert claim.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
+        for entry in analysis.actions:
+            assert -3.0 <= entry.value <= 3.0, (seed, entry)
+            assert entry.loss == pytest.approx(analysis.best_value - entry.value)
+
+
 def test_an_equal_choice_is_never_a_fault() -> None:
     # After 1:20h 1:Kh 2:Ac seat 1 may exchange (X) or lead: both win 3 game points in every world.
     view = next(choice.view for choice in record_choices(EXAMPLE) if choice.action == EXCHANGE)

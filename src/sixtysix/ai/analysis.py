@@ -558,14 +558,24 @@ def _race(view: PlayerView, budget: Budget, played: Action | None) -> tuple[Race
 
 
 def _entry(race: Race[Action], action: Action, best: Action, single: bool) -> ActionValue:
-    """The figures of ``action`` once the race is over."""
+    """The figures of ``action`` once the race is over.
+
+    Its value is a mean over the worlds in which it was valued: its own, or, once it left the
+    race, the leader's over every world less their difference over the worlds they shared
+    (the worlds' noise cancels out of it), kept within the values the action was seen to
+    bring (a false claim is worth -2, never -2.04; nothing below -3). Its standard error is
+    the sample's own: an action that brought the same in every world shows none (the
+    verdicts' bounds keep their floor, :func:`_floor`).
+    """
     low, high = loss_bounds(race, action, CONFIDENCE_Z, single)
     gap = _difference(race, best, action, single)
+    lowest, highest = race.value_range(action)
     if action in race.alive:
-        value, se = race.mean(action), _floor(race.se(action), race.count(action), single)
-    else:  # left the race: the leader's mean plus the difference over the worlds they shared
-        value = min(race.mean(best), race.mean(best) - gap.mean)
-        se = math.hypot(_floor(race.se(best), race.count(best), single), gap.se)
+        value, se = race.mean(action), race.se(action)
+    else:
+        value = min(race.mean(best), race.mean(best) - gap.mean, highest)
+        value = max(value, lowest)
+        se = math.hypot(race.se(best), race.difference(best, action).se) if lowest < highest else 0.0
     loss = race.mean(best) - value
     return ActionValue(action, value, race.win_share(action), race.count(action), se, loss, gap.se, low, high)
 

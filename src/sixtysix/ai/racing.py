@@ -91,6 +91,8 @@ class Race(Generic[A]):
         self._sum = dict.fromkeys(self.actions, 0.0)
         self._squares = dict.fromkeys(self.actions, 0.0)
         self._wins = dict.fromkeys(self.actions, 0.0)
+        self._lowest = dict.fromkeys(self.actions, math.inf)
+        self._highest = dict.fromkeys(self.actions, -math.inf)
         # Pair sums for i < j in the order of `actions`: count, sum and sum of squares of v_i - v_j.
         self._index = position
         self._pairs: dict[tuple[int, int], list[float]] = {}
@@ -104,6 +106,10 @@ class Race(Generic[A]):
             self._sum[action] += value
             self._squares[action] += value * value
             self._wins[action] += 1.0 if value > 0 else 0.5 if value == 0 else 0.0
+            if value < self._lowest[action]:
+                self._lowest[action] = value
+            if value > self._highest[action]:
+                self._highest[action] = value
         index = [self._index[action] for action in alive]
         pairs = self._pairs
         for i in range(len(row)):
@@ -132,6 +138,19 @@ class Race(Generic[A]):
     def se(self, action: A) -> float:
         """The standard error of :meth:`mean`."""
         return standard_error(self._count[action], self._sum[action], self._squares[action])
+
+    def value_range(self, action: A) -> tuple[float, float]:
+        """The lowest and highest value ``action`` had in a world ((0, 0) before any world).
+
+        >>> race = Race(["claim", "card"])
+        >>> for value in (1.0, -2.0, 3.0):
+        ...     race.add({"claim": -2.0, "card": value})
+        >>> race.value_range("claim"), race.value_range("card")
+        ((-2.0, -2.0), (-2.0, 3.0))
+        """
+        if not self._count[action]:
+            return 0.0, 0.0
+        return self._lowest[action], self._highest[action]
 
     def win_share(self, action: A) -> float:
         """The share of its worlds in which ``action``'s value is above 0 (0 counting one half)."""
