@@ -7,7 +7,8 @@ import pytest
 
 from sixtysix.ai.puzzles import CLOSED, KINDS, PHASE_ONE, TALON_GONE, Puzzle, load_puzzles
 from sixtysix.core.actions import Action
-from sixtysix.present.describe import plain
+from sixtysix.present.describe import card_label, decimal_text, plain
+from sixtysix.present.explain import action_text
 from sixtysix.present.presets import LANGUAGES
 from sixtysix.present.puzzles import (
     VERBS,
@@ -74,10 +75,20 @@ def test_the_verdict_says_right_or_wrong_with_both_values_in_each_language() -> 
         assert len(lines) == len(puzzle.values) and sum("(la solution)" in line for line in lines) == 1
 
 
+def test_cards_and_numbers_are_written_as_each_language_writes_them() -> None:
+    # the web page's corner letters (B/D for jack and queen in German, V/D/R in French), a decimal comma
+    jack, queen, ten = Action.parse("Jc"), Action.parse("Qs"), Action.parse("Th")
+    assert [card_label(c, lang="de") for c in (jack, queen, ten)] == ["B♣", "D♠", "10♥"]
+    assert [card_label(c, lang="fr") for c in (jack, queen, Action.parse("Kd"))] == ["V♣", "D♠", "R♦"]
+    assert card_label(jack) == "J♣" and card_label(jack, symbols=False, lang="de") == "Jc"  # the token stays
+    assert action_text(jack, "de") == "B♣" and action_text(Action.parse("40c"), "fr") == "40 à trèfle"
+    assert decimal_text(-0.82, "de", sign=True) == "−0,82" and decimal_text(-0.82, "en", sign=True) == "-0.82"
+
+
 def test_game_points_are_counted_in_the_grammar_of_each_language() -> None:
     assert [points_text(n) for n in (1, 2, 0.5)] == ["1 game point", "2 game points", "0.50 game points"]
-    assert [points_text(n, "de") for n in (1, 3, 1.25)] == ["1 Spielpunkt", "3 Spielpunkte", "1.25 Spielpunkte"]
-    french = ["1 point de partie", "1.50 point de partie", "2 points de partie"]  # singular below two
+    assert [points_text(n, "de") for n in (1, 3, 1.25)] == ["1 Spielpunkt", "3 Spielpunkte", "1,25 Spielpunkte"]
+    french = ["1 point de partie", "1,50 point de partie", "2 points de partie"]  # singular below two
     assert [points_text(n, "fr") for n in (1, 1.5, 2)] == french
     assert value_words(0) == "ties the deal" and value_words(0, "fr", average=True) == "s'équilibre en moyenne"
     assert value_words(-2, "de") == "verliert 2 Spielpunkte"

@@ -8,6 +8,7 @@ import datetime
 
 from sixtysix.ai.puzzles import CLOSED, PHASE_ONE, TALON_GONE, daily_puzzle, load_puzzles, puzzle_by_id
 from sixtysix.core.cards import CARD_NAMES, cards_of
+from sixtysix.present.describe import decimal_text
 
 from .conftest import Api
 
@@ -91,8 +92,9 @@ def test_an_answer_is_judged_and_moves_the_solvers_rating_once(api: Api) -> None
     assert judged["change"] < 0 and judged["skill"]["attempts"] == 1 and judged["skill"]["streak"] == 0
     # why, in every language, with the exact values of the solution and of the move played
     assert set(judged["explanation"]) == {"en", "de", "fr"}
-    for text in judged["explanation"].values():
-        assert f"{puzzle.best_value:+.2f}" in text and f"{puzzle.values[wrong]:+.2f}" in text
+    for lang, text in judged["explanation"].items():
+        assert decimal_text(puzzle.best_value, lang, sign=True) in text
+        assert decimal_text(puzzle.values[wrong], lang, sign=True) in text
     again = api.request("POST", f"/api/puzzles/{number}/answer", token, json={"action": puzzle.solution.token}).json()
     assert again["correct"] is True and again["change"] == 0  # a puzzle seen before is practice
     assert again["skill"]["streak"] == 1 and again["skill"]["attempts"] == 1

@@ -105,10 +105,40 @@ class Names:
         return "your" if seat == self.human else f"{self.other(seat)}'s"
 
 
-def card_label(card: Card, symbols: bool = True) -> str:
-    """``A♥`` (or ``Ah`` without symbols): rank, then the suit."""
+RANK_LETTERS = {
+    "de": {"A": "A", "T": "10", "K": "K", "Q": "D", "J": "B", "9": "9", "8": "8", "7": "7"},
+    "fr": {"A": "A", "T": "10", "K": "R", "Q": "D", "J": "V", "9": "9", "8": "8", "7": "7"},
+}
+"""The corner letters of the French-suited deck in German and French, as the web page draws them."""
+
+
+def card_label(card: Card, symbols: bool = True, lang: str = "en") -> str:
+    """``A♥`` (or ``Ah`` without symbols, the record's token): rank, then the suit. With symbols,
+    German and French take their own corner letters (``B♣`` for the jack, ``V♣`` in French).
+
+    >>> from sixtysix.core.cards import parse_card
+    >>> card_label(parse_card("Jc")), card_label(parse_card("Jc"), lang="de"), card_label(parse_card("Qs"), lang="fr")
+    ('J♣', 'B♣', 'D♠')
+    >>> card_label(parse_card("Th"), lang="fr"), card_label(parse_card("Jc"), False, "de")
+    ('10♥', 'Jc')
+    """
     name = CARD_NAMES[card]
-    return name[0] + (SUIT_SYMBOLS[suit_of(card)] if symbols else name[1])
+    if not symbols:
+        return name
+    letters = RANK_LETTERS.get(lang)
+    return (letters[name[0]] if letters else name[0]) + SUIT_SYMBOLS[suit_of(card)]
+
+
+def decimal_text(value: float, lang: str = "en", sign: bool = False, digits: int = 2) -> str:
+    """A number as people of ``lang`` write it: a decimal comma in German and French, a true minus sign there.
+
+    >>> decimal_text(-0.8249, "de", sign=True), decimal_text(1.0, "fr", sign=True), decimal_text(0.5)
+    ('−0,82', '+1,00', '0.50')
+    """
+    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+    if lang in RANK_LETTERS:
+        text = text.replace(".", ",").replace("-", "\u2212")
+    return text
 
 
 def card_style(card: Card) -> str:
@@ -116,8 +146,8 @@ def card_style(card: Card) -> str:
     return "bold red" if suit_of(card) in RED_SUITS else "bold"
 
 
-def card_markup(card: Card, symbols: bool = True) -> str:
-    return f"[{card_style(card)}]{card_label(card, symbols)}[/]"
+def card_markup(card: Card, symbols: bool = True, lang: str = "en") -> str:
+    return f"[{card_style(card)}]{card_label(card, symbols, lang)}[/]"
 
 
 def suit_label(suit: int, symbols: bool = True) -> str:

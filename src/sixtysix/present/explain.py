@@ -62,7 +62,7 @@ from sixtysix.core.game import Deal
 from sixtysix.core.match import Match
 from sixtysix.core.record import Record
 from sixtysix.core.view import PlayerView
-from sixtysix.present.describe import card_label
+from sixtysix.present.describe import card_label, decimal_text
 from sixtysix.present.presets import LANGUAGES
 
 SUITS = {
@@ -294,7 +294,7 @@ def action_text(action: Action, lang: str = "en", symbols: bool = True) -> str:
     ('Zudrehen', '40 à cœur', 'A♥')
     """
     if action.is_card():
-        return card_label(action, symbols)
+        return card_label(action, symbols, lang)
     if action.is_marriage():
         return marriage_text(action, lang)
     return ACTION_WORDS[int(action)][lang]
@@ -326,8 +326,8 @@ def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool =
             wins=str(best.wins),
             worlds=str(best.worlds),
             other_wins=str(other.wins),
-            points=f"{best.points:+.2f}",
-            other_points=f"{other.points:+.2f}",
+            points=decimal_text(best.points, lang, sign=True),
+            other_points=decimal_text(other.points, lang, sign=True),
             count=str(every.count if every is not None else best.worlds),
         )
     head = _capital(head)
@@ -369,7 +369,7 @@ class _Renderer:
         return TEMPLATES[name][self.lang].format(**values)
 
     def card(self, card: Card) -> str:
-        return card_label(card, self.symbols)
+        return card_label(card, self.symbols, self.lang)
 
     def cards(self, cards: tuple[Card, ...]) -> str:
         return " ".join(self.card(c) for c in cards)

@@ -33,6 +33,7 @@ from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
     Names,
     card_markup,
+    decimal_text,
     describe_action,
     describe_action_choice,
     plain,
@@ -153,10 +154,10 @@ def points_text(points: float, lang: str = "en") -> str:
     """``2 game points``, ``1 game point``, ``1.25 game points`` (a whole number without decimals).
 
     >>> points_text(1), points_text(2, "de"), points_text(1.5, "fr"), points_text(0.333)
-    ('1 game point', '2 Spielpunkte', '1.50 point de partie', '0.33 game points')
+    ('1 game point', '2 Spielpunkte', '1,50 point de partie', '0.33 game points')
     """
     lang = _lang(lang)
-    number = f"{points:g}" if points == int(points) else f"{points:.2f}"
+    number = f"{points:g}" if points == int(points) else decimal_text(points, lang)
     singular = abs(points) < 2 if lang == "fr" else abs(points) == 1  # French: singular below two
     return f"{number} {POINT_NAMES[lang][0 if singular else 1]}"
 
@@ -167,7 +168,7 @@ def value_words(points: float, lang: str = "en", average: bool = False) -> str:
     >>> value_words(2), value_words(-1), value_words(0)
     ('wins 2 game points', 'loses 1 game point', 'ties the deal')
     >>> value_words(1.25, "de", average=True), value_words(-0.4, average=True)
-    ('gewinnt im Schnitt 1.25 Spielpunkte', 'loses 0.40 game points on average')
+    ('gewinnt im Schnitt 1,25 Spielpunkte', 'loses 0.40 game points on average')
     """
     lang = _lang(lang)
     if points == 0:
@@ -289,7 +290,7 @@ def card_or_action(action: Action, symbols: bool = True, lang: str = "en") -> st
     """A card as ``A♥`` (with its colour markup), another action in English as its token (``20h``, ``66``), else
     in words of ``lang`` (``Zudrehen``)."""
     if action.is_card():
-        return card_markup(action, symbols)
+        return card_markup(action, symbols, _lang(lang))
     return str(action) if _lang(lang) == "en" else action_text(action, lang, symbols)
 
 
