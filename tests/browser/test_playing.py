@@ -115,6 +115,24 @@ def test_a_quick_claim_asks_first_and_the_deal_end_shows_every_card(
     assert server.service.games[table.match_id].match.rules.match_target == 1
 
 
+def test_after_winning_a_trick_the_decision_is_close_now_or_draw(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=5)
+    table = open_table(f"{server.base}/?animations=0#/")
+    table.page.locator("[data-testid=lobby]").wait_for()
+    start_computer_match(table, level=1, target=7)
+    table.play_until(random.Random(3), lambda s: "CB" in s["options"])
+    server_state = server.service.games[table.match_id].state(1)
+    assert "CB" in server_state["legal"] and "C" in server_state["after_draw"]  # closing after the draw is legal too
+    buttons = table.page.locator("[data-testid=action]")
+    actions = buttons.evaluate_all("(bs) => bs.map((b) => b.dataset.action)")
+    # one close button (before the draw), secondary; closing after the draw comes with the next state
+    assert "C" not in actions and actions.count("CB") == 1 and "draw" in actions, actions
+    close = table.page.locator("[data-testid=action][data-action=CB]")
+    assert "minor" in (close.get_attribute("class") or "")
+
+
 def test_the_names_of_the_computer_in_the_page_language(
     make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
 ) -> None:

@@ -803,6 +803,8 @@ export function mountTable(root, matchId, ctx) {
       const close = can.has("CB") ? "CB" : "C";
       // legal, but seldom the move: it does not glow like one
       button(close, t(close === "CB" ? "action.close_before_draw" : "action.close"), close, "minor");
+      // before the draw the decision is "close now or draw": closing after it comes with the next state
+      shown.add("C");
       if (deal.stage === "before_draw" || legalNow.has("draw")) button("draw", t("action.draw"), "↵");
     }
     if (hasTalon()) {
