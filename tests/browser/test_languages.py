@@ -52,6 +52,30 @@ def test_a_refused_name_and_the_computer_in_the_list_speak_german(
     assert "gegen Computer (Stufe 1)" in row and "level" not in row, row
 
 
+def test_names_left_empty_are_german_and_an_open_seat_is_not_a_guest(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=33)
+    host, _ = _lobby(server, open_table, "de")
+    form = host.page.locator("[data-testid=friend-form]")
+    form.locator("[data-testid=name-input]").fill("")
+    form.locator("[data-testid=new-friend-match]").click()
+    host.page.locator("[data-testid=waiting]").wait_for()
+    game = server.service.games[host.match_id]
+    assert game.seats[1].name == "Spieler"
+    # the open seat is "Platz 2" waiting for a friend, not the server's English placeholder
+    seat = host.page.locator("[data-testid=seat-name]").inner_text()
+    assert seat == "Platz 2" and "Guest" not in host.page.locator("[data-testid=table]").inner_text(), seat
+    link = host.page.locator("[data-testid=invite-link]").input_value()
+    guest = open_table(link)
+    _switch(guest, "de")
+    guest.page.locator("[data-testid=join-button]").click()
+    guest.page.wait_for_url(re.compile(r"#/match/"))
+    guest.wait(settled=False)
+    assert game.seats[2].name == "Gast"
+    host.page.locator("[data-testid=seat-name]", has_text="Gast").wait_for()
+
+
 def test_a_checked_record_gives_the_reason_in_german(
     make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
 ) -> None:

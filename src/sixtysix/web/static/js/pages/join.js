@@ -81,7 +81,7 @@ export function mountJoin(root, code, ctx) {
     busy = true;
     draw();
     try {
-      const answer = await api.join(code, name || undefined);
+      const answer = await api.join(code, name || t("join.default_name")); // the server's default is English
       saveSeat(answer.match_id, {
         token: answer.token,
         seat: answer.seat,

@@ -136,7 +136,7 @@ export function mountLobby(root, ctx) {
     const name = String(data.get("name") || "").trim().slice(0, 40);
     const target = Math.max(1, Math.min(1000, Number(data.get("target")) || 7));
     const body = { opponent: kind, rules: data.get("rules"), target };
-    if (name) body.name = name;
+    body.name = name || t("lobby.name_placeholder"); // the server's default would be English
     if (kind === "computer") body.level = Number(data.get("level") || 3);
     const others = otherSeats(body.rules);
     if (others.length) {

@@ -370,7 +370,8 @@ export function mountTable(root, matchId, ctx) {
 
   const seatInfo = (n) => {
     const found = (state.seats || []).find((s) => s.seat === n) || { seat: n, name: "?" };
-    return { ...found, name: seatName(found, state.players || 2) }; // a computer's name in the page's language
+    // a computer's name in the page's language; an open seat has none yet ("Seat 2", not the server's "Guest")
+    return { ...found, name: found.open ? t("lobby.seat_n", { n }) : seatName(found, state.players || 2) };
   };
   const dealSeat = (n) => ((state.deal && state.deal.seats) || []).find((s) => s.seat === n) || {};
   const nameOf = (n) => (n === state.seat ? t("word.you") : seatInfo(n).name);
