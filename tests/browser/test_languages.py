@@ -3,20 +3,24 @@ list of matches, a fairness verdict's reason, and the end of a four-handed deal 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from web.conftest import Api
+from web.conftest import Api, Seat
 
-from .conftest import ServerThread, Table, require_browser
+from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot
 from .test_tables import my_turn
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
 require_browser()
+
+FITS = "(selector) => [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect().right)"
+"""The right edge of every element matching a selector (pixels from the viewport's left)."""
 
 ENGLISH = re.compile(r"\b(side|made|seat|the|must|are|match|level)\b")
 
@@ -66,6 +70,13 @@ def test_names_left_empty_are_german_and_an_open_seat_is_not_a_guest(
     # the open seat is "Platz 2" waiting for a friend, not the server's English placeholder
     seat = host.page.locator("[data-testid=seat-name]").inner_text()
     assert seat == "Platz 2" and "Guest" not in host.page.locator("[data-testid=table]").inner_text(), seat
+    # on a phone the German invitation fits the screen: nothing cut off at the right
+    host.page.set_viewport_size(PHONE)
+    host.page.wait_for_timeout(200)
+    boxes = host.page.evaluate(FITS, "[data-testid=waiting], [data-testid=waiting] p, [data-testid=waiting] button")
+    assert all(right <= PHONE["width"] for right in boxes), boxes
+    shot(host.page, "friend-waiting-phone-de")
+    host.page.set_viewport_size(DESKTOP)
     link = host.page.locator("[data-testid=invite-link]").input_value()
     guest = open_table(link)
     _switch(guest, "de")
@@ -74,6 +85,39 @@ def test_names_left_empty_are_german_and_an_open_seat_is_not_a_guest(
     guest.wait(settled=False)
     assert game.seats[2].name == "Gast"
     host.page.locator("[data-testid=seat-name]", has_text="Gast").wait_for()
+
+
+OVERLAPS = """([a, b]) => {
+  const x = document.querySelector(a).getBoundingClientRect(), y = document.querySelector(b).getBoundingClientRect();
+  return { overlap: x.left < y.right && y.left < x.right && x.top < y.bottom && y.top < x.bottom,
+           height: x.height, line: parseFloat(getComputedStyle(document.querySelector(a)).fontSize) };
+}"""
+
+
+def test_the_opponents_line_on_a_french_phone_keeps_its_badge_whole(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=34)
+    api = Api(server.base)
+    created = api.create(opponent="friend", name="Alice")
+    joined = api.join(created["invite"]["code"], "Alice").json()
+    game = server.service.games[created["match_id"]]
+    acting = game.match.current.to_act
+    waiting_seat, token = (2, joined["token"]) if acting == 1 else (1, created["token"])
+    # the one to act is connected ("en ligne"): the longest line of the two-player table
+    other = Seat(server.base, game.id, created["token"] if waiting_seat == 2 else joined["token"])
+    table = open_table(f"{server.base}/?animations=0#/")
+    _switch(table, "fr")
+    seats = json.dumps({game.id: {"token": token, "seat": waiting_seat, "kind": "friend"}})
+    table.page.evaluate(f"() => localStorage.setItem('sixtysix.seats', {json.dumps(seats)})")
+    table.page.set_viewport_size(PHONE)
+    table.page.goto(f"{server.base}/?animations=0#/match/{game.id}")
+    table.page.locator("[data-testid=seat] [data-testid=to-act]").wait_for()
+    found = table.page.evaluate(OVERLAPS, ["[data-testid=seat] [data-testid=to-act]", "[data-testid=seat] .stats"])
+    # "à jouer" on one line, clear of "0 pli · points à compter de tête"
+    assert not found["overlap"] and found["height"] < 2 * found["line"], found
+    shot(table.page, "opponent-line-phone-fr")
+    other.close()
 
 
 def test_a_checked_record_gives_the_reason_in_german(
