@@ -265,5 +265,12 @@ def test_the_move_clock_counts_down_and_a_gone_seat_can_be_claimed(
     page.locator("[data-testid=presence][data-connected=true]").wait_for()
     server.stop()
     page.locator("[data-testid=presence][data-connected=unknown]").wait_for(timeout=15_000)
+    # a card played meanwhile: the page says in its own language that the server cannot be reached
+    page.locator("[data-testid=lang-switch]").select_option("de")
+    page.locator("[data-testid=table][data-turn=me]").wait_for()
+    page.locator("[data-testid=hand-card][data-legal=true]").first.click()
+    error = page.locator("[data-testid=error]")
+    error.wait_for(timeout=15_000)
+    assert "Keine Verbindung zum Server" in error.inner_text() and "fetch" not in error.inner_text()
     bob_again.close()
     api.close()

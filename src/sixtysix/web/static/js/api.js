@@ -9,7 +9,7 @@
 // and the state is polled.
 
 import { clientSeed } from "./fairness.js";
-import { inLang } from "./i18n.js";
+import { inLang, t } from "./i18n.js";
 import { applyPatch } from "./patch.js";
 
 /** An action's message: `next` brings a fresh client seed for the deal it starts (docs/fairness.md). */
@@ -41,7 +41,8 @@ async function request(method, path, { token, body } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
-    throw new ApiError("network", String(error && error.message ? error.message : error), 0);
+    // the browser's own words ("Failed to fetch") are English and say little: the page's language
+    throw new ApiError("network", t("error.network"), 0);
   }
   let data = null;
   try {
@@ -51,7 +52,7 @@ async function request(method, path, { token, body } = {}) {
   }
   if (!response.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(err.code || "http", errorText(err) || `HTTP ${response.status}`, response.status);
+    throw new ApiError(err.code || "http", errorText(err) || t("error.http", { status: response.status }), response.status);
   }
   return data;
 }
