@@ -93,6 +93,17 @@ export function connectTable(matchId, token, page) {
     page.draw();
   }
 
+  /** A refused action: a table that moved on meanwhile (another tab, the other seat) is shown as it is now,
+   *  with a word for people rather than the versions behind it. */
+  function showRefusal(code, message) {
+    if (code === "stale_version") {
+      socket.refresh();
+      showError(t("table.stale"));
+      return;
+    }
+    showError(message);
+  }
+
   function drawConnection() {
     const pill = $("[data-testid=connection]", page.root);
     if (!pill) return;
@@ -104,8 +115,7 @@ export function connectTable(matchId, token, page) {
     onState: (s, replyTo) => receive(s, replyTo),
     onError: (err, replyTo) => {
       if (live.pending && replyTo === live.pending.id) clearPending();
-      if (err.code === "stale_version") socket.refresh();
-      showError(errorText(err) || err.code || t("table.error"));
+      showRefusal(err.code, errorText(err) || err.code || t("table.error"));
     },
     onPresence: (connected) => page.onPresence(connected),
     onStatus: (status) => {
@@ -168,8 +178,7 @@ export function connectTable(matchId, token, page) {
       receive(answer.state, null);
     } catch (err) {
       clearPending();
-      if (err.code === "stale_version") socket.refresh();
-      showError(err.message);
+      showRefusal(err.code, err.message);
     }
   }
 
