@@ -277,7 +277,7 @@ const en = {
 
   "review.title": "Review of deal {n}",
   "review.back": "Back to the table",
-  "review.loading": "The computer is analysing every decision of this deal… (up to half a minute)",
+  "review.loading": "The computer is analysing every decision of this deal… (often half a minute, longer on a busy server; it is kept once done)",
   "review.not_over": "This deal is not over yet: it can be reviewed when it ends.",
   "review.chart_title": "The deal, decision by decision",
   "review.chart_label": "Evaluation of the deal for you, after each decision",
@@ -704,7 +704,7 @@ const de = {
 
   "review.title": "Analyse von Spiel {n}",
   "review.back": "Zurück zum Tisch",
-  "review.loading": "Der Computer analysiert jede Entscheidung dieses Spiels … (bis zu einer halben Minute)",
+  "review.loading": "Der Computer analysiert jede Entscheidung dieses Spiels … (oft eine halbe Minute, auf einem ausgelasteten Server länger; danach bleibt sie gespeichert)",
   "review.not_over": "Dieses Spiel ist noch nicht aus: Die Analyse gibt es an seinem Ende.",
   "review.chart_title": "Das Spiel, Entscheidung für Entscheidung",
   "review.chart_label": "Bewertung des Spiels für dich nach jeder Entscheidung",
@@ -1131,7 +1131,7 @@ const fr = {
 
   "review.title": "Analyse de la donne {n}",
   "review.back": "Retour à la table",
-  "review.loading": "L'ordinateur analyse chaque décision de cette donne… (jusqu'à une demi-minute)",
+  "review.loading": "L'ordinateur analyse chaque décision de cette donne… (souvent une demi-minute, davantage sur un serveur chargé ; elle est gardée ensuite)",
   "review.not_over": "Cette donne n'est pas terminée : son analyse sera disponible à la fin.",
   "review.chart_title": "La donne, décision après décision",
   "review.chart_label": "Évaluation de la donne pour vous après chaque décision",
