@@ -178,7 +178,7 @@ def test_undo_in_practice_takes_back_the_last_own_decision(tmp_path: Path) -> No
     session.future_decks = [_deck()]
     session.run()
     shown = output(console)
-    assert "Took back your Ah." in shown
+    assert "Took back your A♥." in shown
     assert "There is no decision of yours to take back." in shown
     deal = session.match.current
     assert deal is not None

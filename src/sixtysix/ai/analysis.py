@@ -223,7 +223,10 @@ def with_error(value: float, margin: float, sign: bool = True) -> str:
 
     >>> with_error(-0.4712, 0.052), with_error(1.0, 0.0), with_error(0.47, 0.05, sign=False)
     ('-0.47 ± 0.05', '+1.00', '0.47 ± 0.05')
+    >>> with_error(-0.001, 0.0)  # no "-0.00"
+    '+0.00'
     """
+    value = round(value, 2) + 0.0  # why: -0.001 would print as -0.00
     text = f"{value:+.2f}" if sign else f"{value:.2f}"
     return f"{text} ± {margin:.2f}" if margin >= 0.005 else text
 

@@ -154,7 +154,8 @@ class Session(TwoHandedTurns[Deal]):
         current = rebuilt.current
         assert current is not None
         self.log = self._replayed_log(current)
-        note = f"[yellow]Took back your {taken}.[/]"
+        shown = card_markup(taken, self.settings.symbols) if taken.is_card() else str(taken)
+        note = f"[yellow]Took back your [/]{shown}[yellow].[/]"
         if old is not current and (index < len(match.deals) - 1 or old.talon_size < current.talon_size):
             note += " [yellow](You have seen cards drawn since: information revealed.)[/]"
         self.notes.append(note)

@@ -165,8 +165,10 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         self.say("[dim]Analysing…[/]")
         analysis = hint(view)
         hand = hand_order(view.hand, view.trump)
+        best = analysis.best
+        best_label = card_markup(best, self.settings.symbols) if best.is_card() else str(best)
         table = Table(
-            title=f"Hint: best is {analysis.best} ({analysis.worlds} sampled deals, {analysis.seconds:.1f} s)",
+            title=f"Hint: best is {best_label} ({analysis.worlds} sampled deals, {analysis.seconds:.1f} s)",
             title_justify="left",
             box=None,
         )
