@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import sixtysix
 from record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
 from sixtysix import Rules, create_match
 from sixtysix.core.match import AnyMatch
@@ -551,3 +552,25 @@ def test_the_report_counts_points_and_tricks_by_table_seat_or_side(preset: str, 
         assert "sits out" not in line  # the dealer sits out, unnamed; only a play-off's winner is named
     assert lines[-1].startswith(f"match: {'-'.join(map(str, match.score))} (target 3), {match.scorer} {match.winner}")
     assert lines[-1].endswith("wins the match")
+
+
+def test_version_and_the_demo_list_every_command() -> None:
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.strip() == f"sixtysix {sixtysix.__version__}"
+    demo = run("demo")
+    assert demo.returncode == 0
+    for command in ("replay", "verify", "analyze", "rules", "play", "puzzles", "bot", "tournament", "serve"):
+        assert f"  sixtysix {command} " in demo.stdout, command
+    assert "legal: \n" not in demo.stdout  # a finished example has nothing legal to list
+
+
+def test_a_closed_pipe_ends_the_output_without_a_traceback() -> None:
+    # as `sixtysix demo | head -1` does: the reader goes away after the first line
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sixtysix.cli", "demo"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    errors = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 0 and "Traceback" not in errors and "BrokenPipe" not in errors, errors

@@ -28,6 +28,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from sixtysix import __version__
 from sixtysix.core.errors import RecordError, RulesError
 from sixtysix.core.fairness import exit_status, verify_record
 from sixtysix.core.match import AnyMatch, DealResult
@@ -50,15 +51,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    result: int = args.handler(args)
+    try:
+        result: int = args.handler(args)
+    except BrokenPipeError:  # why: `sixtysix demo | head` closes the pipe early; that is no error of ours
+        _quiet_stdout()
+        return 0
     return result
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at nothing, so that flushing it at exit after a closed pipe raises nothing."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sixtysix", description="The card game 66 (Sechsundsechzig) and Schnapsen.")
+    parser.add_argument("--version", action="version", version=f"sixtysix {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    rep = commands.add_parser("replay", help="check a 66R game record and print each deal's result")
+    rep = commands.add_parser(
+        "replay",
+        help="check a 66R game record and print each deal's result",
+        description="Replay a 66R record (docs/records.md) on the rules it names: each deal's result, the match's "
+        "score, and with --legal the actions legal where the record ends. An invalid record prints the error "
+        "(deal, action and why) and exits with status 2.",
+    )
     rep.add_argument("file", metavar="FILE", help="the record, or - for standard input")
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.add_argument("--legal", action="store_true", help="also list the legal actions at the end of the record")
@@ -134,7 +154,11 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("--no-pager", action="store_true", help="never page, even on a terminal")
     rules.set_defaults(handler=_rules_command)
 
-    demo = commands.add_parser("demo", help="show what sixtysix does: replay an example record")
+    demo = commands.add_parser(
+        "demo",
+        help="show what sixtysix does: its commands, and an example record replayed",
+        description="List the commands and replay an example record, as a first look.",
+    )
     demo.set_defaults(handler=_demo_command)
 
     for module_name in COMMAND_MODULES:
@@ -361,16 +385,24 @@ deal dealer=2 deck="Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 
 
 
 def _demo_command(args: argparse.Namespace) -> int:
-    print("sixtysix: the card game 66. Commands:")
-    print("  sixtysix replay [--json] [--legal] FILE|-")
-    print("  sixtysix verify [--json] RECORD|-")
-    print("  sixtysix analyze [--seat S] [--time SECONDS] [--worlds N] [-o OUT] RECORD|-")
-    print("  sixtysix rules [--preset P] [--lang en|de|fr]\n")
-    print("An example record:\n")
+    print("sixtysix: the card game 66. Its commands (sixtysix COMMAND --help tells more of each):")
+    for name, text in _commands(_parser()):
+        print(f"  sixtysix {name:<11} {text}")
+    print("\nAn example record:\n")
     print(EXAMPLE_RECORD)
     print("Its replay (sixtysix replay FILE):\n")
-    print(format_replay(replay(EXAMPLE_RECORD), legal=True))
+    print(format_replay(replay(EXAMPLE_RECORD)))
     return 0
+
+
+def _commands(parser: argparse.ArgumentParser) -> list[tuple[str, str]]:
+    """Every command of ``parser`` with its one-line help, in the order of ``sixtysix --help``."""
+    return [
+        (choice.dest, choice.help or "")
+        for action in parser._actions  # why: argparse lists its commands nowhere public
+        if isinstance(action, argparse._SubParsersAction)
+        for choice in action._choices_actions
+    ]
 
 
 if __name__ == "__main__":

@@ -100,7 +100,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="after a move clock ran out, this much more until the match may be claimed from a seat that is gone "
         "(default 120)",
     )
-    serve.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
+    serve.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="how much the server logs (default info; no seat token or invitation reaches the log at any level)",
+    )
     serve.add_argument(
         "--access-log", action="store_true", help="log every HTTP request (secrets are cut out of every log line)"
     )
