@@ -167,3 +167,14 @@ test("card names", () => {
   assert.equal(i18n.cardName("Qd", "german", "en"), "Ober of bells (Schellen)");
   assert.equal(i18n.rankIndex("T", "german", "fr"), "10");
 });
+
+test("the statistics agree in number in French, and no tile says its label twice", () => {
+  assert.equal(i18n.t("stats.matches_sub", { n: 1, open: 0 }, "fr"), "1 terminée, 0 en cours");
+  assert.equal(i18n.t("stats.matches_sub", { n: 3, open: 1 }, "fr"), "3 terminées, 1 en cours");
+  assert.equal(i18n.t("stats.deals_sub", { n: 1, tied: 0 }, "fr"), "1 jouée, nulles : 0");
+  assert.equal(i18n.t("stats.per_deal_sub", { won: 0, lost: 1 }, "fr"), "gagnés : 0 · perdus : 1");
+  for (const lang of LANGS) {
+    const sub = i18n.t("stats.given_taken", {}, lang);
+    assert.ok(!i18n.t("stats.schneider", {}, lang).includes(sub), lang);
+  }
+});
