@@ -221,3 +221,14 @@ test("a deal forfeited on the move clock is explained in every language", () => 
   }
   i18n.setLang("en");
 });
+
+test("plain-text actions and labels in the page's language: corner letters, a French colon", async () => {
+  const { actionText, labelled } = await load("describe.js");
+  assert.equal(actionText("Jc", "de"), "B♣");
+  assert.equal(actionText("Qs", "fr"), "D♠");
+  assert.equal(actionText("Th", "en"), "10♥");
+  assert.equal(actionText("40c", "fr"), "40 ♣");
+  assert.equal(actionText("draw", "de"), "Ziehen");
+  assert.equal(labelled("Vous", "fr"), "Vous : ");
+  assert.equal(labelled("Du", "de"), "Du: ");
+});

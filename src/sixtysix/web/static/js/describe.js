@@ -6,7 +6,7 @@
 import { cardName, getLang, inLang, rankIndex, suitName, t } from "./i18n.js";
 import { suitPalette, suitSVG } from "./cards.js";
 import { html, raw } from "./dom.js";
-import { actionKind, marriageCards, suitOf } from "./notation.js";
+import { actionKind, marriageCards, SUIT_SYMBOLS, suitOf } from "./notation.js";
 
 /** A card as a small inline chip: "A♥" (with the deck's letters and signs). */
 export function chip(card, opts = {}) {
@@ -275,4 +275,17 @@ export function decimal(value, lang = getLang(), digits = 2) {
   } catch {
     return value.toFixed(digits);
   }
+}
+
+/** "Du: " / "Vous : ": a label and its colon, French with the space before it. */
+export function labelled(label, lang = getLang()) {
+  return lang === "fr" ? `${label} : ` : `${label}: `;
+}
+
+/** An action as plain text in the page's language (for a title or a list): "B♣", "20 ♣", "Zudrehen". */
+export function actionText(token, lang = getLang()) {
+  const kind = actionKind(token);
+  if (kind === "card") return rankIndex(token[0], "french", lang) + SUIT_SYMBOLS[token[1]];
+  if (kind === "marriage") return `${token.slice(0, 2)} ${SUIT_SYMBOLS[token[2]]}`;
+  return kind ? t(`action.${kind}`, {}, lang) : String(token);
 }

@@ -2,6 +2,7 @@
 // The seat goes to the first person who joins; this browser then keeps its token.
 
 import { api } from "../api.js";
+import { labelled } from "../describe.js";
 import { $, html, render } from "../dom.js";
 import { t } from "../i18n.js";
 import { presetName, presetText } from "../presets.js";
@@ -61,7 +62,7 @@ export function mountJoin(root, code, ctx) {
         <p>${presetText(rules.preset)}</p>
         ${invitation.hints ? html`<p class="notice" data-testid="join-hints">${t("join.hints")}</p>` : ""}
         ${invitation.seats ? html`<ul class="join-seats" data-testid="join-seats">${invitation.seats.map(
-          (st) => html`<li data-seat="${st.seat}">${st.seat === invitation.seat ? html`<b>${t("lobby.seat_you", { n: st.seat })}</b>` : html`${t("lobby.seat_n", { n: st.seat })}: ${st.open ? t("multi.open_seat") : st.name}`}</li>`,
+          (st) => html`<li data-seat="${st.seat}">${st.seat === invitation.seat ? html`<b>${t("lobby.seat_you", { n: st.seat })}</b>` : html`${labelled(t("lobby.seat_n", { n: st.seat }))}${st.open ? t("multi.open_seat") : st.name}`}</li>`,
         )}</ul>` : ""}
         <form data-testid="join-form">
           <label class="block">${t("lobby.your_name")} <input name="name" maxlength="40" value="${s.name}" data-testid="name-input" placeholder="${t("lobby.name_placeholder")}"></label>

@@ -9,6 +9,7 @@
 import { api } from "../api.js";
 import { backSVG, cardSVG } from "../cards.js";
 import { html, raw, render } from "../dom.js";
+import { actionText, labelled } from "../describe.js";
 import { cardName, inLang, rankIndex, t } from "../i18n.js";
 import { presetName } from "../presets.js";
 import { localStore } from "../store.js";
@@ -101,7 +102,7 @@ export function mountPuzzles(root, where, ctx) {
   }
 
   function tokenText(token_) {
-    return actionKind(token_) === "card" ? chipText(token_) : html`<span class="pz-token">${token_}</span>`;
+    return actionKind(token_) === "card" ? chipText(token_) : html`<span class="pz-token">${actionText(token_)}</span>`;
   }
 
   function cardsRow(cards, testid, o, hidden = 0) {
@@ -157,7 +158,7 @@ export function mountPuzzles(root, where, ctx) {
         ${tokenText(v.token)} <span class="num">${v.value > 0 ? "+" : v.value < 0 ? "−" : "±"}${Number.isInteger(v.value) ? Math.abs(v.value) : Math.abs(v.value).toFixed(2)}</span></li>`,
     );
     const line = result.line_tokens.map(
-      (step) => html`<li>${step.seat === shown.puzzle.seat ? t("word.you") : t("puzzles.them")}: ${tokenText(step.token)}</li>`,
+      (step) => html`<li>${labelled(step.seat === shown.puzzle.seat ? t("word.you") : t("puzzles.them"))}${tokenText(step.token)}</li>`,
     );
     const hidden = result.worlds > 1;
     return html`<div class="pz-result ${result.correct ? "right" : "wrong"}" data-testid="puzzle-result" data-correct="${result.correct}" role="status">

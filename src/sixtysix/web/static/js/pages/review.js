@@ -7,7 +7,7 @@
 import { api } from "../api.js";
 import { evalChartSVG, MARKS } from "../chart.js";
 import { cardSVG } from "../cards.js";
-import { chip, dealHeadline, decimal, explainOutcome, names, signed, totalsLine, withError } from "../describe.js";
+import { actionText, chip, dealHeadline, decimal, explainOutcome, labelled, names, signed, totalsLine, withError } from "../describe.js";
 import { $, $$, html, raw, render } from "../dom.js";
 import { fairnessHTML } from "../fairness.js";
 import { getLang, suitName, t } from "../i18n.js";
@@ -112,7 +112,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
         value,
         own: mine,
         classification: verdictOf(d) === "good" ? null : verdictOf(d),
-        title: `${i + 1}. ${mine ? t("word.you") : w.opp}: ${d.action} ${d.symbol || ""} (${withError(value, d.played_margin)})`,
+        title: `${i + 1}. ${labelled(mine ? t("word.you") : w.opp)}${actionText(d.action)} ${d.symbol || ""} (${withError(value, d.played_margin)})`,
       };
     });
     const out = review.outcome;

@@ -18,6 +18,7 @@ import {
   dealHeadline,
   dealLog,
   explainOutcome,
+  labelled,
   matchLine,
   names,
   seatName,
@@ -656,7 +657,7 @@ export function mountTable(root, matchId, ctx) {
       <h2 data-testid="deal-headline">${t("table.deal_number", { n: deal.number })}: ${dealHeadline(out, who, by)}</h2>
       <ul class="explanation">${lines.map((line) => html`<li>${line}</li>`)}</ul>
       <p class="totals" data-testid="deal-totals">${totalsLine(out, who, deal.active, by)}</p>
-      ${last ? html`<p class="last-line">${t("table.last")}: ${last.cards.map((e) => chip(e.card, o))}</p>` : ""}
+      ${last ? html`<p class="last-line">${labelled(t("table.last"))}${last.cards.map((e) => chip(e.card, o))}</p>` : ""}
       ${match.over ? html`<p class="match-line" data-testid="match-result">${matchLine(match, who)}</p>` : ""}
       <div class="result-buttons">
         ${canNext ? html`<button class="primary legal" data-do="act" data-action="next" data-testid="next-deal" data-legal="true">${t("table.next_deal")} <kbd>↵</kbd></button>` : ""}
@@ -839,7 +840,7 @@ export function mountTable(root, matchId, ctx) {
   function scorerName(n) {
     if (!bySide()) return nameOf(n);
     const members = (state.seats || []).filter((s) => s.side === n).map((s) => nameOf(s.seat)).join(" & ");
-    return `${t(n === state.you.side ? "multi.your_side" : "multi.other_side")}: ${members}`;
+    return `${labelled(t(n === state.you.side ? "multi.your_side" : "multi.other_side"))}${members}`;
   }
 
   function scoreHTML(who) {
@@ -893,7 +894,7 @@ export function mountTable(root, matchId, ctx) {
     let prev = "";
     if (previous && previous.outcome && deal && (deal.history || []).length < 6) {
       const by = state.match ? state.match.by : "seat";
-      prev = html`<p class="previous" data-testid="previous-deal">${t("table.previous_deal", { n: previous.number })}: ${dealHeadline(previous.outcome, who, by)}
+      prev = html`<p class="previous" data-testid="previous-deal">${labelled(t("table.previous_deal", { n: previous.number }))}${dealHeadline(previous.outcome, who, by)}
         ${state.reviews ? html`<a href="#/match/${encodeURIComponent(matchId)}/review/${previous.number}">${t("table.review")}</a>` : ""}</p>`;
     }
     if (!deal) return prev;
