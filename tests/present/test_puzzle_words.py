@@ -92,3 +92,15 @@ def test_game_points_are_counted_in_the_grammar_of_each_language() -> None:
     assert [points_text(n, "fr") for n in (1, 1.5, 2)] == french
     assert value_words(0) == "ties the deal" and value_words(0, "fr", average=True) == "s'équilibre en moyenne"
     assert value_words(-2, "de") == "verliert 2 Spielpunkte"
+
+
+def test_tricks_are_counted_in_the_grammar_of_each_language() -> None:
+    from sixtysix.ai.explain import ClosedScore, Explanation
+    from sixtysix.present.explain import explanation_text
+
+    def text(tricks: int, lang: str) -> str:
+        return explanation_text(Explanation(1, Action.parse("C"), None, (ClosedScore(20, tricks, 2),)), lang)
+
+    assert "and 1 trick:" in text(1, "en") and "and 2 tricks:" in text(2, "en")
+    assert "und 1 Stich:" in text(1, "de") and "und 0 Stiche:" in text(0, "de")
+    assert "et 0 pli :" in text(0, "fr") and "et 1 pli :" in text(1, "fr") and "et 3 plis :" in text(3, "fr")

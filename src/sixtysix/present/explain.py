@@ -231,11 +231,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "fr": " et vous tenez {cards}, les plus hautes cartes restantes",
     },
     "ClosedScore": {
-        "en": "he has {points} points and {tricks} tricks: closed now, a 66 of yours scores him as he stands, "
+        "en": "he has {points} points and {tricks}: if you close now and reach 66, he is scored as he stands, "
         "{game_points} game points (R-CLOSE-6)",
-        "de": "er hat {points} Punkte und {tricks} Stiche: jetzt zugedreht, zählt er mit deinen 66 so, wie er steht, "
-        "{game_points} Spielpunkte (R-CLOSE-6)",
-        "fr": "il a {points} points et {tricks} plis : si vous fermez maintenant et faites 66, il est compté tel "
+        "de": "er hat {points} Punkte und {tricks}: drehst du jetzt zu und kommst auf 66, zählt er, wie er jetzt "
+        "steht: {game_points} Spielpunkte (R-CLOSE-6)",
+        "fr": "il a {points} points et {tricks} : si vous fermez maintenant et faites 66, il est compté tel "
         "qu'il est, {game_points} points de partie (R-CLOSE-6)",
     },
     "LastTrick": {
@@ -275,6 +275,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
 }
 """Every sentence part, by name (a fact's class name, or ``head``/``alone``) and language."""
+
+COUNTED = {"tricks": {"en": ("trick", "tricks"), "de": ("Stich", "Stiche"), "fr": ("pli", "plis")}}
+"""Words counted with a number: singular for one (French: below two)."""
 
 PLURAL = {
     "are": {"en": ("is", "are"), "de": ("ist", "sind"), "fr": ("est", "sont")},
@@ -389,6 +392,11 @@ class _Renderer:
     def plural(self, word: str, count: int) -> str:
         return PLURAL[word][self.lang][count > 1]
 
+    def counted(self, word: str, count: int) -> str:
+        """``1 trick``, ``2 Stiche``, ``0 pli``."""
+        singular = count < 2 if self.lang == "fr" else count == 1
+        return f"{count} {COUNTED[word][self.lang][0 if singular else 1]}"
+
     def fact(self, fact: Fact) -> str:
         """One reason as a clause (no capital, no full stop)."""
         explanation = self.explanation
@@ -416,7 +424,11 @@ class _Renderer:
         if isinstance(fact, TrumpHeld):
             return self.template(name, talon=str(fact.talon), held=str(fact.held), worlds=str(fact.worlds))
         if isinstance(fact, ClosedScore):
-            counts = {"points": str(fact.points), "tricks": str(fact.tricks), "game_points": str(fact.game_points)}
+            counts = {
+                "points": str(fact.points),
+                "tricks": self.counted("tricks", fact.tricks),
+                "game_points": str(fact.game_points),
+            }
             return self.template(name, **counts)
         if isinstance(fact, CloseNow):
             top = self.template("CloseNow.top", cards=self.cards(fact.top)) if fact.top else ""
