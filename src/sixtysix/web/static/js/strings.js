@@ -457,7 +457,7 @@ const de = {
   "puzzles.daily_streak": "Tagesserie {n}",
   "puzzles.opponent": "Der Gegner hält",
   "puzzles.them": "Gegner",
-  "puzzles.trump": "Trumpf",
+  "puzzles.trump": "Atout",
   "puzzles.led": "Ausgespielt",
   "puzzles.points": "Augen: du {you}, Gegner {opponent}",
   "puzzles.change": "Wertung {change}",

@@ -10,7 +10,7 @@ import { api } from "../api.js";
 import { backSVG, cardSVG } from "../cards.js";
 import { html, raw, render } from "../dom.js";
 import { actionText, labelled } from "../describe.js";
-import { cardName, inLang, rankIndex, t } from "../i18n.js";
+import { cardName, getLang, inLang, rankIndex, t } from "../i18n.js";
 import { presetName } from "../presets.js";
 import { localStore } from "../store.js";
 import { actionKind, marriageCards, SUIT_SYMBOLS, suitOf } from "../notation.js";
@@ -97,7 +97,7 @@ export function mountPuzzles(root, where, ctx) {
 
   function chipText(card) {
     const suit = suitOf(card);
-    const o = ctx.settings();
+    const o = { ...ctx.settings(), lang: getLang() }; // the card faces' corner letters in the page's language
     return html`<span class="pz-chip pz-suit-${suit}" title="${cardName(card, o.deck)}">${rankIndex(card[0], o.deck)}${SUIT_SYMBOLS[suit]}</span>`;
   }
 
@@ -178,7 +178,7 @@ export function mountPuzzles(root, where, ctx) {
 
   function puzzleHTML() {
     const p = shown.puzzle;
-    const o = ctx.settings();
+    const o = { ...ctx.settings(), lang: getLang() }; // the card faces' corner letters in the page's language
     const title = shown.daily ? t("puzzles.daily_of", { date: shown.daily }) : t("puzzles.number", { n: p.id });
     return html`<div class="pz-board" data-testid="puzzle" data-id="${p.id}" data-grade="${p.grade}" data-kind="${p.kind}">
       <h2>${title} · ${presetName(p.rules.preset)} · ${t(`puzzles.grade.${p.grade}`)} (${p.rating}) · ${t(`puzzles.kind.${p.kind}`)}</h2>
