@@ -133,6 +133,31 @@ def test_after_winning_a_trick_the_decision_is_close_now_or_draw(
     assert "minor" in (close.get_attribute("class") or "")
 
 
+BOTTOMS = """(selectors) => selectors.map((s) => {
+  const e = document.querySelector(s);
+  return e ? e.getBoundingClientRect().bottom : null;
+})"""
+
+
+def test_a_hint_on_a_desktop_leaves_the_hand_and_its_buttons_in_view(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=5)
+    table = open_table(f"{server.base}/?animations=0#/")
+    table.page.locator("[data-testid=lobby]").wait_for()
+    start_computer_match(table, level=3, target=7)
+    page = table.page
+    selectors = ["[data-testid=hand-card]", "[data-testid=actions]", "[data-testid=hint-result]"]
+    before = page.evaluate(BOTTOMS, selectors)
+    page.locator("[data-testid=hint-button]").click()
+    page.locator("[data-testid=hint-result]:not([data-loading])").wait_for(timeout=60_000)
+    after = page.evaluate(BOTTOMS, selectors)
+    height = DESKTOP["height"]
+    # the hand and the buttons do not move, and everything stays on the 1280x800 screen
+    assert after[:2] == before[:2] and all(bottom <= height for bottom in after), (before, after)
+    shot(page, "hint-desktop")
+
+
 def test_the_names_of_the_computer_in_the_page_language(
     make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
 ) -> None:
