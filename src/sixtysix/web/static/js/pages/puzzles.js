@@ -139,7 +139,8 @@ export function mountPuzzles(root, where, ctx) {
     const others = p.legal
       .filter((a) => actionKind(a.token) !== "card")
       .map(
-        (a) => html`<button type="button" class="act ${open ? "legal" : ""}" data-answer="${a.token}"
+        // every answer looks the same: none glows like a recommendation (a claim's glow would give it away)
+        (a) => html`<button type="button" class="act minor ${open ? "legal" : ""}" data-answer="${a.token}"
           data-testid="puzzle-action" data-action="${a.token}" ${open ? "" : raw("disabled")}
           title="${inLang(a.labels, a.label)}">${otherLabel(a.token)}</button>`,
       );
