@@ -178,3 +178,8 @@ test("the statistics agree in number in French, and no tile says its label twice
     assert.ok(!i18n.t("stats.schneider", {}, lang).includes(sub), lang);
   }
 });
+
+test("French elides de before a name that starts with a vowel", () => {
+  assert.equal(i18n.t("clock.out", { name: "Anna" }, "fr"), "Le temps d'Anna est écoulé.");
+  assert.equal(i18n.t("clock.out", { name: "Bernard" }, "fr"), "Le temps de Bernard est écoulé.");
+});

@@ -81,7 +81,15 @@ export function t(key, vars = {}, lang = current) {
     const n = Number(vars.n ?? 0);
     entry = entry[pluralCategory(lang, n)] ?? entry.other;
   }
+  if (lang === "fr") entry = elide(entry, vars);
   return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** French elides "de" before a vowel: "le temps de {name}" with Anna is "le temps d'Anna". */
+function elide(entry, vars) {
+  return entry.replace(/\b([Dd])e \{(\w+)\}/g, (whole, d, name) =>
+    name in vars && /^[AEIOUYÀÂÉÈÊÎÔÛaeiouyàâéèêîôû]/.test(String(vars[name])) ? `${d}'{${name}}` : whole,
+  );
 }
 
 /**

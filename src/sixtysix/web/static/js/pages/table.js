@@ -335,7 +335,7 @@ export function mountTable(root, matchId, ctx) {
     const name = seatName(seatInfo(c.seat), state.players);
     const text = left > 0 ? (c.mine ? t("clock.yours", { s: left }) : t("clock.theirs", { name, s: left })) : t("clock.out", { name });
     const buttons = claims.map(
-      (k) => html`<button class="act claim-clock" data-do="act" data-action="${k}" data-testid="${k === "claim_deal" ? "claim-deal" : "claim-match"}">${t(`clock.${k}`)}</button>`,
+      (k) => html`<button class="act legal claim-clock" data-do="act" data-action="${k}" data-testid="${k === "claim_deal" ? "claim-deal" : "claim-match"}">${t(`clock.${k}`)}</button>`,
     );
     return html`<div class="clock ${c.mine ? "mine" : ""} ${left <= 10 ? "low" : ""}" data-testid="clock" data-seat="${c.seat}"
         data-remaining="${left}" title="${t("clock.explain", { n: c.forfeit_points, grace: c.grace })}">
