@@ -633,7 +633,7 @@ const de = {
 
   "keys.title": "Tastatur",
   "keys.numbers": "1–6: die Karte mit dieser Nummer spielen.",
-  "keys.tokens": "Oder die Karte tippen: ah, th, 9s, dh (Dame), bh (Bube); Farben c d h s.",
+  "keys.tokens": "Oder die Karte tippen: ah, th, 9s, dh (Dame), bh (Bube); Farben: c Kreuz, d Karo, h Herz, s Pik.",
   "keys.specials": "20h / 40s Paar melden · x austauschen · c zudrehen · cb vor dem Ziehen zudrehen · 66 ansagen · d ziehen · p behalten.",
   "keys.enter": "Enter: ziehen, Atoutkarte behalten, nächstes Spiel. Esc: löschen.",
   "keys.hint": "h: Tipp (gegen den Computer).",
@@ -1060,7 +1060,7 @@ const fr = {
 
   "keys.title": "Clavier",
   "keys.numbers": "1 à 6 : jouer la carte de ce numéro.",
-  "keys.tokens": "Ou tapez la carte : ah, th, 9s, rh (roi), dh (dame), vh (valet) ; couleurs c d h s.",
+  "keys.tokens": "Ou tapez la carte : ah, th, 9s, rh (roi), dh (dame), vh (valet) ; couleurs : c trèfle, d carreau, h cœur, s pique.",
   "keys.specials": "20h / 40s mariage · x échanger · c clore · cb clore avant de piocher · 66 annoncer · d piocher · p garder.",
   "keys.enter": "Entrée : piocher, garder la carte d'atout, donne suivante. Échap : effacer.",
   "keys.hint": "h : conseil (contre l'ordinateur).",
