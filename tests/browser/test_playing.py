@@ -121,7 +121,8 @@ def test_after_winning_a_trick_the_decision_is_close_now_or_draw(
     server = make_server(seed=5)
     table = open_table(f"{server.base}/?animations=0#/")
     table.page.locator("[data-testid=lobby]").wait_for()
-    start_computer_match(table, level=1, target=7)
+    # level 3 makes no false claim: the match lasts until we have won a trick with the talon open
+    start_computer_match(table, level=3, target=21)
     table.play_until(random.Random(3), lambda s: "CB" in s["options"])
     server_state = server.service.games[table.match_id].state(1)
     assert "CB" in server_state["legal"] and "C" in server_state["after_draw"]  # closing after the draw is legal too

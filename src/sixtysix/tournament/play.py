@@ -412,7 +412,7 @@ class _Game:
             len(match.deals),
             forfeits,
             decisions,
-            think,
+            tuple(round(t, 6) for t in think),  # as the journal keeps it: a resumed run prints the same
             seconds,
             text if setup.return_records else None,
             loser,

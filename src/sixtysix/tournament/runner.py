@@ -196,7 +196,7 @@ class TournamentResult:
     def player_timing(self) -> dict[str, dict[str, float]]:
         """Decisions and mean time per decision of each player, over all its games (not reproducible)."""
         timing = {name: [0, 0.0] for name in self.tournament.names}
-        for game in self.games.values():
+        for game in (self.games[key] for key in sorted(self.games)):  # one order: the same sums when resumed
             for position, name in enumerate(game.key.names, start=1):
                 timing[name][0] += game.decisions[position - 1]
                 timing[name][1] += game.think[position - 1]
