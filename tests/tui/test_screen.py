@@ -125,7 +125,7 @@ def test_summary_of_a_closed_deal_claimed_correctly() -> None:
     match = Match(Rules())
     text = to_text(render_summary(deal, TableInfo(Names(1), results=(DealResult(1, 1, 0),)), 1), width=120)
     assert "Deal 1: You win 1 game point" in text
-    assert "You claimed correctly with 72 after closing." in text
+    assert "You claimed 66 with 72 card points." in text and "claimed correctly" not in text  # said once
     assert "The talon was closed, so Computer's points when it was closed count." in text
     assert "Computer had 35 card points at the close, 33 or more: 1 game point." in text
     assert "Card points: you 72, Computer 35 · tricks: you 4, Computer 1" in text

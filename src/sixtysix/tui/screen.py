@@ -41,6 +41,7 @@ from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.cards import Card, CardMask, make_card, suit_of
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
 from sixtysix.core.match import DealResult
+from sixtysix.core.outcome import Termination
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
@@ -467,7 +468,8 @@ def render_summary(
     names = info.names
     symbols = info.symbols
     human = names.human
-    lines = [humanize(outcome.reason, names) + "."]
+    # a claim's first sentence already says who claimed with how many points: the engine's reason would repeat it
+    lines = [] if outcome.termination is Termination.CLAIM else [humanize(outcome.reason, names) + "."]
     lines += explain_scoring(deal, names)
     (p1, p2), (t1, t2) = outcome.points, outcome.tricks
     points = {1: p1, 2: p2}
