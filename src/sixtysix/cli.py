@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import pydoc
 import sys
 from collections.abc import Sequence
@@ -61,8 +62,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _quiet_stdout() -> None:
     """Point standard output at nothing, so that flushing it at exit after a closed pipe raises nothing."""
-    import os
-
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
 

@@ -115,14 +115,22 @@ def test_a_quick_claim_asks_first_and_the_deal_end_shows_every_card(
     assert server.service.games[table.match_id].match.rules.match_target == 1
 
 
-def test_after_winning_a_trick_the_decision_is_close_now_or_draw(
-    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
-) -> None:
+def computer_table(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table], target: int
+) -> tuple[ServerThread, Table]:
+    """A server and a browser at the first decision of a match against the level-3 computer."""
     server = make_server(seed=5)
     table = open_table(f"{server.base}/?animations=0#/")
     table.page.locator("[data-testid=lobby]").wait_for()
+    start_computer_match(table, level=3, target=target)
+    return server, table
+
+
+def test_after_winning_a_trick_the_decision_is_close_now_or_draw(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
     # level 3 makes no false claim: the match lasts until we have won a trick with the talon open
-    start_computer_match(table, level=3, target=21)
+    server, table = computer_table(make_server, open_table, target=21)
     table.play_until(random.Random(3), lambda s: "CB" in s["options"])
     server_state = server.service.games[table.match_id].state(1)
     assert "CB" in server_state["legal"] and "C" in server_state["after_draw"]  # closing after the draw is legal too
@@ -143,10 +151,7 @@ BOTTOMS = """(selectors) => selectors.map((s) => {
 def test_a_hint_on_a_desktop_leaves_the_hand_and_its_buttons_in_view(
     make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
 ) -> None:
-    server = make_server(seed=5)
-    table = open_table(f"{server.base}/?animations=0#/")
-    table.page.locator("[data-testid=lobby]").wait_for()
-    start_computer_match(table, level=3, target=7)
+    _, table = computer_table(make_server, open_table, target=7)
     page = table.page
     selectors = ["[data-testid=hand-card]", "[data-testid=actions]", "[data-testid=hint-result]"]
     before = page.evaluate(BOTTOMS, selectors)

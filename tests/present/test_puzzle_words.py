@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from sixtysix.ai.explain import ClosedScore, Explanation
 from sixtysix.ai.puzzles import CLOSED, KINDS, PHASE_ONE, TALON_GONE, Puzzle, load_puzzles
 from sixtysix.core.actions import Action
 from sixtysix.present.describe import card_label, decimal_text, plain
-from sixtysix.present.explain import action_text
+from sixtysix.present.explain import action_text, explanation_text
 from sixtysix.present.presets import LANGUAGES
 from sixtysix.present.puzzles import (
     VERBS,
@@ -95,9 +96,6 @@ def test_game_points_are_counted_in_the_grammar_of_each_language() -> None:
 
 
 def test_tricks_are_counted_in_the_grammar_of_each_language() -> None:
-    from sixtysix.ai.explain import ClosedScore, Explanation
-    from sixtysix.present.explain import explanation_text
-
     def text(tricks: int, lang: str) -> str:
         return explanation_text(Explanation(1, Action.parse("C"), None, (ClosedScore(20, tricks, 2),)), lang)
 

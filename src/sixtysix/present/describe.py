@@ -129,6 +129,10 @@ def card_label(card: Card, symbols: bool = True, lang: str = "en") -> str:
     return (letters[name[0]] if letters else name[0]) + SUIT_SYMBOLS[suit_of(card)]
 
 
+DECIMAL_COMMA = ("de", "fr")
+"""The languages that write a decimal comma (and a true minus sign)."""
+
+
 def decimal_text(value: float, lang: str = "en", sign: bool = False, digits: int = 2) -> str:
     """A number as people of ``lang`` write it: a decimal comma in German and French, a true minus sign there.
 
@@ -136,7 +140,7 @@ def decimal_text(value: float, lang: str = "en", sign: bool = False, digits: int
     ('−0,82', '+1,00', '0.50')
     """
     text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
-    if lang in RANK_LETTERS:
+    if lang in DECIMAL_COMMA:
         text = text.replace(".", ",").replace("-", "\u2212")
     return text
 
@@ -148,6 +152,11 @@ def card_style(card: Card) -> str:
 
 def card_markup(card: Card, symbols: bool = True, lang: str = "en") -> str:
     return f"[{card_style(card)}]{card_label(card, symbols, lang)}[/]"
+
+
+def action_markup(action: Action, symbols: bool = True) -> str:
+    """A card as :func:`card_markup` (``A♥`` in its colour), any other action as its token (``20h``, ``66``)."""
+    return card_markup(action, symbols) if action.is_card() else str(action)
 
 
 def suit_label(suit: int, symbols: bool = True) -> str:

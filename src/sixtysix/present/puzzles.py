@@ -32,6 +32,7 @@ from sixtysix.core.game import Deal, Stage
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
     Names,
+    action_markup,
     card_markup,
     decimal_text,
     describe_action,
@@ -291,7 +292,7 @@ def card_or_action(action: Action, symbols: bool = True, lang: str = "en") -> st
     in words of ``lang`` (``Zudrehen``)."""
     if action.is_card():
         return card_markup(action, symbols, _lang(lang))
-    return str(action) if _lang(lang) == "en" else action_text(action, lang, symbols)
+    return action_markup(action) if _lang(lang) == "en" else action_text(action, lang, symbols)
 
 
 def puzzle_json(puzzle: Puzzle) -> dict[str, object]:

@@ -24,7 +24,7 @@ from sixtysix.core.game import Deal
 from sixtysix.core.match import Match
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
-from sixtysix.present.describe import Names, card_markup, suit_label
+from sixtysix.present.describe import Names, action_markup, card_markup, suit_label
 from sixtysix.tui.console import Settings
 from sixtysix.tui.resume import saved_text
 from sixtysix.tui.screen import TableInfo, render_summary
@@ -154,8 +154,7 @@ class Session(TwoHandedTurns[Deal]):
         current = rebuilt.current
         assert current is not None
         self.log = self._replayed_log(current)
-        shown = card_markup(taken, self.settings.symbols) if taken.is_card() else str(taken)
-        note = f"[yellow]Took back your [/]{shown}[yellow].[/]"
+        note = f"[yellow]Took back your [/]{action_markup(taken, self.settings.symbols)}[yellow].[/]"
         if old is not current and (index < len(match.deals) - 1 or old.talon_size < current.talon_size):
             note += " [yellow](You have seen cards drawn since: information revealed.)[/]"
         self.notes.append(note)

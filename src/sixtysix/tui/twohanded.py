@@ -29,6 +29,7 @@ from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
     Names,
+    action_markup,
     card_markup,
     cards_markup,
     describe_action,
@@ -165,10 +166,9 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         self.say("[dim]Analysing…[/]")
         analysis = hint(view)
         hand = hand_order(view.hand, view.trump)
-        best = analysis.best
-        best_label = card_markup(best, self.settings.symbols) if best.is_card() else str(best)
+        best = action_markup(analysis.best, self.settings.symbols)
         table = Table(
-            title=f"Hint: best is {best_label} ({analysis.worlds} sampled deals, {analysis.seconds:.1f} s)",
+            title=f"Hint: best is {best} ({analysis.worlds} sampled deals, {analysis.seconds:.1f} s)",
             title_justify="left",
             box=None,
         )
@@ -180,7 +180,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         for entry in analysis.actions:
             action = entry.action
             number = str(hand.index(action) + 1) if action.is_card() and action in hand else ""
-            label = card_markup(action, self.settings.symbols) if action.is_card() else str(action)
+            label = action_markup(action, self.settings.symbols)
             value = with_error(entry.value, 0.0 if analysis.exact else entry.margin)
             table.add_row(number, label, value, f"{entry.win_chance:.0%}", against_best(entry, analysis.exact))
         self.console.print(table)

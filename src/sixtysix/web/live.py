@@ -66,20 +66,15 @@ class Subscriber:
     (True, 1, None)
     """
 
-    def __init__(
-        self,
-        deliver: Callable[[bytes], None] | None = None,
-        *,
-        patches: bool = False,
-        on_drop: Callable[[], None] | None = None,
-    ) -> None:
+    def __init__(self, deliver: Callable[[bytes], None] | None = None, *, patches: bool = False) -> None:
         self.queue: asyncio.Queue[bytes | None] | None = None
         if deliver is None:
             self.queue = asyncio.Queue()
             deliver = self._enqueue
         self.deliver = deliver
         self.patches = patches
-        self.on_drop = on_drop
+        self.on_drop: Callable[[], None] | None = None
+        """What closes the socket once it is dropped (its writer task's owner sets it)."""
         self.dropped = False
         """Its client read too little: nothing more is sent (:data:`SLOW_CLIENT_MESSAGES`)."""
         self.base: dict[str, Any] | None = None
