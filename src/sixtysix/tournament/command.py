@@ -57,15 +57,18 @@ examples:
 """
 
 
+DESCRIPTION = """\
+Play computer players and external 66P bots against each other on duplicate deals (each
+deal twice, seats swapped; three-handed, in every seating), reproducibly from one seed, in
+parallel and resumable; print the results per pairing and Bradley-Terry (Elo) ratings."""
+
+
 def register(commands: Any) -> None:
     """Add ``tournament`` to the ``sixtysix`` subcommands (an argparse subparsers object)."""
     p = commands.add_parser(
         "tournament",
         help="a round robin or gauntlet of computer players and bots on duplicate deals, with ratings",
-        description="Play computer players and external 66P bots against each other on duplicate deals "
-        "(each deal twice, seats swapped; three-handed, in every seating), reproducibly from one seed, "
-        "in parallel and resumable; "
-        "print the results per pairing and Bradley-Terry (Elo) ratings.",
+        description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -23,8 +23,8 @@ Type a card (Ah, ah, 10h, A♥) or its number under the hand; 20h/40s declare a 
 x exchanges the trump nine (jack), c closes the talon, cb closes it before drawing,
 66 claims, draw and pass decline closing and the exchange (Enter does the same).
 help lists the legal actions, hint shows the computer's analysis and why its best
-action is better (not in the four-handed game), last the last trick, undo takes back your last decision (practice
-games, two players only), quit saves and leaves.
+action is better (not in the four-handed game), last the last trick, undo takes back your
+last decision (practice games, two players only), quit saves and leaves.
 
 The match is saved as a 66R record after every deal and at the end (--save, default
 games/sixtysix-DATE-TIME.66r); sixtysix play --resume FILE continues it. With --review
