@@ -4,8 +4,12 @@ header, and from a match (that match's rules, its options marked); the text is t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .conftest import ServerThread, Table, require_browser, shot, start_computer_match
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Route
 
 require_browser()
 
@@ -33,7 +37,8 @@ def test_the_rules_page_from_the_lobby_the_header_and_a_match(
     page.locator("[data-testid=lang-switch]").select_option("en")
     # the header's link, then back to the lobby and into a match
     page.locator("[data-testid=nav-rules]").click()
-    page.locator("[data-testid=rules-text]").wait_for()
+    # the header's link shows the default game: wait for it, not for the four66 text still on the page
+    page.locator("[data-testid=rules-text][data-preset=seed66]").wait_for()
     page.locator("[data-testid=rules-back]").click()
     page.locator("[data-testid=lobby]").wait_for()
     page.locator("[data-testid=computer-form] [data-testid=rules-select]").select_option("seed66")
@@ -47,3 +52,34 @@ def test_the_rules_page_from_the_lobby_the_header_and_a_match(
     page.locator("[data-testid=rules-back]").click()
     page.wait_for_url(f"**#/match/{match_id}")
     table.wait()
+
+
+def test_the_lobby_keeps_what_was_chosen_when_its_presets_arrive_late(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    """The lobby is drawn again when the presets (GET /api/meta) arrive: the choices made in the
+    meantime stay (they were lost under load, and the match started with other rules)."""
+    server = make_server(seed=3)
+    table = open_table(f"{server.base}/?animations=0#/rules")
+    page = table.page
+    page.locator("[data-testid=rules-text]").wait_for()
+    held: list[Route] = []
+    page.route("**/api/meta", lambda route: held.append(route))
+    page.locator("[data-testid=nav-lobby]").click()
+    form = page.locator("[data-testid=computer-form]")
+    form.locator("[data-testid=rules-select]").select_option("schnapsen")
+    form.locator("[data-testid=level-1]").check()
+    form.locator("[data-testid=name-input]").fill("Zoe")
+    form.locator("[data-testid=target-input]").fill("3")
+    for _ in range(200):  # the held request reaches the route as Playwright's events are read
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert len(held) == 1 and form.locator("option[value=three66]").count() == 0
+    held[0].continue_()
+    form.locator("option[value=three66]").wait_for(state="attached")  # drawn again with every preset
+    assert form.locator("[data-testid=rules-select]").input_value() == "schnapsen"
+    assert form.locator("[data-testid=level-1]").is_checked()
+    assert form.locator("[data-testid=name-input]").input_value() == "Zoe"
+    assert form.locator("[data-testid=target-input]").input_value() == "3"
+    assert form.locator("[data-testid=rules-link]").get_attribute("href") == "#/rules/schnapsen"

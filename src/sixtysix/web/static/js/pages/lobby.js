@@ -17,6 +17,9 @@ export function mountLobby(root, ctx) {
   let busy = false;
   let error = null;
   let alive = true;
+  // what the player chose in each form: kept when the lobby is drawn again (the presets and the
+  // list of matches arrive after the first drawing, often while the player fills in a form)
+  const chosen = { computer: {}, friend: {} };
 
   api.meta().then((m) => {
     meta = m;
@@ -117,13 +120,43 @@ export function mountLobby(root, ctx) {
     );
     for (const form of root.querySelectorAll("form.new-match")) {
       form.addEventListener("submit", submit);
-      $("[name=rules]", form).addEventListener("change", (event) => {
-        const preset = event.target.value;
-        $("[data-testid=rules-text]", form).textContent = presetText(preset);
-        $("[data-testid=rules-link]", form).setAttribute("href", `#/rules/${encodeURIComponent(preset)}`);
-        render($("[data-seats]", form), seatsHTML(form.dataset.kind, preset));
-        $("[name=target]", form).value = presetTarget(preset);
-      });
+      form.addEventListener("input", remember);
+      form.addEventListener("change", remember);
+      restore(form);
+    }
+  }
+
+  // The rules chosen: their text, link, seats and target.
+  function choosePreset(form, preset) {
+    $("[data-testid=rules-text]", form).textContent = presetText(preset);
+    $("[data-testid=rules-link]", form).setAttribute("href", `#/rules/${encodeURIComponent(preset)}`);
+    render($("[data-seats]", form), seatsHTML(form.dataset.kind, preset));
+    $("[name=target]", form).value = presetTarget(preset);
+  }
+
+  function remember(event) {
+    const field = event.target;
+    if (!field.name || !field.form) return;
+    const kept = chosen[field.form.dataset.kind];
+    if (field.name === "rules" && event.type === "change") {
+      for (const name of Object.keys(kept)) if (name === "target" || name.startsWith("seat-")) delete kept[name]; // the rules' own
+      choosePreset(field.form, field.value);
+    }
+    kept[field.name] = field.type === "checkbox" ? field.checked : field.value;
+  }
+
+  function restore(form) {
+    const kept = chosen[form.dataset.kind];
+    const rules = form.elements.namedItem("rules");
+    if (kept.rules && kept.rules !== rules.value && [...rules.options].some((o) => o.value === kept.rules)) {
+      rules.value = kept.rules;
+      choosePreset(form, kept.rules);
+    }
+    for (const [name, value] of Object.entries(kept)) {
+      const field = form.elements.namedItem(name);
+      if (!field || name === "rules") continue;
+      if (field.type === "checkbox") field.checked = value;
+      else field.value = value; // a radio group (RadioNodeList) checks the one of that value
     }
   }
 
