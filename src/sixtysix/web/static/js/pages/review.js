@@ -171,7 +171,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
       </tr>`;
     });
     return html`<div class="table-wrap"><table class="decisions" data-testid="review-decisions"><thead><tr>
-      <th>#</th><th class="col-trick">${t("review.trick")}</th><th>${t("review.who")}</th><th>${t("review.played")}</th><th>${t("review.judgement")}</th>
+      <th>#</th><th class="col-trick">${t("review.trick")}</th><th class="col-who">${t("review.who")}</th><th class="col-played">${t("review.played")}</th><th class="col-judgement">${t("review.judgement")}</th>
       <th class="col-value">${t("review.value")}</th><th>${t("review.best")}</th><th class="col-basis">${t("review.basis")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 
