@@ -72,6 +72,12 @@ def test_a_closed_talon_puzzle_hides_his_hand_and_speaks_the_pages_language(
     kind = page.locator("[data-testid=puzzle-kind]").inner_text()
     assert "The talon is closed" in kind and f"{puzzle.worlds} deals are consistent" in kind
     assert "best in every one of them" in page.locator("[data-testid=puzzle-question]").inner_text()
+    # closing turned the trump card face down on the talon (R-CLOSE-1): its back, and the trump suit
+    trump = page.locator("[data-testid=puzzle-trump] .pz-card")
+    assert trump.count() == 1 and trump.get_attribute("data-turned") == "true" and not trump.get_attribute("data-card")
+    assert page.locator("[data-testid=puzzle-trump] svg text").count() == 0  # no corner letters: a card's back
+    suit = page.locator("[data-testid=puzzle-trump-suit]")
+    assert suit.get_attribute("data-suit") == "cdhs"[view.trump] and suit.inner_text().strip()
     shot(page, "puzzle-closed")
     page.locator("[data-testid=lang-switch]").select_option("de")
     assert "Der Talon ist zugedreht" in page.locator("[data-testid=puzzle-kind]").inner_text()

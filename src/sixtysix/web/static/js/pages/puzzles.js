@@ -7,10 +7,10 @@
 // token (kept in localStorage, sent only to our own server).
 
 import { api } from "../api.js";
-import { backSVG, cardSVG } from "../cards.js";
+import { backSVG, cardSVG, suitSVG } from "../cards.js";
 import { html, raw, render } from "../dom.js";
 import { actionText, labelled } from "../describe.js";
-import { cardName, getLang, inLang, rankIndex, t } from "../i18n.js";
+import { cardName, getLang, inLang, rankIndex, suitName, t } from "../i18n.js";
 import { presetName } from "../presets.js";
 import { localStore } from "../store.js";
 import { actionKind, marriageCards, SUIT_SYMBOLS, suitOf } from "../notation.js";
@@ -171,6 +171,15 @@ export function mountPuzzles(root, where, ctx) {
     </div>`;
   }
 
+  // The trump card: face up, or, once the talon is closed, face down on it (R-CLOSE-1) as at the
+  // table, with the trump suit beside it.
+  function trumpHTML(p, o) {
+    if (!(p.talon.closed && p.face_up)) return cardsRow([p.face_up || p.trump.card], "puzzle-trump", o);
+    return html`<div class="pz-cards" data-testid="puzzle-trump"><span class="pz-card pz-back turned" data-card="" data-turned="true"
+      title="${t("table.turned_down")}">${raw(backSVG())}</span></div>
+      <span class="pz-trump-suit" data-testid="puzzle-trump-suit" data-suit="${p.trump.suit}">${raw(suitSVG(p.trump.suit, o))} ${suitName(p.trump.suit, o.deck)}</span>`;
+  }
+
   function talonHTML(p) {
     if (!p.talon.size) return "";
     const state = p.talon.closed ? t(`puzzles.talon_closed_by_${p.talon.closer}`) : t("puzzles.talon_open");
@@ -185,7 +194,7 @@ export function mountPuzzles(root, where, ctx) {
       <h2>${title} · ${presetName(p.rules.preset)} · ${t(`puzzles.grade.${p.grade}`)} (${p.rating}) · ${t(`puzzles.kind.${p.kind}`)}</h2>
       <p class="pz-kind" data-testid="puzzle-kind">${inLang(p.kind_text)}</p>
       <div class="pz-row"><span class="pz-label">${t("puzzles.opponent")}</span>${cardsRow(p.opponent, "puzzle-opponent", o, p.hidden)}</div>
-      <div class="pz-row"><span class="pz-label">${t("puzzles.trump")}</span>${cardsRow([p.face_up || p.trump.card], "puzzle-trump", o)}
+      <div class="pz-row"><span class="pz-label">${t("puzzles.trump")}</span>${trumpHTML(p, o)}
         ${talonHTML(p)}
         ${p.led ? html`<span class="pz-label">${t("puzzles.led")}</span>${cardsRow([p.led], "puzzle-led", o)}` : ""}</div>
       <p>${t("puzzles.points", { you: p.points.you, opponent: p.points.opponent })}</p>
