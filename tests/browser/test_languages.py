@@ -143,8 +143,23 @@ def test_a_checked_record_gives_the_reason_in_german(
     assert "der Server-Seed passt zur Festlegung und die Seeds ergeben diesen Stapel" in verdict, verdict
     page.locator("[data-testid=verify-record]").fill("[Format nonsense")
     page.locator("[data-testid=verify-button]").click()
-    error = page.locator("[data-testid=error]").inner_text()
-    assert "ungültige Aufzeichnung" in error, error
+    error = page.locator("[data-testid=error] p").inner_text()
+    assert "ungültige Aufzeichnung: eine Kopfzeile ist fehlerhaft" in error, error
+    assert not re.search(r"\b(malformed|header|expected|invalid|record)\b", error), error  # the parser's English
+    detail = page.locator("[data-testid=error-detail]")
+    assert "Technische Einzelheiten" in detail.inner_text() and "malformed header" not in detail.inner_text()
+    detail.locator("summary").click()  # folded away: the parser's reason, for whoever wants it
+    assert "malformed header" in detail.locator("code").inner_text()
+    # an action that is not possible: its place in German
+    page.locator("[data-testid=verify-record]").fill(record + "1:Zz\n")
+    page.locator("[data-testid=verify-button]").click()
+    error = page.locator("[data-testid=error] p").inner_text()
+    assert re.search(r"Zug \d+ von Spiel \d+ \(1:Zz\) ist so nicht möglich", error), error
+    assert not re.search(r"\b(malformed|action|deal|expected)\b", error), error
+    _switch(table, "en")  # English says the parser's reason in the sentence itself, with no details
+    page.locator("[data-testid=verify-button]").click()
+    page.get_by_text("invalid record: deal").wait_for()
+    assert page.locator("[data-testid=error-detail]").count() == 0
 
 
 def test_the_end_of_a_four_handed_deal_in_french(

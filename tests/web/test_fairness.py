@@ -143,6 +143,11 @@ def test_the_record_verifies_and_so_does_the_api(server: ServerThread, api: Api)
     assert failed["deals"][0]["reasons"]["de"].startswith("der Stapel ist nicht die Mischung dieser Seeds: Karte")
     invalid = api.request("POST", "/api/verify", json={"record": text + "1:Zz\n"})
     assert invalid.status_code == 400 and invalid.json()["error"]["message"].startswith("invalid record: deal 1")
+    # German and French name the fault's place; the parser's English reason is the detail, apart
+    fault = invalid.json()["error"]
+    assert fault["detail"] == fault["message"].removeprefix("invalid record: ") and "not an action" in fault["detail"]
+    assert "(1:Zz) ist so nicht möglich" in fault["messages"]["de"] and "not an action" not in fault["messages"]["de"]
+    assert "(1:Zz) n'est pas possible" in fault["messages"]["fr"] and "not an action" not in fault["messages"]["fr"]
     assert api.request("POST", "/api/verify", json={}).status_code == 400
     # rebuilt from the database, the match still knows its seeds
     server.service.matches.games.clear()

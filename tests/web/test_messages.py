@@ -21,9 +21,14 @@ from sixtysix.web.messages import MESSAGES, Message, say, verdict_reasons
 from .conftest import Api, ServerThread
 
 WEB = Path(sixtysix.web.__file__).parent
-WORDED_APART = {"illegal": {"action"}}
-"""Messages whose English is the engine's own reason (``{reason}``), and the placeholders German and French use
-instead (they say that the action is not allowed now)."""
+WORDED_APART = {
+    "illegal": {"action"},
+    "invalid_record.header": set(),
+    "invalid_record.deal": {"deal"},
+    "invalid_record.action": {"deal", "action", "token"},
+}
+"""Messages whose English is the engine's own reason (``{reason}``, ``{error}``), and the placeholders German and
+French use instead (they say that the action is not allowed now, or where a record's fault is)."""
 
 
 def fields(text: str) -> set[str]:

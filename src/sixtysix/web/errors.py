@@ -19,28 +19,39 @@ from sixtysix.web.messages import Message
 class WebError(Exception):
     """A refused request: HTTP status, error code and message (a sentence of :mod:`sixtysix.web.messages`)."""
 
-    def __init__(self, status: int, code: str, message: Message, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: Message,
+        headers: dict[str, str] | None = None,
+        detail: str | None = None,
+    ) -> None:
         super().__init__(message.text())
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers or {}
         """Headers of the answer (``Retry-After`` of a 429 or 503)."""
+        self.detail = detail
+        """The engine's technical reason in English (an invalid record's fault), which the other languages'
+        sentences leave out; ``None`` when the message says it all."""
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "error": {
-                "code": self.code,
-                "message": self.message.text(),
-                "messages": self.message.texts(),
-                "status": self.status,
-            }
+        error: dict[str, object] = {
+            "code": self.code,
+            "message": self.message.text(),
+            "messages": self.message.texts(),
+            "status": self.status,
         }
+        if self.detail is not None:
+            error["detail"] = self.detail
+        return {"error": error}
 
 
-def malformed(message: Message) -> WebError:
-    """400: the request cannot be read."""
-    return WebError(400, "malformed", message)
+def malformed(message: Message, detail: str | None = None) -> WebError:
+    """400: the request cannot be read (``detail``: the engine's English reason, see :attr:`WebError.detail`)."""
+    return WebError(400, "malformed", message, detail=detail)
 
 
 def not_your_turn(message: Message) -> WebError:

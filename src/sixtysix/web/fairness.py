@@ -47,7 +47,7 @@ from sixtysix.core.fairness import (
 )
 from sixtysix.core.match import AnyMatch
 from sixtysix.web.errors import WebError, malformed
-from sixtysix.web.messages import say, verdict_reasons
+from sixtysix.web.messages import record_fault, say, verdict_reasons
 
 MAX_RECORD = 60 * 1024
 """The longest record ``POST /api/verify`` reads (the body limit is 64 KiB)."""
@@ -229,5 +229,5 @@ def verify_body(body: dict[str, Any]) -> dict[str, object]:
     try:
         verdicts = verify_record(text)
     except RecordError as error:
-        raise malformed(say("invalid_record", error=error)) from None
+        raise malformed(record_fault(error), detail=str(error)) from None
     return {"deals": [verdict_entry(v) for v in verdicts], "status": exit_status(verdicts)}

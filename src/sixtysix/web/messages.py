@@ -4,8 +4,9 @@ A refused request (:class:`~sixtysix.web.errors.WebError`) carries a :class:`Mes
 :data:`MESSAGES` and the values of its placeholders. Its answer keeps the stable ``code`` that
 programs switch on and the English ``message``, and adds ``messages``, the same sentence in every
 language, for a page to show in its own (docs/web-api.md, "Errors"). German says "du" and French
-"vous", as the page does. A detail that only the engine words (a record's fault, an unknown option)
-stays in English inside the translated sentence.
+"vous", as the page does. A detail that only the engine words (an unknown option) stays in English
+inside the translated sentence; a record's fault is named by its place (:func:`record_fault`), its
+English reason given apart as the refusal's ``detail``.
 
 >>> refused = say("stale_version", version=7, sent=5)
 >>> refused.text(), refused.text("de")
@@ -20,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from sixtysix.core.errors import RecordError
 from sixtysix.core.fairness import REASONS, Verdict
 from sixtysix.present.presets import LANGUAGES
 
@@ -414,10 +416,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "die Aufzeichnung ist länger als {limit} Zeichen",
         "fr": "l'enregistrement dépasse {limit} caractères",
     },
-    "invalid_record": {
+    # a record's fault: German and French name where it is; the parser's English reason is the detail
+    "invalid_record.header": {
         "en": "invalid record: {error}",
-        "de": "ungültige Aufzeichnung: {error}",
-        "fr": "enregistrement invalide : {error}",
+        "de": "ungültige Aufzeichnung: eine Kopfzeile ist fehlerhaft",
+        "fr": "enregistrement invalide : un en-tête est incorrect",
+    },
+    "invalid_record.deal": {
+        "en": "invalid record: {error}",
+        "de": "ungültige Aufzeichnung: die Zeile von Spiel {deal} ist fehlerhaft",
+        "fr": "enregistrement invalide : la ligne de la donne {deal} est incorrecte",
+    },
+    "invalid_record.action": {
+        "en": "invalid record: {error}",
+        "de": "ungültige Aufzeichnung: Zug {action} von Spiel {deal} ({token}) ist so nicht möglich",
+        "fr": "enregistrement invalide : le coup {action} de la donne {deal} ({token}) n'est pas possible ainsi",
     },
     # -- puzzles ------------------------------------------------------------------------------
     "solver_required": {
@@ -531,6 +544,26 @@ def say(name: str, /, **values: object) -> Message:
     if name not in MESSAGES:
         raise KeyError(f"no message {name!r}")
     return Message(name, values)
+
+
+def record_fault(error: RecordError) -> Message:
+    """The sentence of an invalid record, by where its fault is: a header (or the record as a whole), a
+    ``deal`` line, or an action. The English sentence is the parser's; German and French name the place
+    only (the parser's reason is the refusal's English ``detail``).
+
+    >>> fault = record_fault(RecordError(2, 5, "1:Zz", "malformed action"))
+    >>> fault.text("de")
+    'ungültige Aufzeichnung: Zug 5 von Spiel 2 (1:Zz) ist so nicht möglich'
+    >>> fault.text()
+    "invalid record: deal 2, action 5 ('1:Zz'): malformed action"
+    """
+    return say(
+        "invalid_record.header" if error.deal == 0 else "invalid_record.deal" if error.action == 0 else "invalid_record.action",
+        error=error,
+        deal=error.deal,
+        action=error.action,
+        token=error.token,
+    )
 
 
 def verdict_reasons(verdict: Verdict) -> dict[str, str]:

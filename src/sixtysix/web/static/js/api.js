@@ -26,10 +26,12 @@ export function errorText(error) {
 }
 
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  /** detail: the engine's technical reason in English (an invalid record's fault), or null. */
+  constructor(code, message, status, detail = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.detail = detail;
   }
 }
 
@@ -52,7 +54,8 @@ async function request(method, path, { token, body } = {}) {
   }
   if (!response.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(err.code || "http", errorText(err) || t("error.http", { status: response.status }), response.status);
+    const message = errorText(err) || t("error.http", { status: response.status });
+    throw new ApiError(err.code || "http", message, response.status, err.detail || null);
   }
   return data;
 }

@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { $, html, render } from "../dom.js";
-import { inLang, t } from "../i18n.js";
+import { getLang, inLang, t } from "../i18n.js";
 import { statusText } from "../fairness.js";
 
 export function mountVerify(root) {
@@ -17,6 +17,15 @@ export function mountVerify(root) {
     if (answer.status === 0) return t("verify.all_ok");
     if (answer.status === 1) return t("verify.some_fail");
     return t("verify.some_unverifiable");
+  }
+
+  // The refusal in the page's language; the parser's English reason, which only English pages say in
+  // the sentence itself, folded away in a details element on the others.
+  function errorHTML() {
+    const technical = error.detail && getLang() !== "en"
+      ? html`<details class="error-detail" data-testid="error-detail"><summary>${t("verify.detail")}</summary><code lang="en">${error.detail}</code></details>`
+      : "";
+    return html`<div class="error" role="alert" data-testid="error"><p>${t("verify.failed", { message: error.message })}</p>${technical}</div>`;
   }
 
   function draw() {
@@ -33,7 +42,7 @@ export function mountVerify(root) {
         <p>${t("verify.intro")}</p>
         <textarea rows="12" data-testid="verify-record" aria-label="${t("verify.title")}">${text}</textarea>
         <div class="buttons"><button class="primary" data-testid="verify-button">${t("verify.button")}</button></div>
-        ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : ""}
+        ${error ? errorHTML() : ""}
         ${answer ? html`<p data-testid="verify-summary" data-status="${answer.status}">${summary()}</p><ul>${rows}</ul>` : ""}
       </section>`,
     );
@@ -50,7 +59,7 @@ export function mountVerify(root) {
       })
       .catch((err) => {
         answer = null;
-        error = t("verify.failed", { message: err.message });
+        error = { message: err.message, detail: err.detail || null };
       })
       .finally(() => alive && draw());
   }
