@@ -36,9 +36,9 @@ def screen(deal: Deal, seat: int = 1, **info: object) -> str:
 
 def test_the_hand_is_sorted_by_suit_and_numbered_with_trump_and_talon() -> None:
     text = screen(played(""))
-    assert "│ A♥ │ │ K♥ │ │ Q♥ │ │ T♣ │ │ J♠ │ │ 9♠ │" in text  # hearts, clubs, then trumps
+    assert "│ A♥ │ │ K♥ │ │ Q♥ │ │10♣ │ │ J♠ │ │ 9♠ │" in text  # hearts, clubs, then trumps
     assert "  1      2      3      4      5      6" in text
-    assert "Trump  ♠ spades   face-up card T♠" in text
+    assert "Trump  ♠ spades   face-up card 10♠" in text
     assert "Talon  12 cards" in text
     assert "Your lead." in text
     assert "Legal: 1 2 3 4 5 6 20h C 66" in text
@@ -74,7 +74,7 @@ def test_pending_marriage_closed_talon_and_exchanged_trump() -> None:
     assert "face-up card 9♠ turned down" in text
     assert "Talon  closed by you (6 cards): follow suit, no drawing, no marriages" in text
     text = screen(played("1:20h 1:Kh 2:Ac 1:X"))
-    assert "face-up card 9♠ (exchanged for T♠)" in text
+    assert "face-up card 9♠ (exchanged for 10♠)" in text
 
 
 def test_prompts_for_the_special_decisions() -> None:

@@ -13,7 +13,7 @@ from sixtysix.tui.console import Settings
 from sixtysix.tui.resume import load_saved
 from sixtysix.tui.session import Session
 
-from .conftest import Driver, ScriptedPlayer, make_session
+from .conftest import Driver, ScriptedPlayer, legal_answer, make_session
 
 
 def output(console: object) -> str:
@@ -107,7 +107,7 @@ def test_the_exchange_window_quit_and_resume(tmp_path: Path) -> None:
     session.future_decks = [_deck()]
     session.run()
     shown = output(console)
-    assert "You may exchange your 9♠ for the face-up T♠" in shown
+    assert "You may exchange your 9♠ for the face-up 10♠" in shown
     assert "decline the exchange" in shown  # help at the window
     assert "Hint: best is X" in shown
     deal = session.match.current
@@ -229,7 +229,7 @@ def test_the_computers_decisions_are_shown(tmp_path: Path) -> None:
     session.future_decks = [_deck()]  # seat 1 (the computer) leads first
     session.run()
     shown = output(console)
-    assert "Computer plays T♣" in shown  # seat 1 leads its first legal card
+    assert "Computer plays 10♣" in shown  # seat 1 leads its first legal card
     assert "You play K♣" in shown
 
 
@@ -260,3 +260,35 @@ def test_with_review_the_summary_lists_the_players_faults_with_why(tmp_path: Pat
     assert "Reviewing your play" in shown and "Your play:" in shown
     faults = re.findall(r"(\?!|\?|\?\?) (inaccuracy|mistake|blunder) \(-\d\.\d\d\): (Better|Every|\S+ is about)", shown)
     assert faults or "no inaccuracy, mistake or blunder found" in shown
+
+
+CARD_FACE_T = re.compile(r"(?<![\w-])T[♣♦♥♠]")
+"""A ten drawn with the record's letter (``T♥``) instead of its face (``10♥``)."""
+
+
+def test_a_ten_shows_as_10_on_the_screen_in_the_summary_and_in_the_review(tmp_path: Path) -> None:
+    session, console = make_session(tmp_path, Driver(seed=2), Rules().replace(match_target=3), level=1, review=True)
+    assert session.run() == 0
+    shown = output(console)
+    assert "Your play:" in shown  # the review ran after each deal
+    assert re.search(r"10[♣♦♥♠]", shown) and not CARD_FACE_T.findall(shown), CARD_FACE_T.findall(shown)[:5]
+
+
+def test_after_a_deal_the_review_is_offered_and_shown_when_asked_for(tmp_path: Path) -> None:
+    asked: list[str] = []
+
+    def reviewer(session: Session, prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            asked.append(prompt)
+            return "review" if len(asked) == 1 else ""
+        return legal_answer(session, driver.rng)
+
+    driver = Driver(policy=reviewer, seed=3)
+    session, console = make_session(tmp_path, driver, Rules().replace(match_target=3), level=1)
+    assert session.run() == 0
+    shown = output(console)
+    assert "Type review for your inaccuracies, mistakes and blunders in this deal" in shown
+    first = shown.index("Type review for your")
+    assert shown.index("Reviewing your play…", first) < shown.index("Your play:", first)  # asked for, then given
+    assert shown.count("Your play:") == 1  # only for the deal it was asked for
+    assert f"reviewed: sixtysix analyze {tmp_path / 'game.66r'}" in shown.replace("\n", "")  # at the match's end

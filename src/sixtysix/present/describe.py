@@ -106,27 +106,40 @@ class Names:
 
 
 RANK_LETTERS = {
+    "en": {"A": "A", "T": "10", "K": "K", "Q": "Q", "J": "J", "9": "9", "8": "8", "7": "7"},
     "de": {"A": "A", "T": "10", "K": "K", "Q": "D", "J": "B", "9": "9", "8": "8", "7": "7"},
     "fr": {"A": "A", "T": "10", "K": "R", "Q": "D", "J": "V", "9": "9", "8": "8", "7": "7"},
 }
-"""The corner letters of the French-suited deck in German and French, as the web page draws them."""
+"""The corner indices of the French-suited deck in each language, as the cards and the web page show
+them: a ten is ``10`` (the record's ``T`` is notation, not a card face)."""
 
 
 def card_label(card: Card, symbols: bool = True, lang: str = "en") -> str:
     """``A♥`` (or ``Ah`` without symbols, the record's token): rank, then the suit. With symbols,
-    German and French take their own corner letters (``B♣`` for the jack, ``V♣`` in French).
+    each language takes its own corner letters (``B♣`` for the jack in German, ``V♣`` in French),
+    and a ten is ``10♥``, as printed on the card.
 
     >>> from sixtysix.core.cards import parse_card
     >>> card_label(parse_card("Jc")), card_label(parse_card("Jc"), lang="de"), card_label(parse_card("Qs"), lang="fr")
     ('J♣', 'B♣', 'D♠')
-    >>> card_label(parse_card("Th"), lang="fr"), card_label(parse_card("Jc"), False, "de")
-    ('10♥', 'Jc')
+    >>> card_label(parse_card("Th")), card_label(parse_card("Th"), lang="fr"), card_label(parse_card("Jc"), False, "de")
+    ('10♥', '10♥', 'Jc')
     """
     name = CARD_NAMES[card]
     if not symbols:
         return name
-    letters = RANK_LETTERS.get(lang)
-    return (letters[name[0]] if letters else name[0]) + SUIT_SYMBOLS[suit_of(card)]
+    letters = RANK_LETTERS.get(lang, RANK_LETTERS["en"])
+    return letters[name[0]] + SUIT_SYMBOLS[suit_of(card)]
+
+
+def typed_token(action: Action) -> str:
+    """How a player types ``action`` at the prompt: its record token, a ten as ``10h`` (both are understood).
+
+    >>> typed_token(Action.parse("Th")), typed_token(Action.parse("Ah")), typed_token(Action.parse("20h"))
+    ('10h', 'Ah', '20h')
+    """
+    token = str(action)
+    return "10" + token[1:] if action.is_card() and token[0] == "T" else token
 
 
 DECIMAL_COMMA = ("de", "fr")

@@ -28,7 +28,8 @@ last decision (practice games, two players only), quit saves and leaves.
 
 The match is saved as a 66R record after every deal and at the end (--save, default
 games/sixtysix-DATE-TIME.66r); sixtysix play --resume FILE continues it. With --review
-the summary after each two-player deal lists your faults, each with why."""
+the summary after each two-player deal lists your faults, each with why; without it, type
+review at the prompt after a deal for that deal's."""
 
 LEVEL_HELP = "the computer's level: 1 random, 2 beginner, 3 card counter, 4 PIMC search, 5 expert (default 3)"
 

@@ -101,7 +101,8 @@ class Terminal:
             self.console.print()
 
     def next_deal_prompt(self) -> bool:
-        """Wait for Enter after a deal summary; ``True`` when the player typed undo."""
+        """Wait for Enter after a deal summary; ``True`` when the player typed undo (``review`` shows
+        :meth:`review_deal` and asks again)."""
         while True:
             text = self.ask("Press Enter for the next deal> ").strip().lower()
             if text in ("", "n", "next", "c", "continue"):
@@ -110,7 +111,14 @@ class Terminal:
                 raise Quit
             if text in ("u", "undo"):
                 return True
+            if text in ("r", "review"):
+                self.review_deal()
+                continue
             self.say("Press Enter to continue, or type quit to save and leave.")
+
+    def review_deal(self) -> None:
+        """The review of the deal just finished, asked for at the prompt (two players only: see the session)."""
+        self.say("A review is for the two-player game only.")
 
     def write(self, text: str) -> Path:
         """Write the record ``text`` to the save path."""

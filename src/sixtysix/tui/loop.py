@@ -32,7 +32,7 @@ from sixtysix.core.rules import Rules
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PartnershipView, PlayerView
 from sixtysix.players.player import Player
-from sixtysix.present.describe import Names, refusal_words
+from sixtysix.present.describe import Names, action_markup, refusal_words
 from sixtysix.present.order import hand_order
 from sixtysix.present.presets import preset_name
 from sixtysix.present.rulebook import game_document, to_text
@@ -291,7 +291,9 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
             self.say(f"[dim]{name} is thinking…[/]")
         action = choose()
         if action not in legal:  # a faulty player must not stop the game
-            self.log.append(f"[red]{name} chose the illegal {action}; it plays {legal[0]}[/]")
+            symbols = self.settings.symbols
+            chosen, played = action_markup(action, symbols), action_markup(legal[0], symbols)
+            self.log.append(f"[red]{name} chose the illegal [/]{chosen}[red]; it plays [/]{played}")
             action = legal[0]
         return action
 

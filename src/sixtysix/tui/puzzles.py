@@ -40,7 +40,7 @@ from sixtysix.ai.puzzle_skill import PuzzleSkill, next_puzzle
 from sixtysix.ai.puzzles import KINDS, Puzzle, daily_puzzle, load_puzzles, puzzle_by_id
 from sixtysix.core.actions import Action
 from sixtysix.core.view import PlayerView
-from sixtysix.present.describe import describe_action_choice
+from sixtysix.present.describe import describe_action_choice, typed_token
 from sixtysix.present.order import hand_order
 from sixtysix.present.puzzles import (
     PUZZLE_NAMES,
@@ -210,7 +210,7 @@ class Trainer:
             elif isinstance(parsed, Invalid):
                 self.say(f"[red]{parsed.message}[/]")
             elif len(parsed.actions) != 1 or parsed.actions[0] not in view.legal:
-                legal = " ".join(str(a) for a in view.legal)
+                legal = " ".join(typed_token(a) for a in view.legal)
                 self.say(f"[red]Type one legal move: {legal}[/]")
             else:
                 return parsed.actions[0]

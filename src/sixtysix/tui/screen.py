@@ -136,7 +136,7 @@ def card_boxes(
         else:
             faded = card in dim
             border = "dim" if faded else ("yellow" if suit_of(card) == trump else "")
-            face = f" {card_label(card, symbols)} "
+            face = f"{card_label(card, symbols):^4}"  # "10♥" fills the box as "A♥" does
             face_style = "dim" if faded else card_style(card)
         top.append("╭────╮", style=border)
         middle.append("│", style=border)

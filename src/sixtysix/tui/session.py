@@ -14,6 +14,7 @@ cards were drawn is allowed, but marked: the player has seen those cards.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Console
@@ -165,8 +166,21 @@ class Session(TwoHandedTurns[Deal]):
     def deal_summary(self, deal: Deal) -> None:
         match = self.match
         credited = self.credited(len(match.deals) - 1)
-        extra = self.review_lines(deal) if self.settings.review else []
+        if self.settings.review:
+            extra = self.review_lines(deal)
+        elif not match.is_over:  # the review is offered, not made: it takes a few seconds
+            extra = ["", "[dim]Type review for your inaccuracies, mistakes and blunders in this deal, each with why.[/]"]
+        else:
+            extra = []  # the match's end names the command that reviews it (saved_for_replay)
         self.summarize(render_summary(deal, self.info(extra), credited, match.is_over, match.winner))
+
+    def review_deal(self) -> None:
+        """``review`` at the prompt after a deal: the player's faults in it (already shown with ``--review``)."""
+        if self.settings.review:
+            self.say("Your play in this deal is reviewed above.")
+            return
+        for line in self.review_lines(self.match.deals[-1]):
+            self.say(line)
 
     def review_lines(self, deal: Deal) -> list[str]:
         """The player's faults in the deal, each with why (:func:`~sixtysix.present.explain.deal_review`)."""
@@ -178,6 +192,10 @@ class Session(TwoHandedTurns[Deal]):
         if not faults:
             return ["", "[bold]Your play:[/] no inaccuracy, mistake or blunder found."]
         return ["", "[bold]Your play:[/]", *(escape(line) for line in faults)]
+
+    def saved_for_replay(self, path: Path) -> None:
+        super().saved_for_replay(path)
+        self.say(f"Every decision of the match, reviewed: sixtysix analyze {escape(str(path))}")
 
     def match_result(self) -> str:
         match = self.match
