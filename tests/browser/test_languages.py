@@ -194,7 +194,7 @@ def test_the_end_of_a_four_handed_deal_in_french(
     assert text.startswith(("Partei", "Gleichstand")) and not ENGLISH.search(text), text
 
 
-CLIPPED = """() => [...document.querySelectorAll('table.summary th, table.summary td, table.decisions th, table.decisions td')]
+CLIPPED = """() => [...document.querySelectorAll('table.summary :is(th, td), table.decisions :is(th, td)')]
   .filter((cell) => cell.offsetParent !== null && cell.scrollWidth > cell.clientWidth + 1)
   .map((cell) => cell.textContent.trim().slice(0, 40) + ' ' + cell.scrollWidth + '>' + cell.clientWidth)"""
 """The visible cells of the review's tables whose content is wider than the cell (clipped or spilling over)."""
@@ -228,7 +228,9 @@ def test_the_review_on_a_phone_in_german_fits_its_cells(
     assert page.locator("html").get_attribute("lang") == "de"
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, "review-phone-de", full_page=True)
-    scrolled = page.evaluate("() => [...document.querySelectorAll('.table-wrap')].map((w) => w.scrollWidth - w.clientWidth)")
+    scrolled = page.evaluate(
+        "() => [...document.querySelectorAll('.table-wrap')].map((w) => w.scrollWidth - w.clientWidth)"
+    )
     assert all(extra <= 1 for extra in scrolled), f"a review table is wider than the phone: {scrolled}"
     clipped = page.evaluate(CLIPPED)
     assert not clipped, clipped

@@ -34,6 +34,8 @@ from sixtysix.tui.twohanded import TwoHandedTurns
 
 REVIEW_SECONDS = 0.2
 """CPU seconds of analysis per decision of the review after a deal (``--review``)."""
+REVIEW_OFFER = "Type review for your inaccuracies, mistakes and blunders in this deal, each with why."
+"""The summary's last line after a deal (but the last) when ``--review`` is not given."""
 
 
 class Session(TwoHandedTurns[Deal]):
@@ -169,7 +171,7 @@ class Session(TwoHandedTurns[Deal]):
         if self.settings.review:
             extra = self.review_lines(deal)
         elif not match.is_over:  # the review is offered, not made: it takes a few seconds
-            extra = ["", "[dim]Type review for your inaccuracies, mistakes and blunders in this deal, each with why.[/]"]
+            extra = ["", f"[dim]{REVIEW_OFFER}[/]"]
         else:
             extra = []  # the match's end names the command that reviews it (saved_for_replay)
         self.summarize(render_summary(deal, self.info(extra), credited, match.is_over, match.winner))

@@ -558,7 +558,11 @@ def record_fault(error: RecordError) -> Message:
     "invalid record: deal 2, action 5 ('1:Zz'): malformed action"
     """
     return say(
-        "invalid_record.header" if error.deal == 0 else "invalid_record.deal" if error.action == 0 else "invalid_record.action",
+        "invalid_record.header"
+        if error.deal == 0
+        else "invalid_record.deal"
+        if error.action == 0
+        else "invalid_record.action",
         error=error,
         deal=error.deal,
         action=error.action,
