@@ -9,6 +9,11 @@ reason ``forfeit: seat S WHY`` names the table seat; 66R records carry it in a
 ``[Forfeit "deal N: forfeit: seat S WHY"]`` header (:func:`forfeit_header`,
 :func:`parse_forfeit_header`).
 
+A seat may also forfeit the whole match (:func:`forfeit_match`: a person who left a match
+between people for good): the match ends at once with the deals really played, won by the
+other seat (or side). The 66R format has no word for it: a record keeps those deals, and
+whoever ends a match so keeps the forfeit beside it (the web app's database; docs/web.md).
+
 >>> from sixtysix.core.game import Deal
 >>> deal = Deal.shuffled(seed=4)
 >>> forfeit_deal(deal, 1, "crash: the bot exited (status 1)")
@@ -26,10 +31,11 @@ from __future__ import annotations
 
 import re
 
-from sixtysix.core.errors import DealError
+from sixtysix.core.errors import DealError, MatchError
 from sixtysix.core.game import Deal
+from sixtysix.core.match import AnyMatch, ThreeHandedMatch
 from sixtysix.core.outcome import Outcome, Stage, Termination
-from sixtysix.core.partnership import FourHandedDeal
+from sixtysix.core.partnership import FourHandedDeal, side_of
 from sixtysix.core.table import Table
 from sixtysix.core.threehanded import ThreeHandedDeal
 
@@ -98,3 +104,46 @@ def parse_forfeit_header(value: str) -> tuple[int, int, str]:
         raise ValueError(f"a Forfeit header reads 'deal N: forfeit: seat S WHY', not {value!r}")
     deal_text, seat_text, why = found.groups()
     return int(deal_text or 1), int(seat_text), why
+
+
+def forfeit_match(match: AnyMatch, seat: int, claimant: int) -> None:
+    """End ``match`` at once: table ``seat`` forfeits it, as ``claimant`` (another seat at the table) asked.
+
+    The deals played stay as they are, with their game points; no deal is added. The winner
+    (:attr:`~sixtysix.core.match.Match.winner`) is ``seat``'s opponent, the other side in the
+    four-handed game; three-handed, the other seat with more game points, ``claimant`` when
+    the two are level (and in a play-off for the loser, ``seat`` is the loser). The match
+    is then over and :attr:`~sixtysix.core.match.Match.forfeited_by` is ``seat``.
+
+    >>> from sixtysix.core.match import Match
+    >>> match = Match()
+    >>> deal = match.new_deal(seed=4)
+    >>> forfeit_deal(deal, 1, "timeout: the move clock ran out")
+    >>> match.settle()
+    >>> forfeit_match(match, 1, claimant=2)
+    >>> match.is_over, match.winner, match.forfeited_by, match.score, len(match.deals)
+    (True, 2, 1, (0, 3), 1)
+
+    Raises :class:`~sixtysix.core.errors.MatchError` if the match is over, a deal is still
+    being played, or ``seat`` or ``claimant`` is not another seat of the table.
+    """
+    if match.is_over:
+        raise MatchError(f"the match is over: {match.result_text()}")
+    deal = match.current
+    if deal is not None and not deal.is_over:
+        raise MatchError("a deal is being played: it ends first (forfeit_deal)")
+    if seat not in match.seats or claimant not in match.seats or claimant == seat:
+        raise MatchError(f"seat {claimant!r} cannot claim the match from seat {seat!r}")
+    match.settle()
+    match.forfeited_by = seat
+    if isinstance(match, ThreeHandedMatch):
+        if match.winner is None:
+            others = [s for s in match.seats if s != seat]
+            score = match.score
+            match.winner = max(others, key=lambda s: (score[s - 1], s == claimant))
+        if match.rules.three_player_play_for_loser:
+            match.loser = seat
+    elif match.scorer == "side":
+        match.winner = 3 - side_of(seat)
+    else:
+        match.winner = 3 - seat

@@ -78,6 +78,9 @@ class _MatchBase(Generic[DealT]):
         self.loser: int | None = None
         """The seat that lost the play-off of the other two (three-handed ``three_player_play_for_loser``), else
         ``None``: only that game names a loser."""
+        self.forfeited_by: int | None = None
+        """The table seat that forfeited the match (:func:`sixtysix.core.forfeit.forfeit_match`), else ``None``.
+        Not a rule of 66: neither the text form nor a record holds it."""
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -163,7 +166,8 @@ class _MatchBase(Generic[DealT]):
 
     def result_text(self) -> str:
         """Who won the match, in words (``seat 1 won``, ``side 2 won``), once it is over."""
-        return f"{self.scorer} {self.winner} won"
+        forfeit = f" (seat {self.forfeited_by} forfeited the match)" if self.forfeited_by else ""
+        return f"{self.scorer} {self.winner} won{forfeit}"
 
     def record_deal_fields(self, index: int) -> dict[str, object]:
         """The fields ``sixtysix replay --json`` adds to deal ``index`` at this table size (docs/records.md)."""
@@ -349,7 +353,7 @@ class ThreeHandedMatch(_MatchBase[ThreeHandedDeal]):
 
     def result_text(self) -> str:
         """Who won (and, after a play-off, who lost) the match, in words."""
-        if self.loser is not None:
+        if self.loser is not None and self.forfeited_by is None:
             return f"seat {self.winner} won, seat {self.loser} lost the play-off"
         return super().result_text()
 
