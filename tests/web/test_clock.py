@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sixtysix.core.record import replay
+
 from .conftest import Api, Seat, ServerThread, my_turn, stored
 
 
@@ -85,8 +87,11 @@ def test_a_run_out_clock_lets_the_other_claim_the_deal(
     api.close()
 
 
-def test_a_seat_gone_past_the_grace_period_loses_the_match(make_server: Callable[..., ServerThread]) -> None:
-    server = make_server(seed=5, move_seconds=0.3, grace_seconds=0.3)
+def test_a_seat_gone_past_the_grace_period_loses_the_match(
+    make_server: Callable[..., ServerThread], tmp_path: Path
+) -> None:
+    db = tmp_path / "forfeit.sqlite3"
+    server = make_server(db, seed=5, move_seconds=0.3, grace_seconds=0.3)
     api = Api(server.base)
     match_id, tokens = friends(api, target=7)
     late, other = to_act(api, match_id, tokens)
@@ -102,9 +107,34 @@ def test_a_seat_gone_past_the_grace_period_loses_the_match(make_server: Callable
     answer = watcher.act("claim_match")
     assert stored(answer), answer
     final = watcher.wait(lambda s: s["status"] == "over")
-    assert final["match"]["winner"] == other and final["match"]["score"][other - 1] >= 7
-    assert all(r["winner"] == other for r in final["match"]["results"])
+    # a win by forfeit: the deal in play forfeited, and no deal made up for the points still missing
+    match = final["match"]
+    assert match["winner"] == other and match["forfeited_by"] == late and match["over"] is True
+    assert match["deals"] == 1 and match["score"][other - 1] == 3 and match["score"][late - 1] == 0
+    assert [r["winner"] for r in match["results"]] == [other] and "next" not in final["legal"]
+    assert final["deal"]["outcome"]["termination"] == "forfeit"
     watcher.close()
+    # the record holds the deal really played; the forfeit of the match is a free header beside the result
+    record = api.request("GET", f"/api/matches/{match_id}/record", tokens[other]).text
+    assert record.count("\ndeal dealer=") == 1
+    assert f'[Forfeit "deal 1: forfeit: seat {late} timeout: the move clock ran out"]' in record
+    assert f'[Termination "seat {late} forfeited the match: its move clock ran out and it did not come back"]' in record
+    assert replay(record).match.score == tuple(match["score"])  # still a valid record of the same deals
+    # the history and the statistics say so, for both seats
+    for seat, won in ((other, True), (late, False)):
+        listed = api.request("POST", "/api/history", json={"tokens": [tokens[seat]]}).json()
+        entry = listed["matches"][0]
+        assert entry["forfeit"] == late and entry["won"] is won and entry["deals"] == 1
+        counts = listed["stats"]["matches"]
+        assert counts["won_by_forfeit" if won else "lost_by_forfeit"] == 1 and listed["stats"]["deals"]["played"] == 1
+    # a restarted server rebuilds the match as it ended
+    api.close()
+    server.stop()
+    again = make_server(db)
+    api = Api(again.base)
+    rebuilt = api.state(match_id, tokens[other])
+    assert rebuilt["status"] == "over" and rebuilt["match"]["forfeited_by"] == late
+    assert rebuilt["match"]["winner"] == other and rebuilt["match"]["deals"] == 1 and "next" not in rebuilt["legal"]
     api.close()
 
 

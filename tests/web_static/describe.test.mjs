@@ -165,6 +165,26 @@ test("the end of the match", () => {
   assert.equal(d.matchLine({ over: false, winner: null, score: [3, 4] }, who), "");
 });
 
+test("a match a seat forfeited ends by forfeit, said so in every language, with no Bummerl", () => {
+  const bob = { me: 1, name: () => "Bob", side: 1 };
+  const expected = {
+    en: ["Bob forfeits the match. You win the match by forfeit (3–0).", "you forfeit the match. Bob wins the match by forfeit (3–0)."],
+    de: ["Bob verliert die Partie kampflos. Du gewinnst die Partie kampflos (3:0).", "Du verlierst die Partie kampflos. Bob gewinnt die Partie kampflos (3:0)."],
+    fr: ["Bob perd la partie par forfait. Vous gagnez la partie par forfait (3–0).", "vous perdez la partie par forfait. Bob gagne la partie par forfait (3–0)."],
+  };
+  for (const lang of LANGS) {
+    i18n.setLang(lang);
+    const won = d.matchLine({ over: true, winner: 1, forfeited_by: 2, score: [3, 0], by: "seat" }, bob);
+    const lost = d.matchLine({ over: true, winner: 2, forfeited_by: 1, score: [0, 3], by: "seat" }, bob);
+    assert.ok(won.endsWith(expected[lang][0]), `${lang}: ${won}`);
+    assert.ok(lost.endsWith(expected[lang][1]), `${lang}: ${lost}`);
+    assert.doesNotMatch(won + lost, /Bummerl|\{\w+\}|undefined/);
+    const side = d.matchLine({ over: true, winner: 2, forfeited_by: 3, score: [1, 3], by: "side" }, bob);
+    assert.match(side, { en: /The other side wins/, de: /Die Gegenpartei gewinnt/, fr: /L'équipe adverse gagne/ }[lang]);
+  }
+  i18n.setLang("en");
+});
+
 test("values are signed, with the language's decimal mark", () => {
   assert.equal(d.signed(0.625, "en"), "+0.63");
   assert.equal(d.signed(-1.2, "en"), "−1.20");

@@ -273,6 +273,7 @@ def match_json(match: AnyMatch) -> dict[str, object]:
         "target": match.rules.match_target,
         "winner": match.winner,
         "loser": match.loser,  # three-handed play for the loser (R-3P-4), else None
+        "forfeited_by": match.forfeited_by,  # the seat that forfeited the match (it left), else None
         "over": match.is_over,
         "deals": len(match.deals),
         "results": results,

@@ -6,9 +6,12 @@ runs out, every other person at the table may **claim the deal** (``claim_deal``
 seat forfeits it (:func:`sixtysix.core.forfeit.forfeit_deal`, the opponent wins
 :data:`~sixtysix.core.forfeit.FORFEIT_POINTS`). Once the clock has been out for
 :attr:`Game.grace_seconds` more and the late seat has no open connection, they may **claim
-the match** (``claim_match``): the late seat forfeits this deal and every deal after it that
-it plays until the match is over. A forfeit is stored as the action ``forfeit`` and replayed
-on a restart; the 66R record carries it as a ``Forfeit`` header.
+the match** (``claim_match``): the late seat forfeits this deal and the match, which ends at
+once with the deals really played (:func:`sixtysix.core.forfeit.forfeit_match`: no deal is made
+up), won by its opponent. A forfeited deal is stored as the action ``forfeit`` and replayed on a
+restart, and the 66R record carries it as a ``Forfeit`` header; the forfeited match is the
+match's metadata (the columns ``forfeit`` and ``forfeit_claimant``; the record's ``Termination``
+header, free text, as the format has no word for it).
 
 **The rematch.** When a match is over, any person at it may ask for a rematch: a new match
 with the same rules, seats and computer levels. The first to ask takes the same seat in it
@@ -57,20 +60,8 @@ def claim(
         if now < deadline + game.grace_seconds:
             wait = deadline + game.grace_seconds - now
             raise WebError(409, "too_early", say("claim_match_later", seconds=f"{wait:.0f}"))
-    commit(matches, game, [], forfeit=late, origin=origin, reply_to=reply_to)
-    if kind == "claim_match":
-        _forfeit_the_rest(matches, game, late)
-
-
-def _forfeit_the_rest(matches: Matches, game: Game, late: int) -> None:
-    """The late seat forfeits every following deal it plays, until the match is over."""
-    match = game.match
-    while not match.is_over:
-        commit(matches, game, [], new_deal=True)
-        deal = match.current
-        if deal is None or late not in deal.active:
-            break  # a deal it sits out (three-handed) is played by the others
-        commit(matches, game, [], forfeit=late)
+    claimant = seat if kind == "claim_match" else None
+    commit(matches, game, [], forfeit=late, match_claimant=claimant, origin=origin, reply_to=reply_to)
 
 
 def rematch(matches: Matches, game: Game, seat: int) -> tuple[Game, str | None]:

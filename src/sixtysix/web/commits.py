@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES
-from sixtysix.core.forfeit import forfeit_deal
+from sixtysix.core.forfeit import forfeit_deal, forfeit_match
 from sixtysix.present.outcome import result_columns
 from sixtysix.web.computer import start_deal
 from sixtysix.web.game import Game
@@ -36,12 +36,14 @@ def commit(
     join: tuple[int, str, str] | None = None,
     seed_update: tuple[int, str] | None = None,
     forfeit: int | None = None,
+    match_claimant: int | None = None,
     origin: Subscriber | None = None,
     reply_to: object = None,
 ) -> None:
     """Apply and store: a seat taken (``join``: seat, name, token hash), a seat's new client seed
     (``seed_update``: seat, seed), a new deal (the shuffle of committed seeds, docs/fairness.md),
-    then ``steps``, then the current deal forfeited by seat ``forfeit`` (its move clock ran out).
+    then ``steps``, then the current deal forfeited by seat ``forfeit`` (its move clock ran out),
+    and with ``match_claimant`` the match too, as that seat claimed (unless the deal ended it).
 
     Each of them raises the match's version by one. ``origin`` (the socket whose message
     caused the change) receives its state as the answer to ``reply_to``.
@@ -78,6 +80,9 @@ def commit(
             game.version += 1
         if (steps or forfeit is not None) and current is not None and current.is_over:
             change.results.append((number, result_columns(match, number)))
+        if forfeit is not None and match_claimant is not None and not match.is_over:
+            forfeit_match(match, forfeit, match_claimant)  # the match ends here: no deal is made up
+            change.match_forfeit = (forfeit, match_claimant)
         if match.is_over:
             game.status = "over"
         change.version = game.version

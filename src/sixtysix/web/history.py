@@ -25,6 +25,9 @@ from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
 MAX_TOKENS = 1000
 
+FORFEIT_WHY = "its move clock ran out and it did not come back"
+"""Why a seat forfeits the match in the web app (the record's ``Termination`` header)."""
+
 
 def history(matches: Matches, body: dict[str, Any]) -> dict[str, object]:
     """The matches of the given seat tokens, newest first, and their statistics."""
@@ -79,6 +82,7 @@ def _entry(matches: Matches, row: MatchRow, seats: dict[int, SeatRow], seat: int
         "reviews": reviews_for(rules),
         "winner": row.winner,
         "won": None if row.winner is None else row.winner == mine,
+        "forfeit": row.forfeit,  # the seat that forfeited the match (it left), else None
         "deals": row.deals,
         "your_turn": your_turn,
         "created": row.created,
@@ -88,7 +92,7 @@ def _entry(matches: Matches, row: MatchRow, seats: dict[int, SeatRow], seat: int
 
 def statistics(store: Store, seats: Sequence[tuple[str, int, str]]) -> dict[str, object]:
     """Results over the given (match id, seat, status) of one browser (docs/web-api.md)."""
-    matches = {"played": 0, "won": 0, "lost": 0, "unfinished": 0}
+    matches = {"played": 0, "won": 0, "lost": 0, "unfinished": 0, "won_by_forfeit": 0, "lost_by_forfeit": 0}
     deals = {"played": 0, "won": 0, "lost": 0, "tied": 0}
     points_won = points_lost = 0
     schneider = {"given": 0, "taken": 0}
@@ -99,8 +103,11 @@ def statistics(store: Store, seats: Sequence[tuple[str, int, str]]) -> dict[str,
         if status == "over":
             summary = store.load_summary(match_id)
             if summary is not None:
+                row = summary[0]
                 matches["played"] += 1
-                matches["won" if summary[0].winner == seat else "lost"] += 1
+                matches["won" if row.winner == seat else "lost"] += 1
+                if row.forfeit is not None:  # ended when a seat left: counted apart too
+                    matches["lost_by_forfeit" if row.forfeit == seat else "won_by_forfeit"] += 1
         else:
             matches["unfinished"] += 1
         for result in store.deal_results(match_id):
@@ -159,6 +166,8 @@ def record_text(game: Game) -> str:
     ]
     if match.is_over:
         headers.append(("Result", "-".join(str(p) for p in match.score)))
+    if match.forfeited_by is not None:  # 66R has no word for it: a free header says it (docs/web.md)
+        headers.append(("Termination", f"seat {match.forfeited_by} forfeited the match: {FORFEIT_WHY}"))
     headers += fairness.finished_headers(match, game.seeds, finished)
     try:
         record = Record.from_match(cast(Any, match), headers)

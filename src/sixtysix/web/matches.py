@@ -14,7 +14,7 @@ import time
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, parse_card
 from sixtysix.core.fairness import DealSeeds
-from sixtysix.core.forfeit import forfeit_deal
+from sixtysix.core.forfeit import forfeit_deal, forfeit_match
 from sixtysix.core.match import create_match
 from sixtysix.core.rules import Rules
 from sixtysix.web import fairness
@@ -86,6 +86,8 @@ class Matches:
                 else:
                     deal.apply(Action.parse(token), seat)
             match.settle()
+        if row.forfeit is not None and row.forfeit_claimant is not None:
+            forfeit_match(match, row.forfeit, row.forfeit_claimant)
         game = Game(
             id=row.id,
             created=row.created,

@@ -56,7 +56,9 @@ CREATE TABLE IF NOT EXISTS matches (
     score3 INTEGER NOT NULL DEFAULT 0,  -- three-handed: seat 3's game points
     winner INTEGER,
     deals INTEGER NOT NULL DEFAULT 0,
-    fairness_secret TEXT            -- the match's secret that each deal's server seed comes from (never shown)
+    fairness_secret TEXT,           -- the match's secret that each deal's server seed comes from (never shown)
+    forfeit INTEGER,                -- the seat that forfeited the match (claim_match), else NULL
+    forfeit_claimant INTEGER        -- the seat that claimed it
 );
 CREATE TABLE IF NOT EXISTS seats (
     match_id TEXT NOT NULL REFERENCES matches(id),
@@ -154,6 +156,10 @@ class MatchRow:
     deals: int = 0
     fairness_secret: str | None = None
     """The secret each deal's server seed comes from (docs/fairness.md); ``None`` in an older database."""
+    forfeit: int | None = None
+    """The seat that forfeited the match (its move clock ran out and it was gone: ``claim_match``), else ``None``."""
+    forfeit_claimant: int | None = None
+    """The seat that claimed the match from it."""
 
 
 @dataclass
@@ -224,6 +230,8 @@ class Change:
     invite_used: bool = False
     invite_seat_used: int | None = None
     """Three- and four-handed: the seat whose invitation this join used."""
+    match_forfeit: tuple[int, int] | None = None
+    """(the seat that forfeited the match, the seat that claimed it): the match ends so."""
 
 
 RESULT_COLUMNS = (
@@ -263,6 +271,8 @@ MATCH_COLUMNS = (
     "winner",
     "deals",
     "fairness_secret",
+    "forfeit",
+    "forfeit_claimant",
 )
 """The columns of the ``matches`` table that make a :class:`MatchRow`."""
 
@@ -275,10 +285,10 @@ SUMMARY_COLUMNS = tuple(
 def match_row_of(columns: Sequence[str], row: Sequence[object]) -> MatchRow:
     """The :class:`MatchRow` of a ``matches`` row read as ``columns`` (left-out fields keep their defaults).
 
-    >>> row = ("m1", 1.0, 2.0, "seed66", '{"a": "b"}', 7, 2, "friend", 1, 5, "playing", 0, 3, 4, 0, None, 2)
+    >>> row = ("m1", 1.0, 2.0, "seed66", '{"a": "b"}', 7, 2, "friend", 1, 5, "over", 0, 3, 4, 0, 1, 2, 2, 1)
     >>> m = match_row_of(SUMMARY_COLUMNS, row)
-    >>> m.options, m.hints, m.invite_used, m.score, m.invite_code, m.deals
-    ({'a': 'b'}, True, False, (3, 4, 0), None, 2)
+    >>> m.options, m.hints, m.invite_used, m.score, m.invite_code, m.deals, m.forfeit
+    ({'a': 'b'}, True, False, (3, 4, 0), None, 2, 2)
     """
     values: dict[str, Any] = dict(zip(columns, row, strict=True))
     score = (values.pop("score1"), values.pop("score2"), values.pop("score3"))
@@ -308,7 +318,13 @@ class Store:
             # why: a checkpoint copies the WAL into the database and syncs both files; made by
             # a commit (every 1,000 pages), it held up every match for up to tens of ms
             self.db.execute("PRAGMA wal_autocheckpoint=0")
-        self._add_columns("matches", ("score3 INTEGER NOT NULL DEFAULT 0", "fairness_secret TEXT"))
+        added = (
+            "score3 INTEGER NOT NULL DEFAULT 0",
+            "fairness_secret TEXT",
+            "forfeit INTEGER",
+            "forfeit_claimant INTEGER",
+        )
+        self._add_columns("matches", added)
         self._add_columns("deals", ("commitment TEXT", "server_seed TEXT", "client_seeds TEXT"))
         self._add_columns("seats", ("client_seed TEXT NOT NULL DEFAULT ''",))
 
@@ -386,6 +402,11 @@ class Store:
                     change.match_id,
                 ),
             )
+            if change.match_forfeit is not None:
+                self.db.execute(
+                    "UPDATE matches SET forfeit = ?, forfeit_claimant = ? WHERE id = ?",
+                    (*change.match_forfeit, change.match_id),
+                )
             if change.invite_used:
                 self.db.execute(
                     "UPDATE matches SET invite_used = 1, invite_code = NULL WHERE id = ?", (change.match_id,)

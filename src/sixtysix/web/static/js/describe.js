@@ -237,8 +237,13 @@ export function totalsLine(outcome, who, active = [], by = "seat") {
   });
 }
 
-/** "You win the match 7-4! Computer gets a Bummerl." (a match of two seats). */
+/**
+ * "You win the match 7-4! Computer gets a Bummerl." (a match of two seats); a match a seat
+ * forfeited (it left) says so at every table size: "… Bob forfeits the match. You win the
+ * match by forfeit (3–0)."
+ */
 export function matchLine(match, who) {
+  if (match && match.over && match.forfeited_by) return forfeitLine(match, who);
   if (!match || !match.over || !match.winner || match.by === "side" || match.score.length !== 2) return "";
   const scoreW = match.score[match.winner - 1];
   const scoreL = match.score[2 - match.winner];
@@ -250,6 +255,24 @@ export function matchLine(match, who) {
   });
   if (scoreL === 0) text += " " + t("match.schneider_bummerl");
   return text;
+}
+
+/** The end of a match that a seat forfeited: who left, and who wins it so (no deal was played for it). */
+function forfeitLine(match, who) {
+  const gone = match.forfeited_by;
+  const left = gone === who.me ? t("match.forfeit.gone.you") : t("match.forfeit.gone.other", { name: who.name(gone) });
+  const score = match.score || [];
+  const order = score.length === 2 && match.winner ? [score[match.winner - 1], score[2 - match.winner]] : score;
+  const text = { score: order.join(getLang() === "de" ? ":" : "–") };
+  let won;
+  if (match.by === "side") {
+    won = t("match.forfeit.won.side", { ...text, side: t(match.winner === who.side ? "multi.your_side" : "multi.other_side") });
+  } else if (match.winner === who.me) {
+    won = t("match.forfeit.won.you", text);
+  } else {
+    won = t("match.forfeit.won.other", { ...text, name: who.name(match.winner) });
+  }
+  return `${left} ${won}`;
 }
 
 /** A value in game points with its sign: "+0.62", "−1.20", "±0.00". */

@@ -30,7 +30,11 @@ export function matchRows(matches, { compact = false } = {}) {
     // a computer is named in the page's language; a person as given
     const opponent = m.opponents ? m.opponents.map((o) => seatName(o, m.players)).join(", ") : m.opponent || "";
     let badge;
-    if (m.status === "over") badge = html`<span class="badge ${m.won ? "won" : "lost"}">${t(m.won ? "history.won" : "history.lost")}</span>`;
+    if (m.status === "over") {
+      // a match a seat left ends by forfeit: said so, not as if it had been played to the end
+      const word = m.forfeit ? (m.won ? "history.won_forfeit" : "history.lost_forfeit") : m.won ? "history.won" : "history.lost";
+      badge = html`<span class="badge ${m.won ? "won" : "lost"}" data-testid="match-badge" data-forfeit="${m.forfeit ? "true" : "false"}">${t(word)}</span>`;
+    }
     else if (m.status === "waiting") badge = html`<span class="badge waiting">${t("history.waiting")}</span>`;
     else if (m.your_turn) badge = html`<span class="badge turn">${t("history.your_turn")}</span>`;
     else badge = html`<span class="badge">${t("history.playing")}</span>`;
@@ -59,6 +63,12 @@ function pct(x) {
 }
 
 
+function matchesSub(m) {
+  const sub = t("stats.matches_sub", { n: m.played || 0, open: m.unfinished || 0 });
+  const forfeits = (m.won_by_forfeit || 0) + (m.lost_by_forfeit || 0);
+  return forfeits ? `${sub} · ${t("stats.by_forfeit", { won: m.won_by_forfeit || 0, lost: m.lost_by_forfeit || 0 })}` : sub;
+}
+
 function statsHTML(stats) {
   if (!stats) return "";
   const m = stats.matches || {};
@@ -72,7 +82,7 @@ function statsHTML(stats) {
     <span class="stat-label">${t(`stats.${key}`)}</span>${sub ? html`<span class="stat-sub">${sub}</span>` : ""}</div>`;
   const perDeal = typeof g.per_deal === "number" ? signed(g.per_deal) : "–";
   return html`<section class="panel stats" data-testid="stats"><h2>${t("stats.title")}</h2><div class="stat-grid">
-    ${tile("matches", `${m.won || 0}–${m.lost || 0}`, t("stats.matches_sub", { n: m.played || 0, open: m.unfinished || 0 }))}
+    ${tile("matches", `${m.won || 0}–${m.lost || 0}`, matchesSub(m))}
     ${tile("deals", `${d.won || 0}–${d.lost || 0}`, t("stats.deals_sub", { n: d.played || 0, tied: d.tied || 0 }))}
     ${tile("per_deal", perDeal, t("stats.per_deal_sub", { won: g.won || 0, lost: g.lost || 0 }))}
     ${tile("schneider", `${sn.given || 0} / ${sn.taken || 0}`, t("stats.given_taken"))}
