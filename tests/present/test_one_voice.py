@@ -41,6 +41,8 @@ but at a sentence's start, where the page and the server never use it)."""
 FAMILIAR_FRENCH = re.compile(r"\b(tu|te|toi|ton|ta|tes)\b|\bt'")
 PLACEHOLDER = re.compile(r"\{\w*\}")
 SENTENCE_END = (".", "!", "?", "(", '"', "«")
+MARKUP = re.compile(r"\[/?[a-z ]*\]")
+"""The terminal's ``rich`` markup (``[bold]``, ``[/]``): no part of a sentence."""
 
 
 def formal_german(text: str) -> list[str]:
@@ -69,7 +71,10 @@ def badly_capitalised_du(text: str) -> list[str]:
 
     >>> badly_capitalised_du("Dann hast Du gewonnen. du bist dran."), badly_capitalised_du("Du hast: dein Zug.")
     (['Du', 'du'], [])
+    >>> badly_capitalised_du("[bold cyan]Du bist dran:[/] gib eine Karte zu")  # the terminal's markup is no text
+    []
     """
+    text = MARKUP.sub("", text)
     found = []
     for match in re.finditer(r"\b(Du|Dein\w*|Dir|Dich)\b", text):
         before = text[: match.start()].rstrip()

@@ -21,7 +21,7 @@ def test_help_lists_the_legal_actions_in_the_order_and_with_the_numbers_of_the_s
     lines = help_lines(PlayerView.of(deal, 1), deal, practice=False, symbols=False)
     numbers = [line.split()[0] for line in lines[1:7]]
     assert numbers == ["1", "2", "3", "4", "5", "6"]  # the engine's order is Tc Ah Kh Qh Js 9s: 4 1 2 3 5 6
-    assert [line.split()[1] for line in lines[1:7]] == ["Ah", "Kh", "Qh", "Tc", "Js", "9s"]
+    assert [line.split()[1] for line in lines[1:7]] == ["Ah", "Kh", "Qh", "10c", "Js", "9s"]  # as typed
     assert [line.split()[0] for line in lines[7:10]] == ["20h", "C", "66"]
 
 

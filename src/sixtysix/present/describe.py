@@ -28,7 +28,6 @@ from sixtysix.core.cards import (
     CARD_NAMES,
     KING,
     QUEEN,
-    SUIT_NAMES,
     SUIT_SYMBOLS,
     Card,
     make_card,
@@ -40,6 +39,7 @@ from sixtysix.core.forfeit import parse_forfeit_header
 from sixtysix.core.game import Deal, Termination
 from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView, SpectatorView
+from sixtysix.present import voice
 
 # The core's rule facts under the names the front ends use (each is defined there, once):
 LAST_TRICK_BONUS = facts.LAST_TRICK_BONUS
@@ -81,21 +81,46 @@ class Names:
     human: int
     computer: str = "Computer"
     others: tuple[tuple[int, str], ...] = ()
+    lang: str = "en"
+    """The language they speak in (:mod:`sixtysix.present.voice`): ``du`` in German, ``vous`` in French."""
 
     def other(self, seat: int) -> str:
-        """The name of a seat that is not the player's."""
+        """The name of a seat that is not the player's (the program's names in :attr:`lang`)."""
         for other, name in self.others:
             if other == seat:
                 return name
-        return self.computer
+        return voice.local_name(self.computer, self.lang)
 
     def __call__(self, seat: int) -> str:
         """The name in the middle of a sentence: ``you`` or ``Computer``."""
-        return "you" if seat == self.human else self.other(seat)
+        return voice.say("you", self.lang) if seat == self.human else self.other(seat)
 
     def subject(self, seat: int) -> str:
         """The name at the start of a sentence: ``You`` or ``Computer``."""
-        return "You" if seat == self.human else self.other(seat)
+        return voice.say("You", self.lang) if seat == self.human else self.other(seat)
+
+    def say(self, key: str, **values: object) -> str:
+        """The sentence ``key`` of :mod:`sixtysix.present.voice` in :attr:`lang`."""
+        return voice.say(key, self.lang, **values)
+
+    def count(self, key: str, n: int, **values: object) -> str:
+        """The sentence ``key`` for ``n`` (``KEY.one`` or ``KEY.other``) in :attr:`lang`."""
+        return voice.counted(key, n, self.lang, **values)
+
+    def of(self, key: str, seat: int, **values: object) -> str:
+        """The sentence ``key`` about ``seat``: ``KEY.you`` for the player, else ``KEY.other`` with its ``{name}``.
+
+        >>> Names(human=1, lang="de").of("act.play", 2, card="A♥")
+        'Computer spielt A♥'
+        """
+        if seat == self.human:
+            return voice.say(f"{key}.you", self.lang, **values)
+        return voice.say(f"{key}.other", self.lang, name=self.other(seat), **values)
+
+    def of_count(self, key: str, seat: int, n: int, **values: object) -> str:
+        """:meth:`of` with a count: ``KEY.you.one``, ``KEY.other.other``, … (``{n}`` filled in)."""
+        whose = f"{key}.you" if seat == self.human else f"{key}.other"
+        return voice.counted(whose, n, self.lang, name=self.other(seat), **values)
 
     def verb(self, seat: int, you_form: str, other_form: str) -> str:
         """``you_form`` for the player, ``other_form`` for the computer (``win``/``wins``)."""
@@ -167,18 +192,19 @@ def card_markup(card: Card, symbols: bool = True, lang: str = "en") -> str:
     return f"[{card_style(card)}]{card_label(card, symbols, lang)}[/]"
 
 
-def action_markup(action: Action, symbols: bool = True) -> str:
+def action_markup(action: Action, symbols: bool = True, lang: str = "en") -> str:
     """A card as :func:`card_markup` (``A♥`` in its colour), any other action as its token (``20h``, ``66``)."""
-    return card_markup(action, symbols) if action.is_card() else str(action)
+    return card_markup(action, symbols, lang) if action.is_card() else str(action)
 
 
-def suit_label(suit: int, symbols: bool = True) -> str:
-    """``♥ hearts`` (or ``hearts``)."""
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}" if symbols else SUIT_NAMES[suit]
+def suit_label(suit: int, symbols: bool = True, lang: str = "en") -> str:
+    """``♥ hearts`` (or ``hearts``; ``♥ Herz`` in German)."""
+    name = voice.suit_name(suit, lang)
+    return f"{SUIT_SYMBOLS[suit]} {name}" if symbols else name
 
 
-def cards_markup(cards: Sequence[Card], symbols: bool = True) -> str:
-    return " ".join(card_markup(c, symbols) for c in cards)
+def cards_markup(cards: Sequence[Card], symbols: bool = True, lang: str = "en") -> str:
+    return " ".join(card_markup(c, symbols, lang) for c in cards)
 
 
 _MARKUP = re.compile(r"\[/?[a-z ]*\]")
@@ -192,68 +218,58 @@ def plain(text: str) -> str:
 def describe_action(
     names: Names, seat: int, action: Action, symbols: bool = True, exchange: tuple[Card, Card] | None = None
 ) -> str:
-    """A log line for an action: ``Computer plays K♥``.
+    """A log line for an action: ``Computer plays K♥`` (in ``names.lang``).
 
     ``exchange`` is (the exchange card, the face-up card it was swapped for), for ``X``.
     """
-    who = names.subject(seat)
+    lang = names.lang
     if action.is_card():
-        return f"{who} {names.verb(seat, 'play', 'plays')} {card_markup(action, symbols)}"
+        return names.of("act.play", seat, card=card_markup(action, symbols, lang))
     if action.is_marriage():
         suit = marriage_suit(action)
-        shown = cards_markup((make_card(KING, suit), make_card(QUEEN, suit)), symbols)
+        shown = cards_markup((make_card(KING, suit), make_card(QUEEN, suit)), symbols, lang)
         value = marriage_value(action)
-        return f"{who} {names.verb(seat, 'declare', 'declares')} {value} in {SUIT_NAMES[suit]} (shows {shown})"
+        return names.of("act.marriage", seat, value=value, suit=voice.suit_name(suit, lang), cards=shown)
     if action == EXCHANGE:
         if exchange is None:
-            return f"{who} {names.verb(seat, 'exchange', 'exchanges')} the trump card"
+            return names.of("act.exchange", seat)
         low, high = exchange
-        return (
-            f"{who} {names.verb(seat, 'exchange', 'exchanges')} {card_markup(low, symbols)} "
-            f"for the face-up {card_markup(high, symbols)}"
+        return names.of(
+            "act.exchange_cards", seat, low=card_markup(low, symbols, lang), high=card_markup(high, symbols, lang)
         )
-    if action == CLOSE:
-        return f"{who} {names.verb(seat, 'close', 'closes')} the talon"
-    if action == CLOSE_BEFORE_DRAW:
-        return f"{who} {names.verb(seat, 'close', 'closes')} the talon before drawing"
-    if action == CLAIM:
-        return f"{who} {names.verb(seat, 'claim', 'claims')} 66!"
-    if action == DRAW:
-        return f"{who} {names.verb(seat, 'draw', 'draws')}"
+    key = {CLOSE: "act.close", CLOSE_BEFORE_DRAW: "act.close_before_draw", CLAIM: "act.claim", DRAW: "act.draw"}
+    if action in key:
+        return names.of(key[action], seat)
     if action == PASS:
-        return f"{who} {names.verb(seat, 'decline', 'declines')} the exchange"
-    return f"{who}: {action}"
+        return names.of("act.pass", seat)
+    return f"{names.subject(seat)}: {action}"
 
 
-def marriage_choice(action: Action) -> str:
+def marriage_choice(action: Action, lang: str = "en") -> str:
     """What declaring the marriage ``action`` means: ``declare 20 in hearts, then lead the king or queen``."""
-    return f"declare {marriage_value(action)} in {SUIT_NAMES[marriage_suit(action)]}, then lead the king or queen"
+    suit = voice.suit_name(marriage_suit(action), lang)
+    return voice.say("choice.marriage", lang, value=marriage_value(action), suit=suit)
 
 
-def describe_action_choice(action: Action, deal: Deal | None = None, symbols: bool = True) -> str:
-    """What choosing ``action`` means, for the list of legal actions (``help``)."""
+def describe_action_choice(action: Action, deal: Deal | None = None, symbols: bool = True, lang: str = "en") -> str:
+    """What choosing ``action`` means, for the list of legal actions (``help``), in ``lang``."""
     if action.is_card():
-        return f"play {card_markup(action, symbols)}"
+        return voice.say("choice.play", lang, card=card_markup(action, symbols, lang))
     if action.is_marriage():
-        return marriage_choice(action)
+        return marriage_choice(action, lang)
     if action == EXCHANGE:
         if deal is not None and deal.face_up >= 0:
-            return (
-                f"exchange your {card_markup(deal.exchange_card, symbols)} "
-                f"for the face-up {card_markup(deal.face_up, symbols)}"
-            )
-        return "exchange the trump card"
-    if action == CLOSE:
-        return "close the talon: no more drawing, follow suit from now on, and you must reach 66"
-    if action == CLOSE_BEFORE_DRAW:
-        return "close the talon before drawing (both keep one card less)"
-    if action == CLAIM:
-        return "claim 66 and end the deal (a wrong claim costs game points)"
-    if action == DRAW:
-        return "draw (Enter does the same)"
-    if action == PASS:
-        return "decline the exchange"
-    return str(action)
+            ex, face = card_markup(deal.exchange_card, symbols, lang), card_markup(deal.face_up, symbols, lang)
+            return voice.say("choice.exchange_face", lang, card=ex, face=face)
+        return voice.say("choice.exchange", lang)
+    words = {
+        CLOSE: "choice.close",
+        CLOSE_BEFORE_DRAW: "choice.close_before_draw",
+        CLAIM: "choice.claim",
+        DRAW: "choice.draw",
+        PASS: "choice.pass",
+    }
+    return voice.say(words[action], lang) if action in words else str(action)
 
 
 # -- tricks -----------------------------------------------------------------------------
@@ -268,11 +284,13 @@ def describe_trick(names: Names, trick: Trick, symbols: bool = True) -> str:
     >>> plain(describe_trick(Names(human=1), deal.completed_tricks()[0], symbols=False))
     'You led Tc, Computer played Qd: you won (13 points)'
     """
-    points = trick.points
-    return (
-        f"{names.subject(trick.leader)} led {card_markup(trick.lead, symbols)}, "
-        f"{names(trick.follower)} played {card_markup(trick.follow, symbols)}: "
-        f"{names(trick.winner)} won ({points} point{'s' if points != 1 else ''})"
+    lang = names.lang
+    return names.say(
+        "trick.sentence",
+        led=names.of("trick.led", trick.leader, card=card_markup(trick.lead, symbols, lang)),
+        played=names.of("trick.part.played", trick.follower, card=card_markup(trick.follow, symbols, lang)),
+        won=names.of("trick.part.won", trick.winner),
+        points=names.count("trick.points", trick.points),
     )
 
 
@@ -483,10 +501,22 @@ def deal_headline(table: Table, names: Names, credited: int) -> str:
     outcome = table.outcome
     if outcome is None:
         return "The deal is not over"
+    if names.lang != "en":  # the web page's words (voice: outcome.*)
+        return _headline_words(names, outcome.winner, outcome.game_points, credited)
     if outcome.winner is None:
         return "A tie"
     carried = credited - outcome.game_points
     text = f"{names.subject(outcome.winner)} {names.verb(outcome.winner, 'win', 'wins')} {game_points_text(credited)}"
     if carried > 0:
         text += f" ({outcome.game_points} + {carried} carried from a tie)"
+    return text
+
+
+def _headline_words(names: Names, winner: int | None, game_points: int, credited: int) -> str:
+    """``Du gewinnst 2 Punkte``: a deal's headline in German or French, as the web page words it."""
+    if winner is None:
+        return names.say("outcome.tie_headline")
+    text = names.of_count("outcome.headline", winner, credited)
+    if credited > game_points:
+        text += " " + names.say("outcome.carried_part", base=game_points, carried=credited - game_points)
     return text

@@ -294,3 +294,61 @@ def result_columns(match: AnyMatch, number: int) -> dict[str, object]:
         "tricks1": outcome.tricks[0],
         "tricks2": outcome.tricks[1],
     }
+
+
+def deal_sentences(seen: SpectatorView, names: Names, carried: int = 0) -> list[str]:
+    """How a finished deal of two seats scored, said to ``names.human``: in English the engine's full
+    sentences (:func:`~sixtysix.present.describe.scoring_sentences`), in German and French the web page's
+    (the same words, from the same numbers: :func:`scoring_json`). ``carried``: tie points waiting after it.
+
+    >>> from sixtysix import Deal
+    >>> deal = Deal.shuffled(seed=1)
+    >>> while not deal.is_over:
+    ...     deal.apply(deal.legal_actions()[0])
+    >>> deal_sentences(deal.spectator_view(), Names(human=1, lang="de"))
+    ['Computer hat zugedreht und 66 nicht erreicht.', 'Misslungenes Zudrehen bringt dem Gegner 3 Punkte.']
+    """
+    if names.lang == "en":
+        return scoring_sentences(seen, names)
+    outcome = seen.outcome
+    if outcome is None:
+        return []
+    facts = scoring_json(seen, None, carried)
+    winner, closer, claimant = outcome.winner, seen.closer, outcome.claimant
+    n, points = outcome.game_points, outcome.points
+    termination = outcome.termination
+    if termination == Termination.TIE:
+        after = int(str(facts["carried_next"] or 0))
+        then = names.count("outcome.tie_carry", after) if after else names.say("outcome.tie_void")
+        return [names.say("outcome.tie", p=max(points)), then]
+    assert winner is not None
+    loser = _opponent(seen, winner)
+    failed = names.count("outcome.failed_close_points", n)
+    if termination == Termination.FORFEIT:
+        return [names.of("outcome.forfeit", loser, n=n)]
+    if termination == Termination.FALSE_CLAIM:
+        who = claimant or loser
+        said = names.of("outcome.false_claim", who, p=points[who - 1])
+        return [said, failed if closer and closer == claimant else names.count("outcome.false_claim_points", n)]
+    if termination == Termination.CLOSER_FAILED:
+        return [names.of("outcome.closer_failed", closer), failed]
+    if termination == Termination.CLAIM and closer and claimant != closer:
+        return [names.say("outcome.beaten_closer", closer=names.subject(closer), winner=names.subject(winner), n=n)]
+    if termination == Termination.PLAYED_OUT and closer and winner != closer:
+        return [names.of("outcome.closer_never_claimed", closer), failed]
+    last = facts["last_trick"]
+    if termination == Termination.CLAIM:
+        lines = [names.of("outcome.claimed", claimant or winner, p=points[(claimant or winner) - 1])]
+    elif closer:
+        lines = [names.of("outcome.closer_made_it", closer)]
+    elif isinstance(last, dict) and last["decides"]:
+        return [names.of_count("outcome.last_trick_decides", int(last["winner"]), n)]
+    else:
+        lines = [names.say("outcome.played_out", bonus=last["bonus"] if isinstance(last, dict) else 0)]
+    if closer and facts["closed_basis"] == "at_close":
+        lines.append(names.say("outcome.closed_basis"))
+    kind = win_kind(seen)
+    if kind is not None:
+        scale = int(str(facts["scale"]))
+        lines.append(names.count(f"outcome.kind.{kind}", scale, loser=names.subject(loser), line=facts["schneider"]))
+    return lines

@@ -44,6 +44,7 @@ from sixtysix.core.match import DealResult
 from sixtysix.core.outcome import Termination
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
+from sixtysix.present import voice
 from sixtysix.present.describe import (
     Names,
     card_label,
@@ -57,10 +58,13 @@ from sixtysix.present.describe import (
     opponent_hand_size,
     suit_label,
     tricks_of,
+    typed_token,
 )
 from sixtysix.present.order import hand_order
+from sixtysix.present.outcome import deal_sentences
 
-LEVEL_NAMES = {1: "random", 2: "beginner", 3: "counter", 4: "pimc", 5: "expert"}
+LEVEL_NAMES = {level: words["en"] for level, words in voice.LEVEL_NAMES.items()}
+"""The computer levels' short English names (records' headers, the three- and four-handed titles)."""
 
 
 class TableFacts(Protocol):
@@ -124,6 +128,7 @@ def card_boxes(
     numbers: Sequence[str] | None = None,
     dim: frozenset[Card] = frozenset(),
     trump: int = -1,
+    lang: str = "en",
 ) -> Text:
     """Cards drawn as small boxes side by side (``None``: a face-down card), numbered below."""
     top, middle, bottom, below = Text(), Text(), Text(), Text()
@@ -136,7 +141,7 @@ def card_boxes(
         else:
             faded = card in dim
             border = "dim" if faded else ("yellow" if suit_of(card) == trump else "")
-            face = f"{card_label(card, symbols):^4}"  # "10♥" fills the box as "A♥" does
+            face = f"{card_label(card, symbols, lang):^4}"  # "10♥" fills the box as "A♥" does
             face_style = "dim" if faded else card_style(card)
         top.append("╭────╮", style=border)
         middle.append("│", style=border)
@@ -202,7 +207,7 @@ def render_tally(view: PlayerView, info: TableInfo, results: Sequence[DealResult
         text.append_text(tally_text(seat, results, rules.match_target, style))
     carried = results[-1].carried_after if results else 0
     if carried:
-        text.append(f"   ({carried} carried to the next deal's winner)", style="yellow")
+        text.append(info.names.say("tally.carried", n=carried), style="yellow")
     return text
 
 
@@ -214,31 +219,37 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     names = info.names
     symbols = info.symbols
     rules = view.rules
-    title = info.title or (
-        f"sixtysix · {rules.preset_name} · you vs {names.computer} (level {info.level}"
-        f", {LEVEL_NAMES.get(info.level, '?')}) · deal {info.deal_number} · match to {rules.match_target}"
+    level = voice.LEVEL_NAMES.get(info.level, {}).get(names.lang, "?")
+    title = info.title or names.say(
+        "title",
+        preset=rules.preset_name,
+        name=names.other(view.opponent),
+        level=info.level,
+        level_name=level,
+        deal=info.deal_number,
+        target=rules.match_target,
     )
     if info.practice:
-        title += " · practice"
+        title += names.say("title.practice")
     header = HeaderRule(title)
     scoreboard = info.scoreboard if info.scoreboard is not None else render_tally(view, info)
 
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", justify="right")
     grid.add_column()
-    grid.add_row("Trump", _trump_line(view, symbols))
-    grid.add_row("Talon", _talon_line(view, names))
-    grid.add_row(names.computer, _opponent_line(view, info))
-    grid.add_row("Table", _trick_line(view, names, symbols))
+    grid.add_row(names.say("label.trump"), _trump_line(view, symbols, names.lang))
+    grid.add_row(names.say("label.talon"), _talon_line(view, names))
+    grid.add_row(names.other(view.opponent), _opponent_line(view, info))
+    grid.add_row(names.say("label.table"), _trick_line(view, names, symbols))
     marriages = marriages_line(view.history, names, symbols)
     if marriages:
-        grid.add_row("Marriages", marriages)
+        grid.add_row(names.say("label.marriages"), marriages)
 
-    hand_block = hand_boxes(view.hand, view.trump, view.legal, symbols)
-    parts: list[RenderableType] = [header, scoreboard, grid, Text("Your hand", style="bold"), hand_block]
-    parts.append(Text.from_markup(_own_line(view)))
-    prompt = [prompt_line(view, names, symbols), legal_line(view)] if view.legal else []
-    return Group(*parts, *screen_tail(info.log, 3, [*info.extra, *prompt]))
+    hand_block = hand_boxes(view.hand, view.trump, view.legal, symbols, names.lang)
+    parts: list[RenderableType] = [header, scoreboard, grid, Text(names.say("label.hand"), style="bold"), hand_block]
+    parts.append(Text.from_markup(_own_line(view, names)))
+    prompt = [prompt_line(view, names, symbols), legal_line(view, names.lang)] if view.legal else []
+    return Group(*parts, *screen_tail(info.log, 3, [*info.extra, *prompt], names.lang))
 
 
 @dataclass(frozen=True)
@@ -255,10 +266,10 @@ class HeaderRule:
 
 _SHORTENINGS = (
     (re.compile(r"^sixtysix · "), ""),
-    (re.compile(r" \((?:level )?(\d), [a-z0-9]+\)"), r" \1"),  # "(level 5, expert)" -> "5"
+    (re.compile(r" \((?:level |Stufe |niveau )?(\d), [^)]+\)"), r" \1"),  # "(level 5, expert)" -> "5"
     (re.compile(r" \([a-z0-9]+\)"), ""),  # "Left 1 (random)" -> "Left 1"
-    (re.compile(r"\byou vs |\blevels |match "), ""),
-    (re.compile(r"(?:^| · )(?:practice)\b"), ""),
+    (re.compile(r"\byou vs |\bdu gegen |\bvous contre |\blevels |match |Partie |partie "), ""),
+    (re.compile(r"(?:^| · )(?:practice|Übung|entraînement)\b"), ""),
     (re.compile(r"^[a-z0-9]+ · "), ""),  # the preset
 )
 
@@ -283,27 +294,30 @@ def shorter_titles(title: str) -> list[str]:
     return titles
 
 
-def screen_tail(log: Sequence[str], bright: int, lines: Sequence[str]) -> list[RenderableType]:
+def screen_tail(log: Sequence[str], bright: int, lines: Sequence[str], lang: str = "en") -> list[RenderableType]:
     """The bottom of a table screen: the log (:func:`log_block`), then ``lines`` of markup
     (messages, and at a decision what to do and the legal actions)."""
-    return [*log_block(log, bright), *(Text.from_markup(line) for line in lines)]
+    return [*log_block(log, bright, lang), *(Text.from_markup(line) for line in lines)]
 
 
-def hand_boxes(hand: CardMask, trump: int, legal: Sequence[Action], symbols: bool) -> RenderableType:
+def hand_boxes(
+    hand: CardMask, trump: int, legal: Sequence[Action], symbols: bool, lang: str = "en"
+) -> RenderableType:  # fmt: skip
     """The own hand as card boxes, sorted and numbered, the cards that may not be played now dimmed."""
     order = hand_order(hand, trump)
     legal_cards = {int(a) for a in legal if a.is_card()}
     dim = frozenset(c for c in order if legal_cards and c not in legal_cards)
     numbers = [str(i) for i in range(1, len(order) + 1)]
-    return card_boxes(order, symbols, numbers, dim, trump)
+    return card_boxes(order, symbols, numbers, dim, trump, lang)
 
 
-def log_block(log: Sequence[str], bright: int) -> list[RenderableType]:
+def log_block(log: Sequence[str], bright: int, lang: str = "en") -> list[RenderableType]:
     """The ``Play`` rule and a line for each log entry, all but the last ``bright`` entries dimmed
     (nothing for an empty log)."""
     if not log:
         return []
-    parts: list[RenderableType] = [Rule(Text("Play", style="dim"), align="left", style="dim")]
+    title = Text(voice.say("label.log", lang), style="dim")
+    parts: list[RenderableType] = [Rule(title, align="left", style="dim")]
     for i, line in enumerate(log):
         text = Text("· ", style="dim")
         text.append_text(Text.from_markup(line, style="" if i >= len(log) - bright else "dim"))
@@ -311,56 +325,60 @@ def log_block(log: Sequence[str], bright: int) -> list[RenderableType]:
     return parts
 
 
-def _trump_line(view: TableFacts, symbols: bool) -> Text:
-    text = Text.from_markup(f"[bold yellow]{suit_label(view.trump, symbols)}[/]")
+def _trump_line(view: TableFacts, symbols: bool, lang: str = "en") -> Text:
+    text = Text.from_markup(f"[bold yellow]{suit_label(view.trump, symbols, lang)}[/]")
     if view.closer and view.face_up is not None:
-        text.append_text(Text.from_markup(f"   face-up card {card_markup(view.face_up, symbols)} turned down"))
+        text.append_text(
+            Text.from_markup(voice.say("trump.turned", lang, card=card_markup(view.face_up, symbols, lang)))
+        )
     elif view.face_up is not None:
-        text.append_text(Text.from_markup(f"   face-up card {card_markup(view.face_up, symbols)}"))
+        text.append_text(
+            Text.from_markup(voice.say("trump.face_up", lang, card=card_markup(view.face_up, symbols, lang)))
+        )
         if view.face_up != view.trump_card:
-            text.append_text(Text.from_markup(f" (exchanged for {card_markup(view.trump_card, symbols)})"))
+            exchanged = card_markup(view.trump_card, symbols, lang)
+            text.append_text(Text.from_markup(voice.say("trump.exchanged", lang, card=exchanged)))
     else:
-        text.append("   (the face-up card has been drawn)", style="dim")
+        text.append(voice.say("trump.drawn", lang), style="dim")
     return text
 
 
 def _talon_line(view: TableFacts, names: Names) -> Text:
     if view.closer:
-        rest = "follow suit, no drawing" + ("" if view.rules.marriage_in_phase2 else ", no marriages")
-        return Text.from_markup(f"[bold magenta]closed[/] by {names(view.closer)} ({view.talon_size} cards): {rest}")
+        rest = names.say("talon.strict") + ("" if view.rules.marriage_in_phase2 else names.say("talon.no_marriages"))
+        return Text.from_markup(names.of("talon.closed", view.closer, n=view.talon_size, rest=rest))
     if view.talon_size == 0:
-        return Text.from_markup("[bold magenta]empty[/]: follow suit and head the trick, else trump")
-    return Text(f"{view.talon_size} cards")
+        return Text.from_markup(names.say("talon.empty"))
+    return Text(names.count("talon.cards", view.talon_size))
 
 
 def _opponent_line(view: PlayerView, info: TableInfo) -> Text:
+    names = info.names
     known = list(hand_order(view.opponent_known, view.trump))
     hidden = max(0, opponent_hand_size(view) - len(known))
     text = Text(" ".join(["▒▒"] * hidden), style="blue")
     if known:
-        shown = " ".join(card_markup(c, info.symbols) for c in known)
-        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} [dim](shown)[/]"))
-    tricks = view.tricks[view.opponent - 1]
-    text.append(f"   {tricks} trick{'s' if tricks != 1 else ''}")
+        shown = " ".join(card_markup(c, info.symbols, names.lang) for c in known)
+        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} {names.say('opp.shown')}"))
+    text.append(names.count("opp.tricks", view.tricks[view.opponent - 1]))
     if view.rules.may_review_tricks != "none":
-        text.append(f" · {view.opponent_score} points")
+        text.append(names.say("opp.points", n=view.opponent_score))
         if view.opponent_pending:
-            text.append(f" (+{view.opponent_pending} pending)")
+            text.append(names.say("opp.pending", n=view.opponent_pending))
     else:
-        text.append(" · points hidden", style="dim")
+        text.append(names.say("opp.hidden"), style="dim")
     return text
 
 
 def _trick_line(view: TableFacts, names: Names, symbols: bool) -> Text:
     if view.led is not None:
-        who = names.subject(view.leader)
-        return Text.from_markup(f"{who} led {card_markup(view.led, symbols)}")
+        return Text.from_markup(names.of("trick.led", view.leader, card=card_markup(view.led, symbols, names.lang)))
     if view.stage == MARRIAGE and view.marriage_suit >= 0:
-        return Text.from_markup(f"{names.subject(view.leader)} declared a marriage and must lead its king or queen")
+        return Text.from_markup(names.of("trick.marriage", view.leader))
     tricks = tricks_of(view.history, view.rules, view.trump)
     if view.stage == BEFORE_DRAW and tricks:
-        return Text.from_markup(f"{names.subject(tricks[-1].winner)} won the trick: draw or close")
-    return Text(f"{names.subject(view.leader)} to lead", style="dim")
+        return Text.from_markup(names.of("trick.won", tricks[-1].winner))
+    return Text(names.of("trick.to_lead", view.leader), style="dim")
 
 
 def marriages_line(history: Sequence[tuple[int, Action]], names: Names, symbols: bool) -> str:
@@ -368,44 +386,44 @@ def marriages_line(history: Sequence[tuple[int, Action]], names: Names, symbols:
     parts = []
     for seat, action in history:
         if action.is_marriage():
-            parts.append(f"{names(seat)} {marriage_value(action)} in {suit_label(marriage_suit(action), symbols)}")
+            suit = suit_label(marriage_suit(action), symbols, names.lang)
+            parts.append(names.say("marriage.entry", name=names(seat), value=marriage_value(action), suit=suit))
     return " · ".join(parts)
 
 
-def _own_line(view: PlayerView) -> str:
-    tricks = view.tricks[view.seat - 1]
-    text = f"[bold]You:[/] {view.score} points"
+def _own_line(view: PlayerView, names: Names) -> str:
+    text = names.say("own.points", n=view.score)
     if view.pending:
-        text += f" (+{view.pending} pending: a marriage counts once you win a trick)"
-    return text + f" · {tricks} trick{'s' if tricks != 1 else ''}"
+        text += names.say("own.pending", n=view.pending)
+    return text + names.count("own.tricks", view.tricks[view.seat - 1])
 
 
 def prompt_line(view: PlayerView, names: Names, symbols: bool = True) -> str:
     """What the player is asked to do now."""
+    lang = names.lang
     if not view.legal:
-        return f"{names.computer} to play"
+        return names.say("prompt.other_plays", name=names.other(view.opponent))
     if view.window == view.seat:
         ex = make_card(view.rules.exchange_rank_index, view.trump)
-        face = f" for the face-up {card_markup(view.face_up, symbols)}" if view.face_up is not None else ""
-        return (
-            f"[bold cyan]You may exchange your {card_markup(ex, symbols)}{face}:[/] "
-            "x exchanges, pass (or Enter) keeps it"
-        )
+        face = ""
+        if view.face_up is not None:
+            face = names.say("prompt.exchange_face", card=card_markup(view.face_up, symbols, lang))
+        return names.say("prompt.exchange", card=card_markup(ex, symbols, lang), face=face)
     if view.stage == Stage.BEFORE_DRAW:
-        return "[bold cyan]You won the trick:[/] Enter draws · cb closes the talon first · 66 claims"
+        return names.say("prompt.before_draw")
     if view.stage == MARRIAGE:
-        return "[bold cyan]Lead the king or queen of your marriage[/] (or 66 to claim)"
+        return names.say("prompt.marriage")
     if view.stage == FOLLOW and view.led is not None:
-        text = f"[bold cyan]Your turn:[/] play a card to {card_markup(view.led, symbols)}"
+        text = names.say("prompt.follow", card=card_markup(view.led, symbols, lang))
         if view.closer or view.face_up is None:
-            text += " (follow suit and beat it if you can, else trump)"
+            text += names.say("prompt.strict")
         return text
-    return "[bold cyan]Your lead.[/]"
+    return names.say("prompt.lead")
 
 
-def legal_line(view: PlayerView) -> str:
+def legal_line(view: PlayerView, lang: str = "en") -> str:
     """``Legal: 1 2 5 20h X C 66``: the legal cards by number, then the other actions."""
-    return legal_tokens(view.hand, view.trump, view.legal) + "   [dim](or help, hint, last, quit)[/]"
+    return legal_tokens(view.hand, view.trump, view.legal, lang) + voice.say("legal.commands", lang)
 
 
 def numbered_legal(hand: CardMask, trump: int, legal: Sequence[Action]) -> list[tuple[str, Action]]:
@@ -422,34 +440,32 @@ def numbered_legal(hand: CardMask, trump: int, legal: Sequence[Action]) -> list[
     return [(str(number), action) for number, action in cards] + [("", a) for a in legal if not a.is_card()]
 
 
-def legal_tokens(hand: CardMask, trump: int, legal: Sequence[Action]) -> str:
+def legal_tokens(hand: CardMask, trump: int, legal: Sequence[Action], lang: str = "en") -> str:
     """``Legal: 1 2 5 20h``: the legal cards by their number in the sorted ``hand``, then the other actions."""
     tokens = [number or str(action) for number, action in numbered_legal(hand, trump, legal)]
-    return "[dim]Legal:[/] " + " ".join(tokens)
+    return voice.say("legal.label", lang) + " ".join(tokens)
 
 
-def help_lines(view: PlayerView, deal: Deal | None, practice: bool, symbols: bool = True) -> list[str]:
+def help_lines(
+    view: PlayerView, deal: Deal | None, practice: bool, symbols: bool = True, lang: str = "en"
+) -> list[str]:  # fmt: skip
     """The legal actions with what they do, in the order and with the numbers of the screen, then the
     other commands (``help``)."""
     from sixtysix.present.describe import describe_action_choice
 
-    lines = ["[bold]Legal now:[/]"]
+    lines = [voice.say("help.title", lang)]
     for number, action in numbered_legal(view.hand, view.trump, view.legal):
-        lines.append(f"  {number:>2} {action!s:<5} {describe_action_choice(action, deal, symbols)}")
-    lines.append(
-        "[bold]Commands:[/] hint (the computer's analysis) · last (the last trick) · rules (the rules of this game) · "
-        + ("undo (take back your last decision) · " if practice else "")
-        + "quit (save and leave)"
-    )
-    lines.append("Cards: Ah, ah, 10h, A♥, or the number under the card; 20h/40s marriages, x exchange, c close.")
+        lines.append(f"  {number:>2} {typed_token(action):<5} {describe_action_choice(action, deal, symbols, lang)}")
+    lines.append(voice.say("help.commands", lang, undo=voice.say("help.undo", lang) if practice else ""))
+    lines.append(voice.say("help.cards", lang))
     return lines
 
 
 def last_trick_line(view: PlayerView, names: Names, symbols: bool = True) -> str:
     tricks = view.completed_tricks()
     if not tricks:
-        return "No trick has been played yet in this deal."
-    return "Last trick: " + describe_trick(names, tricks[-1], symbols)
+        return names.say("last.none")
+    return names.say("last.trick", trick=describe_trick(names, tricks[-1], symbols))
 
 
 # -- the end of a deal -----------------------------------------------------------------
@@ -468,21 +484,32 @@ def render_summary(
     names = info.names
     symbols = info.symbols
     human = names.human
-    # a claim's first sentence already says who claimed with how many points: the engine's reason would repeat it
-    lines = [] if outcome.termination is Termination.CLAIM else [humanize(outcome.reason, names) + "."]
-    lines += explain_scoring(deal, names)
+    if names.lang == "en":
+        # a claim's first sentence already says who claimed with how many points: the engine's reason would repeat it
+        lines = [] if outcome.termination is Termination.CLAIM else [humanize(outcome.reason, names) + "."]
+        lines += explain_scoring(deal, names)
+    else:  # the engine's reason is English: German and French say it all from the numbers (as the web page)
+        carried = info.results[-1].carried_after if info.results else 0
+        lines = deal_sentences(deal.spectator_view(), names, carried)
     (p1, p2), (t1, t2) = outcome.points, outcome.tricks
     points = {1: p1, 2: p2}
     tricks = {1: t1, 2: t2}
     if human in (1, 2):
+        other = names.other(3 - human)
         lines.append(
-            f"Card points: you {points[human]}, {names.computer} {points[3 - human]} · "
-            f"tricks: you {tricks[human]}, {names.computer} {tricks[3 - human]}"
+            names.say(
+                "summary.totals",
+                mine=points[human],
+                theirs=points[3 - human],
+                mytricks=tricks[human],
+                theirtricks=tricks[3 - human],
+                name=other,
+            )
         )
         left = deal.hands[3 - human]
         if left:
-            shown = " ".join(card_markup(c, symbols) for c in hand_order(left, deal.trump))
-            lines.append(f"{names.computer} still held {shown}")
+            shown = " ".join(card_markup(c, symbols, names.lang) for c in hand_order(left, deal.trump))
+            lines.append(names.say("summary.held", name=other, cards=shown))
     else:  # a spectator (the three-handed dealer): totals and tricks only, no hand is shown
         lines.append(f"Card points: {names(1)} {p1}, {names(2)} {p2} · tricks: {names(1)} {t1}, {names(2)} {t2}")
     lines += info.extra
@@ -496,7 +523,7 @@ def render_summary(
         parts.append(Text.from_markup(match_line(deal.rules, info, match_winner)))
     winner = outcome.winner
     style = "green" if winner == human else "yellow" if not winner else "red" if human in (1, 2) else "blue"
-    title = f"Deal {info.deal_number}: {deal_headline(deal, names, credited)}"
+    title = names.say("summary.title", n=info.deal_number, headline=deal_headline(deal, names, credited))
     return Panel(Group(*parts), title=title, title_align="left", border_style=style)
 
 
@@ -507,12 +534,13 @@ def match_line(rules: Rules, info: TableInfo, winner: int) -> str:
         if result.winner:
             totals[result.winner] += result.game_points
     loser = 3 - winner
-    text = (
-        f"[bold]{names.subject(winner)} {names.verb(winner, 'win', 'wins')} the match "
-        f"{totals[winner]}-{totals[loser]}![/] {names.subject(loser)} {names.verb(loser, 'get', 'gets')} a Bummerl"
-    )
+    score = {"a": totals[winner], "b": totals[loser]}
+    if winner == names.human:  # the one named is the loser, who gets the Bummerl
+        text = names.say("match.won.you", name=names.other(loser), **score)
+    else:
+        text = names.say("match.won.other", name=names.other(winner), **score)
     if totals[loser] == 0:
-        text += " — a Schneider-Bummerl, it counts double"
+        text += names.say("match.schneider")
     return text + "."
 
 
