@@ -183,6 +183,17 @@ def decimal_text(value: float, lang: str = "en", sign: bool = False, digits: int
     return text
 
 
+def value_text(value: float, margin: float = 0.0, lang: str = "en") -> str:
+    """A value in game points with its sign and, unless it is exact (``margin`` below 0.005), its margin, as
+    people of ``lang`` write it (as :func:`sixtysix.ai.analysis.with_error` in English).
+
+    >>> value_text(-0.4712, 0.052), value_text(-0.4712, 0.052, "de"), value_text(-0.001)
+    ('-0.47 ± 0.05', '−0,47 ± 0,05', '+0.00')
+    """
+    text = decimal_text(round(value, 2) + 0.0, lang, sign=True)  # why: -0.001 would print as -0.00
+    return f"{text} ± {decimal_text(margin, lang)}" if margin >= 0.005 else text
+
+
 def card_style(card: Card) -> str:
     """The colour of a card: red for hearts and diamonds, bold for clubs and spades."""
     return "bold red" if suit_of(card) in RED_SUITS else "bold"

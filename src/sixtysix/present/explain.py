@@ -62,14 +62,11 @@ from sixtysix.core.game import Deal
 from sixtysix.core.match import Match
 from sixtysix.core.record import Record
 from sixtysix.core.view import PlayerView
-from sixtysix.present.describe import card_label, decimal_text
+from sixtysix.present import voice
+from sixtysix.present.describe import card_label, decimal_text, value_text
 from sixtysix.present.presets import LANGUAGES
 
-SUITS = {
-    "en": ("clubs", "diamonds", "hearts", "spades"),
-    "de": ("Kreuz", "Karo", "Herz", "Pik"),
-    "fr": ("trèfle", "carreau", "cœur", "pique"),
-}
+SUITS = voice.SUITS
 
 ACTION_WORDS = {
     CLAIM: {"en": "claiming 66", "de": "66 ansagen", "fr": "annoncer 66"},
@@ -520,7 +517,8 @@ def deal_review(deal: Deal, seat: int, budget: Budget, lang: str = "en", symbols
     for note in analyze_record(Record.from_match(match), (seat,), budget):
         fault = note.classification
         if fault is not None:
-            played = card_label(note.action, symbols) if note.action.is_card() else str(note.action)
+            played = card_label(note.action, symbols, lang) if note.action.is_card() else str(note.action)
             why = annotation_why(note, lang, symbols)
-            lines.append(f"{played} {fault.symbol} {fault.value} ({-note.loss:+.2f}): {why}")
+            word = voice.say(f"verdict.{fault.value}", lang)
+            lines.append(f"{played} {fault.symbol} {word} ({value_text(-note.loss, lang=lang)}): {why}")
     return lines

@@ -491,6 +491,102 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "Jede Entscheidung der Partie, analysiert: sixtysix analyze {where}",
         "fr": "Chaque décision de la partie, analysée : sixtysix analyze {where}",
     },
+    # -- what the player typed, when it means nothing here ------------------------------------
+    "input.on_its_own": {
+        "en": "type {word!r} on its own, not together with actions",
+        "de": "tippe {word!r} allein, nicht zusammen mit Aktionen",
+        "fr": "tapez {word!r} seul, pas avec des actions",
+    },
+    "input.ten": {
+        "en": "10 is not a card: type 10h (the ten of hearts) or Th, or the number of a card",
+        "de": "10 ist keine Karte: tippe 10h (die Herz-Zehn) oder Th, oder die Nummer einer Karte",
+        "fr": "10 n'est pas une carte : tapez 10h (le dix de cœur) ou Th, ou le numéro d'une carte",
+    },
+    "input.no_cards": {
+        "en": "there is no card number {n}: you hold no cards",
+        "de": "es gibt keine Karte Nummer {n}: du hast keine Karten",
+        "fr": "il n'y a pas de carte numéro {n} : vous n'avez pas de cartes",
+    },
+    "input.no_number": {
+        "en": "there is no card number {n} (your cards are numbered 1-{k})",
+        "de": "es gibt keine Karte Nummer {n} (deine Karten sind von 1 bis {k} nummeriert)",
+        "fr": "il n'y a pas de carte numéro {n} (vos cartes sont numérotées de 1 à {k})",
+    },
+    "input.unknown": {
+        "en": "{token!r} is not understood: type a card (Ah, 10h), its number, or help",
+        "de": "{token!r} ist unverständlich: tippe eine Karte (Ah, 10h), ihre Nummer oder help",
+        "fr": "{token!r} n'est pas compris : tapez une carte (Ah, 10h), son numéro ou help",
+    },
+    "input.no_marriage": {
+        "en": "you have no {value} to declare now",
+        "de": "du hast jetzt kein {value} zu melden",
+        "fr": "vous n'avez pas de {value} à déclarer maintenant",
+    },
+    "input.which_marriage": {
+        "en": "which {value}? type one of {options}",
+        "de": "welches {value}? tippe eines von {options}",
+        "fr": "quel {value} ? tapez l'un de {options}",
+    },
+    # -- the two-player game's own moments -----------------------------------------------------
+    "undo.took": {
+        "en": "[yellow]Took back your [/]{action}[yellow].[/]",
+        "de": "[yellow]Zurückgenommen: [/]{action}[yellow].[/]",
+        "fr": "[yellow]Repris : [/]{action}[yellow].[/]",
+    },
+    "undo.seen": {
+        "en": " [yellow](You have seen cards drawn since: information revealed.)[/]",
+        "de": " [yellow](Du hast seitdem gezogene Karten gesehen: Information verraten.)[/]",
+        "fr": " [yellow](Vous avez vu des cartes piochées depuis : information révélée.)[/]",
+    },
+    "undo.none": {
+        "en": "[red]There is no decision of yours to take back.[/]",
+        "de": "[red]Es gibt keine Entscheidung von dir, die du zurücknehmen könntest.[/]",
+        "fr": "[red]Vous n'avez aucune décision à reprendre.[/]",
+    },
+    "undo.practice": {
+        "en": "[red]undo is only allowed in practice games (start one with --practice)[/]",
+        "de": "[red]undo gibt es nur in Übungspartien (starte eine mit --practice)[/]",
+        "fr": "[red]undo n'est permis que dans les parties d'entraînement (lancez-en une avec --practice)[/]",
+    },
+    "refused.help": {
+        "en": "  (help lists what you can do)",
+        "de": "  (help zeigt, was du tun kannst)",
+        "fr": "  (help liste ce que vous pouvez faire)",
+    },
+    "hint.analysing": {"en": "[dim]Analysing…[/]", "de": "[dim]Analyse läuft…[/]", "fr": "[dim]Analyse en cours…[/]"},
+    "hint.title": {
+        "en": "Hint: best is {best} ({worlds} sampled deals, {seconds} s)",
+        "de": "Tipp: am besten ist {best} ({worlds} Stichproben, {seconds} s)",
+        "fr": "Conseil : le meilleur est {best} ({worlds} donnes tirées, {seconds} s)",
+    },
+    "hint.action": {"en": "action", "de": "Aktion", "fr": "action"},
+    "hint.value": {"en": "expected game points", "de": "erwartete Punkte", "fr": "points de partie attendus"},
+    "hint.chance": {
+        "en": "chance to win the deal",
+        "de": "Chance, das Spiel zu gewinnen",
+        "fr": "chance de gagner la donne",
+    },
+    "hint.loss": {"en": "against the best", "de": "gegenüber dem besten", "fr": "face au meilleur"},
+    "hint.note": {
+        "en": "[dim]Values are for this deal, from your side: +1 is a won deal worth one game point; "
+        "± their 95% interval (two standard errors: the values are estimates over sampled deals).[/]",
+        "de": "[dim]Die Werte gelten für dieses Spiel aus deiner Sicht: +1 ist ein gewonnenes Spiel mit einem Punkt; "
+        "± ihr 95-%-Intervall (zwei Standardfehler: die Werte sind Schätzungen über Stichproben).[/]",
+        "fr": "[dim]Les valeurs sont pour cette donne, de votre point de vue : +1 est une donne gagnée d'un point ; "
+        "± leur intervalle à 95 % (deux erreurs types : les valeurs sont des estimations sur des donnes tirées).[/]",
+    },
+    "outcome.game_points.one": {"en": "{n} game point", "de": "{n} Punkt", "fr": "{n} point"},
+    "outcome.game_points.other": {"en": "{n} game points", "de": "{n} Punkte", "fr": "{n} points"},
+    "verdict.good": {"en": "good", "de": "gut", "fr": "bon"},
+    "verdict.uncertain": {"en": "uncertain", "de": "unsicher", "fr": "incertain"},
+    "verdict.inaccuracy": {"en": "inaccuracy", "de": "ungenau", "fr": "imprécision"},
+    "verdict.mistake": {"en": "mistake", "de": "Fehler", "fr": "erreur"},
+    "verdict.blunder": {"en": "blunder", "de": "grober Fehler", "fr": "gaffe"},
+    "resuming": {
+        "en": "Resuming {path}: deal {n}, score {score}.",
+        "de": "Fortsetzung von {path}: Spiel {n}, Stand {score}.",
+        "fr": "Reprise de {path} : donne {n}, score {score}.",
+    },
     # -- how a deal scored, as the web page says it in German and French (its strings.js, the same words) --
     "outcome.headline.you.one": {
         "en": "You win {n} game point",

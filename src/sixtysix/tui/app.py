@@ -12,6 +12,7 @@ from rich.console import Console
 from sixtysix.core.errors import RulesError
 from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.rules import Rules
+from sixtysix.present import voice
 from sixtysix.tui.console import Settings, default_save_path
 from sixtysix.tui.loop import TableSession
 from sixtysix.tui.partnership import PartnershipSession
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
         levels=getattr(args, "levels", None) or (),
         watch=getattr(args, "watch", 1.0),
         review=getattr(args, "review", False),
+        lang=getattr(args, "lang", None) or "en",
     )
     if args.resume:
         if args.rules or args.option or args.target is not None:
@@ -84,7 +86,7 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
         settings.seed = args.seed if args.seed is not None else resumed.seed
         settings.save_path = Path(args.save) if args.save else path
         score = "-".join(map(str, match.score))
-        console.print(f"Resuming {path}: deal {len(match.deals)}, score {score}.")
+        console.print(voice.say("resuming", settings.lang, path=path, n=len(match.deals), score=score))
         return _start(match, settings, console, resumed.headers)
     try:
         rules = rules_from_args(args.rules, args.option, args.target)
@@ -97,6 +99,8 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
 def _start(match: AnyMatch, settings: Settings, console: Console, resumed: list[tuple[str, str]] | None) -> int:
     """Check the seats and levels for the table size, then play (a resumed match keeps its headers)."""
     kind = SESSIONS[match.rules.players]
+    if settings.lang != "en" and kind.table_size != 2:  # docs/players.md, "In German or French"
+        return _fail(f"--lang {settings.lang}: the three- and four-handed tables speak English only")
     if settings.human > kind.table_size:
         return _fail(f"--seat {settings.human}: {match.rules.preset_name} has seats 1-{kind.table_size}")
     try:

@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from sixtysix.present.cliargs import player_name, positive_float, positive_int
+from sixtysix.present.presets import LANGUAGES
 
 LEVELS = (1, 2, 3, 4, 5)
 PRESET_NAMES = ("seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24", "three66", "four66")
@@ -101,6 +102,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         action="store_true",
         help="two players: after each deal, list your inaccuracies, mistakes and blunders, each with why "
         "(a few seconds of analysis)",
+    )
+    play.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="two players: the table, the prompts, the log and each deal's end in en (default), de or fr",
     )
     play.add_argument("--no-clear", action="store_true", help="do not clear the screen before each decision")
     play.set_defaults(handler=_play_command)

@@ -24,6 +24,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from sixtysix.present import voice
+
 LOG_LINES = 8
 """Events of the current deal shown on the screen (fewer when the terminal is short)."""
 SCREEN_LINES = 19
@@ -57,6 +59,8 @@ class Settings:
     """Seconds between the moves of a deal the player watches (the three-handed dealer)."""
     review: bool = False
     """After each two-player deal, the summary lists the player's faults, each with why (a few seconds)."""
+    lang: str = "en"
+    """The language of the two-player table's words (``--lang``: en, de or fr; :mod:`sixtysix.present.voice`)."""
 
 
 def default_save_path(folder: Path | str = "games", now: datetime.datetime | None = None) -> Path:
@@ -104,7 +108,7 @@ class Terminal:
         """Wait for Enter after a deal summary; ``True`` when the player typed undo (``review`` shows
         :meth:`review_deal` and asks again)."""
         while True:
-            text = self.ask("Press Enter for the next deal> ").strip().lower()
+            text = self.ask(voice.say("ask.next_deal", self.settings.lang)).strip().lower()
             if text in ("", "n", "next", "c", "continue"):
                 return False
             if text in ("q", "quit", "exit", "save"):
@@ -114,7 +118,7 @@ class Terminal:
             if text in ("r", "review"):
                 self.review_deal()
                 continue
-            self.say("Press Enter to continue, or type quit to save and leave.")
+            self.say(voice.say("ask.continue", self.settings.lang))
 
     def review_deal(self) -> None:
         """The review of the deal just finished, asked for at the prompt (two players only: see the session)."""
@@ -129,9 +133,9 @@ class Terminal:
 
     def saved_and_left(self, path: Path) -> None:
         where = escape(str(path))
-        self.say(f"\nSaved to {where}. Continue with: sixtysix play --resume {where}")
+        self.say(voice.say("saved.left", self.settings.lang, where=where))
 
     def saved_for_replay(self, path: Path) -> None:
         """Say where the finished match's record is."""
         where = escape(str(path))
-        self.say(f"The record is saved in {where}. Replay it with: sixtysix replay {where}")
+        self.say(voice.say("saved.replay", self.settings.lang, where=where))

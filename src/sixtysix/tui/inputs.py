@@ -23,12 +23,13 @@ Play(actions=(Action.parse('Qc'),))
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, DRAW, EXCHANGE, MARRIAGE_20, MARRIAGE_40, PASS, Action
 from sixtysix.core.cards import Card
 from sixtysix.core.errors import InvalidActionError
+from sixtysix.present import voice
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,25 @@ class Command:
 
 @dataclass(frozen=True)
 class Invalid:
-    """Input that means nothing here, with the reason."""
+    """Input that means nothing here, with the reason (in English; :meth:`text` in any language)."""
 
     message: str
+    key: str = field(default="", repr=False, compare=False)
+    """The reason's sentence in :mod:`sixtysix.present.voice` (``input.KEY``)."""
+    values: tuple[tuple[str, object], ...] = field(default=(), repr=False, compare=False)
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang``.
+
+        >>> parse_input("7", []).text("de")
+        'es gibt keine Karte Nummer 7: du hast keine Karten'
+        """
+        return voice.say(f"input.{self.key}", lang, **dict(self.values)) if self.key else self.message
+
+
+def _invalid(key: str, **values: object) -> Invalid:
+    """The reason ``input.KEY`` of :mod:`sixtysix.present.voice`, with its values."""
+    return Invalid(voice.say(f"input.{key}", "en", **values), key, tuple(values.items()))
 
 
 Parsed: TypeAlias = Play | Command | Invalid
@@ -98,7 +115,7 @@ def parse_input(text: str, hand: Sequence[Card], legal: Sequence[Action] = ()) -
     actions: list[Action] = []
     for token in tokens:
         if token.lower() in COMMANDS:
-            return Invalid(f"type {token.lower()!r} on its own, not together with actions")
+            return _invalid("on_its_own", word=token.lower())
         parsed = parse_token(token, hand, legal)
         if isinstance(parsed, Invalid):
             return parsed
@@ -114,10 +131,10 @@ def parse_token(token: str, hand: Sequence[Card], legal: Sequence[Action] = ()) 
         if 1 <= number <= len(hand):
             return ACTIONS[hand[number - 1]]
         if lower == "10":
-            return Invalid("10 is not a card: type 10h (the ten of hearts) or Th, or the number of a card")
+            return _invalid("ten")
         if not hand:
-            return Invalid(f"there is no card number {number}: you hold no cards")
-        return Invalid(f"there is no card number {number} (your cards are numbered 1-{len(hand)})")
+            return _invalid("no_cards", n=number)
+        return _invalid("no_number", n=number, k=len(hand))
     if lower in WORDS:
         return WORDS[lower]
     if lower in ("20", "40"):
@@ -125,7 +142,7 @@ def parse_token(token: str, hand: Sequence[Card], legal: Sequence[Action] = ()) 
     try:
         return Action.parse(token)
     except InvalidActionError:
-        return Invalid(f"{token!r} is not understood: type a card (Ah, 10h), its number, or help")
+        return _invalid("unknown", token=token)
 
 
 def _bare_marriage(value: int, legal: Sequence[Action]) -> Action | Invalid:
@@ -134,8 +151,8 @@ def _bare_marriage(value: int, legal: Sequence[Action]) -> Action | Invalid:
     if len(options) == 1:
         return options[0]
     if not options:
-        return Invalid(f"you have no {value} to declare now")
-    return Invalid(f"which {value}? type one of {', '.join(str(a) for a in options)}")
+        return _invalid("no_marriage", value=value)
+    return _invalid("which_marriage", value=value, options=", ".join(str(a) for a in options))
 
 
 def _join_split_marriages(tokens: list[str]) -> list[str]:

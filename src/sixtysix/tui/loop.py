@@ -288,7 +288,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     def computer_choice(self, name: str, level: int, choose: Callable[[], Action], legal: Sequence[Action]) -> Action:
         """The computer player ``name``'s decision (``choose()``); a faulty one plays the first legal action."""
         if level >= 4 and self.console.is_terminal:
-            self.say(f"[dim]{name} is thinking…[/]")
+            self.say(self.names.say("thinking", name=name))
         action = choose()
         if action not in legal:  # a faulty player must not stop the game
             symbols = self.settings.symbols
@@ -311,10 +311,10 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         """One decision of the person; returns when the state changed."""
         view = self.show(deal)
         while True:
-            text = self.ask("Your move> ")
+            text = self.ask(self.names.say("ask.move"))
             parsed = parse_input(text, hand_order(view.hand, view.trump), view.legal)
             if isinstance(parsed, Invalid):
-                self.say(f"[red]{parsed.message}[/]")
+                self.say(f"[red]{escape(parsed.text(self.names.lang))}[/]")
                 continue
             if isinstance(parsed, Command):
                 chosen = self.command(deal, view, parsed.name)
@@ -345,7 +345,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
             elif self.undo():
                 return ()
             else:
-                self.say("[red]There is no decision of yours to take back.[/]")
+                self.say(self.names.say("undo.none"))
         elif name == "quit":
             raise Quit
         return None
@@ -353,18 +353,20 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     def refused(self, changed: bool, message: str) -> None:
         """Show why a typed action is not allowed (an engine refusal put in the person's words,
         :func:`~sixtysix.present.describe.refusal_words`): now, or on the next screen when the state ``changed``."""
-        text = f"[red]Not allowed: {escape(refusal_words(message, self.names, self.settings.symbols))}[/]"
+        # the engine's reason stays English (refusal_words reads it): docs/players.md, "In German or French"
+        reason = escape(refusal_words(message, self.names, self.settings.symbols))
+        text = self.names.say("not_allowed", reason=reason)
         if changed:
             self.notes.append(text)
         else:
-            self.say(text + "  (help lists what you can do)")
+            self.say(text + self.names.say("refused.help"))
 
     def undo_refused(self) -> bool:
         """Whether ``undo`` may not be used here (the message says why)."""
         if not self.undo_supported:
             self.say("[red]undo is only available in the two-player game[/]")
         elif not self.settings.practice:
-            self.say("[red]undo is only allowed in practice games (start one with --practice)[/]")
+            self.say(self.names.say("undo.practice"))
         else:
             return False
         return True

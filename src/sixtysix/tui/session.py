@@ -34,8 +34,6 @@ from sixtysix.tui.twohanded import TwoHandedTurns
 
 REVIEW_SECONDS = 0.2
 """CPU seconds of analysis per decision of the review after a deal (``--review``)."""
-REVIEW_OFFER = "Type review for your inaccuracies, mistakes and blunders in this deal, each with why."
-"""The summary's last line after a deal (but the last) when ``--review`` is not given."""
 
 
 class Session(TwoHandedTurns[Deal]):
@@ -56,7 +54,7 @@ class Session(TwoHandedTurns[Deal]):
     ) -> None:
         super().__init__(match, settings, console, headers, ask)
         self.cseat = 3 - settings.human
-        self.names = Names(self.human)
+        self.names = Names(self.human, lang=settings.lang)
         self.computer = computer or make_player(settings.level, seed=self.seed, time_limit=settings.think)
         self.future_decks: list[tuple[int, ...]] = []
         """Decks of deals taken back by ``undo``, dealt again in order."""
@@ -111,9 +109,13 @@ class Session(TwoHandedTurns[Deal]):
         self.computer.new_deal(self.view(deal, self.cseat))
 
     def _deal_intro(self, deal: Deal) -> str:
-        return (
-            f"Deal {len(self.match.deals)}: {self.names(deal.dealer)} dealt; trump is "
-            f"{suit_label(deal.trump, self.settings.symbols)} ({card_markup(deal.trump_card, self.settings.symbols)})"
+        symbols, lang = self.settings.symbols, self.names.lang
+        return self.names.of(
+            "log.deal",
+            deal.dealer,
+            n=len(self.match.deals),
+            suit=suit_label(deal.trump, symbols, lang),
+            card=card_markup(deal.trump_card, symbols, lang),
         )
 
     # -- the computer --------------------------------------------------------------------
@@ -121,7 +123,7 @@ class Session(TwoHandedTurns[Deal]):
     def computer_turn(self, deal: Deal, seat: int) -> None:
         view = self.view(deal, seat)
         choice = self.computer_choice(
-            self.names.computer, self.settings.level, lambda: self.computer.choose(view), view.legal
+            self.names.other(seat), self.settings.level, lambda: self.computer.choose(view), view.legal
         )
         self.apply(deal, seat, choice)
 
@@ -157,9 +159,9 @@ class Session(TwoHandedTurns[Deal]):
         current = rebuilt.current
         assert current is not None
         self.log = self._replayed_log(current)
-        note = f"[yellow]Took back your [/]{action_markup(taken, self.settings.symbols)}[yellow].[/]"
+        note = self.names.say("undo.took", action=action_markup(taken, self.settings.symbols, self.names.lang))
         if old is not current and (index < len(match.deals) - 1 or old.talon_size < current.talon_size):
-            note += " [yellow](You have seen cards drawn since: information revealed.)[/]"
+            note += self.names.say("undo.seen")
         self.notes.append(note)
         return True
 
@@ -171,7 +173,7 @@ class Session(TwoHandedTurns[Deal]):
         if self.settings.review:
             extra = self.review_lines(deal)
         elif not match.is_over:  # the review is offered, not made: it takes a few seconds
-            extra = ["", f"[dim]{REVIEW_OFFER}[/]"]
+            extra = ["", f"[dim]{self.names.say('review.offer')}[/]"]
         else:
             extra = []  # the match's end names the command that reviews it (saved_for_replay)
         self.summarize(render_summary(deal, self.info(extra), credited, match.is_over, match.winner))
@@ -179,7 +181,7 @@ class Session(TwoHandedTurns[Deal]):
     def review_deal(self) -> None:
         """``review`` at the prompt after a deal: the player's faults in it (already shown with ``--review``)."""
         if self.settings.review:
-            self.say("Your play in this deal is reviewed above.")
+            self.say(self.names.say("review.above"))
             return
         for line in self.review_lines(self.match.deals[-1]):
             self.say(line)
@@ -189,21 +191,23 @@ class Session(TwoHandedTurns[Deal]):
         from sixtysix.ai.analysis import Budget
         from sixtysix.present.explain import deal_review
 
-        self.say("[dim]Reviewing your play…[/]")
-        faults = deal_review(deal, self.human, Budget(seconds=REVIEW_SECONDS), symbols=self.settings.symbols)
+        names = self.names
+        self.say(names.say("review.running"))
+        budget = Budget(seconds=REVIEW_SECONDS)
+        faults = deal_review(deal, self.human, budget, lang=names.lang, symbols=self.settings.symbols)
         if not faults:
-            return ["", "[bold]Your play:[/] no inaccuracy, mistake or blunder found."]
-        return ["", "[bold]Your play:[/]", *(escape(line) for line in faults)]
+            return ["", names.say("review.clean")]
+        return ["", names.say("review.title"), *(escape(line) for line in faults)]
 
     def saved_for_replay(self, path: Path) -> None:
         super().saved_for_replay(path)
-        self.say(f"Every decision of the match, reviewed: sixtysix analyze {escape(str(path))}")
+        self.say(self.names.say("saved.analyze", where=escape(str(path))))
 
     def match_result(self) -> str:
         match = self.match
         winner = match.winner or self.human
         won, lost = match.score[winner - 1], match.score[2 - winner]
-        return f"\n[bold]{self.names.subject(winner)} won the match {won}-{lost}.[/]"
+        return self.names.of("match.result", winner, a=won, b=lost)
 
     def record_text(self) -> str:
         return saved_text(self.match, self.headers)

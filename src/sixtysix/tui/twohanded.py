@@ -27,16 +27,18 @@ from sixtysix.core.cards import cards_of
 from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
 from sixtysix.core.view import PlayerView
+from sixtysix.present import voice
 from sixtysix.present.describe import (
     Names,
     action_markup,
     card_markup,
     cards_markup,
+    decimal_text,
     describe_action,
-    game_points_text,
     last_trick_bonus,
     trick_points,
     trick_winner,
+    value_text,
 )
 from sixtysix.present.order import hand_order
 from sixtysix.present.picture import claim_outcome
@@ -84,11 +86,11 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             return (ACTIONS[DRAW],)
         if len(view.legal) == 1:
             return (view.legal[0],)
-        self.say("Type a card (Ah, or its number), an action, or help.")
+        self.say(self.names.say("enter.help"))
         return None
 
     def help_lines(self, deal: Deal, view: PlayerView) -> list[str]:
-        return help_lines(view, deal, self.settings.practice, self.settings.symbols)
+        return help_lines(view, deal, self.settings.practice, self.settings.symbols, self.names.lang)
 
     def last_trick(self, view: PlayerView) -> str:
         return last_trick_line(view, self.names, self.settings.symbols)
@@ -105,7 +107,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         while actions:
             action = actions[0]
             if deal.is_over:
-                self.notes.append("[yellow]The deal is over; the rest of the input was dropped.[/]")
+                self.notes.append(self.names.say("deal_over_dropped"))
                 return changed
             if deal.window == human and action not in (EXCHANGE, PASS):
                 self.refused(changed, "first decide on the exchange: x to exchange, or pass (Enter)")
@@ -126,7 +128,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
                 actions = [ACTIONS[DRAW], *actions]
                 action = actions[0]
             if action == CLAIM and deal.is_legal(CLAIM, human) and not self.confirm_claim(deal):
-                (self.notes.append if changed else self.say)("[dim]You did not claim.[/]")
+                (self.notes.append if changed else self.say)(self.names.say("claim.not"))
                 return changed
             try:
                 self.apply(deal, human, action)
@@ -151,45 +153,43 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             return True
         names, winner = self.names, outcome.winner or 0
         points, pending = deal.score[self.human], deal.pending[self.human]
-        waiting = f" (+{pending} pending, which counts only once you win a trick)" if pending else ""
-        self.say(
-            f"[yellow]You have {points} card points{waiting}: a claim now is false, and "
-            f"{names(winner)} {names.verb(winner, 'win', 'wins')} {game_points_text(outcome.game_points)}.[/]"
-        )
-        answer = self.ask("Claim anyway? (y/N)> ").strip().lower()
-        return answer in ("y", "yes", "66")
+        waiting = names.say("claim.waiting", n=pending) if pending else ""
+        won = names.count("outcome.game_points", outcome.game_points)
+        self.say(names.say("claim.false", points=points, waiting=waiting, name=names.other(winner), won=won))
+        answer = self.ask(names.say("ask.claim_anyway")).strip().lower()
+        return answer in ("y", "yes", "j", "ja", "o", "oui", "66")
 
     def hint(self, view: PlayerView) -> None:
-        from sixtysix.ai.analysis import hint, with_error
+        from sixtysix.ai.analysis import hint
         from sixtysix.present.explain import advice
 
-        self.say("[dim]Analysing…[/]")
+        names, lang, symbols = self.names, self.names.lang, self.settings.symbols
+        self.say(names.say("hint.analysing"))
         analysis = hint(view)
         hand = hand_order(view.hand, view.trump)
-        best = action_markup(analysis.best, self.settings.symbols)
+        best = action_markup(analysis.best, symbols, lang)
+        seconds = decimal_text(analysis.seconds, lang, digits=1)
         table = Table(
-            title=f"Hint: best is {best} ({analysis.worlds} sampled deals, {analysis.seconds:.1f} s)",
+            title=names.say("hint.title", best=best, worlds=analysis.worlds, seconds=seconds),
             title_justify="left",
             box=None,
         )
         table.add_column("")
-        table.add_column("action")
-        table.add_column("expected game points", justify="right")
-        table.add_column("chance to win the deal", justify="right")
-        table.add_column("against the best", justify="right")
+        table.add_column(names.say("hint.action"))
+        table.add_column(names.say("hint.value"), justify="right")
+        table.add_column(names.say("hint.chance"), justify="right")
+        table.add_column(names.say("hint.loss"), justify="right")
         for entry in analysis.actions:
             action = entry.action
             number = str(hand.index(action) + 1) if action.is_card() and action in hand else ""
-            label = action_markup(action, self.settings.symbols)
-            value = with_error(entry.value, 0.0 if analysis.exact else entry.margin)
-            table.add_row(number, label, value, f"{entry.win_chance:.0%}", against_best(entry, analysis.exact))
+            label = action_markup(action, symbols, lang)
+            value = value_text(entry.value, 0.0 if analysis.exact else entry.margin, lang)
+            chance = f"{entry.win_chance:.0%}" if lang == "en" else f"{round(100 * entry.win_chance)} %"
+            table.add_row(number, label, value, chance, against_best(entry, analysis.exact, lang))
         self.console.print(table)
         if not analysis.forced:
-            self.say(advice(view, lang="en", symbols=self.settings.symbols, analysis=analysis))
-        self.say(
-            "[dim]Values are for this deal, from your side: +1 is a won deal worth one game point; "
-            "± their 95% interval (two standard errors: the values are estimates over sampled deals).[/]"
-        )
+            self.say(advice(view, lang=lang, symbols=symbols, analysis=analysis))
+        self.say(names.say("hint.note"))
 
     # -- applying and logging ------------------------------------------------------------
 
@@ -206,6 +206,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             return
         symbols = self.settings.symbols
         names = self.names
+        lang = names.lang
         if action == PASS and seat != human:
             pass  # the computer's declined exchange is private
         elif action == DRAW:
@@ -215,29 +216,29 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         if stage == FOLLOW and action.is_card():
             winner = trick_winner(((leader, led), (3 - leader, action)), deal.trump)
             points = trick_points(deal.rules, (led, action))
-            cards = f"{card_markup(led, symbols)} {card_markup(action, symbols)}"
-            text = f"{names.subject(winner)} {names.verb(winner, 'win', 'wins')} the trick: {cards}, {points} points"
+            cards = f"{card_markup(led, symbols, lang)} {card_markup(action, symbols, lang)}"
+            text = names.of("log.trick", winner, cards=cards, points=points)
             last = deal.is_over and not deal.hands[1] and not deal.hands[2]
             bonus = last_trick_bonus(deal.rules, deal.closed)
             if last and bonus:
-                text += f" and {bonus} for the last trick"
+                text += names.say("log.last_trick", n=bonus)
             self.log.append(f"[bold]{text}[/]")
         drawn = deal.hands[human] & ~hand_before
         if drawn and action != EXCHANGE:
-            self.log.append(f"You drew {cards_markup(cards_of(drawn), symbols)}")
+            self.log.append(names.say("log.drew", cards=cards_markup(cards_of(drawn), symbols, lang)))
         if face_up >= 0 and deal.face_up < 0 and not deal.closed:
-            self.log.append("[magenta]The talon is used up: from now on follow suit and head the trick[/]")
+            self.log.append(names.say("log.talon_used_up"))
 
 
-def against_best(entry: ActionValue, exact: bool) -> str:
+def against_best(entry: ActionValue, exact: bool, lang: str = "en") -> str:
     """What a hinted action gives away against the best, with its error and the verdict if not good:
-    ``""`` for the best, ``-0.47 ± 0.05 ? mistake``, ``-0.08 ± 0.06 uncertain``."""
-    from sixtysix.ai.analysis import Verdict, with_error
+    ``""`` for the best, ``-0.47 ± 0.05 ? mistake``, ``-0.08 ± 0.06 uncertain`` (in ``lang``)."""
+    from sixtysix.ai.analysis import Verdict
 
     verdict = entry.verdict
     if entry.loss < 0.005 and verdict is Verdict.GOOD:
         return ""
-    loss = with_error(-entry.loss, 0.0 if exact else entry.loss_margin)
+    loss = value_text(-entry.loss, 0.0 if exact else entry.loss_margin, lang)
     if verdict is Verdict.GOOD:
         return loss
-    return f"{loss} {verdict.symbol} {verdict.value}".replace("  ", " ")
+    return f"{loss} {verdict.symbol} {voice.say(f'verdict.{verdict.value}', lang)}".replace("  ", " ")
