@@ -21,18 +21,20 @@ True
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 
 from sixtysix.ai.analysis import Analysis
 from sixtysix.ai.puzzles import CLOSED, PHASE_ONE, TALON_GONE, Puzzle, solve_worlds, world_analysis
 from sixtysix.ai.sampling import consistent_worlds
 from sixtysix.core.actions import Action
-from sixtysix.core.cards import SUIT_CHARS, CardMask
+from sixtysix.core.cards import SUIT_CHARS, CardMask, parse_card
 from sixtysix.core.game import Deal, Stage
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
     Names,
     action_markup,
+    card_label,
     card_markup,
     decimal_text,
     describe_action,
@@ -43,6 +45,7 @@ from sixtysix.present.explain import action_text, advice, explanations
 from sixtysix.present.order import hand_order
 from sixtysix.present.presets import LANGUAGES
 from sixtysix.present.state import cards, marriages_json, rules_json, tricks_json
+from sixtysix.present.voice import LEVEL_NAMES
 
 PUZZLE_NAMES = Names(human=1, computer="Opponent")
 
@@ -123,6 +126,130 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "{answer} n'est pas un coup permis ici.",
     },
     "the_solution": {"en": " (the solution)", "de": " (die Lösung)", "fr": " (la solution)"},
+    # -- the terminal trainer (sixtysix puzzles) ------------------------------------------------
+    "which.number": {"en": "puzzle {n}", "de": "Aufgabe {n}", "fr": "problème {n}"},
+    "which.daily": {"en": "daily puzzle {date}", "de": "Aufgabe des Tages {date}", "fr": "problème du jour {date}"},
+    "grade.easy": {"en": "easy", "de": "leicht", "fr": "facile"},
+    "grade.medium": {"en": "medium", "de": "mittel", "fr": "moyen"},
+    "grade.hard": {"en": "hard", "de": "schwer", "fr": "difficile"},
+    "scoreboard": {
+        "en": "your puzzle rating {rating} · solved {solved}/{attempts} · streak {streak} (best {best}) · "
+        "daily streak {daily}",
+        "de": "deine Aufgabenwertung {rating} · gelöst {solved}/{attempts} · Serie {streak} (beste {best}) · "
+        "Tagesserie {daily}",
+        "fr": "votre classement aux problèmes {rating} · résolus {solved}/{attempts} · série {streak} "
+        "(record {best}) · série quotidienne {daily}",
+    },
+    "no_rating": {
+        "en": "practice: no rating kept",
+        "de": "Übung: keine Wertung",
+        "fr": "entraînement : pas de classement",
+    },
+    "opponent.known": {
+        "en": "{name} holds {cards} [dim]({kind})[/]",
+        "de": "{name} hält {cards} [dim]({kind})[/]",
+        "fr": "{name} tient {cards} [dim]({kind})[/]",
+    },
+    "opponent.and": {"en": "{cards} and ", "de": "{cards} und ", "fr": "{cards} et "},
+    "opponent.hidden.one": {
+        "en": "{name} holds {shown}{n} hidden card",
+        "de": "{name} hält {shown}{n} verdeckte Karte",
+        "fr": "{name} tient {shown}{n} carte cachée",
+    },
+    "opponent.hidden.other": {
+        "en": "{name} holds {shown}{n} hidden cards",
+        "de": "{name} hält {shown}{n} verdeckte Karten",
+        "fr": "{name} tient {shown}{n} cartes cachées",
+    },
+    "points": {
+        "en": "Points: you {you}{own}, {name} {opponent}{pending}",
+        "de": "Augen: du {you}{own}, {name} {opponent}{pending}",
+        "fr": "Points : vous {you}{own}, {name} {opponent}{pending}",
+    },
+    "pending": {"en": " (+{n} pending)", "de": " (+{n} offen)", "fr": " (+{n} en attente)"},
+    "skip_note": {
+        "en": "[dim]skip shows the solution without counting it[/]",
+        "de": "[dim]skip zeigt die Lösung, ohne sie zu zählen[/]",
+        "fr": "[dim]skip montre la solution sans la compter[/]",
+    },
+    "ask.next": {
+        "en": "Press Enter for the next puzzle (or quit)> ",
+        "de": "Enter für die nächste Aufgabe (oder quit)> ",
+        "fr": "Entrée pour le problème suivant (ou quit)> ",
+    },
+    "skipped": {"en": "Skipped: not counted.", "de": "Übersprungen: nicht gezählt.", "fr": "Passé : non compté."},
+    "hint.one": {
+        "en": "Hint: {plausible} move(s) look about as good after one trick; you must play precisely for {n} more ply.",
+        "de": "Tipp: {plausible} Zug/Züge sehen nach einem Stich etwa gleich gut aus; du musst noch {n} Halbzug "
+        "genau spielen.",
+        "fr": "Conseil : {plausible} coup(s) semblent aussi bons après un pli ; vous devez jouer juste encore {n} "
+        "demi-coup.",
+    },
+    "hint.other": {
+        "en": "Hint: {plausible} move(s) look about as good after one trick; you must play precisely for {n} more "
+        "plies.",
+        "de": "Tipp: {plausible} Zug/Züge sehen nach einem Stich etwa gleich gut aus; du musst noch {n} Halbzüge "
+        "genau spielen.",
+        "fr": "Conseil : {plausible} coup(s) semblent aussi bons après un pli ; vous devez jouer juste encore {n} "
+        "demi-coups.",
+    },
+    "help_tail": {
+        "en": "skip shows the solution without counting; quit leaves",
+        "de": "skip zeigt die Lösung, ohne zu zählen; quit beendet",
+        "fr": "skip montre la solution sans compter ; quit quitte",
+    },
+    "type_legal": {
+        "en": "[red]Type one legal move: {legal}[/]",
+        "de": "[red]Tippe einen erlaubten Zug: {legal}[/]",
+        "fr": "[red]Tapez un coup permis : {legal}[/]",
+    },
+    "rating": {
+        "en": "Rating {rating} ({moved}) · streak {streak}",
+        "de": "Wertung {rating} ({moved}) · Serie {streak}",
+        "fr": "Classement {rating} ({moved}) · série {streak}",
+    },
+    "rating.unchanged": {
+        "en": "unchanged: seen before",
+        "de": "unverändert: schon gesehen",
+        "fr": "inchangé : déjà vu",
+    },
+    "values.average": {
+        "en": "[bold]What each move gives[/] on average over the {n} deals (each played perfectly):",
+        "de": "[bold]Was jeder Zug bringt[/], im Schnitt über die {n} Spiele (jedes perfekt gespielt):",
+        "fr": "[bold]Ce que donne chaque coup[/] en moyenne sur les {n} donnes (chacune jouée parfaitement) :",
+    },
+    "values.exact": {
+        "en": "[bold]What each move gives[/] (both sides playing perfectly):",
+        "de": "[bold]Was jeder Zug bringt[/] (beide Seiten spielen perfekt):",
+        "fr": "[bold]Ce que donne chaque coup[/] (les deux camps jouant parfaitement) :",
+    },
+    "line.dealt": {
+        "en": "[bold]The solution line in the deal as it was dealt:[/] ",
+        "de": "[bold]Die Lösung, Zug für Zug, im Spiel, wie es gegeben wurde:[/] ",
+        "fr": "[bold]La ligne de la solution dans la donne telle qu'elle a été distribuée :[/] ",
+    },
+    "line": {
+        "en": "[bold]The solution line:[/] ",
+        "de": "[bold]Die Lösung, Zug für Zug:[/] ",
+        "fr": "[bold]La ligne de la solution :[/] ",
+    },
+    "why": {"en": "[bold]Why:[/] ", "de": "[bold]Warum:[/] ", "fr": "[bold]Pourquoi :[/] "},
+    "from_play": {
+        "en": "[dim]From play: {source}[/]",
+        "de": "[dim]Aus dem Spiel: {source}[/]",
+        "fr": "[dim]Tiré d'une partie : {source}[/]",
+    },
+    "source": {
+        "en": "{preset} {a} v {b}, game {n}: {what}",
+        "de": "{preset}, {a} gegen {b}, Partie {n}: {what}",
+        "fr": "{preset}, {a} contre {b}, partie {n} : {what}",
+    },
+    "source.found": {"en": "found it", "de": "gefunden", "fr": "trouvé"},
+    "source.played": {"en": "played {card}", "de": "gespielt: {card}", "fr": "joué : {card}"},
+    "stats.grade": {"en": "{n} {grade}", "de": "{n} {grade}", "fr": "{grade} : {n}"},
+    "stats.count": {"en": "{n} puzzles: {grades}", "de": "{n} Aufgaben: {grades}", "fr": "{n} problèmes : {grades}"},
+    "stats.kinds": {"en": "by kind: {kinds}", "de": "nach Art: {kinds}", "fr": "par type : {kinds}"},
+    "stats.kept": {"en": "kept in {path}", "de": "gespeichert in {path}", "fr": "conservé dans {path}"},
 }
 """Every sentence of a puzzle, by name and language."""
 
@@ -179,9 +306,18 @@ def value_words(points: float, lang: str = "en", average: bool = False) -> str:
     return AVERAGE[lang].format(verb=verb, points=amount) if average else f"{verb} {amount}"
 
 
-def names_for(puzzle: Puzzle) -> Names:
-    """The puzzle's seat is "you", the other "Opponent"."""
-    return Names(human=puzzle.seat, computer="Opponent")
+def names_for(puzzle: Puzzle, lang: str = "en") -> Names:
+    """The puzzle's seat is "you", the other "Opponent" (``du`` and ``Gegner`` in German)."""
+    return Names(human=puzzle.seat, computer="Opponent", lang=_lang(lang))
+
+
+def say(key: str, lang: str = "en", /, **values: object) -> str:
+    """The sentence ``key`` of the puzzles' catalogue in ``lang`` (the terminal trainer's too).
+
+    >>> say("which.number", "fr", n=4), say("opponent.and", "de", cards="A♥")
+    ('problème 4', 'A♥ und ')
+    """
+    return WORDS[key][_lang(lang)].format(**values)
 
 
 def view_of(puzzle: Puzzle) -> PlayerView:
@@ -254,10 +390,40 @@ def values_lines(puzzle: Puzzle, symbols: bool = True, lang: str = "en") -> list
     """Each legal action and what it gives with best play on both sides (the mean over the worlds), best first."""
     deal = puzzle.deal()
     return [
-        f"{_choice(Action.parse(token), deal, symbols, lang)}: {_value(puzzle, token, lang)}"
+        _choice(Action.parse(token), deal, symbols, lang)
+        + (" : " if lang == "fr" else ": ")
+        + _value(puzzle, token, lang)
         + (_say("the_solution", lang) if token == puzzle.solution.token else "")
         for token, _ in _ranked(puzzle)
     ]
+
+
+_SOURCE = re.compile(r"^(\S+) (\w+) v (\w+), game (\d+): (?:found it|played (\S+))$")
+"""A puzzle's source as the puzzle maker writes it: ``schnapsen pimc v expert, game 15: found it``."""
+
+
+def source_text(puzzle: Puzzle, lang: str = "en", symbols: bool = True) -> str:
+    """Where the puzzle comes from (the levels that played, the game, whether the player found the move),
+    in ``lang``; a source of another form as it is.
+
+    >>> from sixtysix.ai.puzzles import puzzle_by_id
+    >>> puzzle = puzzle_by_id(9)
+    >>> puzzle.source, source_text(puzzle, "de")
+    ('schnapsen pimc v pimc, game 15: found it', 'schnapsen, PIMC gegen PIMC, Partie 15: gefunden')
+    """
+    found = _SOURCE.match(puzzle.source)
+    if found is None or _lang(lang) == "en":
+        return puzzle.source
+    preset, first, second, game, played = found.groups()
+    levels = {words["en"]: words[_lang(lang)] for words in LEVEL_NAMES.values()}
+    what = _say("source.found", lang)
+    if played is not None:
+        try:
+            what = _say("source.played", lang, card=card_label(parse_card(played), symbols, lang))
+        except ValueError:  # not a card token: the maker's words as they are
+            what = _say("source.played", lang, card=played)
+    a, b = levels.get(first, first), levels.get(second, second)
+    return _say("source", lang, preset=preset, a=a, b=b, n=game, what=what)
 
 
 def _choice(action: Action, deal: Deal | None, symbols: bool, lang: str) -> str:
@@ -267,9 +433,9 @@ def _choice(action: Action, deal: Deal | None, symbols: bool, lang: str) -> str:
     return action_text(action, lang, symbols)
 
 
-def line_lines(puzzle: Puzzle, symbols: bool = True) -> list[str]:
+def line_lines(puzzle: Puzzle, symbols: bool = True, lang: str = "en") -> list[str]:
     """The solution line with best play on both sides (in the deal as it was dealt), one sentence per action."""
-    names = names_for(puzzle)
+    names = names_for(puzzle, lang)
     return [describe_action(names, int(seat), Action.parse(action), symbols) for seat, action in _steps(puzzle)]
 
 

@@ -34,16 +34,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from sixtysix.ai.puzzle_skill import PuzzleSkill, next_puzzle
 from sixtysix.ai.puzzles import KINDS, Puzzle, daily_puzzle, load_puzzles, puzzle_by_id
 from sixtysix.core.actions import Action
 from sixtysix.core.view import PlayerView
-from sixtysix.present.describe import describe_action_choice, typed_token
+from sixtysix.present import voice
+from sixtysix.present.describe import Names, describe_action_choice, typed_token
 from sixtysix.present.order import hand_order
 from sixtysix.present.puzzles import (
-    PUZZLE_NAMES,
     card_or_action,
     hidden_cards,
     kind_label,
@@ -52,6 +53,8 @@ from sixtysix.present.puzzles import (
     names_for,
     opponent_cards,
     question,
+    say,
+    source_text,
     values_lines,
     verdict,
     view_of,
@@ -132,7 +135,7 @@ class Trainer:
     def next_prompt(self) -> bool:
         """Wait for Enter before the next puzzle; ``False`` when the player quits."""
         try:
-            text = self.ask("Press Enter for the next puzzle (or quit)> ")
+            text = self.ask(say("ask.next", self.lang))
         except (EOFError, KeyboardInterrupt):
             return False
         return text.strip().lower() not in ("q", "quit", "exit")
@@ -144,7 +147,7 @@ class Trainer:
         if answer is None:
             return False
         if isinstance(answer, str):  # skip
-            self.say("Skipped: not counted.")
+            self.say(say("skipped", self.lang))
         else:
             self.judge(puzzle, answer, daily)
         self.explain(puzzle, answer if isinstance(answer, Action) else puzzle.solution)
@@ -152,15 +155,17 @@ class Trainer:
 
     def show(self, puzzle: Puzzle, daily: datetime.date | None) -> None:
         view = view_of(puzzle)
-        names = names_for(puzzle)
-        which = f"daily puzzle {daily.isoformat()}" if daily else f"puzzle {puzzle.id}"
-        title = f"sixtysix · {view.rules.preset_name} · {which} · {puzzle.grade} ({puzzle.rating})"
-        title += f" · {kind_label(puzzle.kind, self.lang)}"
+        lang = self.lang
+        names = names_for(puzzle, lang)
+        which = say("which.daily", lang, date=daily.isoformat()) if daily else say("which.number", lang, n=puzzle.id)
+        grade = say(f"grade.{puzzle.grade}", lang)
+        kind = kind_label(puzzle.kind, lang)
+        title = f"sixtysix · {view.rules.preset_name} · {which} · {grade} ({puzzle.rating}) · {kind}"
         extra = (
             self.opponent_line(puzzle, view),
-            points_line(view),
-            f"[bold]{question(puzzle, self.lang)}[/]",
-            "[dim]skip shows the solution without counting it[/]",
+            points_line(view, names),
+            f"[bold]{question(puzzle, lang)}[/]",
+            say("skip_note", lang),
         )
         info = TableInfo(
             names=names, title=title, scoreboard=self.scoreboard(), extra=extra, symbols=self.symbols
@@ -171,23 +176,33 @@ class Trainer:
 
     def opponent_line(self, puzzle: Puzzle, view: PlayerView) -> str:
         """The opponent's cards the player knows: all of them after the talon, else those shown and how many hidden."""
+        lang = self.lang
         known = " ".join(
-            card_or_action(Action.play(c), self.symbols) for c in hand_order(opponent_cards(view), view.trump)
+            card_or_action(Action.play(c), self.symbols, lang) for c in hand_order(opponent_cards(view), view.trump)
         )  # fmt: skip
-        name = PUZZLE_NAMES.computer
+        name = names_for(puzzle, lang).other(3 - view.seat)
         hidden = hidden_cards(view)
         if not hidden:
-            return f"{name} holds {known} [dim]({kind_text(puzzle, self.lang)})[/]"
-        shown = f"{known} and " if known else ""
-        return f"{name} holds {shown}{hidden} hidden card{'s' if hidden != 1 else ''}"
+            return say("opponent.known", lang, name=name, cards=known, kind=kind_text(puzzle, lang))
+        shown = say("opponent.and", lang, cards=known) if known else ""
+        one = hidden < 2 if lang == "fr" else hidden == 1
+        return say(f"opponent.hidden.{'one' if one else 'other'}", lang, name=name, shown=shown, n=hidden)
 
     def scoreboard(self) -> Text:
         if not self.rated:
-            return Text("practice: no rating kept", style="dim")
+            return Text(say("no_rating", self.lang), style="dim")
         s = self.skill
         return Text(
-            f"your puzzle rating {round(s.rating)} · solved {s.solved}/{s.attempts} · "
-            f"streak {s.streak} (best {s.best_streak}) · daily streak {s.daily_streak}"
+            say(
+                "scoreboard",
+                self.lang,
+                rating=round(s.rating),
+                solved=s.solved,
+                attempts=s.attempts,
+                streak=s.streak,
+                best=s.best_streak,
+                daily=s.daily_streak,
+            )
         )
 
     def answer(self, puzzle: Puzzle) -> Action | str | None:
@@ -197,7 +212,7 @@ class Trainer:
         typed = iter([self.args.answer]) if self.args.answer else None
         while True:
             try:
-                text = next(typed) if typed is not None else self.ask("Your move> ")
+                text = next(typed) if typed is not None else self.ask(voice.say("ask.move", self.lang))
             except (EOFError, KeyboardInterrupt, StopIteration):
                 return None
             if text.strip().lower() in ("skip", "s", "solution"):
@@ -208,10 +223,9 @@ class Trainer:
                     return None
                 self.command(parsed.name, puzzle)
             elif isinstance(parsed, Invalid):
-                self.say(f"[red]{parsed.message}[/]")
+                self.say(f"[red]{escape(parsed.text(self.lang))}[/]")
             elif len(parsed.actions) != 1 or parsed.actions[0] not in view.legal:
-                legal = " ".join(typed_token(a) for a in view.legal)
-                self.say(f"[red]Type one legal move: {legal}[/]")
+                self.say(say("type_legal", self.lang, legal=" ".join(typed_token(a) for a in view.legal)))
             else:
                 return parsed.actions[0]
             if typed is not None:  # --answer: a move that is not one of the legal ones
@@ -220,18 +234,17 @@ class Trainer:
 
     def command(self, name: str, puzzle: Puzzle) -> None:
         view = view_of(puzzle)
+        lang = self.lang
         if name == "hint":
-            self.say(
-                f"Hint: {puzzle.plausible} move(s) look about as good after one trick; you must play "
-                f"precisely for {puzzle.depth} more pl{'y' if puzzle.depth == 1 else 'ies'}."
-            )
+            one = puzzle.depth < 2 if lang == "fr" else puzzle.depth == 1
+            self.say(say(f"hint.{'one' if one else 'other'}", lang, plausible=puzzle.plausible, n=puzzle.depth))
         elif name == "last":
-            self.say(last_trick_line(view, names_for(puzzle), self.symbols))
+            self.say(last_trick_line(view, names_for(puzzle, lang), self.symbols))
         else:
             deal = puzzle.deal()
             for action in view.legal:
-                self.say(f"  {action}: {describe_action_choice(action, deal, self.symbols)}")
-            self.say("skip shows the solution without counting; quit leaves")
+                self.say(f"  {typed_token(action)}: {describe_action_choice(action, deal, self.symbols, lang)}")
+            self.say(say("help_tail", lang))
 
     def judge(self, puzzle: Puzzle, answer: Action, daily: datetime.date | None) -> None:
         self.say(verdict(puzzle, answer, self.lang, self.symbols))
@@ -239,40 +252,46 @@ class Trainer:
             return
         change = self.skill.record(puzzle.id, puzzle.rating, answer == puzzle.solution, daily)
         save_skill(self.store, self.skill)
-        moved = f"{change:+.0f}" if change else "unchanged: seen before"
-        self.say(f"Rating {round(self.skill.rating)} ({moved}) · streak {self.skill.streak}")
+        moved = f"{change:+.0f}" if change else say("rating.unchanged", self.lang)
+        self.say(say("rating", self.lang, rating=round(self.skill.rating), moved=moved, streak=self.skill.streak))
 
     def explain(self, puzzle: Puzzle, answer: Action) -> None:
+        lang = self.lang
         if puzzle.hidden:
-            self.say(
-                f"[bold]What each move gives[/] on average over the {puzzle.worlds} deals (each played perfectly):"
-            )
+            self.say(say("values.average", lang, n=puzzle.worlds))
         else:
-            self.say("[bold]What each move gives[/] (both sides playing perfectly):")
-        for line in values_lines(puzzle, self.symbols, self.lang):
+            self.say(say("values.exact", lang))
+        for line in values_lines(puzzle, self.symbols, lang):
             self.say(f"  {line}")
-        title = "The solution line in the deal as it was dealt:" if puzzle.hidden else "The solution line:"
-        self.say(f"[bold]{title}[/] " + "; ".join(line_lines(puzzle, self.symbols)))
-        self.say("[bold]Why:[/] " + why(puzzle, answer, self.lang, self.symbols))
-        if puzzle.source:
-            self.say(f"[dim]From play: {puzzle.source}[/]")
+        title = say("line.dealt" if puzzle.hidden else "line", lang)
+        self.say(title + ("; " if lang != "fr" else " ; ").join(line_lines(puzzle, self.symbols, lang)))
+        self.say(say("why", lang) + why(puzzle, answer, lang, self.symbols))
+        if puzzle.source:  # the source names the players and the game, as the data holds it
+            self.say(say("from_play", lang, source=escape(source_text(puzzle, lang, self.symbols))))
 
     def show_stats(self) -> None:
+        lang = self.lang
         self.say(self.scoreboard().plain)
         grades = collections.Counter(puzzle.grade for puzzle in self.puzzles)
         kinds = collections.Counter(puzzle.kind for puzzle in self.puzzles)
-        self.say(f"{len(self.puzzles)} puzzles: " + ", ".join(f"{grades[g]} {g}" for g in ("easy", "medium", "hard")))
-        self.say("by kind: " + ", ".join(f"{kinds[k]} {kind_label(k)}" for k in KINDS))
+        by_grade = ", ".join(
+            say("stats.grade", lang, n=grades[g], grade=say(f"grade.{g}", lang)) for g in ("easy", "medium", "hard")
+        )
+        self.say(say("stats.count", lang, n=len(self.puzzles), grades=by_grade))
+        by_kind = ", ".join(f"{kinds[k]} {kind_label(k, lang)}" for k in KINDS)
+        self.say(say("stats.kinds", lang, kinds=by_kind))
         if self.rated:
-            self.say(f"kept in {self.store}")
+            self.say(say("stats.kept", lang, path=escape(str(self.store))))
 
 
-def points_line(view: PlayerView) -> str:
+def points_line(view: PlayerView, names: Names) -> str:
     """Both sides' points, the opponent's included even where the rules forbid reviewing the
     tricks: a puzzle shows what the player could have remembered."""
-    pending = f" (+{view.opponent_pending} pending)" if view.opponent_pending else ""
-    own = f" (+{view.pending} pending)" if view.pending else ""
-    return f"Points: you {view.score}{own}, {PUZZLE_NAMES.computer} {view.opponent_score}{pending}"
+    lang = names.lang
+    pending = say("pending", lang, n=view.opponent_pending) if view.opponent_pending else ""
+    own = say("pending", lang, n=view.pending) if view.pending else ""
+    name = names.other(view.opponent)
+    return say("points", lang, you=view.score, own=own, name=name, opponent=view.opponent_score, pending=pending)
 
 
 def run(args: argparse.Namespace, console: Console | None = None, ask: Callable[[str], str] | None = None) -> int:

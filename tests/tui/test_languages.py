@@ -1,0 +1,92 @@
+"""The terminal in German and French: ``sixtysix puzzles --lang`` and ``sixtysix play --lang`` leave no English
+word on the screen, in the prompts, the log, the help, the hint, the review or a deal's end (the engine's reasons
+for a refused move and the rule book stay English: docs/players.md)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sixtysix import Rules
+from sixtysix.ai.puzzles import load_puzzles
+from sixtysix.cli import main
+from sixtysix.present.describe import plain
+from sixtysix.tui.session import Session
+
+from .conftest import Driver, legal_answer, make_session
+from .test_puzzles import arguments, play
+
+ENGLISH = (
+    "the", "you", "your", "and", "with", "for", "of", "to", "is", "not", "by", "on", "or", "no", "an",
+    "puzzle", "puzzles", "rating", "streak", "solved", "move", "moves", "Trump", "hand", "trick", "tricks",
+    "pending", "hidden", "holds", "Opponent", "Skipped", "Why", "From", "kind", "easy", "medium", "hard",
+    "Legal", "Type", "solution", "card", "cards", "lead", "led", "deal", "deals", "wins", "win", "loses", "game",
+    "played", "plays", "found", "claim", "claims", "close", "closed", "draw", "drew", "won", "match", "Deal",
+    "Press", "Enter", "next", "Hint", "best", "expected", "chance", "against", "Card", "still", "held",
+    "Every", "decision", "reviewed", "record", "saved", "Replay", "mistake", "blunder", "inaccuracy",
+    "uncertain", "Computer's", "thinking", "Your", "You", "empty", "exhausted",
+)  # fmt: skip
+"""English words that are no German or French word; the commands typed (``help``, ``hint``, ``skip``, ``quit``,
+``review``, and the actions ``draw`` and ``pass``) are named as they are typed."""
+TYPED = re.compile(r"\b(?:help|hint|last|quit|skip|review|rules|undo|draw|pass)\b")
+WORDS_OF = {"de": {"an", "Enter"}, "fr": {"points", "Points", "Table", "action", "record", "solution", "chance"}}
+"""Words of the list that are German or French words too (``sagt 66 an``; ``record 3``: the best streak)."""
+
+
+def english_words(text: str, lang: str) -> list[str]:
+    """The English words of ``text`` (its markup, the commands one types and the file paths taken out)."""
+    text = TYPED.sub(" ", plain(text))
+    text = re.sub(r"(?:/|\b[\w.-]+\.(?:json|66r)\b)\S*", " ", text)
+    words = set(re.findall(r"[A-Za-z'’]+", text))
+    return sorted(w for w in words if w in ENGLISH and w not in WORDS_OF[lang])
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_puzzle_trainer_speaks_german_and_french_throughout(tmp_path: Path, lang: str) -> None:
+    puzzles = load_puzzles()
+    typed = ("hint", "help", "last", "zz", "9", "66 Ah", "skip", "", "Ah", "quit")
+    for puzzle in (puzzles[8], next(p for p in puzzles if p.hidden)):  # every card known; a hidden hand
+        shown = play(arguments(tmp_path / "store.json", id=puzzle.id, lang=lang), typed)
+        assert not english_words(shown, lang), english_words(shown, lang)
+    wrong = next(t for t in puzzles[8].values if t != puzzles[8].solution.token)
+    shown = play(arguments(tmp_path / "store.json", id=puzzles[8].id, answer=wrong, lang=lang))
+    assert {"de": "Diesmal nicht", "fr": "Pas cette fois"}[lang] in shown
+    assert not english_words(shown, lang), english_words(shown, lang)
+    stats = play(arguments(tmp_path / "store.json", stats=True, lang=lang))
+    assert {"de": "Aufgaben", "fr": "problèmes"}[lang] in stats
+    assert not english_words(stats, lang), english_words(stats, lang)
+
+
+def test_english_stays_as_it_was(tmp_path: Path) -> None:
+    shown = play(arguments(tmp_path / "store.json", id=9), ("hint", "skip"))
+    assert "Hint: 1 move(s) look about as good" in shown and "Skipped: not counted." in shown
+    assert "Points: you 26, Opponent 47" in shown and "From play: schnapsen pimc v pimc, game 15: found it" in shown
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_match_in_the_terminal_speaks_german_and_french(tmp_path: Path, lang: str) -> None:
+    asked: list[str] = []
+
+    def player(session: Session, prompt: str) -> str:
+        asked.append(prompt)
+        if prompt.startswith(("Enter", "Entrée")):  # the next deal: the review first, once
+            return "review" if asked.count(prompt) == 1 else ""
+        if len(asked) <= 4:
+            return ("help", "last", "zz", "hint")[len(asked) - 1]
+        return legal_answer(session, driver.rng)
+
+    driver = Driver(policy=player, seed=7)
+    session, console = make_session(tmp_path, driver, Rules().replace(match_target=3), level=1, lang=lang)
+    assert session.run() == 0
+    shown = console.export_text()  # type: ignore[attr-defined]
+    assert {"de": "Dein Zug> ", "fr": "Votre coup> "}[lang] in asked
+    assert {"de": "Die Mitschrift ist", "fr": "L'enregistrement est"}[lang] in shown
+    assert {"de": "Dein Spiel:", "fr": "Votre jeu :"}[lang] in shown  # the review, asked for
+    assert not english_words(shown, lang), english_words(shown, lang)
+
+
+def test_german_is_for_the_two_player_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--rules", "three66", "--lang", "de"]) == 2
+    assert "the three- and four-handed tables speak English only" in capsys.readouterr().err
