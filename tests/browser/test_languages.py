@@ -153,8 +153,10 @@ def test_a_checked_record_gives_the_reason_in_german(
     # an action that is not possible: its place in German
     page.locator("[data-testid=verify-record]").fill(record + "1:Zz\n")
     page.locator("[data-testid=verify-button]").click()
-    error = page.locator("[data-testid=error] p").inner_text()
-    assert re.search(r"Zug \d+ von Spiel \d+ \(1:Zz\) ist so nicht möglich", error), error
+    # the header's error stays until the new answer is drawn: wait for the new one
+    sentence = page.locator("[data-testid=error] p", has_text=re.compile(r"Zug \d+ von Spiel \d+ \(1:Zz\)"))
+    error = sentence.inner_text()
+    assert "ist so nicht möglich" in error, error
     assert not re.search(r"\b(malformed|action|deal|expected)\b", error), error
     _switch(table, "en")  # English says the parser's reason in the sentence itself, with no details
     page.locator("[data-testid=verify-button]").click()
