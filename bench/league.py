@@ -11,7 +11,8 @@ Run from the repository root (``make bench`` runs ``--quick``)::
 Players are named by level, ``1`` (random) to ``5`` (expert), built with
 ``make_player(level, seed, time_limit)``, and by two clairvoyant twins that
 run the same search on the true deal instead of sampled worlds: ``4c`` (of
-PIMC) and ``5c`` (of the expert). ``5@SECONDS`` is the expert with its own time
+PIMC) and ``5c`` (of the expert); ``5h`` sees only the opponent's hand, not the
+talon's order (the bound of any inference of his cards). ``5@SECONDS`` is the expert with its own time
 per decision; ``5r`` the rollout expert (PIMC with counter rollouts and inference
 from a sound opponent: level 5 before the tree search, and its pure-Python
 fallback). ``3s`` and ``3m`` are careless counters, the robustness league's
@@ -90,6 +91,7 @@ PLAYER_NAMES = {
     "5": "expert",
     "4c": "pimc, clairvoyant",
     "5c": "expert, clairvoyant",
+    "5h": "expert, sees the opponent's hand (not the talon)",
     "5r": "rollout expert (level 5 before the tree search; the pure-Python fallback)",
     "3s": "careless counter (level 3 skipping exchanges and marriages half the time)",
     "3m": "careless counter leading the king or queen of a marriage it skips",
@@ -145,6 +147,7 @@ class ClairvoyantTree(TreePlayer):
     name = "expert-clairvoyant"
     truth: Deal | None = None
     worlds_seen = 0
+    talon_seen = True
 
     def see(self, deal: Deal) -> None:
         self.truth = deal
@@ -160,7 +163,17 @@ class ClairvoyantTree(TreePlayer):
         if self.truth is None:
             raise RuntimeError("a clairvoyant player needs see(deal) before the deal")
         self.worlds_seen += 1
-        return search.tree_search(view, settings, self.rng.getrandbits(63), forbidden, soft, truth=self.truth)
+        return search.tree_search(
+            view, settings, self.rng.getrandbits(63), forbidden, soft, truth=self.truth, talon_seen=self.talon_seen
+        )
+
+
+class HandClairvoyantTree(ClairvoyantTree):
+    """``5h``: the expert's tree search with the opponent's true hand in every world and the talon's
+    order drawn: what a perfect inference of his hand could reach (``5c`` also sees the talon)."""
+
+    name = "expert, sees his hand"
+    talon_seen = False
 
 
 _SEARCH_SETTINGS = (
@@ -177,8 +190,12 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
         return CarelessCounter(seed, lead_card=player_id == "3m")
     level = int(player_id[0])
     player = make_player(level, seed, time_limit=expert_time if level == 5 else None)
-    if player_id in ("4c", "5c"):
-        twin = ClairvoyantTree(seed, time_limit=expert_time) if level == 5 else ClairvoyantPimc(seed)
+    if player_id in ("4c", "5c", "5h"):
+        twin: Player
+        if level == 5:
+            twin = (HandClairvoyantTree if player_id == "5h" else ClairvoyantTree)(seed, time_limit=expert_time)
+        else:
+            twin = ClairvoyantPimc(seed)
         # The twin must run the very search make_player builds: same class, same settings.
         same = isinstance(twin, type(player)) and all(
             getattr(twin, a, None) == getattr(player, a, None) for a in _SEARCH_SETTINGS
@@ -426,7 +443,7 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench.league", description=__doc__.split("\n\n")[0])
     p.add_argument(
-        "--players", default="1,2,3,4,5", help="player ids: 1-5, 4c, 5c, 5r, 3s, 3m, 5@SECONDS (default 1,2,3,4,5)"
+        "--players", default="1,2,3,4,5", help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, 5@SECONDS (default 1,2,3,4,5)"
     )
     p.add_argument(
         "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"

@@ -75,6 +75,44 @@ def test_the_tree_search_depends_only_on_the_view_and_the_seed() -> None:
     assert first == second
 
 
+def _deals_at_talon(talon: int, count: int) -> list[Deal]:
+    """Deals in phase one, nobody closing, with ``talon`` cards left (random play)."""
+    rng = random.Random(talon)
+    deals: list[Deal] = []
+    while len(deals) < count:
+        deal = Deal.shuffled(rng.getrandbits(32))
+        while deal.outcome is None and deal.talon_size > talon:
+            seat = deal.to_act
+            assert seat is not None
+            legal = PlayerView.of(deal, seat).legal
+            deal.apply(rng.choice([a for a in legal if a not in NOT_NOW] or legal), seat)
+        if deal.outcome is None and deal.talon_size == talon and deal.to_act is not None:
+            deals.append(deal)
+    return deals
+
+
+def test_the_twin_that_sees_his_hand_draws_only_the_talon_order() -> None:
+    """The league's ``5h`` (``talon_seen=False``): with two cards left in the talon his hand
+    places every card, so its search is the clairvoyant one, iteration for iteration; with
+    more it is not, since the talon's order is still drawn."""
+    require_native()
+    settings = TreeSettings(iterations=400)
+    for deal in _deals_at_talon(2, 8):
+        view = PlayerView.of(deal, deal.to_act)
+        search = _search(view)
+        seen = search.tree_search(view, settings, seed=3, truth=deal)
+        hand_only = search.tree_search(view, settings, seed=3, truth=deal, talon_seen=False)
+        assert hand_only == seen
+    differs = 0
+    for deal in _deals_at_talon(8, 8):
+        view = PlayerView.of(deal, deal.to_act)
+        search = _search(view)
+        seen = search.tree_search(view, settings, seed=3, truth=deal)
+        hand_only = search.tree_search(view, settings, seed=3, truth=deal, talon_seen=False)
+        differs += hand_only != seen
+    assert differs >= 4
+
+
 def test_the_tree_search_stops_at_its_cpu_budget() -> None:
     require_native()
     view = _positions("seed66", 1)[0]

@@ -328,20 +328,24 @@ class NativeSearch:
         forbidden: CardMask | None = None,
         soft: Sequence[tuple[CardMask, float]] = (),
         truth: Deal | None = None,
+        talon_seen: bool = True,
     ) -> TreeResult:
         """Information-set MCTS (``native/ismcts.c``) of the decision in ``view``: worlds drawn as
         :meth:`sample_worlds` draws them, each kept with the product of the ``soft`` factors
         (card mask, chance) whose cards the world's opponent holds. With ``truth`` (the deal
-        itself) every iteration searches it instead: a clairvoyant search, for benchmarks.
+        itself) every iteration searches it instead: a clairvoyant search, for benchmarks;
+        with ``talon_seen=False`` as well, only the opponent's hand is seen and the talon's
+        order is drawn at every iteration (what perfect inference of his hand could reach).
         """
         if forbidden is None:
             forbidden = forbidden_cards(view)
         root = encode(truth if truth is not None else sample_world(view, random.Random(seed), forbidden))
+        known = view.opponent_known if truth is None or talon_seen else truth.hands[view.opponent]
         before = self.core.nodes
         stats, iterations, nodes = self.core.ismcts(
-            root, self.session, view.seat, view.opponent_known, forbidden, list(soft)[:16],
+            root, self.session, view.seat, known, forbidden, list(soft)[:16],
             settings.iterations, settings.min_iterations, settings.seconds, seed,
-            POLICIES.index(settings.policy), settings.exploration, truth is not None,
+            POLICIES.index(settings.policy), settings.exploration, truth is not None and talon_seen,
         )  # fmt: skip
         self._count(before)
         sign = 1 if view.seat == 1 else -1
