@@ -508,26 +508,22 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
 
 
 def deal_headline(table: Table, names: Names, credited: int) -> str:
-    """``You win 2 game points`` (``credited`` includes carried tie points)."""
+    """``You win 2 game points`` (``credited`` includes carried tie points), in ``names.lang``.
+
+    >>> from sixtysix import Deal
+    >>> deal = Deal.shuffled(seed=1)
+    >>> while not deal.is_over:
+    ...     deal.apply(deal.legal_actions()[0])
+    >>> deal_headline(deal, Names(human=1), 4), deal_headline(deal, Names(human=1, lang="de"), 3)
+    ('You win 4 game points (3 + 1 carried from a tie)', 'Du gewinnst 3 Punkte')
+    """
     outcome = table.outcome
     if outcome is None:
         return "The deal is not over"
-    if names.lang != "en":  # the web page's words (voice: outcome.*)
-        return _headline_words(names, outcome.winner, outcome.game_points, credited)
     if outcome.winner is None:
-        return "A tie"
-    carried = credited - outcome.game_points
-    text = f"{names.subject(outcome.winner)} {names.verb(outcome.winner, 'win', 'wins')} {game_points_text(credited)}"
-    if carried > 0:
-        text += f" ({outcome.game_points} + {carried} carried from a tie)"
-    return text
-
-
-def _headline_words(names: Names, winner: int | None, game_points: int, credited: int) -> str:
-    """``Du gewinnst 2 Punkte``: a deal's headline in German or French, as the web page words it."""
-    if winner is None:
         return names.say("outcome.tie_headline")
-    text = names.of_count("outcome.headline", winner, credited)
-    if credited > game_points:
-        text += " " + names.say("outcome.carried_part", base=game_points, carried=credited - game_points)
+    text = names.of_count("outcome.headline", outcome.winner, credited)
+    if credited > outcome.game_points:
+        carried = credited - outcome.game_points
+        text += " " + names.say("outcome.carried_part", base=outcome.game_points, carried=carried)
     return text

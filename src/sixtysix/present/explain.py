@@ -64,7 +64,7 @@ from sixtysix.core.record import Record
 from sixtysix.core.view import PlayerView
 from sixtysix.present import voice
 from sixtysix.present.describe import card_label, decimal_text, value_text
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.presets import LANGUAGES, language, singular
 
 SUITS = voice.SUITS
 
@@ -308,7 +308,7 @@ def marriage_text(action: Action, lang: str = "en") -> str:
 
 def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool = True) -> str:
     """The explanation in one or two sentences (``lang``: ``en``, ``de`` or ``fr``; unknown: English)."""
-    lang = lang if lang in LANGUAGES else "en"
+    lang = language(lang)
     render = _Renderer(explanation, lang, symbols)
     facts = explanation.facts
     shares = [f for f in facts if isinstance(f, WinShare)]
@@ -391,8 +391,7 @@ class _Renderer:
 
     def counted(self, word: str, count: int) -> str:
         """``1 trick``, ``2 Stiche``, ``0 pli``."""
-        singular = count < 2 if self.lang == "fr" else count == 1
-        return f"{count} {COUNTED[word][self.lang][0 if singular else 1]}"
+        return f"{count} {COUNTED[word][self.lang][0 if singular(count, self.lang) else 1]}"
 
     def fact(self, fact: Fact) -> str:
         """One reason as a clause (no capital, no full stop)."""

@@ -43,7 +43,7 @@ from sixtysix.present.describe import (
 )
 from sixtysix.present.explain import action_text, advice, explanations
 from sixtysix.present.order import hand_order
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.presets import LANGUAGES, language, singular
 from sixtysix.present.state import cards, marriages_json, rules_json, tricks_json
 from sixtysix.present.voice import LEVEL_NAMES
 
@@ -270,24 +270,15 @@ POINT_NAMES = {
 }
 
 
-def _lang(lang: str) -> str:
-    return lang if lang in LANGUAGES else "en"
-
-
-def _say(name: str, lang: str, **values: object) -> str:
-    return WORDS[name][_lang(lang)].format(**values)
-
-
 def points_text(points: float, lang: str = "en") -> str:
     """``2 game points``, ``1 game point``, ``1.25 game points`` (a whole number without decimals).
 
     >>> points_text(1), points_text(2, "de"), points_text(1.5, "fr"), points_text(0.333)
     ('1 game point', '2 Spielpunkte', '1,50 point de partie', '0.33 game points')
     """
-    lang = _lang(lang)
+    lang = language(lang)
     number = f"{points:g}" if points == int(points) else decimal_text(points, lang)
-    singular = abs(points) < 2 if lang == "fr" else abs(points) == 1  # French: singular below two
-    return f"{number} {POINT_NAMES[lang][0 if singular else 1]}"
+    return f"{number} {POINT_NAMES[lang][0 if singular(points, lang) else 1]}"
 
 
 def value_words(points: float, lang: str = "en", average: bool = False) -> str:
@@ -298,7 +289,7 @@ def value_words(points: float, lang: str = "en", average: bool = False) -> str:
     >>> value_words(1.25, "de", average=True), value_words(-0.4, average=True)
     ('gewinnt im Schnitt 1,25 Spielpunkte', 'loses 0.40 game points on average')
     """
-    lang = _lang(lang)
+    lang = language(lang)
     if points == 0:
         return VERBS["even" if average else "ties"][lang]
     verb = VERBS["wins" if points > 0 else "loses"][lang]
@@ -308,7 +299,7 @@ def value_words(points: float, lang: str = "en", average: bool = False) -> str:
 
 def names_for(puzzle: Puzzle, lang: str = "en") -> Names:
     """The puzzle's seat is "you", the other "Opponent" (``du`` and ``Gegner`` in German)."""
-    return Names(human=puzzle.seat, computer="Opponent", lang=_lang(lang))
+    return Names(human=puzzle.seat, computer="Opponent", lang=language(lang))
 
 
 def say(key: str, lang: str = "en", /, **values: object) -> str:
@@ -317,7 +308,7 @@ def say(key: str, lang: str = "en", /, **values: object) -> str:
     >>> say("which.number", "fr", n=4), say("opponent.and", "de", cards="A♥")
     ('problème 4', 'A♥ und ')
     """
-    return WORDS[key][_lang(lang)].format(**values)
+    return WORDS[key][language(lang)].format(**values)
 
 
 def view_of(puzzle: Puzzle) -> PlayerView:
@@ -347,39 +338,39 @@ def hidden_cards(view: PlayerView) -> int:
 
 def kind_label(kind: str, lang: str = "en") -> str:
     """A kind of puzzle in a few words, for a title: ``talon closed``."""
-    return _say(f"label.{kind}", lang)
+    return say(f"label.{kind}", lang)
 
 
 def kind_text(puzzle: Puzzle, lang: str = "en") -> str:
     """What the player knows: ``The talon is closed: his hand is hidden; 15 deals are consistent with …``."""
     if puzzle.kind != TALON_GONE and puzzle.worlds == 1:
-        return _say("kind.one", lang)
-    return _say(f"kind.{puzzle.kind}", lang, worlds=puzzle.worlds, talon=view_of(puzzle).talon_size)
+        return say("kind.one", lang)
+    return say(f"kind.{puzzle.kind}", lang, worlds=puzzle.worlds, talon=view_of(puzzle).talon_size)
 
 
 def _turn(view: PlayerView, lang: str) -> str:
     stage = {Stage.FOLLOW: "follow", Stage.BEFORE_DRAW: "draw", Stage.MARRIAGE: "marriage"}.get(view.stage, "lead")
-    return _say(f"turn.{stage}", lang)
+    return say(f"turn.{stage}", lang)
 
 
 def question(puzzle: Puzzle, lang: str = "en", with_kind: bool = True) -> str:
     """What the player is asked: ``You are to lead. Find the one move that wins 2 game points; …``; for a hidden
     hand, what is hidden and how many deals are consistent with the view first (:func:`kind_text`, unless
     ``with_kind`` is false: the web page shows it above)."""
-    lang = _lang(lang)
+    lang = language(lang)
     best = puzzle.best_value
     others = max(value for token, value in puzzle.values.items() if token != puzzle.solution.token)
     turn = _turn(view_of(puzzle), lang)
     if puzzle.hidden:
-        ask = _say("find.every", lang, best=value_words(best, lang, True), others=value_words(others, lang, True))
+        ask = say("find.every", lang, best=value_words(best, lang, True), others=value_words(others, lang, True))
         return f"{turn} {kind_text(puzzle, lang)} {ask}" if with_kind else f"{turn} {ask}"
     if best > 0:
         goal = GOAL_VERBS[lang].format(points=points_text(best, lang))
     elif best == 0:
-        goal = _say("goal.tie", lang)
+        goal = say("goal.tie", lang)
     else:
-        goal = _say("goal.loss", lang, points=points_text(-best, lang))
-    return f"{turn} {_say('find', lang, goal=goal, others=value_words(others, lang))}"
+        goal = say("goal.loss", lang, points=points_text(-best, lang))
+    return f"{turn} {say('find', lang, goal=goal, others=value_words(others, lang))}"
 
 
 def _value(puzzle: Puzzle, token: str, lang: str) -> str:
@@ -393,7 +384,7 @@ def values_lines(puzzle: Puzzle, symbols: bool = True, lang: str = "en") -> list
         _choice(Action.parse(token), deal, symbols, lang)
         + (" : " if lang == "fr" else ": ")
         + _value(puzzle, token, lang)
-        + (_say("the_solution", lang) if token == puzzle.solution.token else "")
+        + (say("the_solution", lang) if token == puzzle.solution.token else "")
         for token, _ in _ranked(puzzle)
     ]
 
@@ -412,23 +403,23 @@ def source_text(puzzle: Puzzle, lang: str = "en", symbols: bool = True) -> str:
     ('schnapsen pimc v pimc, game 15: found it', 'schnapsen, PIMC gegen PIMC, Partie 15: gefunden')
     """
     found = _SOURCE.match(puzzle.source)
-    if found is None or _lang(lang) == "en":
+    if found is None or language(lang) == "en":
         return puzzle.source
     preset, first, second, game, played = found.groups()
-    levels = {words["en"]: words[_lang(lang)] for words in LEVEL_NAMES.values()}
-    what = _say("source.found", lang)
+    levels = {words["en"]: words[language(lang)] for words in LEVEL_NAMES.values()}
+    what = say("source.found", lang)
     if played is not None:
         try:
-            what = _say("source.played", lang, card=card_label(parse_card(played), symbols, lang))
+            what = say("source.played", lang, card=card_label(parse_card(played), symbols, lang))
         except ValueError:  # not a card token: the maker's words as they are
-            what = _say("source.played", lang, card=played)
+            what = say("source.played", lang, card=played)
     a, b = levels.get(first, first), levels.get(second, second)
-    return _say("source", lang, preset=preset, a=a, b=b, n=game, what=what)
+    return say("source", lang, preset=preset, a=a, b=b, n=game, what=what)
 
 
 def _choice(action: Action, deal: Deal | None, symbols: bool, lang: str) -> str:
     """An action for the list of values: the English description, or its name in ``lang``."""
-    if _lang(lang) == "en":
+    if language(lang) == "en":
         return describe_action_choice(action, deal, symbols)
     return action_text(action, lang, symbols)
 
@@ -444,21 +435,19 @@ def verdict(puzzle: Puzzle, answer: Action, lang: str = "en", symbols: bool = Tr
     solution = card_or_action(puzzle.solution, symbols, lang)
     value = _value(puzzle, puzzle.solution.token, lang)
     if answer == puzzle.solution:
-        return _say("right", lang, solution=solution, value=value)
+        return say("right", lang, solution=solution, value=value)
     if answer.token not in puzzle.values:
-        return _say("illegal", lang, answer=card_or_action(answer, symbols, lang))
+        return say("illegal", lang, answer=card_or_action(answer, symbols, lang))
     given = _value(puzzle, answer.token, lang)
-    return _say(
-        "wrong", lang, answer=card_or_action(answer, symbols, lang), given=given, solution=solution, value=value
-    )
+    return say("wrong", lang, answer=card_or_action(answer, symbols, lang), given=given, solution=solution, value=value)
 
 
 def card_or_action(action: Action, symbols: bool = True, lang: str = "en") -> str:
     """A card as ``A♥`` (with its colour markup), another action in English as its token (``20h``, ``66``), else
     in words of ``lang`` (``Zudrehen``)."""
     if action.is_card():
-        return card_markup(action, symbols, _lang(lang))
-    return action_markup(action) if _lang(lang) == "en" else action_text(action, lang, symbols)
+        return card_markup(action, symbols, language(lang))
+    return action_markup(action) if language(lang) == "en" else action_text(action, lang, symbols)
 
 
 def puzzle_json(puzzle: Puzzle) -> dict[str, object]:

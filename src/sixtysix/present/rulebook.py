@@ -33,7 +33,7 @@ from functools import cache
 from importlib import resources
 
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
-from sixtysix.present.presets import LANGUAGES, preset_description, preset_name
+from sixtysix.present.presets import language, preset_description, preset_name
 from sixtysix.present.rulewords import HEADINGS, option_label, word
 
 DEFAULT = Rules.preset("seed66")
@@ -328,7 +328,7 @@ def _preset_item(name: str) -> str:
 def game_document(rules: Rules, lang: str = "en") -> Document:
     """The rules of one game: its preset in words, its options (marked where they differ),
     then the sections of the book that apply to its table size (no option table, no examples)."""
-    lang = lang if lang in LANGUAGES else "en"
+    lang = language(lang)
     title = word("title", lang, name=preset_name(rules.preset_name, lang))
     blocks: list[Block] = [Heading(1, "", title, translated=True)]
     for block in _sections_for(source_blocks(), rules.players):

@@ -15,7 +15,7 @@ for another seat (``{name}``); a key with a count comes as ``KEY.one`` and ``KEY
 
 from __future__ import annotations
 
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.presets import language, singular
 
 SUITS = {
     "en": ("clubs", "diamonds", "hearts", "spades"),
@@ -792,26 +792,21 @@ WORDS: dict[str, dict[str, str]] = {
 """Every sentence of the terminal's table, by name and language."""
 
 
-def _lang(lang: str) -> str:
-    return lang if lang in LANGUAGES else "en"
-
-
 def say(key: str, lang: str = "en", **values: object) -> str:
     """The sentence ``key`` in ``lang`` (English when unknown), its placeholders filled from ``values``."""
-    return WORDS[key][_lang(lang)].format(**values)
+    return WORDS[key][language(lang)].format(**values)
 
 
 def counted(key: str, n: int, lang: str = "en", **values: object) -> str:
     """``KEY.one`` or ``KEY.other`` for ``n`` (French counts 0 and 1 as one), with ``n`` filled in."""
-    one = n < 2 if _lang(lang) == "fr" else n == 1
-    return say(f"{key}.{'one' if one else 'other'}", lang, n=n, **values)
+    return say(f"{key}.{'one' if singular(n, lang) else 'other'}", lang, n=n, **values)
 
 
 def local_name(name: str, lang: str = "en") -> str:
     """A name the program gave a seat (``Computer``, ``Opponent``) in ``lang``; any other name as it is."""
-    return LOCAL_NAMES.get(name, {}).get(_lang(lang), name)
+    return LOCAL_NAMES.get(name, {}).get(language(lang), name)
 
 
 def suit_name(suit: int, lang: str = "en") -> str:
     """``hearts``, ``Herz``, ``cœur``."""
-    return SUITS[_lang(lang)][suit]
+    return SUITS[language(lang)][suit]

@@ -44,6 +44,7 @@ from sixtysix.core.view import PlayerView
 from sixtysix.present import voice
 from sixtysix.present.describe import Names, describe_action_choice, typed_token
 from sixtysix.present.order import hand_order
+from sixtysix.present.presets import singular
 from sixtysix.present.puzzles import (
     card_or_action,
     hidden_cards,
@@ -185,8 +186,8 @@ class Trainer:
         if not hidden:
             return say("opponent.known", lang, name=name, cards=known, kind=kind_text(puzzle, lang))
         shown = say("opponent.and", lang, cards=known) if known else ""
-        one = hidden < 2 if lang == "fr" else hidden == 1
-        return say(f"opponent.hidden.{'one' if one else 'other'}", lang, name=name, shown=shown, n=hidden)
+        count = "one" if singular(hidden, lang) else "other"
+        return say(f"opponent.hidden.{count}", lang, name=name, shown=shown, n=hidden)
 
     def scoreboard(self) -> Text:
         if not self.rated:
@@ -236,8 +237,8 @@ class Trainer:
         view = view_of(puzzle)
         lang = self.lang
         if name == "hint":
-            one = puzzle.depth < 2 if lang == "fr" else puzzle.depth == 1
-            self.say(say(f"hint.{'one' if one else 'other'}", lang, plausible=puzzle.plausible, n=puzzle.depth))
+            count = "one" if singular(puzzle.depth, lang) else "other"
+            self.say(say(f"hint.{count}", lang, plausible=puzzle.plausible, n=puzzle.depth))
         elif name == "last":
             self.say(last_trick_line(view, names_for(puzzle, lang), self.symbols))
         else:
