@@ -19,7 +19,6 @@ from teaching import Teaching, load
 
 from sixtysix.ai.analysis import Analysis, Budget, analyze, analyze_record, annotated_text
 from sixtysix.ai.explain import (
-    TARGET,
     CanClaim,
     ClaimAfter,
     ClosedScore,
@@ -46,7 +45,7 @@ from sixtysix.ai.explain import (
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
-from sixtysix.core.facts import exchange_card, game_points
+from sixtysix.core.facts import DEAL_TARGET, exchange_card, game_points
 from sixtysix.core.game import Deal
 from sixtysix.core.record import Record, replay
 from sixtysix.core.view import PlayerView
@@ -180,11 +179,11 @@ def _check(fact: Fact, view: PlayerView, deal: Deal, explanation: Explanation, a
         assert again is not None
         _check_share(fact, view, explanation, again)
     elif isinstance(fact, CanClaim):
-        assert fact.points == view.score >= TARGET and CLAIM in view.legal
+        assert fact.points == view.score >= DEAL_TARGET and CLAIM in view.legal
     elif isinstance(fact, FalseClaim):
-        assert fact.points == view.score < TARGET and fact.pending == view.pending and CLAIM in view.legal
+        assert fact.points == view.score < DEAL_TARGET and fact.pending == view.pending and CLAIM in view.legal
     elif isinstance(fact, PointsNeeded | CloseNow):
-        assert fact.needed == max(0, TARGET - view.score - view.pending)
+        assert fact.needed == max(0, DEAL_TARGET - view.score - view.pending)
         if isinstance(fact, CloseNow):
             assert explanation.best in (CLOSE, CLOSE_BEFORE_DRAW)
             for card in fact.top:

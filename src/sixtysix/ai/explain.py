@@ -66,12 +66,17 @@ from sixtysix.core.actions import (
     marriage_suit,
 )
 from sixtysix.core.cards import BIT, CARD_NAMES, HIGHER, SUIT_MASK, SUIT_OF, Card, cards_of
-from sixtysix.core.facts import MARRIAGE_CARDS, closer_win_points, exchange_card, marriage_value, winning_seat
+from sixtysix.core.facts import (
+    DEAL_TARGET,
+    MARRIAGE_CARDS,
+    closer_win_points,
+    exchange_card,
+    marriage_value,
+    winning_seat,
+)
 from sixtysix.core.game import Deal, Stage, Termination
 from sixtysix.core.view import PlayerView
 
-TARGET = 66
-"""The points that win a deal when claimed (R-CLAIM-1)."""
 LINE_WORLDS = 12
 """Worlds in which the two lines of play are played out and compared (the first shared ones)."""
 LINE_SECONDS = 0.25
@@ -457,7 +462,7 @@ def _runner_up(analysis: Analysis) -> Action | None:
 
 
 def _lone(view: PlayerView, best: Action) -> list[Fact]:
-    if best == CLAIM and view.score >= TARGET:
+    if best == CLAIM and view.score >= DEAL_TARGET:
         return [CanClaim(view.score)]
     return []
 
@@ -509,7 +514,7 @@ def _decision_facts(view: PlayerView, analysis: Analysis, best: Action, other: A
         facts.append(Declare(best, marriage_value(best), bool(IS_CARD[other] and BIT[other] & cards)))
     if best == EXCHANGE:
         facts.append(Exchange(view.trump_card, exchange_card(view.rules, view.trump)))
-    needed = PointsNeeded(view.score, max(0, TARGET - view.score - view.pending))
+    needed = PointsNeeded(view.score, max(0, DEAL_TARGET - view.score - view.pending))
     if best in CLOSES:
         top = [t for s in range(4) if (t := top_cards(view, s)) is not None]
         facts.append(CloseNow(needed.needed, tuple(c for t in top for c in t.cards)))
@@ -610,8 +615,8 @@ def _view_facts(view: PlayerView, best: Action, other: Action) -> list[Fact]:
     for suit, trick in opponent_voids(view).items():
         if any(IS_CARD[a] and SUIT_OF[a] == suit for a in (best, other)):
             facts.append(OpponentVoid(suit, trick))
-    if TARGET - NEAR_TARGET <= view.score + view.pending < TARGET:
-        facts.append(PointsNeeded(view.score, max(0, TARGET - view.score - view.pending)))
+    if DEAL_TARGET - NEAR_TARGET <= view.score + view.pending < DEAL_TARGET:
+        facts.append(PointsNeeded(view.score, max(0, DEAL_TARGET - view.score - view.pending)))
     return facts
 
 

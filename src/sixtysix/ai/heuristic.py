@@ -49,6 +49,7 @@ from sixtysix.core.cards import (
     make_card,
 )
 from sixtysix.core.facts import (
+    DEAL_TARGET,
     MARRIAGE_CARDS,
     beats,
     exchange_card,
@@ -112,7 +113,7 @@ class BeginnerPlayer(Player):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if CLAIM in legal and view.score >= 66:
+        if CLAIM in legal and view.score >= DEAL_TARGET:
             return ACTIONS[CLAIM]
         if view.window == view.seat:  # the exchange offered to the seat not on lead
             return ACTIONS[EXCHANGE] if EXCHANGE in legal else ACTIONS[PASS]
@@ -141,7 +142,7 @@ class BeginnerPlayer(Player):
             return ACTIONS[EXCHANGE]
         marriages = [a for a in legal if a.is_marriage()]
         best = max(marriages, key=marriage_value) if marriages else None
-        if best is not None and _own_tricks(view) and view.score + marriage_value(best) >= 66:
+        if best is not None and _own_tricks(view) and view.score + marriage_value(best) >= DEAL_TARGET:
             return best  # then claim
         if CLOSE in legal and self.wants_close(view):
             return ACTIONS[CLOSE]
@@ -157,7 +158,7 @@ class BeginnerPlayer(Player):
             return False
         points = view.rules.points
         high = sum(points[c] for c in cards_of(view.hand) if BIT[c] & trumps or RANK_OF[c] == ACE)
-        return view.score + high >= 66
+        return view.score + high >= DEAL_TARGET
 
     def card_cost(self, view: PlayerView, card: Card) -> float:
         """How much the beginner minds giving ``card`` away (low: throw it first)."""
@@ -189,7 +190,7 @@ class BeginnerPlayer(Player):
         winners = [c for c in cards if beats(c, led, view.trump)]
         if winners:
             cheapest = self.lowest(view, winners)
-            takes_66 = _gain_if_won(view) + points[led] + points[cheapest] >= 66
+            takes_66 = _gain_if_won(view) + points[led] + points[cheapest] >= DEAL_TARGET
             # A cheap card of the led suit (king or lower, not married) wins the trick and the lead.
             same_suit = SUIT_OF[cheapest] == SUIT_OF[led]
             cheap = same_suit and self.card_cost(view, cheapest) < 5
@@ -368,7 +369,7 @@ class CountingPlayer(BeginnerPlayer):
                 pair = MARRIAGE_CARDS[suit]
                 if view.hand & pair == pair:
                     total += marriage_points(suit == view.trump)
-        return total >= 66
+        return total >= DEAL_TARGET
 
     def keep_value(self, view: PlayerView, card: Card, count: _Count) -> float:
         """What holding ``card`` for later is worth, in rough card points."""
@@ -408,7 +409,7 @@ class CountingPlayer(BeginnerPlayer):
 
         def cost(card: Card) -> float:
             unbeatable = not HIGHER[card] & count.opp and (SUIT_OF[card] == view.trump or not opp_trumps)
-            if unbeatable and _gain_if_won(view) + points[card] >= 66:
+            if unbeatable and _gain_if_won(view) + points[card] >= DEAL_TARGET:
                 return -_WIN_DEAL
             risk = -self.unbeatable_lead * points[card] if unbeatable else float(points[card])
             return self.keep_value(view, card, count) + risk + self.rng.random() * 0.01
@@ -417,7 +418,7 @@ class CountingPlayer(BeginnerPlayer):
 
     def _lead_phase2(self, view: PlayerView, cards: list[Card], count: _Count) -> Card:
         seq, sure = self.sure_tricks(view, view.hand, count)
-        if seq and (not count.exact or _gain_if_won(view) + sure >= 66):
+        if seq and (not count.exact or _gain_if_won(view) + sure >= DEAL_TARGET):
             return seq[0]
         if count.exact:
             return max(cards, key=lambda c: self._lead_value(view, c, count))
@@ -447,8 +448,8 @@ class CountingPlayer(BeginnerPlayer):
             p_win *= 1.0 - none_held(count.opp & SUIT_MASK[suit]) * (1.0 - none_held(count.opp & trump_mask))
         points = view.rules.points
         trick = points[card] + self.opponent_share
-        win = _WIN_DEAL if _gain_if_won(view) + trick >= 66 else trick
-        lose = _WIN_DEAL if view.opponent_score + view.opponent_pending + trick >= 66 else trick
+        win = _WIN_DEAL if _gain_if_won(view) + trick >= DEAL_TARGET else trick
+        lose = _WIN_DEAL if view.opponent_score + view.opponent_pending + trick >= DEAL_TARGET else trick
         value = p_win * win - (1.0 - p_win) * lose - self.keep_value(view, card, count)
         return value + self.rng.random() * 0.01
 
@@ -463,10 +464,10 @@ class CountingPlayer(BeginnerPlayer):
         points = view.rules.points
         trick = points[mine] + points[theirs]
         if they_win:
-            if view.opponent_score + view.opponent_pending + trick >= 66:
+            if view.opponent_score + view.opponent_pending + trick >= DEAL_TARGET:
                 return -_WIN_DEAL - trick
             return -float(trick)
-        if _gain_if_won(view) + trick >= 66:
+        if _gain_if_won(view) + trick >= DEAL_TARGET:
             return _WIN_DEAL + trick
         return float(trick)
 

@@ -12,6 +12,7 @@ from sixtysix.ai.rollout import Rollouts, confident_choice
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action
+from sixtysix.core.facts import DEAL_TARGET
 from sixtysix.core.game import Deal
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
@@ -141,7 +142,7 @@ def obvious_action(view: PlayerView) -> Action | None:
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
-    if CLAIM in legal and view.score >= 66:
+    if CLAIM in legal and view.score >= DEAL_TARGET:
         return legal[legal.index(CLAIM)]
     if view.window == view.seat and EXCHANGE in legal:
         return legal[legal.index(EXCHANGE)]
@@ -150,7 +151,7 @@ def obvious_action(view: PlayerView) -> Action | None:
 
 def candidate_actions(view: PlayerView) -> list[Action]:
     """The legal actions worth searching: every one but a false claim."""
-    return [a for a in view.legal if a != CLAIM or view.score >= 66]
+    return [a for a in view.legal if a != CLAIM or view.score >= DEAL_TARGET]
 
 
 __all__ = ["PimcPlayer", "candidate_actions", "obvious_action"]

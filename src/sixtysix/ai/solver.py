@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 from sixtysix.ai.native import NativeSearch
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, Action
 from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, cards_of
-from sixtysix.core.facts import BEATERS, follow_mask, last_trick_bonus, marriage_points
+from sixtysix.core.facts import BEATERS, DEAL_TARGET, follow_mask, last_trick_bonus, marriage_points
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
 from sixtysix.core.rules import Rules
 
@@ -234,7 +234,7 @@ class Solver:
         alpha0, beta0 = alpha, beta
         seat = deal.to_act
         actions = deal._legal_ids(seat) if seat is not None else []
-        if CLAIM in actions and deal.score[seat] >= 66 and seat != _patient_seat(self.rules, deal):  # type: ignore[index]
+        if CLAIM in actions and deal.score[seat] >= DEAL_TARGET and seat != _patient_seat(self.rules, deal):  # type: ignore[index]
             actions = [CLAIM]
         maximise = seat == 1
         best: float = -INF if maximise else INF
@@ -278,7 +278,7 @@ class Solver:
         alpha: int, beta: int,
     ) -> int:  # fmt: skip
         """Value for seat 1 at the start of a phase-2 trick (``leader`` to lead)."""
-        if (s1 if leader == 1 else s2) >= 66 and leader != self._patient:
+        if (s1 if leader == 1 else s2) >= DEAL_TARGET and leader != self._patient:
             return self._terminal(leader, 0, s1, s2, t1, t2)
         self.nodes += 1
         key = (h1, h2, s1, s2, t1, t2, p1, p2, leader)
@@ -402,9 +402,9 @@ class Solver:
                     score = s1 if leader == 1 else s2
                     counts = has_trick and rules.marriage_credit == "seed"
                     claims = counts and rules.marriage_claim_without_lead
-                    if claims and score + value >= 66 and leader != self._patient:
+                    if claims and score + value >= DEAL_TARGET and leader != self._patient:
                         return [(-1, value)]
-                    if claims and (score + value >= 66 or leader == self._closer_claims):
+                    if claims and (score + value >= DEAL_TARGET or leader == self._closer_claims):
                         leads.insert(0, (-1, value))  # 66 that may wait, or points that make a wrong claim cheaper
                     leads.insert(0, (king, value))
                     if rules.marriage_lead_card == "either":

@@ -306,6 +306,40 @@ def last_trick_bonus(rules: Rules, closed: bool) -> int:
     return LAST_TRICK_BONUS if not closed and rules.last_trick_rule == "ten_points" else 0
 
 
+DEAL_TARGET = 66
+"""The card points that win a deal: a claim needs them, a closer must reach them (rules.md §2.9, R-CLAIM-1)."""
+
+
+def deal_target(rules: Rules) -> int:
+    """The card points that win a deal under ``rules`` (66 in every preset; the four-handed game too, R-4P-7).
+
+    >>> from sixtysix.core.rules import Rules
+    >>> deal_target(Rules.preset("schnapsen")), deal_target(Rules.preset("four66"))
+    (66, 66)
+    """
+    return DEAL_TARGET
+
+
+SIMPLE_WIN = 1
+"""Game points of a simple win: the loser made :data:`SCHNEIDER` or more (rules.md §2.11)."""
+SCHNEIDER_WIN = 2
+"""Game points of a win in Schneider: the loser made fewer than :data:`SCHNEIDER` card points but a trick."""
+SCHWARZ_WIN = 3
+"""Game points of a win in Schwarz: the loser took no trick. Also the most any penalty costs."""
+GAME_POINT_SCALE = (SIMPLE_WIN, SCHNEIDER_WIN, SCHWARZ_WIN)
+"""The game-point scale of a deal (before any doubling): simple, Schneider, Schwarz."""
+
+
+def game_point_scale(rules: Rules) -> tuple[int, int, int]:
+    """The game points of a simple win, a win in Schneider and in Schwarz under ``rules``.
+
+    >>> from sixtysix.core.rules import Rules
+    >>> game_point_scale(Rules.preset("seed66"))
+    (1, 2, 3)
+    """
+    return GAME_POINT_SCALE
+
+
 SCHNEIDER = 33
 """A loser with fewer card points than this (but a trick) pays double (rules.md §2.11)."""
 
@@ -313,8 +347,8 @@ SCHNEIDER = 33
 def game_points(loser_points: int, loser_tricks: int) -> int:
     """Game points by the loser's situation: 1, 2 (Schneider, < 33) or 3 (Schwarz, no trick)."""
     if loser_tricks == 0:
-        return 3
-    return 2 if loser_points < SCHNEIDER else 1
+        return SCHWARZ_WIN
+    return SCHNEIDER_WIN if loser_points < SCHNEIDER else SIMPLE_WIN
 
 
 def closer_win_points(rules: Rules, close_points: int, close_tricks: int, end_points: int, end_tricks: int) -> int:
@@ -332,7 +366,7 @@ def closer_win_points(rules: Rules, close_points: int, close_tricks: int, end_po
     return game_points(end_points, end_tricks)
 
 
-WINS_DEAL_POINTS = 1
+WINS_DEAL_POINTS = SIMPLE_WIN
 """Game points of a deal decided by its last trick (``last_trick_rule=wins_deal_one_point``, Schnapsen)."""
 
 
@@ -372,7 +406,7 @@ def win_scale(
     if closer:  # the closer's win, or a penalty: he was beaten to 66 (R-CLOSE-5)
         return closer_win_points(rules, *at_close, *loser) if closer == winner else None
     last_trick_decides = termination == "played_out" and rules.last_trick_rule == "wins_deal_one_point"
-    if last_trick_decides and not (rules.auto_claim and winner_points >= 66):
+    if last_trick_decides and not (rules.auto_claim and winner_points >= DEAL_TARGET):
         return WINS_DEAL_POINTS
     return game_points(*loser)
 

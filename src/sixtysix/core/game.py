@@ -61,6 +61,7 @@ from sixtysix.core.cards import (
 from sixtysix.core.errors import DealError, IllegalActionError
 from sixtysix.core.facts import (
     BEATERS,
+    DEAL_TARGET,
     MARRIAGE_CARDS,
     SCHNEIDER,
     WINS_DEAL_POINTS,
@@ -770,7 +771,7 @@ class Deal:
         self.window = self._window_after_draw()
 
     def _auto_claim(self, seat: int) -> bool:
-        if self.score[seat] >= 66:
+        if self.score[seat] >= DEAL_TARGET:
             self._claim(seat)
             return True
         return False
@@ -1021,7 +1022,7 @@ def _score_deal(
 
     if claimant:
         other = 3 - claimant
-        if score[claimant] >= 66:
+        if score[claimant] >= DEAL_TARGET:
             reason = f"seat {names[claimant]} claimed correctly with {score[claimant]}"
             if closer == claimant:
                 return Termination.CLAIM, claimant, closer_win(), reason + " after closing"
@@ -1036,8 +1037,8 @@ def _score_deal(
         return Termination.FALSE_CLAIM, other, 3 if three else 2, reason
     if closer:
         made = score[closer]
-        if made < 66:
-            reason = f"seat {names[closer]} closed but did not claim 66 (made {made})"
+        if made < DEAL_TARGET:
+            reason = f"seat {names[closer]} closed but did not claim {DEAL_TARGET} (made {made})"
             return Termination.CLOSER_FAILED, 3 - closer, closer_fails(), reason
         if rules.strict_claims:  # A16: a closer who never claimed loses even with 66 (R-SCORE-4)
             reason = f"seat {names[closer]} closed and reached {made} but never claimed"
@@ -1045,7 +1046,7 @@ def _score_deal(
         return Termination.PLAYED_OUT, closer, closer_win(), f"seat {names[closer]} closed and reached {made}"
     if rules.last_trick_rule == "wins_deal_one_point":
         made, other = score[last_winner], 3 - last_winner
-        if rules.auto_claim and made >= 66:  # the automatic end at 66 comes first (rules.md §4.3, TC-V3)
+        if rules.auto_claim and made >= DEAL_TARGET:  # the automatic end at 66 comes first (rules.md §4.3, TC-V3)
             reason = f"seat {names[last_winner]} won the last trick and reached {made}"
             return Termination.PLAYED_OUT, last_winner, game_points(score[other], tricks[other]), reason
         return Termination.PLAYED_OUT, last_winner, WINS_DEAL_POINTS, f"seat {names[last_winner]} won the last trick"

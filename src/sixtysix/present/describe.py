@@ -34,7 +34,7 @@ from sixtysix.core.cards import (
     parse_card,
     suit_of,
 )
-from sixtysix.core.facts import SCHNEIDER, game_points
+from sixtysix.core.facts import DEAL_TARGET, SCHNEIDER, game_points
 from sixtysix.core.forfeit import parse_forfeit_header
 from sixtysix.core.game import Deal, Termination
 from sixtysix.core.table import Table
@@ -489,7 +489,7 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
             *_closer_win(names, duel),
         ]
     if rules.last_trick_rule == "wins_deal_one_point":
-        if rules.auto_claim and duel.points(winner) >= 66:  # the automatic end at 66 comes first (VU)
+        if rules.auto_claim and duel.points(winner) >= DEAL_TARGET:  # the automatic end at 66 comes first (VU)
             return [
                 f"{names.subject(winner)} reached 66 with the last trick: the deal ends at 66 as after any trick.",
                 _scale_sentence(names, loser, duel.points(loser), duel.tricks(loser)),

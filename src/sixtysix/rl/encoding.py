@@ -31,6 +31,7 @@ import numpy.typing as npt
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, NUM_ACTIONS, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
+from sixtysix.core.facts import DEAL_TARGET
 from sixtysix.core.game import Stage
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
@@ -54,7 +55,7 @@ __all__ = [
 OBS_VERSION: Final = 1
 """Bumped whenever the layout changes (docs/rl.md keeps the history)."""
 
-POINTS_SCALE: Final = 66.0
+POINTS_SCALE: Final = float(DEAL_TARGET)
 """Card points are divided by 66, the winning total."""
 POINTS_HIGH: Final = 4.0
 """Upper bound of scaled points (120 card points + 10 + 100 in marriages < 4 * 66)."""

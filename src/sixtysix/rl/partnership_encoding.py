@@ -28,12 +28,12 @@ import numpy.typing as npt
 
 from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, NUM_ACTIONS, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
-from sixtysix.core.facts import side_of
+from sixtysix.core.facts import DEAL_TARGET, side_of
 from sixtysix.core.outcome import Stage
 from sixtysix.core.view import PartnershipView
 from sixtysix.rl.encoding import MATCH_HIGH, POINTS_HIGH, layout
 
-POINTS_SCALE: Final = 66.0
+POINTS_SCALE: Final = float(DEAL_TARGET)
 TRICKS: Final = 8
 RELATIVE: Final = ("me", "left", "partner", "right")
 """The seats as the observing seat names them, clockwise from itself."""
