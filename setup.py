@@ -16,7 +16,7 @@ def native_extension(extra_flags: tuple[str, ...] = ()) -> Extension:
     return Extension(
         "sixtysix.ai._native",
         sources=NATIVE_SOURCES,
-        depends=["native/sixtysix.h"],
+        depends=["native/sixtysix.h", "native/choices.h"],
         extra_compile_args=[*NATIVE_FLAGS, *extra_flags],
         extra_link_args=[flag for flag in extra_flags if flag.startswith("-fsanitize")],
         optional=True,

@@ -3,7 +3,8 @@
     python native/build.py                 # in place, as an editable install does
     python native/build.py --asan DIR      # AddressSanitizer + UBSan build into DIR (for make check-native)
 
-It reads the extension from setup.py (one definition) and drives setuptools'
+It first writes ``native/choices.h`` from the rules' choices (``native/choices.py``), then reads
+the extension from setup.py (one definition) and drives setuptools'
 ``build_ext`` directly, so it works with any setuptools the virtualenv has,
 without reading pyproject.toml. Exit status 1 when the compiler fails.
 """
@@ -26,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--asan", type=Path, metavar="DIR", help="a sanitizer build into DIR instead of in place")
     args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT / "src"))
+    runpy.run_path(str(ROOT / "native" / "choices.py"), run_name="native_build")["main"]([])  # choices.h, current
     extension = runpy.run_path(str(ROOT / "setup.py"), run_name="native_build")["native_extension"]
     ext = extension(ASAN_FLAGS if args.asan else ())
     ext.optional = False  # here a failure must show

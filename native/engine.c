@@ -59,15 +59,15 @@ static int may_exchange(const Rules *r, const Pos *p, int seat, int follower) {
     if (talon_size(p) < r->exchange_min_talon) return 0;
     if (p->trick_count == 0) return r->first_lead_exchange && !follower;
     int rule = r->nine_exchange_rule;
-    if (follower) return rule == NER_TRICK_ANYTIME && p->tricks[seat] > 0;
-    return rule != NER_LEADER_WITH_TRICK || p->tricks[seat] > 0;
+    if (follower) return rule == NINE_EXCHANGE_RULE_TRICK_ANYTIME && p->tricks[seat] > 0;
+    return rule != NINE_EXCHANGE_RULE_LEADER_WITH_TRICK || p->tricks[seat] > 0;
 }
 
 /* Deal._window_after_draw */
 static int window_after_draw(const Rules *r, const Pos *p) {
     int other = 3 - p->leader;
     int rule = r->nine_exchange_rule;
-    if ((rule == NER_SEED || rule == NER_TRICK_ANYTIME) && p->tricks[other] > 0 &&
+    if ((rule == NINE_EXCHANGE_RULE_SEED || rule == NINE_EXCHANGE_RULE_TRICK_ANYTIME) && p->tricks[other] > 0 &&
         (p->hand[other] & BIT(exchange_card(r, p))) && p->face_up >= 0 && talon_size(p) >= r->exchange_min_talon)
         return other;
     return 0;
@@ -95,7 +95,7 @@ int legal_ids(const Rules *r, const Pos *p, int actor, uint8_t *out) {
     switch (p->stage) {
     case S_FOLLOW:
         n = cards_into(follow_mask(r, p, p->hand[actor]), out);
-        if (r->nine_exchange_rule == NER_TRICK_ANYTIME && may_exchange(r, p, actor, 1)) out[n++] = A_EXCHANGE;
+        if (r->nine_exchange_rule == NINE_EXCHANGE_RULE_TRICK_ANYTIME && may_exchange(r, p, actor, 1)) out[n++] = A_EXCHANGE;
         return n;
     case S_LEAD: {
         uint32_t hand = p->hand[actor];
@@ -118,7 +118,7 @@ int legal_ids(const Rules *r, const Pos *p, int actor, uint8_t *out) {
     case S_MARRIAGE:
         n = 0;
         out[n++] = (uint8_t)(p->marriage_suit * 8 + KING);
-        if (r->marriage_lead_card == 0) out[n++] = (uint8_t)(p->marriage_suit * 8 + QUEEN);
+        if (r->marriage_lead_card == MARRIAGE_LEAD_CARD_EITHER) out[n++] = (uint8_t)(p->marriage_suit * 8 + QUEEN);
         if (r->marriage_claim_without_lead && !r->auto_claim) out[n++] = A_CLAIM;
         return n;
     case S_BEFORE_DRAW:
@@ -149,8 +149,8 @@ int legal_for(const Rules *r, const Pos *p, int seat, uint8_t *out) {
 
 /* facts.game_points */
 static int scale_points(const Rules *r, int loser_points, int loser_tricks) {
-    if (loser_tricks == 0) return 3;
-    return loser_points < r->schneider ? 2 : 1;
+    if (loser_tricks == 0) return r->scale[WIN_SCHWARZ];
+    return r->scale[loser_points < r->schneider ? WIN_SCHNEIDER : WIN_SIMPLE];
 }
 
 /* _score_deal */
@@ -165,36 +165,39 @@ static void score_deal_plain(const Rules *r, const int16_t *score, const uint8_t
     } while (0)
     int closer_win = 0, closer_fails = 0;
     if (closer) {
-        closer_win = r->closer_win_basis == 0 ? scale_points(r, close_score, close_tricks)
+        closer_win = r->closer_win_basis == CLOSER_WIN_BASIS_AT_CLOSE ? scale_points(r, close_score, close_tricks)
                                               : scale_points(r, score[3 - closer], tricks[3 - closer]);
-        if (r->failed_close_points == FCP_ALWAYS_THREE || close_tricks == 0)
-            closer_fails = 3;
-        else if (r->failed_close_points == FCP_HOYLE1895 && score[closer] >= r->schneider)
-            closer_fails = 1;
+        if (r->failed_close_points == FAILED_CLOSE_POINTS_ALWAYS_THREE || close_tricks == 0)
+            closer_fails = r->scale[WIN_SCHWARZ];
+        else if (r->failed_close_points == FAILED_CLOSE_POINTS_HOYLE1895 && score[closer] >= r->schneider)
+            closer_fails = r->scale[WIN_SIMPLE];
         else
-            closer_fails = 2;
+            closer_fails = r->scale[WIN_SCHNEIDER];
     }
     if (claimant) {
         int other = 3 - claimant;
-        if (score[claimant] >= 66) {
+        if (score[claimant] >= r->target) {
             if (closer == claimant) RESULT(T_CLAIM, claimant, closer_win);
-            if (closer) RESULT(T_CLAIM, claimant, (r->beaten_closer_points == 1 || close_tricks) ? 2 : 3);
+            if (closer)
+                RESULT(T_CLAIM, claimant,
+                       r->scale[r->beaten_closer_points == BEATEN_CLOSER_POINTS_FLAT_TWO || close_tricks ? WIN_SCHNEIDER
+                                                                                                     : WIN_SCHWARZ]);
             RESULT(T_CLAIM, claimant, scale_points(r, score[other], tricks[other]));
         }
-        if (closer == claimant && r->closer_false_claim == 0) RESULT(T_FALSE_CLAIM, other, closer_fails);
-        int three = r->false_claim_points == 1 && tricks[other] == 0;
-        RESULT(T_FALSE_CLAIM, other, three ? 3 : 2);
+        if (closer == claimant && r->closer_false_claim == CLOSER_FALSE_CLAIM_FAILED_CLOSE) RESULT(T_FALSE_CLAIM, other, closer_fails);
+        int three = r->false_claim_points == FALSE_CLAIM_POINTS_TWO_OR_THREE && tricks[other] == 0;
+        RESULT(T_FALSE_CLAIM, other, r->scale[three ? WIN_SCHWARZ : WIN_SCHNEIDER]);
     }
     if (closer) {
-        if (score[closer] < 66) RESULT(T_CLOSER_FAILED, 3 - closer, closer_fails);
+        if (score[closer] < r->target) RESULT(T_CLOSER_FAILED, 3 - closer, closer_fails);
         if (r->strict_claims) RESULT(T_PLAYED_OUT, 3 - closer, closer_fails); /* he never claimed */
         RESULT(T_PLAYED_OUT, closer, closer_win);
     }
-    if (r->last_trick_rule == 1) {
-        int other = 3 - last_winner; /* the automatic end at 66 comes first (VU) */
-        if (r->auto_claim && score[last_winner] >= 66)
+    if (r->last_trick_rule == LAST_TRICK_RULE_WINS_DEAL_ONE_POINT) {
+        int other = 3 - last_winner; /* the automatic end at the target comes first (VU) */
+        if (r->auto_claim && score[last_winner] >= r->target)
             RESULT(T_PLAYED_OUT, last_winner, scale_points(r, score[other], tricks[other]));
-        RESULT(T_PLAYED_OUT, last_winner, 1);
+        RESULT(T_PLAYED_OUT, last_winner, r->scale[WIN_SIMPLE]);
     }
     if (score[1] == score[2]) RESULT(T_TIE, 0, 0);
     int w = score[1] > score[2] ? 1 : 2;
@@ -225,7 +228,7 @@ static void finish(const Rules *r, Pos *p, int claimant, int last_winner) {
 
 /* Deal._auto_claim */
 static int auto_claim(const Rules *r, Pos *p, int seat) {
-    if (p->score[seat] >= 66) {
+    if (p->score[seat] >= r->target) {
         finish(r, p, seat, 0);
         return 1;
     }
@@ -268,7 +271,7 @@ static void follow(const Rules *r, Pos *p, int seat, int card) {
     p->leader = (int8_t)winner;
     p->window = 0;
     if (!p->hand[seat]) { /* the last trick of the deal */
-        if (p->closer == 0 && r->last_trick_rule == 0) p->score[winner] += (int16_t)r->last_trick_bonus;
+        if (p->closer == 0 && r->last_trick_rule == LAST_TRICK_RULE_TEN_POINTS) p->score[winner] += (int16_t)r->last_trick_bonus;
         finish(r, p, 0, winner);
         return;
     }
@@ -296,7 +299,7 @@ void apply_action(const Rules *r, Pos *p, int seat, int action) {
     } else if (action < A_EXCHANGE) { /* Deal._declare */
         int suit = (action - A_MARRIAGE_20) & 3;
         int value = r->marriage[action >= A_MARRIAGE_40];
-        if (p->tricks[seat] && r->marriage_credit == 0)
+        if (p->tricks[seat] && r->marriage_credit == MARRIAGE_CREDIT_SEED)
             p->score[seat] += value;
         else
             p->pending[seat] += value;

@@ -73,7 +73,7 @@ static int search_actions(const Rules *r, const Pos *p, int seat, uint8_t *acts)
     for (int i = 0; i < n; i++) {
         if (acts[i] != A_CLAIM) {
             acts[m++] = acts[i];
-        } else if (p->score[seat] >= 66) {
+        } else if (p->score[seat] >= r->target) {
             acts[0] = A_CLAIM;
             return 1;
         }
@@ -181,7 +181,7 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
         for (int i = 0; i < n; i++) {
             Node *k = &t->nodes[kids[i]];
             k->avail++;
-            double mean = sign * k->total / (3.0 * k->visits);
+            double mean = sign * k->total / ((double)r->scale[WIN_SCHWARZ] * k->visits); /* in [-1, 1] */
             double score = mean + a->exploration * sqrt(log((double)k->avail) / k->visits);
             if (score > best_score) {
                 best_score = score;

@@ -27,42 +27,44 @@ typedef struct {
     int kind; /* 0: ints, 1: strings, 2: bools */
     int count;
     int ints[4];
-    const char *strings[4];
+    const char *strings[8];
     size_t offset;
 } RuleField;
 
 #define F_INTS(field, n, ...) {#field, 0, n, {__VA_ARGS__}, {0}, offsetof(Rules, field)}
-#define F_STRS(field, n, ...) {#field, 1, n, {0}, {__VA_ARGS__}, offsetof(Rules, field)}
+#define F_STRS_(field, n, ...) {#field, 1, n, {0}, {__VA_ARGS__}, offsetof(Rules, field)}
+/* a string option: its values from choices.h (CHOICES_FIELD: their count, then the values in order) */
+#define F_STRS(field, choices) F_STRS_(field, choices)
 #define F_BOOL(field) {#field, 2, 2, {0, 1}, {0}, offsetof(Rules, field)}
 
 static const RuleField RULE_FIELDS[] = {
     F_INTS(deck, 2, 20, 24),
     F_INTS(hand_size, 2, 5, 6),
     F_INTS(nine_points, 2, 0, 1),
-    F_STRS(exchange_rank, 2, "9", "J"),
-    F_STRS(nine_exchange_rule, 4, "seed", "leader_with_trick", "trick_anytime", "leader_any"),
+    F_STRS(exchange_rank, CHOICES_EXCHANGE_RANK),
+    F_STRS(nine_exchange_rule, CHOICES_NINE_EXCHANGE_RULE),
     F_BOOL(first_lead_exchange),
     F_BOOL(exchange_on_close),
     F_INTS(exchange_min_talon, 2, 2, 4),
     F_BOOL(first_lead_marriage),
     F_BOOL(marriage_in_phase2),
-    F_STRS(marriage_credit, 2, "seed", "next_trick_won"),
+    F_STRS(marriage_credit, CHOICES_MARRIAGE_CREDIT),
     F_BOOL(marriage_claim_without_lead),
-    F_STRS(marriage_lead_card, 2, "either", "king"),
+    F_STRS(marriage_lead_card, CHOICES_MARRIAGE_LEAD_CARD),
     F_BOOL(close_allowed),
     F_BOOL(first_lead_close),
     F_BOOL(close_before_draw),
     F_INTS(close_min_talon, 2, 2, 4),
-    F_STRS(closer_win_basis, 2, "at_close", "at_end"),
-    F_STRS(failed_close_points, 3, "two_or_three", "hoyle1895", "always_three"),
-    F_STRS(beaten_closer_points, 2, "two_or_three", "flat_two"),
-    F_STRS(closer_false_claim, 2, "failed_close", "false_claim"),
-    F_STRS(false_claim_points, 2, "flat_two", "two_or_three"),
+    F_STRS(closer_win_basis, CHOICES_CLOSER_WIN_BASIS),
+    F_STRS(failed_close_points, CHOICES_FAILED_CLOSE_POINTS),
+    F_STRS(beaten_closer_points, CHOICES_BEATEN_CLOSER_POINTS),
+    F_STRS(closer_false_claim, CHOICES_CLOSER_FALSE_CLAIM),
+    F_STRS(false_claim_points, CHOICES_FALSE_CLAIM_POINTS),
     F_BOOL(auto_claim),
     F_BOOL(strict_claims),
     F_BOOL(must_head_trick),
     F_BOOL(must_trump_when_void),
-    F_STRS(last_trick_rule, 2, "ten_points", "wins_deal_one_point"),
+    F_STRS(last_trick_rule, CHOICES_LAST_TRICK_RULE),
     F_BOOL(closed_deal_double),
 };
 #define N_RULE_FIELDS ((Py_ssize_t)(sizeof RULE_FIELDS / sizeof RULE_FIELDS[0]))
@@ -110,9 +112,10 @@ static long item_long(PyObject *seq, Py_ssize_t i, const char *what, long lo, lo
 }
 
 /* The rule facts of core/facts.py: (card points of the 32 cards, a marriage in another suit, a
- * marriage in trumps, the last trick's bonus, the Schneider line). */
+ * marriage in trumps, the last trick's bonus, the Schneider line, the deal target, the game-point
+ * scale: the game points of a simple win, in Schneider and in Schwarz). */
 static int parse_facts(PyObject *obj, Rules *r) {
-    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 5) return bad("facts must be a tuple of 5 (see native.facts_of)");
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 7) return bad("facts must be a tuple of 7 (see native.facts_of)");
     PyObject *points = PyTuple_GET_ITEM(obj, 0);
     if (!PyTuple_Check(points) || PyTuple_GET_SIZE(points) != 32) return bad("facts: 32 card points");
     for (Py_ssize_t c = 0; c < 32; c++) {
@@ -121,12 +124,23 @@ static int parse_facts(PyObject *obj, Rules *r) {
         r->points[c] = (int8_t)v;
     }
     long m20 = item_long(obj, 1, "marriage points", 0, 60), m40 = item_long(obj, 2, "marriage points", 0, 60);
-    long bonus = item_long(obj, 3, "last trick bonus", 0, 20), schneider = item_long(obj, 4, "schneider", 0, 66);
+    long bonus = item_long(obj, 3, "last trick bonus", 0, 20), schneider = item_long(obj, 4, "schneider", 0, 250);
     if (m20 == LONG_MIN || m40 == LONG_MIN || bonus == LONG_MIN || schneider == LONG_MIN) return -1;
     r->marriage[0] = (int)m20;
     r->marriage[1] = (int)m40;
     r->last_trick_bonus = (int)bonus;
     r->schneider = (int)schneider;
+    long target = item_long(obj, 5, "deal target", 1, 250);
+    if (target == LONG_MIN) return -1;
+    r->target = (int)target;
+    PyObject *scale = PyTuple_GET_ITEM(obj, 6);
+    if (!PyTuple_Check(scale) || PyTuple_GET_SIZE(scale) != 3) return bad("facts: a game-point scale of 3");
+    r->scale[0] = 0;
+    for (Py_ssize_t i = 0; i < 3; i++) { /* small: the search keeps sets of game points as bits */
+        long v = item_long(scale, i, "game points of the scale", 1, 12);
+        if (v == LONG_MIN) return -1;
+        r->scale[WIN_SIMPLE + i] = (int)v;
+    }
     return 0;
 }
 
@@ -142,7 +156,7 @@ static int parse_rules(PyObject *obj, Rules *r) {
         int value = f->kind == 0 ? f->ints[index] : (int)index;
         *(int *)((char *)r + f->offset) = value;
     }
-    r->exchange_rank = r->exchange_rank == 0 ? NINE : JACK;
+    r->exchange_rank = r->exchange_rank == EXCHANGE_RANK_9 ? NINE : JACK;
     if (r->deck == 20 && (r->hand_size != 5 || r->exchange_rank == NINE)) {
         PyErr_SetString(PyExc_ValueError, "a 20-card pack is played with hands of 5 and the jack exchange");
         return -1;

@@ -72,7 +72,7 @@ static int greedy_action(const Rules *r, const Pos *p, int seat, const uint8_t *
     for (int i = 0; i < n; i++) {
         int a = acts[i], score;
         if (a == A_CLAIM) {
-            score = p->score[seat] >= 66 ? 1000 : -1000;
+            score = p->score[seat] >= r->target ? 1000 : -1000;
         } else if (a >= A_MARRIAGE_20 && a < A_EXCHANGE) {
             score = 500 + r->marriage[a >= A_MARRIAGE_40];
         } else if (a == A_EXCHANGE) {
@@ -102,7 +102,7 @@ int policy_action(const Rules *r, const Pos *p, int seat, int policy, Rng *g) {
     uint8_t acts[MAX_ACTIONS];
     int n = legal_ids(r, p, seat, acts);
     if (policy == POLICY_GREEDY) return greedy_action(r, p, seat, acts, n);
-    if (policy == POLICY_TRUE_CLAIMS && p->score[seat] < 66) { /* never a false claim */
+    if (policy == POLICY_TRUE_CLAIMS && p->score[seat] < r->target) { /* never a false claim */
         for (int i = 0; i < n; i++)
             if (acts[i] == A_CLAIM) {
                 memmove(acts + i, acts + i + 1, (size_t)(n - i - 1));

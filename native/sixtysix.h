@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "choices.h" /* the option values' names, generated from Rules' choices */
+
 /* -- cards (core/cards.py) ------------------------------------------------ */
 enum { ACE, TEN, KING, QUEEN, JACK, NINE, EIGHT, SEVEN };
 #define BIT(c) ((uint32_t)1 << (c))
@@ -41,7 +43,7 @@ enum {
     A_PASS = 45,
     NUM_ACTIONS = 46
 };
-#define MAX_ACTIONS 48 /* 32 cards + 4 marriages + X, C, 66 would still fit */
+#define MAX_ACTIONS 48 /* 32 cards + 4 marriages + X, C, the claim would still fit */
 
 /* -- stages (core/game.py Stage) ------------------------------------------- */
 enum { S_LEAD = 0, S_MARRIAGE = 1, S_FOLLOW = 2, S_BEFORE_DRAW = 3, S_OVER = 4 };
@@ -49,7 +51,7 @@ enum { S_LEAD = 0, S_MARRIAGE = 1, S_FOLLOW = 2, S_BEFORE_DRAW = 3, S_OVER = 4 }
 /* -- terminations (core/game.py Termination) -------------------------------- */
 enum { T_NONE = 0, T_CLAIM, T_FALSE_CLAIM, T_PLAYED_OUT, T_CLOSER_FAILED, T_TIE };
 
-/* -- the rules (core/rules.py): each choice is its index in rules.CHOICES ---- */
+/* -- the rules (core/rules.py): each choice is its index in rules.CHOICES, named in choices.h -- */
 typedef struct {
     int deck, hand_size, nine_points, exchange_rank; /* exchange_rank: NINE or JACK */
     int nine_exchange_rule;  /* seed, leader_with_trick, trick_anytime, leader_any */
@@ -71,13 +73,15 @@ typedef struct {
     int8_t points[32];
     int marriage[2]; /* a marriage's points: [0] in another suit, [1] in trumps */
     int last_trick_bonus, schneider;
+    int target;   /* facts.DEAL_TARGET: the card points that win a deal */
+    int scale[4]; /* facts.game_point_scale, indexed by WIN_SIMPLE, WIN_SCHNEIDER, WIN_SCHWARZ */
     /* derived */
     uint32_t pack;
     uint8_t byte_points[4][256]; /* byte_points[suit][byte]: the points of one suit's cards of a mask */
 } Rules;
 
-enum { NER_SEED, NER_LEADER_WITH_TRICK, NER_TRICK_ANYTIME, NER_LEADER_ANY };
-enum { FCP_TWO_OR_THREE, FCP_HOYLE1895, FCP_ALWAYS_THREE };
+/* the steps of the game-point scale (facts.SIMPLE_WIN, SCHNEIDER_WIN, SCHWARZ_WIN): indices of Rules.scale */
+enum { WIN_SIMPLE = 1, WIN_SCHNEIDER = 2, WIN_SCHWARZ = 3 };
 
 #define MAX_STOCK 16
 

@@ -126,7 +126,8 @@ typedef struct {
  * at the close): he may rather let the closer fail. Returns that seat, or 0. */
 static int patient_seat(const Rules *r, const Pos *p) {
     if (!p->closer || r->auto_claim) return 0;
-    if (p->close_tricks ? r->failed_close_points == FCP_ALWAYS_THREE : r->beaten_closer_points == 1)
+    if (p->close_tricks ? r->failed_close_points == FAILED_CLOSE_POINTS_ALWAYS_THREE
+                         : r->beaten_closer_points == BEATEN_CLOSER_POINTS_FLAT_TWO)
         return 3 - p->closer;
     return 0;
 }
@@ -274,8 +275,9 @@ static int sure_trump_points(const Search *S, uint32_t hand, uint32_t other) {
 /* facts.game_points for a loser with `points` now, at most `most` at the end, and `trick` (whether
  * he has one): the set of values it may still give, as bits 1-3. */
 static int scale_set(const Rules *r, int points, int most, int trick) {
-    int set = most < r->schneider ? 1 << 2 : points >= r->schneider ? 1 << 1 : (1 << 1 | 1 << 2);
-    return trick ? set : set | 1 << 3;
+    int simple = 1 << r->scale[WIN_SIMPLE], schneider = 1 << r->scale[WIN_SCHNEIDER];
+    int set = most < r->schneider ? schneider : points >= r->schneider ? simple : (simple | schneider);
+    return trick ? set : set | 1 << r->scale[WIN_SCHWARZ];
 }
 
 /* Bounds on a phase-2 value without search, when one side can no longer reach 66 and so must
@@ -289,35 +291,37 @@ static int p2_sure_winner(const Search *S, const P2 *st, int *values) {
         int C = S->closer, O = 3 - C;
         int most = st->s[C] + st->q[C] + in_play + marriage_potential(S, st->h[C]) -
                    sure_trump_points(S, st->h[O], st->h[C]);
-        if (most >= 66) return 0;
+        if (most >= r->target) return 0;
+        int simple = 1 << r->scale[WIN_SIMPLE], two = 1 << r->scale[WIN_SCHNEIDER], three = 1 << r->scale[WIN_SCHWARZ];
         int fails; /* closer_fails with the closer's score at the end */
-        if (r->failed_close_points == FCP_ALWAYS_THREE || S->close_tricks == 0)
-            fails = 1 << 3;
-        else if (r->failed_close_points == FCP_HOYLE1895)
-            fails = st->s[C] >= r->schneider ? 1 << 1 : most < r->schneider ? 1 << 2 : (1 << 1 | 1 << 2);
+        if (r->failed_close_points == FAILED_CLOSE_POINTS_ALWAYS_THREE || S->close_tricks == 0)
+            fails = three;
+        else if (r->failed_close_points == FAILED_CLOSE_POINTS_HOYLE1895)
+            fails = st->s[C] >= r->schneider ? simple : most < r->schneider ? two : (simple | two);
         else
-            fails = 1 << 2;
+            fails = two;
         int set = fails;
-        if (st->s[O] + st->q[O] + in_play + marriage_potential(S, st->h[O]) >= 66) /* he may claim */
-            set |= r->beaten_closer_points == 1 || S->close_tricks ? 1 << 2 : 1 << 3;
+        if (st->s[O] + st->q[O] + in_play + marriage_potential(S, st->h[O]) >= r->target) /* he may claim */
+            set |= r->beaten_closer_points == BEATEN_CLOSER_POINTS_FLAT_TWO || S->close_tricks ? two : three;
         if (!r->auto_claim) { /* the closer's wrong claim */
-            if (r->closer_false_claim == 0)
+            if (r->closer_false_claim == CLOSER_FALSE_CLAIM_FAILED_CLOSE)
                 set |= fails;
             else
-                set |= r->false_claim_points == 1 && !st->t[O] ? (1 << 2 | 1 << 3) : 1 << 2;
+                set |= r->false_claim_points == FALSE_CLAIM_POINTS_TWO_OR_THREE && !st->t[O] ? (two | three) : two;
         }
         *values = set;
         return O;
     }
-    if (r->last_trick_rule != 0) return 0; /* the last trick wins: anyone may */
+    if (r->last_trick_rule != LAST_TRICK_RULE_TEN_POINTS) return 0; /* the last trick wins: anyone may */
     for (int X = 1; X <= 2; X++) {
         int O = 3 - X;
         int most = st->s[X] + st->q[X] + in_play + S->bonus + marriage_potential(S, st->h[X]) -
                    sure_trump_points(S, st->h[O], st->h[X]);
-        if (most >= 66 || most >= st->s[O]) continue;
+        if (most >= r->target || most >= st->s[O]) continue;
         /* X cannot claim and ends below O's points now: O wins, by a claim or played out */
         int set = scale_set(r, st->s[X], most, st->t[X]);
-        if (!r->auto_claim) set |= r->false_claim_points == 1 && !st->t[O] ? (1 << 2 | 1 << 3) : 1 << 2;
+        int two = 1 << r->scale[WIN_SCHNEIDER], three = 1 << r->scale[WIN_SCHWARZ];
+        if (!r->auto_claim) set |= r->false_claim_points == FALSE_CLAIM_POINTS_TWO_OR_THREE && !st->t[O] ? (two | three) : two;
         *values = set;
         return O;
     }
@@ -328,7 +332,7 @@ static int p2_sure_winner(const Search *S, const P2 *st, int *values) {
 static int p2_node(Search *S, const P2 *st, int alpha, int beta) {
     const Rules *r = S->r;
     int L = st->leader;
-    if (st->s[L] >= 66 && L != S->patient) return terminal(S, L, 0, st->s, st->t); /* a correct claim at once */
+    if (st->s[L] >= r->target && L != S->patient) return terminal(S, L, 0, st->s, st->t); /* a correct claim at once */
     Core *c = S->core;
     c->nodes++;
     int sure = 0;
@@ -371,7 +375,7 @@ static int p2_node(Search *S, const P2 *st, int alpha, int beta) {
             if ((st->h[L] & pair) != pair) continue;
             options[n++] = (uint8_t)(32 + 4 * suit + 2);
             options[n++] = (uint8_t)(32 + 4 * suit);
-            if (r->marriage_lead_card == 0) options[n++] = (uint8_t)(32 + 4 * suit + 1);
+            if (r->marriage_lead_card == MARRIAGE_LEAD_CARD_EITHER) options[n++] = (uint8_t)(32 + 4 * suit + 1);
         }
     }
     n += lead_order(r, st->h[L], options + n);
@@ -386,18 +390,18 @@ static int p2_node(Search *S, const P2 *st, int alpha, int beta) {
             int suit = (o - 32) >> 2, k = (o - 32) & 3;
             P2 m = *st;
             int points = r->marriage[suit == S->trump];
-            if (m.t[L] && r->marriage_credit == 0)
+            if (m.t[L] && r->marriage_credit == MARRIAGE_CREDIT_SEED)
                 m.s[L] += (int16_t)points;
             else
                 m.q[L] += (int16_t)points;
-            if (r->auto_claim && r->marriage_claim_without_lead && m.s[L] >= 66) {
+            if (r->auto_claim && r->marriage_claim_without_lead && m.s[L] >= r->target) {
                 if (k != 2) continue; /* the engine claims at once: one option */
                 value = terminal(S, L, 0, m.s, m.t);
             } else if (k == 2) {
                 if (!r->marriage_claim_without_lead || r->auto_claim) continue;
                 value = terminal(S, L, 0, m.s, m.t);
             } else {
-                if (r->marriage_claim_without_lead && !r->auto_claim && m.s[L] >= 66 && L != S->patient)
+                if (r->marriage_claim_without_lead && !r->auto_claim && m.s[L] >= r->target && L != S->patient)
                     continue; /* the claim (option k = 2) is at least as good */
                 int lo = maximise ? (alpha > best ? alpha : best) : alpha;
                 int hi = maximise ? beta : (beta < best ? beta : best);
@@ -430,7 +434,7 @@ static int p2_entry(Search *S, const Pos *p, int alpha, int beta) {
     S->closer = p->closer;
     S->close_score = p->close_score;
     S->close_tricks = p->close_tricks;
-    S->bonus = !p->closer && S->r->last_trick_rule == 0 ? S->r->last_trick_bonus : 0;
+    S->bonus = !p->closer && S->r->last_trick_rule == LAST_TRICK_RULE_TEN_POINTS ? S->r->last_trick_bonus : 0;
     S->patient = patient_seat(S->r, p);
     S->context = (uint64_t)p->trump << 39 | (uint64_t)p->closer << 41;
     if (p->closer)
@@ -519,7 +523,7 @@ static int search(Search *S, const Pos *p, int alpha, int beta) {
     int seat = to_act(p);
     uint8_t acts[MAX_ACTIONS];
     int n = legal_ids(r, p, seat, acts);
-    if (p->score[seat] >= 66 && seat != patient_seat(r, p)) {
+    if (p->score[seat] >= r->target && seat != patient_seat(r, p)) {
         for (int i = 0; i < n; i++)
             if (acts[i] == A_CLAIM) {
                 acts[0] = A_CLAIM;
@@ -567,8 +571,14 @@ int solve_window(Core *c, const Pos *p, int alpha, int beta) {
     return search(&S, p, alpha, beta);
 }
 
-/* The largest value a deal can have under these rules (3 game points, doubled for a closed deal). */
-static int max_value(const Rules *r) { return r->closed_deal_double ? 6 : 3; }
+/* The largest value a deal can have under these rules (the top of the game-point scale, doubled for
+ * a closed deal). */
+static int max_value(const Rules *r) {
+    int most = r->scale[WIN_SIMPLE];
+    for (int i = WIN_SCHNEIDER; i <= WIN_SCHWARZ; i++)
+        if (r->scale[i] > most) most = r->scale[i];
+    return r->closed_deal_double ? 2 * most : most;
+}
 
 /* MTD(f): the exact value by null-window searches, which cut far more than one wide window;
  * the table carries what each search learnt to the next. */

@@ -198,9 +198,28 @@ def test_the_core_takes_its_rule_facts_from_the_facts_module() -> None:
     rules = Rules.preset("seed66")
     flags, facts = native.rules_flags(rules), native.facts_of(rules)
     assert flags is not None
-    plain, no_bonus = module.Core(flags, facts), module.Core(flags, (*facts[:3], 0, facts[4]))
+    plain, no_bonus = module.Core(flags, facts), module.Core(flags, (*facts[:3], 0, *facts[4:]))
     differ = 0
     for deal in positions(rules, seed=35, how_many=300):
         pos = encode(deal)
         differ += plain.value(pos, plain.new_session()) != no_bonus.value(pos, no_bonus.new_session())
+    assert differ
+
+
+def test_the_core_takes_the_deal_target_and_the_game_point_scale_from_the_facts_module() -> None:
+    """The target and the scale (rules.md §2.9, §2.11) are Python's: a doubled scale doubles every
+    value; a higher target changes some (no claim at 66 any more, R-CLAIM-1)."""
+    module = require_native()
+    rules = Rules.preset("seed66")
+    flags, facts = native.rules_flags(rules), native.facts_of(rules)
+    assert flags is not None and facts[5:] == (66, (1, 2, 3))
+    plain = module.Core(flags, facts)
+    doubled = module.Core(flags, (*facts[:6], (2, 4, 6)))
+    higher = module.Core(flags, (*facts[:5], 80, facts[6]))
+    differ = 0
+    for deal in positions(rules, seed=36, how_many=200):
+        pos = encode(deal)
+        value = plain.value(pos, plain.new_session())
+        assert doubled.value(pos, doubled.new_session()) == 2 * value
+        differ += higher.value(pos, higher.new_session()) != value
     assert differ

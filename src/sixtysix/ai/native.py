@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.core.actions import ACTIONS, Action
 from sixtysix.core.cards import CardMask
-from sixtysix.core.facts import LAST_TRICK_BONUS, SCHNEIDER, marriage_points
+from sixtysix.core.facts import LAST_TRICK_BONUS, SCHNEIDER, deal_target, game_point_scale, marriage_points
 from sixtysix.core.game import Deal
 from sixtysix.core.outcome import Outcome, Termination
 from sixtysix.core.rules import Rules
@@ -158,12 +158,15 @@ _last_core: list[tuple[Rules, Core]] = []
 def facts_of(rules: Rules) -> tuple[Any, ...]:
     """The rule facts the extension takes, from :mod:`sixtysix.core.facts` (one source): the card
     points (``Rules.points``, the facts' table), a marriage's points, the last trick's bonus, the
-    Schneider line.
+    Schneider line, the deal target and the game-point scale.
 
     >>> facts_of(Rules.preset("seed66"))[1:]
-    (20, 40, 10, 33)
+    (20, 40, 10, 33, 66, (1, 2, 3))
     """
-    return (tuple(rules.points), marriage_points(False), marriage_points(True), LAST_TRICK_BONUS, SCHNEIDER)
+    return (
+        tuple(rules.points), marriage_points(False), marriage_points(True), LAST_TRICK_BONUS, SCHNEIDER,
+        deal_target(rules), game_point_scale(rules),
+    )  # fmt: skip
 
 
 @lru_cache(maxsize=16)
