@@ -16,6 +16,8 @@ from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, MARR
 from sixtysix.core.cards import ACE, JACK, KING, NINE, QUEEN, SUITS, TEN, cards_of, make_card, mask_of, rank_of, suit_of
 from sixtysix.core.facts import (
     BEATERS,
+    DEAL_TARGET,
+    GAME_POINT_SCALE,
     LAST_TRICK_BONUS,
     MARRIAGE_CARDS,
     SCHNEIDER,
@@ -33,9 +35,9 @@ from sixtysix.core.facts import (
     talon_after,
     trick_winner,
     tricks_of,
-    win_scale,
 )
 from sixtysix.core.game import LEAD, Deal, Termination
+from sixtysix.core.outcome import WIN_SCALE_REASONS
 from sixtysix.core.rules import PRESETS as ALL_PRESETS
 from sixtysix.core.table import AnyDeal
 
@@ -167,7 +169,7 @@ def play(preset: str, seed: int) -> tuple[AnyDeal, list[tuple[int, int]]]:
     while not deal.is_over:
         seat = deal.seat_to_ask
         legal = deal.legal_actions(seat)
-        legal = [a for a in legal if a != CLAIM or max(deal.scores()) >= 66] or legal
+        legal = [a for a in legal if a != CLAIM or max(deal.scores()) >= DEAL_TARGET] or legal
         action = rng.choice(legal)
         if ACTIONS[action].is_marriage():
             marriages.append((seat or 0, int(action)))
@@ -236,9 +238,9 @@ TWO_SEAT_RULES = (
 
 @pytest.mark.parametrize("rules", TWO_SEAT_RULES, ids=lambda r: r.text())
 def test_the_win_scale_is_the_scoring_of_the_engine(rules: Rules) -> None:
-    """Over random deals played to their end (closes, claims and false claims included), the win
-    kind's scale is the game points the engine gave (halved where a close doubles them), and
-    ``None`` exactly for ties and penalties (a false claim, a failed close, a beaten closer)."""
+    """Over random deals played to their end (closes, claims and false claims included), the scale
+    step among the engine's reasons is the game points it gave (halved where a close doubles them),
+    and there is none exactly for ties and penalties (a false claim, a failed close, a beaten closer)."""
     rng = random.Random(rules.text())
     kinds: set[int | None] = set()
     for _ in range(300):
@@ -246,19 +248,13 @@ def test_the_win_scale_is_the_scoring_of_the_engine(rules: Rules) -> None:
         while not deal.is_over:
             seat = deal.seat_to_ask
             legal = deal.legal_actions(seat)
-            careful = [a for a in legal if a not in (CLAIM, CLOSE) or max(deal.scores()) >= 66] or legal
+            careful = [a for a in legal if a not in (CLAIM, CLOSE) or max(deal.scores()) >= DEAL_TARGET] or legal
             deal.apply(rng.choice(legal if rng.random() < 0.03 else careful), seat)  # now and then a false claim
         public, outcome = deal.spectator_view(), deal.outcome
         assert outcome is not None
-        loser = next((s for s in public.active if s != outcome.winner), 0)
-        scale = win_scale(
-            rules,
-            outcome.termination.value,
-            outcome.winner,
-            public.closer,
-            (public.scores[loser - 1], public.trick_counts[loser - 1]),
-            (public.close_score, public.close_tricks),
-        )
+        steps = [step for step, reason in WIN_SCALE_REASONS.items() if reason in outcome.reasons]
+        assert len(steps) <= 1, outcome.reasons
+        scale = GAME_POINT_SCALE[steps[0] - 1] if steps else None
         kinds.add(scale)
         penalty = outcome.termination in (Termination.FALSE_CLAIM, Termination.CLOSER_FAILED) or (
             public.closer and public.closer != outcome.winner
@@ -268,4 +264,5 @@ def test_the_win_scale_is_the_scoring_of_the_engine(rules: Rules) -> None:
         else:
             doubled = 2 if public.closer and rules.closed_deal_double else 1
             assert scale is not None and scale * doubled == outcome.game_points, (outcome, public.closer)
+            assert outcome.base_points == scale
     assert {1, 2, None} <= kinds  # simple wins, Schneider, ties or penalties

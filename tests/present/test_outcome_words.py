@@ -12,7 +12,7 @@ import re
 from sixtysix import Rules, create_match
 from sixtysix.core.facts import partnership_game_points
 from sixtysix.core.forfeit import forfeit_deal
-from sixtysix.core.outcome import Outcome, Termination
+from sixtysix.core.outcome import Outcome, Reason, Termination
 from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.present.outcome import SIDE_SCALES, outcome_json, side_explanations
 from sixtysix.present.presets import LANGUAGES
@@ -86,9 +86,15 @@ def test_a_four_handed_tie_ten_of_trumps_and_forfeit_are_worded_in_every_languag
     deal = _four_handed_deal(1, "hundred")
     seen = deal.spectator_view()
     assert seen.outcome is not None
-    tie = Outcome(Termination.TIE, None, 0, (65, 65), (4, 4), reason="a tie at 65 each")
+    tie = Outcome(Termination.TIE, None, 0, (65, 65), (4, 4), reason="a tie at 65 each", reasons=(Reason.TIE,))
     ten = Outcome(
-        Termination.TEN_OF_TRUMPS, 2, 1, (20, 30), (1, 2), reason="side 2 won the ten of trumps one point short"
+        Termination.TEN_OF_TRUMPS,
+        2,
+        1,
+        (20, 30),
+        (1, 2),
+        reason="side 2 won the ten of trumps one point short",
+        reasons=(Reason.TEN_OF_TRUMPS,),
     )
     assert side_explanations(dataclasses.replace(seen, outcome=tie))["de"] == ["Gleichstand mit je 65 Augen."]
     assert side_explanations(dataclasses.replace(seen, outcome=ten))["fr"] == [

@@ -265,10 +265,11 @@ class Solver:
         key = (claimant, last_winner, s1, s2, t1, t2)
         value = self._claim_memo.get(key)
         if value is None:
-            _, winner, points, _ = score_deal(
+            scoring = score_deal(
                 self.rules, (0, s1, s2), (0, int(t1), int(t2)), self._closer,
                 self._close_score, self._close_tricks, claimant, last_winner,
             )  # fmt: skip
+            winner, points = scoring.winner, scoring.game_points
             value = 0 if winner is None else points if winner == 1 else -points
             self._claim_memo[key] = value
         return value

@@ -42,7 +42,10 @@ the talon                 :func:`talon_after` (cards left after some tricks),
                           :func:`exchange_card` (the trump card's exchange card)
 the last trick            :data:`LAST_TRICK_BONUS`, :func:`last_trick_bonus`
 game points of a deal     :data:`SCHNEIDER`, :func:`game_points` (two and three players),
-                          :func:`closer_win_points`, :func:`win_scale` (the win kind),
+                          :func:`closer_win_points`; the target: :data:`DEAL_TARGET`,
+                          :func:`deal_target`; the scale: :data:`GAME_POINT_SCALE`,
+                          :func:`game_point_scale`; why a deal scored so: the scorers'
+                          ``Scoring`` (:mod:`sixtysix.core.outcome`),
                           :func:`partnership_game_points` (four-handed, R-4P-7)
 the exchange card         :func:`exchange_card`
 how many cards a seat     :func:`opponent_hand_size` (two-player views),
@@ -370,62 +373,26 @@ WINS_DEAL_POINTS = SIMPLE_WIN
 """Game points of a deal decided by its last trick (``last_trick_rule=wins_deal_one_point``, Schnapsen)."""
 
 
-def win_scale(
-    rules: Rules,
-    termination: str,
-    winner: int | None,
-    closer: int,
-    loser: tuple[int, int],
-    at_close: tuple[int, int],
-    winner_points: int = 0,
-) -> int | None:
-    """The win kind of a finished deal of two seats: the game points of its scale (1 simple,
-    2 Schneider, 3 Schwarz) before any doubling, as the scoring gives them; ``None`` for a tie
-    and for a penalty (a false claim, a failed close, a beaten closer).
-
-    ``termination`` is the value of the deal's :class:`~sixtysix.core.game.Termination`;
-    ``loser`` the loser's (card points, tricks) at the end, ``at_close`` the closer's
-    opponent's when the talon was closed (anything without a close), ``winner_points`` the
-    winner's card points at the end (they decide a last trick that reaches 66 under
-    ``auto_claim``, the VU platform's rule).
-
-    >>> from sixtysix.core.rules import Rules
-    >>> seed = Rules.preset("seed66")
-    >>> win_scale(seed, "claim", 1, 0, (20, 2), (0, 0)), win_scale(seed, "claim", 1, 1, (40, 2), (20, 1))
-    (2, 2)
-    >>> win_scale(seed, "claim", 2, 1, (40, 2), (20, 1)), win_scale(seed, "false_claim", 2, 0, (70, 3), (0, 0))
-    (None, None)
-    >>> win_scale(Rules.preset("schnapsen"), "played_out", 1, 0, (20, 2), (0, 0))
-    1
-    >>> vu = Rules.preset("vu_schnapsen")  # the last trick reaches 66: scaled as any automatic end (TC-V3)
-    >>> [win_scale(vu, "played_out", 1, 0, (20, 2), (0, 0), winner_points=made) for made in (70, 60)]
-    [2, 1]
-    """
-    if winner is None or termination in ("false_claim", "closer_failed", "tie"):
-        return None
-    if closer:  # the closer's win, or a penalty: he was beaten to 66 (R-CLOSE-5)
-        return closer_win_points(rules, *at_close, *loser) if closer == winner else None
-    last_trick_decides = termination == "played_out" and rules.last_trick_rule == "wins_deal_one_point"
-    if last_trick_decides and not (rules.auto_claim and winner_points >= DEAL_TARGET):
-        return WINS_DEAL_POINTS
-    return game_points(*loser)
+HUNDRED = 100
+"""Four-handed, ``four_player_scale=hundred``: the winners' card points that give the scale's second step (R-4P-7)."""
 
 
 def partnership_game_points(rules: Rules, winner_points: int, loser_points: int, loser_tricks: int) -> tuple[int, str]:
-    """The four-handed scale (R-4P-7): game points of the winning side and why, in words.
+    """The four-handed scale (R-4P-7): game points of the winning side and why, as a reason code
+    (a :class:`~sixtysix.core.outcome.Reason` value: ``schwarz``, ``hundred``, ``schneider``, ``simple``).
 
     >>> from sixtysix.core.rules import Rules
     >>> four = Rules.preset("four66")
     >>> partnership_game_points(four, 104, 26, 2), partnership_game_points(four, 130, 0, 0)
-    ((2, '100 or more'), (3, 'all the tricks'))
+    ((2, 'hundred'), (3, 'schwarz'))
     >>> partnership_game_points(four.replace(four_player_scale="loser_under_33"), 98, 32, 2)
-    (2, 'the losers under 33')
+    (2, 'schneider')
     """
     if loser_tricks == 0:
-        return 3, "all the tricks"
+        return SCHWARZ_WIN, "schwarz"
     if rules.four_player_scale == "hundred":
-        return (2, "100 or more") if winner_points >= 100 else (1, "66 or more")
-    return (2, "the losers under 33") if loser_points < SCHNEIDER else (1, "66 or more")
+        return (SCHNEIDER_WIN, "hundred") if winner_points >= HUNDRED else (SIMPLE_WIN, "simple")
+    return (SCHNEIDER_WIN, "schneider") if loser_points < SCHNEIDER else (SIMPLE_WIN, "simple")
 
 
 # -- the exchange card -----------------------------------------------------------------------

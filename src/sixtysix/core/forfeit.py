@@ -34,7 +34,7 @@ import re
 from sixtysix.core.errors import DealError, MatchError
 from sixtysix.core.game import Deal
 from sixtysix.core.match import AnyMatch, ThreeHandedMatch
-from sixtysix.core.outcome import Outcome, Stage, Termination
+from sixtysix.core.outcome import Outcome, Reason, Stage, Termination
 from sixtysix.core.partnership import FourHandedDeal, side_of
 from sixtysix.core.table import Table
 from sixtysix.core.threehanded import ThreeHandedDeal
@@ -75,6 +75,8 @@ def forfeit_deal(deal: Table, seat: int, why: str) -> None:
             None,
             forfeit_reason(seat, why),
             (0, 0),
+            (Reason.FORFEIT,),
+            FORFEIT_POINTS,
         )
         deal.stage = Stage.OVER
     else:
@@ -84,7 +86,18 @@ def forfeit_deal(deal: Table, seat: int, why: str) -> None:
 
 def _forfeit_two_player(deal: Deal, seat: int, reason: str) -> None:
     scores, tricks = deal.scores(), deal.trick_counts()
-    deal.outcome = Outcome(Termination.FORFEIT, 3 - seat, FORFEIT_POINTS, scores, tricks, None, reason)
+    deal.outcome = Outcome(
+        Termination.FORFEIT,
+        3 - seat,
+        FORFEIT_POINTS,
+        scores,
+        tricks,
+        None,
+        reason,
+        (),
+        (Reason.FORFEIT,),
+        FORFEIT_POINTS,
+    )
     deal.stage = Stage.OVER
     deal.window = 0
 

@@ -62,8 +62,12 @@ from sixtysix.core.errors import DealError, IllegalActionError
 from sixtysix.core.facts import (
     BEATERS,
     DEAL_TARGET,
+    GAME_POINT_SCALE,
     MARRIAGE_CARDS,
     SCHNEIDER,
+    SCHNEIDER_WIN,
+    SCHWARZ_WIN,
+    SIMPLE_WIN,
     WINS_DEAL_POINTS,
     Trick,
     closer_win_points,
@@ -76,6 +80,7 @@ from sixtysix.core.facts import (
     marriage_value,
     tricks_of,
 )
+from sixtysix.core.outcome import WIN_SCALE_REASONS, Reason, Scoring
 from sixtysix.core.outcome import Outcome as Outcome
 from sixtysix.core.outcome import Stage as Stage
 from sixtysix.core.outcome import Termination as Termination
@@ -779,14 +784,12 @@ class Deal:
     # -- results --------------------------------------------------------------
 
     def _claim(self, seat: int) -> None:
-        self._finish(*self._score(INNER_SEATS, claimant=seat), claimant=seat)
+        self._finish(self._score(INNER_SEATS, claimant=seat), claimant=seat)
 
     def _end_played_out(self, last_winner: int) -> None:
-        self._finish(*self._score(INNER_SEATS, last_winner=last_winner))
+        self._finish(self._score(INNER_SEATS, last_winner=last_winner))
 
-    def _score(
-        self, names: Sequence[int], claimant: int = 0, last_winner: int = 0
-    ) -> tuple[Termination, int | None, int, str]:
+    def _score(self, names: Sequence[int], claimant: int = 0, last_winner: int = 0) -> Scoring:
         return score_deal(
             self.rules,
             self.score,
@@ -805,19 +808,19 @@ class Deal:
         if outcome is None:
             return ""
         last_winner = 0 if outcome.claimant else self.leader  # the last trick's winner leads "next"
-        return self._score(names, claimant=outcome.claimant or 0, last_winner=last_winner)[3]
+        return self._score(names, claimant=outcome.claimant or 0, last_winner=last_winner).reason
 
-    def _finish(
-        self, termination: Termination, winner: int | None, points: int, reason: str, claimant: int | None = None
-    ) -> None:
+    def _finish(self, scoring: Scoring, claimant: int | None = None) -> None:
         self.outcome = Outcome(
-            termination,
-            winner,
-            points,
+            scoring.termination,
+            scoring.winner,
+            scoring.game_points,
             (self.score[1], self.score[2]),
             (self.tricks[1], self.tricks[2]),
             claimant,
-            reason,
+            scoring.reason,
+            reasons=scoring.reasons,
+            base_points=scoring.base_points,
         )
         self.stage = OVER
         self.window = 0
@@ -979,21 +982,37 @@ def score_deal(
     claimant: int = 0,
     last_winner: int = 0,
     names: Sequence[int] = INNER_SEATS,
-) -> tuple[Termination, int | None, int, str]:
+) -> Scoring:
     """The result of a deal that ends by a claim of ``claimant`` or after the last trick.
 
     ``score`` and ``tricks`` are indexed by seat (index 0 unused); ``close_score`` and
-    ``close_tricks`` are the closer's opponent's at the moment of closing. Returns the
-    termination, the winner (``None`` for a tie), the game points and a reason, whose
-    seats 1 and 2 are called ``names[1]`` and ``names[2]``. This is the only place where
-    game points of a two-player deal are decided (rules.md §2.11); search uses it too.
+    ``close_tricks`` are the closer's opponent's at the moment of closing. Returns one
+    :class:`~sixtysix.core.outcome.Scoring`: the termination, the winner (``None`` for a
+    tie), the game points, the reason codes and a sentence whose seats 1 and 2 are called
+    ``names[1]`` and ``names[2]``. This is the only place where game points of a two-player
+    deal are decided (rules.md §2.11); search uses it too.
     """
-    termination, winner, points, reason = _score_deal(
+    termination, winner, points, reason, reasons = _score_deal(
         rules, score, tricks, closer, close_score, close_tricks, claimant, last_winner, names
     )
+    base = points
     if winner is not None and closer and rules.closed_deal_double:
         points *= 2
-    return termination, winner, points, reason
+        reasons = (*reasons, Reason.DOUBLED)
+    return Scoring(termination, winner, points, reasons, reason, base)
+
+
+_Decision = tuple[Termination, int | None, int, str, tuple[Reason, ...]]
+
+
+_STEP_REASONS = {points: WIN_SCALE_REASONS[step] for step, points in enumerate(GAME_POINT_SCALE, 1)}
+"""The reason of each step of the scale, by its game points."""
+
+
+def _scale(points: int, tricks: int) -> tuple[int, Reason]:
+    """The game points of a loser's (card points, tricks) and the step's reason."""
+    value = game_points(points, tricks)
+    return value, _STEP_REASONS[value]
 
 
 def _score_deal(
@@ -1006,56 +1025,89 @@ def _score_deal(
     claimant: int,
     last_winner: int,
     names: Sequence[int],
-) -> tuple[Termination, int | None, int, str]:
+) -> _Decision:
     """:func:`score_deal` before doubling."""
 
-    def closer_win() -> int:
-        return closer_win_points(rules, close_score, close_tricks, score[3 - closer], tricks[3 - closer])
+    def closer_win() -> tuple[int, tuple[Reason, ...]]:
+        value = closer_win_points(rules, close_score, close_tricks, score[3 - closer], tricks[3 - closer])
+        step = _STEP_REASONS[value]
+        return value, ((Reason.AT_CLOSE, step) if rules.closer_win_basis == "at_close" else (step,))
 
-    def closer_fails() -> int:
+    def closer_fails() -> tuple[int, tuple[Reason, ...]]:
         rule = rules.failed_close_points
-        if rule == "always_three" or close_tricks == 0:
-            return 3
+        if rule == "always_three":
+            return SCHWARZ_WIN, (Reason.ALWAYS_THREE,)
+        if close_tricks == 0:
+            return SCHWARZ_WIN, (Reason.NO_TRICK_AT_CLOSE,)
         if rule == "hoyle1895" and score[closer] >= SCHNEIDER:
-            return 1
-        return 2
+            return SIMPLE_WIN, (Reason.HOYLE,)
+        return SCHNEIDER_WIN, ()
 
     if claimant:
         other = 3 - claimant
         if score[claimant] >= DEAL_TARGET:
             reason = f"seat {names[claimant]} claimed correctly with {score[claimant]}"
             if closer == claimant:
-                return Termination.CLAIM, claimant, closer_win(), reason + " after closing"
+                value, why = closer_win()
+                return Termination.CLAIM, claimant, value, reason + " after closing", (Reason.CLOSER_CLAIM, *why)
             if closer:
-                beaten = 2 if rules.beaten_closer_points == "flat_two" or close_tricks else 3
-                return Termination.CLAIM, claimant, beaten, reason + f" after seat {names[closer]} closed"
-            return Termination.CLAIM, claimant, game_points(score[other], tricks[other]), reason
+                reason += f" after seat {names[closer]} closed"
+                if rules.beaten_closer_points == "flat_two":
+                    return Termination.CLAIM, claimant, SCHNEIDER_WIN, reason, (Reason.BEATEN_CLOSER, Reason.FLAT)
+                if close_tricks:
+                    return Termination.CLAIM, claimant, SCHNEIDER_WIN, reason, (Reason.BEATEN_CLOSER,)
+                return (
+                    Termination.CLAIM,
+                    claimant,
+                    SCHWARZ_WIN,
+                    reason,
+                    (Reason.BEATEN_CLOSER, Reason.NO_TRICK_AT_CLOSE),
+                )
+            value, step = _scale(score[other], tricks[other])
+            return Termination.CLAIM, claimant, value, reason, (Reason.CLAIM, step)
         reason = f"seat {names[claimant]} claimed with only {score[claimant]}"
         if closer == claimant and rules.closer_false_claim == "failed_close":
-            return Termination.FALSE_CLAIM, other, closer_fails(), reason + " after closing"
-        three = rules.false_claim_points == "two_or_three" and tricks[other] == 0
-        return Termination.FALSE_CLAIM, other, 3 if three else 2, reason
+            value, why = closer_fails()
+            return (
+                Termination.FALSE_CLAIM,
+                other,
+                value,
+                reason + " after closing",
+                (Reason.FALSE_CLAIM_FAILED_CLOSE, *why),
+            )
+        if rules.false_claim_points != "two_or_three":
+            return Termination.FALSE_CLAIM, other, SCHNEIDER_WIN, reason, (Reason.FALSE_CLAIM, Reason.FLAT)
+        if tricks[other] == 0:
+            return Termination.FALSE_CLAIM, other, SCHWARZ_WIN, reason, (Reason.FALSE_CLAIM, Reason.NO_TRICK)
+        return Termination.FALSE_CLAIM, other, SCHNEIDER_WIN, reason, (Reason.FALSE_CLAIM,)
     if closer:
         made = score[closer]
         if made < DEAL_TARGET:
             reason = f"seat {names[closer]} closed but did not claim {DEAL_TARGET} (made {made})"
-            return Termination.CLOSER_FAILED, 3 - closer, closer_fails(), reason
+            value, why = closer_fails()
+            return Termination.CLOSER_FAILED, 3 - closer, value, reason, (Reason.FAILED_CLOSE, *why)
         if rules.strict_claims:  # A16: a closer who never claimed loses even with 66 (R-SCORE-4)
             reason = f"seat {names[closer]} closed and reached {made} but never claimed"
-            return Termination.PLAYED_OUT, 3 - closer, closer_fails(), reason
-        return Termination.PLAYED_OUT, closer, closer_win(), f"seat {names[closer]} closed and reached {made}"
+            value, why = closer_fails()
+            return Termination.PLAYED_OUT, 3 - closer, value, reason, (Reason.NEVER_CLAIMED, *why)
+        value, why = closer_win()
+        reason = f"seat {names[closer]} closed and reached {made}"
+        return Termination.PLAYED_OUT, closer, value, reason, (Reason.CLOSER_PLAYED_OUT, *why)
     if rules.last_trick_rule == "wins_deal_one_point":
         made, other = score[last_winner], 3 - last_winner
         if rules.auto_claim and made >= DEAL_TARGET:  # the automatic end at 66 comes first (rules.md §4.3, TC-V3)
             reason = f"seat {names[last_winner]} won the last trick and reached {made}"
-            return Termination.PLAYED_OUT, last_winner, game_points(score[other], tricks[other]), reason
-        return Termination.PLAYED_OUT, last_winner, WINS_DEAL_POINTS, f"seat {names[last_winner]} won the last trick"
+            value, step = _scale(score[other], tricks[other])
+            return Termination.PLAYED_OUT, last_winner, value, reason, (Reason.LAST_TRICK_TARGET, step)
+        reason = f"seat {names[last_winner]} won the last trick"
+        return Termination.PLAYED_OUT, last_winner, WINS_DEAL_POINTS, reason, (Reason.LAST_TRICK, Reason.SIMPLE)
     if score[1] == score[2]:
-        return Termination.TIE, None, 0, f"a tie at {score[1]} each"
+        return Termination.TIE, None, 0, f"a tie at {score[1]} each", (Reason.TIE,)
     winner = 1 if score[1] > score[2] else 2
     loser = 3 - winner
     reason = f"played out: seat {names[winner]} made {score[winner]}, seat {names[loser]} {score[loser]}"
-    return Termination.PLAYED_OUT, winner, game_points(score[loser], tricks[loser]), reason
+    value, step = _scale(score[loser], tricks[loser])
+    return Termination.PLAYED_OUT, winner, value, reason, (Reason.PLAYED_OUT, step)
 
 
 def check_deck(deck: Sequence[Card], rules: Rules) -> None:

@@ -45,6 +45,7 @@ from sixtysix.core.cards import (
 from sixtysix.core.errors import DealError
 from sixtysix.core.facts import (
     BEATERS,
+    DEAL_TARGET,
     MARRIAGE_CARDS,
     Trick,
     last_trick_bonus,
@@ -58,6 +59,7 @@ from sixtysix.core.facts import (
 from sixtysix.core.facts import partner_of as partner_of
 from sixtysix.core.facts import side_of as side_of
 from sixtysix.core.game import Outcome, Stage, Termination, check_deck, illegal, shuffled_deck
+from sixtysix.core.outcome import Reason, Scoring
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import parse_table_text, table_text
 from sixtysix.core.view import PARTNERSHIP_VIEW_FIELDS, PartnershipView, SpectatorView, fill
@@ -94,27 +96,34 @@ def deal_order(dealer: int) -> tuple[int, ...]:
 _DEAL_ORDERS = {dealer: deal_order(dealer) for dealer in SEATS}
 
 
-def score_partnership_deal(
-    rules: Rules, points: Sequence[int], tricks: Sequence[int], ten_side: int = 0
-) -> tuple[Termination, int | None, int, tuple[int, int], str]:
+_SCALE_WORDS = {"schwarz": "all the tricks", "hundred": "100 or more", "schneider": "the losers under 33"}
+"""The engine's English for a four-handed scale step (``Outcome.reason``; the front ends word the codes)."""
+
+
+def score_partnership_deal(rules: Rules, points: Sequence[int], tricks: Sequence[int], ten_side: int = 0) -> Scoring:
     """The result of a played-out deal (R-4P-6 to R-4P-9): the one scoring function of the game.
 
     ``points`` and ``tricks`` are indexed by side (index 0 unused); ``ten_side`` is the
-    side that won the ten of trumps (0: nobody, or no bonus). Returns the termination,
-    the winning side (``None`` for 65-65), its game points, the bonus game points of
-    sides 1 and 2 and a reason.
+    side that won the ten of trumps (0: nobody, or no bonus). Returns one
+    :class:`~sixtysix.core.outcome.Scoring`: the termination, the winning side (``None``
+    for 65-65), its game points, the reason codes, a sentence and the bonus game points
+    of sides 1 and 2.
 
-    >>> score_partnership_deal(Rules.preset("four66"), [0, 104, 26], [0, 6, 2])[1:3]
-    (1, 2)
+    >>> scoring = score_partnership_deal(Rules.preset("four66"), [0, 104, 26], [0, 6, 2])
+    >>> scoring.winner, scoring.game_points, scoring.codes
+    (1, 2, ['played_out', 'hundred'])
     """
     bonus = (int(ten_side == 1), int(ten_side == 2)) if rules.ten_of_trumps_bonus else (0, 0)
     if points[1] == points[2]:
-        return Termination.TIE, None, 0, bonus, f"a tie at {points[1]} each"
+        return Scoring(Termination.TIE, None, 0, (Reason.TIE,), f"a tie at {points[1]} each", 0, bonus)
     winner = 1 if points[1] > points[2] else 2
     loser = 3 - winner
     game_points, how = partnership_game_points(rules, points[winner], points[loser], tricks[loser])
-    reason = f"side {winner} made {points[winner]} to {points[loser]} ({how})"
-    return Termination.PLAYED_OUT, winner, game_points, bonus, reason
+    words = _SCALE_WORDS.get(how, f"{DEAL_TARGET} or more")
+    reason = f"side {winner} made {points[winner]} to {points[loser]} ({words})"
+    return Scoring(
+        Termination.PLAYED_OUT, winner, game_points, (Reason.PLAYED_OUT, Reason(how)), reason, game_points, bonus
+    )
 
 
 class FourHandedDeal:
@@ -540,26 +549,25 @@ class FourHandedDeal:
         if cards & BIT[self.trump * 8 + TEN]:
             self.ten_side = side
             if self.rules.ten_of_trumps_bonus and self.match_score[side - 1] >= self.rules.match_target - 1:
-                self._finish(
-                    Termination.TEN_OF_TRUMPS, side, 1, (0, 0), f"side {side} won the ten of trumps one point short"
-                )
+                reason = f"side {side} won the ten of trumps one point short"
+                self._finish(Scoring(Termination.TEN_OF_TRUMPS, side, 1, (Reason.TEN_OF_TRUMPS,), reason, 1, (0, 0)))
                 return
         if self.trick_count == _TRICKS:
             self.score[side] += last_trick_bonus(self.rules, closed=False)
-            self._finish(*score_partnership_deal(self.rules, self.score, self.tricks, self.ten_side))
+            self._finish(score_partnership_deal(self.rules, self.score, self.tricks, self.ten_side))
 
-    def _finish(
-        self, termination: Termination, winner: int | None, points: int, bonus: tuple[int, int], reason: str
-    ) -> None:
+    def _finish(self, scoring: Scoring) -> None:
         self.outcome = Outcome(
-            termination,
-            winner,
-            points,
+            scoring.termination,
+            scoring.winner,
+            scoring.game_points,
             (self.score[1], self.score[2]),
             (self.tricks[1], self.tricks[2]),
             None,
-            reason,
-            bonus,
+            scoring.reason,
+            scoring.bonus,
+            scoring.reasons,
+            scoring.base_points,
         )
         self.stage = OVER
 

@@ -291,6 +291,8 @@ class ThreeHandedDeal:
             (tricks[0], tricks[1], tricks[2]),
             self.table_seat(inner.claimant or 0) or None,
             self._outcome_reason(inner),
+            reasons=inner.reasons,
+            base_points=inner.base_points,
         )
 
     def _outcome_reason(self, inner: Outcome) -> str:

@@ -34,9 +34,10 @@ from sixtysix.core.cards import (
     parse_card,
     suit_of,
 )
-from sixtysix.core.facts import DEAL_TARGET, SCHNEIDER, game_points
+from sixtysix.core.facts import DEAL_TARGET, SCHNEIDER, SCHWARZ_WIN
 from sixtysix.core.forfeit import parse_forfeit_header
-from sixtysix.core.game import Deal, Termination
+from sixtysix.core.game import Deal
+from sixtysix.core.outcome import Reason
 from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView, SpectatorView
 from sixtysix.present import voice
@@ -372,41 +373,58 @@ class _Duel:
         return self.public.trick_counts[seat - 1]
 
 
-def _scale_sentence(names: Names, loser: int, points: int, tricks: int, when: str = "") -> str:
-    value = game_points(points, tricks)
+Line = tuple[tuple[Reason, ...], str]
+"""A sentence of a deal's explanation and the reason codes of the engine's :class:`~sixtysix.core.outcome.Scoring`
+it puts into words (none for a remark that is no part of the scoring)."""
+
+_STEPS = (Reason.SIMPLE, Reason.SCHNEIDER, Reason.SCHWARZ)
+
+
+def _step(reasons: Sequence[Reason]) -> Reason:
+    """The scale step among a win's reasons (simple, Schneider or Schwarz)."""
+    return next(reason for reason in reasons if reason in _STEPS)
+
+
+def _scale_sentence(names: Names, loser: int, points: int, step: Reason, n: int, when: str = "") -> Line:
+    """Why the scale gave ``n`` game points: the engine's step (``step``), with the loser's card points."""
     who = names.subject(loser)
-    if value == 3:
-        return f"{who} had no trick{when} (Schwarz): {game_points_text(3)}."
-    if value == 2:
-        return f"{who} had only {points} card points{when}, under {SCHNEIDER} (Schneider): {game_points_text(2)}."
-    return f"{who} had {points} card points{when}, {SCHNEIDER} or more: {game_points_text(1)}."
+    if step == Reason.SCHWARZ:
+        return (step,), f"{who} had no trick{when} (Schwarz): {game_points_text(n)}."
+    if step == Reason.SCHNEIDER:
+        return (
+            step,
+        ), f"{who} had only {points} card points{when}, under {SCHNEIDER} (Schneider): {game_points_text(n)}."
+    return (step,), f"{who} had {points} card points{when}, {SCHNEIDER} or more: {game_points_text(n)}."
 
 
-def _closer_win(names: Names, duel: _Duel) -> list[str]:
+def _closer_win(names: Names, duel: _Duel, reasons: Sequence[Reason], n: int) -> list[Line]:
     public = duel.public
     opponent = duel.other(public.closer)
-    if public.rules.closer_win_basis == "at_close":
+    if Reason.AT_CLOSE in reasons:
         return [
-            f"The talon was closed, so {names.possessive(opponent)} points when it was closed count.",
-            _scale_sentence(names, opponent, public.close_score, public.close_tricks, " at the close"),
+            (
+                (Reason.AT_CLOSE,),
+                f"The talon was closed, so {names.possessive(opponent)} points when it was closed count.",
+            ),
+            _scale_sentence(names, opponent, public.close_score, _step(reasons), n, " at the close"),
         ]
-    return [_scale_sentence(names, opponent, duel.points(opponent), duel.tricks(opponent))]
+    return [_scale_sentence(names, opponent, duel.points(opponent), _step(reasons), n)]
 
 
-def _failed_close(names: Names, duel: _Duel, failure: str = "did not make 66") -> str:
-    public = duel.public
-    closer = public.closer
+def _failed_close(names: Names, duel: _Duel, why: Reason, reasons: Sequence[Reason], n: int, failure: str = "") -> Line:
+    closer = duel.public.closer
     opponent = duel.other(closer)
-    rule = public.rules.failed_close_points
+    failure = failure or f"did not make {DEAL_TARGET}"
     start = f"{names.subject(closer)} closed the talon and {failure}, so {names(opponent)} "
-    start += names.verb(opponent, "score", "scores")
-    if rule == "always_three":
-        return start + f" {game_points_text(3)} (these rules always give 3 for a failed close)."
-    if public.close_tricks == 0:
-        return start + f" {game_points_text(3)}: {names(opponent)} had no trick when it was closed."
-    if rule == "hoyle1895" and duel.points(closer) >= SCHNEIDER:
-        return start + f" {game_points_text(1)}: the closer made {SCHNEIDER} or more (the Hoyle 1895 rule)."
-    return start + f" {game_points_text(2)} (3 if {names(opponent)} had had no trick when it was closed)."
+    start += names.verb(opponent, "score", "scores") + f" {game_points_text(n)}"
+    if Reason.ALWAYS_THREE in reasons:
+        return (why, Reason.ALWAYS_THREE), start + f" (these rules always give {SCHWARZ_WIN} for a failed close)."
+    if Reason.NO_TRICK_AT_CLOSE in reasons:
+        return (why, Reason.NO_TRICK_AT_CLOSE), start + f": {names(opponent)} had no trick when it was closed."
+    if Reason.HOYLE in reasons:
+        return (why, Reason.HOYLE), start + f": the closer made {SCHNEIDER} or more (the Hoyle 1895 rule)."
+    most = game_points_text(SCHWARZ_WIN)
+    return (why,), start + f" ({most} if {names(opponent)} had had no trick when it was closed)."
 
 
 def explain_scoring(table: Table, names: Names) -> list[str]:
@@ -416,7 +434,7 @@ def explain_scoring(table: Table, names: Names) -> list[str]:
 
 
 def scoring_sentences(public: SpectatorView, names: Names) -> list[str]:
-    """Sentences that explain how a finished deal of two seats scored, from its public facts.
+    """Sentences that explain how a finished deal of two seats scored: words for the engine's reasons.
 
     >>> from sixtysix import Deal
     >>> deal = Deal.shuffled(seed=1)
@@ -425,85 +443,108 @@ def scoring_sentences(public: SpectatorView, names: Names) -> list[str]:
     >>> [plain(line) for line in scoring_sentences(deal.spectator_view(), Names(human=1))]
     ['Computer closed the talon and did not make 66, so you score 3 game points: you had no trick when it was closed.']
     """
+    return [text for _, text in scoring_lines(public, names)]
+
+
+def scoring_lines(public: SpectatorView, names: Names) -> list[Line]:
+    """:func:`scoring_sentences` with the reason codes each sentence words: together exactly the
+    reasons of the deal's :class:`~sixtysix.core.outcome.Outcome` (no sentence decides anything)."""
     outcome = public.outcome
     if outcome is None:
         return []
-    if outcome.termination == Termination.TIE:
+    reasons = outcome.reasons
+    if reasons[0] == Reason.TIE:
         if public.rules.tie_rule == "carry_one":
-            return ["Equal totals: nobody scores now; 1 game point goes to the winner of the next deal."]
-        return ["Equal totals: nobody scores (ties are void under these rules)."]
+            return [
+                ((Reason.TIE,), "Equal totals: nobody scores now; 1 game point goes to the winner of the next deal.")
+            ]
+        return [((Reason.TIE,), "Equal totals: nobody scores (ties are void under these rules).")]
     winner = outcome.winner
     assert winner is not None
     duel = _Duel(public)
     loser = duel.other(winner)
     lines = _how_won(names, duel, winner, loser)
-    if public.closer and public.rules.closed_deal_double:
-        lines.append("Doubled, because the talon was closed.")
+    if Reason.DOUBLED in reasons:
+        lines.append(((Reason.DOUBLED,), "Doubled, because the talon was closed."))
     if public.pending[loser - 1]:
-        lines.append(f"({names.possessive(loser).capitalize()} marriage never counted: no trick was won.)")
+        lines.append(((), f"({names.possessive(loser).capitalize()} marriage never counted: no trick was won.)"))
     return lines
 
 
-def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[str]:
-    """The sentences of a deal won by ``winner``: how it ended and what that scores."""
+def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[Line]:
+    """The sentences of a deal won by ``winner``: how it ended and what that scores, by the engine's reasons."""
     public = duel.public
     outcome = public.outcome
     assert outcome is not None
-    rules, closer, termination = public.rules, public.closer, outcome.termination
-    if termination == Termination.FORFEIT:  # not a rule of 66: a bot failed (sixtysix.core.forfeit)
+    closer, reasons, n = public.closer, outcome.reasons, outcome.base_points
+    how = reasons[0]
+    if how == Reason.FORFEIT:  # not a rule of 66: a bot failed (sixtysix.core.forfeit)
         why = parse_forfeit_header(outcome.reason)[2]
         scores = f"{names.verb(winner, 'score', 'scores')} {game_points_text(outcome.game_points)}"
-        return [f"{names.subject(loser)} forfeited the deal ({why}), so {names(winner)} {scores}."]
-    if termination == Termination.CLAIM:
-        claimed = f"{names.subject(winner)} claimed 66 with {duel.points(winner)} card points."
-        if not closer:
-            return [claimed, _scale_sentence(names, loser, duel.points(loser), duel.tricks(loser))]
-        if closer == outcome.claimant:
-            return [claimed, *_closer_win(names, duel)]
-        start = f"{names.subject(closer)} closed the talon but {names(winner)} reached 66 first: "
-        if rules.beaten_closer_points == "flat_two":
-            return [start + f"{game_points_text(2)}, whatever the tricks under these rules."]
-        if public.close_tricks == 0:
-            return [start + f"{game_points_text(3)}, as {names(winner)} had no trick when it was closed."]
-        return [start + f"{game_points_text(2)} (3 if {names(winner)} had had no trick when it was closed)."]
-    if termination == Termination.FALSE_CLAIM:
-        claimant = outcome.claimant or loser
-        if closer == claimant and rules.closer_false_claim == "failed_close":
-            return ["A wrong claim after closing counts as a failed close.", _failed_close(names, duel)]
-        start = "A claim with fewer than 66 card points gives the opponent "
-        if rules.false_claim_points != "two_or_three":
-            return [start + f"{game_points_text(2)}."]
-        if duel.tricks(winner) == 0:
-            return [start + f"{game_points_text(3)} when, as here, the opponent has no trick."]
-        return [start + f"{game_points_text(2)} (3 if the opponent has no trick)."]
-    if termination == Termination.CLOSER_FAILED:
-        return [_failed_close(names, duel)]
-    if closer and winner != closer:  # strict_claims: 66 without a claim is no success (A16)
+        return [((how,), f"{names.subject(loser)} forfeited the deal ({why}), so {names(winner)} {scores}.")]
+    claimed = f"{names.subject(winner)} claimed {DEAL_TARGET} with {duel.points(winner)} card points."
+    if how == Reason.CLAIM:
+        return [((how,), claimed), _scale_sentence(names, loser, duel.points(loser), _step(reasons), n)]
+    if how == Reason.CLOSER_CLAIM:
+        return [((how,), claimed), *_closer_win(names, duel, reasons, n)]
+    if how == Reason.BEATEN_CLOSER:
+        start = f"{names.subject(closer)} closed the talon but {names(winner)} reached {DEAL_TARGET} first: "
+        if Reason.FLAT in reasons:
+            return [((how, Reason.FLAT), start + f"{game_points_text(n)}, whatever the tricks under these rules.")]
+        if Reason.NO_TRICK_AT_CLOSE in reasons:
+            sentence = start + f"{game_points_text(n)}, as {names(winner)} had no trick when it was closed."
+            return [((how, Reason.NO_TRICK_AT_CLOSE), sentence)]
+        most = SCHWARZ_WIN
         return [
-            "These rules (strict claims) count 66 reached after closing without a claim as a failed close.",
-            _failed_close(names, duel, "reached 66 but never claimed"),
+            ((how,), start + f"{game_points_text(n)} ({most} if {names(winner)} had had no trick when it was closed).")
         ]
-    if closer:  # played out after a close, the closer with 66 or more
+    if how == Reason.FALSE_CLAIM_FAILED_CLOSE:
         return [
-            f"{names.subject(closer)} closed and reached 66 by the last trick, which counts as a claim.",
-            *_closer_win(names, duel),
+            ((), "A wrong claim after closing counts as a failed close."),
+            _failed_close(names, duel, how, reasons, n),
         ]
-    if rules.last_trick_rule == "wins_deal_one_point":
-        if rules.auto_claim and duel.points(winner) >= DEAL_TARGET:  # the automatic end at 66 comes first (VU)
+    if how == Reason.FALSE_CLAIM:
+        start = f"A claim with fewer than {DEAL_TARGET} card points gives the opponent "
+        if Reason.FLAT in reasons:
+            return [((how, Reason.FLAT), start + f"{game_points_text(n)}.")]
+        if Reason.NO_TRICK in reasons:
             return [
-                f"{names.subject(winner)} reached 66 with the last trick: the deal ends at 66 as after any trick.",
-                _scale_sentence(names, loser, duel.points(loser), duel.tricks(loser)),
+                ((how, Reason.NO_TRICK), start + f"{game_points_text(n)} when, as here, the opponent has no trick.")
             ]
-        return [f"All cards were played: the winner of the last trick wins the deal, {game_points_text(1)}."]
-    lines = []
-    tricks = public.completed_tricks()
-    if tricks:
-        bonus = last_trick_bonus(rules, closed=False)
-        lines.append(
-            f"All cards were played; {names(tricks[-1].winner)} took the last trick (+{bonus}), "
-            "and the higher total wins."
+        return [((how,), start + f"{game_points_text(n)} ({SCHWARZ_WIN} if the opponent has no trick).")]
+    if how == Reason.FAILED_CLOSE:
+        return [_failed_close(names, duel, how, reasons, n)]
+    if how == Reason.NEVER_CLAIMED:  # strict_claims: 66 without a claim is no success (A16)
+        return [
+            (
+                (),
+                f"These rules (strict claims) count {DEAL_TARGET} reached after closing without a claim "
+                "as a failed close.",
+            ),
+            _failed_close(names, duel, how, reasons, n, f"reached {DEAL_TARGET} but never claimed"),
+        ]
+    if how == Reason.CLOSER_PLAYED_OUT:
+        sentence = (
+            f"{names.subject(closer)} closed and reached {DEAL_TARGET} by the last trick, which counts as a claim."
         )
-    lines.append(_scale_sentence(names, loser, duel.points(loser), duel.tricks(loser)))
+        return [((how,), sentence), *_closer_win(names, duel, reasons, n)]
+    if how == Reason.LAST_TRICK_TARGET:  # the automatic end at 66 comes first (VU)
+        sentence = (
+            f"{names.subject(winner)} reached {DEAL_TARGET} with the last trick: "
+            f"the deal ends at {DEAL_TARGET} as after any trick."
+        )
+        return [((how,), sentence), _scale_sentence(names, loser, duel.points(loser), _step(reasons), n)]
+    if how == Reason.LAST_TRICK:
+        sentence = f"All cards were played: the winner of the last trick wins the deal, {game_points_text(n)}."
+        return [((how, Reason.SIMPLE), sentence)]
+    lines: list[Line] = []
+    tricks = public.completed_tricks()
+    bonus = last_trick_bonus(public.rules, closed=False)
+    sentence = (
+        f"All cards were played; {names(tricks[-1].winner)} took the last trick (+{bonus}), and the higher total wins."
+    )
+    lines.append(((how,), sentence))
+    lines.append(_scale_sentence(names, loser, duel.points(loser), _step(reasons), n))
     return lines
 
 

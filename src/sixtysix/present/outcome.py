@@ -21,18 +21,18 @@ statistics are counted.
 
 from __future__ import annotations
 
-from sixtysix.core.facts import SCHNEIDER, last_trick_bonus, partnership_game_points, win_scale
+from sixtysix.core.facts import DEAL_TARGET, HUNDRED, SCHNEIDER, last_trick_bonus
 from sixtysix.core.forfeit import parse_forfeit_header
-from sixtysix.core.game import Termination
 from sixtysix.core.match import AnyMatch, DealResult
+from sixtysix.core.outcome import Reason
 from sixtysix.core.partnership import side_of
 from sixtysix.core.table import Table
 from sixtysix.core.view import SpectatorView
-from sixtysix.present.describe import Names, deal_headline, scoring_sentences
+from sixtysix.present.describe import Line, Names, deal_headline, scoring_sentences
 from sixtysix.present.table import PublicMatch, is_duel
 
-WIN_KINDS = {1: "simple", 2: "schneider", 3: "schwarz"}
-"""The win kinds by the game points of their scale (before any doubling)."""
+WIN_KINDS = (Reason.SIMPLE, Reason.SCHNEIDER, Reason.SCHWARZ)
+"""The reasons that name a win kind (the step of the scale) of a deal won on the cards."""
 
 SIDE_SENTENCES: dict[str, dict[str, str]] = {
     "played_out": {
@@ -52,13 +52,13 @@ SIDE_SENTENCES: dict[str, dict[str, str]] = {
 """The engine's reason of a four-handed deal's result (``Outcome.reason``, English), in German and French."""
 
 SIDE_SCALES = {
-    "all the tricks": {"de": "alle Stiche", "fr": "tous les plis"},
-    "100 or more": {"de": "100 oder mehr", "fr": "100 ou plus"},
-    "66 or more": {"de": "66 oder mehr", "fr": "66 ou plus"},
-    "the losers under 33": {"de": "die Verlierer unter 33", "fr": "les perdants sous 33"},
+    "schwarz": {"de": "alle Stiche", "fr": "tous les plis"},
+    "hundred": {"de": "{hundred} oder mehr", "fr": "{hundred} ou plus"},
+    "simple": {"de": "{target} oder mehr", "fr": "{target} ou plus"},
+    "schneider": {"de": "die Verlierer unter {line}", "fr": "les perdants sous {line}"},
 }
-"""Why a side won what it won: the core's words (:func:`~sixtysix.core.facts.partnership_game_points`) in German
-and French."""
+"""Why a side won what it won: the core's scale reason (:func:`~sixtysix.core.facts.partnership_game_points`)
+in German and French."""
 
 
 def outcome_json(
@@ -96,6 +96,7 @@ def outcome_json(
         "closer": seen.closer or None,
         "win_kind": win_kind(seen) if duel else None,
         "reason": outcome.reason,
+        "reasons": [reason.value for reason in outcome.reasons],
         "scoring": scoring_json(seen, result, match.carried),
         "headline": headline,
         "deal_headline": duel_headline,
@@ -119,19 +120,19 @@ def side_explanations(seen: SpectatorView) -> dict[str, list[str]]:
     outcome = seen.outcome
     assert outcome is not None
     found: dict[str, list[str]] = {"en": [outcome.reason]}
-    termination = outcome.termination
+    first = outcome.reasons[0]
     winner = outcome.winner or 0
     values: dict[str, object] = {"winner": winner, "points": outcome.points[0]}
     how = ""
-    if termination == Termination.PLAYED_OUT and winner:
-        won, lost = outcome.points[winner - 1], outcome.points[2 - winner]
-        how = partnership_game_points(seen.rules, won, lost, outcome.tricks[2 - winner])[1]
-        values.update(won=won, lost=lost)
-    elif termination == Termination.FORFEIT:
+    if first == Reason.PLAYED_OUT and winner:
+        values.update(won=outcome.points[winner - 1], lost=outcome.points[2 - winner])
+        how = outcome.reasons[1].value
+    elif first == Reason.FORFEIT:
         values["seat"] = parse_forfeit_header(outcome.reason)[1]
+    facts = {"hundred": HUNDRED, "target": DEAL_TARGET, "line": SCHNEIDER}
     for lang in ("de", "fr"):
-        sentence = SIDE_SENTENCES.get(termination.value, {}).get(lang)
-        words = SIDE_SCALES[how][lang] if how else ""
+        sentence = SIDE_SENTENCES.get(first.value, {}).get(lang)
+        words = SIDE_SCALES[how][lang].format(**facts) if how else ""
         found[lang] = [sentence.format(how=words, **values)] if sentence else [outcome.reason]
     return found
 
@@ -222,10 +223,11 @@ def scoring_json(seen: SpectatorView, result: DealResult | None, carried: int) -
         "carried_next": result.carried_after if result else carried,
         "last_trick": None,
     }
-    if is_duel(seen.rules):
-        out["scale"] = _win_scale(seen)
-        if seen.closer and seen.outcome is not None and seen.outcome.winner == seen.closer:
-            out["closed_basis"] = seen.rules.closer_win_basis
+    outcome = seen.outcome
+    if is_duel(seen.rules) and outcome is not None:
+        out["scale"] = outcome.base_points if win_kind(seen) else None
+        if seen.closer and outcome.winner == seen.closer:
+            out["closed_basis"] = "at_close" if Reason.AT_CLOSE in outcome.reasons else "at_end"
         out["last_trick"] = _last_trick(seen)
     return out
 
@@ -242,35 +244,17 @@ def _last_trick(seen: SpectatorView) -> dict[str, object] | None:
         "winner": last.winner,
         "points": last.points,
         "bonus": last_trick_bonus(rules, closed=bool(seen.closer)),
-        "decides": outcome.termination == Termination.PLAYED_OUT
-        and not seen.closer
-        and rules.last_trick_rule == "wins_deal_one_point",
+        "decides": outcome.reasons[0] == Reason.LAST_TRICK,
     }
 
 
 def win_kind(seen: SpectatorView) -> str | None:
     """``simple``, ``schneider`` or ``schwarz`` for a finished deal of two seats won on the cards;
-    ``None`` for a tie or a penalty (false claim, failed close, beaten closer)."""
-    scale = _win_scale(seen)
-    return WIN_KINDS[scale] if scale else None
-
-
-def _win_scale(seen: SpectatorView) -> int | None:
-    """The scale (1, 2 or 3 game points) of a deal of two seats won on the cards, before any
-    doubling, as the core scores it; else ``None``."""
+    ``None`` for a tie or a penalty (false claim, failed close, beaten closer): the engine's reason."""
     outcome = seen.outcome
-    if outcome is None or outcome.winner is None:
+    if outcome is None:
         return None
-    loser = _opponent(seen, outcome.winner)
-    return win_scale(
-        seen.rules,
-        outcome.termination.value,
-        outcome.winner,
-        seen.closer,
-        (seen.scores[loser - 1], seen.trick_counts[loser - 1]),
-        (seen.close_score, seen.close_tricks),
-        seen.scores[outcome.winner - 1],
-    )
+    return next((reason.value for reason in outcome.reasons if reason in WIN_KINDS), None)
 
 
 def result_columns(match: AnyMatch, number: int) -> dict[str, object]:
@@ -299,56 +283,80 @@ def result_columns(match: AnyMatch, number: int) -> dict[str, object]:
 def deal_sentences(seen: SpectatorView, names: Names, carried: int = 0) -> list[str]:
     """How a finished deal of two seats scored, said to ``names.human``: in English the engine's full
     sentences (:func:`~sixtysix.present.describe.scoring_sentences`), in German and French the web page's
-    (the same words, from the same numbers: :func:`scoring_json`). ``carried``: tie points waiting after it.
+    (words for the same reason codes: :func:`deal_lines`). ``carried``: tie points waiting after it.
 
     >>> from sixtysix import Deal
     >>> deal = Deal.shuffled(seed=1)
     >>> while not deal.is_over:
     ...     deal.apply(deal.legal_actions()[0])
-    >>> deal_sentences(deal.spectator_view(), Names(human=1, lang="de"))
-    ['Computer hat zugedreht und 66 nicht erreicht.', 'Misslungenes Zudrehen bringt dem Gegner 3 Punkte.']
+    >>> for line in deal_sentences(deal.spectator_view(), Names(human=1, lang="de")):
+    ...     print(line)
+    Computer hat zugedreht und 66 nicht erreicht.
+    Misslungenes Zudrehen bringt dem Gegner 3 Punkte.
+    Der Gegner des Zudrehers hatte beim Zudrehen keinen Stich: das Höchste.
     """
     if names.lang == "en":
         return scoring_sentences(seen, names)
+    return [text for _, text in deal_lines(seen, names, carried)]
+
+
+_PENALTY_WHY = (Reason.FLAT, Reason.NO_TRICK, Reason.NO_TRICK_AT_CLOSE, Reason.ALWAYS_THREE, Reason.HOYLE)
+"""The reasons that say why a penalty costs what it costs (each has its sentence ``outcome.why.CODE``)."""
+
+
+def deal_lines(seen: SpectatorView, names: Names, carried: int = 0) -> list[Line]:
+    """The sentences of :func:`deal_sentences` from the catalogue (``outcome.*``, any language) with the
+    reason codes each words: together exactly the engine's reasons (what the web page says too)."""
     outcome = seen.outcome
     if outcome is None:
         return []
+    reasons = outcome.reasons
+    how = reasons[0]
     facts = scoring_json(seen, None, carried)
     winner, closer, claimant = outcome.winner, seen.closer, outcome.claimant
-    n, points = outcome.game_points, outcome.points
-    termination = outcome.termination
-    if termination == Termination.TIE:
+    n, points = outcome.base_points, outcome.points
+    if how == Reason.TIE:
         after = int(str(facts["carried_next"] or 0))
         then = names.count("outcome.tie_carry", after) if after else names.say("outcome.tie_void")
-        return [names.say("outcome.tie", p=max(points)), then]
+        return [((how,), names.say("outcome.tie", p=max(points))), ((), then)]
     assert winner is not None
     loser = _opponent(seen, winner)
     failed = names.count("outcome.failed_close_points", n)
-    if termination == Termination.FORFEIT:
-        return [names.of("outcome.forfeit", loser, n=n)]
-    if termination == Termination.FALSE_CLAIM:
+    lines: list[Line]
+    if how == Reason.FORFEIT:
+        return [((how,), names.of("outcome.forfeit", loser, n=outcome.game_points))]
+    if how in (Reason.FALSE_CLAIM, Reason.FALSE_CLAIM_FAILED_CLOSE):
         who = claimant or loser
         said = names.of("outcome.false_claim", who, p=points[who - 1])
-        return [said, failed if closer and closer == claimant else names.count("outcome.false_claim_points", n)]
-    if termination == Termination.CLOSER_FAILED:
-        return [names.of("outcome.closer_failed", closer), failed]
-    if termination == Termination.CLAIM and closer and claimant != closer:
-        return [names.say("outcome.beaten_closer", closer=names.subject(closer), winner=names.subject(winner), n=n)]
-    if termination == Termination.PLAYED_OUT and closer and winner != closer:
-        return [names.of("outcome.closer_never_claimed", closer), failed]
-    last = facts["last_trick"]
-    if termination == Termination.CLAIM:
-        lines = [names.of("outcome.claimed", claimant or winner, p=points[(claimant or winner) - 1])]
-    elif closer:
-        lines = [names.of("outcome.closer_made_it", closer)]
-    elif isinstance(last, dict) and last["decides"]:
-        return [names.of_count("outcome.last_trick_decides", int(last["winner"]), n)]
+        cost = failed if how == Reason.FALSE_CLAIM_FAILED_CLOSE else names.count("outcome.false_claim_points", n)
+        lines = [((how,), said), ((), cost)]
+    elif how == Reason.FAILED_CLOSE:
+        lines = [((how,), names.of("outcome.closer_failed", closer)), ((), failed)]
+    elif how == Reason.BEATEN_CLOSER:
+        said = names.say("outcome.beaten_closer", closer=names.subject(closer), winner=names.subject(winner), n=n)
+        lines = [((how,), said)]
+    elif how == Reason.NEVER_CLAIMED:
+        lines = [((how,), names.of("outcome.closer_never_claimed", closer)), ((), failed)]
+    elif how == Reason.LAST_TRICK:
+        return [((how, Reason.SIMPLE), names.of_count("outcome.last_trick_decides", winner, n))]
     else:
-        lines = [names.say("outcome.played_out", bonus=last["bonus"] if isinstance(last, dict) else 0)]
-    if closer and facts["closed_basis"] == "at_close":
-        lines.append(names.say("outcome.closed_basis"))
-    kind = win_kind(seen)
-    if kind is not None:
-        scale = int(str(facts["scale"]))
-        lines.append(names.count(f"outcome.kind.{kind}", scale, loser=names.subject(loser), line=facts["schneider"]))
+        if how == Reason.CLAIM or how == Reason.CLOSER_CLAIM:
+            said = names.of("outcome.claimed", claimant or winner, p=points[(claimant or winner) - 1])
+        elif how == Reason.CLOSER_PLAYED_OUT:
+            said = names.of("outcome.closer_made_it", closer)
+        elif how == Reason.LAST_TRICK_TARGET:
+            said = names.of("outcome.last_trick_target", winner)
+        else:
+            last = facts["last_trick"]
+            said = names.say("outcome.played_out", bonus=last["bonus"] if isinstance(last, dict) else 0)
+        lines = [((how,), said)]
+        if Reason.AT_CLOSE in reasons:
+            lines.append(((Reason.AT_CLOSE,), names.say("outcome.closed_basis")))
+        kind = win_kind(seen)
+        if kind is not None:
+            said = names.count(f"outcome.kind.{kind}", n, loser=names.subject(loser), line=SCHNEIDER)
+            lines.append(((Reason(kind),), said))
+    lines += [((why,), names.say(f"outcome.why.{why.value}", line=SCHNEIDER)) for why in _PENALTY_WHY if why in reasons]
+    if Reason.DOUBLED in reasons:
+        lines.append(((Reason.DOUBLED,), names.say("outcome.why.doubled")))
     return lines

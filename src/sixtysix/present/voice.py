@@ -778,6 +778,46 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "{loser}: kein einziger Stich (Schwarz): {n} Punkte.",
         "fr": "{loser} : aucun pli (schwarz) : {n} points de partie.",
     },
+    "outcome.last_trick_target.you": {
+        "en": "You reached 66 with the last trick: the deal ends as after any trick.",
+        "de": "Du hast mit dem letzten Stich 66 erreicht: Das Spiel endet wie nach jedem Stich.",
+        "fr": "Vous avez atteint 66 avec le dernier pli : la donne finit comme après tout pli.",
+    },
+    "outcome.last_trick_target.other": {
+        "en": "{name} reached 66 with the last trick: the deal ends as after any trick.",
+        "de": "{name} hat mit dem letzten Stich 66 erreicht: Das Spiel endet wie nach jedem Stich.",
+        "fr": "{name} a atteint 66 avec le dernier pli : la donne finit comme après tout pli.",
+    },
+    "outcome.why.flat": {
+        "en": "These rules set this penalty whatever the tricks.",
+        "de": "Diese Regeln setzen diese Strafe unabhängig von den Stichen fest.",
+        "fr": "Ces règles fixent cette pénalité quels que soient les plis.",
+    },
+    "outcome.why.no_trick": {
+        "en": "The claimant's opponent had no trick: the most.",
+        "de": "Der Gegner des Ansagenden hatte keinen Stich: das Höchste.",
+        "fr": "L'adversaire de celui qui a annoncé n'avait aucun pli : le maximum.",
+    },
+    "outcome.why.no_trick_at_close": {
+        "en": "The closer's opponent had no trick when the talon was closed: the most.",
+        "de": "Der Gegner des Zudrehers hatte beim Zudrehen keinen Stich: das Höchste.",
+        "fr": "L'adversaire de celui qui a fermé n'avait aucun pli à la clôture : le maximum.",
+    },
+    "outcome.why.always_three": {
+        "en": "These rules always give the most for a failed close.",
+        "de": "Diese Regeln geben für misslungenes Zudrehen immer das Höchste.",
+        "fr": "Ces règles donnent toujours le maximum pour une clôture manquée.",
+    },
+    "outcome.why.hoyle": {
+        "en": "The closer made {line} card points or more, so it costs the least (the Hoyle 1895 rule).",
+        "de": "Der Zudreher hat {line} Augen oder mehr gemacht, daher kostet es am wenigsten (Regel nach Hoyle 1895).",
+        "fr": "Celui qui a fermé a fait {line} points ou plus : cela coûte le moins (règle de Hoyle 1895).",
+    },
+    "outcome.why.doubled": {
+        "en": "Doubled, because the talon was closed.",
+        "de": "Verdoppelt, weil zugedreht wurde.",
+        "fr": "Doublé, car le talon a été fermé.",
+    },
     "outcome.forfeit.you": {
         "en": "You forfeited the deal ({n} game points to the opponent).",
         "de": "Du hast das Spiel kampflos verloren ({n} Punkte für den Gegner).",

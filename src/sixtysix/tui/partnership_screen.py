@@ -30,8 +30,9 @@ from rich.text import Text
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, Card
-from sixtysix.core.game import Termination
+from sixtysix.core.facts import DEAL_TARGET, HUNDRED, SCHNEIDER, SCHNEIDER_WIN, SCHWARZ_WIN, SIMPLE_WIN
 from sixtysix.core.match import DealResult
+from sixtysix.core.outcome import Reason
 from sixtysix.core.partnership import FourHandedDeal, left_of, partner_of, side_of
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
@@ -48,9 +49,20 @@ from sixtysix.tui.screen import HeaderRule, hand_boxes, legal_tokens, marriages_
 from sixtysix.tui.seating import seat_names
 
 SCALE_TEXT = {
-    "hundred": "1 game point from 66, 2 from 100, 3 for all the tricks",
-    "loser_under_33": "1 game point from 66, 2 when the losers have under 33, 3 for all the tricks",
+    "hundred": f"{SIMPLE_WIN} game point from {DEAL_TARGET}, {SCHNEIDER_WIN} from {HUNDRED}, "
+    f"{SCHWARZ_WIN} for all the tricks",
+    "loser_under_33": f"{SIMPLE_WIN} game point from {DEAL_TARGET}, {SCHNEIDER_WIN} when the losers have under "
+    f"{SCHNEIDER}, {SCHWARZ_WIN} for all the tricks",
 }
+"""The four-handed scale of each ``four_player_scale`` (R-4P-7), its numbers from the core's facts."""
+
+SCALE_WORDS = {
+    Reason.SCHWARZ: "all the tricks",
+    Reason.HUNDRED: f"{HUNDRED} or more",
+    Reason.SCHNEIDER: f"the losers under {SCHNEIDER}",
+    Reason.SIMPLE: f"{DEAL_TARGET} or more",
+}
+"""Words for the engine's reason of a four-handed deal's game points (its scale step)."""
 
 
 def partnership_names(human: int) -> Names:
@@ -246,24 +258,21 @@ def explain_deal(deal: FourHandedDeal, seat: int) -> list[str]:
     tricks = {1: outcome.tricks[0], 2: outcome.tricks[1]}
     winner = outcome.winner
     lines: list[str] = []
-    if outcome.termination == Termination.TEN_OF_TRUMPS and winner is not None:
+    how = outcome.reasons[0]
+    if how == Reason.TEN_OF_TRUMPS and winner is not None:
         lines.append(
             f"{side_subject(winner, own)} won the ten of trumps one game point short of the match: "
             f"{side_verb(winner, own, 'it wins', 'they win')} at once."
         )
     elif winner is None:
-        lines.append("65-65: nobody scores; 1 game point more goes to the winners of the next deal.")
+        lines.append(f"{points[1]}-{points[2]}: nobody scores; 1 game point more goes to the winners of the next deal.")
+    elif how == Reason.FORFEIT:
+        lines.append(f"{side_subject(winner, own)} {side_verb(winner, own, 'wins', 'win')} by forfeit.")
     else:
         loser = 3 - winner
         made = f"{side_subject(winner, own)} made {points[winner]} to {points[loser]}"
-        if tricks[loser] == 0:
-            why = f"all the tricks: {_points(3)}"
-        elif outcome.game_points == 2:
-            why = "100 or more" if rules.four_player_scale == "hundred" else "the losers under 33"
-            why += f": {_points(2)}"
-        else:
-            why = f"66 or more: {_points(1)}"
-        lines.append(f"{made} ({why}).")
+        why = SCALE_WORDS[outcome.reasons[1]]
+        lines.append(f"{made} ({why}: {_points(outcome.game_points)}).")
         lines.append(f"[dim]Scoring: {SCALE_TEXT.get(rules.four_player_scale, '')}.[/]")
     bonus = outcome.bonus or (0, 0)
     for side in (1, 2):

@@ -391,7 +391,8 @@ class PartnershipSolver:
         key = (((p1 << 10 | p2) << 1 | has1) << 1 | has2) * 3 + ten_side
         value = self._terminal.get(key)
         if value is None:
-            _, winner, points, bonus, _ = score_partnership_deal(self.rules, [0, p1, p2], [0, has1, has2], ten_side)
+            scoring = score_partnership_deal(self.rules, [0, p1, p2], [0, has1, has2], ten_side)
+            winner, points, bonus = scoring.winner, scoring.game_points, scoring.bonus
             value = (points if winner == 1 else -points if winner == 2 else 0) + bonus[0] - bonus[1]
             if self.fine:
                 value = value * FINE + p1 - p2
