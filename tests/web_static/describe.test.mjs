@@ -76,20 +76,20 @@ test("a trick of four cards ends after the fourth, with the winner the server na
   assert.deepEqual(lines.slice(3), ["Seat 4 plays 8", "Seat 4 wins the trick (15)"]);
 });
 
-// outcomes as the server sends them, with the numbers their sentences name (``scoring``)
+// outcomes as the server sends them: the engine's reason codes, with the numbers their sentences name (``scoring``)
 const facts = (more = {}) => ({ schneider: 33, scale: null, closed_basis: null, carried_next: 0, last_trick: null, ...more });
 const outcomes = [
-  { termination: "claim", winner: 1, loser: 2, game_points: 2, credited: 2, carried: 0, points: [70, 20], tricks: [4, 2], claimant: 1, closer: null, win_kind: "schneider", scoring: facts({ scale: 2 }) },
-  { termination: "claim", winner: 2, loser: 1, game_points: 3, credited: 4, carried: 1, points: [10, 66], tricks: [0, 5], claimant: 2, closer: 2, win_kind: "schwarz", scoring: facts({ scale: 3, closed_basis: "at_close" }) },
-  { termination: "claim", winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [40, 66], tricks: [3, 3], claimant: 2, closer: 1, win_kind: null, scoring: facts() },
-  { termination: "false_claim", winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [60, 40], tricks: [3, 3], claimant: 1, closer: null, win_kind: null, scoring: facts() },
-  { termination: "false_claim", winner: 1, loser: 2, game_points: 3, credited: 3, carried: 0, points: [20, 50], tricks: [0, 3], claimant: 2, closer: 2, win_kind: null, scoring: facts() },
-  { termination: "closer_failed", winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [50, 80], tricks: [4, 8], claimant: null, closer: 1, win_kind: null, scoring: facts() },
-  { termination: "played_out", winner: 1, loser: 2, game_points: 1, credited: 1, carried: 0, points: [75, 55], tricks: [7, 5], claimant: null, closer: null, win_kind: "simple", scoring: facts({ scale: 1, last_trick: { winner: 2, points: 4, bonus: 10, decides: false } }) },
-  { termination: "played_out", winner: 1, loser: 2, game_points: 1, credited: 1, carried: 0, points: [70, 60], tricks: [7, 5], claimant: null, closer: 1, win_kind: "simple", scoring: facts({ scale: 1, closed_basis: "at_end" }) },
-  { termination: "played_out", winner: 2, loser: 1, game_points: 1, credited: 1, carried: 0, points: [50, 70], tricks: [2, 3], claimant: null, closer: null, win_kind: "simple", scoring: facts({ scale: 1, last_trick: { winner: 2, points: 6, bonus: 0, decides: true } }) },
-  { termination: "tie", winner: null, loser: null, game_points: 0, credited: 0, carried: 0, points: [65, 65], tricks: [6, 6], claimant: null, closer: null, win_kind: null, scoring: facts({ carried_next: 1 }) },
-  { termination: "tie", winner: null, loser: null, game_points: 0, credited: 0, carried: 0, points: [65, 65], tricks: [6, 6], claimant: null, closer: null, win_kind: null, scoring: facts() },
+  { termination: "claim", reasons: ["claim", "schneider"], winner: 1, loser: 2, game_points: 2, credited: 2, carried: 0, points: [70, 20], tricks: [4, 2], claimant: 1, closer: null, win_kind: "schneider", scoring: facts({ scale: 2 }) },
+  { termination: "claim", reasons: ["closer_claim", "at_close", "schwarz"], winner: 2, loser: 1, game_points: 3, credited: 4, carried: 1, points: [10, 66], tricks: [0, 5], claimant: 2, closer: 2, win_kind: "schwarz", scoring: facts({ scale: 3, closed_basis: "at_close" }) },
+  { termination: "claim", reasons: ["beaten_closer"], winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [40, 66], tricks: [3, 3], claimant: 2, closer: 1, win_kind: null, scoring: facts() },
+  { termination: "false_claim", reasons: ["false_claim", "flat"], winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [60, 40], tricks: [3, 3], claimant: 1, closer: null, win_kind: null, scoring: facts() },
+  { termination: "false_claim", reasons: ["false_claim_failed_close", "no_trick_at_close"], winner: 1, loser: 2, game_points: 3, credited: 3, carried: 0, points: [20, 50], tricks: [0, 3], claimant: 2, closer: 2, win_kind: null, scoring: facts() },
+  { termination: "closer_failed", reasons: ["failed_close"], winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [50, 80], tricks: [4, 8], claimant: null, closer: 1, win_kind: null, scoring: facts() },
+  { termination: "played_out", reasons: ["played_out", "simple"], winner: 1, loser: 2, game_points: 1, credited: 1, carried: 0, points: [75, 55], tricks: [7, 5], claimant: null, closer: null, win_kind: "simple", scoring: facts({ scale: 1, last_trick: { winner: 2, points: 4, bonus: 10, decides: false } }) },
+  { termination: "played_out", reasons: ["closer_played_out", "simple"], winner: 1, loser: 2, game_points: 1, credited: 1, carried: 0, points: [70, 60], tricks: [7, 5], claimant: null, closer: 1, win_kind: "simple", scoring: facts({ scale: 1, closed_basis: "at_end" }) },
+  { termination: "played_out", reasons: ["last_trick", "simple"], winner: 2, loser: 1, game_points: 1, credited: 1, carried: 0, points: [50, 70], tricks: [2, 3], claimant: null, closer: null, win_kind: "simple", scoring: facts({ scale: 1, last_trick: { winner: 2, points: 6, bonus: 0, decides: true } }) },
+  { termination: "tie", reasons: ["tie"], winner: null, loser: null, game_points: 0, credited: 0, carried: 0, points: [65, 65], tricks: [6, 6], claimant: null, closer: null, win_kind: null, scoring: facts({ carried_next: 1 }) },
+  { termination: "tie", reasons: ["tie"], winner: null, loser: null, game_points: 0, credited: 0, carried: 0, points: [65, 65], tricks: [6, 6], claimant: null, closer: null, win_kind: null, scoring: facts() },
 ];
 
 test("every way a deal ends is explained in every language, without leftovers", () => {
@@ -134,7 +134,7 @@ test("where partners score together the server's explanation is shown in the pag
 test("the explanation names the server's numbers: the last trick's bonus, the Schneider line, the points carried", () => {
   i18n.setLang("de");
   const other = { ...outcomes[6], scoring: facts({ scale: 2, schneider: 40, last_trick: { winner: 1, points: 3, bonus: 7, decides: false } }) };
-  const lines = d.explainOutcome({ ...other, win_kind: "schneider" }, who, "de");
+  const lines = d.explainOutcome({ ...other, win_kind: "schneider", reasons: ["played_out", "schneider"] }, who, "de");
   assert.match(lines[0], /7 extra/);
   assert.match(lines[1], /weniger als 40 Augen \(Schneider\): 2 Punkte/);
   assert.match(d.explainOutcome(outcomes[8], who, "de")[0], /Computer hat den letzten Stich gemacht, er gewinnt das Spiel: 1 Punkt/);
@@ -195,7 +195,7 @@ test("values are signed, with the language's decimal mark", () => {
 });
 
 test("strict_claims: a closer who reached 66 and never claimed loses the deal played out, as a failed close", () => {
-  const strict = { termination: "played_out", winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [81, 39], tricks: [6, 3], claimant: null, closer: 1, win_kind: null, scoring: facts() };
+  const strict = { termination: "played_out", reasons: ["never_claimed"], winner: 2, loser: 1, game_points: 2, credited: 2, carried: 0, points: [81, 39], tricks: [6, 3], claimant: null, closer: 1, win_kind: null, scoring: facts() };
   const expected = { en: /never claimed/, de: /nie angesagt/, fr: /sans jamais l'annoncer/ };
   for (const lang of LANGS) {
     i18n.setLang(lang);
@@ -231,7 +231,7 @@ test("a computer is named in the page's language, a person as given", () => {
 });
 
 test("a deal forfeited on the move clock is explained in every language", () => {
-  const outcome = { termination: "forfeit", winner: 1, loser: 2, game_points: 3, points: [20, 10], explanation: ["server"] };
+  const outcome = { termination: "forfeit", reasons: ["forfeit"], winner: 1, loser: 2, game_points: 3, points: [20, 10], explanation: ["server"] };
   for (const lang of ["de", "fr"]) {
     i18n.setLang(lang);
     const lines = d.explainOutcome(outcome, who, lang).map(String);

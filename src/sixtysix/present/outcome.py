@@ -84,6 +84,7 @@ def outcome_json(
         "winner": outcome.winner,
         "loser": _opponent(seen, outcome.winner) if duel and outcome.winner else None,
         "game_points": outcome.game_points,
+        "base_points": outcome.base_points,
         "credited": credited if won else 0,
         "carried": max(0, credited - outcome.game_points) if won else 0,
         "carried_after": result.carried_after if result else match.carried,

@@ -141,12 +141,18 @@ function whoName(seat, who) {
   return seat === who.me ? t("word.you") : who.name(seat);
 }
 
+/** The reasons that say why a penalty costs what it costs (``outcome.why.CODE``). */
+const PENALTY_WHY = ["flat", "no_trick", "no_trick_at_close", "always_three", "hoyle"];
+/** The reasons that name a win kind (the step of the game-point scale). */
+const WIN_KINDS = ["simple", "schneider", "schwarz"];
+
 /**
- * Sentences explaining how a finished deal was scored. English uses the server's
- * sentences; German and French are built from the outcome's numbers and its ``scoring``
- * facts (the server's: which points counted, the last trick's bonus, the Schneider line).
- * Where partners score together the server words the engine's reason in every language
- * (``explanations``).
+ * Sentences explaining how a finished deal was scored: words for the engine's reason codes
+ * (``outcome.reasons``, the server's ``Scoring``); nothing here decides how a deal scores.
+ * English uses the server's sentences; German and French translate the codes, with the
+ * numbers of the outcome and its ``scoring`` facts (the last trick's bonus, the Schneider
+ * line). Where partners score together the server words the engine's reason in every
+ * language (``explanations``).
  */
 export function explainOutcome(outcome, who, lang, by = "seat") {
   if (!outcome) return [];
@@ -154,64 +160,68 @@ export function explainOutcome(outcome, who, lang, by = "seat") {
   if (by === "side") return [...inLang(outcome.explanations, server, lang)];
   if (lang === "en" && server.length) return server;
   const facts = outcome.scoring || {};
+  const reasons = outcome.reasons || [];
+  const has = (code) => reasons.includes(code);
   const lines = [];
   const { winner, loser, closer, claimant } = outcome;
   const pts = outcome.points || [];
-  const n = outcome.game_points;
-  const basis = () => {
-    if (facts.closed_basis === "at_close") lines.push(t("outcome.closed_basis"));
+  const n = outcome.base_points ?? outcome.game_points;
+  const why = () => {
+    for (const code of PENALTY_WHY) if (has(code)) lines.push(t(`outcome.why.${code}`, { line: facts.schneider }));
+    if (has("doubled")) lines.push(t("outcome.why.doubled"));
+    return lines;
   };
-  const last = facts.last_trick;
-  switch (outcome.termination) {
+  switch (reasons[0]) {
     case "tie":
       lines.push(t("outcome.tie", { p: Math.max(...pts) }));
       lines.push(facts.carried_next ? t("outcome.tie_carry", { n: facts.carried_next }) : t("outcome.tie_void"));
       return lines;
-    case "claim":
-      if (closer && claimant !== closer) {
-        lines.push(t("outcome.beaten_closer", { closer: whoName(closer, who), winner: whoName(winner, who), n }));
-        return lines;
-      }
-      lines.push(said("outcome.claimed", claimant, who, { p: pts[claimant - 1] }));
-      if (closer) basis();
-      break;
-    case "false_claim": {
-      const who_ = claimant || loser;
-      lines.push(said("outcome.false_claim", who_, who, { p: pts[who_ - 1] }));
-      lines.push(t(closer && closer === claimant ? "outcome.failed_close_points" : "outcome.false_claim_points", { n }));
-      return lines;
-    }
-    case "closer_failed":
-      lines.push(said("outcome.closer_failed", closer, who));
-      lines.push(t("outcome.failed_close_points", { n }));
-      return lines;
-    case "played_out":
-      if (closer && winner !== closer) {
-        lines.push(said("outcome.closer_never_claimed", closer, who));
-        lines.push(t("outcome.failed_close_points", { n }));
-        return lines;
-      }
-      if (closer) {
-        lines.push(said("outcome.closer_made_it", closer, who));
-        basis();
-      } else if (last && last.decides) {
-        lines.push(said("outcome.last_trick_decides", last.winner, who, { n }));
-        return lines;
-      } else {
-        lines.push(t("outcome.played_out", { bonus: last ? last.bonus : 0 }));
-      }
-      break;
     case "forfeit": // the web's move clock ran out and another person claimed the deal
       if (!loser) return server;
-      lines.push(said("outcome.forfeit", loser, who, { n }));
+      lines.push(said("outcome.forfeit", loser, who, { n: outcome.game_points }));
       return lines;
+    case "false_claim":
+    case "false_claim_failed_close": {
+      const who_ = claimant || loser;
+      lines.push(said("outcome.false_claim", who_, who, { p: pts[who_ - 1] }));
+      const cost = reasons[0] === "false_claim" ? "outcome.false_claim_points" : "outcome.failed_close_points";
+      lines.push(t(cost, { n }));
+      return why();
+    }
+    case "failed_close":
+      lines.push(said("outcome.closer_failed", closer, who));
+      lines.push(t("outcome.failed_close_points", { n }));
+      return why();
+    case "never_claimed":
+      lines.push(said("outcome.closer_never_claimed", closer, who));
+      lines.push(t("outcome.failed_close_points", { n }));
+      return why();
+    case "beaten_closer":
+      lines.push(t("outcome.beaten_closer", { closer: whoName(closer, who), winner: whoName(winner, who), n }));
+      return why();
+    case "last_trick":
+      lines.push(said("outcome.last_trick_decides", winner, who, { n }));
+      return why();
+    case "claim":
+    case "closer_claim":
+      lines.push(said("outcome.claimed", claimant || winner, who, { p: pts[(claimant || winner) - 1] }));
+      break;
+    case "closer_played_out":
+      lines.push(said("outcome.closer_made_it", closer, who));
+      break;
+    case "last_trick_target":
+      lines.push(said("outcome.last_trick_target", winner, who));
+      break;
+    case "played_out":
+      lines.push(t("outcome.played_out", { bonus: facts.last_trick ? facts.last_trick.bonus : 0 }));
+      break;
     default:
       return server;
   }
-  if (outcome.win_kind && loser) {
-    lines.push(t(`outcome.kind.${outcome.win_kind}`, { loser: whoName(loser, who), n: facts.scale, line: facts.schneider }));
-  }
-  return lines;
+  if (has("at_close")) lines.push(t("outcome.closed_basis"));
+  const kind = reasons.find((code) => WIN_KINDS.includes(code));
+  if (kind && loser) lines.push(t(`outcome.kind.${kind}`, { loser: whoName(loser, who), n: facts.scale ?? n, line: facts.schneider }));
+  return why();
 }
 
 /**
