@@ -1,9 +1,13 @@
-"""The shape of the code: no import cycle anywhere (the layers contract is `lint-imports` in `make lint`)."""
+"""The shape of the code: no import cycle anywhere (the layers contract is `lint-imports` in `make lint`), and
+every rule fact once: outside the core no rule fact is written again (the deal target 66, the game-point scale,
+a marriage's points …), and a deal's score is explained only as words for the engine's reason codes."""
 
 from __future__ import annotations
 
+import io
 import pathlib
 import re
+import tokenize
 
 import grimp
 
@@ -61,6 +65,28 @@ _OUTSIDE_THE_CORE = {
     r">> ?3\b": "core.cards.suit_of (or SUIT_OF in a hot loop)",
     r"(>=|<|>) ?32\b": "Action.is_card / is_marriage",
     r"\b(40|20) if\b": "core.facts.marriage_points",
+    r"\b(game_points|base_points|scale)\s*(==|!=|>=|<=|<|>)\s*[123]\b": "the Scoring's reason codes "
+    "(Outcome.reasons) or core.facts.GAME_POINT_SCALE",
+    r"\b[1-6](\.0)? if [\w.]*closed_deal_double\b": "core.facts.max_game_points / closed_factor",
+    r"\b(game_points_text|_points)\(\s*[1-6]\s*\)": "words for the Outcome's game points "
+    "or core.facts.GAME_POINT_SCALE",
+    r"\{\s*1\s*:\s*[\"'](simple|schneider)": "the Scoring's reason codes (Reason.SIMPLE …)",
+}
+
+# Where a deal's score is explained (the front ends and their words): an explanation is words for
+# the engine's reason codes, never a second decision read from the rules' scoring options.
+_EXPLAINERS = ("present/", "tui/", "web/")
+_EXPLAINED = {
+    r"rules\.(beaten_closer_points|false_claim_points|failed_close_points|closer_false_claim|closer_win_basis"
+    r"|strict_claims|closed_deal_double|four_player_scale|last_trick_rule)\b": "the Scoring's reason codes "
+    "(Outcome.reasons)",
+    r"\btermination\s*(==|!=|is)\s": "the Scoring's reason codes (Outcome.reasons)",
+}
+_PAGE_EXPLAINED = {
+    r"\.termination\b": "outcome.reasons (the engine's codes; the page only words them)",
+    r"\b(beaten_closer_points|false_claim_points|failed_close_points|closer_false_claim|closer_win_basis)\b": (
+        "outcome.reasons"
+    ),
 }
 
 
@@ -82,10 +108,108 @@ def _offences(lines: list[tuple[str, int, str]]) -> list[str]:
         code = line.split("#", 1)[0] if "# why:" not in line else ""
         if code.lstrip().startswith(">>>"):
             continue
-        for pattern, instead in _OUTSIDE_THE_CORE.items():
+        patterns = dict(_OUTSIDE_THE_CORE)
+        if relative.startswith(_EXPLAINERS):
+            patterns.update(_EXPLAINED)
+        for pattern, instead in patterns.items():
             if re.search(pattern, code):
                 offences.append(f"{relative}:{number}: {line.strip()}  -> {instead}")
     return offences
+
+
+_TARGETS = {"66", "66.0"}
+"""The deal target written as a number: outside the core it is ``core.facts.DEAL_TARGET`` (rules.md §2.9)."""
+
+
+def _target_literals(sources: dict[str, str]) -> list[str]:
+    """Every number token 66 in Python code (strings, comments and docstrings are words, not code)."""
+    found = []
+    for relative, text in sorted(sources.items()):
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.NUMBER and token.string in _TARGETS:
+                found.append(f"{relative}:{token.start[0]}: {token.line.strip()}  -> core.facts.DEAL_TARGET")
+    return found
+
+
+def _python_sources() -> dict[str, str]:
+    root = pathlib.Path(__file__).resolve().parents[1] / "src" / "sixtysix"
+    return {
+        path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(root.rglob("*.py"))
+        if not path.relative_to(root).as_posix().startswith("core/")
+    }
+
+
+_C_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+
+
+def _c_offences(sources: dict[str, str]) -> list[str]:
+    """The C core takes the target and the scale from Python (``Rules.target``, ``Rules.scale``): no
+    66 and no game points 2 or 3 written in its code (comments aside)."""
+    found = []
+    for name, text in sorted(sources.items()):
+        code = _C_COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+        for number, line in enumerate(code.splitlines(), 1):
+            if re.search(r"(?<![\w.])66(?![\w.])", line):
+                found.append(f"native/{name}:{number}: {line.strip()}  -> r->target")
+            if re.search(r"\?\s*[23]\s*:\s*[23]\b|RESULT\([^)]*,\s*[123]\)", line):
+                found.append(f"native/{name}:{number}: {line.strip()}  -> r->scale[WIN_…]")
+    return found
+
+
+_JS_STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`""")
+
+
+def _page_offences(sources: dict[str, str]) -> list[str]:
+    """The page's explanations translate the engine's reason codes: they read no termination nor option."""
+    found = []
+    for name, text in sorted(sources.items()):
+        for number, line in enumerate(text.splitlines(), 1):
+            code = _JS_STRING.sub('""', line.split("//", 1)[0])
+            for pattern, instead in _PAGE_EXPLAINED.items():
+                if re.search(pattern, code):
+                    found.append(f"web/static/js/{name}:{number}: {line.strip()}  -> {instead}")
+    return found
+
+
+def test_outside_the_core_the_deal_target_is_never_a_literal() -> None:
+    assert _target_literals(_python_sources()) == []
+
+
+def test_the_scan_finds_a_literal_target_but_not_the_word() -> None:
+    sources = {
+        "ai/x.py": "if view.score >= 66:\n    pass\n",
+        "rl/y.py": "SCALE = 66.0\n",
+        "present/z.py": 'TEXT = "claim 66"  # 66 in words\n',
+    }
+    assert [found.split(":")[0:2] for found in _target_literals(sources)] == [["ai/x.py", "1"], ["rl/y.py", "1"]]
+
+
+def test_the_c_core_writes_neither_the_target_nor_the_scale() -> None:
+    native = pathlib.Path(__file__).resolve().parents[1] / "native"
+    sources = {path.name: path.read_text(encoding="utf-8") for path in sorted(native.glob("*.[ch]"))}
+    assert _c_offences(sources) == []
+
+
+def test_the_c_scan_finds_a_target_and_a_scale_but_not_in_comments() -> None:
+    sources = {
+        "engine.c": "/* reach 66 */\nif (score >= 66) win();\nint p = three ? 3 : 2;\n",
+        "solve.c": "// 66\nint x = r->target;\n",
+    }
+    assert [found.split(":")[0:2] for found in _c_offences(sources)] == [
+        ["native/engine.c", "2"],
+        ["native/engine.c", "3"],
+    ]
+
+
+def test_the_page_explains_a_deal_by_the_engines_reasons_only() -> None:
+    js = pathlib.Path(__file__).resolve().parents[1] / "src" / "sixtysix" / "web" / "static" / "js"
+    assert _page_offences({path.name: path.read_text(encoding="utf-8") for path in sorted(js.glob("*.js"))}) == []
+
+
+def test_the_page_scan_finds_a_decision_on_the_termination() -> None:
+    sources = {"describe.js": "switch (outcome.termination) {\n// outcome.termination\nconst r = outcome.reasons;\n"}
+    assert [found.split(":")[0:2] for found in _page_offences(sources)] == [["web/static/js/describe.js", "1"]]
 
 
 def test_outside_the_core_no_rule_fact_is_written_again_and_no_table_kind_is_tested() -> None:
@@ -98,9 +222,20 @@ def test_the_scan_finds_a_rule_fact_and_accepts_a_reason() -> None:
         ("web/y.py", 2, "if isinstance(deal, FourHandedDeal):"),
         ("web/y.py", 3, "if isinstance(deal, FourHandedDeal):  # why: the schema of version 1"),
         ("tui/z.py", 4, "points = 40 if trump else 20"),
+        ("present/w.py", 5, "if rules.beaten_closer_points == 'flat_two':"),
+        ("ai/v.py", 6, "if rules.beaten_closer_points == 'flat_two':"),
+        ("present/w.py", 7, "if outcome.termination == Termination.CLAIM:"),
+        ("tui/u.py", 8, "why = f'all the tricks: {_points(3)}'"),
+        ("rl/t.py", 9, "top = 6 if rules.closed_deal_double else 3"),
+        ("present/s.py", 10, "elif outcome.game_points == 2:"),
     ]
     assert [offence.split(":")[0:2] for offence in _offences(lines)] == [
         ["ai/x.py", "1"],
         ["web/y.py", "2"],
         ["tui/z.py", "4"],
+        ["present/w.py", "5"],
+        ["present/w.py", "7"],
+        ["tui/u.py", "8"],
+        ["rl/t.py", "9"],
+        ["present/s.py", "10"],
     ]

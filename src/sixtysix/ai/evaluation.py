@@ -8,7 +8,7 @@ positions, and kept within what can still be won.
 from __future__ import annotations
 
 from sixtysix.core.cards import SUIT_MASK, cards_of
-from sixtysix.core.facts import MARRIAGE_CARDS, game_points
+from sixtysix.core.facts import MARRIAGE_CARDS, closed_factor, game_points
 from sixtysix.core.game import Deal
 
 # Weights fitted by least squares to exact solver values of 1,950 seeded positions with
@@ -50,7 +50,7 @@ def heuristic_value(deal: Deal) -> float:
         )
     terms += _W_LEAD if deal.leader == 1 else -_W_LEAD
     # Never more than can still be won: the opponent's points and tricks only grow.
-    double = 2 if rules.closed_deal_double else 1
+    double = closed_factor(rules)
     high = game_points(deal.score[2], deal.tricks[2]) * double
     low = -game_points(deal.score[1], deal.tricks[1]) * double
     return min(high, max(low, terms))

@@ -41,6 +41,8 @@ what a marriage is worth  :func:`marriage_points`, :func:`marriage_value`,
 the talon                 :func:`talon_after` (cards left after some tricks),
                           :func:`exchange_card` (the trump card's exchange card)
 the last trick            :data:`LAST_TRICK_BONUS`, :func:`last_trick_bonus`
+a closed deal doubled     :data:`CLOSED_DEAL_FACTOR`, :func:`closed_factor`; the most a deal
+                          gives: :func:`max_game_points`
 game points of a deal     :data:`SCHNEIDER`, :func:`game_points` (two and three players),
                           :func:`closer_win_points`; the target: :data:`DEAL_TARGET`,
                           :func:`deal_target`; the scale: :data:`GAME_POINT_SCALE`,
@@ -341,6 +343,26 @@ def game_point_scale(rules: Rules) -> tuple[int, int, int]:
     (1, 2, 3)
     """
     return GAME_POINT_SCALE
+
+
+CLOSED_DEAL_FACTOR = 2
+"""``closed_deal_double``: a deal with a closed talon counts this many times its scale (rules.md §3)."""
+
+
+def closed_factor(rules: Rules) -> int:
+    """What a closed deal's game points are multiplied by under ``rules`` (1 unless ``closed_deal_double``)."""
+    return CLOSED_DEAL_FACTOR if rules.closed_deal_double else 1
+
+
+def max_game_points(rules: Rules) -> int:
+    """The most game points one deal can give under ``rules``: the top of the scale, doubled for a closed deal.
+
+    >>> from sixtysix.core.rules import Rules
+    >>> seed = Rules.preset("seed66")
+    >>> max_game_points(seed), max_game_points(seed.replace(closed_deal_double=True))
+    (3, 6)
+    """
+    return max(game_point_scale(rules)) * closed_factor(rules)
 
 
 SCHNEIDER = 33

@@ -61,6 +61,7 @@ from sixtysix.core.cards import (
 from sixtysix.core.errors import DealError, IllegalActionError
 from sixtysix.core.facts import (
     BEATERS,
+    CLOSED_DEAL_FACTOR,
     DEAL_TARGET,
     GAME_POINT_SCALE,
     MARRIAGE_CARDS,
@@ -997,7 +998,7 @@ def score_deal(
     )
     base = points
     if winner is not None and closer and rules.closed_deal_double:
-        points *= 2
+        points *= CLOSED_DEAL_FACTOR
         reasons = (*reasons, Reason.DOUBLED)
     return Scoring(termination, winner, points, reasons, reason, base)
 

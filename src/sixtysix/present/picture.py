@@ -24,7 +24,8 @@ from typing import NamedTuple
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, PASS, Action, marriage_suit
 from sixtysix.core.cards import BIT, KING, QUEEN, Card, CardMask, make_card
 from sixtysix.core.facts import exchange_card, trick_winner
-from sixtysix.core.game import BEFORE_DRAW, Outcome, Stage, Termination
+from sixtysix.core.game import BEFORE_DRAW, Outcome, Stage
+from sixtysix.core.outcome import Reason
 from sixtysix.core.rules import Rules
 from sixtysix.core.table import Table
 from sixtysix.core.view import SpectatorView
@@ -210,4 +211,4 @@ def claim_outcome(deal: Table, seat: int) -> Outcome:
 
 def claim_holds(deal: Table, seat: int) -> bool:
     """Whether ``seat``'s claim now would be correct (:func:`claim_outcome`)."""
-    return claim_outcome(deal, seat).termination == Termination.CLAIM
+    return claim_outcome(deal, seat).reasons[0] in (Reason.CLAIM, Reason.CLOSER_CLAIM, Reason.BEATEN_CLOSER)

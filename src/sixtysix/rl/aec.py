@@ -47,6 +47,7 @@ from pettingzoo.utils import wrappers
 
 from sixtysix.core.actions import CLAIM, NUM_ACTIONS
 from sixtysix.core.cards import format_cards, parse_card
+from sixtysix.core.facts import max_game_points
 from sixtysix.core.game import Deal
 from sixtysix.core.match import Match
 from sixtysix.core.rules import Rules
@@ -148,7 +149,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self.dealer = dealer
         self.render_mode = render_mode
         self.false_claims = false_claims
-        self.max_deal_points = 6 if self.rules.closed_deal_double else 3
+        self.max_deal_points = max_game_points(self.rules)
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         self.observation_spaces = {a: observation_space() for a in AGENTS}

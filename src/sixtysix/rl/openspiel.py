@@ -57,6 +57,7 @@ from sixtysix.ai.levels import make_player, make_table_player
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.core.actions import ACTIONS, EXCHANGE, NUM_ACTIONS, PASS, marriage_suit
 from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, cards_of, format_cards, make_card
+from sixtysix.core.facts import max_game_points
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules, parse_option
 from sixtysix.core.view import PartnershipView, PlayerView
@@ -151,7 +152,7 @@ class SixtysixGame(pyspiel.Game):  # type: ignore[misc]
         self.dealer = int(params["dealer"])
         if self.dealer not in (1, 2):
             raise ValueError(f"dealer must be 1 or 2, not {self.dealer}")
-        points = 6.0 if self.rules.closed_deal_double else 3.0
+        points = float(max_game_points(self.rules))
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=32,

@@ -273,7 +273,7 @@ def explain_deal(deal: FourHandedDeal, seat: int) -> list[str]:
         made = f"{side_subject(winner, own)} made {points[winner]} to {points[loser]}"
         why = SCALE_WORDS[outcome.reasons[1]]
         lines.append(f"{made} ({why}: {_points(outcome.game_points)}).")
-        lines.append(f"[dim]Scoring: {SCALE_TEXT.get(rules.four_player_scale, '')}.[/]")
+        lines.append(f"[dim]Scoring: {SCALE_TEXT.get(rules.four_player_scale, '')}.[/]")  # why: the rules, not a deal
     bonus = outcome.bonus or (0, 0)
     for side in (1, 2):
         if bonus[side - 1]:

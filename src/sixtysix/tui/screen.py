@@ -41,7 +41,7 @@ from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.cards import Card, CardMask, make_card, suit_of
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
 from sixtysix.core.match import DealResult
-from sixtysix.core.outcome import Termination
+from sixtysix.core.outcome import Reason
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present import voice
@@ -62,6 +62,9 @@ from sixtysix.present.describe import (
 )
 from sixtysix.present.order import hand_order
 from sixtysix.present.outcome import deal_sentences
+
+CLAIMED = (Reason.CLAIM, Reason.CLOSER_CLAIM)
+"""A claim that won: its first sentence already says who claimed with how many points."""
 
 LEVEL_NAMES = {level: words["en"] for level, words in voice.LEVEL_NAMES.items()}
 """The computer levels' short English names (records' headers, the three- and four-handed titles)."""
@@ -486,7 +489,7 @@ def render_summary(
     human = names.human
     if names.lang == "en":
         # a claim's first sentence already says who claimed with how many points: the engine's reason would repeat it
-        lines = [] if outcome.termination is Termination.CLAIM else [humanize(outcome.reason, names) + "."]
+        lines = [] if outcome.reasons[0] in CLAIMED else [humanize(outcome.reason, names) + "."]
         lines += explain_scoring(deal, names)
     else:  # the engine's reason is English: German and French say it all from the numbers (as the web page)
         carried = info.results[-1].carried_after if info.results else 0
