@@ -63,8 +63,8 @@ from sixtysix.present.describe import (
 from sixtysix.present.order import hand_order
 from sixtysix.present.outcome import deal_sentences
 
-CLAIMED = (Reason.CLAIM, Reason.CLOSER_CLAIM)
-"""A claim that won: its first sentence already says who claimed with how many points."""
+CLAIMED = (Reason.CLAIM, Reason.CLOSER_CLAIM, Reason.BEATEN_CLOSER)
+"""A correct claim: the engine's reason would repeat what the explanation says of it."""
 
 LEVEL_NAMES = {level: words["en"] for level, words in voice.LEVEL_NAMES.items()}
 """The computer levels' short English names (records' headers, the three- and four-handed titles)."""
