@@ -37,7 +37,8 @@ def test_the_c_sources_compare_no_string_option_with_a_raw_number() -> None:
     """``r->beaten_closer_points == 1`` would depend on the order of the choices: only names are allowed."""
     fields = _generator()["STRING_FIELDS"]
     assert isinstance(fields, tuple)
-    pattern = re.compile(r"\b(%s)\s*[=!]=\s*\d" % "|".join(fields))
+    names = "|".join(fields)
+    pattern = re.compile(rf"\b({names})\s*[=!]=\s*\d")
     found = [
         f"{path.name}:{number}: {line.strip()}"
         for path in sorted((ROOT / "native").glob("*.c"))
