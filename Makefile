@@ -19,7 +19,7 @@ $(VENV)/.installed-dev: $(BIN)/activate pyproject.toml
 
 # The native search core (C, native/): `pip install -e` builds it in place; this rebuilds it when
 # its sources change. docs/architecture.md, "Native search core".
-NATIVE_INPUTS := setup.py native/build.py $(wildcard native/*.c native/*.h)
+NATIVE_INPUTS := setup.py native/build.py native/choices.py src/sixtysix/core/rules.py $(wildcard native/*.c native/*.h)
 
 $(VENV)/.native: $(VENV)/.installed $(NATIVE_INPUTS)
 	$(BIN)/python -c "import setuptools" 2>/dev/null || $(BIN)/pip install --quiet setuptools
