@@ -29,6 +29,7 @@ from sixtysix import (
 )
 from sixtysix.core.cards import BIT, cards_of, parse_card, parse_cards
 from sixtysix.core.game import shuffled_deck
+from sixtysix.core.outcome import Scoring
 from sixtysix.core.partnership import deal_order, score_partnership_deal
 
 THREE = Rules.preset("three66")
@@ -268,13 +269,20 @@ def test_following_suit_after_a_trump_may_play_any_card_of_the_suit() -> None:
 
 
 def test_tc_4p4_scale() -> None:
-    """TC-4P4: 104 → +2; 98 against 32 → +1 (default), +2 with loser_under_33; all tricks → +3."""
-    assert score_partnership_deal(FOUR, [0, 104, 26], [0, 6, 2])[1:3] == (1, 2)
-    assert score_partnership_deal(FOUR, [0, 32, 98], [0, 2, 6])[1:3] == (2, 1)
+    """TC-4P4: 104 → +2; 98 against 32 → +1 (default), +2 with loser_under_33; all tricks → +3 (and why)."""
+    assert _winner_points(score_partnership_deal(FOUR, [0, 104, 26], [0, 6, 2])) == (1, 2)
+    assert _winner_points(score_partnership_deal(FOUR, [0, 32, 98], [0, 2, 6])) == (2, 1)
     under = FOUR.replace(four_player_scale="loser_under_33")
-    assert score_partnership_deal(under, [0, 32, 98], [0, 2, 6])[1:3] == (2, 2)
-    assert score_partnership_deal(FOUR, [0, 130, 0], [0, 8, 0])[1:3] == (1, 3)
-    assert score_partnership_deal(FOUR, [0, 70, 60], [0, 4, 4])[1:3] == (1, 1)
+    assert _winner_points(score_partnership_deal(under, [0, 32, 98], [0, 2, 6])) == (2, 2)
+    assert _winner_points(score_partnership_deal(FOUR, [0, 130, 0], [0, 8, 0])) == (1, 3)
+    assert _winner_points(score_partnership_deal(FOUR, [0, 70, 60], [0, 4, 4])) == (1, 1)
+    assert score_partnership_deal(FOUR, [0, 104, 26], [0, 6, 2]).codes == ["played_out", "hundred"]
+    assert score_partnership_deal(under, [0, 32, 98], [0, 2, 6]).codes == ["played_out", "schneider"]
+    assert score_partnership_deal(FOUR, [0, 130, 0], [0, 8, 0]).codes == ["played_out", "schwarz"]
+
+
+def _winner_points(scoring: Scoring) -> tuple[int | None, int]:
+    return scoring.winner, scoring.game_points
 
 
 def test_tc_4p4_all_tricks_by_play() -> None:
