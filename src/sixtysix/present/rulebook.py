@@ -38,7 +38,7 @@ from importlib import resources
 
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
 from sixtysix.present.presets import LANGUAGES, language, preset_description, preset_name
-from sixtysix.present.rulewords import option_label, value_words, word
+from sixtysix.present.rulewords import option_label, setting_words, value_words, word
 
 DEFAULT = Rules.preset("seed66")
 """The default game the marks compare with."""
@@ -408,22 +408,20 @@ def for_players(text: str, lang: str = "en") -> str:
             last.append(name)
             if not equals:
                 return word("quoted", lang, text=option_label(name, lang))
-            setting = word("setting", lang, label=option_label(name, lang), value=_value_words(name, value, lang))
-            return word("quoted", lang, text=setting)
+            return setting_words(name, _value(name, value), lang)
         if code in PRESETS:
             return preset_name(code, lang)
         if code in _VALUES:
             option = next((name for name in reversed(last) if code in map(_text, CHOICES[name])), _VALUES[code])
-            return _value_words(option, code, lang)
+            return value_words(option, _value(option, code), lang)
         return found.group(0)
 
     return _CODE.sub(words, text)
 
 
-def _value_words(name: str, text: str, lang: str) -> str:
-    """A value written as in a record (``true``, ``20``, ``at_end``) in words."""
-    value = next((value for value in CHOICES[name] if _text(value) == text), text)
-    return value_words(name, value, lang)
+def _value(name: str, text: str) -> object:
+    """A value of option ``name`` written as in a record (``true``, ``20``, ``at_end``)."""
+    return next((value for value in CHOICES[name] if _text(value) == text), text)
 
 
 def _sections_for(blocks: Iterable[Block], players: int) -> Iterator[Block]:

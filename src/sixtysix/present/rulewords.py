@@ -306,6 +306,16 @@ def value_words(name: str, value: object, lang: str = "en") -> str:
     return texts.get(lang) or texts.get("en") or str(value)
 
 
+def setting_words(name: str, value: object, lang: str = "en") -> str:
+    """An option and its value in words, as a rule names them.
+
+    >>> setting_words("tie_rule", "void", "de")
+    '„Gleichstand: nichts wird übertragen“'
+    """
+    setting = word("setting", lang, label=option_label(name, lang), value=value_words(name, value, lang))
+    return word("quoted", lang, text=setting)
+
+
 def option_label(name: str, lang: str = "en") -> str:
     """The option's name in words.
 
