@@ -89,6 +89,18 @@ def test_the_rules_command_shows_the_rules_of_the_game_being_played(tmp_path: Pa
     assert "Rules: Schnapsen (20 cards), changed: \u201cGame points to win: 3\u201d. Match to 3 game points." in shown
 
 
+def test_the_rules_command_speaks_the_players_language(tmp_path: Path) -> None:
+    rules = Rules.preset("schnapsen").replace(match_target=3)
+    session, console = make_session(tmp_path, Driver(["rules", "quit"]), rules, computer=ScriptedPlayer(), lang="de")
+    session.run()
+    shown = output(console)
+    assert "Die Regeln von 66: Schnapsen (20 Karten)" in shown and "2.9 Zudrehen" in shown
+    assert "R-P2-2 In der zweiten Phase muss der Zugeber" in shown
+    assert re.search(r"^\*\+\s+Punkte zum Sieg\s+3\s+7\s", shown, re.MULTILINE)
+    assert "match_target" not in shown and "close_before_draw" not in shown  # no name of the code
+    assert "\u201eZudrehen vor dem Ziehen\u201c" in shown  # R-CLOSE-2 names its option in words
+
+
 def test_a_card_typed_after_winning_a_trick_draws_first(tmp_path: Path) -> None:
     driver = Driver(["Ah", "Kh", "quit"])  # Ah wins trick 1; Kh: draw (As), then lead Kh
     session, console = make_session(tmp_path, driver, computer=ScriptedPlayer(["Ac"]))
