@@ -28,7 +28,9 @@ def test_the_rules_of_a_preset_answer_with_the_text_and_its_options(api: Api) ->
         "default_words": "24",
     }
     assert rows["tie_rule"]["marks"] == ""
-    assert '<tr data-option="close_before_draw" class="marked"><td>*</td><td>Close before the draw</td><td>no</td>' in html
+    assert (
+        '<tr data-option="close_before_draw" class="marked"><td>*</td><td>Close before the draw</td><td>no</td>' in html
+    )
 
 
 def test_the_rules_page_is_written_in_german_and_french(api: Api) -> None:

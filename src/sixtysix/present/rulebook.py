@@ -37,7 +37,7 @@ from functools import cache
 from importlib import resources
 
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
-from sixtysix.present.presets import LANGUAGES, language, preset_description, preset_name
+from sixtysix.present.presets import language, preset_description, preset_name
 from sixtysix.present.rulewords import option_label, setting_words, value_words, word
 
 DEFAULT = Rules.preset("seed66")
@@ -279,8 +279,7 @@ def game_table(rules: Rules, lang: str = "en") -> Table:
     rows = option_rows(rules, lang)
     header = ("", word("option", lang), word("value", lang), word("default", lang))
     cells = tuple(
-        (row.marks, row.label, row.value_words, row.default_words if row.default != row.value else "")
-        for row in rows
+        (row.marks, row.label, row.value_words, row.default_words if row.default != row.value else "") for row in rows
     )
     return Table(header, cells, tuple(row.name for row in rows), tuple(bool(row.marks) for row in rows))
 
@@ -380,11 +379,7 @@ def _for_players_block(block: Block, lang: str) -> Block:
     return block
 
 
-_VALUES: dict[str, str] = {}
-for _name, _values in reversed(CHOICES.items()):
-    for _value in _values:
-        if isinstance(_value, str):
-            _VALUES[_value] = _name
+_VALUES = {value: name for name, values in reversed(CHOICES.items()) for value in values if isinstance(value, str)}
 """Each value of the code (``at_close``, ``J``) and the first option that has it."""
 
 
@@ -394,8 +389,10 @@ def for_players(text: str, lang: str = "en") -> str:
     (``at_end``) as a value of the option named last before it, a preset (``schnapsen``) by its
     name; other code (a card, a rule ID) stays.
 
-    >>> print(for_players("(option `tie_rule`: `carry_one` or `void`; `schnapsen` has `deck=20`)"))
-    (option “A tie”: 1 point to the next deal's winner or nothing carried; Schnapsen (20 cards) has “Cards in the pack: 20”)
+    >>> print(for_players("(option `tie_rule`: `carry_one` or `void`)"))
+    (option “A tie”: 1 point to the next deal's winner or nothing carried)
+    >>> print(for_players("`schnapsen` has `deck=20`"))
+    Schnapsen (20 cards) has “Cards in the pack: 20”
     >>> print(for_players("`first_lead_exchange=true`, `Ah`", "fr").replace("\xa0", "~"))
     «~Échange à la première entame~: oui~», `Ah`
     """

@@ -144,7 +144,11 @@ OPTION_LABELS: dict[str, dict[str, str]] = {
 """Every option of :data:`~sixtysix.core.rules.CHOICES` in words, by language."""
 
 WORDS: dict[str, dict[str, str]] = {
-    "title": {"en": "The rules of 66: {name}", "de": "Die Regeln von 66: {name}", "fr": "Les règles du 66\u00a0: {name}"},
+    "title": {
+        "en": "The rules of 66: {name}",
+        "de": "Die Regeln von 66: {name}",
+        "fr": "Les règles du 66\u00a0: {name}",
+    },
     "options": {
         "en": "The options of this game",
         "de": "Die Optionen dieses Spiels",
@@ -299,10 +303,7 @@ def value_words(name: str, value: object, lang: str = "en") -> str:
     >>> value_words("tie_rule", "void", "de"), value_words("match_target", 7)
     ('nichts wird übertragen', '7')
     """
-    if isinstance(value, bool):
-        texts = YES_NO[value]
-    else:
-        texts = VALUE_WORDS.get(name, {}).get(str(value), {})
+    texts = YES_NO[value] if isinstance(value, bool) else VALUE_WORDS.get(name, {}).get(str(value), {})
     return texts.get(lang) or texts.get("en") or str(value)
 
 
