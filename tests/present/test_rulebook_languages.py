@@ -132,8 +132,8 @@ def test_a_value_is_worded_as_a_value_of_the_option_named_before_it() -> None:
     """``seed`` is a value of two options: the words follow the option the sentence names (A1, A6)."""
     exchange = rulebook.for_players("`nine_exchange_rule`: `seed`", "de")
     credit = rulebook.for_players("`marriage_credit` (`seed`)", "de")
-    assert exchange == "„Wer austauschen darf“: wer einen Stich hat, nach dem Ziehen"
-    assert credit == "„Wann ein Paar zählt“ (sobald der Melder einen Stich hat)"
+    assert exchange == "„Wer austauschen darf“: „wer einen Stich hat, nach dem Ziehen“"
+    assert credit == "„Wann ein Paar zählt“ („sobald der Melder einen Stich hat“)"
     assert rulebook.for_players("`Ah`, `R-P2-2`, `LEAD`") == "`Ah`, `R-P2-2`, `LEAD`"  # not an option: stays
 
 

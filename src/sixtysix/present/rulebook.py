@@ -386,11 +386,11 @@ _VALUES = {value: name for name, values in reversed(CHOICES.items()) for value i
 def for_players(text: str, lang: str = "en") -> str:
     """A rule's text with every name of the code in it (in backquotes) put in words: an option
     (``nine_points``) by its label, a setting (``exchange_rank=J``) by its label and value, a value
-    (``at_end``) as a value of the option named last before it, a preset (``schnapsen``) by its
+    (``at_end``) by its words as a value of the option named last before it, a preset (``schnapsen``) by its
     name; other code (a card, a rule ID) stays.
 
     >>> print(for_players("(option `tie_rule`: `carry_one` or `void`)"))
-    (option “A tie”: 1 point to the next deal's winner or nothing carried)
+    (option “A tie”: “1 point to the next deal's winner” or “nothing carried”)
     >>> print(for_players("`schnapsen` has `deck=20`"))
     Schnapsen (20 cards) has “Cards in the pack: 20”
     >>> print(for_players("`first_lead_exchange=true`, `Ah`", "fr").replace("\xa0", "~"))
@@ -410,7 +410,7 @@ def for_players(text: str, lang: str = "en") -> str:
             return preset_name(code, lang)
         if code in _VALUES:
             option = next((name for name in reversed(last) if code in map(_text, CHOICES[name])), _VALUES[code])
-            return value_words(option, _value(option, code), lang)
+            return word("quoted", lang, text=value_words(option, _value(option, code), lang))
         return found.group(0)
 
     return _CODE.sub(words, text)

@@ -230,9 +230,9 @@ VALUE_WORDS: dict[str, dict[str, dict[str, str]]] = {
     "failed_close_points": {
         "two_or_three": _TWO_OR_THREE,
         "hoyle1895": {
-            "en": "Hoyle 1895: 3 without a trick, else 1 if the closer made 33, else 2",
-            "de": "nach Hoyle 1895: 3 ohne Stich, sonst 1, wenn der Zudreher 33 hat, sonst 2",
-            "fr": "Hoyle 1895\u00a0: 3 sans pli, sinon 1 si celui qui a fermé a 33, sinon 2",
+            "en": "3 without a trick, else 1 or 2 (Hoyle 1895)",
+            "de": "3 ohne Stich, sonst 1 oder 2 (nach Hoyle 1895)",
+            "fr": "3 sans pli, sinon 1 ou 2 (Hoyle 1895)",
         },
         "always_three": {"en": "always 3", "de": "immer 3", "fr": "toujours 3"},
     },
