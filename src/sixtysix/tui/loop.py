@@ -217,14 +217,14 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     def show_rules(self) -> None:
         """The rules of the game being played: its options marked where they differ, every rule
         that applies at this table (paged on a terminal), then a one-line reminder under the screen."""
-        text = to_text(game_document(self.rules, self.names.lang))
+        text = to_text(game_document(self.rules, self.settings.lang))
         if self.console.is_terminal:
             with self.console.pager(styles=False):
                 self.console.print(text, markup=False, highlight=False, soft_wrap=True)
         else:
             self.console.print(text, markup=False, highlight=False, soft_wrap=True)
         rules = self.rules
-        lang = self.names.lang
+        lang = self.settings.lang
         changed = ", ".join(setting_words(name, getattr(rules, name), lang) for name in rules.options())
         self.say(
             f"[bold]Rules:[/] {escape(preset_name(rules.preset_name, lang))}"
