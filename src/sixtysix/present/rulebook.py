@@ -286,11 +286,10 @@ def game_table(rules: Rules, lang: str = "en") -> Table:
 
 def book_markdown(lang: str = "en") -> str:
     """The whole book as Markdown, the markers filled in: in English, the text of docs/rules.md."""
-    name = SOURCE_NAMES[language(lang)]
-    out = [
-        f"<!-- Generated from src/sixtysix/present/{name} by `{GENERATE}`: edit that file, not this one. -->",
-        "",
-    ]
+    lang = language(lang)
+    command = GENERATE if lang == "en" else f"sixtysix rules --book --markdown --lang {lang}"
+    source_path = f"src/sixtysix/present/{SOURCE_NAMES[lang]}"
+    out = [f"<!-- Generated from {source_path} by `{command}`: edit that file, not this one. -->", ""]
     for line in source(lang).splitlines():
         marker = _MARKER.fullmatch(line.strip())
         if marker and marker.group(1) == "options-table":
