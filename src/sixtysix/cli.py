@@ -5,8 +5,9 @@ the result of each deal and of the match (docs/records.md); an invalid record pr
 error and exits with status 2.
 
 ``sixtysix rules [--preset P] [--option NAME=VALUE] [--lang en|de|fr] [--book] [--markdown]``
-prints the rules of a game (docs/rules.md is ``sixtysix rules --book --markdown``),
-through a pager when standard output is a terminal.
+prints the rules of a game in English, German or French, every option in words
+(docs/rules.md is ``sixtysix rules --book --markdown``), through a pager when standard
+output is a terminal.
 
 ``sixtysix verify [--json] RECORD|-`` checks that every deal of a record was dealt by its
 committed seeds (docs/fairness.md): one line per deal, OK, FAIL, PENDING or NOT VERIFIABLE
@@ -143,8 +144,7 @@ def _parser() -> argparse.ArgumentParser:
         "--lang",
         choices=LANGUAGES,
         default="en",
-        help="en (default), de or fr. The rule text itself is in English only: de and fr translate the headings, "
-        "the option names and the preset's summary, and show the English text under them",
+        help="the language of the rules: en (default), de or fr (with --book, the whole book in that language)",
     )
     rules.add_argument(
         "--book", action="store_true", help="the whole rule book: every table size, every preset, the examples"
@@ -189,14 +189,12 @@ def _read(path: str) -> str:
 
 
 def _rules_command(args: argparse.Namespace) -> int:
-    if args.book and (args.preset != "seed66" or args.option or args.lang != "en"):
-        print(
-            "sixtysix rules: --book is the whole book in English; it takes no --preset, --option or --lang",
-            file=sys.stderr,
-        )
+    if args.book and (args.preset != "seed66" or args.option):
+        print("sixtysix rules: --book is the whole book; it takes no --preset or --option", file=sys.stderr)
         return EXIT_INVALID
     if args.book:
-        text = rulebook.book_markdown() if args.markdown else rulebook.to_text(rulebook.book_document())
+        book = rulebook.book_document(args.lang)
+        text = rulebook.book_markdown(args.lang) if args.markdown else rulebook.to_text(book)
     else:
         try:
             game = Rules.parse_text(" ".join([args.preset, *args.option]))

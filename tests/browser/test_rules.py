@@ -34,6 +34,15 @@ def test_the_rules_page_from_the_lobby_the_header_and_a_match(
     assert page.locator("#R-4P-4").count() == 1 and page.locator("#R-P2-2").count() == 0
     page.locator("[data-testid=lang-switch]").select_option("de")
     page.get_by_text("5.2 66 zu viert mit Partnern").wait_for()
+    german = page.locator("[data-testid=rules-text]")
+    assert german.get_attribute("lang") == "de"
+    assert "R-4P-4 Wer die ausgespielte Farbe hat, muss Farbe bekennen" in german.inner_text()
+    assert "four_player" not in german.inner_text() and "Unterstechen ist Pflicht" in german.inner_text()
+    shot(page, "rules-four66-de", full_page=False)
+    page.locator("[data-testid=lang-switch]").select_option("fr")
+    page.get_by_text("5.2 Le 66 à quatre en équipes").wait_for()
+    french = page.locator("[data-testid=rules-text]").inner_text()
+    assert "R-4P-10 Chaque donne est jouée jusqu'au bout" in french and "four_player" not in french
     page.locator("[data-testid=lang-switch]").select_option("en")
     # the header's link, then back to the lobby and into a match
     page.locator("[data-testid=nav-rules]").click()

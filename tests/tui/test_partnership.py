@@ -202,7 +202,9 @@ def test_help_last_rules_hint_errors_and_the_summary(tmp_path: Path) -> None:
     assert "undo is only available in the two-player game" in out
     assert "The rules of 66: Four-handed 66 (partners)" in out and "5.2 Four-handed partnership 66" in out
     assert "R-4P-4 A player who holds the suit led must follow suit" in out and "R-P2-2 In phase two" not in out
-    assert "Rules: four66 (Four-handed 66 (partners)), changed: match_target=2. Match to 2 game points." in out
+    assert (
+        "Rules: Four-handed 66 (partners), changed: \u201cGame points to win: 2\u201d. Match to 2 game points." in out
+    )
     assert "'zz' is not understood" in out and "there is no card number 9" in out
     assert "Not allowed: You do not hold Ah" in out  # (no suit symbols here)
     assert "Type a card (Ah, or its number), or help." in out

@@ -29,7 +29,7 @@ def test_the_rules_command_pages_the_rules_of_the_game(tmp_path: Path) -> None:
     child.sendline("rules")
     child.expect("paged:The rules of 66: Schnapsen \\(20 cards\\)")
     child.expect("paged:\\* R-P2-2 In phase two the follower must")
-    child.expect("Rules:\\S* schnapsen \\(Schnapsen \\(20 cards\\)\\)\\. Match to 7 game points\\.")
+    child.expect("Rules:\\S* Schnapsen \\(20 cards\\)\\. Match to 7 game points\\.")
     child.expect("Your move> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)

@@ -71,7 +71,7 @@ def test_help_hint_last_and_rules(tmp_path: Path) -> None:
     assert "Hint: best is" in shown and "expected game points" in shown
     assert "against the best" in shown and " ± " in shown  # estimates show their standard error
     assert re.search(r"^(Better|Every card is known|.* is about as good as) ", shown, re.MULTILINE)  # and why
-    assert "Rules: seed66" in shown
+    assert "Rules: Sechsundsechzig (66)" in shown
     assert "Last trick: You led A♥, Computer played A♣: you won (22 points)" in shown
 
 
@@ -83,9 +83,22 @@ def test_the_rules_command_shows_the_rules_of_the_game_being_played(tmp_path: Pa
     assert "The rules of 66: Schnapsen (20 cards)" in shown
     assert "Card points: ace 11, ten 10, king 4, queen 3, jack 2, nine 0" in shown
     assert "R-P2-2 In phase two the follower must" in shown and "R-CLOSE-6" in shown
-    assert re.search(r"^\*\s+close_before_draw\s+false\s+true\s", shown, re.MULTILINE)  # Schnapsen's option
-    assert re.search(r"^\*\+\s+match_target\s+3\s+7\s", shown, re.MULTILINE)  # set for this match
-    assert "Rules: schnapsen (Schnapsen (20 cards)), changed: match_target=3. Match to 3 game points." in shown
+    assert re.search(r"^\*\s+Close before the draw\s+no\s+yes\s", shown, re.MULTILINE)  # Schnapsen's option
+    assert re.search(r"^\*\+\s+Game points to win\s+3\s+7\s", shown, re.MULTILINE)  # set for this match
+    assert "close_before_draw" not in shown and "match_target" not in shown  # no name of the code
+    assert "Rules: Schnapsen (20 cards), changed: \u201cGame points to win: 3\u201d. Match to 3 game points." in shown
+
+
+def test_the_rules_command_speaks_the_players_language(tmp_path: Path) -> None:
+    rules = Rules.preset("schnapsen").replace(match_target=3)
+    session, console = make_session(tmp_path, Driver(["rules", "quit"]), rules, computer=ScriptedPlayer(), lang="de")
+    session.run()
+    shown = output(console)
+    assert "Die Regeln von 66: Schnapsen (20 Karten)" in shown and "2.9 Zudrehen" in shown
+    assert "R-P2-2 In der zweiten Phase muss der Zugeber" in shown
+    assert re.search(r"^\*\+\s+Punkte zum Sieg\s+3\s+7\s", shown, re.MULTILINE)
+    assert "match_target" not in shown and "close_before_draw" not in shown  # no name of the code
+    assert "\u201eZudrehen vor dem Ziehen\u201c" in shown  # R-CLOSE-2 names its option in words
 
 
 def test_a_card_typed_after_winning_a_trick_draws_first(tmp_path: Path) -> None:

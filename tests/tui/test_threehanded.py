@@ -141,7 +141,7 @@ def test_the_rules_command_shows_the_three_handed_rules(tmp_path: Path) -> None:
     assert "The rules of 66: Three-handed 66" in shown and "5.1 Three-handed 66" in shown
     assert "R-3P-3 When the deal ends" in shown and "R-P2-2 In phase two" in shown
     assert "R-4P-4" not in shown
-    assert "Rules: three66 (Three-handed 66), changed: match_target=3. Match to 3 game points." in shown
+    assert "Rules: Three-handed 66, changed: \u201cGame points to win: 3\u201d. Match to 3 game points." in shown
 
 
 def test_the_person_who_deals_watches_the_two_computers(tmp_path: Path) -> None:

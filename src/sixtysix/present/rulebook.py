@@ -1,25 +1,29 @@
 """The rule book: the one text of the rules, for the docs, the command line, the terminal and the web.
 
-The text lives once, in ``rulebook.md`` next to this module (package data). Two markers in
-it are filled from the code, so that they cannot drift from :class:`~sixtysix.core.rules.Rules`:
+The text lives next to this module (package data), once in each language: ``rulebook.md``
+(English), ``rulebook.de.md`` and ``rulebook.fr.md``, with the same sections, rule IDs and
+option names in the same places (a test keeps them in step). Two markers in each are filled
+from the code, so that they cannot drift from :class:`~sixtysix.core.rules.Rules`:
 ``<!-- options-table -->`` (every option, its values and the value of each preset) and
 ``<!-- options-summary -->`` (the presets; for one game, its options marked where they
 differ). ``docs/rules.md`` is :func:`book_markdown` (a test keeps them equal: regenerate it
 with ``sixtysix rules --book --markdown > docs/rules.md``).
 
 One game's rules (:func:`game_document`) are the sections that apply to its table size, with
-the game's options; :func:`to_text` renders them for a terminal and :func:`to_html` for the
-web page. The full text is English; headings, option names and the preset summary are also
-in German and French (``lang``).
+the game's options, for players: in their language, and every option the text names (the
+code's ``nine_points``, ``exchange_rank=J``, ``at_close``) put in words (:func:`for_players`).
+:func:`to_text` renders them for a terminal and :func:`to_html` for the web page.
 
 >>> rules = Rules.preset("schnapsen")
 >>> text = to_text(game_document(rules))
 >>> "ace 11, ten 10, king 4, queen 3, jack 2" in text
 True
->>> [(row.name, row.value, row.marks) for row in option_rows(rules) if row.name == "deck"]
-[('deck', '20', '*')]
+>>> [(row.name, row.value, row.value_words, row.marks) for row in option_rows(rules) if row.name == "deck"]
+[('deck', '20', '20', '*')]
 >>> to_text(game_document(rules, "de")).splitlines()[0]
 'Die Regeln von 66: Schnapsen (20 Karten)'
+>>> "Die Augen: Ass 11, Zehner 10, König 4, Dame 3, Bube 2" in to_text(game_document(rules, "de"))
+True
 """
 
 from __future__ import annotations
@@ -34,12 +38,14 @@ from importlib import resources
 
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
 from sixtysix.present.presets import language, preset_description, preset_name
-from sixtysix.present.rulewords import HEADINGS, option_label, word
+from sixtysix.present.rulewords import option_label, setting_words, value_words, word
 
 DEFAULT = Rules.preset("seed66")
 """The default game the marks compare with."""
 
 SOURCE_NAME = "rulebook.md"
+SOURCE_NAMES = {"en": SOURCE_NAME, "de": "rulebook.de.md", "fr": "rulebook.fr.md"}
+"""The book's text in each of :data:`~sixtysix.present.presets.LANGUAGES`."""
 GENERATE = "sixtysix rules --book --markdown > docs/rules.md"
 """The command that writes docs/rules.md."""
 
@@ -77,15 +83,10 @@ class Heading:
     number: str
     title: str
     players: frozenset[int] | None = None
-    translated: bool = False
-    """Whether ``title`` is already in the document's language (the headings the code adds)."""
 
-    def text(self, lang: str = "en") -> str:
-        """The heading in ``lang``: its number and its translated title."""
-        title = self.title
-        if lang != "en" and not self.translated:
-            title = HEADINGS.get(self.number, {}).get(lang, title)
-        return f"{self.number} {title}" if self.number else title
+    def text(self) -> str:
+        """The heading as shown: its number and its title."""
+        return f"{self.number} {self.title}" if self.number else self.title
 
 
 @dataclass(frozen=True)
@@ -135,15 +136,17 @@ class Document:
 
 
 @cache
-def source() -> str:
-    """The rule book's text as written (``rulebook.md``)."""
-    return resources.files("sixtysix.present").joinpath(SOURCE_NAME).read_text(encoding="utf-8")
+def source(lang: str = "en") -> str:
+    """The rule book's text as written in ``lang`` (``rulebook.md``, ``rulebook.de.md``, ...; English
+    for a language it is not written in)."""
+    name = SOURCE_NAMES[language(lang)]
+    return resources.files("sixtysix.present").joinpath(name).read_text(encoding="utf-8")
 
 
 @cache
-def source_blocks() -> tuple[Block, ...]:
-    """The rule book's blocks (read once)."""
-    return tuple(parse(source()))
+def source_blocks(lang: str = "en") -> tuple[Block, ...]:
+    """The rule book's blocks in ``lang`` (read once)."""
+    return tuple(parse(source(lang)))
 
 
 _MARKER = re.compile(r"<!--\s*([\w-]+)(?::\s*([\w ]*))?\s*-->")
@@ -214,7 +217,7 @@ def _comment(comment: str, blocks: list[Block]) -> None:
         heading = blocks[-1]
         words = (value or "").split()
         tables = ALL_TABLES if words == ["all"] else frozenset(int(w) for w in words if w.isdigit())
-        blocks[-1] = Heading(heading.level, heading.number, heading.title, tables, heading.translated)
+        blocks[-1] = Heading(heading.level, heading.number, heading.title, tables)
     elif name in ("options-table", "options-summary"):
         blocks.append(Marker(name))
 
@@ -226,9 +229,10 @@ def _cells(row: str) -> list[str]:
 # -- the book and one game's rules -----------------------------------------------------------------
 
 
-def preset_table() -> Table:
-    """Every option with its values and each preset's value (``*``: differs from seed66)."""
-    header = ("option", "values", *PRESETS)
+def preset_table(lang: str = "en") -> Table:
+    """Every option with its values and each preset's value (``*``: differs from seed66), under the
+    code's names: the book's reference table (section 3.1), for those who write records and options."""
+    header = (word("option", lang), word("values", lang), *PRESETS)
     rows = []
     for name, values in CHOICES.items():
         choices = "1 to 1000" if name == "match_target" else ", ".join(_text(v) for v in values)
@@ -242,13 +246,16 @@ def preset_table() -> Table:
 
 @dataclass(frozen=True)
 class OptionRow:
-    """One option of a game: its name, words, value, the default's value and the marks (``*``, ``+``)."""
+    """One option of a game: its name, its name in words, its value and the default's value (as
+    record text and in words), and the marks (``*``, ``+``)."""
 
     name: str
     label: str
     value: str
     default: str
     marks: str
+    value_words: str
+    default_words: str
 
 
 def option_rows(rules: Rules, lang: str = "en") -> list[OptionRow]:
@@ -261,95 +268,156 @@ def option_rows(rules: Rules, lang: str = "en") -> list[OptionRow]:
             continue
         value, default = getattr(rules, name), getattr(DEFAULT, name)
         marks = ("*" if value != default else "") + ("+" if value != getattr(preset, name) else "")
-        rows.append(OptionRow(name, option_label(name, lang), _text(value), _text(default), marks))
+        label = option_label(name, lang)
+        words = value_words(name, value, lang), value_words(name, default, lang)
+        rows.append(OptionRow(name, label, _text(value), _text(default), marks, *words))
     return rows
 
 
 def game_table(rules: Rules, lang: str = "en") -> Table:
-    """The options of one game as a table, the marked rows flagged."""
+    """The options of one game in words (no name of the code), the marked rows flagged."""
     rows = option_rows(rules, lang)
-    header = ("", word("option", lang), word("value", lang), word("default", lang), word("words", lang))
+    header = ("", word("option", lang), word("value", lang), word("default", lang))
     cells = tuple(
-        (row.marks, f"`{row.name}`", row.value, row.default if row.default != row.value else "", row.label)
-        for row in rows
+        (row.marks, row.label, row.value_words, row.default_words if row.default != row.value else "") for row in rows
     )
     return Table(header, cells, tuple(row.name for row in rows), tuple(bool(row.marks) for row in rows))
 
 
-def book_markdown() -> str:
-    """The whole book as Markdown, the markers filled in: the text of docs/rules.md."""
-    out = [
-        f"<!-- Generated from src/sixtysix/present/{SOURCE_NAME} by `{GENERATE}`: edit that file, not this one. -->",
-        "",
-    ]
-    for line in source().splitlines():
+def book_markdown(lang: str = "en") -> str:
+    """The whole book as Markdown, the markers filled in: in English, the text of docs/rules.md."""
+    lang = language(lang)
+    command = GENERATE if lang == "en" else f"sixtysix rules --book --markdown --lang {lang}"
+    source_path = f"src/sixtysix/present/{SOURCE_NAMES[lang]}"
+    out = [f"<!-- Generated from {source_path} by `{command}`: edit that file, not this one. -->", ""]
+    for line in source(lang).splitlines():
         marker = _MARKER.fullmatch(line.strip())
         if marker and marker.group(1) == "options-table":
-            out.extend(table_markdown(preset_table()))
+            out.extend(table_markdown(preset_table(lang)))
         elif marker and marker.group(1) == "options-summary":
-            out.extend(_presets_markdown())
+            out.extend(_presets_markdown(lang))
         else:
             out.append(line)
     return "\n".join(out) + "\n"
 
 
-def _presets_markdown() -> list[str]:
-    lines = ["The presets:", ""]
+def _presets_markdown(lang: str) -> list[str]:
+    lines = [word("presets", lang), ""]
     for name in PRESETS:
-        item = f"* {_preset_item(name)}"
+        item = f"* {_preset_item(name, lang)}"
         lines.extend(textwrap.wrap(item, 92, subsequent_indent="  ", break_on_hyphens=False))
     return lines
 
 
-def book_document() -> Document:
-    """The whole book, for the terminal or the web (English)."""
+def book_document(lang: str = "en") -> Document:
+    """The whole book in ``lang``, for the terminal or the web: every section and the examples,
+    under the code's names (a reference; a game's rules for players are :func:`game_document`)."""
+    lang = language(lang)
     blocks: list[Block] = []
-    for block in source_blocks():
+    for block in source_blocks(lang):
         if isinstance(block, Marker):
-            filled: list[Block] = _presets_blocks() if block.name == "options-summary" else [preset_table()]
+            filled: list[Block] = _presets_blocks(lang) if block.name == "options-summary" else [preset_table(lang)]
             blocks.extend(filled)
         else:
             blocks.append(block)
     title = next(block.title for block in blocks if isinstance(block, Heading))
-    return Document(tuple(blocks), "en", title)
+    return Document(tuple(blocks), lang, title)
 
 
-def _presets_blocks() -> list[Block]:
+def _presets_blocks(lang: str) -> list[Block]:
     return [
-        Paragraph("The presets:"),
-        Items(tuple(_preset_item(name) for name in PRESETS)),
+        Paragraph(word("presets", lang)),
+        Items(tuple(_preset_item(name, lang) for name in PRESETS)),
     ]
 
 
-def _preset_item(name: str) -> str:
-    return f"`{name}` ({preset_name(name)}). {preset_description(name)}"
+def _preset_item(name: str, lang: str) -> str:
+    return f"`{name}` ({preset_name(name, lang)}). {preset_description(name, lang)}"
 
 
 def game_document(rules: Rules, lang: str = "en") -> Document:
-    """The rules of one game: its preset in words, its options (marked where they differ),
-    then the sections of the book that apply to its table size (no option table, no examples)."""
+    """The rules of one game for its players, in ``lang``: its preset in words, its options (marked
+    where they differ), then the sections of the book that apply to its table size (no option
+    table, no examples), every name of the code in them put in words (:func:`for_players`)."""
     lang = language(lang)
     title = word("title", lang, name=preset_name(rules.preset_name, lang))
-    blocks: list[Block] = [Heading(1, "", title, translated=True)]
-    for block in _sections_for(source_blocks(), rules.players):
+    blocks: list[Block] = [Heading(1, "", title)]
+    for block in _sections_for(source_blocks(lang), rules.players):
         if isinstance(block, Heading) and block.level == 1:
             continue  # the game's own title stands instead
         if isinstance(block, Marker):
             if block.name == "options-summary":
                 blocks.extend(_game_blocks(rules, lang))
             continue
-        blocks.append(block)
+        blocks.append(_for_players_block(block, lang))
     return Document(tuple(blocks), lang, title)
 
 
 def _game_blocks(rules: Rules, lang: str) -> list[Block]:
-    blocks: list[Block] = [Paragraph(preset_description(rules.preset_name, lang))]
-    if word("english", lang):
-        blocks.append(Paragraph(word("english", lang)))
-    blocks.append(Heading(2, "", word("options", lang), translated=True))
-    blocks.append(game_table(rules, lang))
-    blocks.append(Paragraph(word("legend", lang, preset=rules.preset_name)))
-    return blocks
+    names = {"default": preset_name(DEFAULT.preset_name, lang), "preset": preset_name(rules.preset_name, lang)}
+    return [
+        Paragraph(preset_description(rules.preset_name, lang)),
+        Heading(2, "", word("options", lang)),
+        game_table(rules, lang),
+        Paragraph(word("legend", lang, **names)),
+    ]
+
+
+def _for_players_block(block: Block, lang: str) -> Block:
+    if isinstance(block, Paragraph):
+        return Paragraph(for_players(block.text, lang))
+    if isinstance(block, Items):
+        return Items(tuple(for_players(item, lang) for item in block.items))
+    if isinstance(block, Table):
+        return Table(
+            tuple(for_players(cell, lang) for cell in block.header),
+            tuple(tuple(for_players(cell, lang) for cell in row) for row in block.rows),
+            block.options,
+            block.marked,
+        )
+    return block
+
+
+_VALUES = {value: name for name, values in reversed(CHOICES.items()) for value in values if isinstance(value, str)}
+"""Each value of the code (``at_close``, ``J``) and the first option that has it."""
+
+
+def for_players(text: str, lang: str = "en") -> str:
+    """A rule's text with every name of the code in it (in backquotes) put in words: an option
+    (``nine_points``) by its label, a setting (``exchange_rank=J``) by its label and value, a value
+    (``at_end``) by its words as a value of the option named last before it, a preset (``schnapsen``) by its
+    name; other code (a card, a rule ID) stays.
+
+    >>> print(for_players("(option `tie_rule`: `carry_one` or `void`)"))
+    (option “A tie”: “1 point to the next deal's winner” or “nothing carried”)
+    >>> print(for_players("`schnapsen` has `deck=20`"))
+    Schnapsen (20 cards) has “Cards in the pack: 20”
+    >>> print(for_players("`first_lead_exchange=true`, `Ah`", "fr").replace("\xa0", "~"))
+    «~Échange à la première entame~: oui~», `Ah`
+    """
+    last: list[str] = []
+
+    def words(found: re.Match[str]) -> str:
+        code = found.group(1)
+        name, equals, value = code.partition("=")
+        if name in CHOICES:
+            last.append(name)
+            if not equals:
+                return word("quoted", lang, text=option_label(name, lang))
+            return setting_words(name, _value(name, value), lang)
+        if code in PRESETS:
+            return preset_name(code, lang)
+        if code in _VALUES:
+            option = next((name for name in reversed(last) if code in map(_text, CHOICES[name])), _VALUES[code])
+            return word("quoted", lang, text=value_words(option, _value(option, code), lang))
+        return found.group(0)
+
+    return _CODE.sub(words, text)
+
+
+def _value(name: str, text: str) -> object:
+    """A value of option ``name`` written as in a record (``true``, ``20``, ``at_end``)."""
+    return next((value for value in CHOICES[name] if _text(value) == text), text)
 
 
 def _sections_for(blocks: Iterable[Block], players: int) -> Iterator[Block]:
@@ -405,7 +473,7 @@ def to_text(document: Document, width: int = WIDTH) -> str:
     out: list[str] = []
     for block in document.blocks:
         if isinstance(block, Heading):
-            title = block.text(document.lang)
+            title = block.text()
             rule = {1: "=", 2: "-"}.get(block.level)
             out.extend(["", title, *([rule * len(title)] if rule else [])])
         elif isinstance(block, Paragraph):
@@ -430,7 +498,7 @@ def to_markdown(document: Document) -> str:
     out: list[str] = []
     for block in document.blocks:
         if isinstance(block, Heading):
-            out.extend(["", "#" * block.level + " " + block.text(document.lang)])
+            out.extend(["", "#" * block.level + " " + block.text()])
         elif isinstance(block, Paragraph):
             out.extend(["", *textwrap.wrap(block.text, WIDTH, break_on_hyphens=False)])
         elif isinstance(block, Items):
@@ -516,7 +584,7 @@ def to_html(document: Document) -> str:
     for block in document.blocks:
         if isinstance(block, Heading):
             anchor = f' id="s{block.number.replace(".", "-")}"' if block.number else ""
-            out.append(f"<h{block.level}{anchor}>{html.escape(block.text(document.lang))}</h{block.level}>")
+            out.append(f"<h{block.level}{anchor}>{html.escape(block.text())}</h{block.level}>")
         elif isinstance(block, Paragraph):
             out.append(f"<p>{inline_html(block.text)}</p>")
         elif isinstance(block, Items):

@@ -1,57 +1,20 @@
-"""The words of the rule book in English, German and French: headings, option names, the text around them.
+"""The words of the rule book in English, German and French: option names and values, the text around them.
 
-The rule book's text (:mod:`sixtysix.present.rulebook`) is English; these are the words a
-game's rules show in the reader's language.
+The rule book's text is written once in each language (``rulebook.md``, ``rulebook.de.md``,
+``rulebook.fr.md``, read by :mod:`sixtysix.present.rulebook`); these are the words a game's
+rules put in place of the code's names, so that no player reads an internal option name.
 
 >>> option_label("tie_rule", "de"), option_label("tie_rule", "xx")
 ('Gleichstand', 'A tie')
+>>> value_words("nine_exchange_rule", "leader_any", "fr")
+'celui qui entame, même sans pli'
+>>> value_words("close_allowed", True, "de"), value_words("deck", 20, "fr")
+('ja', '20')
 >>> word("title", "fr", name="Schnapsen")
-'Les règles du 66 : Schnapsen'
+'Les règles du 66\u00a0: Schnapsen'
 """
 
 from __future__ import annotations
-
-HEADINGS: dict[str, dict[str, str]] = {
-    "": {"de": "Die Regeln von 66", "fr": "Les règles du 66"},
-    "1": {"de": "Über dieses Buch", "fr": "À propos de ce livre"},
-    "1.1": {"de": "Begriffe", "fr": "Vocabulaire"},
-    "1.2": {"de": "Wie man es liest", "fr": "Comment le lire"},
-    "2": {"de": "66 zu zweit", "fr": "Le 66 à deux"},
-    "2.1": {"de": "Karten und Werte", "fr": "Cartes et valeurs"},
-    "2.2": {"de": "Das Geben", "fr": "La donne"},
-    "2.3": {"de": "Stiche bei offenem Talon", "fr": "Les levées tant que le talon est ouvert"},
-    "2.4": {"de": "Ziehen", "fr": "La pioche"},
-    "2.5": {"de": "Der Austausch des Atout-Neuners", "fr": "L'échange du neuf d'atout"},
-    "2.6": {"de": "Melden (Paare)", "fr": "Les mariages"},
-    "2.7": {"de": "Zweite Phase: Farb- und Stichzwang", "fr": "Deuxième phase : les règles strictes"},
-    "2.8": {"de": "Der letzte Stich", "fr": "La dernière levée"},
-    "2.9": {"de": "Zudrehen", "fr": "La clôture du talon"},
-    "2.10": {"de": "66 ansagen", "fr": "Annoncer 66"},
-    "2.11": {"de": "Die Wertung: Schneider, Schwarz, Gleichstand", "fr": "Le décompte : schneider, schwarz, égalité"},
-    "2.12": {"de": "Die Partie", "fr": "La manche"},
-    "2.13": {"de": "Der Ablauf eines Zuges", "fr": "L'ordre d'un tour"},
-    "3": {"de": "Optionen: die offenen Fragen", "fr": "Options : les questions ouvertes"},
-    "3.1": {"de": "Die Optionen und die Voreinstellungen", "fr": "Les options et les variantes"},
-    "3.2": {"de": "Kartenspiel, Tisch und Anzeige", "fr": "Le jeu de cartes, la table et l'affichage"},
-    "4": {"de": "Schnapsen", "fr": "Le Schnapsen"},
-    "4.1": {"de": "Was Schnapsen von 66 unterscheidet", "fr": "Ce qui distingue le Schnapsen du 66"},
-    "4.2": {"de": "Weiches Schnapsen", "fr": "Le Schnapsen « doux »"},
-    "4.3": {"de": "Die Bot-Plattform der VU Amsterdam", "fr": "La plateforme de bots de la VU Amsterdam"},
-    "5": {"de": "Zu dritt und zu viert", "fr": "À trois et à quatre"},
-    "5.1": {"de": "66 zu dritt", "fr": "Le 66 à trois"},
-    "5.2": {"de": "66 zu viert mit Partnern", "fr": "Le 66 à quatre en équipes"},
-    "6": {"de": "Beispiele", "fr": "Exemples"},
-    "6.1": {"de": "Karten, Geben, Stiche", "fr": "Cartes, donne, levées"},
-    "6.2": {"de": "Zweite Phase", "fr": "Deuxième phase"},
-    "6.3": {"de": "Melden", "fr": "Mariages"},
-    "6.4": {"de": "Austauschen", "fr": "L'échange"},
-    "6.5": {"de": "Zudrehen", "fr": "La clôture"},
-    "6.6": {"de": "Ansagen und Spielende", "fr": "Annonces et fin de donne"},
-    "6.7": {"de": "Partie und Geben", "fr": "La manche et la donne"},
-    "6.8": {"de": "Schnapsen", "fr": "Le Schnapsen"},
-    "6.9": {"de": "Zu dritt und zu viert", "fr": "À trois et à quatre"},
-}
-"""German and French headings of the rule book, by section number (``""`` is the title)."""
 
 OPTION_LABELS: dict[str, dict[str, str]] = {
     "players": {"en": "Players", "de": "Spieler", "fr": "Joueurs"},
@@ -181,37 +144,177 @@ OPTION_LABELS: dict[str, dict[str, str]] = {
 """Every option of :data:`~sixtysix.core.rules.CHOICES` in words, by language."""
 
 WORDS: dict[str, dict[str, str]] = {
-    "title": {"en": "The rules of 66: {name}", "de": "Die Regeln von 66: {name}", "fr": "Les règles du 66 : {name}"},
+    "title": {
+        "en": "The rules of 66: {name}",
+        "de": "Die Regeln von 66: {name}",
+        "fr": "Les règles du 66\u00a0: {name}",
+    },
     "options": {
         "en": "The options of this game",
         "de": "Die Optionen dieses Spiels",
         "fr": "Les options de cette partie",
     },
     "option": {"en": "option", "de": "Option", "fr": "option"},
+    "values": {"en": "values", "de": "Werte", "fr": "valeurs"},
     "value": {"en": "value", "de": "Wert", "fr": "valeur"},
     "default": {"en": "default", "de": "Standard", "fr": "par défaut"},
-    "words": {"en": "in words", "de": "Bezeichnung", "fr": "intitulé"},
+    "presets": {"en": "The presets:", "de": "Die Voreinstellungen:", "fr": "Les variantes\u00a0:"},
     "legend": {
-        "en": "* differs from the default game (seed66); + set for this game, differs from the preset {preset}.",
-        "de": "* weicht vom Standardspiel (seed66) ab; + für dieses Spiel gesetzt, weicht von der Voreinstellung "
-        "{preset} ab.",
-        "fr": "* diffère du jeu par défaut (seed66) ; + choisi pour cette partie, diffère de la variante {preset}.",
+        "en": "* differs from the default game, {default}; + set for this game, differs from the preset, {preset}.",
+        "de": "* weicht vom Standardspiel ab, {default}; + für dieses Spiel gesetzt, weicht von der Voreinstellung "
+        "ab, {preset}.",
+        "fr": "* diffère du jeu par défaut, {default}\u202f; + choisi pour cette partie, diffère de la variante, "
+        "{preset}.",
     },
-    "english": {
-        "en": "",
-        "de": "Der Regeltext liegt nur auf Englisch vor; übersetzt sind die Überschriften, die Namen der Optionen "
-        "und die Beschreibung des Spiels.",
-        "fr": "Le texte des règles n'existe qu'en anglais ; les titres, les noms des options et la description du "
-        "jeu sont traduits.",
+    "quoted": {"en": "\u201c{text}\u201d", "de": "\u201e{text}\u201c", "fr": "«\u00a0{text}\u00a0»"},
+    "setting": {"en": "{label}: {value}", "de": "{label}: {value}", "fr": "{label}\u00a0: {value}"},
+}
+"""The words of a game's rules around the book's text (``quoted`` and ``setting`` name an option in a rule)."""
+
+YES_NO: dict[bool, dict[str, str]] = {
+    True: {"en": "yes", "de": "ja", "fr": "oui"},
+    False: {"en": "no", "de": "nein", "fr": "non"},
+}
+"""A true or false option in words."""
+
+_TWO_OR_THREE = {"en": "2, or 3 without a trick", "de": "2, oder 3 ohne Stich", "fr": "2, ou 3 sans pli"}
+_ALWAYS_TWO = {"en": "always 2", "de": "immer 2", "fr": "toujours 2"}
+
+VALUE_WORDS: dict[str, dict[str, dict[str, str]]] = {
+    "exchange_rank": {
+        "9": {"en": "the nine", "de": "der Neuner", "fr": "le neuf"},
+        "J": {"en": "the jack", "de": "der Bube (Unter)", "fr": "le valet"},
+    },
+    "nine_exchange_rule": {
+        "seed": {
+            "en": "a player with a trick, after the draw",
+            "de": "wer einen Stich hat, nach dem Ziehen",
+            "fr": "un joueur qui a un pli, après la pioche",
+        },
+        "leader_with_trick": {
+            "en": "the leader with a trick",
+            "de": "der Ausspieler mit einem Stich",
+            "fr": "celui qui entame, avec un pli",
+        },
+        "trick_anytime": {
+            "en": "a player with a trick, at any time",
+            "de": "wer einen Stich hat, jederzeit",
+            "fr": "un joueur qui a un pli, à tout moment",
+        },
+        "leader_any": {
+            "en": "the leader, no trick needed",
+            "de": "der Ausspieler, auch ohne Stich",
+            "fr": "celui qui entame, même sans pli",
+        },
+    },
+    "marriage_credit": {
+        "seed": {
+            "en": "once its owner has a trick",
+            "de": "sobald der Melder einen Stich hat",
+            "fr": "dès que son auteur a un pli",
+        },
+        "next_trick_won": {
+            "en": "with its owner's next trick",
+            "de": "mit dem nächsten Stich des Melders",
+            "fr": "avec le prochain pli de son auteur",
+        },
+    },
+    "marriage_lead_card": {
+        "either": {"en": "king or queen", "de": "König oder Dame", "fr": "le roi ou la dame"},
+        "king": {"en": "the king", "de": "der König", "fr": "le roi"},
+    },
+    "closer_win_basis": {
+        "at_close": {"en": "at the close", "de": "beim Zudrehen", "fr": "à la clôture"},
+        "at_end": {"en": "at the end", "de": "am Ende", "fr": "à la fin"},
+    },
+    "failed_close_points": {
+        "two_or_three": _TWO_OR_THREE,
+        "hoyle1895": {
+            "en": "3 without a trick, else 1 or 2 (Hoyle 1895)",
+            "de": "3 ohne Stich, sonst 1 oder 2 (nach Hoyle 1895)",
+            "fr": "3 sans pli, sinon 1 ou 2 (Hoyle 1895)",
+        },
+        "always_three": {"en": "always 3", "de": "immer 3", "fr": "toujours 3"},
+    },
+    "beaten_closer_points": {"two_or_three": _TWO_OR_THREE, "flat_two": _ALWAYS_TWO},
+    "closer_false_claim": {
+        "failed_close": {
+            "en": "as a failed close",
+            "de": "wie ein misslungenes Zudrehen",
+            "fr": "comme une clôture manquée",
+        },
+        "false_claim": {"en": "as a wrong claim", "de": "wie eine falsche Ansage", "fr": "comme une fausse annonce"},
+    },
+    "false_claim_points": {"flat_two": _ALWAYS_TWO, "two_or_three": _TWO_OR_THREE},
+    "last_trick_rule": {
+        "ten_points": {"en": "10 points", "de": "10 Augen", "fr": "10 points"},
+        "wins_deal_one_point": {
+            "en": "wins the deal for 1 game point",
+            "de": "gewinnt das Spiel mit 1 Punkt",
+            "fr": "gagne la donne pour 1 point de partie",
+        },
+    },
+    "tie_rule": {
+        "carry_one": {
+            "en": "1 point to the next deal's winner",
+            "de": "1 Punkt an den Gewinner des nächsten Spiels",
+            "fr": "1 point au gagnant de la donne suivante",
+        },
+        "void": {"en": "nothing carried", "de": "nichts wird übertragen", "fr": "rien n'est reporté"},
+    },
+    "next_dealer": {
+        "alternate": {"en": "in turn", "de": "abwechselnd", "fr": "à tour de rôle"},
+        "winner": {"en": "the winner", "de": "der Gewinner", "fr": "le gagnant"},
+        "loser": {"en": "the loser", "de": "der Verlierer", "fr": "le perdant"},
+    },
+    "may_review_tricks": {
+        "none": {"en": "never", "de": "nie", "fr": "jamais"},
+        "own_only": {"en": "one's own tricks", "de": "die eigenen Stiche", "fr": "ses propres plis"},
+        "own_and_first": {
+            "en": "one's own tricks and the opponent's first",
+            "de": "die eigenen Stiche und den ersten des Gegners",
+            "fr": "ses plis et le premier pli de l'adversaire",
+        },
+    },
+    "three_player_form": {
+        "dealer_sits_out": {"en": "the dealer sits out", "de": "der Geber setzt aus", "fr": "le donneur ne joue pas"},
+    },
+    "four_player_scale": {
+        "hundred": {"en": "2 with 100 points", "de": "2 mit 100 Augen", "fr": "2 avec 100 points"},
+        "loser_under_33": {
+            "en": "2 when the losers have under 33",
+            "de": "2, wenn die Verlierer unter 33 haben",
+            "fr": "2 quand les perdants ont moins de 33",
+        },
     },
 }
-"""The words of a game's rules around the book's text."""
+"""Every value of an option that is a word of the code (not a number, not true or false), in words."""
 
 
 def word(key: str, lang: str, **values: str) -> str:
     """One of :data:`WORDS` in ``lang`` (English when the language has none)."""
     texts = WORDS[key]
     return (texts.get(lang) or texts["en"]).format(**values)
+
+
+def value_words(name: str, value: object, lang: str = "en") -> str:
+    """An option's value in words: ``yes``/``no``, a number as it is, a word of the code from :data:`VALUE_WORDS`.
+
+    >>> value_words("tie_rule", "void", "de"), value_words("match_target", 7)
+    ('nichts wird übertragen', '7')
+    """
+    texts = YES_NO[value] if isinstance(value, bool) else VALUE_WORDS.get(name, {}).get(str(value), {})
+    return texts.get(lang) or texts.get("en") or str(value)
+
+
+def setting_words(name: str, value: object, lang: str = "en") -> str:
+    """An option and its value in words, as a rule names them.
+
+    >>> setting_words("tie_rule", "void", "de")
+    '„Gleichstand: nichts wird übertragen“'
+    """
+    setting = word("setting", lang, label=option_label(name, lang), value=value_words(name, value, lang))
+    return word("quoted", lang, text=setting)
 
 
 def option_label(name: str, lang: str = "en") -> str:

@@ -36,6 +36,7 @@ from sixtysix.present.describe import Names, action_markup, refusal_words
 from sixtysix.present.order import hand_order
 from sixtysix.present.presets import preset_name
 from sixtysix.present.rulebook import game_document, to_text
+from sixtysix.present.rulewords import setting_words
 from sixtysix.tui.console import Quit, Settings, Terminal
 from sixtysix.tui.inputs import Command, Invalid, Play, parse_input
 from sixtysix.tui.resume import write_private_state
@@ -216,17 +217,18 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     def show_rules(self) -> None:
         """The rules of the game being played: its options marked where they differ, every rule
         that applies at this table (paged on a terminal), then a one-line reminder under the screen."""
-        text = to_text(game_document(self.rules))
+        text = to_text(game_document(self.rules, self.settings.lang))
         if self.console.is_terminal:
             with self.console.pager(styles=False):
                 self.console.print(text, markup=False, highlight=False, soft_wrap=True)
         else:
             self.console.print(text, markup=False, highlight=False, soft_wrap=True)
         rules = self.rules
-        changed = ", ".join(f"{name}={value}" for name, value in rules.options().items())
+        lang = self.settings.lang
+        changed = ", ".join(setting_words(name, getattr(rules, name), lang) for name in rules.options())
         self.say(
-            f"[bold]Rules:[/] {rules.preset_name} ({escape(preset_name(rules.preset_name))})"
-            + (f", changed: {changed}" if changed else "")
+            f"[bold]Rules:[/] {escape(preset_name(rules.preset_name, lang))}"
+            + (f", changed: {escape(changed)}" if changed else "")
             + f". Match to {rules.match_target} game points."
         )
 

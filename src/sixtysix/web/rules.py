@@ -1,15 +1,16 @@
 """``GET /api/rules`` and ``GET /api/matches/{id}/rules``: the rules page, rendered by the server.
 
-The page's text is the rule book's (:mod:`sixtysix.present.rulebook`), as an HTML fragment the
-browser shows as it is: the browser holds no rule. A match's page marks the options of that
-match where they differ from the default game (``*``) or from the match's preset (``+``).
+The page's text is the rule book's (:mod:`sixtysix.present.rulebook`) in the asked language,
+every option in words, as an HTML fragment the browser shows as it is: the browser holds no
+rule. A match's page marks the options of that match where they differ from the default
+game (``*``) or from the match's preset (``+``).
 
 >>> page = rules_page(Rules.preset("schnapsen"), "de")
->>> page["title"], page["english_only"]
-('Die Regeln von 66: Schnapsen (20 Karten)', True)
->>> [row for row in page["options"] if row["name"] == "deck"]
-[{'name': 'deck', 'label': 'Karten im Spiel', 'value': '20', 'default': '24', 'marks': '*'}]
->>> '<tr data-option="deck" class="marked">' in page["html"]
+>>> page["title"]
+'Die Regeln von 66: Schnapsen (20 Karten)'
+>>> [row for row in page["options"] if row["name"] == "exchange_rank"][0]["value_words"]
+'der Bube (Unter)'
+>>> '<tr data-option="deck" class="marked"><td>*</td><td>Karten im Spiel</td><td>20</td>' in page["html"]
 True
 """
 
@@ -49,7 +50,6 @@ def rules_page(rules: Rules, lang: str) -> dict[str, object]:
         "preset": rules.preset_name,
         "lang": document.lang,
         "title": document.title,
-        "english_only": document.lang != "en",
         "options": [dataclasses.asdict(row) for row in option_rows(rules, document.lang)],
         "html": to_html(document),
     }

@@ -59,7 +59,7 @@ export function mountRules(root, where, ctx) {
     let body;
     if (error) body = html`<p class="error" role="alert" data-testid="error">${error}</p>`;
     else if (!page) body = html`<p>${t("rules.loading")}</p>`;
-    else body = html`<article class="rulebook" data-testid="rules-text" data-preset="${page.preset}" lang="${page.english_only ? "en" : page.lang}">${raw(page.html)}</article>`;
+    else body = html`<article class="rulebook" data-testid="rules-text" data-preset="${page.preset}" lang="${page.lang}">${raw(page.html)}</article>`;
     render(
       root,
       html`<section class="panel rules-page" data-testid="rules-page">
