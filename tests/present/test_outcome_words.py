@@ -15,8 +15,8 @@ from sixtysix.core.forfeit import forfeit_deal
 from sixtysix.core.outcome import Outcome, Termination
 from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.present.outcome import SIDE_SCALES, outcome_json, side_explanations
-from sixtysix.present.presets import LANGUAGES
 from sixtysix.present.table import PublicMatch
+from sixtysix.present.words import LANGUAGES
 
 
 def test_a_claim_is_named_with_its_card_points() -> None:

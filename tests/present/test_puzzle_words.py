@@ -10,7 +10,6 @@ from sixtysix.ai.puzzles import CLOSED, KINDS, PHASE_ONE, TALON_GONE, Puzzle, lo
 from sixtysix.core.actions import Action
 from sixtysix.present.describe import card_label, decimal_text, plain
 from sixtysix.present.explain import action_text, explanation_text
-from sixtysix.present.presets import LANGUAGES
 from sixtysix.present.puzzles import (
     VERBS,
     WORDS,
@@ -22,6 +21,7 @@ from sixtysix.present.puzzles import (
     values_lines,
     verdict,
 )
+from sixtysix.present.words import LANGUAGES
 
 PUZZLES = load_puzzles()
 

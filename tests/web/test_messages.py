@@ -14,7 +14,7 @@ import pytest
 
 import sixtysix.web
 from sixtysix.core.fairness import REASONS, Verdict
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.words import LANGUAGES
 from sixtysix.web.errors import WebError
 from sixtysix.web.messages import MESSAGES, Message, say, verdict_reasons
 

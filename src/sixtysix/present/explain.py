@@ -64,7 +64,7 @@ from sixtysix.core.record import Record
 from sixtysix.core.view import PlayerView
 from sixtysix.present import voice
 from sixtysix.present.describe import card_label, decimal_text, value_text
-from sixtysix.present.presets import LANGUAGES, language, singular
+from sixtysix.present.words import LANGUAGES, language, singular
 
 SUITS = voice.SUITS
 

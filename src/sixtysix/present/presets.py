@@ -17,28 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LANGUAGES = ("en", "de", "fr")
-"""The languages of the texts; English first (the fallback)."""
-
-
-def language(lang: str) -> str:
-    """``lang`` if the texts are written in it, else English (the fallback).
-
-    >>> language("de"), language("it")
-    ('de', 'en')
-    """
-    return lang if lang in LANGUAGES else "en"
-
-
-def singular(count: float, lang: str) -> bool:
-    """Whether ``count`` of something takes the singular in ``lang``: French says ``0 pli`` and
-    ``1,5 point``, English and German only one thing is singular.
-
-    >>> singular(0, "fr"), singular(0, "en"), singular(1, "de"), singular(1.5, "fr")
-    (True, False, True, True)
-    """
-    return abs(count) < 2 if language(lang) == "fr" else abs(count) == 1
-
 
 @dataclass(frozen=True)
 class PresetText:

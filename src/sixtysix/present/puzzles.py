@@ -43,9 +43,9 @@ from sixtysix.present.describe import (
 )
 from sixtysix.present.explain import action_text, advice, explanations
 from sixtysix.present.order import hand_order
-from sixtysix.present.presets import LANGUAGES, language, singular
 from sixtysix.present.state import cards, marriages_json, rules_json, tricks_json
 from sixtysix.present.voice import LEVEL_NAMES
+from sixtysix.present.words import LANGUAGES, language, singular
 
 PUZZLE_NAMES = Names(human=1, computer="Opponent")
 

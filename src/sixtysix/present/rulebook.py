@@ -33,8 +33,9 @@ from functools import cache
 from importlib import resources
 
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
-from sixtysix.present.presets import language, preset_description, preset_name
+from sixtysix.present.presets import preset_description, preset_name
 from sixtysix.present.rulewords import HEADINGS, option_label, word
+from sixtysix.present.words import language
 
 DEFAULT = Rules.preset("seed66")
 """The default game the marks compare with."""

@@ -15,7 +15,7 @@ for another seat (``{name}``); a key with a count comes as ``KEY.one`` and ``KEY
 
 from __future__ import annotations
 
-from sixtysix.present.presets import language, singular
+from sixtysix.present.words import language, singular
 
 SUITS = {
     "en": ("clubs", "diamonds", "hearts", "spades"),

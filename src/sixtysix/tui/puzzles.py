@@ -44,7 +44,6 @@ from sixtysix.core.view import PlayerView
 from sixtysix.present import voice
 from sixtysix.present.describe import Names, describe_action_choice, typed_token
 from sixtysix.present.order import hand_order
-from sixtysix.present.presets import singular
 from sixtysix.present.puzzles import (
     card_or_action,
     hidden_cards,
@@ -61,6 +60,7 @@ from sixtysix.present.puzzles import (
     view_of,
     why,
 )
+from sixtysix.present.words import singular
 from sixtysix.tui.inputs import Command, Invalid, parse_input
 from sixtysix.tui.screen import TableInfo, last_trick_line, render_table
 

@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from sixtysix.present.words import LANGUAGES, page_words
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
@@ -167,6 +168,13 @@ def create_app(
     @app.get("/api/meta")
     async def get_meta() -> JSONResponse:
         return no_store(meta())
+
+    @app.get("/api/words/{lang}")
+    async def get_words(lang: str) -> JSONResponse:
+        # the page's words (sixtysix.present.words): the same for every player, so cacheable
+        if lang not in LANGUAGES:
+            raise WebError(404, "not_found", say("no_language", lang=lang))
+        return JSONResponse(page_words(lang), headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/api/rules")
     async def get_rules(request: Request) -> JSONResponse:

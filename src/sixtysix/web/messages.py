@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from sixtysix.core.errors import RecordError
 from sixtysix.core.fairness import REASONS, Verdict
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.words import LANGUAGES
 
 MESSAGES: dict[str, dict[str, str]] = {
     # -- requests -----------------------------------------------------------------------------
@@ -44,6 +44,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "malformed_request": {"en": "malformed request", "de": "fehlerhafte Anfrage", "fr": "requête mal formée"},
     "no_page": {"en": "no such page", "de": "diese Seite gibt es nicht", "fr": "cette page n'existe pas"},
+    "no_language": {
+        "en": "no words in language {lang}: en, de or fr",
+        "de": "keine Wörter in der Sprache {lang}: en, de oder fr",
+        "fr": "aucun mot dans la langue {lang} : en, de ou fr",
+    },
     "http": {
         "en": "{detail}",
         "de": "die Anfrage wurde abgelehnt ({detail})",

@@ -19,8 +19,8 @@ import dataclasses
 
 from sixtysix.core.errors import RulesError
 from sixtysix.core.rules import Rules
-from sixtysix.present.presets import LANGUAGES
 from sixtysix.present.rulebook import game_document, option_rows, to_html
+from sixtysix.present.words import LANGUAGES
 from sixtysix.web.errors import malformed, not_found
 from sixtysix.web.messages import say
 
