@@ -115,9 +115,9 @@ def page_sentences(lang: str) -> list[str]:
 
 def test_the_scan_finds_the_german_and_french_of_every_kind_of_server_sentence() -> None:
     german, french = server_sentences("de"), server_sentences("fr")
-    for module in ("present/explain.py", "present/puzzles.py", "present/outcome.py", "web/messages.py"):
+    for module in ("present/explain.py", "present/puzzles.py", "present/outcome.py"):
         assert module in german and module in french, module
-    assert sum(map(len, german.values())) > 250 and len(page_sentences("de")) > 300
+    assert len(page_sentences("de")) > 500
 
 
 @pytest.mark.parametrize("lang", ["de"])

@@ -13,6 +13,15 @@ import pytest
 from sixtysix.present import words
 from sixtysix.present.words import LANGUAGES, catalogue, dumps, placeholders, plural_form, say, says
 
+WORDED_APART = {
+    "server.illegal",
+    "server.invalid_record.header",
+    "server.invalid_record.deal",
+    "server.invalid_record.action",
+}
+"""Sentences whose English is the engine's own reason (``{reason}``, ``{error}``): German and French leave it out
+and say where the fault is (tests/web/test_messages.py names the placeholders they keep)."""
+
 
 def test_every_language_has_exactly_the_keys_of_english() -> None:
     reference = set(catalogue("en"))
@@ -31,7 +40,8 @@ def test_every_translation_has_the_placeholders_and_plural_forms_of_english() ->
             if isinstance(text, dict):
                 assert sorted(text) == ["one", "other"], f"{lang} {key}"
                 assert "n" in placeholders(value), f"{key}: plural without {{n}}"
-            assert placeholders(text) == placeholders(value), f"{lang} {key}"
+            if key not in WORDED_APART:
+                assert placeholders(text) == placeholders(value), f"{lang} {key}"
             forms = text.values() if isinstance(text, dict) else [text]
             assert all(form.strip() for form in forms), f"{lang} {key} is empty"
 
