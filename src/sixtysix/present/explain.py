@@ -64,9 +64,7 @@ from sixtysix.core.record import Record
 from sixtysix.core.view import PlayerView
 from sixtysix.present import voice
 from sixtysix.present.describe import card_label, decimal_text, value_text
-from sixtysix.present.words import LANGUAGES, language, singular
-
-SUITS = voice.SUITS
+from sixtysix.present.words import LANGUAGES, language, say, singular
 
 ACTION_WORDS = {
     CLAIM: {"en": "claiming 66", "de": "66 ansagen", "fr": "annoncer 66"},
@@ -302,7 +300,7 @@ def action_text(action: Action, lang: str = "en", symbols: bool = True) -> str:
 
 def marriage_text(action: Action, lang: str = "en") -> str:
     """A marriage as ``20 in hearts`` (``20 in Herz``, ``20 à cœur``)."""
-    suit = SUITS[lang][marriage_suit(action)]
+    suit = voice.suit_name(marriage_suit(action), lang)
     return MARRIAGE_WORDS[lang].format(points=marriage_value(action), suit=suit)
 
 
@@ -383,7 +381,7 @@ class _Renderer:
 
     def _suit(self, suit: int, count: int) -> str:
         """A suit's name, in English singular for one card (``the highest club left``)."""
-        name = SUITS[self.lang][suit]
+        name = voice.suit_name(suit, self.lang)
         return name[:-1] if self.lang == "en" and count == 1 else name
 
     def plural(self, word: str, count: int) -> str:
@@ -416,7 +414,7 @@ class _Renderer:
         if isinstance(fact, TopCards):
             return self._top_cards(fact)
         if isinstance(fact, OpponentVoid):
-            return self.template(name, suit=SUITS[self.lang][fact.suit], trick=str(fact.trick))
+            return self.template(name, suit=voice.suit_name(fact.suit, self.lang), trick=str(fact.trick))
         if isinstance(fact, TrumpHeld):
             return self.template(name, talon=str(fact.talon), held=str(fact.held), worlds=str(fact.worlds))
         if isinstance(fact, ClosedScore):
@@ -518,6 +516,6 @@ def deal_review(deal: Deal, seat: int, budget: Budget, lang: str = "en", symbols
         if fault is not None:
             played = card_label(note.action, symbols, lang) if note.action.is_card() else str(note.action)
             why = annotation_why(note, lang, symbols)
-            word = voice.say(f"verdict.{fault.value}", lang)
+            word = say(f"tui.verdict.{fault.value}", lang)
             lines.append(f"{played} {fault.symbol} {word} ({value_text(-note.loss, lang=lang)}): {why}")
     return lines

@@ -319,36 +319,38 @@ def deal_sentences(seen: SpectatorView, names: Names, carried: int = 0) -> list[
     termination = outcome.termination
     if termination == Termination.TIE:
         after = int(str(facts["carried_next"] or 0))
-        then = names.count("outcome.tie_carry", after) if after else names.say("outcome.tie_void")
-        return [names.say("outcome.tie", p=max(points)), then]
+        then = names.count("tui.outcome.tie_carry", after) if after else names.say("tui.outcome.tie_void")
+        return [names.say("tui.outcome.tie", p=max(points)), then]
     assert winner is not None
     loser = _opponent(seen, winner)
-    failed = names.count("outcome.failed_close_points", n)
+    failed = names.count("tui.outcome.failed_close_points", n)
     if termination == Termination.FORFEIT:
-        return [names.of("outcome.forfeit", loser, n=n)]
+        return [names.of("tui.outcome.forfeit", loser, n=n)]
     if termination == Termination.FALSE_CLAIM:
         who = claimant or loser
-        said = names.of("outcome.false_claim", who, p=points[who - 1])
-        return [said, failed if closer and closer == claimant else names.count("outcome.false_claim_points", n)]
+        said = names.of("tui.outcome.false_claim", who, p=points[who - 1])
+        return [said, failed if closer and closer == claimant else names.count("tui.outcome.false_claim_points", n)]
     if termination == Termination.CLOSER_FAILED:
-        return [names.of("outcome.closer_failed", closer), failed]
+        return [names.of("tui.outcome.closer_failed", closer), failed]
     if termination == Termination.CLAIM and closer and claimant != closer:
-        return [names.say("outcome.beaten_closer", closer=names.subject(closer), winner=names.subject(winner), n=n)]
+        return [names.say("tui.outcome.beaten_closer", closer=names.subject(closer), winner=names.subject(winner), n=n)]
     if termination == Termination.PLAYED_OUT and closer and winner != closer:
-        return [names.of("outcome.closer_never_claimed", closer), failed]
+        return [names.of("tui.outcome.closer_never_claimed", closer), failed]
     last = facts["last_trick"]
     if termination == Termination.CLAIM:
-        lines = [names.of("outcome.claimed", claimant or winner, p=points[(claimant or winner) - 1])]
+        lines = [names.of("tui.outcome.claimed", claimant or winner, p=points[(claimant or winner) - 1])]
     elif closer:
-        lines = [names.of("outcome.closer_made_it", closer)]
+        lines = [names.of("tui.outcome.closer_made_it", closer)]
     elif isinstance(last, dict) and last["decides"]:
-        return [names.of_count("outcome.last_trick_decides", int(last["winner"]), n)]
+        return [names.of_count("tui.outcome.last_trick_decides", int(last["winner"]), n)]
     else:
-        lines = [names.say("outcome.played_out", bonus=last["bonus"] if isinstance(last, dict) else 0)]
+        lines = [names.say("tui.outcome.played_out", bonus=last["bonus"] if isinstance(last, dict) else 0)]
     if closer and facts["closed_basis"] == "at_close":
-        lines.append(names.say("outcome.closed_basis"))
+        lines.append(names.say("tui.outcome.closed_basis"))
     kind = win_kind(seen)
     if kind is not None:
         scale = int(str(facts["scale"]))
-        lines.append(names.count(f"outcome.kind.{kind}", scale, loser=names.subject(loser), line=facts["schneider"]))
+        lines.append(
+            names.count(f"tui.outcome.kind.{kind}", scale, loser=names.subject(loser), line=facts["schneider"])
+        )
     return lines

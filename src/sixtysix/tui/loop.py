@@ -288,7 +288,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     def computer_choice(self, name: str, level: int, choose: Callable[[], Action], legal: Sequence[Action]) -> Action:
         """The computer player ``name``'s decision (``choose()``); a faulty one plays the first legal action."""
         if level >= 4 and self.console.is_terminal:
-            self.say(self.names.say("thinking", name=name))
+            self.say(self.names.say("tui.thinking", name=name))
         action = choose()
         if action not in legal:  # a faulty player must not stop the game
             symbols = self.settings.symbols
@@ -311,7 +311,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         """One decision of the person; returns when the state changed."""
         view = self.show(deal)
         while True:
-            text = self.ask(self.names.say("ask.move"))
+            text = self.ask(self.names.say("tui.ask.move"))
             parsed = parse_input(text, hand_order(view.hand, view.trump), view.legal)
             if isinstance(parsed, Invalid):
                 self.say(f"[red]{escape(parsed.text(self.names.lang))}[/]")
@@ -345,7 +345,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
             elif self.undo():
                 return ()
             else:
-                self.say(self.names.say("undo.none"))
+                self.say(self.names.say("tui.undo.none"))
         elif name == "quit":
             raise Quit
         return None
@@ -355,18 +355,18 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         :func:`~sixtysix.present.describe.refusal_words`): now, or on the next screen when the state ``changed``."""
         # the engine's reason stays English (refusal_words reads it): README, "In German or French"
         reason = escape(refusal_words(message, self.names, self.settings.symbols))
-        text = self.names.say("not_allowed", reason=reason)
+        text = self.names.say("tui.not_allowed", reason=reason)
         if changed:
             self.notes.append(text)
         else:
-            self.say(text + self.names.say("refused.help"))
+            self.say(text + self.names.say("tui.refused.help"))
 
     def undo_refused(self) -> bool:
         """Whether ``undo`` may not be used here (the message says why)."""
         if not self.undo_supported:
             self.say("[red]undo is only available in the two-player game[/]")
         elif not self.settings.practice:
-            self.say(self.names.say("undo.practice"))
+            self.say(self.names.say("tui.undo.practice"))
         else:
             return False
         return True

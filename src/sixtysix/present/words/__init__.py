@@ -133,8 +133,17 @@ def say(key: str, lang: str = "en", /, **values: object) -> str:
     """
     found = entry(key, lang)
     if isinstance(found, dict):
-        found = found[plural_form(float(str(values.get("n", 0))), lang)]
+        found = found[plural_form(count(values.get("n", 0)), lang)]
     return fill(found, lang, values)
+
+
+def count(n: object) -> float:
+    """The number that chooses a plural form: ``n`` itself, or the number a text writes (``1,50``).
+
+    >>> count(2), count("1,50"), count("0.5")
+    (2.0, 1.5, 0.5)
+    """
+    return float(str(n).replace(",", "."))
 
 
 def says(key: str, /, **values: object) -> dict[str, str]:
