@@ -9,7 +9,7 @@ import subprocess
 
 from sixtysix.core.rules import CHOICES, PRESETS
 from sixtysix.present import rulebook
-from sixtysix.present.rulewords import HEADINGS, OPTION_LABELS
+from sixtysix.present.words import LANGUAGES, catalogue
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "rules.md"
@@ -87,16 +87,21 @@ def test_every_option_is_explained_and_named_in_three_languages() -> None:
     explained = text.split("## 3 ", 1)[1].split("\n## 4 ", 1)[0]
     for name in CHOICES:
         assert f"`{name}`" in explained, f"section 3 does not explain {name}"
-    assert set(OPTION_LABELS) == set(CHOICES)
-    for name, labels in OPTION_LABELS.items():
-        assert {"en", "de", "fr"} <= set(labels) and all(labels.values()), name
+    labels = {key.removeprefix("rulebook.option.") for key in catalogue("en") if key.startswith("rulebook.option.")}
+    assert labels == set(CHOICES)
+    for name in labels:
+        assert all(catalogue(lang)[f"rulebook.option.{name}"] for lang in LANGUAGES), name
 
 
-def test_every_heading_has_a_german_and_a_french_title() -> None:
-    numbers = {heading.number for heading in rulebook.headings(rulebook.book_document())}
-    assert numbers == set(HEADINGS), "headings without a translation, or translations of no heading"
-    for number, titles in HEADINGS.items():
-        assert titles.get("de") and titles.get("fr"), number
+def test_every_heading_has_a_german_and_a_french_title_and_its_english_is_the_books() -> None:
+    titles = {heading.number or "book": heading.title for heading in rulebook.headings(rulebook.book_document())}
+    translated = {
+        key.removeprefix("rulebook.heading.") for key in catalogue("en") if key.startswith("rulebook.heading.")
+    }
+    assert set(titles) == translated, "headings without a translation, or translations of no heading"
+    for number, title in titles.items():
+        assert catalogue("en")[f"rulebook.heading.{number}"] == title, number
+        assert catalogue("de")[f"rulebook.heading.{number}"] and catalogue("fr")[f"rulebook.heading.{number}"], number
 
 
 def test_every_rule_id_cited_in_the_code_and_the_tests_is_in_the_rule_book() -> None:

@@ -34,8 +34,8 @@ from importlib import resources
 
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
 from sixtysix.present.presets import preset_description, preset_name
-from sixtysix.present.rulewords import HEADINGS, option_label, word
-from sixtysix.present.words import language
+from sixtysix.present.rulewords import heading, option_label
+from sixtysix.present.words import language, say
 
 DEFAULT = Rules.preset("seed66")
 """The default game the marks compare with."""
@@ -85,7 +85,7 @@ class Heading:
         """The heading in ``lang``: its number and its translated title."""
         title = self.title
         if lang != "en" and not self.translated:
-            title = HEADINGS.get(self.number, {}).get(lang, title)
+            title = heading(self.number, lang) or title
         return f"{self.number} {title}" if self.number else title
 
 
@@ -269,7 +269,13 @@ def option_rows(rules: Rules, lang: str = "en") -> list[OptionRow]:
 def game_table(rules: Rules, lang: str = "en") -> Table:
     """The options of one game as a table, the marked rows flagged."""
     rows = option_rows(rules, lang)
-    header = ("", word("option", lang), word("value", lang), word("default", lang), word("words", lang))
+    header = (
+        "",
+        say("rulebook.option", lang),
+        say("rulebook.value", lang),
+        say("rulebook.default", lang),
+        say("rulebook.words", lang),
+    )
     cells = tuple(
         (row.marks, f"`{row.name}`", row.value, row.default if row.default != row.value else "", row.label)
         for row in rows
@@ -330,7 +336,7 @@ def game_document(rules: Rules, lang: str = "en") -> Document:
     """The rules of one game: its preset in words, its options (marked where they differ),
     then the sections of the book that apply to its table size (no option table, no examples)."""
     lang = language(lang)
-    title = word("title", lang, name=preset_name(rules.preset_name, lang))
+    title = say("rulebook.title", lang, name=preset_name(rules.preset_name, lang))
     blocks: list[Block] = [Heading(1, "", title, translated=True)]
     for block in _sections_for(source_blocks(), rules.players):
         if isinstance(block, Heading) and block.level == 1:
@@ -345,11 +351,11 @@ def game_document(rules: Rules, lang: str = "en") -> Document:
 
 def _game_blocks(rules: Rules, lang: str) -> list[Block]:
     blocks: list[Block] = [Paragraph(preset_description(rules.preset_name, lang))]
-    if word("english", lang):
-        blocks.append(Paragraph(word("english", lang)))
-    blocks.append(Heading(2, "", word("options", lang), translated=True))
+    if language(lang) != "en":  # the book's text stays English
+        blocks.append(Paragraph(say("rulebook.english", lang)))
+    blocks.append(Heading(2, "", say("rulebook.options", lang), translated=True))
     blocks.append(game_table(rules, lang))
-    blocks.append(Paragraph(word("legend", lang, preset=rules.preset_name)))
+    blocks.append(Paragraph(say("rulebook.legend", lang, preset=rules.preset_name)))
     return blocks
 
 
