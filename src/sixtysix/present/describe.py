@@ -131,13 +131,16 @@ class Names:
         return "your" if seat == self.human else f"{self.other(seat)}'s"
 
 
-RANK_LETTERS = {
-    "en": {"A": "A", "T": "10", "K": "K", "Q": "Q", "J": "J", "9": "9", "8": "8", "7": "7"},
-    "de": {"A": "A", "T": "10", "K": "K", "Q": "D", "J": "B", "9": "9", "8": "8", "7": "7"},
-    "fr": {"A": "A", "T": "10", "K": "R", "Q": "D", "J": "V", "9": "9", "8": "8", "7": "7"},
-}
-"""The corner indices of the French-suited deck in each language, as the cards and the web page show
-them: a ten is ``10`` (the record's ``T`` is notation, not a card face)."""
+def rank_index(rank: str, lang: str = "en") -> str:
+    """A French-suited card's corner index in ``lang``, as the cards and the web page show it (``fdeck.index.*``):
+    a ten is ``10`` (the record's ``T`` is notation, not a card face).
+
+    >>> rank_index("Q", "de"), rank_index("K", "fr"), rank_index("T", "fr"), rank_index("9")
+    ('D', 'R', '10', '9')
+    """
+    if rank == "T":
+        return "10"
+    return rank if rank in "987" else say(f"fdeck.index.{rank}", lang)
 
 
 def card_label(card: Card, symbols: bool = True, lang: str = "en") -> str:
@@ -154,8 +157,7 @@ def card_label(card: Card, symbols: bool = True, lang: str = "en") -> str:
     name = CARD_NAMES[card]
     if not symbols:
         return name
-    letters = RANK_LETTERS.get(lang, RANK_LETTERS["en"])
-    return letters[name[0]] + SUIT_SYMBOLS[suit_of(card)]
+    return rank_index(name[0], lang) + SUIT_SYMBOLS[suit_of(card)]
 
 
 def typed_token(action: Action) -> str:

@@ -243,9 +243,8 @@ class _Renderer:
         raise TypeError(f"no words for {name}")
 
     def _top_cards(self, fact: TopCards) -> str:
-        suit_words = {"en": ("trump", "trumps"), "de": ("Atout", "Atouts"), "fr": ("atout", "atouts")}
         count = len(fact.cards)
-        suit = suit_words[self.lang][count > 1] if fact.trumps else self._suit(suit_of(fact.cards[0]), count)
+        suit = self.plural("trumps", count) if fact.trumps else self._suit(suit_of(fact.cards[0]), count)
         text = self.template(
             "TopCards",
             cards=self.cards(fact.cards),

@@ -30,35 +30,19 @@ from sixtysix.core.table import Table
 from sixtysix.core.view import SpectatorView
 from sixtysix.present.describe import Names, deal_headline, scoring_sentences
 from sixtysix.present.table import PublicMatch, is_duel
+from sixtysix.present.words import catalogue, say
 
 WIN_KINDS = {1: "simple", 2: "schneider", 3: "schwarz"}
 """The win kinds by the game points of their scale (before any doubling)."""
 
-SIDE_SENTENCES: dict[str, dict[str, str]] = {
-    "played_out": {
-        "de": "Partei {winner} hat {won} zu {lost} Augen gemacht ({how}).",
-        "fr": "L'équipe {winner} a fait {won} points contre {lost} ({how}).",
-    },
-    "tie": {"de": "Gleichstand mit je {points} Augen.", "fr": "Égalité à {points} points chacune."},
-    "ten_of_trumps": {
-        "de": "Partei {winner} hat die Trumpf-Zehn gewonnen, einen Punkt vor dem Ziel.",
-        "fr": "L'équipe {winner} a remporté le dix d'atout à un point du but.",
-    },
-    "forfeit": {
-        "de": "Platz {seat} verliert das Spiel kampflos.",
-        "fr": "La place {seat} perd la donne par forfait.",
-    },
-}
-"""The engine's reason of a four-handed deal's result (``Outcome.reason``, English), in German and French."""
-
 SIDE_SCALES = {
-    "all the tricks": {"de": "alle Stiche", "fr": "tous les plis"},
-    "100 or more": {"de": "100 oder mehr", "fr": "100 ou plus"},
-    "66 or more": {"de": "66 oder mehr", "fr": "66 ou plus"},
-    "the losers under 33": {"de": "die Verlierer unter 33", "fr": "les perdants sous 33"},
+    "all the tricks": "deal.side_scale.all_tricks",
+    "100 or more": "deal.side_scale.hundred",
+    "66 or more": "deal.side_scale.target",
+    "the losers under 33": "deal.side_scale.under_33",
 }
-"""Why a side won what it won: the core's words (:func:`~sixtysix.core.facts.partnership_game_points`) in German
-and French."""
+"""Why a side won what it won: the core's words (:func:`~sixtysix.core.facts.partnership_game_points`) and their
+keys in the catalogue (``deal.side.*`` words the engine's reason of a four-handed deal in German and French)."""
 
 
 def outcome_json(
@@ -129,10 +113,10 @@ def side_explanations(seen: SpectatorView) -> dict[str, list[str]]:
         values.update(won=won, lost=lost)
     elif termination == Termination.FORFEIT:
         values["seat"] = parse_forfeit_header(outcome.reason)[1]
+    key = f"deal.side.{termination.value}"
     for lang in ("de", "fr"):
-        sentence = SIDE_SENTENCES.get(termination.value, {}).get(lang)
-        words = SIDE_SCALES[how][lang] if how else ""
-        found[lang] = [sentence.format(how=words, **values)] if sentence else [outcome.reason]
+        words = say(SIDE_SCALES[how], lang) if how else ""
+        found[lang] = [say(key, lang, how=words, **values)] if key in catalogue("en") else [outcome.reason]
     return found
 
 
