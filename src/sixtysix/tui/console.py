@@ -122,7 +122,7 @@ class Terminal:
 
     def review_deal(self) -> None:
         """The review of the deal just finished, asked for at the prompt (two players only: see the session)."""
-        self.say("A review is for the two-player game only.")
+        self.say(say("tui.review.two_player_only", self.settings.lang))
 
     def write(self, text: str) -> Path:
         """Write the record ``text`` to the save path."""

@@ -224,10 +224,15 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
             self.console.print(text, markup=False, highlight=False, soft_wrap=True)
         rules = self.rules
         changed = ", ".join(f"{name}={value}" for name, value in rules.options().items())
+        lang = self.names.lang
         self.say(
-            f"[bold]Rules:[/] {rules.preset_name} ({escape(preset_name(rules.preset_name))})"
-            + (f", changed: {changed}" if changed else "")
-            + f". Match to {rules.match_target} game points."
+            self.names.say(
+                "tui.rules.line",
+                preset=rules.preset_name,
+                name=escape(preset_name(rules.preset_name, lang)),
+                changed=self.names.say("tui.rules.changed", changed=changed) if changed else "",
+                target=rules.match_target,
+            )
         )
 
     def undo(self) -> bool:
@@ -293,7 +298,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         if action not in legal:  # a faulty player must not stop the game
             symbols = self.settings.symbols
             chosen, played = action_markup(action, symbols), action_markup(legal[0], symbols)
-            self.log.append(f"[red]{name} chose the illegal [/]{chosen}[red]; it plays [/]{played}")
+            self.log.append(self.names.say("tui.illegal_choice", name=name, chosen=chosen, played=played))
             action = legal[0]
         return action
 
@@ -364,7 +369,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     def undo_refused(self) -> bool:
         """Whether ``undo`` may not be used here (the message says why)."""
         if not self.undo_supported:
-            self.say("[red]undo is only available in the two-player game[/]")
+            self.say(self.names.say("tui.undo.two_player_only"))
         elif not self.settings.practice:
             self.say(self.names.say("tui.undo.practice"))
         else:

@@ -518,7 +518,7 @@ def render_summary(
             shown = " ".join(card_markup(c, symbols, names.lang) for c in hand_order(left, deal.trump))
             lines.append(names.say("tui.summary.held", name=other, cards=shown))
     else:  # a spectator (the three-handed dealer): totals and tricks only, no hand is shown
-        lines.append(f"Card points: {names(1)} {p1}, {names(2)} {p2} · tricks: {names(1)} {t1}, {names(2)} {t2}")
+        lines.append(names.say("tui.summary.spectator", a=names(1), b=names(2), p1=p1, p2=p2, t1=t1, t2=t2))
     lines += info.extra
     body = Text("\n").join(Text.from_markup(line) for line in lines)
     scoreboard = info.scoreboard
