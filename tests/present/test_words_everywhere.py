@@ -1,6 +1,6 @@
 """Every word the player reads comes from the catalogue (``present/words/*.json``), never from a front end.
 
-The rule, checked on the source (docs/architecture.md, "Words"):
+The rule, checked on the source (docs/architecture.md, "Where do the words come from"):
 
 - **No translation table in the code**: no Python dict literal and no JavaScript object keyed by two or
   more of the languages (``"en"``, ``"de"``, ``"fr"``) anywhere in the package; the page's ``LANG_NAMES``
@@ -190,29 +190,34 @@ def test_the_page_writes_no_words_of_its_own() -> None:
     assert found == []
 
 
+PLANTED_PYTHON = "\n".join(
+    [
+        'self.say("[red]It is not your turn[/]")',
+        'console.print(f"{name} wins the deal")',
+        'text.append("Talon: " if closed else "")',
+        'WORDS = {"en": "Rules", "de": "Regeln"}',
+        'self.say(say("tui.ask.move", lang))',
+        'self.say(f"[red]{escape(text)}[/]")',
+        'print(f"sixtysix play: {message}", file=sys.stderr)',
+        'names.of(f"tui.act.{kind}", seat)',
+    ]
+)
+"""Lines 1-3 show words of their own, line 4 is a translation table; lines 5-8 are clean."""
+PLANTED_PAGE = "\n".join(
+    [
+        "render(root, html`<h2>${t('lobby.title')}</h2><p>Choose a level</p>`);",
+        'const b = html`<button title="Close">${t("x")}</button>`;',
+        'status.textContent = "Connecting…";',
+        "const names = { en: 'Rules', de: 'Regeln' };",
+        'render(root, html`<h2>${t("lobby.title")}</h2><p class="x">${n} · ${on ? html`checked` : ""}</p>`);',
+        "status.textContent = t(`conn.${state}`);",
+    ]
+)
+"""Lines 1-3 write words of their own, line 4 is a translation table; lines 5-6 are clean."""
+
+
 def test_the_scans_are_not_vacuous_a_planted_word_is_found() -> None:
-    planted_python = (
-        'self.say("[red]It is not your turn[/]")\n'
-        'console.print(f"{name} wins the deal")\n'
-        'text.append("Talon: " if closed else "")\n'
-        'WORDS = {"en": "Rules", "de": "Regeln"}\n'
-    )
-    assert [line for line, _ in python_words(planted_python)] == [1, 2, 3]
-    assert list(python_tables(planted_python)) == [4]
-    clean_python = (
-        'self.say(say("tui.ask.move", lang))\n'
-        'self.say(f"[red]{escape(text)}[/]")\n'
-        'print(f"sixtysix play: {message}", file=sys.stderr)\n'
-        'names.of(f"tui.act.{kind}", seat)\n'
-    )
-    assert list(python_words(clean_python)) == []
-    planted_page = (
-        "render(root, html`<h2>${t('lobby.title')}</h2><p>Choose a level</p>`);\n"
-        'const b = html`<button title="Close">${t("x")}</button>`;\n'
-        'status.textContent = "Connecting…";\n'
-        "const names = { en: 'Rules', de: 'Regeln' };\n"
-    )
-    assert [line for line, _ in page_words(planted_page)] == [1, 2, 3]
-    assert list(page_tables(planted_page)) == [4]
-    clean_page = 'render(root, html`<h2>${t("lobby.title")}</h2><p class="x">${n} · ${on ? html`checked` : ""}</p>`);'
-    assert list(page_words(clean_page)) == []
+    assert [line for line, _ in python_words(PLANTED_PYTHON)] == [1, 2, 3]
+    assert list(python_tables(PLANTED_PYTHON)) == [4]
+    assert [line for line, _ in page_words(PLANTED_PAGE)] == [1, 2, 3]
+    assert list(page_tables(PLANTED_PAGE)) == [4]
