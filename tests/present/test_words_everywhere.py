@@ -6,7 +6,7 @@ The rule, checked on the source (docs/architecture.md, "Where do the words come 
   more of the languages (``"en"``, ``"de"``, ``"fr"``) anywhere in the package; the page's ``LANG_NAMES``
   (each language's name in itself) is the one exception.
 - **The terminal game prints no words of its own** (``tui/``: ``sixtysix play``, ``sixtysix puzzles``):
-  a string literal, or the literal parts of an f-string, handed to what shows text (``say``, ``print``,
+  a string literal, or the literal parts of an f-string, handed to what shows text (``say``, ``print``, ``add_row``,
   ``ask``, ``input``, ``Text``, ``Text.from_markup``, ``append``, ``Panel``, ``Rule``) holds no word of two
   letters or more once its ``rich`` markup (``[bold]``, ``[/]``) is taken out, unless it is a key of the
   catalogue. A diagnostic printed to ``stderr`` (``print(..., file=sys.stderr)``) or after the program's
@@ -18,8 +18,8 @@ The rule, checked on the source (docs/architecture.md, "Where do the words come 
   ``alt`` attributes hold no word, nor does a string assigned to ``textContent`` or ``innerText`` or
   shown by ``alert``/``confirm``/``prompt``; ``t(key)`` says it all.
 
-:data:`NOT_YET` lists the terminal screens whose words are still English only (the three- and
-four-handed tables), to move into the catalogue when they learn ``--lang``.
+:data:`NOT_YET` lists the terminal screens whose words are still English only in the code (the
+four-handed table), to move into the catalogue when it learns ``--lang``.
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ WORD = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
 KEYLIKE = re.compile(r"^\w+(\.\w+)*\.?$")
 DIAGNOSTIC = re.compile(r"^sixtysix \w+: $")
 """The program's name before a diagnostic (``sixtysix puzzles: {error}``)."""
-SINKS = {"say", "print", "ask", "input", "Text", "from_markup", "append", "Panel", "Rule", "rule"}
-NOT_YET = {"tui/threehanded.py", "tui/partnership.py", "tui/partnership_screen.py"}
-"""The three- and four-handed terminal tables: English only for now (they take no ``--lang``)."""
+SINKS = {"say", "print", "ask", "input", "Text", "from_markup", "append", "add_row", "Panel", "Rule", "rule", "HeaderRule"}
+NOT_YET = {"tui/partnership.py", "tui/partnership_screen.py"}
+"""The four-handed terminal table: English only for now (it takes no ``--lang``)."""
 ATTRIBUTES = {"selected", "checked", "disabled", "hidden", "open", "multiple"}
 """Boolean attributes a template adds on its own (``${on ? html`checked` : ""}``)."""
 
