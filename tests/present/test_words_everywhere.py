@@ -41,7 +41,20 @@ WORD = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
 KEYLIKE = re.compile(r"^\w+(\.\w+)*\.?$")
 DIAGNOSTIC = re.compile(r"^sixtysix \w+: $")
 """The program's name before a diagnostic (``sixtysix puzzles: {error}``)."""
-SINKS = {"say", "print", "ask", "input", "Text", "from_markup", "append", "add_row", "Panel", "Rule", "rule", "HeaderRule"}
+SINKS = {
+    "say",
+    "print",
+    "ask",
+    "input",
+    "Text",
+    "from_markup",
+    "append",
+    "add_row",
+    "Panel",
+    "Rule",
+    "rule",
+    "HeaderRule",
+}
 NOT_YET = {"tui/partnership.py", "tui/partnership_screen.py"}
 """The four-handed terminal table: English only for now (it takes no ``--lang``)."""
 ATTRIBUTES = {"selected", "checked", "disabled", "hidden", "open", "multiple"}
