@@ -37,9 +37,9 @@ WIN_KINDS = {1: "simple", 2: "schneider", 3: "schwarz"}
 
 SIDE_SCALES = {
     "all the tricks": "deal.side_scale.all_tricks",
-    "100 or more": "deal.side_scale.hundred",
-    "66 or more": "deal.side_scale.target",
-    "the losers under 33": "deal.side_scale.under_33",
+    "100 or more": "deal.side_scale.at_least",
+    "66 or more": "deal.side_scale.at_least",
+    "the losers under 33": "deal.side_scale.under",
 }
 """Why a side won what it won: the core's words (:func:`~sixtysix.core.facts.partnership_game_points`) and their
 keys in the catalogue (``deal.side.*`` words the engine's reason of a four-handed deal in German and French)."""
@@ -115,7 +115,8 @@ def side_explanations(seen: SpectatorView) -> dict[str, list[str]]:
         values["seat"] = parse_forfeit_header(outcome.reason)[1]
     key = f"deal.side.{termination.value}"
     for lang in ("de", "fr"):
-        words = say(SIDE_SCALES[how], lang) if how else ""
+        # the scale's number is the core's, read from its words: the catalogue holds no rule's number
+        words = say(SIDE_SCALES[how], lang, points="".join(filter(str.isdigit, how))) if how else ""
         found[lang] = [say(key, lang, how=words, **values)] if key in catalogue("en") else [outcome.reason]
     return found
 
