@@ -91,6 +91,8 @@ def entry(key: str, lang: str = "en") -> Entry:
     found = catalogue(language(lang)).get(key)
     if found is None:
         found = catalogue("en")[key]
+        if lang != "en":
+            logger.debug("no %r in language %r: said in English", key, lang)
     return found
 
 
@@ -111,7 +113,7 @@ def fill(text: str, lang: str, values: dict[str, object]) -> str:
     """
     if language(lang) == "fr":
         text = ELISION.sub(
-            lambda m: f"{m[1]}'{{{m[2]}}}" if str(values.get(m[2], "x"))[:1] in VOWELS else m[0],
+            lambda m: f"{m[1]}'{{{m[2]}}}" if (str(values.get(m[2], ""))[:1] or "x") in VOWELS else m[0],
             text,
         )
 
