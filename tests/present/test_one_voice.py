@@ -1,10 +1,11 @@
 """One voice in each language: the server's German says "du" to the player, as the page does; its French
 says "vous", as the page does.
 
-The sentences are read from the source: every ``"de"`` (or ``"fr"``) entry of a dict literal anywhere
-under ``src/sixtysix`` (explanations, puzzles, refusals, outcomes, rule words, the web's messages) and the
-catalogues of every word (``present/words/*.json``, which the page reads too), so that a sentence
-written in the other voice fails here wherever it is added.
+The sentences are read from the catalogues of every word (``present/words/*.json``: the page's, the
+terminal's, the puzzles', the explanations', the rule book's, the web's refusals), and from any ``"de"``
+(or ``"fr"``) entry of a dict literal that would appear under ``src/sixtysix`` (there is none:
+tests/present/test_words_everywhere.py), so that a sentence written in the other voice fails here
+wherever it is added.
 """
 
 from __future__ import annotations
