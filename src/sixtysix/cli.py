@@ -39,7 +39,7 @@ from sixtysix.core.record import Record, ReplayResult, replay
 from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.present import rulebook
 from sixtysix.present.cliargs import positive_float, positive_int
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.words import LANGUAGES
 
 EXIT_INVALID = 2
 

@@ -25,6 +25,7 @@ from sixtysix.core.table import AnyDeal
 from sixtysix.present.describe import Line, Names, scoring_lines
 from sixtysix.present.outcome import SIDE_SCALES, deal_lines, side_explanations
 from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.words import say
 
 HOW = frozenset(
     (
@@ -98,7 +99,8 @@ def test_every_explanation_words_exactly_the_engines_reasons(name: str) -> None:
             if outcome.reasons[0] == Reason.PLAYED_OUT:
                 scale = outcome.reasons[1].value
                 for lang in ("de", "fr"):
-                    assert SIDE_SCALES[scale][lang].split("{")[0] in words[lang][0]
+                    key, number = SIDE_SCALES[scale]
+                    assert say(key, lang, points=number) in words[lang][0]
             continue
         for seat in public.active:
             english = scoring_lines(public, Names(human=seat))

@@ -1,6 +1,6 @@
-"""The web app's own sentences (sixtysix.web.messages): every refusal and every fairness verdict's reason in
-English, German and French, each message the web layer says in the catalogue, and the translations sent with
-the error's stable code."""
+"""The web app's own sentences (``server.*`` of the catalogue, said through sixtysix.web.messages): every refusal
+and every fairness verdict's reason in English, German and French, each message the web layer says in the
+catalogue, and the translations sent with the error's stable code."""
 
 from __future__ import annotations
 
@@ -14,29 +14,33 @@ import pytest
 
 import sixtysix.web
 from sixtysix.core.fairness import REASONS, Verdict
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.words import LANGUAGES, catalogue, placeholders
 from sixtysix.web.errors import WebError
-from sixtysix.web.messages import MESSAGES, Message, say, verdict_reasons
+from sixtysix.web.messages import Message, sentence, verdict_reasons
 
 from .conftest import Api, ServerThread
 
 WEB = Path(sixtysix.web.__file__).parent
+MESSAGES = {
+    key: {lang: str(catalogue(lang)[key]) for lang in LANGUAGES} for key in catalogue("en") if key.startswith("server.")
+}
+"""The web's sentences, by key and language."""
 WORDED_APART = {
-    "illegal": {"action"},
-    "invalid_record.header": set(),
-    "invalid_record.deal": {"deal"},
-    "invalid_record.action": {"deal", "action", "token"},
+    "server.illegal": {"action"},
+    "server.invalid_record.header": set(),
+    "server.invalid_record.deal": {"deal"},
+    "server.invalid_record.action": {"deal", "action", "token"},
 }
 """Messages whose English is the engine's own reason (``{reason}``, ``{error}``), and the placeholders German and
 French use instead (they say that the action is not allowed now, or where a record's fault is)."""
 
 
 def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return placeholders(text)
 
 
 def _names(node: ast.expr) -> set[str]:
-    """The message names an argument of ``say`` may be: a string, or either string of a conditional."""
+    """The message names an argument of ``sentence`` may be: a string, or either string of a conditional."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return {node.value}
     if isinstance(node, ast.IfExp):
@@ -45,11 +49,11 @@ def _names(node: ast.expr) -> set[str]:
 
 
 def said_names() -> set[str]:
-    """The message names of every ``say("…")`` in the web layer's source."""
+    """The message names of every ``sentence("…")`` in the web layer's source."""
     names = set()
     for path in WEB.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "say":
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sentence":
                 names |= _names(node.args[0])
     return names
 
@@ -57,7 +61,7 @@ def said_names() -> set[str]:
 def sample(name: str) -> Message:
     """The message ``name`` with a value for each of its placeholders (in any language)."""
     every = set().union(*(fields(text) for text in MESSAGES[name].values()))
-    return say(name, **{field: f"<{field}>" for field in every})
+    return sentence(name, **{field: f"<{field}>" for field in every})
 
 
 def test_every_message_is_in_english_german_and_french_with_the_same_placeholders() -> None:
@@ -80,17 +84,17 @@ def test_every_message_the_web_layer_says_has_its_translations_and_none_is_left_
     said = said_names()
     assert len(said) > 60
     assert said <= set(MESSAGES), said - set(MESSAGES)
-    verdicts = {f"verdict.{code}" for code in REASONS}
+    verdicts = {f"server.verdict.{code}" for code in REASONS}
     assert set(MESSAGES) - said == verdicts  # the verdicts' are said by their code (verdict_reasons)
 
 
 def test_an_unknown_message_fails_at_once() -> None:
     with pytest.raises(KeyError):
-        say("no such message")
+        sentence("server.no such message")
 
 
 def test_a_refusal_keeps_its_code_and_english_message_and_adds_every_language() -> None:
-    error = WebError(409, "stale_version", say("stale_version", version=7, sent=5)).to_json()["error"]
+    error = WebError(409, "stale_version", sentence("server.stale_version", version=7, sent=5)).to_json()["error"]
     assert error == {
         "code": "stale_version",
         "message": "the match is at version 7, not 5",
@@ -101,12 +105,15 @@ def test_a_refusal_keeps_its_code_and_english_message_and_adds_every_language() 
         },
         "status": 409,
     }
-    assert str(WebError(400, "malformed", say("record_too_long", limit=9))) == "the record is longer than 9 characters"
+    assert (
+        str(WebError(400, "malformed", sentence("server.record_too_long", limit=9)))
+        == "the record is longer than 9 characters"
+    )
 
 
 def test_every_verdict_reason_is_the_cores_english_and_has_german_and_french() -> None:
     for code, english in REASONS.items():
-        values = {field: "2" for field in fields(english)}
+        values = {field: "2" for _, field, _, _ in string.Formatter().parse(english) if field}
         reasons = verdict_reasons(Verdict.of(1, "ok", code, **values))
         assert reasons["en"] == english.format(**values), code
         assert reasons["de"] != reasons["en"] and reasons["fr"] != reasons["en"], code

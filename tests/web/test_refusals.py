@@ -9,7 +9,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.words import LANGUAGES
 
 from .conftest import Api, Seat, ServerThread, stored
 

@@ -1,14 +1,26 @@
 // Shared helpers for the tests of the page's JavaScript modules (run by node --test).
 import { fileURLToPath } from "node:url";
+import fs from "node:fs";
 import path from "node:path";
 
-export const STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../src/sixtysix/web/static");
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../src/sixtysix");
+export const STATIC = path.join(SRC, "web/static");
 export const JS = path.join(STATIC, "js");
+export const WORDS_DIR = path.join(SRC, "present/words");
 
 /** Import a module of the page: await load("cards.js"). */
 export function load(name) {
   return import(path.join(JS, name));
 }
+
+/** The catalogues the server sends the page (GET /api/words/{lang}), read from their files. */
+export const WORDS = Object.fromEntries(
+  ["en", "de", "fr"].map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(WORDS_DIR, `${lang}.json`), "utf8"))]),
+);
+
+// the page loads its words before the first render: so does every test
+const i18n = await load("i18n.js");
+for (const [lang, catalogue] of Object.entries(WORDS)) i18n.useWords(lang, catalogue);
 
 /**
  * Check that ``text`` is well-formed markup: tags balanced and properly nested,

@@ -2,49 +2,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { JS, load } from "./helpers.mjs";
+import { JS, load, WORDS } from "./helpers.mjs";
 
-const { STRINGS } = await load("strings.js");
 const i18n = await load("i18n.js");
 const LANGS = ["en", "de", "fr"];
 
-const placeholders = (value) => {
-  const forms = typeof value === "object" ? Object.values(value) : [value];
-  return [...new Set(forms.flatMap((f) => [...f.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
-};
-
-test("the three languages have exactly the same keys", () => {
-  assert.deepEqual(Object.keys(STRINGS).sort(), [...LANGS].sort());
-  const reference = Object.keys(STRINGS.en).sort();
-  for (const lang of LANGS) {
-    const keys = Object.keys(STRINGS[lang]).sort();
-    assert.deepEqual(keys.filter((k) => !reference.includes(k)), [], `${lang}: keys English does not have`);
-    assert.deepEqual(reference.filter((k) => !keys.includes(k)), [], `${lang}: keys missing`);
-  }
-});
-
-test("every translation has the same placeholders as the English text, and plural forms one/other", () => {
-  for (const [key, value] of Object.entries(STRINGS.en)) {
-    for (const lang of LANGS) {
-      const text = STRINGS[lang][key];
-      assert.equal(typeof text, typeof value, `${lang} ${key}: string vs plural forms`);
-      if (typeof text === "object") assert.deepEqual(Object.keys(text).sort(), ["one", "other"], `${lang} ${key}`);
-      assert.deepEqual(placeholders(text), placeholders(value), `${lang} ${key}`);
-      const forms = typeof text === "object" ? Object.values(text) : [text];
-      for (const form of forms) assert.ok(form.trim().length > 0, `${lang} ${key} is empty`);
-    }
-  }
-});
-
-test("German and French are translated, not copied from English", () => {
-  // short labels may coincide (66!, live, Animations); long sentences must not
-  for (const lang of ["de", "fr"]) {
-    const same = Object.keys(STRINGS.en).filter(
-      (k) => typeof STRINGS.en[k] === "string" && STRINGS.en[k].length > 24 && STRINGS[lang][k] === STRINGS.en[k],
-    );
-    assert.deepEqual(same, [], lang);
-  }
-});
+// The catalogues' own checks (every key in every language, the same placeholders, the plural
+// forms, translated not copied) are the server's: tests/present/test_words.py.
 
 // Every key the page's code asks for exists: the literal t("...") calls, the
 // you/other sentences, and the families built at run time.
@@ -54,7 +18,7 @@ function sources() {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".js") && entry.name !== "strings.js") files.push(full);
+      else if (entry.name.endsWith(".js")) files.push(full);
     }
   };
   walk(JS);
@@ -89,7 +53,7 @@ test("every key used by the code is in the dictionary", () => {
     ]),
   };
   for (const keys of Object.values(families)) for (const k of keys) used.add(k);
-  const missing = [...used].filter((k) => !(k in STRINGS.en));
+  const missing = [...used].filter((k) => !(k in WORDS.en));
   assert.deepEqual(missing, []);
   assert.ok(used.size > 200, `only ${used.size} keys found: the scan is broken`);
 });

@@ -41,6 +41,7 @@ from sixtysix.core.outcome import Reason
 from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView, SpectatorView
 from sixtysix.present import voice
+from sixtysix.present.words import say
 
 # The core's rule facts under the names the front ends use (each is defined there, once):
 LAST_TRICK_BONUS = facts.LAST_TRICK_BONUS
@@ -94,34 +95,34 @@ class Names:
 
     def __call__(self, seat: int) -> str:
         """The name in the middle of a sentence: ``you`` or ``Computer``."""
-        return voice.say("you", self.lang) if seat == self.human else self.other(seat)
+        return say("tui.you", self.lang) if seat == self.human else self.other(seat)
 
     def subject(self, seat: int) -> str:
         """The name at the start of a sentence: ``You`` or ``Computer``."""
-        return voice.say("You", self.lang) if seat == self.human else self.other(seat)
+        return say("tui.You", self.lang) if seat == self.human else self.other(seat)
 
     def say(self, key: str, **values: object) -> str:
-        """The sentence ``key`` of :mod:`sixtysix.present.voice` in :attr:`lang`."""
-        return voice.say(key, self.lang, **values)
+        """The sentence ``key`` of the catalogue (:mod:`sixtysix.present.words`) in :attr:`lang`."""
+        return say(key, self.lang, **values)
 
     def count(self, key: str, n: int, **values: object) -> str:
-        """The sentence ``key`` for ``n`` (``KEY.one`` or ``KEY.other``) in :attr:`lang`."""
-        return voice.counted(key, n, self.lang, **values)
+        """The sentence ``key`` in its plural form for ``n`` (``{n}`` filled in) in :attr:`lang`."""
+        return say(key, self.lang, n=n, **values)
 
     def of(self, key: str, seat: int, **values: object) -> str:
         """The sentence ``key`` about ``seat``: ``KEY.you`` for the player, else ``KEY.other`` with its ``{name}``.
 
-        >>> Names(human=1, lang="de").of("act.play", 2, card="A♥")
+        >>> Names(human=1, lang="de").of("tui.act.play", 2, card="A♥")
         'Computer spielt A♥'
         """
         if seat == self.human:
-            return voice.say(f"{key}.you", self.lang, **values)
-        return voice.say(f"{key}.other", self.lang, name=self.other(seat), **values)
+            return say(f"{key}.you", self.lang, **values)
+        return say(f"{key}.other", self.lang, name=self.other(seat), **values)
 
     def of_count(self, key: str, seat: int, n: int, **values: object) -> str:
-        """:meth:`of` with a count: ``KEY.you.one``, ``KEY.other.other``, … (``{n}`` filled in)."""
+        """:meth:`of` with a count: ``KEY.you`` or ``KEY.other`` in its plural form for ``n`` (filled in)."""
         whose = f"{key}.you" if seat == self.human else f"{key}.other"
-        return voice.counted(whose, n, self.lang, name=self.other(seat), **values)
+        return say(whose, self.lang, n=n, name=self.other(seat), **values)
 
     def verb(self, seat: int, you_form: str, other_form: str) -> str:
         """``you_form`` for the player, ``other_form`` for the computer (``win``/``wins``)."""
@@ -131,13 +132,16 @@ class Names:
         return "your" if seat == self.human else f"{self.other(seat)}'s"
 
 
-RANK_LETTERS = {
-    "en": {"A": "A", "T": "10", "K": "K", "Q": "Q", "J": "J", "9": "9", "8": "8", "7": "7"},
-    "de": {"A": "A", "T": "10", "K": "K", "Q": "D", "J": "B", "9": "9", "8": "8", "7": "7"},
-    "fr": {"A": "A", "T": "10", "K": "R", "Q": "D", "J": "V", "9": "9", "8": "8", "7": "7"},
-}
-"""The corner indices of the French-suited deck in each language, as the cards and the web page show
-them: a ten is ``10`` (the record's ``T`` is notation, not a card face)."""
+def rank_index(rank: str, lang: str = "en") -> str:
+    """A French-suited card's corner index in ``lang``, as the cards and the web page show it (``fdeck.index.*``):
+    a ten is ``10`` (the record's ``T`` is notation, not a card face).
+
+    >>> rank_index("Q", "de"), rank_index("K", "fr"), rank_index("T", "fr"), rank_index("9")
+    ('D', 'R', '10', '9')
+    """
+    if rank == "T":
+        return "10"
+    return rank if rank in "987" else say(f"fdeck.index.{rank}", lang)
 
 
 def card_label(card: Card, symbols: bool = True, lang: str = "en") -> str:
@@ -154,8 +158,7 @@ def card_label(card: Card, symbols: bool = True, lang: str = "en") -> str:
     name = CARD_NAMES[card]
     if not symbols:
         return name
-    letters = RANK_LETTERS.get(lang, RANK_LETTERS["en"])
-    return letters[name[0]] + SUIT_SYMBOLS[suit_of(card)]
+    return rank_index(name[0], lang) + SUIT_SYMBOLS[suit_of(card)]
 
 
 def typed_token(action: Action) -> str:
@@ -236,52 +239,57 @@ def describe_action(
     """
     lang = names.lang
     if action.is_card():
-        return names.of("act.play", seat, card=card_markup(action, symbols, lang))
+        return names.of("tui.act.play", seat, card=card_markup(action, symbols, lang))
     if action.is_marriage():
         suit = marriage_suit(action)
         shown = cards_markup((make_card(KING, suit), make_card(QUEEN, suit)), symbols, lang)
         value = marriage_value(action)
-        return names.of("act.marriage", seat, value=value, suit=voice.suit_name(suit, lang), cards=shown)
+        return names.of("tui.act.marriage", seat, value=value, suit=voice.suit_name(suit, lang), cards=shown)
     if action == EXCHANGE:
         if exchange is None:
-            return names.of("act.exchange", seat)
+            return names.of("tui.act.exchange", seat)
         low, high = exchange
         return names.of(
-            "act.exchange_cards", seat, low=card_markup(low, symbols, lang), high=card_markup(high, symbols, lang)
+            "tui.act.exchange_cards", seat, low=card_markup(low, symbols, lang), high=card_markup(high, symbols, lang)
         )
-    key = {CLOSE: "act.close", CLOSE_BEFORE_DRAW: "act.close_before_draw", CLAIM: "act.claim", DRAW: "act.draw"}
+    key = {
+        CLOSE: "tui.act.close",
+        CLOSE_BEFORE_DRAW: "tui.act.close_before_draw",
+        CLAIM: "tui.act.claim",
+        DRAW: "tui.act.draw",
+    }
     if action in key:
         return names.of(key[action], seat)
     if action == PASS:
-        return names.of("act.pass", seat)
+        return names.of("tui.act.pass", seat)
     return f"{names.subject(seat)}: {action}"
 
 
 def marriage_choice(action: Action, lang: str = "en") -> str:
     """What declaring the marriage ``action`` means: ``declare 20 in hearts, then lead the king or queen``."""
     suit = voice.suit_name(marriage_suit(action), lang)
-    return voice.say("choice.marriage", lang, value=marriage_value(action), suit=suit)
+    return say("tui.choice.marriage", lang, value=marriage_value(action), suit=suit)
 
 
 def describe_action_choice(action: Action, deal: Deal | None = None, symbols: bool = True, lang: str = "en") -> str:
     """What choosing ``action`` means, for the list of legal actions (``help``), in ``lang``."""
     if action.is_card():
-        return voice.say("choice.play", lang, card=card_markup(action, symbols, lang))
+        return say("tui.choice.play", lang, card=card_markup(action, symbols, lang))
     if action.is_marriage():
         return marriage_choice(action, lang)
     if action == EXCHANGE:
         if deal is not None and deal.face_up >= 0:
             ex, face = card_markup(deal.exchange_card, symbols, lang), card_markup(deal.face_up, symbols, lang)
-            return voice.say("choice.exchange_face", lang, card=ex, face=face)
-        return voice.say("choice.exchange", lang)
+            return say("tui.choice.exchange_face", lang, card=ex, face=face)
+        return say("tui.choice.exchange", lang)
     words = {
-        CLOSE: "choice.close",
-        CLOSE_BEFORE_DRAW: "choice.close_before_draw",
-        CLAIM: "choice.claim",
-        DRAW: "choice.draw",
-        PASS: "choice.pass",
+        CLOSE: "tui.choice.close",
+        CLOSE_BEFORE_DRAW: "tui.choice.close_before_draw",
+        CLAIM: "tui.choice.claim",
+        DRAW: "tui.choice.draw",
+        PASS: "tui.choice.pass",
     }
-    return voice.say(words[action], lang) if action in words else str(action)
+    return say(words[action], lang) if action in words else str(action)
 
 
 # -- tricks -----------------------------------------------------------------------------
@@ -298,11 +306,11 @@ def describe_trick(names: Names, trick: Trick, symbols: bool = True) -> str:
     """
     lang = names.lang
     return names.say(
-        "trick.sentence",
-        led=names.of("trick.led", trick.leader, card=card_markup(trick.lead, symbols, lang)),
-        played=names.of("trick.part.played", trick.follower, card=card_markup(trick.follow, symbols, lang)),
-        won=names.of("trick.part.won", trick.winner),
-        points=names.count("trick.points", trick.points),
+        "tui.trick.sentence",
+        led=names.of("tui.trick.led", trick.leader, card=card_markup(trick.lead, symbols, lang)),
+        played=names.of("tui.trick.part.played", trick.follower, card=card_markup(trick.follow, symbols, lang)),
+        won=names.of("tui.trick.part.won", trick.winner),
+        points=names.count("tui.trick.points", trick.points),
     )
 
 
@@ -562,9 +570,9 @@ def deal_headline(table: Table, names: Names, credited: int) -> str:
     if outcome is None:
         return "The deal is not over"
     if outcome.winner is None:
-        return names.say("outcome.tie_headline")
-    text = names.of_count("outcome.headline", outcome.winner, credited)
+        return names.say("tui.outcome.tie_headline")
+    text = names.of_count("tui.outcome.headline", outcome.winner, credited)
     if credited > outcome.game_points:
         carried = credited - outcome.game_points
-        text += " " + names.say("outcome.carried_part", base=outcome.game_points, carried=carried)
+        text += " " + names.say("tui.outcome.carried_part", base=outcome.game_points, carried=carried)
     return text

@@ -64,223 +64,17 @@ from sixtysix.core.record import Record
 from sixtysix.core.view import PlayerView
 from sixtysix.present import voice
 from sixtysix.present.describe import card_label, decimal_text, value_text
-from sixtysix.present.presets import LANGUAGES, language, singular
+from sixtysix.present.words import LANGUAGES, language, say
 
-SUITS = voice.SUITS
-
-ACTION_WORDS = {
-    CLAIM: {"en": "claiming 66", "de": "66 ansagen", "fr": "annoncer 66"},
-    CLOSE: {"en": "closing", "de": "Zudrehen", "fr": "fermer"},
-    CLOSE_BEFORE_DRAW: {
-        "en": "closing before the draw",
-        "de": "Zudrehen vor dem Ziehen",
-        "fr": "fermer avant la pioche",
-    },
-    DRAW: {"en": "drawing", "de": "Ziehen", "fr": "piocher"},
-    EXCHANGE: {"en": "exchanging", "de": "Austauschen", "fr": "échanger"},
-    PASS: {"en": "not exchanging", "de": "nicht Austauschen", "fr": "ne pas échanger"},
+ACTION_KEYS = {
+    CLAIM: "explain.action.claim",
+    CLOSE: "explain.action.close",
+    CLOSE_BEFORE_DRAW: "explain.action.close_before_draw",
+    DRAW: "explain.action.draw",
+    EXCHANGE: "explain.action.exchange",
+    PASS: "explain.action.pass",
 }
-
-MARRIAGE_WORDS = {"en": "{points} in {suit}", "de": "{points} in {suit}", "fr": "{points} à {suit}"}
-
-TEMPLATES: dict[str, dict[str, str]] = {
-    "head": {
-        "en": "Better {best} than {other}: {best} wins in {wins} of {worlds} deals consistent with what you have seen, "
-        "{other} in {other_wins}.",
-        "de": "Besser {best} als {other}: {best} gewinnt in {wins} von {worlds} Spielen, die zu dem passen, "
-        "was du gesehen hast, {other} in {other_wins}.",
-        "fr": "Mieux vaut {best} que {other} : {best} gagne dans {wins} des {worlds} donnes compatibles avec ce que "
-        "vous avez vu, {other} dans {other_wins}.",
-    },
-    "head.points": {
-        "en": "Better {best} than {other}: over {worlds} deals consistent with what you have seen {best} brings "
-        "{points} game points a deal, {other} {other_points}.",
-        "de": "Besser {best} als {other}: über {worlds} Spiele, die zu dem passen, was du gesehen hast, bringt "
-        "{best} {points} Spielpunkte je Spiel, {other} {other_points}.",
-        "fr": "Mieux vaut {best} que {other} : sur {worlds} donnes compatibles avec ce que vous avez vu, {best} "
-        "rapporte {points} points de partie par donne, {other} {other_points}.",
-    },
-    "close": {
-        "en": "{best} is about as good as {other}: {best} wins in {wins} of {worlds} deals consistent with what you "
-        "have seen, {other} in {other_wins}.",
-        "de": "{best} ist fast so gut wie {other}: {best} gewinnt in {wins} von {worlds} Spielen, die zu dem "
-        "passen, was du gesehen hast, {other} in {other_wins}.",
-        "fr": "{best} vaut presque {other} : {best} gagne dans {wins} des {worlds} donnes compatibles avec "
-        "ce que vous avez vu, {other} dans {other_wins}.",
-    },
-    "close.points": {
-        "en": "{best} is about as good as {other}: over {worlds} deals consistent with what you have seen {best} "
-        "brings {points} game points a deal, {other} {other_points}.",
-        "de": "{best} ist fast so gut wie {other}: über {worlds} Spiele, die zu dem passen, was du gesehen hast, "
-        "bringt {best} {points} Spielpunkte je Spiel, {other} {other_points}.",
-        "fr": "{best} vaut presque {other} : sur {worlds} donnes compatibles avec ce que vous avez vu, {best} "
-        "rapporte {points} points de partie par donne, {other} {other_points}.",
-    },
-    "every": {
-        "en": "In every one of the {worlds} deals consistent with what you have seen, {best} does at least as well "
-        "as {other}: {best} wins in {wins} of them, {other} in {other_wins}; on average {best} brings {points} "
-        "game points a deal, {other} {other_points}.",
-        "de": "In jedem der {worlds} Spiele, die zu dem passen, was du gesehen hast, ist {best} mindestens so gut "
-        "wie {other}: {best} gewinnt in {wins} davon, {other} in {other_wins}; im Schnitt bringt {best} "
-        "{points} Spielpunkte je Spiel, {other} {other_points}.",
-        "fr": "Dans chacune des {worlds} donnes compatibles avec ce que vous avez vu, {best} fait au moins aussi "
-        "bien que {other} : {best} gagne dans {wins} d'entre elles, {other} dans {other_wins} ; en moyenne "
-        "{best} rapporte {points} points de partie par donne, {other} {other_points}.",
-    },
-    "most": {
-        "en": "{best} does at least as well as {other} in {count} of the {worlds} deals consistent with what you "
-        "have seen: {best} wins in {wins} of them, {other} in {other_wins}; on average {best} brings {points} "
-        "game points a deal, {other} {other_points}.",
-        "de": "{best} ist in {count} der {worlds} Spiele, die zu dem passen, was du gesehen hast, mindestens so "
-        "gut wie {other}: {best} gewinnt in {wins} davon, {other} in {other_wins}; im Schnitt bringt {best} "
-        "{points} Spielpunkte je Spiel, {other} {other_points}.",
-        "fr": "{best} fait au moins aussi bien que {other} dans {count} des {worlds} donnes compatibles avec ce "
-        "que vous avez vu : {best} gagne dans {wins} d'entre elles, {other} dans {other_wins} ; en moyenne "
-        "{best} rapporte {points} points de partie par donne, {other} {other_points}.",
-    },
-    "exact": {
-        "en": "Every card is known: {best} brings {points} game points, {other} {other_points}.",
-        "de": "Alle Karten sind bekannt: {best} bringt {points} Spielpunkte, {other} {other_points}.",
-        "fr": "Toutes les cartes sont connues : {best} rapporte {points} points de partie, {other} {other_points}.",
-    },
-    "exact.close": {
-        "en": "Every card is known: {best} and {other} both bring {points} game points.",
-        "de": "Alle Karten sind bekannt: {best} und {other} bringen beide {points} Spielpunkte.",
-        "fr": "Toutes les cartes sont connues : {best} et {other} rapportent tous deux {points} points de partie.",
-    },
-    "alone": {"en": "Best: {best}.", "de": "Am besten: {best}.", "fr": "Le meilleur : {best}."},
-    "CanClaim": {
-        "en": "you have {points} points: claim now",
-        "de": "du hast {points} Punkte: sag jetzt an",
-        "fr": "vous avez {points} points : annoncez maintenant",
-    },
-    "FalseClaim": {
-        "en": "a claim needs 66 counted points and you have {points}",
-        "de": "eine Ansage braucht 66 gezählte Punkte, du hast {points}",
-        "fr": "une annonce exige 66 points comptés, vous en avez {points}",
-    },
-    "FalseClaim.pending": {
-        "en": " (your {pending} marriage points count only once you win a trick)",
-        "de": " (deine {pending} Meldepunkte zählen erst mit deinem ersten Stich)",
-        "fr": " (vos {pending} points de mariage ne comptent qu'après votre premier pli)",
-    },
-    "PointsNeeded": {
-        "en": "you need {needed} more points",
-        "de": "dir fehlen noch {needed} Punkte",
-        "fr": "il vous manque {needed} points",
-    },
-    "Declare": {
-        "en": "declaring {marriage} scores {points} points now",
-        "de": "{marriage} zu melden bringt jetzt {points} Punkte",
-        "fr": "déclarer {marriage} rapporte {points} points maintenant",
-    },
-    "Declare.breaks": {
-        "en": ", and {other} would split the pair",
-        "de": ", und {other} würde das Paar trennen",
-        "fr": ", et {other} séparerait le mariage",
-    },
-    "Forfeit": {
-        "en": "closing would forfeit {marriage}, which you can declare now ({points} points): no marriages once "
-        "the talon is closed",
-        "de": "Zudrehen verschenkt {marriage}, das du jetzt melden kannst ({points} Punkte): nach dem Zudrehen "
-        "wird nicht mehr gemeldet",
-        "fr": "fermer ferait perdre {marriage}, que vous pouvez déclarer maintenant ({points} points) : plus de "
-        "mariage une fois le talon fermé",
-    },
-    "Exchange": {
-        "en": "the exchange gives you the {card} for the {nine}",
-        "de": "der Austausch bringt dir {card} für {nine}",
-        "fr": "l'échange vous donne le {card} contre le {nine}",
-    },
-    "TopCards": {
-        "en": "your {cards} {are} the highest {suit} left",
-        "de": "{your} {cards} {are} das höchste {suit}, das noch im Spiel ist",
-        "fr": "votre {cards} {are} le plus haut {suit} qui reste",
-    },
-    "TopCards.out": {
-        "en": "{out} {are_out} out: ",
-        "de": "{out} {are_out} gefallen: ",
-        "fr": "{out} {are_out} tombé : ",
-    },
-    "OpponentVoid": {
-        "en": "he holds no {suit}: he did not follow {suit} in trick {trick}",
-        "de": "er hat kein {suit}: er hat {suit} im {trick}. Stich nicht bedient",
-        "fr": "il n'a plus de {suit} : il n'a pas fourni {suit} à la levée {trick}",
-    },
-    "HisMarriage.shown": {
-        "en": ": he is known to hold the {card}",
-        "de": ": er hat bekanntlich {card}",
-        "fr": " : on sait qu'il a le {card}",
-    },
-    "TrumpHeld": {
-        "en": "with {talon} cards left in the talon he holds a trump in {held} of {worlds} deals",
-        "de": "bei {talon} Karten im Talon hat er in {held} von {worlds} Spielen ein Atout",
-        "fr": "avec {talon} cartes au talon il tient un atout dans {held} donnes sur {worlds}",
-    },
-    "CloseNow": {
-        "en": "you need {needed} more points",
-        "de": "dir fehlen noch {needed} Punkte",
-        "fr": "il vous manque {needed} points",
-    },
-    "CloseNow.top": {
-        "en": " and hold {cards}, the highest cards left",
-        "de": " und du hältst {cards}, die höchsten Karten im Spiel",
-        "fr": " et vous tenez {cards}, les plus hautes cartes restantes",
-    },
-    "ClosedScore": {
-        "en": "he has {points} points and {tricks}: if you close now and reach 66, he is scored as he stands, "
-        "{game_points} game points (R-CLOSE-6)",
-        "de": "er hat {points} Punkte und {tricks}: drehst du jetzt zu und kommst auf 66, zählt er, wie er jetzt "
-        "steht: {game_points} Spielpunkte (R-CLOSE-6)",
-        "fr": "il a {points} points et {tricks} : si vous fermez maintenant et faites 66, il est compté tel "
-        "qu'il est, {game_points} points de partie (R-CLOSE-6)",
-    },
-    "LastTrick": {
-        "en": "{best} takes the last trick and its 10 points{share}, {other} loses it",
-        "de": "{best} macht{share} den letzten Stich und seine 10 Punkte, {other} verliert ihn",
-        "fr": "{best} remporte la dernière levée et ses 10 points{share}, {other} la perd",
-    },
-    "HisMarriage": {
-        "en": "after {other} he declares {marriage}{share}",
-        "de": "nach {other} meldet er{share} {marriage}",
-        "fr": "après {other} il déclare {marriage}{share}",
-    },
-    "OwnMarriage": {
-        "en": "{best} lets you declare {marriage}{share}, {other} does not",
-        "de": "mit {best} meldest du{share} {marriage}, mit {other} nicht",
-        "fr": "{best} vous permet de déclarer {marriage}{share}, {other} non",
-    },
-    "TakenBy": {
-        "en": "his {by} takes your {card}{share}, while {best} would win the trick",
-        "de": "sein {by} schlägt dein {card}{share}, während {best} den Stich machen würde",
-        "fr": "son {by} prend votre {card}{share}, alors que {best} ferait la levée",
-    },
-    "TakenBy.later": {
-        "en": "after {other} his {by} takes your {card}{share}",
-        "de": "nach {other} schlägt sein {by} dein {card}{share}",
-        "fr": "après {other} son {by} prend votre {card}{share}",
-    },
-    "ClaimAfter": {
-        "en": "the {card} takes the trick and brings you to 66{share}",
-        "de": "{card} macht den Stich und bringt dich{share} auf 66",
-        "fr": "le {card} fait la levée et vous mène à 66{share}",
-    },
-    "share": {
-        "en": " in {count} of {worlds} deals played on",
-        "de": " in {count} von {worlds} weitergespielten Spielen",
-        "fr": " dans {count} des {worlds} donnes jouées",
-    },
-}
-"""Every sentence part, by name (a fact's class name, or ``head``/``alone``) and language."""
-
-COUNTED = {"tricks": {"en": ("trick", "tricks"), "de": ("Stich", "Stiche"), "fr": ("pli", "plis")}}
-"""Words counted with a number: singular for one (French: below two)."""
-
-PLURAL = {
-    "are": {"en": ("is", "are"), "de": ("ist", "sind"), "fr": ("est", "sont")},
-    "are_out": {"en": ("is", "are"), "de": ("ist", "sind"), "fr": ("est", "sont")},
-    "your": {"en": ("your", "your"), "de": ("dein", "deine"), "fr": ("votre", "votre")},
-}
+"""The catalogue's words for the actions that are neither a card nor a marriage (``closing``)."""
 
 CLEAR_WINS = 0.05
 """The first sentence compares the win counts when the best action wins in this share of the deals more, else
@@ -297,13 +91,13 @@ def action_text(action: Action, lang: str = "en", symbols: bool = True) -> str:
         return card_label(action, symbols, lang)
     if action.is_marriage():
         return marriage_text(action, lang)
-    return ACTION_WORDS[int(action)][lang]
+    return say(ACTION_KEYS[int(action)], lang)
 
 
 def marriage_text(action: Action, lang: str = "en") -> str:
     """A marriage as ``20 in hearts`` (``20 in Herz``, ``20 à cœur``)."""
-    suit = SUITS[lang][marriage_suit(action)]
-    return MARRIAGE_WORDS[lang].format(points=marriage_value(action), suit=suit)
+    suit = voice.suit_name(marriage_suit(action), lang)
+    return say("explain.marriage", lang, points=marriage_value(action), suit=suit)
 
 
 def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool = True) -> str:
@@ -366,7 +160,7 @@ class _Renderer:
         self.symbols = symbols
 
     def template(self, name: str, **values: str) -> str:
-        return TEMPLATES[name][self.lang].format(**values)
+        return say(f"explain.{name}", self.lang, **values)
 
     def card(self, card: Card) -> str:
         return card_label(card, self.symbols, self.lang)
@@ -383,15 +177,12 @@ class _Renderer:
 
     def _suit(self, suit: int, count: int) -> str:
         """A suit's name, in English singular for one card (``the highest club left``)."""
-        name = SUITS[self.lang][suit]
+        name = voice.suit_name(suit, self.lang)
         return name[:-1] if self.lang == "en" and count == 1 else name
 
     def plural(self, word: str, count: int) -> str:
-        return PLURAL[word][self.lang][count > 1]
-
-    def counted(self, word: str, count: int) -> str:
-        """``1 trick``, ``2 Stiche``, ``0 pli``."""
-        return f"{count} {COUNTED[word][self.lang][0 if singular(count, self.lang) else 1]}"
+        """A word that agrees with ``count`` (``is``/``are``), or ``{n} WORD`` (``1 trick``, ``0 pli``)."""
+        return say(f"explain.{word}", self.lang, n=count)
 
     def fact(self, fact: Fact) -> str:
         """One reason as a clause (no capital, no full stop)."""
@@ -416,13 +207,13 @@ class _Renderer:
         if isinstance(fact, TopCards):
             return self._top_cards(fact)
         if isinstance(fact, OpponentVoid):
-            return self.template(name, suit=SUITS[self.lang][fact.suit], trick=str(fact.trick))
+            return self.template(name, suit=voice.suit_name(fact.suit, self.lang), trick=str(fact.trick))
         if isinstance(fact, TrumpHeld):
             return self.template(name, talon=str(fact.talon), held=str(fact.held), worlds=str(fact.worlds))
         if isinstance(fact, ClosedScore):
             counts = {
                 "points": str(fact.points),
-                "tricks": self.counted("tricks", fact.tricks),
+                "tricks": self.plural("tricks", fact.tricks),
                 "game_points": str(fact.game_points),
             }
             return self.template(name, **counts)
@@ -452,9 +243,8 @@ class _Renderer:
         raise TypeError(f"no words for {name}")
 
     def _top_cards(self, fact: TopCards) -> str:
-        suit_words = {"en": ("trump", "trumps"), "de": ("Atout", "Atouts"), "fr": ("atout", "atouts")}
         count = len(fact.cards)
-        suit = suit_words[self.lang][count > 1] if fact.trumps else self._suit(suit_of(fact.cards[0]), count)
+        suit = self.plural("trumps", count) if fact.trumps else self._suit(suit_of(fact.cards[0]), count)
         text = self.template(
             "TopCards",
             cards=self.cards(fact.cards),
@@ -518,6 +308,6 @@ def deal_review(deal: Deal, seat: int, budget: Budget, lang: str = "en", symbols
         if fault is not None:
             played = card_label(note.action, symbols, lang) if note.action.is_card() else str(note.action)
             why = annotation_why(note, lang, symbols)
-            word = voice.say(f"verdict.{fault.value}", lang)
+            word = say(f"tui.verdict.{fault.value}", lang)
             lines.append(f"{played} {fault.symbol} {word} ({value_text(-note.loss, lang=lang)}): {why}")
     return lines

@@ -30,35 +30,19 @@ from sixtysix.core.table import Table
 from sixtysix.core.view import SpectatorView
 from sixtysix.present.describe import Line, Names, deal_headline, scoring_sentences
 from sixtysix.present.table import PublicMatch, is_duel
+from sixtysix.present.words import catalogue, say
 
 WIN_KINDS = (Reason.SIMPLE, Reason.SCHNEIDER, Reason.SCHWARZ)
 """The reasons that name a win kind (the step of the scale) of a deal won on the cards."""
 
-SIDE_SENTENCES: dict[str, dict[str, str]] = {
-    "played_out": {
-        "de": "Partei {winner} hat {won} zu {lost} Augen gemacht ({how}).",
-        "fr": "L'équipe {winner} a fait {won} points contre {lost} ({how}).",
-    },
-    "tie": {"de": "Gleichstand mit je {points} Augen.", "fr": "Égalité à {points} points chacune."},
-    "ten_of_trumps": {
-        "de": "Partei {winner} hat die Trumpf-Zehn gewonnen, einen Punkt vor dem Ziel.",
-        "fr": "L'équipe {winner} a remporté le dix d'atout à un point du but.",
-    },
-    "forfeit": {
-        "de": "Platz {seat} verliert das Spiel kampflos.",
-        "fr": "La place {seat} perd la donne par forfait.",
-    },
-}
-"""The engine's reason of a four-handed deal's result (``Outcome.reason``, English), in German and French."""
-
 SIDE_SCALES = {
-    "schwarz": {"de": "alle Stiche", "fr": "tous les plis"},
-    "hundred": {"de": "{hundred} oder mehr", "fr": "{hundred} ou plus"},
-    "simple": {"de": "{target} oder mehr", "fr": "{target} ou plus"},
-    "schneider": {"de": "die Verlierer unter {line}", "fr": "les perdants sous {line}"},
+    "schwarz": ("deal.side_scale.all_tricks", 0),
+    "hundred": ("deal.side_scale.at_least", HUNDRED),
+    "simple": ("deal.side_scale.at_least", DEAL_TARGET),
+    "schneider": ("deal.side_scale.under", SCHNEIDER),
 }
-"""Why a side won what it won: the core's scale reason (:func:`~sixtysix.core.facts.partnership_game_points`)
-in German and French."""
+"""Why a side won what it won: the core's scale reason (:func:`~sixtysix.core.facts.partnership_game_points`),
+as the catalogue's key and the core's number it names."""
 
 
 def outcome_json(
@@ -130,11 +114,10 @@ def side_explanations(seen: SpectatorView) -> dict[str, list[str]]:
         how = outcome.reasons[1].value
     elif first == Reason.FORFEIT:
         values["seat"] = parse_forfeit_header(outcome.reason)[1]
-    facts = {"hundred": HUNDRED, "target": DEAL_TARGET, "line": SCHNEIDER}
+    key = f"deal.side.{first.value}"
     for lang in ("de", "fr"):
-        sentence = SIDE_SENTENCES.get(first.value, {}).get(lang)
-        words = SIDE_SCALES[how][lang].format(**facts) if how else ""
-        found[lang] = [sentence.format(how=words, **values)] if sentence else [outcome.reason]
+        words = say(SIDE_SCALES[how][0], lang, points=SIDE_SCALES[how][1]) if how else ""
+        found[lang] = [say(key, lang, how=words, **values)] if key in catalogue("en") else [outcome.reason]
     return found
 
 
@@ -318,46 +301,46 @@ def deal_lines(seen: SpectatorView, names: Names, carried: int = 0) -> list[Line
     n, points = outcome.base_points, outcome.points
     if how == Reason.TIE:
         after = int(str(facts["carried_next"] or 0))
-        then = names.count("outcome.tie_carry", after) if after else names.say("outcome.tie_void")
-        return [((how,), names.say("outcome.tie", p=max(points))), ((), then)]
+        then = names.count("tui.outcome.tie_carry", after) if after else names.say("outcome.tie_void")
+        return [((how,), names.say("tui.outcome.tie", p=max(points))), ((), then)]
     assert winner is not None
     loser = _opponent(seen, winner)
-    failed = names.count("outcome.failed_close_points", n)
+    failed = names.count("tui.outcome.failed_close_points", n)
     lines: list[Line]
     if how == Reason.FORFEIT:
-        return [((how,), names.of("outcome.forfeit", loser, n=outcome.game_points))]
+        return [((how,), names.of("tui.outcome.forfeit", loser, n=outcome.game_points))]
     if how in (Reason.FALSE_CLAIM, Reason.FALSE_CLAIM_FAILED_CLOSE):
         who = claimant or loser
-        said = names.of("outcome.false_claim", who, p=points[who - 1])
-        cost = failed if how == Reason.FALSE_CLAIM_FAILED_CLOSE else names.count("outcome.false_claim_points", n)
+        said = names.of("tui.outcome.false_claim", who, p=points[who - 1])
+        cost = failed if how == Reason.FALSE_CLAIM_FAILED_CLOSE else names.count("tui.outcome.false_claim_points", n)
         lines = [((how,), said), ((), cost)]
     elif how == Reason.FAILED_CLOSE:
-        lines = [((how,), names.of("outcome.closer_failed", closer)), ((), failed)]
+        lines = [((how,), names.of("tui.outcome.closer_failed", closer)), ((), failed)]
     elif how == Reason.BEATEN_CLOSER:
-        said = names.say("outcome.beaten_closer", closer=names.subject(closer), winner=names.subject(winner), n=n)
+        said = names.say("tui.outcome.beaten_closer", closer=names.subject(closer), winner=names.subject(winner), n=n)
         lines = [((how,), said)]
     elif how == Reason.NEVER_CLAIMED:
-        lines = [((how,), names.of("outcome.closer_never_claimed", closer)), ((), failed)]
+        lines = [((how,), names.of("tui.outcome.closer_never_claimed", closer)), ((), failed)]
     elif how == Reason.LAST_TRICK:
-        return [((how, Reason.SIMPLE), names.of_count("outcome.last_trick_decides", winner, n))]
+        return [((how, Reason.SIMPLE), names.of_count("tui.outcome.last_trick_decides", winner, n))]
     else:
         if how == Reason.CLAIM or how == Reason.CLOSER_CLAIM:
-            said = names.of("outcome.claimed", claimant or winner, p=points[(claimant or winner) - 1])
+            said = names.of("tui.outcome.claimed", claimant or winner, p=points[(claimant or winner) - 1])
         elif how == Reason.CLOSER_PLAYED_OUT:
-            said = names.of("outcome.closer_made_it", closer)
+            said = names.of("tui.outcome.closer_made_it", closer)
         elif how == Reason.LAST_TRICK_TARGET:
-            said = names.of("outcome.last_trick_target", winner)
+            said = names.of("tui.outcome.last_trick_target", winner)
         else:
             last = facts["last_trick"]
-            said = names.say("outcome.played_out", bonus=last["bonus"] if isinstance(last, dict) else 0)
+            said = names.say("tui.outcome.played_out", bonus=last["bonus"] if isinstance(last, dict) else 0)
         lines = [((how,), said)]
         if Reason.AT_CLOSE in reasons:
-            lines.append(((Reason.AT_CLOSE,), names.say("outcome.closed_basis")))
+            lines.append(((Reason.AT_CLOSE,), names.say("tui.outcome.closed_basis")))
         kind = win_kind(seen)
         if kind is not None:
-            said = names.count(f"outcome.kind.{kind}", n, loser=names.subject(loser), line=SCHNEIDER)
+            said = names.count(f"tui.outcome.kind.{kind}", n, loser=names.subject(loser), line=SCHNEIDER)
             lines.append(((Reason(kind),), said))
-    lines += [((why,), names.say(f"outcome.why.{why.value}", line=SCHNEIDER)) for why in _PENALTY_WHY if why in reasons]
+    lines += [((why,), names.say(f"tui.outcome.why.{why.value}", line=SCHNEIDER)) for why in _PENALTY_WHY if why in reasons]
     if Reason.DOUBLED in reasons:
-        lines.append(((Reason.DOUBLED,), names.say("outcome.why.doubled")))
+        lines.append(((Reason.DOUBLED,), names.say("tui.outcome.why.doubled")))
     return lines

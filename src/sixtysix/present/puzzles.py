@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 
 from sixtysix.ai.analysis import Analysis
-from sixtysix.ai.puzzles import CLOSED, PHASE_ONE, TALON_GONE, Puzzle, solve_worlds, world_analysis
+from sixtysix.ai.puzzles import TALON_GONE, Puzzle, solve_worlds, world_analysis
 from sixtysix.ai.sampling import consistent_worlds
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import SUIT_CHARS, CardMask, parse_card
@@ -43,231 +43,11 @@ from sixtysix.present.describe import (
 )
 from sixtysix.present.explain import action_text, advice, explanations
 from sixtysix.present.order import hand_order
-from sixtysix.present.presets import LANGUAGES, language, singular
 from sixtysix.present.state import cards, marriages_json, rules_json, tricks_json
-from sixtysix.present.voice import LEVEL_NAMES
+from sixtysix.present.voice import LEVELS, level_name
+from sixtysix.present.words import LANGUAGES, language, say
 
 PUZZLE_NAMES = Names(human=1, computer="Opponent")
-
-WORDS: dict[str, dict[str, str]] = {
-    "turn.lead": {"en": "You are to lead.", "de": "Du spielst aus.", "fr": "C'est à vous d'entamer."},
-    "turn.follow": {"en": "You are to follow.", "de": "Du gibst zu.", "fr": "C'est à vous de répondre."},
-    "turn.draw": {
-        "en": "You took the trick and are to draw.",
-        "de": "Du hast den Stich gemacht und ziehst.",
-        "fr": "Vous avez fait le pli et piochez.",
-    },
-    "turn.marriage": {
-        "en": "You declared a marriage and lead one of its cards.",
-        "de": "Du hast gemeldet und spielst eine Karte des Paars aus.",
-        "fr": "Vous avez déclaré un mariage et entamez une de ses cartes.",
-    },
-    f"kind.{TALON_GONE}": {
-        "en": "The talon is exhausted: every card is known.",
-        "de": "Der Talon ist aufgebraucht: jede Karte ist bekannt.",
-        "fr": "Le talon est épuisé : toutes les cartes sont connues.",
-    },
-    f"kind.{CLOSED}": {
-        "en": "The talon is closed: his hand is hidden; {worlds} deals are consistent with what you have seen.",
-        "de": "Der Talon ist zugedreht: seine Hand ist verdeckt; {worlds} Spiele passen zu dem, was du gesehen hast.",
-        "fr": "Le talon est fermé : sa main est cachée ; {worlds} donnes sont compatibles avec ce que vous avez vu.",
-    },
-    f"kind.{PHASE_ONE}": {
-        "en": "The talon is open ({talon} cards): his hand and the order of the talon are hidden; {worlds} deals "
-        "are consistent with what you have seen.",
-        "de": "Der Talon ist offen ({talon} Karten): seine Hand und die Reihenfolge des Talons sind verdeckt; "
-        "{worlds} Spiele passen zu dem, was du gesehen hast.",
-        "fr": "Le talon est ouvert ({talon} cartes) : sa main et l'ordre du talon sont cachés ; {worlds} donnes "
-        "sont compatibles avec ce que vous avez vu.",
-    },
-    "kind.one": {
-        "en": "His hand is hidden, yet only one deal is consistent with what you have seen: every card is known.",
-        "de": "Seine Hand ist verdeckt, doch nur ein Spiel passt zu dem, was du gesehen hast: jede Karte ist bekannt.",
-        "fr": "Sa main est cachée, mais une seule donne est compatible avec ce que vous avez vu : toutes les cartes "
-        "sont connues.",
-    },
-    f"label.{TALON_GONE}": {"en": "after the talon", "de": "Talon aufgebraucht", "fr": "talon épuisé"},
-    f"label.{CLOSED}": {"en": "talon closed", "de": "Talon zugedreht", "fr": "talon fermé"},
-    f"label.{PHASE_ONE}": {"en": "talon open", "de": "Talon offen", "fr": "talon ouvert"},
-    "find": {
-        "en": "Find the one move that {goal}; the best other move {others}.",
-        "de": "Finde den einen Zug, der {goal}; der beste andere Zug {others}.",
-        "fr": "Trouvez le seul coup qui {goal} ; le meilleur autre coup {others}.",
-    },
-    "find.every": {
-        "en": "Find the one move that is best in every one of them: it {best}, the best other move {others}.",
-        "de": "Finde den einen Zug, der in jedem davon der beste ist: er {best}, der beste andere Zug {others}.",
-        "fr": "Trouvez le seul coup qui est le meilleur dans chacune d'elles : il {best}, le meilleur autre coup "
-        "{others}.",
-    },
-    "goal.tie": {
-        "en": "saves the deal (a tie)",
-        "de": "das Spiel rettet (unentschieden)",
-        "fr": "sauve la donne (une égalité)",
-    },
-    "goal.loss": {
-        "en": "saves what can be saved: it loses only {points}",
-        "de": "rettet, was zu retten ist: er verliert nur {points}",
-        "fr": "sauve ce qui peut l'être : il ne perd que {points}",
-    },
-    "right": {
-        "en": "Right! {solution} {value}.",
-        "de": "Richtig! {solution} {value}.",
-        "fr": "Exact ! {solution} {value}.",
-    },
-    "wrong": {
-        "en": "Not this time: {answer} {given}; {solution} {value}.",
-        "de": "Diesmal nicht: {answer} {given}; {solution} {value}.",
-        "fr": "Pas cette fois : {answer} {given} ; {solution} {value}.",
-    },
-    "illegal": {
-        "en": "{answer} is not a legal move here.",
-        "de": "{answer} ist hier kein erlaubter Zug.",
-        "fr": "{answer} n'est pas un coup permis ici.",
-    },
-    "the_solution": {"en": " (the solution)", "de": " (die Lösung)", "fr": " (la solution)"},
-    # -- the terminal trainer (sixtysix puzzles) ------------------------------------------------
-    "which.number": {"en": "puzzle {n}", "de": "Aufgabe {n}", "fr": "problème {n}"},
-    "which.daily": {"en": "daily puzzle {date}", "de": "Aufgabe des Tages {date}", "fr": "problème du jour {date}"},
-    "grade.easy": {"en": "easy", "de": "leicht", "fr": "facile"},
-    "grade.medium": {"en": "medium", "de": "mittel", "fr": "moyen"},
-    "grade.hard": {"en": "hard", "de": "schwer", "fr": "difficile"},
-    "scoreboard": {
-        "en": "your puzzle rating {rating} · solved {solved}/{attempts} · streak {streak} (best {best}) · "
-        "daily streak {daily}",
-        "de": "deine Aufgabenwertung {rating} · gelöst {solved}/{attempts} · Serie {streak} (beste {best}) · "
-        "Tagesserie {daily}",
-        "fr": "votre classement aux problèmes {rating} · résolus {solved}/{attempts} · série {streak} "
-        "(record {best}) · série quotidienne {daily}",
-    },
-    "no_rating": {
-        "en": "practice: no rating kept",
-        "de": "Übung: keine Wertung",
-        "fr": "entraînement : pas de classement",
-    },
-    "opponent.known": {
-        "en": "{name} holds {cards} [dim]({kind})[/]",
-        "de": "{name} hält {cards} [dim]({kind})[/]",
-        "fr": "{name} tient {cards} [dim]({kind})[/]",
-    },
-    "opponent.and": {"en": "{cards} and ", "de": "{cards} und ", "fr": "{cards} et "},
-    "opponent.hidden.one": {
-        "en": "{name} holds {shown}{n} hidden card",
-        "de": "{name} hält {shown}{n} verdeckte Karte",
-        "fr": "{name} tient {shown}{n} carte cachée",
-    },
-    "opponent.hidden.other": {
-        "en": "{name} holds {shown}{n} hidden cards",
-        "de": "{name} hält {shown}{n} verdeckte Karten",
-        "fr": "{name} tient {shown}{n} cartes cachées",
-    },
-    "points": {
-        "en": "Points: you {you}{own}, {name} {opponent}{pending}",
-        "de": "Augen: du {you}{own}, {name} {opponent}{pending}",
-        "fr": "Points : vous {you}{own}, {name} {opponent}{pending}",
-    },
-    "pending": {"en": " (+{n} pending)", "de": " (+{n} offen)", "fr": " (+{n} en attente)"},
-    "skip_note": {
-        "en": "[dim]skip shows the solution without counting it[/]",
-        "de": "[dim]skip zeigt die Lösung, ohne sie zu zählen[/]",
-        "fr": "[dim]skip montre la solution sans la compter[/]",
-    },
-    "ask.next": {
-        "en": "Press Enter for the next puzzle (or quit)> ",
-        "de": "Enter für die nächste Aufgabe (oder quit)> ",
-        "fr": "Entrée pour le problème suivant (ou quit)> ",
-    },
-    "skipped": {"en": "Skipped: not counted.", "de": "Übersprungen: nicht gezählt.", "fr": "Passé : non compté."},
-    "hint.one": {
-        "en": "Hint: {plausible} move(s) look about as good after one trick; you must play precisely for {n} more ply.",
-        "de": "Tipp: {plausible} Zug/Züge sehen nach einem Stich etwa gleich gut aus; du musst noch {n} Halbzug "
-        "genau spielen.",
-        "fr": "Conseil : {plausible} coup(s) semblent aussi bons après un pli ; vous devez jouer juste encore {n} "
-        "demi-coup.",
-    },
-    "hint.other": {
-        "en": "Hint: {plausible} move(s) look about as good after one trick; you must play precisely for {n} more "
-        "plies.",
-        "de": "Tipp: {plausible} Zug/Züge sehen nach einem Stich etwa gleich gut aus; du musst noch {n} Halbzüge "
-        "genau spielen.",
-        "fr": "Conseil : {plausible} coup(s) semblent aussi bons après un pli ; vous devez jouer juste encore {n} "
-        "demi-coups.",
-    },
-    "help_tail": {
-        "en": "skip shows the solution without counting; quit leaves",
-        "de": "skip zeigt die Lösung, ohne zu zählen; quit beendet",
-        "fr": "skip montre la solution sans compter ; quit quitte",
-    },
-    "type_legal": {
-        "en": "[red]Type one legal move: {legal}[/]",
-        "de": "[red]Tippe einen erlaubten Zug: {legal}[/]",
-        "fr": "[red]Tapez un coup permis : {legal}[/]",
-    },
-    "rating": {
-        "en": "Rating {rating} ({moved}) · streak {streak}",
-        "de": "Wertung {rating} ({moved}) · Serie {streak}",
-        "fr": "Classement {rating} ({moved}) · série {streak}",
-    },
-    "rating.unchanged": {
-        "en": "unchanged: seen before",
-        "de": "unverändert: schon gesehen",
-        "fr": "inchangé : déjà vu",
-    },
-    "values.average": {
-        "en": "[bold]What each move gives[/] on average over the {n} deals (each played perfectly):",
-        "de": "[bold]Was jeder Zug bringt[/], im Schnitt über die {n} Spiele (jedes perfekt gespielt):",
-        "fr": "[bold]Ce que donne chaque coup[/] en moyenne sur les {n} donnes (chacune jouée parfaitement) :",
-    },
-    "values.exact": {
-        "en": "[bold]What each move gives[/] (both sides playing perfectly):",
-        "de": "[bold]Was jeder Zug bringt[/] (beide Seiten spielen perfekt):",
-        "fr": "[bold]Ce que donne chaque coup[/] (les deux camps jouant parfaitement) :",
-    },
-    "line.dealt": {
-        "en": "[bold]The solution line in the deal as it was dealt:[/] ",
-        "de": "[bold]Die Lösung, Zug für Zug, im Spiel, wie es gegeben wurde:[/] ",
-        "fr": "[bold]La ligne de la solution dans la donne telle qu'elle a été distribuée :[/] ",
-    },
-    "line": {
-        "en": "[bold]The solution line:[/] ",
-        "de": "[bold]Die Lösung, Zug für Zug:[/] ",
-        "fr": "[bold]La ligne de la solution :[/] ",
-    },
-    "why": {"en": "[bold]Why:[/] ", "de": "[bold]Warum:[/] ", "fr": "[bold]Pourquoi :[/] "},
-    "from_play": {
-        "en": "[dim]From play: {source}[/]",
-        "de": "[dim]Aus dem Spiel: {source}[/]",
-        "fr": "[dim]Tiré d'une partie : {source}[/]",
-    },
-    "source": {
-        "en": "{preset} {a} v {b}, game {n}: {what}",
-        "de": "{preset}, {a} gegen {b}, Partie {n}: {what}",
-        "fr": "{preset}, {a} contre {b}, partie {n} : {what}",
-    },
-    "source.found": {"en": "found it", "de": "gefunden", "fr": "trouvé"},
-    "source.played": {"en": "played {card}", "de": "gespielt: {card}", "fr": "joué : {card}"},
-    "stats.grade": {"en": "{n} {grade}", "de": "{n} {grade}", "fr": "{grade} : {n}"},
-    "stats.count": {"en": "{n} puzzles: {grades}", "de": "{n} Aufgaben: {grades}", "fr": "{n} problèmes : {grades}"},
-    "stats.kinds": {"en": "by kind: {kinds}", "de": "nach Art: {kinds}", "fr": "par type : {kinds}"},
-    "stats.kept": {"en": "kept in {path}", "de": "gespeichert in {path}", "fr": "conservé dans {path}"},
-}
-"""Every sentence of a puzzle, by name and language."""
-
-VERBS = {
-    "wins": {"en": "wins", "de": "gewinnt", "fr": "gagne"},
-    "loses": {"en": "loses", "de": "verliert", "fr": "perd"},
-    "ties": {"en": "ties the deal", "de": "endet unentschieden", "fr": "fait égalité"},
-    "even": {"en": "comes out even on average", "de": "geht im Schnitt auf null aus", "fr": "s'équilibre en moyenne"},
-}
-"""The verb of a value, as in ``wins 2 game points`` (main clause)."""
-GOAL_VERBS = {"en": "wins {points}", "de": "{points} gewinnt", "fr": "gagne {points}"}
-"""The verb in the question's relative clause (German puts it last)."""
-AVERAGE = {"en": "{verb} {points} on average", "de": "{verb} im Schnitt {points}", "fr": "{verb} en moyenne {points}"}
-POINT_NAMES = {
-    "en": ("game point", "game points"),
-    "de": ("Spielpunkt", "Spielpunkte"),
-    "fr": ("point de partie", "points de partie"),
-}
 
 
 def points_text(points: float, lang: str = "en") -> str:
@@ -276,9 +56,8 @@ def points_text(points: float, lang: str = "en") -> str:
     >>> points_text(1), points_text(2, "de"), points_text(1.5, "fr"), points_text(0.333)
     ('1 game point', '2 Spielpunkte', '1,50 point de partie', '0.33 game points')
     """
-    lang = language(lang)
     number = f"{points:g}" if points == int(points) else decimal_text(points, lang)
-    return f"{number} {POINT_NAMES[lang][0 if singular(points, lang) else 1]}"
+    return say("puzzle.game_points", lang, n=number)
 
 
 def value_words(points: float, lang: str = "en", average: bool = False) -> str:
@@ -289,26 +68,15 @@ def value_words(points: float, lang: str = "en", average: bool = False) -> str:
     >>> value_words(1.25, "de", average=True), value_words(-0.4, average=True)
     ('gewinnt im Schnitt 1,25 Spielpunkte', 'loses 0.40 game points on average')
     """
-    lang = language(lang)
     if points == 0:
-        return VERBS["even" if average else "ties"][lang]
-    verb = VERBS["wins" if points > 0 else "loses"][lang]
-    amount = points_text(abs(points), lang)
-    return AVERAGE[lang].format(verb=verb, points=amount) if average else f"{verb} {amount}"
+        return say("puzzle.verb.even" if average else "puzzle.verb.ties", lang)
+    verb = say("puzzle.verb.wins" if points > 0 else "puzzle.verb.loses", lang)
+    return say("puzzle.average" if average else "puzzle.value", lang, verb=verb, points=points_text(abs(points), lang))
 
 
 def names_for(puzzle: Puzzle, lang: str = "en") -> Names:
     """The puzzle's seat is "you", the other "Opponent" (``du`` and ``Gegner`` in German)."""
     return Names(human=puzzle.seat, computer="Opponent", lang=language(lang))
-
-
-def say(key: str, lang: str = "en", /, **values: object) -> str:
-    """The sentence ``key`` of the puzzles' catalogue in ``lang`` (the terminal trainer's too).
-
-    >>> say("which.number", "fr", n=4), say("opponent.and", "de", cards="A♥")
-    ('problème 4', 'A♥ und ')
-    """
-    return WORDS[key][language(lang)].format(**values)
 
 
 def view_of(puzzle: Puzzle) -> PlayerView:
@@ -338,19 +106,19 @@ def hidden_cards(view: PlayerView) -> int:
 
 def kind_label(kind: str, lang: str = "en") -> str:
     """A kind of puzzle in a few words, for a title: ``talon closed``."""
-    return say(f"label.{kind}", lang)
+    return say(f"puzzle.label.{kind}", lang)
 
 
 def kind_text(puzzle: Puzzle, lang: str = "en") -> str:
     """What the player knows: ``The talon is closed: his hand is hidden; 15 deals are consistent with …``."""
     if puzzle.kind != TALON_GONE and puzzle.worlds == 1:
-        return say("kind.one", lang)
-    return say(f"kind.{puzzle.kind}", lang, worlds=puzzle.worlds, talon=view_of(puzzle).talon_size)
+        return say("puzzle.kind.one", lang)
+    return say(f"puzzle.kind.{puzzle.kind}", lang, worlds=puzzle.worlds, talon=view_of(puzzle).talon_size)
 
 
 def _turn(view: PlayerView, lang: str) -> str:
     stage = {Stage.FOLLOW: "follow", Stage.BEFORE_DRAW: "draw", Stage.MARRIAGE: "marriage"}.get(view.stage, "lead")
-    return say(f"turn.{stage}", lang)
+    return say(f"puzzle.turn.{stage}", lang)
 
 
 def question(puzzle: Puzzle, lang: str = "en", with_kind: bool = True) -> str:
@@ -362,15 +130,15 @@ def question(puzzle: Puzzle, lang: str = "en", with_kind: bool = True) -> str:
     others = max(value for token, value in puzzle.values.items() if token != puzzle.solution.token)
     turn = _turn(view_of(puzzle), lang)
     if puzzle.hidden:
-        ask = say("find.every", lang, best=value_words(best, lang, True), others=value_words(others, lang, True))
+        ask = say("puzzle.find.every", lang, best=value_words(best, lang, True), others=value_words(others, lang, True))
         return f"{turn} {kind_text(puzzle, lang)} {ask}" if with_kind else f"{turn} {ask}"
     if best > 0:
-        goal = GOAL_VERBS[lang].format(points=points_text(best, lang))
+        goal = say("puzzle.goal_verb", lang, points=points_text(best, lang))
     elif best == 0:
-        goal = say("goal.tie", lang)
+        goal = say("puzzle.goal.tie", lang)
     else:
-        goal = say("goal.loss", lang, points=points_text(-best, lang))
-    return f"{turn} {say('find', lang, goal=goal, others=value_words(others, lang))}"
+        goal = say("puzzle.goal.loss", lang, points=points_text(-best, lang))
+    return f"{turn} {say('puzzle.find', lang, goal=goal, others=value_words(others, lang))}"
 
 
 def _value(puzzle: Puzzle, token: str, lang: str) -> str:
@@ -384,7 +152,7 @@ def values_lines(puzzle: Puzzle, symbols: bool = True, lang: str = "en") -> list
         _choice(Action.parse(token), deal, symbols, lang)
         + (" : " if lang == "fr" else ": ")
         + _value(puzzle, token, lang)
-        + (say("the_solution", lang) if token == puzzle.solution.token else "")
+        + (say("puzzle.the_solution", lang) if token == puzzle.solution.token else "")
         for token, _ in _ranked(puzzle)
     ]
 
@@ -406,15 +174,15 @@ def source_text(puzzle: Puzzle, lang: str = "en", symbols: bool = True) -> str:
     if found is None or language(lang) == "en":
         return puzzle.source
     preset, first, second, game, played = found.groups()
-    levels = {words["en"]: words[language(lang)] for words in LEVEL_NAMES.values()}
-    what = say("source.found", lang)
+    levels = {level_name(level): level_name(level, lang) for level in LEVELS}
+    what = say("puzzle.source.found", lang)
     if played is not None:
         try:
-            what = say("source.played", lang, card=card_label(parse_card(played), symbols, lang))
+            what = say("puzzle.source.played", lang, card=card_label(parse_card(played), symbols, lang))
         except ValueError:  # not a card token: the maker's words as they are
-            what = say("source.played", lang, card=played)
+            what = say("puzzle.source.played", lang, card=played)
     a, b = levels.get(first, first), levels.get(second, second)
-    return say("source", lang, preset=preset, a=a, b=b, n=game, what=what)
+    return say("puzzle.source", lang, preset=preset, a=a, b=b, n=game, what=what)
 
 
 def _choice(action: Action, deal: Deal | None, symbols: bool, lang: str) -> str:
@@ -435,11 +203,13 @@ def verdict(puzzle: Puzzle, answer: Action, lang: str = "en", symbols: bool = Tr
     solution = card_or_action(puzzle.solution, symbols, lang)
     value = _value(puzzle, puzzle.solution.token, lang)
     if answer == puzzle.solution:
-        return say("right", lang, solution=solution, value=value)
+        return say("puzzle.right", lang, solution=solution, value=value)
     if answer.token not in puzzle.values:
-        return say("illegal", lang, answer=card_or_action(answer, symbols, lang))
+        return say("puzzle.illegal", lang, answer=card_or_action(answer, symbols, lang))
     given = _value(puzzle, answer.token, lang)
-    return say("wrong", lang, answer=card_or_action(answer, symbols, lang), given=given, solution=solution, value=value)
+    return say(
+        "puzzle.wrong", lang, answer=card_or_action(answer, symbols, lang), given=given, solution=solution, value=value
+    )
 
 
 def card_or_action(action: Action, symbols: bool = True, lang: str = "en") -> str:

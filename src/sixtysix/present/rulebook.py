@@ -37,7 +37,8 @@ from functools import cache
 from importlib import resources
 
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
-from sixtysix.present.presets import language, preset_description, preset_name
+from sixtysix.present.presets import preset_description, preset_name
+from sixtysix.present.words import language
 from sixtysix.present.rulewords import option_label, setting_words, value_words, word
 
 DEFAULT = Rules.preset("seed66")

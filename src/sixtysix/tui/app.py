@@ -12,7 +12,7 @@ from rich.console import Console
 from sixtysix.core.errors import RulesError
 from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.rules import Rules
-from sixtysix.present import voice
+from sixtysix.present.words import say
 from sixtysix.tui.console import Settings, default_save_path
 from sixtysix.tui.loop import TableSession
 from sixtysix.tui.partnership import PartnershipSession
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
         settings.seed = args.seed if args.seed is not None else resumed.seed
         settings.save_path = Path(args.save) if args.save else path
         score = "-".join(map(str, match.score))
-        console.print(voice.say("resuming", settings.lang, path=path, n=len(match.deals), score=score))
+        console.print(say("tui.resuming", settings.lang, path=path, n=len(match.deals), score=score))
         return _start(match, settings, console, resumed.headers)
     try:
         rules = rules_from_args(args.rules, args.option, args.target)

@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from sixtysix.present.cliargs import player_name, positive_float, positive_int
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.words import LANGUAGES
 
 LEVELS = (1, 2, 3, 4, 5)
 PRESET_NAMES = ("seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24", "three66", "four66")

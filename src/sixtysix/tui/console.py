@@ -24,7 +24,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from sixtysix.present import voice
+from sixtysix.present.words import say
 
 LOG_LINES = 8
 """Events of the current deal shown on the screen (fewer when the terminal is short)."""
@@ -108,7 +108,7 @@ class Terminal:
         """Wait for Enter after a deal summary; ``True`` when the player typed undo (``review`` shows
         :meth:`review_deal` and asks again)."""
         while True:
-            text = self.ask(voice.say("ask.next_deal", self.settings.lang)).strip().lower()
+            text = self.ask(say("tui.ask.next_deal", self.settings.lang)).strip().lower()
             if text in ("", "n", "next", "c", "continue"):
                 return False
             if text in ("q", "quit", "exit", "save"):
@@ -118,11 +118,11 @@ class Terminal:
             if text in ("r", "review"):
                 self.review_deal()
                 continue
-            self.say(voice.say("ask.continue", self.settings.lang))
+            self.say(say("tui.ask.continue", self.settings.lang))
 
     def review_deal(self) -> None:
         """The review of the deal just finished, asked for at the prompt (two players only: see the session)."""
-        self.say("A review is for the two-player game only.")
+        self.say(say("tui.review.two_player_only", self.settings.lang))
 
     def write(self, text: str) -> Path:
         """Write the record ``text`` to the save path."""
@@ -133,9 +133,9 @@ class Terminal:
 
     def saved_and_left(self, path: Path) -> None:
         where = escape(str(path))
-        self.say(voice.say("saved.left", self.settings.lang, where=where))
+        self.say(say("tui.saved.left", self.settings.lang, where=where))
 
     def saved_for_replay(self, path: Path) -> None:
         """Say where the finished match's record is."""
         where = escape(str(path))
-        self.say(voice.say("saved.replay", self.settings.lang, where=where))
+        self.say(say("tui.saved.replay", self.settings.lang, where=where))

@@ -29,7 +29,7 @@ from typing import TypeAlias
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, DRAW, EXCHANGE, MARRIAGE_20, MARRIAGE_40, PASS, Action
 from sixtysix.core.cards import Card
 from sixtysix.core.errors import InvalidActionError
-from sixtysix.present import voice
+from sixtysix.present.words import say
 
 
 @dataclass(frozen=True)
@@ -62,12 +62,12 @@ class Invalid:
         >>> parse_input("7", []).text("de")
         'es gibt keine Karte Nummer 7: du hast keine Karten'
         """
-        return voice.say(f"input.{self.key}", lang, **dict(self.values)) if self.key else self.message
+        return say(f"tui.input.{self.key}", lang, **dict(self.values)) if self.key else self.message
 
 
 def _invalid(key: str, **values: object) -> Invalid:
     """The reason ``input.KEY`` of :mod:`sixtysix.present.voice`, with its values."""
-    return Invalid(voice.say(f"input.{key}", "en", **values), key, tuple(values.items()))
+    return Invalid(say(f"tui.input.{key}", "en", **values), key, tuple(values.items()))
 
 
 Parsed: TypeAlias = Play | Command | Invalid

@@ -224,12 +224,15 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         else:
             self.console.print(text, markup=False, highlight=False, soft_wrap=True)
         rules = self.rules
-        lang = self.settings.lang
+        lang = self.names.lang
         changed = ", ".join(setting_words(name, getattr(rules, name), lang) for name in rules.options())
         self.say(
-            f"[bold]Rules:[/] {escape(preset_name(rules.preset_name, lang))}"
-            + (f", changed: {escape(changed)}" if changed else "")
-            + f". Match to {rules.match_target} game points."
+            self.names.say(
+                "tui.rules.line",
+                name=escape(preset_name(rules.preset_name, lang)),
+                changed=self.names.say("tui.rules.changed", changed=escape(changed)) if changed else "",
+                target=rules.match_target,
+            )
         )
 
     def undo(self) -> bool:
@@ -290,12 +293,12 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     def computer_choice(self, name: str, level: int, choose: Callable[[], Action], legal: Sequence[Action]) -> Action:
         """The computer player ``name``'s decision (``choose()``); a faulty one plays the first legal action."""
         if level >= 4 and self.console.is_terminal:
-            self.say(self.names.say("thinking", name=name))
+            self.say(self.names.say("tui.thinking", name=name))
         action = choose()
         if action not in legal:  # a faulty player must not stop the game
             symbols = self.settings.symbols
             chosen, played = action_markup(action, symbols), action_markup(legal[0], symbols)
-            self.log.append(f"[red]{name} chose the illegal [/]{chosen}[red]; it plays [/]{played}")
+            self.log.append(self.names.say("tui.illegal_choice", name=name, chosen=chosen, played=played))
             action = legal[0]
         return action
 
@@ -313,7 +316,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         """One decision of the person; returns when the state changed."""
         view = self.show(deal)
         while True:
-            text = self.ask(self.names.say("ask.move"))
+            text = self.ask(self.names.say("tui.ask.move"))
             parsed = parse_input(text, hand_order(view.hand, view.trump), view.legal)
             if isinstance(parsed, Invalid):
                 self.say(f"[red]{escape(parsed.text(self.names.lang))}[/]")
@@ -347,7 +350,7 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
             elif self.undo():
                 return ()
             else:
-                self.say(self.names.say("undo.none"))
+                self.say(self.names.say("tui.undo.none"))
         elif name == "quit":
             raise Quit
         return None
@@ -357,18 +360,18 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
         :func:`~sixtysix.present.describe.refusal_words`): now, or on the next screen when the state ``changed``."""
         # the engine's reason stays English (refusal_words reads it): README, "In German or French"
         reason = escape(refusal_words(message, self.names, self.settings.symbols))
-        text = self.names.say("not_allowed", reason=reason)
+        text = self.names.say("tui.not_allowed", reason=reason)
         if changed:
             self.notes.append(text)
         else:
-            self.say(text + self.names.say("refused.help"))
+            self.say(text + self.names.say("tui.refused.help"))
 
     def undo_refused(self) -> bool:
         """Whether ``undo`` may not be used here (the message says why)."""
         if not self.undo_supported:
-            self.say("[red]undo is only available in the two-player game[/]")
+            self.say(self.names.say("tui.undo.two_player_only"))
         elif not self.settings.practice:
-            self.say(self.names.say("undo.practice"))
+            self.say(self.names.say("tui.undo.practice"))
         else:
             return False
         return True

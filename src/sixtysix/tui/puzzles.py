@@ -41,10 +41,8 @@ from sixtysix.ai.puzzle_skill import PuzzleSkill, next_puzzle
 from sixtysix.ai.puzzles import KINDS, Puzzle, daily_puzzle, load_puzzles, puzzle_by_id
 from sixtysix.core.actions import Action
 from sixtysix.core.view import PlayerView
-from sixtysix.present import voice
 from sixtysix.present.describe import Names, describe_action_choice, typed_token
 from sixtysix.present.order import hand_order
-from sixtysix.present.presets import singular
 from sixtysix.present.puzzles import (
     card_or_action,
     hidden_cards,
@@ -54,13 +52,13 @@ from sixtysix.present.puzzles import (
     names_for,
     opponent_cards,
     question,
-    say,
     source_text,
     values_lines,
     verdict,
     view_of,
     why,
 )
+from sixtysix.present.words import say
 from sixtysix.tui.inputs import Command, Invalid, parse_input
 from sixtysix.tui.screen import TableInfo, last_trick_line, render_table
 
@@ -136,7 +134,7 @@ class Trainer:
     def next_prompt(self) -> bool:
         """Wait for Enter before the next puzzle; ``False`` when the player quits."""
         try:
-            text = self.ask(say("ask.next", self.lang))
+            text = self.ask(say("puzzle.ask.next", self.lang))
         except (EOFError, KeyboardInterrupt):
             return False
         return text.strip().lower() not in ("q", "quit", "exit")
@@ -148,7 +146,7 @@ class Trainer:
         if answer is None:
             return False
         if isinstance(answer, str):  # skip
-            self.say(say("skipped", self.lang))
+            self.say(say("puzzle.skipped", self.lang))
         else:
             self.judge(puzzle, answer, daily)
         self.explain(puzzle, answer if isinstance(answer, Action) else puzzle.solution)
@@ -158,15 +156,19 @@ class Trainer:
         view = view_of(puzzle)
         lang = self.lang
         names = names_for(puzzle, lang)
-        which = say("which.daily", lang, date=daily.isoformat()) if daily else say("which.number", lang, n=puzzle.id)
-        grade = say(f"grade.{puzzle.grade}", lang)
+        which = (
+            say("puzzle.which.daily", lang, date=daily.isoformat())
+            if daily
+            else say("puzzle.which.number", lang, n=puzzle.id)
+        )
+        grade = say(f"puzzle.grade.{puzzle.grade}", lang)
         kind = kind_label(puzzle.kind, lang)
         title = f"sixtysix · {view.rules.preset_name} · {which} · {grade} ({puzzle.rating}) · {kind}"
         extra = (
             self.opponent_line(puzzle, view),
             points_line(view, names),
             f"[bold]{question(puzzle, lang)}[/]",
-            say("skip_note", lang),
+            say("puzzle.skip_note", lang),
         )
         info = TableInfo(
             names=names, title=title, scoreboard=self.scoreboard(), extra=extra, symbols=self.symbols
@@ -184,18 +186,17 @@ class Trainer:
         name = names_for(puzzle, lang).other(3 - view.seat)
         hidden = hidden_cards(view)
         if not hidden:
-            return say("opponent.known", lang, name=name, cards=known, kind=kind_text(puzzle, lang))
-        shown = say("opponent.and", lang, cards=known) if known else ""
-        count = "one" if singular(hidden, lang) else "other"
-        return say(f"opponent.hidden.{count}", lang, name=name, shown=shown, n=hidden)
+            return say("puzzle.opponent.known", lang, name=name, cards=known, kind=kind_text(puzzle, lang))
+        shown = say("puzzle.opponent.and", lang, cards=known) if known else ""
+        return say("puzzle.opponent.hidden", lang, name=name, shown=shown, n=hidden)
 
     def scoreboard(self) -> Text:
         if not self.rated:
-            return Text(say("no_rating", self.lang), style="dim")
+            return Text(say("puzzle.no_rating", self.lang), style="dim")
         s = self.skill
         return Text(
             say(
-                "scoreboard",
+                "puzzle.scoreboard",
                 self.lang,
                 rating=round(s.rating),
                 solved=s.solved,
@@ -213,7 +214,7 @@ class Trainer:
         typed = iter([self.args.answer]) if self.args.answer else None
         while True:
             try:
-                text = next(typed) if typed is not None else self.ask(voice.say("ask.move", self.lang))
+                text = next(typed) if typed is not None else self.ask(say("tui.ask.move", self.lang))
             except (EOFError, KeyboardInterrupt, StopIteration):
                 return None
             if text.strip().lower() in ("skip", "s", "solution"):
@@ -226,7 +227,7 @@ class Trainer:
             elif isinstance(parsed, Invalid):
                 self.say(f"[red]{escape(parsed.text(self.lang))}[/]")
             elif len(parsed.actions) != 1 or parsed.actions[0] not in view.legal:
-                self.say(say("type_legal", self.lang, legal=" ".join(typed_token(a) for a in view.legal)))
+                self.say(say("puzzle.type_legal", self.lang, legal=" ".join(typed_token(a) for a in view.legal)))
             else:
                 return parsed.actions[0]
             if typed is not None:  # --answer: a move that is not one of the legal ones
@@ -237,15 +238,14 @@ class Trainer:
         view = view_of(puzzle)
         lang = self.lang
         if name == "hint":
-            count = "one" if singular(puzzle.depth, lang) else "other"
-            self.say(say(f"hint.{count}", lang, plausible=puzzle.plausible, n=puzzle.depth))
+            self.say(say("puzzle.hint", lang, plausible=puzzle.plausible, n=puzzle.depth))
         elif name == "last":
             self.say(last_trick_line(view, names_for(puzzle, lang), self.symbols))
         else:
             deal = puzzle.deal()
             for action in view.legal:
                 self.say(f"  {typed_token(action)}: {describe_action_choice(action, deal, self.symbols, lang)}")
-            self.say(say("help_tail", lang))
+            self.say(say("puzzle.help_tail", lang))
 
     def judge(self, puzzle: Puzzle, answer: Action, daily: datetime.date | None) -> None:
         self.say(verdict(puzzle, answer, self.lang, self.symbols))
@@ -253,22 +253,24 @@ class Trainer:
             return
         change = self.skill.record(puzzle.id, puzzle.rating, answer == puzzle.solution, daily)
         save_skill(self.store, self.skill)
-        moved = f"{change:+.0f}" if change else say("rating.unchanged", self.lang)
-        self.say(say("rating", self.lang, rating=round(self.skill.rating), moved=moved, streak=self.skill.streak))
+        moved = f"{change:+.0f}" if change else say("puzzle.rating.unchanged", self.lang)
+        self.say(
+            say("puzzle.rating", self.lang, rating=round(self.skill.rating), moved=moved, streak=self.skill.streak)
+        )
 
     def explain(self, puzzle: Puzzle, answer: Action) -> None:
         lang = self.lang
         if puzzle.hidden:
-            self.say(say("values.average", lang, n=puzzle.worlds))
+            self.say(say("puzzle.values.average", lang, n=puzzle.worlds))
         else:
-            self.say(say("values.exact", lang))
+            self.say(say("puzzle.values.exact", lang))
         for line in values_lines(puzzle, self.symbols, lang):
             self.say(f"  {line}")
-        title = say("line.dealt" if puzzle.hidden else "line", lang)
+        title = say("puzzle.line.dealt" if puzzle.hidden else "puzzle.line", lang)
         self.say(title + ("; " if lang != "fr" else " ; ").join(line_lines(puzzle, self.symbols, lang)))
-        self.say(say("why", lang) + why(puzzle, answer, lang, self.symbols))
+        self.say(say("puzzle.why", lang) + why(puzzle, answer, lang, self.symbols))
         if puzzle.source:  # the source names the players and the game, as the data holds it
-            self.say(say("from_play", lang, source=escape(source_text(puzzle, lang, self.symbols))))
+            self.say(say("puzzle.from_play", lang, source=escape(source_text(puzzle, lang, self.symbols))))
 
     def show_stats(self) -> None:
         lang = self.lang
@@ -276,23 +278,24 @@ class Trainer:
         grades = collections.Counter(puzzle.grade for puzzle in self.puzzles)
         kinds = collections.Counter(puzzle.kind for puzzle in self.puzzles)
         by_grade = ", ".join(
-            say("stats.grade", lang, n=grades[g], grade=say(f"grade.{g}", lang)) for g in ("easy", "medium", "hard")
+            say("puzzle.stats.grade", lang, n=grades[g], grade=say(f"puzzle.grade.{g}", lang))
+            for g in ("easy", "medium", "hard")
         )
-        self.say(say("stats.count", lang, n=len(self.puzzles), grades=by_grade))
+        self.say(say("puzzle.stats.count", lang, n=len(self.puzzles), grades=by_grade))
         by_kind = ", ".join(f"{kinds[k]} {kind_label(k, lang)}" for k in KINDS)
-        self.say(say("stats.kinds", lang, kinds=by_kind))
+        self.say(say("puzzle.stats.kinds", lang, kinds=by_kind))
         if self.rated:
-            self.say(say("stats.kept", lang, path=escape(str(self.store))))
+            self.say(say("puzzle.stats.kept", lang, path=escape(str(self.store))))
 
 
 def points_line(view: PlayerView, names: Names) -> str:
     """Both sides' points, the opponent's included even where the rules forbid reviewing the
     tricks: a puzzle shows what the player could have remembered."""
     lang = names.lang
-    pending = say("pending", lang, n=view.opponent_pending) if view.opponent_pending else ""
-    own = say("pending", lang, n=view.pending) if view.pending else ""
+    pending = say("puzzle.pending", lang, n=view.opponent_pending) if view.opponent_pending else ""
+    own = say("puzzle.pending", lang, n=view.pending) if view.pending else ""
     name = names.other(view.opponent)
-    return say("points", lang, you=view.score, own=own, name=name, opponent=view.opponent_score, pending=pending)
+    return say("puzzle.points", lang, you=view.score, own=own, name=name, opponent=view.opponent_score, pending=pending)
 
 
 def run(args: argparse.Namespace, console: Console | None = None, ask: Callable[[str], str] | None = None) -> int:

@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from sixtysix.present.cliargs import positive_int
-from sixtysix.present.presets import LANGUAGES
+from sixtysix.present.words import LANGUAGES
 
 DESCRIPTION = """\
 Solve 66 and Schnapsen puzzles in the terminal: positions from games between the computer

@@ -62,11 +62,12 @@ from sixtysix.present.describe import (
 )
 from sixtysix.present.order import hand_order
 from sixtysix.present.outcome import deal_sentences
+from sixtysix.present.words import say
 
 CLAIMED = (Reason.CLAIM, Reason.CLOSER_CLAIM, Reason.BEATEN_CLOSER)
 """A correct claim: the engine's reason would repeat what the explanation says of it."""
 
-LEVEL_NAMES = {level: words["en"] for level, words in voice.LEVEL_NAMES.items()}
+LEVEL_NAMES = {level: voice.level_name(level) for level in voice.LEVELS}
 """The computer levels' short English names (records' headers, the three- and four-handed titles)."""
 
 
@@ -210,7 +211,7 @@ def render_tally(view: PlayerView, info: TableInfo, results: Sequence[DealResult
         text.append_text(tally_text(seat, results, rules.match_target, style))
     carried = results[-1].carried_after if results else 0
     if carried:
-        text.append(info.names.say("tally.carried", n=carried), style="yellow")
+        text.append(info.names.say("tui.tally.carried", n=carried), style="yellow")
     return text
 
 
@@ -222,9 +223,9 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
     names = info.names
     symbols = info.symbols
     rules = view.rules
-    level = voice.LEVEL_NAMES.get(info.level, {}).get(names.lang, "?")
+    level = voice.level_name(info.level, names.lang)
     title = info.title or names.say(
-        "title",
+        "tui.title",
         preset=rules.preset_name,
         name=names.other(view.opponent),
         level=info.level,
@@ -233,23 +234,29 @@ def render_table(view: PlayerView, info: TableInfo) -> RenderableType:
         target=rules.match_target,
     )
     if info.practice:
-        title += names.say("title.practice")
+        title += names.say("tui.title.practice")
     header = HeaderRule(title)
     scoreboard = info.scoreboard if info.scoreboard is not None else render_tally(view, info)
 
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", justify="right")
     grid.add_column()
-    grid.add_row(names.say("label.trump"), _trump_line(view, symbols, names.lang))
-    grid.add_row(names.say("label.talon"), _talon_line(view, names))
+    grid.add_row(names.say("tui.label.trump"), _trump_line(view, symbols, names.lang))
+    grid.add_row(names.say("tui.label.talon"), _talon_line(view, names))
     grid.add_row(names.other(view.opponent), _opponent_line(view, info))
-    grid.add_row(names.say("label.table"), _trick_line(view, names, symbols))
+    grid.add_row(names.say("tui.label.table"), _trick_line(view, names, symbols))
     marriages = marriages_line(view.history, names, symbols)
     if marriages:
-        grid.add_row(names.say("label.marriages"), marriages)
+        grid.add_row(names.say("tui.label.marriages"), marriages)
 
     hand_block = hand_boxes(view.hand, view.trump, view.legal, symbols, names.lang)
-    parts: list[RenderableType] = [header, scoreboard, grid, Text(names.say("label.hand"), style="bold"), hand_block]
+    parts: list[RenderableType] = [
+        header,
+        scoreboard,
+        grid,
+        Text(names.say("tui.label.hand"), style="bold"),
+        hand_block,
+    ]
     parts.append(Text.from_markup(_own_line(view, names)))
     prompt = [prompt_line(view, names, symbols), legal_line(view, names.lang)] if view.legal else []
     return Group(*parts, *screen_tail(info.log, 3, [*info.extra, *prompt], names.lang))
@@ -319,7 +326,7 @@ def log_block(log: Sequence[str], bright: int, lang: str = "en") -> list[Rendera
     (nothing for an empty log)."""
     if not log:
         return []
-    title = Text(voice.say("label.log", lang), style="dim")
+    title = Text(say("tui.label.log", lang), style="dim")
     parts: list[RenderableType] = [Rule(title, align="left", style="dim")]
     for i, line in enumerate(log):
         text = Text("· ", style="dim")
@@ -331,28 +338,28 @@ def log_block(log: Sequence[str], bright: int, lang: str = "en") -> list[Rendera
 def _trump_line(view: TableFacts, symbols: bool, lang: str = "en") -> Text:
     text = Text.from_markup(f"[bold yellow]{suit_label(view.trump, symbols, lang)}[/]")
     if view.closer and view.face_up is not None:
-        text.append_text(
-            Text.from_markup(voice.say("trump.turned", lang, card=card_markup(view.face_up, symbols, lang)))
-        )
+        text.append_text(Text.from_markup(say("tui.trump.turned", lang, card=card_markup(view.face_up, symbols, lang))))
     elif view.face_up is not None:
         text.append_text(
-            Text.from_markup(voice.say("trump.face_up", lang, card=card_markup(view.face_up, symbols, lang)))
+            Text.from_markup(say("tui.trump.face_up", lang, card=card_markup(view.face_up, symbols, lang)))
         )
         if view.face_up != view.trump_card:
             exchanged = card_markup(view.trump_card, symbols, lang)
-            text.append_text(Text.from_markup(voice.say("trump.exchanged", lang, card=exchanged)))
+            text.append_text(Text.from_markup(say("tui.trump.exchanged", lang, card=exchanged)))
     else:
-        text.append(voice.say("trump.drawn", lang), style="dim")
+        text.append(say("tui.trump.drawn", lang), style="dim")
     return text
 
 
 def _talon_line(view: TableFacts, names: Names) -> Text:
     if view.closer:
-        rest = names.say("talon.strict") + ("" if view.rules.marriage_in_phase2 else names.say("talon.no_marriages"))
-        return Text.from_markup(names.of("talon.closed", view.closer, n=view.talon_size, rest=rest))
+        rest = names.say("tui.talon.strict") + (
+            "" if view.rules.marriage_in_phase2 else names.say("tui.talon.no_marriages")
+        )
+        return Text.from_markup(names.of("tui.talon.closed", view.closer, n=view.talon_size, rest=rest))
     if view.talon_size == 0:
-        return Text.from_markup(names.say("talon.empty"))
-    return Text(names.count("talon.cards", view.talon_size))
+        return Text.from_markup(names.say("tui.talon.empty"))
+    return Text(names.count("tui.talon.cards", view.talon_size))
 
 
 def _opponent_line(view: PlayerView, info: TableInfo) -> Text:
@@ -362,26 +369,26 @@ def _opponent_line(view: PlayerView, info: TableInfo) -> Text:
     text = Text(" ".join(["▒▒"] * hidden), style="blue")
     if known:
         shown = " ".join(card_markup(c, info.symbols, names.lang) for c in known)
-        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} {names.say('opp.shown')}"))
-    text.append(names.count("opp.tricks", view.tricks[view.opponent - 1]))
+        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} {names.say('tui.opp.shown')}"))
+    text.append(names.count("tui.opp.tricks", view.tricks[view.opponent - 1]))
     if view.rules.may_review_tricks != "none":
-        text.append(names.say("opp.points", n=view.opponent_score))
+        text.append(names.say("tui.opp.points", n=view.opponent_score))
         if view.opponent_pending:
-            text.append(names.say("opp.pending", n=view.opponent_pending))
+            text.append(names.say("tui.opp.pending", n=view.opponent_pending))
     else:
-        text.append(names.say("opp.hidden"), style="dim")
+        text.append(names.say("tui.opp.hidden"), style="dim")
     return text
 
 
 def _trick_line(view: TableFacts, names: Names, symbols: bool) -> Text:
     if view.led is not None:
-        return Text.from_markup(names.of("trick.led", view.leader, card=card_markup(view.led, symbols, names.lang)))
+        return Text.from_markup(names.of("tui.trick.led", view.leader, card=card_markup(view.led, symbols, names.lang)))
     if view.stage == MARRIAGE and view.marriage_suit >= 0:
-        return Text.from_markup(names.of("trick.marriage", view.leader))
+        return Text.from_markup(names.of("tui.trick.marriage", view.leader))
     tricks = tricks_of(view.history, view.rules, view.trump)
     if view.stage == BEFORE_DRAW and tricks:
-        return Text.from_markup(names.of("trick.won", tricks[-1].winner))
-    return Text(names.of("trick.to_lead", view.leader), style="dim")
+        return Text.from_markup(names.of("tui.trick.won", tricks[-1].winner))
+    return Text(names.of("tui.trick.to_lead", view.leader), style="dim")
 
 
 def marriages_line(history: Sequence[tuple[int, Action]], names: Names, symbols: bool) -> str:
@@ -390,43 +397,43 @@ def marriages_line(history: Sequence[tuple[int, Action]], names: Names, symbols:
     for seat, action in history:
         if action.is_marriage():
             suit = suit_label(marriage_suit(action), symbols, names.lang)
-            parts.append(names.say("marriage.entry", name=names(seat), value=marriage_value(action), suit=suit))
+            parts.append(names.say("tui.marriage.entry", name=names(seat), value=marriage_value(action), suit=suit))
     return " · ".join(parts)
 
 
 def _own_line(view: PlayerView, names: Names) -> str:
-    text = names.say("own.points", n=view.score)
+    text = names.say("tui.own.points", n=view.score)
     if view.pending:
-        text += names.say("own.pending", n=view.pending)
-    return text + names.count("own.tricks", view.tricks[view.seat - 1])
+        text += names.say("tui.own.pending", n=view.pending)
+    return text + names.count("tui.own.tricks", view.tricks[view.seat - 1])
 
 
 def prompt_line(view: PlayerView, names: Names, symbols: bool = True) -> str:
     """What the player is asked to do now."""
     lang = names.lang
     if not view.legal:
-        return names.say("prompt.other_plays", name=names.other(view.opponent))
+        return names.say("tui.prompt.other_plays", name=names.other(view.opponent))
     if view.window == view.seat:
         ex = make_card(view.rules.exchange_rank_index, view.trump)
         face = ""
         if view.face_up is not None:
-            face = names.say("prompt.exchange_face", card=card_markup(view.face_up, symbols, lang))
-        return names.say("prompt.exchange", card=card_markup(ex, symbols, lang), face=face)
+            face = names.say("tui.prompt.exchange_face", card=card_markup(view.face_up, symbols, lang))
+        return names.say("tui.prompt.exchange", card=card_markup(ex, symbols, lang), face=face)
     if view.stage == Stage.BEFORE_DRAW:
-        return names.say("prompt.before_draw")
+        return names.say("tui.prompt.before_draw")
     if view.stage == MARRIAGE:
-        return names.say("prompt.marriage")
+        return names.say("tui.prompt.marriage")
     if view.stage == FOLLOW and view.led is not None:
-        text = names.say("prompt.follow", card=card_markup(view.led, symbols, lang))
+        text = names.say("tui.prompt.follow", card=card_markup(view.led, symbols, lang))
         if view.closer or view.face_up is None:
-            text += names.say("prompt.strict")
+            text += names.say("tui.prompt.strict")
         return text
-    return names.say("prompt.lead")
+    return names.say("tui.prompt.lead")
 
 
 def legal_line(view: PlayerView, lang: str = "en") -> str:
     """``Legal: 1 2 5 20h X C 66``: the legal cards by number, then the other actions."""
-    return legal_tokens(view.hand, view.trump, view.legal, lang) + voice.say("legal.commands", lang)
+    return legal_tokens(view.hand, view.trump, view.legal, lang) + say("tui.legal.commands", lang)
 
 
 def numbered_legal(hand: CardMask, trump: int, legal: Sequence[Action]) -> list[tuple[str, Action]]:
@@ -446,7 +453,7 @@ def numbered_legal(hand: CardMask, trump: int, legal: Sequence[Action]) -> list[
 def legal_tokens(hand: CardMask, trump: int, legal: Sequence[Action], lang: str = "en") -> str:
     """``Legal: 1 2 5 20h``: the legal cards by their number in the sorted ``hand``, then the other actions."""
     tokens = [number or str(action) for number, action in numbered_legal(hand, trump, legal)]
-    return voice.say("legal.label", lang) + " ".join(tokens)
+    return say("tui.legal.label", lang) + " ".join(tokens)
 
 
 def help_lines(
@@ -456,19 +463,19 @@ def help_lines(
     other commands (``help``)."""
     from sixtysix.present.describe import describe_action_choice
 
-    lines = [voice.say("help.title", lang)]
+    lines = [say("tui.help.title", lang)]
     for number, action in numbered_legal(view.hand, view.trump, view.legal):
         lines.append(f"  {number:>2} {typed_token(action):<5} {describe_action_choice(action, deal, symbols, lang)}")
-    lines.append(voice.say("help.commands", lang, undo=voice.say("help.undo", lang) if practice else ""))
-    lines.append(voice.say("help.cards", lang))
+    lines.append(say("tui.help.commands", lang, undo=say("tui.help.undo", lang) if practice else ""))
+    lines.append(say("tui.help.cards", lang))
     return lines
 
 
 def last_trick_line(view: PlayerView, names: Names, symbols: bool = True) -> str:
     tricks = view.completed_tricks()
     if not tricks:
-        return names.say("last.none")
-    return names.say("last.trick", trick=describe_trick(names, tricks[-1], symbols))
+        return names.say("tui.last.none")
+    return names.say("tui.last.trick", trick=describe_trick(names, tricks[-1], symbols))
 
 
 # -- the end of a deal -----------------------------------------------------------------
@@ -501,7 +508,7 @@ def render_summary(
         other = names.other(3 - human)
         lines.append(
             names.say(
-                "summary.totals",
+                "tui.summary.totals",
                 mine=points[human],
                 theirs=points[3 - human],
                 mytricks=tricks[human],
@@ -512,9 +519,9 @@ def render_summary(
         left = deal.hands[3 - human]
         if left:
             shown = " ".join(card_markup(c, symbols, names.lang) for c in hand_order(left, deal.trump))
-            lines.append(names.say("summary.held", name=other, cards=shown))
+            lines.append(names.say("tui.summary.held", name=other, cards=shown))
     else:  # a spectator (the three-handed dealer): totals and tricks only, no hand is shown
-        lines.append(f"Card points: {names(1)} {p1}, {names(2)} {p2} · tricks: {names(1)} {t1}, {names(2)} {t2}")
+        lines.append(names.say("tui.summary.spectator", a=names(1), b=names(2), p1=p1, p2=p2, t1=t1, t2=t2))
     lines += info.extra
     body = Text("\n").join(Text.from_markup(line) for line in lines)
     scoreboard = info.scoreboard
@@ -526,7 +533,7 @@ def render_summary(
         parts.append(Text.from_markup(match_line(deal.rules, info, match_winner)))
     winner = outcome.winner
     style = "green" if winner == human else "yellow" if not winner else "red" if human in (1, 2) else "blue"
-    title = names.say("summary.title", n=info.deal_number, headline=deal_headline(deal, names, credited))
+    title = names.say("tui.summary.title", n=info.deal_number, headline=deal_headline(deal, names, credited))
     return Panel(Group(*parts), title=title, title_align="left", border_style=style)
 
 
@@ -539,11 +546,11 @@ def match_line(rules: Rules, info: TableInfo, winner: int) -> str:
     loser = 3 - winner
     score = {"a": totals[winner], "b": totals[loser]}
     if winner == names.human:  # the one named is the loser, who gets the Bummerl
-        text = names.say("match.won.you", name=names.other(loser), **score)
+        text = names.say("tui.match.won.you", name=names.other(loser), **score)
     else:
-        text = names.say("match.won.other", name=names.other(winner), **score)
+        text = names.say("tui.match.won.other", name=names.other(winner), **score)
     if totals[loser] == 0:
-        text += names.say("match.schneider")
+        text += names.say("tui.match.schneider")
     return text + "."
 
 

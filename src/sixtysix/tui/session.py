@@ -111,7 +111,7 @@ class Session(TwoHandedTurns[Deal]):
     def _deal_intro(self, deal: Deal) -> str:
         symbols, lang = self.settings.symbols, self.names.lang
         return self.names.of(
-            "log.deal",
+            "tui.log.deal",
             deal.dealer,
             n=len(self.match.deals),
             suit=suit_label(deal.trump, symbols, lang),
@@ -159,9 +159,9 @@ class Session(TwoHandedTurns[Deal]):
         current = rebuilt.current
         assert current is not None
         self.log = self._replayed_log(current)
-        note = self.names.say("undo.took", action=action_markup(taken, self.settings.symbols, self.names.lang))
+        note = self.names.say("tui.undo.took", action=action_markup(taken, self.settings.symbols, self.names.lang))
         if old is not current and (index < len(match.deals) - 1 or old.talon_size < current.talon_size):
-            note += self.names.say("undo.seen")
+            note += self.names.say("tui.undo.seen")
         self.notes.append(note)
         return True
 
@@ -173,7 +173,7 @@ class Session(TwoHandedTurns[Deal]):
         if self.settings.review:
             extra = self.review_lines(deal)
         elif not match.is_over:  # the review is offered, not made: it takes a few seconds
-            extra = ["", f"[dim]{self.names.say('review.offer')}[/]"]
+            extra = ["", f"[dim]{self.names.say('tui.review.offer')}[/]"]
         else:
             extra = []  # the match's end names the command that reviews it (saved_for_replay)
         self.summarize(render_summary(deal, self.info(extra), credited, match.is_over, match.winner))
@@ -181,7 +181,7 @@ class Session(TwoHandedTurns[Deal]):
     def review_deal(self) -> None:
         """``review`` at the prompt after a deal: the player's faults in it (already shown with ``--review``)."""
         if self.settings.review:
-            self.say(self.names.say("review.above"))
+            self.say(self.names.say("tui.review.above"))
             return
         for line in self.review_lines(self.match.deals[-1]):
             self.say(line)
@@ -192,22 +192,22 @@ class Session(TwoHandedTurns[Deal]):
         from sixtysix.present.explain import deal_review
 
         names = self.names
-        self.say(names.say("review.running"))
+        self.say(names.say("tui.review.running"))
         budget = Budget(seconds=REVIEW_SECONDS)
         faults = deal_review(deal, self.human, budget, lang=names.lang, symbols=self.settings.symbols)
         if not faults:
-            return ["", names.say("review.clean")]
-        return ["", names.say("review.title"), *(escape(line) for line in faults)]
+            return ["", names.say("tui.review.clean")]
+        return ["", names.say("tui.review.title"), *(escape(line) for line in faults)]
 
     def saved_for_replay(self, path: Path) -> None:
         super().saved_for_replay(path)
-        self.say(self.names.say("saved.analyze", where=escape(str(path))))
+        self.say(self.names.say("tui.saved.analyze", where=escape(str(path))))
 
     def match_result(self) -> str:
         match = self.match
         winner = match.winner or self.human
         won, lost = match.score[winner - 1], match.score[2 - winner]
-        return self.names.of("match.result", winner, a=won, b=lost)
+        return self.names.of("tui.match.result", winner, a=won, b=lost)
 
     def record_text(self) -> str:
         return saved_text(self.match, self.headers)

@@ -38,6 +38,7 @@ from sixtysix.core.view import PlayerView, three_handed_view
 from sixtysix.players.base import Player
 from sixtysix.present.describe import Names, card_markup, suit_label
 from sixtysix.present.order import hand_order
+from sixtysix.present.words import say
 from sixtysix.tui.console import Settings
 from sixtysix.tui.resume import saved_text
 from sixtysix.tui.screen import (
@@ -109,17 +110,17 @@ def _player_line(view: SpectatorView, seat: int, symbols: bool) -> Text:
     text = Text(" ".join(["▒▒"] * hidden), style="blue")
     if known:
         shown = " ".join(card_markup(c, symbols) for c in known)
-        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} [dim](shown)[/]"))
+        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} {say('tui.three.shown')}"))
     tricks = view.tricks[seat - 1]
-    text.append(f"   {tricks} trick{'s' if tricks != 1 else ''}")
+    text.append(say("tui.opp.tricks", n=tricks))
     if view.scores is not None:
-        text.append(f" · {view.scores[seat - 1]} points")
+        text.append(say("tui.three.points", n=view.scores[seat - 1]))
     else:
-        text.append(" · points hidden", style="dim")
+        text.append(say("tui.three.points_hidden"), style="dim")
     return text
 
 
-def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = "You deal and sit out") -> RenderableType:
+def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = "") -> RenderableType:
     """The screen of a deal the player watches: both hands face down, the table, the log."""
     names = info.names
     symbols = info.symbols
@@ -127,18 +128,19 @@ def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = "Y
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", justify="right")
     grid.add_column()
-    grid.add_row("Trump", _trump_line(view, symbols))
-    grid.add_row("Talon", _talon_line(view, names))
+    grid.add_row(names.say("tui.label.trump"), _trump_line(view, symbols))
+    grid.add_row(names.say("tui.label.talon"), _talon_line(view, names))
     for seat in (1, 2):
         grid.add_row(names.other(seat), _player_line(view, seat, symbols))
-    grid.add_row("Table", _trick_line(view, names, symbols))
+    grid.add_row(names.say("tui.label.table"), _trick_line(view, names, symbols))
     marriages = marriages_line(view.history, names, symbols)
     if marriages:
-        grid.add_row("Marriages", marriages)
+        grid.add_row(names.say("tui.label.marriages"), marriages)
     parts: list[RenderableType] = [header]
     if info.scoreboard is not None:
         parts.append(info.scoreboard)
-    parts += [grid, Text.from_markup(f"[bold cyan]{sitting_out}:[/] you watch {names(1)} and {names(2)} play.")]
+    sitting_out = sitting_out or names.say("tui.three.deal_sit_out")
+    parts += [grid, Text.from_markup(names.say("tui.three.watch", sitting_out=sitting_out, a=names(1), b=names(2)))]
     parts += log_block(info.log, bright=len(info.log))
     return Group(*parts)
 
@@ -154,13 +156,13 @@ def scoreboard(match: ThreeHandedMatch, names: Mapping[int, str], deal: ThreeHan
         score = match.score[seat - 1]
         text.append(f" {score}/{target}", style="bold green" if score >= target else "")
         if deal is not None and seat == deal.dealer and seat == deal.sitting_out:
-            text.append(" (deals, sits out)", style="dim")
+            text.append(say("tui.three.deals_sits_out"), style="dim")
         elif deal is not None and seat == deal.sitting_out:
-            text.append(" (has won, sits out)", style="dim")
+            text.append(say("tui.three.won_sits_out"), style="dim")
         elif deal is not None and seat == deal.dealer:
-            text.append(" (deals)", style="dim")
+            text.append(say("tui.three.deals"), style="dim")
     if match.carried:
-        text.append(f"   ({match.carried} carried to the next deal's winner)", style="yellow")
+        text.append(say("tui.three.carried", n=match.carried), style="yellow")
     return text
 
 
@@ -311,7 +313,7 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
     def watch(self, deal: ThreeHandedDeal) -> None:
         """Show the deal the person sits out, as a spectator sees it, and give him time to see it."""
         self.clear()
-        sitting = "You deal and sit out" if deal.dealer == self.seat else "You have won the match and sit out"
+        sitting = self.names.say("tui.three.deal_sit_out" if deal.dealer == self.seat else "tui.three.won_sit_out")
         self.console.print(render_spectator(SpectatorView.of(deal.inner), self.info(), sitting))
         if self.console.is_terminal and self.settings.watch > 0 and not deal.is_over:
             time.sleep(self.settings.watch)

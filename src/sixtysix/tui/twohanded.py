@@ -27,7 +27,6 @@ from sixtysix.core.cards import cards_of
 from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
 from sixtysix.core.view import PlayerView
-from sixtysix.present import voice
 from sixtysix.present.describe import (
     Names,
     action_markup,
@@ -42,6 +41,7 @@ from sixtysix.present.describe import (
 )
 from sixtysix.present.order import hand_order
 from sixtysix.present.picture import claim_outcome
+from sixtysix.present.words import say
 from sixtysix.tui.loop import TableDeal, TableSession
 from sixtysix.tui.screen import TableInfo, help_lines, last_trick_line, render_table
 
@@ -86,7 +86,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             return (ACTIONS[DRAW],)
         if len(view.legal) == 1:
             return (view.legal[0],)
-        self.say(self.names.say("enter.help"))
+        self.say(self.names.say("tui.enter.help"))
         return None
 
     def help_lines(self, deal: Deal, view: PlayerView) -> list[str]:
@@ -107,7 +107,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         while actions:
             action = actions[0]
             if deal.is_over:
-                self.notes.append(self.names.say("deal_over_dropped"))
+                self.notes.append(self.names.say("tui.deal_over_dropped"))
                 return changed
             if deal.window == human and action not in (EXCHANGE, PASS):
                 self.refused(changed, "first decide on the exchange: x to exchange, or pass (Enter)")
@@ -128,7 +128,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
                 actions = [ACTIONS[DRAW], *actions]
                 action = actions[0]
             if action == CLAIM and deal.is_legal(CLAIM, human) and not self.confirm_claim(deal):
-                (self.notes.append if changed else self.say)(self.names.say("claim.not"))
+                (self.notes.append if changed else self.say)(self.names.say("tui.claim.not"))
                 return changed
             try:
                 self.apply(deal, human, action)
@@ -153,10 +153,10 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             return True
         names, winner = self.names, outcome.winner or 0
         points, pending = deal.score[self.human], deal.pending[self.human]
-        waiting = names.say("claim.waiting", n=pending) if pending else ""
-        won = names.count("outcome.game_points", outcome.game_points)
-        self.say(names.say("claim.false", points=points, waiting=waiting, name=names.other(winner), won=won))
-        answer = self.ask(names.say("ask.claim_anyway")).strip().lower()
+        waiting = names.say("tui.claim.waiting", n=pending) if pending else ""
+        won = names.count("tui.outcome.game_points", outcome.game_points)
+        self.say(names.say("tui.claim.false", points=points, waiting=waiting, name=names.other(winner), won=won))
+        answer = self.ask(names.say("tui.ask.claim_anyway")).strip().lower()
         return answer in ("y", "yes", "j", "ja", "o", "oui", "66")
 
     def hint(self, view: PlayerView) -> None:
@@ -164,21 +164,21 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         from sixtysix.present.explain import advice
 
         names, lang, symbols = self.names, self.names.lang, self.settings.symbols
-        self.say(names.say("hint.analysing"))
+        self.say(names.say("tui.hint.analysing"))
         analysis = hint(view)
         hand = hand_order(view.hand, view.trump)
         best = action_markup(analysis.best, symbols, lang)
         seconds = decimal_text(analysis.seconds, lang, digits=1)
         table = Table(
-            title=names.say("hint.title", best=best, worlds=analysis.worlds, seconds=seconds),
+            title=names.say("tui.hint.title", best=best, worlds=analysis.worlds, seconds=seconds),
             title_justify="left",
             box=None,
         )
         table.add_column("")
-        table.add_column(names.say("hint.action"))
-        table.add_column(names.say("hint.value"), justify="right")
-        table.add_column(names.say("hint.chance"), justify="right")
-        table.add_column(names.say("hint.loss"), justify="right")
+        table.add_column(names.say("tui.hint.action"))
+        table.add_column(names.say("tui.hint.value"), justify="right")
+        table.add_column(names.say("tui.hint.chance"), justify="right")
+        table.add_column(names.say("tui.hint.loss"), justify="right")
         for entry in analysis.actions:
             action = entry.action
             number = str(hand.index(action) + 1) if action.is_card() and action in hand else ""
@@ -189,7 +189,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         self.console.print(table)
         if not analysis.forced:
             self.say(advice(view, lang=lang, symbols=symbols, analysis=analysis))
-        self.say(names.say("hint.note"))
+        self.say(names.say("tui.hint.note"))
 
     # -- applying and logging ------------------------------------------------------------
 
@@ -217,17 +217,17 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             winner = trick_winner(((leader, led), (3 - leader, action)), deal.trump)
             points = trick_points(deal.rules, (led, action))
             cards = f"{card_markup(led, symbols, lang)} {card_markup(action, symbols, lang)}"
-            text = names.of("log.trick", winner, cards=cards, points=points)
+            text = names.of("tui.log.trick", winner, cards=cards, points=points)
             last = deal.is_over and not deal.hands[1] and not deal.hands[2]
             bonus = last_trick_bonus(deal.rules, deal.closed)
             if last and bonus:
-                text += names.say("log.last_trick", n=bonus)
+                text += names.say("tui.log.last_trick", n=bonus)
             self.log.append(f"[bold]{text}[/]")
         drawn = deal.hands[human] & ~hand_before
         if drawn and action != EXCHANGE:
-            self.log.append(names.say("log.drew", cards=cards_markup(cards_of(drawn), symbols, lang)))
+            self.log.append(names.say("tui.log.drew", cards=cards_markup(cards_of(drawn), symbols, lang)))
         if face_up >= 0 and deal.face_up < 0 and not deal.closed:
-            self.log.append(names.say("log.talon_used_up"))
+            self.log.append(names.say("tui.log.talon_used_up"))
 
 
 def against_best(entry: ActionValue, exact: bool, lang: str = "en") -> str:
@@ -241,4 +241,4 @@ def against_best(entry: ActionValue, exact: bool, lang: str = "en") -> str:
     loss = value_text(-entry.loss, 0.0 if exact else entry.loss_margin, lang)
     if verdict is Verdict.GOOD:
         return loss
-    return f"{loss} {verdict.symbol} {voice.say(f'verdict.{verdict.value}', lang)}".replace("  ", " ")
+    return f"{loss} {verdict.symbol} {say(f'tui.verdict.{verdict.value}', lang)}".replace("  ", " ")

@@ -26,20 +26,20 @@ from sixtysix.web.errors import WebError, malformed, not_your_turn
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
-from sixtysix.web.messages import Message, say
+from sixtysix.web.messages import Message, sentence
 
 
 def read_action(token: object) -> Action | None:
     """The action a request names; ``None`` for ``next`` (the next deal)."""
     if not isinstance(token, str) or not token.strip() or len(token) > 16:
-        raise malformed(say("action_help"))
+        raise malformed(sentence("server.action_help"))
     text = token.strip()
     if text.lower() == NEXT:
         return None
     try:
         return Action.parse(text)
     except InvalidActionError:
-        raise malformed(say("not_an_action", text=text)) from None
+        raise malformed(sentence("server.not_an_action", text=text)) from None
 
 
 def act(
@@ -58,14 +58,14 @@ def act(
     """
     action = None if token in CLAIMS else read_action(token)
     if client_seed is not None and (action is not None or token in CLAIMS):
-        raise malformed(say("seed_with_next"))
+        raise malformed(sentence("server.seed_with_next"))
     seed = fairness.client_seed({"client_seed": client_seed}) if client_seed is not None else None
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        raise malformed(say("version_number"))
+        raise malformed(sentence("server.version_number"))
     if version is not None and version != game.version:
-        raise WebError(409, "stale_version", say("stale_version", version=game.version, sent=version))
+        raise WebError(409, "stale_version", sentence("server.stale_version", version=game.version, sent=version))
     if game.seats[seat].kind != "human":
-        raise WebError(403, "other_seat", say("computer_seat"))
+        raise WebError(403, "other_seat", sentence("server.computer_seat"))
     if token in CLAIMS:
         _check_playing(game)
         claim(matches, game, seat, str(token), origin, reply_to)
@@ -77,7 +77,7 @@ def act(
     deal = game.match.current
     assert deal is not None
     if deal.is_over:
-        raise not_your_turn(say("match_over" if game.match.is_over else "deal_over"))
+        raise not_your_turn(sentence("server.match_over" if game.match.is_over else "server.deal_over"))
     work = deal.copy()
     steps: list[tuple[int, Action]] = []
     decide_windows(game, work, steps)
@@ -101,14 +101,14 @@ def act(
 def refusal(deal: Table, action: Action, seat: int) -> WebError:
     """Why ``seat`` may not take ``action`` now: the engine's reason, in table seats."""
     if deal.window == seat:
-        return WebError(409, "illegal_action", say("exchange_or_pass", action=action))
+        return WebError(409, "illegal_action", sentence("server.exchange_or_pass", action=action))
     try:
         deal.verify(action, seat)
     except IllegalActionError as error:
         reason = str(error)
     else:  # not expected: the action was found illegal
         reason = f"{action}: not allowed now"
-    words = say("illegal", reason=reason, action=action)
+    words = sentence("server.illegal", reason=reason, action=action)
     if not deal.legal_actions(seat):
         return not_your_turn(words)
     return WebError(409, "illegal_action", words)
@@ -122,8 +122,8 @@ def _check_playing(game: Game) -> None:
 def _waiting_for(game: Game) -> Message:
     open_seats = sorted(game.open_seats())
     if open_seats:
-        return say("waiting_seats", seats=", ".join(map(str, open_seats)))
-    return say("waiting_friends")
+        return sentence("server.waiting_seats", seats=", ".join(map(str, open_seats)))
+    return sentence("server.waiting_friends")
 
 
 def _next_deal(
@@ -131,8 +131,8 @@ def _next_deal(
 ) -> None:
     _check_playing(game)
     if game.match.is_over:
-        raise not_your_turn(say("match_over"))
+        raise not_your_turn(sentence("server.match_over"))
     deal = game.match.current
     if deal is not None and not deal.is_over:
-        raise not_your_turn(say("deal_not_over"))
+        raise not_your_turn(sentence("server.deal_not_over"))
     commit(matches, game, [], new_deal=True, seed_update=seed_update, origin=origin, reply_to=reply_to)

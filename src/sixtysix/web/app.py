@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from sixtysix.present.words import LANGUAGES, page_words
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
@@ -31,7 +32,7 @@ from sixtysix.web.limits import Limits, check_origin
 from sixtysix.web.live import DIRECT, SLOW_CLIENT_MESSAGES, DirectLink, Subscriber
 from sixtysix.web.live import message as live_message
 from sixtysix.web.logs import protect_logs
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 from sixtysix.web.meta import meta
 from sixtysix.web.puzzles import puzzle_router
 from sixtysix.web.rules import language, preset_rules, rules_page
@@ -114,7 +115,7 @@ def create_app(
     @app.exception_handler(Exception)
     async def server_error(request: Request, error: Exception) -> JSONResponse:
         # why: this answer is sent outside the middleware, so it carries the security headers itself
-        failed = WebError(500, "internal", say("internal"))
+        failed = WebError(500, "internal", sentence("server.internal"))
         return JSONResponse(
             failed.to_json(), status_code=500, headers={"Cache-Control": "no-store", **SECURITY_HEADERS}
         )
@@ -122,27 +123,29 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
         code = {404: "not_found", 405: "malformed"}.get(error.status_code, "malformed")
-        message = say("no_page") if error.status_code == 404 else say("http", detail=error.detail)
+        message = (
+            sentence("server.no_page") if error.status_code == 404 else sentence("server.http", detail=error.detail)
+        )
         return JSONResponse(WebError(error.status_code, code, message).to_json(), status_code=error.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse(malformed(say("malformed_request")).to_json(), status_code=400)
+        return JSONResponse(malformed(sentence("server.malformed_request")).to_json(), status_code=400)
 
     # -- helpers -------------------------------------------------------------------------------
 
     async def body_of(request: Request) -> dict[str, Any]:
         raw = await request.body()
         if len(raw) > MAX_BODY:
-            raise WebError(413, "malformed", say("body_too_large", limit=MAX_BODY))
+            raise WebError(413, "malformed", sentence("server.body_too_large", limit=MAX_BODY))
         if not raw.strip():
             return {}
         try:
             body = json.loads(raw)
         except (ValueError, UnicodeDecodeError):
-            raise malformed(say("body_not_json")) from None
+            raise malformed(sentence("server.body_not_json")) from None
         if not isinstance(body, dict):
-            raise malformed(say("body_not_object"))
+            raise malformed(sentence("server.body_not_object"))
         return body
 
     def token_of(request: Request) -> str | None:
@@ -160,13 +163,20 @@ def create_app(
     def check_seat(body: dict[str, Any], seat: int) -> None:
         named = body.get("seat")
         if named is not None and named != seat:
-            raise WebError(403, "other_seat", say("other_seat", seat=seat, named=named))
+            raise WebError(403, "other_seat", sentence("server.other_seat", seat=seat, named=named))
 
     # -- the API ---------------------------------------------------------------------------------
 
     @app.get("/api/meta")
     async def get_meta() -> JSONResponse:
         return no_store(meta())
+
+    @app.get("/api/words/{lang}")
+    async def get_words(lang: str) -> JSONResponse:
+        # the page's words (sixtysix.present.words): the same for every player, so cacheable
+        if lang not in LANGUAGES:
+            raise WebError(404, "not_found", sentence("server.no_language", lang=lang))
+        return JSONResponse(page_words(lang), headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/api/rules")
     async def get_rules(request: Request) -> JSONResponse:
@@ -206,7 +216,7 @@ def create_app(
         body = await body_of(request)
         check_seat(body, seat)
         if "action" not in body:
-            raise malformed(say("action_required"))
+            raise malformed(sentence("server.action_required"))
         version = service.act(game, seat, body["action"], body.get("version"), client_seed=body.get("client_seed"))
         return no_store({"ok": True, "version": version, "state": game.state(seat)})
 
@@ -238,7 +248,7 @@ def create_app(
         service.limiter.check("review", client_of(request))
         game, seat = seat_of(request, match_id)
         if not number.isdigit() or len(number) > 6:
-            raise WebError(404, "not_found", say("no_deal", number=number))
+            raise WebError(404, "not_found", sentence("server.no_deal", number=number))
         return no_store(await service.review(game, seat, int(number)))
 
     @app.get("/api/matches/{match_id}/record")
@@ -271,7 +281,7 @@ def create_app(
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(rest: str) -> JSONResponse:
-        raise WebError(404, "not_found", say("no_endpoint", rest=rest))
+        raise WebError(404, "not_found", sentence("server.no_endpoint", rest=rest))
 
     # -- the WebSocket -----------------------------------------------------------------------------
 
@@ -346,7 +356,7 @@ async def _socket_token(websocket: WebSocket) -> tuple[str | None, bool]:
     except (TimeoutError, ValueError, KeyError, RuntimeError, WebSocketDisconnect):
         message = None
     if not isinstance(message, dict) or message.get("type") != "auth" or not isinstance(message.get("token"), str):
-        raise WebError(401, "unauthorized", say("auth_first"))
+        raise WebError(401, "unauthorized", sentence("server.auth_first"))
     given: str = message["token"]
     return given, message.get("patches") is True
 
@@ -368,17 +378,17 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
     reply_to: object = None
     try:
         if len(text) > MAX_BODY:
-            raise malformed(say("message_too_large"))
+            raise malformed(sentence("server.message_too_large"))
         try:
             message = orjson.loads(text)
         except orjson.JSONDecodeError:
-            raise malformed(say("message_not_json")) from None
+            raise malformed(sentence("server.message_not_json")) from None
         if not isinstance(message, dict):
-            raise malformed(say("message_not_object"))
+            raise malformed(sentence("server.message_not_object"))
         reply_to = message.get("id")
         if reply_to is not None and not isinstance(reply_to, str | int):
             reply_to = None
-            raise malformed(say("message_id"))
+            raise malformed(sentence("server.message_id"))
         kind = message.get("type")
         if kind == "ping":
             sub.send(live_message("pong", reply_to=reply_to))
@@ -387,9 +397,9 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
         elif kind == "action":
             named = message.get("seat")
             if named is not None and named != seat:
-                raise WebError(403, "other_seat", say("other_seat", seat=seat, named=named))
+                raise WebError(403, "other_seat", sentence("server.other_seat", seat=seat, named=named))
             if "action" not in message:
-                raise malformed(say("action_required"))
+                raise malformed(sentence("server.action_required"))
             service.act(
                 game,
                 seat,
@@ -400,7 +410,7 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
                 client_seed=message.get("client_seed"),
             )
         else:
-            raise malformed(say("message_type"))
+            raise malformed(sentence("server.message_type"))
     except WebError as error:
         out: dict[str, object] = error.to_json()
         if reply_to is not None:
@@ -408,7 +418,7 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
         sub.send(live_message("error", **out))
     except Exception:
         log.exception("a WebSocket message of match %s failed", game.id)
-        sub.send(live_message("error", **WebError(500, "internal", say("internal")).to_json()))
+        sub.send(live_message("error", **WebError(500, "internal", sentence("server.internal")).to_json()))
 
 
 def _drop(websocket: WebSocket, writer: asyncio.Task[None]) -> None:

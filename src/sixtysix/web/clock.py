@@ -29,7 +29,7 @@ from sixtysix.web.errors import WebError, not_your_turn
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 
 CLAIMS = ("claim_deal", "claim_match")
 """The action tokens of the claims against a late seat."""
@@ -47,19 +47,19 @@ def claim(
     """``seat`` claims the deal (``claim_deal``) or the match (``claim_match``) from the late seat."""
     late = game.late_seat()
     if late is None:
-        raise not_your_turn(say("no_clock"))
+        raise not_your_turn(sentence("server.no_clock"))
     if late == seat:
-        raise WebError(409, "illegal_action", say("own_clock"))
+        raise WebError(409, "illegal_action", sentence("server.own_clock"))
     now = time.time() if now is None else now
     deadline = game.updated + game.move_seconds
     if now < deadline:
-        raise WebError(409, "too_early", say("clock_runs", seat=late, seconds=f"{deadline - now:.0f}"))
+        raise WebError(409, "too_early", sentence("server.clock_runs", seat=late, seconds=f"{deadline - now:.0f}"))
     if kind == "claim_match":
         if game.audience.connected().get(late):
-            raise WebError(409, "too_early", say("late_connected", seat=late))
+            raise WebError(409, "too_early", sentence("server.late_connected", seat=late))
         if now < deadline + game.grace_seconds:
             wait = deadline + game.grace_seconds - now
-            raise WebError(409, "too_early", say("claim_match_later", seconds=f"{wait:.0f}"))
+            raise WebError(409, "too_early", sentence("server.claim_match_later", seconds=f"{wait:.0f}"))
     claimant = seat if kind == "claim_match" else None
     commit(matches, game, [], forfeit=late, match_claimant=claimant, origin=origin, reply_to=reply_to)
 
@@ -70,9 +70,9 @@ def rematch(matches: Matches, game: Game, seat: int) -> tuple[Game, str | None]:
     Asked again, it is the same rematch: the token only for the first to ask (``None`` after).
     """
     if game.status != "over":
-        raise not_your_turn(say("rematch_not_over"))
+        raise not_your_turn(sentence("server.rematch_not_over"))
     if game.seats[seat].kind != "human":
-        raise WebError(403, "other_seat", say("computer_seat"))
+        raise WebError(403, "other_seat", sentence("server.computer_seat"))
     if game.rematch is not None:
         return matches.get(game.rematch), None
     rules = game.match.rules

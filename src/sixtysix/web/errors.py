@@ -5,8 +5,8 @@ status; the WebSocket sends it as a message of type ``error``. Its ``code`` is s
 program switches on it), its ``message`` the English sentence, and ``messages`` the same in
 every language (:mod:`sixtysix.web.messages`): a page shows the one of its language.
 
->>> from sixtysix.web.messages import say
->>> error = malformed(say("whole_number", key="seat", low=1, high=4)).to_json()["error"]
+>>> from sixtysix.web.messages import sentence
+>>> error = malformed(sentence("server.whole_number", key="seat", low=1, high=4)).to_json()["error"]
 >>> error["code"], error["message"], error["messages"]["de"]
 ('malformed', 'seat must be a whole number from 1 to 4', 'seat muss eine ganze Zahl von 1 bis 4 sein')
 """

@@ -47,7 +47,7 @@ from sixtysix.core.fairness import (
 )
 from sixtysix.core.match import AnyMatch
 from sixtysix.web.errors import WebError, malformed
-from sixtysix.web.messages import record_fault, say, verdict_reasons
+from sixtysix.web.messages import record_fault, sentence, verdict_reasons
 
 MAX_RECORD = 60 * 1024
 """The longest record ``POST /api/verify`` reads (the body limit is 64 KiB)."""
@@ -67,7 +67,7 @@ def client_seed(body: dict[str, Any]) -> str:
     if value is None:
         return ""
     if not isinstance(value, str) or not CLIENT_SEED.match(value):
-        raise malformed(say("client_seed"))
+        raise malformed(sentence("server.client_seed"))
     return value
 
 
@@ -143,7 +143,7 @@ class Commitments:
         """The secret of an offered ``ticket``, once (409 ``stale_commitment`` if unknown or expired)."""
         found = self.pending.pop(ticket, None) if isinstance(ticket, str) else None
         if found is None or found[1] < time.monotonic():
-            raise WebError(409, "stale_commitment", say("stale_commitment"))
+            raise WebError(409, "stale_commitment", sentence("server.stale_commitment"))
         return found[0]
 
 
@@ -223,9 +223,9 @@ def verify_body(body: dict[str, Any]) -> dict[str, object]:
     """``POST /api/verify``: the verdict of every deal of the ``record`` given, and the exit status."""
     text = body.get("record")
     if not isinstance(text, str) or not text.strip():
-        raise malformed(say("record_required"))
+        raise malformed(sentence("server.record_required"))
     if len(text) > MAX_RECORD:
-        raise malformed(say("record_too_long", limit=MAX_RECORD))
+        raise malformed(sentence("server.record_too_long", limit=MAX_RECORD))
     try:
         verdicts = verify_record(text)
     except RecordError as error:

@@ -31,7 +31,7 @@ from typing import Any
 from sixtysix.core.errors import InvalidNameError
 from sixtysix.core.record import check_player_name
 from sixtysix.web.errors import malformed
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 
 MAX_NAME = 40
 RESERVED = ("computer", "ordinateur")
@@ -48,7 +48,7 @@ def choice(body: dict[str, Any], key: str, allowed: Sequence[str], default: str)
     if value is None:
         return default
     if not isinstance(value, str) or value.lower() not in allowed:
-        raise malformed(say("one_of", key=key, allowed=", ".join(allowed)))
+        raise malformed(sentence("server.one_of", key=key, allowed=", ".join(allowed)))
     return value.lower()
 
 
@@ -58,7 +58,7 @@ def whole_number(body: dict[str, Any], key: str, low: int, high: int, default: i
     if value is None:
         return default
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise malformed(say("whole_number", key=key, low=low, high=high))
+        raise malformed(sentence("server.whole_number", key=key, low=low, high=high))
     return value
 
 
@@ -67,7 +67,7 @@ def string(body: dict[str, Any], key: str, default: str) -> str:
     if value is None:
         return default
     if not isinstance(value, str):
-        raise malformed(say("a_string", key=key))
+        raise malformed(sentence("server.a_string", key=key))
     return value
 
 
@@ -77,19 +77,19 @@ def name_field(body: dict[str, Any], key: str, default: str) -> str:
     try:
         text = check_player_name(string(body, key, default))
     except InvalidNameError as error:
-        raise malformed(say("name_invalid", key=key, error=error)) from None
+        raise malformed(sentence("server.name_invalid", key=key, error=error)) from None
     for char in text:
         if unicodedata.category(char) in INVISIBLE:
             label = unicodedata.name(char, "")
             shown = f"U+{ord(char):04X}" + (f" ({label})" if label else "")
-            raise malformed(say("name_invisible", key=key, char=shown))
+            raise malformed(sentence("server.name_invisible", key=key, char=shown))
     value = " ".join(text.split())
     if len(value) > MAX_NAME:
-        raise malformed(say("name_too_long", key=key, count=MAX_NAME))
+        raise malformed(sentence("server.name_too_long", key=key, count=MAX_NAME))
     folded = "".join(c for c in unicodedata.normalize("NFKC", value).casefold() if c.isalnum())
     for reserved in RESERVED:
         if folded.startswith(reserved):
-            raise malformed(say("name_reserved", key=key, reserved=reserved))
+            raise malformed(sentence("server.name_reserved", key=key, reserved=reserved))
     return value or default
 
 
@@ -98,7 +98,7 @@ def boolean(body: dict[str, Any], key: str, default: bool) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise malformed(say("true_or_false", key=key))
+        raise malformed(sentence("server.true_or_false", key=key))
     return value
 
 
@@ -108,4 +108,4 @@ def option_text(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int | str):
         return str(value)
-    raise malformed(say("option_value", value=value))
+    raise malformed(sentence("server.option_value", value=value))

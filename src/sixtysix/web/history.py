@@ -19,7 +19,7 @@ from sixtysix.web import fairness
 from sixtysix.web.errors import malformed, not_available
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 from sixtysix.web.meta import reviews_for
 from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
@@ -33,9 +33,9 @@ def history(matches: Matches, body: dict[str, Any]) -> dict[str, object]:
     """The matches of the given seat tokens, newest first, and their statistics."""
     tokens = body.get("tokens")
     if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-        raise malformed(say("tokens_list"))
+        raise malformed(sentence("server.tokens_list"))
     if len(tokens) > MAX_TOKENS:
-        raise malformed(say("too_many_tokens", count=MAX_TOKENS))
+        raise malformed(sentence("server.too_many_tokens", count=MAX_TOKENS))
     store = matches.store
     known = dict.fromkeys(t for t in tokens if t)
     found = store.seats_of_tokens(token_hash(t) for t in known)
@@ -172,6 +172,6 @@ def record_text(game: Game) -> str:
     try:
         record = Record.from_match(cast(Any, match), headers)
     except Exception as error:  # a record format without this table size
-        raise not_available(say("no_record", size=game.size, error=error)) from None
+        raise not_available(sentence("server.no_record", size=game.size, error=error)) from None
     record.deals = record.deals[:finished]
     return record.text()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from sixtysix.web.errors import WebError
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ class RateLimiter:
             raise WebError(
                 429,
                 "rate_limited",
-                say("rate_limited", kind=kind, seconds=seconds),
+                sentence("server.rate_limited", kind=kind, seconds=seconds),
                 headers={"Retry-After": str(seconds)},
             )
 
@@ -134,9 +134,9 @@ def check_origin(headers: Mapping[str, str], trusted: tuple[str, ...] = ()) -> N
     site = headers.get("sec-fetch-site")
     if site is not None:
         if site not in ("same-origin", "none"):
-            raise WebError(403, "cross_origin", say("cross_site", site=site))
+            raise WebError(403, "cross_origin", sentence("server.cross_site", site=site))
         return
     if origin is None:
         return
     if urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
-        raise WebError(403, "cross_origin", say("cross_origin"))
+        raise WebError(403, "cross_origin", sentence("server.cross_origin"))

@@ -21,7 +21,7 @@ from sixtysix.web import fairness
 from sixtysix.web.computer import seat_players
 from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.game import Game, SeatInfo
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 from sixtysix.web.store import Store, StoredMatch
 
 FORFEIT = "forfeit"
@@ -67,7 +67,7 @@ class Matches:
             return game
         stored = self.store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
         if stored is None:
-            raise not_found(say("no_match", match=match_id))
+            raise not_found(sentence("server.no_match", match=match_id))
         game = self.rebuild(stored)
         self.games[match_id] = game
         return game
@@ -155,7 +155,7 @@ class Matches:
         """Refuse (410 ``expired``) anything that would play on in an expired match."""
         if self.expired(game):
             days = self.expire_seconds / 86400
-            raise WebError(410, "expired", say("expired", days=f"{days:g}"))
+            raise WebError(410, "expired", sentence("server.expired", days=f"{days:g}"))
 
     def forget(self, game: Game) -> None:
         """Drop a finished match nobody watches: it is read back from the store when asked for."""

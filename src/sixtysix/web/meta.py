@@ -13,9 +13,10 @@ from sixtysix.ai.levels import make_table_player
 from sixtysix.core.match import create_match
 from sixtysix.core.partnership import partner_of
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
-from sixtysix.present.presets import LANGUAGES, preset_description, presets_json
+from sixtysix.present.presets import preset_description, presets_json
 from sixtysix.present.state import API_VERSION
 from sixtysix.present.table import is_duel
+from sixtysix.present.words import LANGUAGES
 
 LEVELS = {
     1: ("random", "a uniformly random legal action"),

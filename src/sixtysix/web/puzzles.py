@@ -38,7 +38,7 @@ from sixtysix.core.errors import InvalidActionError
 from sixtysix.present.puzzles import answer_json, puzzle_json
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.limits import RateLimiter, check_origin
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 from sixtysix.web.store import Store, token_hash
 
 MAX_BODY = 1024
@@ -107,20 +107,22 @@ def puzzle_router(store: Store, limiter: RateLimiter | None = None, trusted_orig
         token = header[7:].strip() if header[:7].lower() == "bearer " else ""
         if not token:
             if required:
-                raise WebError(401, "unauthorized", say("solver_required"))
+                raise WebError(401, "unauthorized", sentence("server.solver_required"))
             return None
         skill = solvers.load(token)
         if skill is None:
-            raise WebError(403, "wrong_token", say("unknown_solver"))
+            raise WebError(403, "wrong_token", sentence("server.unknown_solver"))
         return token, skill
 
     def puzzle_of(number: str) -> Puzzle:
         if not number.isdigit() or len(number) > 6:
-            raise WebError(404, "not_found", say("no_puzzle", number=number))
+            raise WebError(404, "not_found", sentence("server.no_puzzle", number=number))
         try:
             return puzzle_by_id(int(number), puzzles)
         except KeyError:
-            raise WebError(404, "not_found", say("puzzle_range", number=int(number), count=len(puzzles))) from None
+            raise WebError(
+                404, "not_found", sentence("server.puzzle_range", number=int(number), count=len(puzzles))
+            ) from None
 
     def with_skill(data: dict[str, object], found: tuple[str, PuzzleSkill] | None) -> JSONResponse:
         data["skill"] = None if found is None else found[1].summary()
@@ -160,19 +162,21 @@ def puzzle_router(store: Store, limiter: RateLimiter | None = None, trusted_orig
         puzzle = puzzle_of(number)
         raw = await request.body()
         if len(raw) > MAX_BODY:
-            raise WebError(413, "malformed", say("body_too_large", limit=MAX_BODY))
+            raise WebError(413, "malformed", sentence("server.body_too_large", limit=MAX_BODY))
         try:
             body = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError):
-            raise malformed(say("body_not_json")) from None
+            raise malformed(sentence("server.body_not_json")) from None
         if not isinstance(body, dict) or not isinstance(body.get("action"), str):
-            raise malformed(say("answer_body"))
+            raise malformed(sentence("server.answer_body"))
         try:
             answer = Action.parse(body["action"])
         except InvalidActionError as error:
-            raise malformed(say("answer_action", error=error)) from None
+            raise malformed(sentence("server.answer_action", error=error)) from None
         if answer.token not in puzzle.values:
-            raise WebError(409, "illegal_action", say("puzzle_illegal", answer=answer, legal=" ".join(puzzle.values)))
+            raise WebError(
+                409, "illegal_action", sentence("server.puzzle_illegal", answer=answer, legal=" ".join(puzzle.values))
+            )
         found = solver_of(request, required=False)
         data = answer_json(puzzle, answer)
         data["change"] = 0.0

@@ -61,7 +61,7 @@ from sixtysix.web import fairness
 from sixtysix.web.errors import WebError, not_available, not_found, not_your_turn
 from sixtysix.web.game import Game
 from sixtysix.web.limits import Limits
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 from sixtysix.web.meta import hints_for, reviews_for
 from sixtysix.web.store import Store
 
@@ -142,7 +142,7 @@ class Advisor:
                 raise WebError(
                     503,
                     "busy",
-                    say("busy", count=len(self.running), seconds=wait),
+                    sentence("server.busy", count=len(self.running), seconds=wait),
                     headers={"Retry-After": str(wait)},
                 )
             future = asyncio.wrap_future(self.executor.submit(work))
@@ -155,12 +155,12 @@ class Advisor:
     async def hint(self, game: Game, seat: int) -> dict[str, object]:
         """``GET .../hint``: the analysis of the seat's decision now (cached per version)."""
         if not game.hints:
-            raise not_available(say("hints_off"))
+            raise not_available(sentence("server.hints_off"))
         if not hints_for(game.match.rules):
-            raise not_available(say("hints_two_player"))
+            raise not_available(sentence("server.hints_two_player"))
         deal = game.match.current
         if game.status != "playing" or deal is None or deal.is_over or not deal.legal_actions(seat):
-            raise not_your_turn(say("hints_own_turn"))
+            raise not_your_turn(sentence("server.hints_own_turn"))
         view = game.view(seat)
         assert isinstance(view, PlayerView)  # why: narrows the type; hints_for(rules) is where seats get these views
         version = game.version
@@ -178,12 +178,12 @@ class Advisor:
         """``GET .../deals/{number}/review``: the stored analysis, computed on first demand."""
         match = game.match
         if not reviews_for(match.rules):
-            raise not_available(say("reviews_two_player"))
+            raise not_available(sentence("server.reviews_two_player"))
         if not 1 <= number <= len(match.deals):
-            raise not_found(say("no_deal_here", number=number))
+            raise not_found(sentence("server.no_deal_here", number=number))
         deal = match.deals[number - 1]
         if deal.outcome is None:
-            raise not_available(say("deal_not_ended", number=number))
+            raise not_available(sentence("server.deal_not_ended", number=number))
         data = self.store.load_review(game.id, number)
         if data is None:
             data = await self._analysis(game.id, number, deal)

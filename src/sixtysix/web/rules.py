@@ -20,10 +20,10 @@ import dataclasses
 
 from sixtysix.core.errors import RulesError
 from sixtysix.core.rules import Rules
-from sixtysix.present.presets import LANGUAGES
 from sixtysix.present.rulebook import game_document, option_rows, to_html
+from sixtysix.present.words import LANGUAGES
 from sixtysix.web.errors import malformed, not_found
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 
 
 def language(value: str | None) -> str:
@@ -31,7 +31,7 @@ def language(value: str | None) -> str:
     if value is None or value == "":
         return "en"
     if value.lower() not in LANGUAGES:
-        raise malformed(say("lang", langs=", ".join(LANGUAGES)))
+        raise malformed(sentence("server.lang", langs=", ".join(LANGUAGES)))
     return value.lower()
 
 
@@ -40,7 +40,7 @@ def preset_rules(name: str | None) -> Rules:
     try:
         return Rules.preset(name or "seed66")
     except RulesError as error:
-        raise not_found(say("preset_unknown", error=error)) from None
+        raise not_found(sentence("server.preset_unknown", error=error)) from None
 
 
 def rules_page(rules: Rules, lang: str) -> dict[str, object]:

@@ -23,7 +23,7 @@ from sixtysix.web.commits import commit
 from sixtysix.web.errors import WebError, malformed, not_found
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
-from sixtysix.web.messages import say
+from sixtysix.web.messages import sentence
 from sixtysix.web.meta import hints_for, levels_for
 from sixtysix.web.store import InviteRow, MatchRow, SeatRow, token_hash
 
@@ -36,32 +36,32 @@ def computer_name(level: int, seat: int | None = None) -> str:
 def authenticate(matches: Matches, match_id: str, token: str | None) -> tuple[Game, int]:
     """The match and the token's seat; 401, 404 or 403 otherwise."""
     if not token:
-        raise WebError(401, "unauthorized", say("token_needed"))
+        raise WebError(401, "unauthorized", sentence("server.token_needed"))
     game = matches.get(match_id)
     hashed = token_hash(token)
     for seat, info in game.seats.items():
         if info.token_hash is not None and hmac.compare_digest(info.token_hash, hashed):
             return game, seat
-    raise WebError(403, "wrong_token", say("wrong_token"))
+    raise WebError(403, "wrong_token", sentence("server.wrong_token"))
 
 
 def read_rules(body: dict[str, Any]) -> Rules:
     """The rules of a ``POST /api/matches`` body: preset, options, target."""
     preset = fields.string(body, "rules", "seed66").lower()
     if preset not in PRESETS:
-        raise malformed(say("unknown_preset", preset=preset, known=", ".join(PRESETS)))
+        raise malformed(sentence("server.unknown_preset", preset=preset, known=", ".join(PRESETS)))
     given = body.get("options", {})
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise malformed(say("options_object"))
+        raise malformed(sentence("server.options_object"))
     options = {str(k): fields.option_text(v) for k, v in given.items()}
     if "match_target" in options:
-        raise malformed(say("target_not_option"))
+        raise malformed(sentence("server.target_not_option"))
     try:
         rules = Rules.from_options(preset, options)
     except RulesError as error:
-        raise malformed(say("rules_invalid", error=error)) from None
+        raise malformed(sentence("server.rules_invalid", error=error)) from None
     return rules.replace(match_target=fields.whole_number(body, "target", 1, 1000, rules.match_target))
 
 
@@ -135,12 +135,12 @@ def other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, le
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise malformed(say("seats_object"))
+        raise malformed(sentence("server.seats_object"))
     size = rules.players
     out: dict[int, int | None] = {}
     for key, value in given.items():
         if not str(key).isdigit() or not 1 <= int(key) <= size or int(key) == seat:
-            raise malformed(say("seats_key", size=size, seat=seat, key=key))
+            raise malformed(sentence("server.seats_key", size=size, seat=seat, key=key))
         if value == "friend":
             out[int(key)] = None
         elif value == "computer":
@@ -148,7 +148,7 @@ def other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, le
         elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
             out[int(key)] = value
         else:
-            raise malformed(say("seat_value", key=key, value=value))
+            raise malformed(sentence("server.seat_value", key=key, value=value))
     for other in rules.seats:
         if other != seat and other not in out:
             out[other] = None if opponent == "friend" else level
@@ -156,7 +156,9 @@ def other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, le
     for other, other_level in out.items():
         if other_level is not None and other_level not in available:
             levels = ", ".join(map(str, available))
-            raise malformed(say("no_level", seat=other, level=other_level, preset=rules.preset_name, levels=levels))
+            raise malformed(
+                sentence("server.no_level", seat=other, level=other_level, preset=rules.preset_name, levels=levels)
+            )
     return out
 
 
@@ -169,7 +171,7 @@ def _find_invitation(matches: Matches, code: str) -> tuple[Game, int, bool]:
         return game, game.invite_seat or 2, found[1] or game.invite_used
     seat_found = matches.store.seat_invitation(hashed)
     if seat_found is None:
-        raise not_found(say("no_invitation"))
+        raise not_found(sentence("server.no_invitation"))
     match_id, seat, used = seat_found
     game = matches.get(match_id)
     return game, seat, used or seat not in game.invites
@@ -199,13 +201,13 @@ def join(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     """``POST /api/join``: the invitation's seat to the first caller, once; (game, seat, token)."""
     code = body.get("code")
     if not isinstance(code, str) or not code or len(code) > 100:
-        raise malformed(say("code_required"))
+        raise malformed(sentence("server.code_required"))
     name = fields.name_field(body, "name", "Guest")
     seed = fairness.client_seed(body)
     game, seat, used = _find_invitation(matches, code)
     matches.check_open(game)
     if used:
-        raise WebError(409, "invitation_used", say("invitation_used"))
+        raise WebError(409, "invitation_used", sentence("server.invitation_used"))
     token = secrets.token_urlsafe(32)
     # taken at once, so that no second join passes while this one commits
     held = game.invites.pop(seat, None)

@@ -11,7 +11,7 @@
 //   /?join=CODE                an invitation link (the server's path) -> join page
 
 import { $, html, render } from "./dom.js";
-import { getLang, initLang, LANG_NAMES, LANGS, onLangChange, setLang, t } from "./i18n.js";
+import { getLang, initLang, LANG_NAMES, LANGS, loadWords, onLangChange, setLang, t } from "./i18n.js";
 import { localStore, saveSettings, seatOf, settings } from "./store.js";
 import { downloadRecordsWithToken } from "./api.js";
 import { mountLobby } from "./pages/lobby.js";
@@ -130,7 +130,10 @@ function openSettings() {
   else dialog.setAttribute("open", "");
 }
 
-function start() {
+async function start() {
+  // the words are the server's: the first render waits for them, in every language so that
+  // the language switch redraws at once (three small cacheable answers, fetched together)
+  await Promise.all(LANGS.map((lang) => loadWords(lang)));
   initLang(localStore(), navigator);
   onLangChange(() => {
     drawHeader();
@@ -145,4 +148,4 @@ function start() {
   });
 }
 
-start();
+start().catch((error) => console.error("sixtysix could not start:", error));

@@ -5,10 +5,10 @@
 //   cardName("Qh", "german", "de")        -> "Herz-Ober"
 //
 // The language is taken from the browser's preferred languages unless the player chose
-// one with the switch (kept in localStorage). Every key exists in all three languages:
-// tests/web_static/i18n.test.mjs checks it, placeholders included.
-
-import { STRINGS } from "./strings.js";
+// one with the switch (kept in localStorage). The words are the server's: one catalogue per
+// language (sixtysix.present.words), fetched from GET /api/words/{lang} before the first
+// render (loadWords; setLang loads one not yet here); the page keeps no copy of them.
+// tests/present/test_words.py checks that every key exists in every language.
 
 export const LANGS = ["en", "de", "fr"];
 export const LANG_NAMES = { en: "English", de: "Deutsch", fr: "Français" };
@@ -16,6 +16,8 @@ const STORAGE_KEY = "sixtysix.lang";
 
 let current = "en";
 const listeners = new Set();
+const WORDS = {};
+const LOADING = {};
 
 /** The first of the browser's languages (["de-AT", "en"]) that we speak, else English. */
 export function detectLang(preferred) {
@@ -44,19 +46,50 @@ export function getLang() {
   return current;
 }
 
-/** Switch the language; ``storage`` (localStorage) keeps the choice. Listeners re-render. */
-export function setLang(lang, storage) {
-  if (!LANGS.includes(lang)) throw new Error(`unknown language ${lang}`);
-  current = lang;
-  if (storage) {
-    try {
-      storage.setItem(STORAGE_KEY, lang);
-    } catch {
-      /* private mode: the choice lasts for this page only */
-    }
+/** Take ``catalogue`` (the server's answer to GET /api/words/{lang}) as the words of ``lang``. */
+export function useWords(lang, catalogue) {
+  WORDS[lang] = catalogue;
+}
+
+/** Fetch the words of ``lang`` from the server, once (``fetcher`` is ``fetch`` in the page). */
+export function loadWords(lang, fetcher = globalThis.fetch) {
+  if (WORDS[lang]) return Promise.resolve(WORDS[lang]);
+  if (!LOADING[lang]) {
+    LOADING[lang] = fetcher(`/api/words/${lang}`)
+      .then((response) => {
+        if (!response.ok) throw new Error(`the words of ${lang} could not be loaded (${response.status})`);
+        return response.json();
+      })
+      .then((catalogue) => {
+        useWords(lang, catalogue);
+        return catalogue;
+      })
+      .finally(() => delete LOADING[lang]);
   }
-  if (typeof document !== "undefined") document.documentElement.lang = lang;
-  for (const listener of listeners) listener(lang);
+  return LOADING[lang];
+}
+
+/**
+ * Switch the language; ``storage`` (localStorage) keeps the choice. Listeners re-render at once
+ * when its words are here, else once ``fetcher`` has loaded them (the returned promise).
+ */
+export function setLang(lang, storage, fetcher) {
+  if (!LANGS.includes(lang)) throw new Error(`unknown language ${lang}`);
+  const apply = () => {
+    current = lang;
+    if (storage) {
+      try {
+        storage.setItem(STORAGE_KEY, lang);
+      } catch {
+        /* private mode: the choice lasts for this page only */
+      }
+    }
+    if (typeof document !== "undefined") document.documentElement.lang = lang;
+    for (const listener of listeners) listener(lang);
+    return lang;
+  };
+  if (!WORDS[lang]) return loadWords(lang, fetcher).then(apply);
+  return Promise.resolve(apply());
 }
 
 export function onLangChange(listener) {
@@ -64,18 +97,15 @@ export function onLangChange(listener) {
   return () => listeners.delete(listener);
 }
 
+/** The one plural rule, as the server's (sixtysix.present.words.plural_form): French singular below two. */
 function pluralCategory(lang, n) {
-  try {
-    return new Intl.PluralRules(lang).select(n);
-  } catch {
-    return n === 1 ? "one" : "other";
-  }
+  return (lang === "fr" ? Math.abs(n) < 2 : Math.abs(n) === 1) ? "one" : "other";
 }
 
 /** The text of ``key`` in ``lang`` (default: the current language) with {placeholders} filled. */
 export function t(key, vars = {}, lang = current) {
-  let entry = STRINGS[lang] && STRINGS[lang][key];
-  if (entry === undefined) entry = STRINGS.en[key];
+  let entry = WORDS[lang] && WORDS[lang][key];
+  if (entry === undefined) entry = WORDS.en && WORDS.en[key];
   if (entry === undefined) return key;
   if (typeof entry === "object") {
     const n = Number(vars.n ?? 0);
@@ -100,9 +130,9 @@ export function inLang(texts, fallback = "", lang = current) {
   return (texts && (texts[lang] || texts.en)) || fallback;
 }
 
-/** Whether the dictionary has ``key`` (in English, the reference language). */
+/** Whether the words of the current language (English where it lacks one) have ``key``. */
 export function has(key) {
-  return key in STRINGS.en;
+  return Boolean((WORDS[current] && key in WORDS[current]) || (WORDS.en && key in WORDS.en));
 }
 
 // -- card names ------------------------------------------------------------------------
