@@ -340,7 +340,8 @@ def deal_lines(seen: SpectatorView, names: Names, carried: int = 0) -> list[Line
         if kind is not None:
             said = names.count(f"tui.outcome.kind.{kind}", n, loser=names.subject(loser), line=SCHNEIDER)
             lines.append(((Reason(kind),), said))
-    lines += [((why,), names.say(f"tui.outcome.why.{why.value}", line=SCHNEIDER)) for why in _PENALTY_WHY if why in reasons]
+    whys = [why for why in _PENALTY_WHY if why in reasons]
+    lines += [((why,), names.say(f"tui.outcome.why.{why.value}", line=SCHNEIDER)) for why in whys]
     if Reason.DOUBLED in reasons:
         lines.append(((Reason.DOUBLED,), names.say("tui.outcome.why.doubled")))
     return lines

@@ -38,8 +38,8 @@ from importlib import resources
 
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
 from sixtysix.present.presets import preset_description, preset_name
-from sixtysix.present.words import language
 from sixtysix.present.rulewords import option_label, setting_words, value_words, word
+from sixtysix.present.words import language
 
 DEFAULT = Rules.preset("seed66")
 """The default game the marks compare with."""
