@@ -260,7 +260,7 @@ def test_the_command_line_plays_four_handed(
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "Your hand" in out and "Partner" in out and "Legal now:" in out
-    assert "Saved to f.66r. Continue with: sixtysix play --resume f.66r" in out
+    assert "Saved to f.66r. Continue with:\nsixtysix play --resume f.66r\n" in out
     record = Record.parse((tmp_path / "f.66r").read_text())
     assert record.header("Human") == "2" and record.header("Seat2") == "Player"
     assert main(["play", "--rules", "four66", "--seat", "2", "--levels", "1,1"]) == 2

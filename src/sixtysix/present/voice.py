@@ -477,19 +477,19 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Votre jeu dans cette donne est analysé ci-dessus.",
     },
     "saved.left": {
-        "en": "\nSaved to {where}. Continue with: sixtysix play --resume {where}",
-        "de": "\nGespeichert in {where}. Weiterspielen mit: sixtysix play --resume {where}",
-        "fr": "\nEnregistré dans {where}. Pour continuer : sixtysix play --resume {where}",
+        "en": "\nSaved to {where}. Continue with:\nsixtysix play --resume {where}",
+        "de": "\nGespeichert in {where}. Weiterspielen mit:\nsixtysix play --resume {where}",
+        "fr": "\nEnregistré dans {where}. Pour continuer :\nsixtysix play --resume {where}",
     },
     "saved.replay": {
-        "en": "The record is saved in {where}. Replay it with: sixtysix replay {where}",
-        "de": "Die Mitschrift ist in {where} gespeichert. Nachspielen mit: sixtysix replay {where}",
-        "fr": "L'enregistrement est dans {where}. Pour le rejouer : sixtysix replay {where}",
+        "en": "The record is saved in {where}. Replay it with:\nsixtysix replay {where}",
+        "de": "Die Mitschrift ist in {where} gespeichert. Nachspielen mit:\nsixtysix replay {where}",
+        "fr": "L'enregistrement est dans {where}. Pour le rejouer :\nsixtysix replay {where}",
     },
     "saved.analyze": {
-        "en": "Every decision of the match, reviewed: sixtysix analyze {where}",
-        "de": "Jede Entscheidung der Partie, analysiert: sixtysix analyze {where}",
-        "fr": "Chaque décision de la partie, analysée : sixtysix analyze {where}",
+        "en": "Every decision of the match, reviewed:\nsixtysix analyze {where}",
+        "de": "Jede Entscheidung der Partie, analysiert:\nsixtysix analyze {where}",
+        "fr": "Chaque décision de la partie, analysée :\nsixtysix analyze {where}",
     },
     # -- what the player typed, when it means nothing here ------------------------------------
     "input.on_its_own": {

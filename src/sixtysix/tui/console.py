@@ -97,6 +97,21 @@ class Terminal:
         """Print a message under the screen, wrapped at words to the terminal's width."""
         self.console.print(markup, highlight=False)
 
+    def say_whole(self, markup: str) -> None:
+        """Print a message that holds a path or a command the player should copy: never wrapped,
+        cropped or broken by the program (the command stands on its own line in the catalogue; a
+        line longer than the terminal is left to the terminal, whose soft wrap copies back whole).
+
+        >>> import io
+        >>> from rich.console import Console
+        >>> console = Console(file=io.StringIO(), width=20, color_system=None)
+        >>> Terminal(Settings(), console).say_whole("Replay it with:\\nsixtysix replay games/a-long-name.66r")
+        >>> print(console.file.getvalue(), end="")
+        Replay it with:
+        sixtysix replay games/a-long-name.66r
+        """
+        self.console.print(markup, highlight=False, soft_wrap=True)
+
     def clear(self) -> None:
         """Clear the terminal before a new screen (or leave a blank line)."""
         if self.settings.clear and self.console.is_terminal:
@@ -133,9 +148,9 @@ class Terminal:
 
     def saved_and_left(self, path: Path) -> None:
         where = escape(str(path))
-        self.say(voice.say("saved.left", self.settings.lang, where=where))
+        self.say_whole(voice.say("saved.left", self.settings.lang, where=where))
 
     def saved_for_replay(self, path: Path) -> None:
-        """Say where the finished match's record is."""
+        """Say where the finished match's record is, and the command that replays it (whole: :meth:`say_whole`)."""
         where = escape(str(path))
-        self.say(voice.say("saved.replay", self.settings.lang, where=where))
+        self.say_whole(voice.say("saved.replay", self.settings.lang, where=where))
