@@ -49,7 +49,7 @@ def test_a_claim_below_66_asks_first_and_no_keeps_the_turn(tmp_path: Path) -> No
 
 
 def test_a_claim_that_holds_is_not_questioned(tmp_path: Path) -> None:
-    # Only the counted points matter: a correct claim goes through at once (tests/test_claims.py has the rule).
+    # Only the counted points matter: a correct claim goes through at once (tests/core/test_claims.py has the rule).
     driver = Driver(["quit"])
     session, _ = make_session(tmp_path, driver, computer=ScriptedPlayer())
     deal = Deal.from_text(README_DECK, dealer=2)

@@ -376,6 +376,14 @@ def card_names(mask: int) -> set[str]:
     return {CARD_NAMES[c] for c in range(32) if mask >> c & 1}
 
 
+def wait_until(condition: Callable[[], bool], timeout: float = 30) -> None:
+    """Wait until ``condition()`` holds (checked every 20 ms), never for a fixed time; fails after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.02)
+
+
 def timeless(state: dict[str, Any]) -> dict[str, Any]:
     """A seat state without the server's time of day (``clock.now``); the move clock's deadlines stay:
     they run from the match's last change as stored, so a restart or a reload keeps them."""
