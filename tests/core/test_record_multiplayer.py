@@ -610,6 +610,7 @@ def recorded(history: list[tuple[int, Action]]) -> list[tuple[int, Action]]:
     return [(seat, action) for seat, action in history if action.in_records()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), CONFIGS)
 def test_random_matches_round_trip(name: str, options: dict[str, Any]) -> None:
     """Written, re-read byte for byte, and replayed to the same deals and scores (150 matches each)."""
