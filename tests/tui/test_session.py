@@ -59,7 +59,7 @@ def test_illegal_input_is_refused_in_the_players_words(tmp_path: Path) -> None:
     assert "Not allowed: You do not hold 9♥" in shown  # the engine says "9h: seat 1 does not hold 9h"
     assert "'zz' is not understood" in shown
     assert "there is no card number 7" in shown
-    assert "Saved to" in shown
+    assert "Saved. Continue with:\nsixtysix play --resume" in shown
 
 
 def test_help_hint_last_and_rules(tmp_path: Path) -> None:
@@ -149,7 +149,7 @@ def test_quit_then_resume_finishes_the_same_match(tmp_path: Path) -> None:
     assert session.run() == 0
     text = (tmp_path / "game.66r").read_text()
     assert not replay(text).match.is_over
-    assert "Saved to" in output(console)
+    assert "Saved. Continue with:\nsixtysix play --resume" in output(console)
     decks_before = [d.deck for d in replay(text).match.deals]
 
     resumed = load_saved(tmp_path / "game.66r")
@@ -221,7 +221,7 @@ def test_undo_is_refused_outside_practice(tmp_path: Path) -> None:
 def test_end_of_input_saves_like_quit(tmp_path: Path) -> None:
     session, console = make_session(tmp_path, Driver(["EOF"]))
     assert session.run() == 0
-    assert "Saved to" in output(console)
+    assert "Saved. Continue with:\nsixtysix play --resume" in output(console)
     assert load_saved(tmp_path / "game.66r").match.current is not None
 
 

@@ -477,14 +477,14 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Votre jeu dans cette donne est analysé ci-dessus.",
     },
     "saved.left": {
-        "en": "\nSaved to {where}. Continue with:\nsixtysix play --resume {where}",
-        "de": "\nGespeichert in {where}. Weiterspielen mit:\nsixtysix play --resume {where}",
-        "fr": "\nEnregistré dans {where}. Pour continuer :\nsixtysix play --resume {where}",
+        "en": "\nSaved. Continue with:\nsixtysix play --resume {where}",
+        "de": "\nGespeichert. Weiterspielen mit:\nsixtysix play --resume {where}",
+        "fr": "\nEnregistré. Pour continuer :\nsixtysix play --resume {where}",
     },
     "saved.replay": {
-        "en": "The record is saved in {where}. Replay it with:\nsixtysix replay {where}",
-        "de": "Die Mitschrift ist in {where} gespeichert. Nachspielen mit:\nsixtysix replay {where}",
-        "fr": "L'enregistrement est dans {where}. Pour le rejouer :\nsixtysix replay {where}",
+        "en": "The record is saved. Replay it with:\nsixtysix replay {where}",
+        "de": "Die Mitschrift ist gespeichert. Nachspielen mit:\nsixtysix replay {where}",
+        "fr": "L'enregistrement est sauvegardé. Pour le rejouer :\nsixtysix replay {where}",
     },
     "saved.analyze": {
         "en": "Every decision of the match, reviewed:\nsixtysix analyze {where}",
