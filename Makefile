@@ -1,9 +1,9 @@
-# The two commands of the README: `make run` and `make test`; `make bench` for the benchmarks.
+# The two commands of the README: `make run` and `make test`; `make test-fast` while working; `make bench` for the benchmarks.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench lint typecheck clean native check-native
+.PHONY: run test test-fast bench lint typecheck clean native check-native
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -39,8 +39,17 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
+# pytest runs the tests in a random order (pytest-randomly; the seed is printed at the end);
+# PYTEST_ARGS adds options (.ci/run: a long --basetemp and --durations).
+PYTEST_ARGS ?=
+
 test: lint typecheck $(VENV)/.native
-	SIXTYSIX_NATIVE=1 $(BIN)/pytest
+	SIXTYSIX_NATIVE=1 $(BIN)/pytest $(PYTEST_ARGS)
+
+# The quick loop while working: the core, players and present tests, without the slow ones
+# (docs/architecture.md, "Tests"); the browser, web, native and front-end tests are left to `make test`.
+test-fast: $(VENV)/.installed-dev
+	$(BIN)/pytest -p no:cacheprovider -m "not slow" tests/core tests/players tests/present $(PYTEST_ARGS)
 
 # The native core built with AddressSanitizer and UBSan, loaded into the plain interpreter (the
 # sanitizer runtime must come first: LD_PRELOAD), running the native tests at full counts.

@@ -213,7 +213,7 @@ def perft(deal: Deal, depth: int) -> tuple[int, int]:
 
 
 def perft_deal(preset: str) -> Deal:
-    """The fixed deal of the perft counts (and of ``tests/test_perft.py``)."""
+    """The fixed deal of the perft counts (and of ``tests/core/test_perft.py``)."""
     rules = Rules.preset(preset)
     return Deal(shuffled_deck(rules, PERFT_SEED), PERFT_DEALER, rules)
 

@@ -4,7 +4,9 @@ The servers are the web app's test servers (``tests/web/conftest.py``): uvicorn 
 on a free port of 127.0.0.1 with a temporary SQLite file, or ``sixtysix serve`` as a child
 process for the restart test. Pages are loaded with ``?animations=0`` (and the context asks
 for reduced motion), so every state is drawn at once; the tests wait for the table's
-``data-version``/``data-turn`` attributes, never for fixed times.
+``data-version``/``data-turn`` attributes, never for fixed times. Every person's browser has
+seeded random bits (:func:`seeded_context`): with the seeded servers, every deal is the same on
+every run.
 
 Screenshots for a reviewer go to ``artifacts/screenshots/`` at the top of the repository
 (``SIXTYSIX_SCREENSHOTS`` puts them elsewhere). Playwright is never asked to download a
@@ -28,7 +30,7 @@ import web.conftest as server_helpers
 from web.test_hidden import PUBLIC_KEYS, hidden_by_version, states_in
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Response, WebSocket
+    from playwright.sync_api import Browser, BrowserContext, Page, Response, WebSocket
 
 CHROMIUM = os.environ.get("SIXTYSIX_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -75,16 +77,46 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+# The browser's random bits, seeded: crypto.getRandomValues gives a fixed sequence per person
+# (mulberry32 from SEED, again at every page load), so the client seeds the page sends with a new
+# match or deal (docs/fairness.md), and with them every deal against a seeded server, are the same
+# on every run. A test that depends on what is dealt is then deterministic.
+SEEDED_RANDOM = """(seed) => {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  const fill = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 255;
+    return array;
+  };
+  Object.defineProperty(Crypto.prototype, "getRandomValues", { value: fill, configurable: true });
+}"""
+
+
+def seeded_context(browser: Browser, seed: int, **options: Any) -> BrowserContext:
+    """A new browser context (its own localStorage: another person) whose random bits are the
+    fixed sequence of ``seed`` (:data:`SEEDED_RANDOM`), desktop-sized, English, without motion."""
+    settings = {"viewport": DESKTOP, "locale": "en-US", "reduced_motion": "reduce", "accept_downloads": False}
+    context = browser.new_context(**{**settings, **options})
+    context.add_init_script(f"({SEEDED_RANDOM})({int(seed)})")
+    context.set_default_timeout(TIMEOUT)
+    return context
+
+
 @pytest.fixture
 def open_table(browser: Browser) -> Iterator[Callable[..., Table]]:
-    """``open_table(url)``: a new browser context (its own localStorage: another person) on ``url``."""
-    contexts = []
+    """``open_table(url)``: a new browser context (its own localStorage: another person) on ``url``;
+    the n-th person of a test has the client seeds of seed n (:func:`seeded_context`)."""
+    contexts: list[BrowserContext] = []
 
     def open_(url: str, **options: Any) -> Table:
-        context = browser.new_context(
-            viewport=DESKTOP, locale="en-US", reduced_motion="reduce", accept_downloads=False, **options
-        )
-        context.set_default_timeout(TIMEOUT)
+        context = seeded_context(browser, len(contexts) + 1, **options)
         contexts.append(context)
         table = Table(context.new_page())
         table.page.goto(url)

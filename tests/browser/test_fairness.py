@@ -4,13 +4,18 @@ ends, and its verify page checks a downloaded record."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import httpx
 
-from .conftest import ServerThread, Table, require_browser, shot, start_computer_match
+from .conftest import ServerThread, Table, require_browser, seeded_context, shot, start_computer_match
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 require_browser()
 
@@ -53,3 +58,22 @@ def test_the_table_commits_reveals_and_the_verify_page_checks_the_record(
     page.locator("[data-testid=verify-summary][data-status='1']").wait_for()
     assert page.locator("[data-testid=verify-deal][data-status=fail]").count() == 1
     shot(page, "fairness-verify-failed")
+
+
+def test_the_same_person_sends_the_same_client_seed_on_every_run(
+    make_server: Callable[..., ServerThread], browser: Browser
+) -> None:
+    # the tests' browsers are seeded (conftest.seeded_context): what is dealt never depends on the run
+    server = make_server(seed=8)
+    seeds = []
+    for seed in (1, 1, 2):
+        context = seeded_context(browser, seed)
+        page = context.new_page()
+        sent: list[str] = []
+        page.on("request", lambda request, sent=sent: sent.append(request.post_data or ""))
+        table = Table(page)
+        page.goto(f"{server.base}/?animations=0#/")
+        start_computer_match(table, level=1, target=3)
+        seeds.append(next(json.loads(body)["client_seed"] for body in sent if "client_seed" in body))
+        context.close()
+    assert seeds[0] == seeds[1] != seeds[2] and all(re.fullmatch(r"[0-9a-f]{32}", seed) for seed in seeds)

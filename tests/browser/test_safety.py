@@ -13,7 +13,7 @@ import pytest
 
 import web.conftest as server_helpers
 
-from .conftest import DESKTOP, TIMEOUT, ServerThread, Table, require_browser, start_computer_match
+from .conftest import ServerThread, Table, require_browser, seeded_context, start_computer_match
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -28,8 +28,7 @@ def downloading_table(browser: Browser) -> Iterator[Callable[[str], tuple[Table,
     contexts = []
 
     def open_(url: str) -> tuple[Table, list[str], list[str]]:
-        context = browser.new_context(viewport=DESKTOP, locale="en-US", reduced_motion="reduce", accept_downloads=True)
-        context.set_default_timeout(TIMEOUT)
+        context = seeded_context(browser, len(contexts) + 1, accept_downloads=True)
         contexts.append(context)
         page = context.new_page()
         addresses: list[str] = []

@@ -1,4 +1,4 @@
-"""The native tests import the perft counts of ``tests/test_perft.py``: one copy of them."""
+"""The native tests import the perft counts of ``tests/core/test_perft.py`` (``core.test_perft``): one copy."""
 
 import sys
 from pathlib import Path

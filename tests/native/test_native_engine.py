@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 from native_cases import count, option_sets, positions, require_native, rules_of, set_id
 
+from core.test_perft import SCHNAPSEN, SEED66, fixed_deal
+from core.test_perft import perft as python_perft
 from sixtysix import Deal, Rules
 from sixtysix.ai import native
 from sixtysix.ai.native import encode, outcome_of, result_key
 from sixtysix.core.actions import CLAIM, EXCHANGE, PASS
 from sixtysix.core.game import shuffled_deck
-from test_perft import SCHNAPSEN, SEED66, fixed_deal
-from test_perft import perft as python_perft
 
 CASES = option_sets()
 

@@ -2,7 +2,7 @@
 :class:`ProtocolPlayer` and :func:`run_match`. The games are move for move those of the same
 player in process, and no line the host sends names a card its seat has not seen.
 
-The information check follows tests/test_views.py: at each ``go``, the cards the seat has
+The information check follows tests/core/test_views.py: at each ``go``, the cards the seat has
 not seen are the opponent's cards that are not publicly known and the face-down stock. No
 card of those may appear in the line; and the line must be exactly the one the seat would
 get in any other deal that differs only in those cards and agrees with the history (the

@@ -51,7 +51,8 @@ def test_a_finished_match_cannot_be_resumed(
     monkeypatch.setattr("builtins.input", lambda *prompt: next(answers))
     assert main(["play", "--level", "1", "--seed", "1", "--target", "1", "--save", "one.66r", "--no-clear"]) == 0
     out = capsys.readouterr().out
-    assert "Computer won the match 2-0." in out and "The record is saved in one.66r" in out
+    assert "Computer won the match 2-0." in out
+    assert "The record is saved. Replay it with:\nsixtysix replay one.66r\n" in out
     assert main(["play", "--resume", "one.66r"]) == 2
     assert "is already over" in capsys.readouterr().err
 

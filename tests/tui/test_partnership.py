@@ -209,7 +209,7 @@ def test_help_last_rules_hint_errors_and_the_summary(tmp_path: Path) -> None:
     assert "Not allowed: You do not hold Ah" in out  # (no suit symbols here)
     assert "Type a card (Ah, or its number), or help." in out
     assert re.search(r"Last trick: You led As, Left played \w\w, Partner played \w\w, Right played \w\w: \w+ won", out)
-    assert "Saved to" in out
+    assert "Saved. Continue with: sixtysix play --resume" in out
 
 
 def test_the_summary_explains_the_deal_by_side() -> None:
@@ -262,7 +262,7 @@ def test_the_command_line_plays_four_handed(
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "Your hand" in out and "Partner" in out and "Legal now:" in out
-    assert "Saved to f.66r. Continue with: sixtysix play --resume f.66r" in out
+    assert "Saved. Continue with:\nsixtysix play --resume f.66r\n" in out
     record = Record.parse((tmp_path / "f.66r").read_text())
     assert record.header("Human") == "2" and record.header("Seat2") == "Player"
     assert main(["play", "--rules", "four66", "--seat", "2", "--levels", "1,1"]) == 2

@@ -49,7 +49,7 @@ def test_a_claim_below_66_asks_first_and_no_keeps_the_turn(tmp_path: Path) -> No
 
 
 def test_a_claim_that_holds_is_not_questioned(tmp_path: Path) -> None:
-    # Only the counted points matter: a correct claim goes through at once (tests/test_claims.py has the rule).
+    # Only the counted points matter: a correct claim goes through at once (tests/core/test_claims.py has the rule).
     driver = Driver(["quit"])
     session, _ = make_session(tmp_path, driver, computer=ScriptedPlayer())
     deal = Deal.from_text(README_DECK, dealer=2)
@@ -70,7 +70,9 @@ def test_at_60_columns_the_header_shortens_and_lines_wrap_at_words(tmp_path: Pat
     session.future_decks = [_deck()]
     session.run()
     lines = console.export_text().splitlines()
-    assert all(len(line) <= 60 for line in lines)  # the help's long lines, wrapped by the program
+    # the help's long lines, wrapped by the program; a command to copy stands whole on its own line
+    assert all(len(line) <= 60 for line in lines if not line.startswith("sixtysix "))
+    assert f"sixtysix play --resume {tmp_path / 'game.66r'}" in lines
     commands = next(i for i, line in enumerate(lines) if line.startswith("Commands:"))
     words = " ".join(lines[commands : commands + 3]).split()[:6]
     assert words == ["Commands:", "hint", "(the", "computer's", "analysis)", "·"]

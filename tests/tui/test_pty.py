@@ -113,7 +113,7 @@ def test_a_match_to_one_point_with_errors_help_and_hint(game_dir: Path) -> None:
         summary = next(s for s in game.transcript if "Deal 1:" in s and "game point" in s and "Card points" in s)
         assert "Deal 1: You win" in summary or "Deal 1: Computer wins" in summary
         assert re.search(r"(You|Computer) won the match \d+-0\.", last), last
-        assert "The record is saved in" in last
+        assert "The record is saved. Replay it with:" in last
     finally:
         game.close()
     result = replay(save.read_text(encoding="utf-8"))
@@ -155,7 +155,7 @@ def test_quit_saves_and_resume_continues(game_dir: Path) -> None:
         assert "Took back your" in game.screen
         game.send("quit")
         assert game.next() == END
-        assert "Saved to" in game.screen and "--resume" in game.screen
+        assert "Saved. Continue with:" in game.screen and "--resume" in game.screen
     finally:
         game.close()
     saved = save.read_text(encoding="utf-8")
@@ -186,7 +186,7 @@ def test_three_and_four_handed_matches_in_a_terminal(game_dir: Path, preset: str
         last = game.play_out()
     finally:
         game.close()
-    assert "won the match" in last and "The record is saved in" in last
+    assert "won the match" in last and "The record is saved. Replay it with:" in last
     match = replay(save.read_text(encoding="utf-8")).match
     assert match.is_over and len(match.seats) == (3 if preset == "three66" else 4)
     screens = "\n".join(game.transcript)

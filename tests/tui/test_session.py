@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from sixtysix import Match, Rules
 from sixtysix.core.record import Record, replay
@@ -36,7 +38,7 @@ def test_a_whole_match_is_played_saved_and_replays(tmp_path: Path, preset: str, 
     assert record.header("Human") == "1" and record.header("Level") == str(level)
     shown = output(console)
     assert "Deal 1:" in shown and "the match" in shown and "Bummerl" in shown
-    assert "Replay it with: sixtysix replay" in shown
+    assert f"Replay it with:\nsixtysix replay {tmp_path / 'game.66r'}\n" in shown  # whole, on its own line
 
 
 def test_the_same_seed_gives_the_same_match(tmp_path: Path) -> None:
@@ -57,7 +59,7 @@ def test_illegal_input_is_refused_in_the_players_words(tmp_path: Path) -> None:
     assert "Not allowed: You do not hold 9♥" in shown  # the engine says "9h: seat 1 does not hold 9h"
     assert "'zz' is not understood" in shown
     assert "there is no card number 7" in shown
-    assert "Saved to" in shown
+    assert "Saved. Continue with:\nsixtysix play --resume" in shown
 
 
 def test_help_hint_last_and_rules(tmp_path: Path) -> None:
@@ -160,7 +162,7 @@ def test_quit_then_resume_finishes_the_same_match(tmp_path: Path) -> None:
     assert session.run() == 0
     text = (tmp_path / "game.66r").read_text()
     assert not replay(text).match.is_over
-    assert "Saved to" in output(console)
+    assert "Saved. Continue with:\nsixtysix play --resume" in output(console)
     decks_before = [d.deck for d in replay(text).match.deals]
 
     resumed = load_saved(tmp_path / "game.66r")
@@ -232,7 +234,7 @@ def test_undo_is_refused_outside_practice(tmp_path: Path) -> None:
 def test_end_of_input_saves_like_quit(tmp_path: Path) -> None:
     session, console = make_session(tmp_path, Driver(["EOF"]))
     assert session.run() == 0
-    assert "Saved to" in output(console)
+    assert "Saved. Continue with:\nsixtysix play --resume" in output(console)
     assert load_saved(tmp_path / "game.66r").match.current is not None
 
 
@@ -304,4 +306,32 @@ def test_after_a_deal_the_review_is_offered_and_shown_when_asked_for(tmp_path: P
     first = shown.index("Type review for your")
     assert shown.index("Reviewing your play…", first) < shown.index("Your play:", first)  # asked for, then given
     assert shown.count("Your play:") == 1  # only for the deal it was asked for
-    assert f"reviewed: sixtysix analyze {tmp_path / 'game.66r'}" in shown.replace("\n", "")  # at the match's end
+    assert f"reviewed:\nsixtysix analyze {tmp_path / 'game.66r'}\n" in shown  # at the match's end
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_commands_to_copy_stand_whole_on_their_own_line_on_a_narrow_terminal(tmp_path: Path, lang: str) -> None:
+    # a path longer than the terminal is wide: the program never breaks it (the terminal may soft-wrap)
+    path = tmp_path / ("a-folder-with-a-long-name-" * 4) / "game.66r"
+    console = Console(record=True, width=40, file=io.StringIO(), color_system=None)
+    driver = Driver(seed=2)
+    session = Session(
+        Match(Rules().replace(match_target=2), first_dealer=2),
+        Settings(save_path=path, seed=1, lang=lang),
+        console,
+        ask=driver,
+    )
+    driver.session = session
+    assert session.run() == 0
+    lines = output(console).splitlines()
+    assert f"sixtysix replay {path}" in lines and f"sixtysix analyze {path}" in lines
+
+
+def test_the_resume_command_stands_whole_on_its_own_line_when_the_player_leaves(tmp_path: Path) -> None:
+    path = tmp_path / ("a-folder-with-a-long-name-" * 4) / "game.66r"
+    console = Console(record=True, width=40, file=io.StringIO(), color_system=None)
+    driver = Driver(["quit"])
+    session = Session(Match(Rules(), first_dealer=2), Settings(save_path=path, seed=1), console, ask=driver)
+    driver.session = session
+    assert session.run() == 0
+    assert f"sixtysix play --resume {path}" in output(console).splitlines()

@@ -40,6 +40,11 @@ from sixtysix.web.store import Store
 CARD = re.compile(r"^[ATKQJ9][cdhs]$")
 
 
+START_SECONDS = 120
+"""How long a test server may take to start: it is waited for, never for a fixed time; this only
+ends a hang (a loaded 2-core machine took more than 20 s to start ``sixtysix serve``)."""
+
+
 class ServerThread:
     """The web app served by uvicorn in a background thread."""
 
@@ -70,7 +75,7 @@ class ServerThread:
 
     def start(self) -> ServerThread:
         self.thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + START_SECONDS
         while not self.server.started:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the server did not start")
@@ -139,7 +144,7 @@ class ServerProcess:
             with log.open("wb") as output:
                 command += ["--log-level", "debug", "--access-log"]
                 self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env, cwd=cwd)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_SECONDS
         while True:
             try:
                 httpx.get(f"{self.base}/api/meta", timeout=1).raise_for_status()
@@ -374,6 +379,14 @@ def stored_versions(
 def card_names(mask: int) -> set[str]:
     """The names of the cards in ``mask``."""
     return {CARD_NAMES[c] for c in range(32) if mask >> c & 1}
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 30) -> None:
+    """Wait until ``condition()`` holds (checked every 20 ms), never for a fixed time; fails after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.02)
 
 
 def timeless(state: dict[str, Any]) -> dict[str, Any]:

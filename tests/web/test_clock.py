@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from sixtysix.core.record import replay
+from sixtysix.web.servertime import ServerTime
 
 from .conftest import Api, Seat, ServerThread, my_turn, stored
 
@@ -57,13 +58,15 @@ def test_a_run_out_clock_lets_the_other_claim_the_deal(
     make_server: Callable[..., ServerThread], tmp_path: Path
 ) -> None:
     db = tmp_path / "clock.sqlite3"
-    server = make_server(db, seed=4, move_seconds=0.4, grace_seconds=60)
+    clock = ServerTime()
+    server = make_server(db, seed=4, move_seconds=60, grace_seconds=60, server_time=clock)
     api = Api(server.base)
     match_id, tokens = friends(api)
     late, other = to_act(api, match_id, tokens)
     own = api.act(match_id, tokens[late], {"action": "claim_deal"})  # one's own clock: make a move
     assert own.status_code == 409
-    time.sleep(0.6)
+    assert api.act(match_id, tokens[other], {"action": "claim_deal"}).status_code == 409  # the clock runs
+    clock.advance(61)  # the clock of the late seat runs out
     # the match may not be claimed yet: the grace period has not passed (and the late seat may be back)
     early = api.act(match_id, tokens[other], {"action": "claim_match"})
     assert early.status_code == 409 and early.json()["error"]["code"] == "too_early"
@@ -91,13 +94,14 @@ def test_a_seat_gone_past_the_grace_period_loses_the_match(
     make_server: Callable[..., ServerThread], tmp_path: Path
 ) -> None:
     db = tmp_path / "forfeit.sqlite3"
-    server = make_server(db, seed=5, move_seconds=0.3, grace_seconds=0.3)
+    clock = ServerTime()
+    server = make_server(db, seed=5, move_seconds=60, grace_seconds=120, server_time=clock)
     api = Api(server.base)
     match_id, tokens = friends(api, target=7)
     late, other = to_act(api, match_id, tokens)
     watcher = Seat(server.base, match_id, tokens[other])
     present = Seat(server.base, match_id, tokens[late])  # the late seat is still connected
-    time.sleep(0.8)
+    clock.advance(181)  # the move clock and the grace period are over
     refused = watcher.act("claim_match")
     assert refused["type"] == "error" and refused["error"]["code"] == "too_early"
     present.close()
@@ -139,13 +143,14 @@ def test_a_seat_gone_past_the_grace_period_loses_the_match(
 
 
 def test_a_rematch_for_both_people(make_server: Callable[..., ServerThread]) -> None:
-    server = make_server(seed=6, move_seconds=0.2, grace_seconds=0.2)
+    clock = ServerTime()
+    server = make_server(seed=6, move_seconds=60, grace_seconds=60, server_time=clock)
     api = Api(server.base)
     match_id, tokens = friends(api, target=1, rules="schnapsen")
     late, other = to_act(api, match_id, tokens)
     not_yet = api.request("POST", f"/api/matches/{match_id}/rematch", tokens[other])
     assert not_yet.status_code == 409  # the match goes on
-    time.sleep(0.4)
+    clock.advance(61)
     assert api.act(match_id, tokens[other], {"action": "claim_deal"}).status_code == 200
     assert api.state(match_id, tokens[other])["status"] == "over"
     asked = api.request("POST", f"/api/matches/{match_id}/rematch", tokens[other])

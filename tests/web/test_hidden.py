@@ -72,6 +72,7 @@ def check(messages: list[Any], oracle: dict[int, dict[int, set[str]]]) -> int:
     return checked
 
 
+@pytest.mark.slow
 def test_no_hidden_card_between_friends(server: ServerThread, api: Api) -> None:
     rng = random.Random(66)
     checked = deals = 0

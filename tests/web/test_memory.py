@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from sixtysix.core.record import replay
 from sixtysix.web.limits import Limits
+from sixtysix.web.servertime import ServerTime
 
-from .conftest import Api, Seat, ServerThread, timeless
+from .conftest import Api, Seat, ServerThread, timeless, wait_until
 
 
 def test_start_reads_no_match_and_the_first_request_reads_one(
@@ -39,15 +39,10 @@ def test_start_reads_no_match_and_the_first_request_reads_one(
     api.close()
 
 
-def wait_until(condition: Callable[[], bool], timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never held"
-        time.sleep(0.02)
-
-
 def test_an_idle_match_leaves_memory_and_comes_back_the_same(make_server: Callable[..., ServerThread]) -> None:
-    server = make_server(seed=5, limits=dataclasses.replace(Limits.off(), idle_seconds=0.3))
+    # the idle time is the server's clock, moved on by the test, which sweeps itself (evict_idle)
+    clock = ServerTime()
+    server = make_server(seed=5, limits=dataclasses.replace(Limits.off(), idle_seconds=600), server_time=clock)
     api = Api(server.base)
     created = api.create(opponent="friend", name="Alice")
     joined = api.join(created["invite"]["code"], "Bob").json()
@@ -55,10 +50,14 @@ def test_an_idle_match_leaves_memory_and_comes_back_the_same(make_server: Callab
     before = api.state(match_id, created["token"])
     # an open socket keeps it in memory
     seat = Seat(server.base, match_id, joined["token"])
-    time.sleep(1.0)
-    assert match_id in server.service.games
+    clock.advance(3600)
+    assert server.service.evict_idle() == 0 and match_id in server.service.games
     seat.close()
-    wait_until(lambda: match_id not in server.service.games)
+    wait_until(lambda: not server.service.games[match_id].audience)  # the server saw the socket close
+    assert server.service.evict_idle() == 0 and match_id in server.service.games  # used just now
+    clock.advance(600)
+    server.service.evict_idle()  # (or the server's own sweep, once a minute, did it first)
+    assert match_id not in server.service.games
     rebuilt = server.service.matches.rebuilt
     assert timeless(api.state(match_id, created["token"])) == timeless(before)  # the move clock too
     assert server.service.matches.rebuilt == rebuilt + 1

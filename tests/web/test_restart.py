@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from sixtysix.core.record import replay
 
 from .conftest import Api, Seat, ServerProcess, ServerThread, my_turn, pick, stored, timeless
@@ -24,6 +26,7 @@ def play_http(api: Api, match_id: str, tokens: dict[int, str], rng: random.Rando
                 break
 
 
+@pytest.mark.slow
 def test_restart_in_the_middle_of_a_deal_between_friends(tmp_path: Path) -> None:
     db = tmp_path / "restart.sqlite3"
     first = ServerProcess(db)
@@ -66,6 +69,7 @@ def test_restart_in_the_middle_of_a_deal_between_friends(tmp_path: Path) -> None
         second.stop()
 
 
+@pytest.mark.slow
 def test_restart_against_the_computer(tmp_path: Path) -> None:
     db = tmp_path / "restart.sqlite3"
     first = ServerProcess(db)

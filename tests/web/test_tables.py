@@ -26,7 +26,18 @@ from sixtysix.core.record import replay
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PartnershipView, three_handed_view
 
-from .conftest import Api, Seat, ServerProcess, ServerThread, card_names, pick, stored, stored_versions, timeless
+from .conftest import (
+    Api,
+    Seat,
+    ServerProcess,
+    ServerThread,
+    card_names,
+    pick,
+    stored,
+    stored_versions,
+    timeless,
+    wait_until,
+)
 from .test_hidden import states_in
 
 CARD = re.compile(r"^[AKQJT987][cdhs]$")
@@ -309,6 +320,11 @@ def test_four_handed_with_a_partner_and_hints_off(server: ServerThread, api: Api
         seat.close()
 
 
+def settled(states: list[dict[str, Any]]) -> bool:
+    """Whether nothing moves at a table until a person acts: one of them may act, or the deal is over."""
+    return any(state["legal"] for state in states) or states[0]["deal"]["outcome"] is not None
+
+
 def test_a_restarted_server_continues_three_and_four_handed_matches(tmp_path: Path) -> None:
     db = tmp_path / "tables.sqlite3"
     first = ServerProcess(db)
@@ -326,7 +342,10 @@ def test_a_restarted_server_continues_three_and_four_handed_matches(tmp_path: Pa
         play(lone, random.Random(6), lambda s: len(s["deal"]["history"]) >= 9)
         for seat in [*seats.values(), *lone.values()]:
             seat.close()
-        time.sleep(0.3)  # let the computers finish their turns
+        # the computers finish their turns: a person is to act, or the deal is over
+        people = {three["match_id"]: (three["token"], bob["token"]), four["match_id"]: (four["token"],)}
+        for match_id, tokens in people.items():
+            wait_until(lambda m=match_id, ts=tokens: settled([api.state(m, t) for t in ts]))
         before = {
             "three": [api.state(three["match_id"], t) for t in (three["token"], bob["token"])],
             "four": api.state(four["match_id"], four["token"]),

@@ -97,6 +97,26 @@ class Terminal:
         """Print a message under the screen, wrapped at words to the terminal's width."""
         self.console.print(markup, highlight=False)
 
+    def say_command(self, markup: str) -> None:
+        """Print a message whose last line is a command the player should copy (its path in it):
+        the sentence wrapped at words like any message, the command whole on its own line, never
+        wrapped, cropped or broken by the program (longer than the terminal, it is left to the
+        terminal, whose soft wrap copies back whole).
+
+        >>> import io
+        >>> from rich.console import Console
+        >>> console = Console(file=io.StringIO(), width=20, color_system=None)
+        >>> Terminal(Settings(), console).say_command("Saved. Replay it with:\\nsixtysix replay games/long-name.66r")
+        >>> print(console.file.getvalue(), end="")
+        Saved. Replay it
+        with:
+        sixtysix replay games/long-name.66r
+        """
+        sentence, _, command = markup.rpartition("\n")
+        if sentence:
+            self.say(sentence)
+        self.console.print(command, highlight=False, soft_wrap=True)
+
     def clear(self) -> None:
         """Clear the terminal before a new screen (or leave a blank line)."""
         if self.settings.clear and self.console.is_terminal:
@@ -133,9 +153,9 @@ class Terminal:
 
     def saved_and_left(self, path: Path) -> None:
         where = escape(str(path))
-        self.say(say("tui.saved.left", self.settings.lang, where=where))
+        self.say_command(say("tui.saved.left", self.settings.lang, where=where))
 
     def saved_for_replay(self, path: Path) -> None:
-        """Say where the finished match's record is."""
+        """Say that the finished match's record is saved, and the command that replays it (:meth:`say_command`)."""
         where = escape(str(path))
-        self.say(say("tui.saved.replay", self.settings.lang, where=where))
+        self.say_command(say("tui.saved.replay", self.settings.lang, where=where))

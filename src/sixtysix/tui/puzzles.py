@@ -285,7 +285,10 @@ class Trainer:
         by_kind = ", ".join(f"{kinds[k]} {kind_label(k, lang)}" for k in KINDS)
         self.say(say("puzzle.stats.kinds", lang, kinds=by_kind))
         if self.rated:
-            self.say(say("puzzle.stats.kept", lang, path=escape(str(self.store))))
+            # a path to copy: never wrapped or cropped by the program (soft wrap: the terminal's)
+            self.console.print(
+                say("puzzle.stats.kept", lang, path=escape(str(self.store))), highlight=False, soft_wrap=True
+            )
 
 
 def points_line(view: PlayerView, names: Names) -> str:

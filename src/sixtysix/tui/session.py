@@ -201,7 +201,7 @@ class Session(TwoHandedTurns[Deal]):
 
     def saved_for_replay(self, path: Path) -> None:
         super().saved_for_replay(path)
-        self.say(self.names.say("tui.saved.analyze", where=escape(str(path))))
+        self.say_command(self.names.say("tui.saved.analyze", where=escape(str(path))))
 
     def match_result(self) -> str:
         match = self.match

@@ -36,6 +36,7 @@ from sixtysix.web.messages import sentence
 from sixtysix.web.meta import meta
 from sixtysix.web.puzzles import puzzle_router
 from sixtysix.web.rules import language, preset_rules, rules_page
+from sixtysix.web.servertime import ServerTime
 from sixtysix.web.service import Service
 from sixtysix.web.store import Store
 
@@ -62,6 +63,7 @@ def create_app(
     move_seconds: float = 60.0,
     grace_seconds: float = 120.0,
     limits: Limits | None = None,
+    server_time: ServerTime | None = None,
 ) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (created if missing).
 
@@ -75,7 +77,8 @@ def create_app(
     after it before a match may be claimed from a seat that is gone (docs/web.md).
     ``limits``: rate limits, analysis queue, idle and expiry times, trusted origins
     (:class:`~sixtysix.web.limits.Limits`; default: those of ``sixtysix serve``). Hints and reviews
-    have a process of their own.
+    have a process of their own. ``server_time``: the clocks the move clock, expiry and idle
+    matches read (:class:`~sixtysix.web.servertime.ServerTime`; the tests move them on).
     """
     protect_logs()
     limits = limits or Limits()
@@ -92,6 +95,7 @@ def create_app(
         move_seconds=move_seconds,
         grace_seconds=grace_seconds,
         limits=limits,
+        server_time=server_time,
     )
 
     @contextlib.asynccontextmanager

@@ -21,8 +21,6 @@ match's state (``rematch.code``).
 
 from __future__ import annotations
 
-import time
-
 from sixtysix.web import seats
 from sixtysix.web.commits import commit
 from sixtysix.web.errors import WebError, not_your_turn
@@ -50,7 +48,7 @@ def claim(
         raise not_your_turn(sentence("server.no_clock"))
     if late == seat:
         raise WebError(409, "illegal_action", sentence("server.own_clock"))
-    now = time.time() if now is None else now
+    now = game.server_time.wall() if now is None else now
     deadline = game.updated + game.move_seconds
     if now < deadline:
         raise WebError(409, "too_early", sentence("server.clock_runs", seat=late, seconds=f"{deadline - now:.0f}"))

@@ -20,6 +20,7 @@ from sixtysix.present.table import PublicMatch
 from sixtysix.web import fairness
 from sixtysix.web.live import Audience, Subscriber
 from sixtysix.web.meta import reviews_for
+from sixtysix.web.servertime import ServerTime
 
 
 @dataclass
@@ -65,7 +66,9 @@ class Game:
     driving: bool = False
     """The computer's task runs for this match."""
     touched: float = field(default_factory=time.monotonic)
-    """When a request or socket last used the match (``time.monotonic``): idle matches leave memory."""
+    """When a request or socket last used the match (:meth:`ServerTime.monotonic`): idle matches leave memory."""
+    server_time: ServerTime = field(default_factory=ServerTime, repr=False)
+    """The server's clocks (the move clock reads them; set by :class:`~sixtysix.web.matches.Matches`)."""
     memo: StateMemo = field(default_factory=StateMemo)
     """What the seat states share (the deal's public part, the finished deals' ends)."""
     fairness_secret: str | None = None
@@ -166,7 +169,7 @@ class Game:
         late = self.late_seat()
         if late is None:
             return None
-        now = time.time() if now is None else now
+        now = self.server_time.wall() if now is None else now
         deadline = self.updated + self.move_seconds  # the last change, as stored
         return {
             "seat": late,

@@ -9,7 +9,6 @@ store holds (:meth:`Matches.reload`).
 from __future__ import annotations
 
 import random
-import time
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, parse_card
@@ -22,6 +21,7 @@ from sixtysix.web.computer import seat_players
 from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.game import Game, SeatInfo
 from sixtysix.web.messages import sentence
+from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import Store, StoredMatch
 
 FORFEIT = "forfeit"
@@ -42,8 +42,11 @@ class Matches:
         move_seconds: float = 60.0,
         grace_seconds: float = 120.0,
         expire_seconds: float = float("inf"),
+        server_time: ServerTime | None = None,
     ) -> None:
         self.store = store
+        self.server_time = server_time or ServerTime()
+        """The server's clocks: the move clock, expiry and idle time read them (the tests set them)."""
         self.move_seconds = move_seconds
         """The move clock between people: seconds for each decision (docs/web.md, "The move clock")."""
         self.grace_seconds = grace_seconds
@@ -63,7 +66,7 @@ class Matches:
         """The match (loaded from the store and replayed if needed); 404 if unknown."""
         game = self.games.get(match_id)
         if game is not None:
-            game.touched = time.monotonic()
+            game.touched = self.server_time.monotonic()
             return game
         stored = self.store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
         if stored is None:
@@ -109,6 +112,7 @@ class Matches:
             seeds=[deal_row.seeds for deal_row in stored.deals],
         )
         game.move_seconds, game.grace_seconds = self.move_seconds, self.grace_seconds
+        game.server_time, game.touched = self.server_time, self.server_time.monotonic()
         if row.status == "over":
             game.rematch, game.rematch_codes = self.store.rematch_of(row.id)
         seat_players(game, self.rng, self.think)
@@ -148,7 +152,7 @@ class Matches:
 
     def expired(self, game: Game, now: float | None = None) -> bool:
         """Whether ``game`` is unfinished and has not changed for :attr:`expire_seconds`."""
-        now = time.time() if now is None else now
+        now = self.server_time.wall() if now is None else now
         return game.status != "over" and now - game.updated > self.expire_seconds
 
     def check_open(self, game: Game) -> None:

@@ -35,10 +35,11 @@ from sixtysix.web.logs import protect_logs
 
 WS_MAX_SIZE = 64 * 1024
 """The largest WebSocket message accepted (bytes): the API's messages are far smaller."""
-DIRECT_PATH_UVICORN = ("0.54.",)
+DIRECT_PATH_UVICORN = ("0.54.", "0.55.")
 """The uvicorn versions whose WebSocket protocol's inner state :class:`MatchSocketProtocol` was
-written and tested against; under any other, sockets take uvicorn's plain protocol (slower, the
-same messages) until the tests have been run against it and it is added here."""
+written and tested against (pyproject.toml allows no other); under any other, sockets take
+uvicorn's plain protocol (slower, the same messages) until the tests have been run against it
+and it is added here and to pyproject.toml's bound."""
 SLOW_CLIENT_BYTES = 1 << 20
 """A match socket whose messages waiting to be sent pass this many bytes is dropped: its client
 does not read them (gone without closing, or never reading on purpose), and the server's memory
@@ -69,8 +70,9 @@ class MatchSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (websockets, sans I/O) with a direct link for the app (the module's docstring).
 
     It builds on that class's inner state (its queue, ``frames``, ``read_paused``, ``close_sent``),
-    as in uvicorn 0.54, the version pyproject.toml asks for at least; the web tests run every
-    socket through it.
+    as in uvicorn 0.54 and 0.55 (0.55 added a write-buffer event and the keepalive pings, which
+    the direct path leaves to uvicorn: it writes to the transport and watches the buffer itself);
+    the web tests run every socket through it (tests/web/test_server.py checks that they do).
     """
 
     handler: Callable[[str], None] | None = None
@@ -151,8 +153,8 @@ def _text(data: bytes) -> str:
 def socket_protocol(version: str = uvicorn.__version__) -> type[WebSocketsSansIOProtocol]:
     """The match sockets' protocol under uvicorn ``version``: the direct path where it was tested.
 
-    >>> socket_protocol("0.54.0").__name__, socket_protocol("9.0.0").__name__
-    ('MatchSocketProtocol', 'WebSocketsSansIOProtocol')
+    >>> socket_protocol("0.54.0").__name__, socket_protocol("0.55.0").__name__, socket_protocol("9.0.0").__name__
+    ('MatchSocketProtocol', 'MatchSocketProtocol', 'WebSocketsSansIOProtocol')
     """
     if version.startswith(DIRECT_PATH_UVICORN):
         return MatchSocketProtocol

@@ -31,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -42,6 +41,7 @@ from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.review import Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler
+from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import Store
 
 
@@ -62,15 +62,24 @@ class Service:
         move_seconds: float = 60.0,
         grace_seconds: float = 120.0,
         limits: Limits | None = None,
+        server_time: ServerTime | None = None,
     ) -> None:
         self.store = store
+        self.server_time = server_time or ServerTime()
+        """The server's clocks (the move clock, expiry, idle matches): a test moves them on."""
         self.limits = limits or Limits()
         self.limiter = RateLimiter(self.limits.rates)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sixtysix-think")
         """The computer's threads (its searching levels); analyses have their own process."""
         self.matches = Matches(
-            store, rng, think, move_seconds, grace_seconds, expire_seconds=self.limits.expire_days * 86400
+            store,
+            rng,
+            think,
+            move_seconds,
+            grace_seconds,
+            expire_seconds=self.limits.expire_days * 86400,
+            server_time=self.server_time,
         )
         self.computer = Scheduler(self.matches, self.executor, computer_delay)
         self.advisor = Advisor(
@@ -113,7 +122,7 @@ class Service:
 
     def evict_idle(self, now: float | None = None) -> int:
         """Let every idle match leave memory (read back on demand); how many left."""
-        now = time.monotonic() if now is None else now
+        now = self.server_time.monotonic() if now is None else now
         idle = [
             game
             for game in self.games.values()
@@ -184,7 +193,7 @@ class Service:
             game.audience.presence(skip=sub)
 
     def unsubscribe(self, game: Game, seat: int, sub: Subscriber) -> None:
-        game.touched = time.monotonic()
+        game.touched = self.server_time.monotonic()
         if game.audience.remove(seat, sub):
             game.audience.presence()
         if game.status == "over" and not game.audience and not game.driving:

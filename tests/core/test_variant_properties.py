@@ -107,6 +107,7 @@ def view_fields(view: PartnershipView) -> dict[str, Any]:
     return {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), option=st.integers(0, 99))
 def test_four_handed_deals_keep_cards_points_and_views_sound(seed: int, option: int) -> None:

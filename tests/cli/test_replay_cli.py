@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import sixtysix
-from record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
+from core.record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
 from sixtysix import Rules, create_match
 from sixtysix.core.match import AnyMatch
 from sixtysix.core.record import Record

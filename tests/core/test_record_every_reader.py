@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from record_examples import DECK, SEED_DEAL
+from core.record_examples import DECK, SEED_DEAL
 from sixtysix import Match, Rules, create_match
 from sixtysix.core.actions import CLAIM, Action
 from sixtysix.core.cards import parse_card

@@ -12,7 +12,7 @@ import pytest
 
 from sixtysix.cli import main
 
-DOCS_RULES = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+DOCS_RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
 def _rules(capsys: pytest.CaptureFixture[str], *args: str) -> str:

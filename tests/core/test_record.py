@@ -579,6 +579,7 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     preset=st.sampled_from(["seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24"]),

@@ -172,6 +172,7 @@ def check_text(table: AnyDeal) -> None:
     assert eval(repr(table), {type(table).__name__: type(table)}).text() == text  # the repr's contract
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     index=st.integers(0, len(PRESETS) - 1),

@@ -36,7 +36,7 @@ from sixtysix.core.fairness import (
 )
 from sixtysix.core.record import Record, replay
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "fairness.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "fairness.md"
 
 
 def fair_record(

@@ -16,6 +16,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -328,6 +329,7 @@ def play_and_watch(deal: Deal, rng: random.Random, careful: bool) -> None:
         check_views(deal, witness, rng)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     rules=rules_strategy,
@@ -340,6 +342,7 @@ def test_views_show_only_seen_cards(rules: Rules, seed: int, dealer: int, rng: r
     play_and_watch(Deal.shuffled(seed, dealer, rules), rng, careful)
 
 
+@pytest.mark.slow
 def test_views_of_long_deals() -> None:
     """Deterministic: long (careful) deals of every preset, to exhaustion and the last trick."""
     for preset in PRESET_NAMES:

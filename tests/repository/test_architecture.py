@@ -91,7 +91,7 @@ _PAGE_EXPLAINED = {
 
 
 def _source_lines() -> list[tuple[str, int, str]]:
-    root = pathlib.Path(__file__).resolve().parents[1] / "src" / "sixtysix"
+    root = pathlib.Path(__file__).resolve().parents[2] / "src" / "sixtysix"
     found = []
     for path in sorted(root.rglob("*.py")):
         relative = path.relative_to(root).as_posix()

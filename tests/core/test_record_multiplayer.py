@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
+from core.record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
 from sixtysix import Rules, create_match
 from sixtysix.ai.levels import make_table_player
 from sixtysix.cli import format_replay, main
@@ -610,6 +610,7 @@ def recorded(history: list[tuple[int, Action]]) -> list[tuple[int, Action]]:
     return [(seat, action) for seat, action in history if action.in_records()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), CONFIGS)
 def test_random_matches_round_trip(name: str, options: dict[str, Any]) -> None:
     """Written, re-read byte for byte, and replayed to the same deals and scores (150 matches each)."""
@@ -651,7 +652,7 @@ def test_from_match_accepts_every_table_size() -> None:
 
 
 def test_the_examples_of_docs_records_md_replay_as_shown() -> None:
-    docs = Path(__file__).resolve().parents[1] / "docs" / "records.md"
+    docs = Path(__file__).resolve().parents[2] / "docs" / "records.md"
     blocks = docs.read_text(encoding="utf-8").split("```")[1::2]
     examples = [
         i

@@ -310,18 +310,21 @@ def play(deal: Deal, rng: random.Random, careful: bool, illegal_rate: float = 0.
 # -- deals ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @examples(2000)
 @given(rules=presets, seed=seeds, dealer=dealers, rng=choosers)
 def test_presets_random_play(rules: Rules, seed: int, dealer: int, rng: random.Random) -> None:
     play(Deal.shuffled(seed, dealer, rules), rng, careful=False)
 
 
+@pytest.mark.slow
 @examples(3000)
 @given(rules=presets, seed=seeds, dealer=dealers, rng=choosers)
 def test_presets_careful_play(rules: Rules, seed: int, dealer: int, rng: random.Random) -> None:
     play(Deal.shuffled(seed, dealer, rules), rng, careful=True)
 
 
+@pytest.mark.slow
 @examples(3000)
 @given(rules=combos, seed=seeds, dealer=dealers, rng=choosers, careful=st.booleans())
 def test_option_combinations(rules: Rules, seed: int, dealer: int, rng: random.Random, careful: bool) -> None:
@@ -367,6 +370,7 @@ def expected_dealer(rules: Rules, last: Deal) -> int:
     return winner if rules.next_dealer == "winner" else 3 - winner
 
 
+@pytest.mark.slow
 @examples(600)
 @given(
     rules=st.one_of(presets, combos),

@@ -14,7 +14,7 @@ from sixtysix.cli import format_replay
 from sixtysix.core.errors import RecordError
 from sixtysix.core.record import Record, replay
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "records.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "records.md"
 
 
 def _two_player_part() -> str:

@@ -11,7 +11,7 @@ from sixtysix.core.rules import CHOICES, PRESETS
 from sixtysix.present import rulebook
 from sixtysix.present.rulewords import OPTION_LABELS
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rules.md"
 
 # A rule ID as the code and the tests cite it: R-P2-2, R-3P-3, TC-17, TC-S1, TC-4P2, or an open question A1..A20.

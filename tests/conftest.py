@@ -1,0 +1,44 @@
+"""What every test shares: the markers by folder, and the order the tests ran in.
+
+The tests are laid out like the code (``tests/core`` for ``sixtysix.core``, …). Three markers
+(registered in ``pyproject.toml``) let a run leave out what is slow:
+
+* ``browser``: every test of ``tests/browser`` (Chromium through Playwright);
+* ``native``: every test of ``tests/native`` (the C core against the Python one);
+* ``slow``: a test that takes more than a few seconds on its own, marked where it is written.
+
+``make test-fast`` runs the core, players and present tests without the slow ones:
+``pytest tests/core tests/players tests/present -m "not slow"``.
+
+The tests run in a random order (pytest-randomly, a fresh seed each run, which also seeds
+``random`` the same for every test); the seed is printed at the end of the run, and
+``pytest -p randomly --randomly-seed=N`` runs them again in that order (``-p no:randomly``: in
+the file order).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+BY_FOLDER = {"browser": pytest.mark.browser, "native": pytest.mark.native}
+"""The marker every test of a folder carries."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        try:
+            folder = item.path.resolve().relative_to(TESTS).parts[0]
+        except ValueError:  # a doctest of the package, README.md
+            continue
+        marker = BY_FOLDER.get(folder)
+        if marker is not None:
+            item.add_marker(marker)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    seed = getattr(config.option, "randomly_seed", None)
+    if seed is not None and config.pluginmanager.has_plugin("randomly"):
+        terminalreporter.write_line(f"random order: pytest -p randomly --randomly-seed={seed} repeats it")

@@ -1,0 +1,1 @@
+"""Tests of the documents: docs/records.md and docs/rules.md against the code."""
