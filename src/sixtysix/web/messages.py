@@ -396,6 +396,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "cette variante n'existe pas : {error}",
     },
     # -- fairness -----------------------------------------------------------------------------
+    "client_seed_computer": {
+        "en": "client_seed: a seed that starts with computer- is the computer's (docs/fairness.md)",
+        "de": "client_seed: ein Seed, der mit computer- beginnt, ist der des Computers (docs/fairness.md)",
+        "fr": "client_seed : une graine qui commence par computer- est celle de l'ordinateur (docs/fairness.md)",
+    },
     "client_seed": {
         "en": "client_seed: up to 64 letters, digits, - and _ (docs/fairness.md)",
         "de": "client_seed: bis zu 64 Buchstaben, Ziffern, - und _ (docs/fairness.md)",
@@ -474,6 +479,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": REASONS["commitment_mismatch"],
         "de": "der Server-Seed passt nicht zur Festlegung",
         "fr": "la graine du serveur ne correspond pas à l'engagement",
+    },
+    "verdict.computer_seed": {
+        "en": REASONS["computer_seed"],
+        "de": "der Computer-Seed von Platz {seat} ist nicht der, auf den der Server-Seed festgelegt ist",
+        "fr": "la graine de l'ordinateur à la place {seat} n'est pas celle qu'engage la graine du serveur",
     },
     "verdict.not_the_pack": {
         "en": REASONS["not_the_pack"],
