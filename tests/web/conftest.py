@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -127,13 +127,20 @@ class ServerProcess:
     """``sixtysix serve`` as a child process."""
 
     def __init__(
-        self, db: Path | None, port: int | None = None, cwd: Path | None = None, log: Path | None = None
+        self,
+        db: Path | None,
+        port: int | None = None,
+        cwd: Path | None = None,
+        log: Path | None = None,
+        options: Sequence[str] = (),
     ) -> None:
-        """``log``: run with ``--log-level debug --access-log``, both output streams into that file."""
+        """``log``: run with ``--log-level debug --access-log``, both output streams into that file;
+        ``options``: more options of ``sixtysix serve``."""
         self.db = db
         self.port = port or free_port()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(self.port), "--think", "0.05"]
+        command += options
         if db is not None:
             command += ["--db", str(db)]
         if log is None:

@@ -16,7 +16,7 @@ import pytest
 
 from sixtysix import Rules
 from sixtysix.core.cards import CARD_NAMES
-from sixtysix.core.fairness import commitment_of, fair_deck, pack_of, verify_record
+from sixtysix.core.fairness import commitment_of, computer_seed, fair_deck, pack_of, verify_record
 from sixtysix.core.record import Record
 from sixtysix.web.messages import verdict_reasons
 
@@ -47,7 +47,7 @@ def test_every_deal_is_the_shuffle_of_seeds_committed_before_the_client_seed(ser
     current = fairness["deals"][-1]
     assert current["commitment"] == offer["commitment"]  # fixed before the client seed was sent
     assert (current["deal"], current["scheme"], current["server_seed"], current["verdict"]) == (1, "66F1", None, None)
-    assert current["client_seeds"][0] == "my-own_Seed-1" and len(current["client_seeds"][1]) == 32
+    assert current["client_seeds"][0] == "my-own_Seed-1" and current["client_seeds"][1].startswith("computer-")
     seat = Seat(server.base, match_id, created["token"])
     rng = random.Random(3)
     while seat.wait(my_turn)["status"] != "over":
@@ -74,6 +74,32 @@ def test_every_deal_is_the_shuffle_of_seeds_committed_before_the_client_seed(ser
         assert client[0] == ("my-own_Seed-1" if number == 1 else f"fresh-{number - 1}")
         assert deck == " ".join(CARD_NAMES[c] for c in fair_deck(server_seed, client, number, pack))
     seat.close()
+
+
+def test_the_computers_seed_is_committed_with_the_server_seed_before_the_deal(server: ServerThread, api: Api) -> None:
+    offer = api.request("POST", "/api/commitments").json()  # before the match exists, before any client seed
+    created = api.create(level=1, target=1, client_seed="mine", commitment_ticket=offer["ticket"])
+    first = created["state"]["fairness"]["deals"][-1]
+    shown = first["client_seeds"][1]  # the computer's, on the table from the first card on
+    seat = Seat(server.base, created["match_id"], created["token"])
+    ended = play_deal(seat, random.Random(4))["fairness"]["deals"][0]
+    revealed = ended["server_seed"]
+    assert ended["client_seeds"][1] == shown and ended["verdict"]["status"] == "ok"
+    # the revealed seed is the one committed before "mine" was sent, and it alone fixes the computer's seed:
+    # every random input of the deal was committed before anybody revealed a seed
+    assert commitment_of(revealed) == offer["commitment"]
+    assert shown == computer_seed(revealed, 2)
+    seat.close()
+    # a server that changed the computer's seed afterwards is caught by the verification
+    record = api.request("GET", f"/api/matches/{created['match_id']}/record", created["token"]).text
+    forged = record.replace(shown, "computer-" + "0" * 32)
+    assert verify_record(record)[0].status == "ok"
+    assert verify_record(forged)[0].code == "computer_seed" and verify_record(forged)[0].status == "fail"
+
+
+def test_a_client_seed_may_not_pass_for_the_computers(api: Api) -> None:
+    refused = api.request("POST", "/api/matches", json={"level": 1, "client_seed": "computer-1234"})
+    assert refused.status_code == 400 and "computer-" in refused.json()["error"]["message"]
 
 
 def test_no_server_seed_is_shown_before_its_deal_ends(

@@ -45,6 +45,9 @@ COMMITMENT_PREFIX = "sha256:"
 CLIENT_SEED = re.compile(r"^[A-Za-z0-9_-]{0,64}$")
 """What a client seed may be: up to 64 letters, digits, ``-`` and ``_`` (empty: none given)."""
 
+COMPUTER_PREFIX = "computer-"
+"""A client seed that starts so is a computer seat's, derived from the server seed (:func:`computer_seed`)."""
+
 OK, FAIL, PENDING, UNVERIFIABLE = "ok", "fail", "pending", "not verifiable"
 """The verdicts of a deal: verified; refuted; unfinished, its seed not revealed yet; no data to check."""
 
@@ -160,6 +163,21 @@ class DealSeeds:
         return DealSeeds(self.commitment, self.client_seeds)
 
 
+def computer_seed(server_seed: str, seat: int) -> str:
+    """The client seed of the computer at ``seat``: ``computer-`` and the first 32 hex digits of
+    HMAC-SHA256(key = server seed, ``66F1 computer seed S``).
+
+    It is fixed by the server seed, so the commitment to the server seed commits to it too, before
+    any person's client seed is sent: the server cannot pick the computer's seed after seeing
+    yours. It tells nothing of the server seed (shown from the first card on, as every client seed).
+
+    >>> computer_seed("example", 2)
+    'computer-bc6e4eef9edccdd87813d1c742b76b10'
+    """
+    text = f"{SCHEME} computer seed {seat}".encode()
+    return COMPUTER_PREFIX + hmac.new(server_seed.encode("utf-8"), text, hashlib.sha256).hexdigest()[:32]
+
+
 def new_seeds(server_seed: str, client_seeds: Sequence[str]) -> DealSeeds:
     """The seeds of a new deal, committed (the server seed kept for the reveal).
 
@@ -173,6 +191,7 @@ REASONS = {
     "not_revealed": "the server seed has not been revealed",
     "commitment_mismatch": "the server seed does not match the commitment",
     "not_the_pack": "the deck is not the pack of the rules",
+    "computer_seed": "seat {seat}'s computer seed is not the one the server seed commits to",
     "not_the_shuffle": "the deck is not the shuffle of these seeds: card {position} is {shown}, the seeds give "
     "{wanted}",
     "ok": "the server seed matches the commitment and the seeds give this deck",
@@ -225,6 +244,9 @@ def verify_deal(seeds: DealSeeds, deal_number: int, pack: Sequence[Card], deck: 
         return Verdict.of(deal_number, UNVERIFIABLE, "not_revealed")
     if not hmac.compare_digest(commitment_of(seeds.server_seed), seeds.commitment):
         return Verdict.of(deal_number, FAIL, "commitment_mismatch")
+    for seat, seed in enumerate(seeds.client_seeds, start=1):
+        if seed.startswith(COMPUTER_PREFIX) and not hmac.compare_digest(seed, computer_seed(seeds.server_seed, seat)):
+            return Verdict.of(deal_number, FAIL, "computer_seed", seat=seat)
     expected = fair_deck(seeds.server_seed, seeds.client_seeds, deal_number, pack)
     if tuple(deck) != expected:
         if sorted(deck) != sorted(pack):

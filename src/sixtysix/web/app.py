@@ -28,7 +28,7 @@ from sixtysix.present.words import LANGUAGES, page_words
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
-from sixtysix.web.limits import Limits, check_origin
+from sixtysix.web.limits import MAX_BODY, BodyLimit, Limits, check_origin
 from sixtysix.web.live import DIRECT, SLOW_CLIENT_MESSAGES, DirectLink, Subscriber
 from sixtysix.web.live import message as live_message
 from sixtysix.web.logs import protect_logs
@@ -41,7 +41,6 @@ from sixtysix.web.service import Service
 from sixtysix.web.store import Store
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 64 * 1024
 CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 410: 4410}
 AUTH_SECONDS = 10.0
 """How long a new WebSocket may take to send its ``auth`` message."""
@@ -109,6 +108,7 @@ def create_app(
 
     app = FastAPI(title="sixtysix", version="1", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.service = service
+    app.add_middleware(BodyLimit)  # inside the headers' middleware: a 413 carries them too
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(WebError)
@@ -139,9 +139,7 @@ def create_app(
     # -- helpers -------------------------------------------------------------------------------
 
     async def body_of(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise WebError(413, "malformed", sentence("server.body_too_large", limit=MAX_BODY))
+        raw = await request.body()  # at most MAX_BODY bytes: BodyLimit refuses more while it streams
         if not raw.strip():
             return {}
         try:
@@ -205,6 +203,7 @@ def create_app(
     @app.post("/api/join")
     async def join(request: Request) -> JSONResponse:
         check_origin(request.headers, limits.trusted_origins)
+        service.limiter.check("join", client_of(request))
         body = await body_of(request)
         game, seat, token = service.join(body)
         return no_store({"match_id": game.id, "seat": seat, "token": token, "state": game.state(seat)}, 201)
@@ -267,7 +266,8 @@ def create_app(
         )
 
     @app.post("/api/commitments")
-    async def post_commitment() -> JSONResponse:
+    async def post_commitment(request: Request) -> JSONResponse:
+        service.limiter.check("commitment", client_of(request))
         return no_store(service.commitment(), 201)
 
     @app.post("/api/verify")
@@ -277,6 +277,7 @@ def create_app(
 
     @app.post("/api/history")
     async def post_history(request: Request) -> JSONResponse:
+        service.limiter.check("history", client_of(request))
         return no_store(service.history(await body_of(request)))
 
     app.include_router(

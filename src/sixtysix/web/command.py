@@ -109,6 +109,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     serve.add_argument(
         "--access-log", action="store_true", help="log every HTTP request (secrets are cut out of every log line)"
     )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="ADDRESSES",
+        help="comma-separated addresses or networks of the proxies whose X-Forwarded-For header is believed "
+        "(default none: a client is the address it connects from)",
+    )
     serve.set_defaults(handler=_serve_command)
 
 
@@ -163,7 +170,15 @@ def _serve_command(args: argparse.Namespace) -> int:
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"sixtysix: serving on http://{host}:{args.port}/ (database {args.db}); Ctrl-C stops", file=sys.stderr)
-    config = uvicorn_config(app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+    proxies = tuple(part.strip() for part in args.forwarded_allow_ips.split(",") if part.strip())
+    config = uvicorn_config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        access_log=args.access_log,
+        forwarded_allow_ips=proxies,
+    )
     _collect_less()
     uvicorn.Server(config).run()
     return 0

@@ -2,8 +2,8 @@
 
 Every deal the server deals is the shuffle of the core's scheme (:mod:`sixtysix.core.fairness`,
 docs/fairness.md) of a server seed and the client seed of every seat: the one its browser
-sent last (with the create, the join or a ``next``), or none; a computer's chosen by the
-server.
+sent last (with the create, the join or a ``next``), or none; a computer's derived from the
+server seed (committed with it).
 
 **Committed before the client seeds.** Each match has a secret (:func:`new_secret`); the
 server seed of deal N is derived from it (:func:`server_seed`), so the commitment to the
@@ -33,10 +33,12 @@ from sixtysix.core.cards import Card
 from sixtysix.core.errors import RecordError
 from sixtysix.core.fairness import (
     CLIENT_SEED,
+    COMPUTER_PREFIX,
     SCHEME,
     DealSeeds,
     Verdict,
     commitment_of,
+    computer_seed,
     deal_deck,
     exit_status,
     new_seeds,
@@ -68,6 +70,8 @@ def client_seed(body: dict[str, Any]) -> str:
         return ""
     if not isinstance(value, str) or not CLIENT_SEED.match(value):
         raise malformed(sentence("server.client_seed"))
+    if value.startswith(COMPUTER_PREFIX):
+        raise malformed(sentence("server.client_seed_computer"))
     return value
 
 
@@ -154,12 +158,13 @@ def next_deal(
 
     The server seed is the match ``secret``'s (:func:`server_seed`; 256 random bits for a match
     of an older server without one). ``human_seeds``: every seat, with the client seed of a
-    person's seat, ``None`` for a computer's, which gets 128 random bits of the server's.
+    person's seat, ``None`` for a computer's, which gets :func:`~sixtysix.core.fairness.computer_seed`:
+    fixed by the server seed, so committed with it before any person's seed arrives.
     """
     number = len(match.deals) + 1
     chosen = server_seed(secret, number) if secret is not None else new_secret(rng)
     client = tuple(
-        seed if seed is not None else f"{rng.getrandbits(128):032x}" for _, seed in sorted(human_seeds.items())
+        seed if seed is not None else computer_seed(chosen, seat) for seat, seed in sorted(human_seeds.items())
     )
     seeds = new_seeds(chosen, client)
     return seeds, deal_deck(seeds, number, match.rules)

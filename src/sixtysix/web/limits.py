@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit
+
+import orjson
 
 from sixtysix.web.errors import WebError
 from sixtysix.web.messages import sentence
@@ -44,10 +47,16 @@ class Limits:
             "review": Rate(20, 60.0),
             "verify": Rate(30, 60.0),
             "solver": Rate(20, 600.0),
+            "join": Rate(30, 600.0),
+            "commitment": Rate(60, 60.0),
+            "history": Rate(60, 60.0),
+            "answer": Rate(120, 60.0),
         }
     )
     """Per client (its IP address): ``create`` (matches and rematches), ``hint``, ``review``, ``verify``
-    (records checked), ``solver`` (puzzle solvers created); a kind left out is not limited."""
+    (records checked), ``solver`` (puzzle solvers created), ``join`` (invitations used), ``commitment``
+    (fairness commitments drawn), ``history`` (match lists read), ``answer`` (puzzle answers checked);
+    a kind left out is not limited. Moves are limited by their seat's turn, not here."""
     analysis_queue: int = 8
     """Analyses (hints, reviews) that may wait for the analysis thread; more are answered 503."""
     analysis_cache: int = 256
@@ -140,3 +149,72 @@ def check_origin(headers: Mapping[str, str], trusted: tuple[str, ...] = ()) -> N
         return
     if urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
         raise WebError(403, "cross_origin", sentence("server.cross_origin"))
+
+
+MAX_BODY = 64 * 1024
+"""The largest request body accepted (bytes): the API's bodies are far smaller."""
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes is refused with 413 before it is read whole.
+
+    A ``Content-Length`` over the limit is answered at once, the app never called; a body without
+    one (chunked) is counted chunk by chunk as the app reads it, and the read that passes the limit
+    fails with :class:`~sixtysix.web.errors.WebError` 413, which the app answers. Either way at most
+    ``limit`` bytes (and uvicorn's read buffer) are ever held: the rest of the body is read by the
+    server and dropped unkept.
+
+    >>> import asyncio
+    >>> async def app(scope, receive, send):
+    ...     await receive()
+    >>> sent = []
+    >>> async def send(message):
+    ...     sent.append(message)
+    >>> async def receive():
+    ...     return {"type": "http.request", "body": b"", "more_body": False}
+    >>> scope = {"type": "http", "headers": [(b"content-length", b"70000")]}
+    >>> asyncio.run(BodyLimit(app, 65536)(scope, receive, send))
+    >>> sent[0]["status"]
+    413
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await self._refuse(send)
+                return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise WebError(413, "malformed", sentence("server.body_too_large", limit=self.limit))
+            return message
+
+        await self.app(scope, counted, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = orjson.dumps(WebError(413, "malformed", sentence("server.body_too_large", limit=self.limit)).to_json())
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"cache-control", b"no-store"),
+        ]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.body", "body": body})

@@ -159,6 +159,8 @@ def puzzle_router(store: Store, limiter: RateLimiter | None = None, trusted_orig
 
     @router.post("/api/puzzles/{number}/answer")
     async def post_answer(request: Request, number: str) -> JSONResponse:
+        if limiter is not None:
+            limiter.check("answer", request.client.host if request.client else "unknown")
         puzzle = puzzle_of(number)
         raw = await request.body()
         if len(raw) > MAX_BODY:

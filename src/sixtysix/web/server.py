@@ -163,15 +163,27 @@ def socket_protocol(version: str = uvicorn.__version__) -> type[WebSocketsSansIO
 
 
 def uvicorn_config(
-    app: Any, *, host: str = "127.0.0.1", port: int = 8066, log_level: str = "info", access_log: bool = False
+    app: Any,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8066,
+    log_level: str = "info",
+    access_log: bool = False,
+    forwarded_allow_ips: tuple[str, ...] = (),
 ) -> uvicorn.Config:
-    """uvicorn's configuration for ``app``: the match sockets' protocol, its loggers set up and protected."""
+    """uvicorn's configuration for ``app``: the match sockets' protocol, its loggers set up and protected.
+
+    ``forwarded_allow_ips``: the proxies (addresses or networks) whose ``X-Forwarded-For`` is believed;
+    none by default, so that a client's address, and so its rate limits, is its connection's, whatever
+    headers it sends (uvicorn's own default would believe any header sent from 127.0.0.1)."""
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level=log_level,
         access_log=access_log,
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=list(forwarded_allow_ips) or None,
         ws=socket_protocol(),
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=False,

@@ -8,13 +8,16 @@
 // held here asks for the whole state again. While the socket is down, actions go over HTTP
 // and the state is polled.
 
-import { clientSeed } from "./fairness.js";
+import { clientSeed, rememberCommitment, rememberSent } from "./fairness.js";
 import { inLang, t } from "./i18n.js";
 import { applyPatch } from "./patch.js";
 
 /** An action's message: `next` brings a fresh client seed for the deal it starts (docs/fairness.md). */
-function actionBody(action, version) {
-  return action === "next" ? { action, version, client_seed: clientSeed() } : { action, version };
+function actionBody(matchId, action, version) {
+  if (action !== "next") return { action, version };
+  const seed = clientSeed();
+  rememberSent(matchId, seed); // kept for the page's own check of the deal it starts
+  return { action, version, client_seed: seed };
 }
 
 /**
@@ -66,15 +69,24 @@ export const api = {
   // browser sends its own seed
   createMatch: async (options) => {
     const offer = await request("POST", "/api/commitments");
-    const body = { client_seed: clientSeed(), commitment_ticket: offer.ticket, ...options };
-    return request("POST", "/api/matches", { body });
+    const seed = clientSeed();
+    const body = { client_seed: seed, commitment_ticket: offer.ticket, ...options };
+    const answer = await request("POST", "/api/matches", { body });
+    rememberSent(answer.match_id, seed); // what this page sent, and the commitment it saw before
+    rememberCommitment(answer.match_id, 1, offer.commitment);
+    return answer;
   },
   invitation: (code) => request("GET", `/api/invitations/${encodeURIComponent(code)}`),
-  join: (code, name) => request("POST", "/api/join", { body: { code, name, client_seed: clientSeed() } }),
+  join: async (code, name) => {
+    const seed = clientSeed();
+    const answer = await request("POST", "/api/join", { body: { code, name, client_seed: seed } });
+    rememberSent(answer.match_id, seed);
+    return answer;
+  },
   verify: (record) => request("POST", "/api/verify", { body: { record } }),
   state: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}`, { token }),
   act: (id, token, action, version) =>
-    request("POST", `/api/matches/${encodeURIComponent(id)}/actions`, { token, body: actionBody(action, version) }),
+    request("POST", `/api/matches/${encodeURIComponent(id)}/actions`, { token, body: actionBody(id, action, version) }),
   rematch: (id, token) => request("POST", `/api/matches/${encodeURIComponent(id)}/rematch`, { token, body: {} }),
   hint: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}/hint`, { token }),
   review: (id, token, deal) =>
@@ -272,7 +284,7 @@ export class MatchSocket {
   act(action, version) {
     this.counter += 1;
     const id = `c${this.counter}`;
-    return this.send({ type: "action", ...actionBody(action, version), id }) ? id : null;
+    return this.send({ type: "action", ...actionBody(this.matchId, action, version), id }) ? id : null;
   }
 
   refresh() {

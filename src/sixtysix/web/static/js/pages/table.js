@@ -27,7 +27,7 @@ import {
   withError,
 } from "../describe.js";
 import { $, html, raw, render } from "../dom.js";
-import { fairnessHTML } from "../fairness.js";
+import { fairnessHTML, ownAlarmHTML, ownCheck, rememberShown } from "../fairness.js";
 import { cardName, getLang, suitName, t } from "../i18n.js";
 import { actionKind, defaultAction, interpretKeys, marriageCards } from "../notation.js";
 import { presetName } from "../presets.js";
@@ -419,7 +419,13 @@ export function mountTable(root, matchId, ctx) {
     return state.deal.stage === "over" ? "none" : "other";
   }
 
+  /** The page's own check of a revealed deal (docs/fairness.md), drawn again when it is done. */
+  function ownOf(entry) {
+    return ownCheck(matchId, state.seat, entry, () => api.recordText(matchId, token), () => queueMicrotask(draw));
+  }
+
   function tableHTML() {
+    rememberShown(matchId, state.fairness);
     const o = opts();
     const who = names(state);
     const deal = state.deal;
@@ -436,6 +442,7 @@ export function mountTable(root, matchId, ctx) {
         <a class="table-rules" href="#/match/${encodeURIComponent(matchId)}/rules" data-testid="match-rules-link">${t("table.rules")}</a>
         <span class="conn" data-testid="connection" data-status="${live.connection}"></span>
       </header>
+      ${ownAlarmHTML(matchId)}
       <div class="ring">
         ${Object.entries(where).filter(([n]) => Number(n) !== state.seat).map(([n, place]) => seatHTML(Number(n), place, o))}
         <div class="felt-center ${wide ? "wide" : ""}">${state.status === "waiting" ? waitingHTML() : centerHTML(who, where, o)}</div>
@@ -455,7 +462,7 @@ export function mountTable(root, matchId, ctx) {
         ${scoreHTML(who)}
         ${marriagesHTML(o)}
         ${logHTML(who, o)}
-        ${fairnessHTML(state.fairness, state.seat, nameOf)}
+        ${fairnessHTML(state.fairness, state.seat, nameOf, ownOf)}
         ${keyHelpHTML()}
       </aside>
     </section>`;
