@@ -2,6 +2,10 @@
 // A value is a string with {placeholders}, or {one, other} plural forms chosen by {n}.
 
 const en = {
+  "table.match_won": "You won the match!",
+  "score.legend_strokes": "One stroke per game point won, every fifth drawn across the four before it; the dots are the points still missing to {target}.",
+  "score.legend_countdown": "Each side counts down from {target}: every won deal strikes out the old value; 0 wins the match.",
+  "score.legend_dealer": "Three-handed, the dealer sits out and scores his share of the deal too.",
   "nav.rules": "Rules",
   "lobby.read_rules": "Read the rules",
   "table.rules": "Rules",
@@ -438,6 +442,10 @@ const en = {
 };
 
 const de = {
+  "table.match_won": "Sie haben die Partie gewonnen!",
+  "score.legend_strokes": "Ein Strich je gewonnenem Punkt, jeder fünfte quer über die vier davor; die Punkte fehlen noch bis {target}.",
+  "score.legend_countdown": "Jede Seite zählt von {target} herunter: jedes gewonnene Spiel streicht den alten Wert; bei 0 ist die Partie gewonnen.",
+  "score.legend_dealer": "Zu dritt setzt der Geber aus und schreibt seinen Anteil am Spiel ebenfalls an.",
   "nav.rules": "Regeln",
   "lobby.read_rules": "Die Regeln lesen",
   "table.rules": "Regeln",
@@ -874,6 +882,10 @@ const de = {
 };
 
 const fr = {
+  "table.match_won": "Vous avez gagné la partie !",
+  "score.legend_strokes": "Un trait par point de partie gagné, le cinquième barrant les quatre d’avant ; les points manquent encore jusqu’à {target}.",
+  "score.legend_countdown": "Chaque camp décompte depuis {target} : chaque donne gagnée barre l’ancienne valeur ; à 0 la partie est gagnée.",
+  "score.legend_dealer": "À trois, le donneur ne joue pas la donne et marque aussi sa part.",
   "nav.rules": "Règles",
   "lobby.read_rules": "Lire les règles",
   "table.rules": "Règles",
