@@ -12,6 +12,7 @@ a deal's review, the history, the puzzles, the rules, the verifier and an invita
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import socket
@@ -152,12 +153,15 @@ def photograph(page: Page, base: str, out: Path, size: str) -> None:
         play(page, rng, 2)
         save(page, out, f"table-{name}-{size}")
     page.goto(match.split("?")[0].replace("#/match/", "#/match/").rstrip("/") + "/review/1")
-    try:  # the analysis may take a while: its progress is what the page shows then
+    with contextlib.suppress(TimeoutError):  # a slow analysis: its progress is what the page shows
         page.wait_for_selector("[data-testid=review-decisions]", timeout=60_000)
-    except TimeoutError:
-        pass
     save(page, out, f"review-{size}")
-    for name, hash_ in (("history", "#/history"), ("puzzles", "#/puzzles"), ("rules", "#/rules"), ("verify", "#/verify")):
+    for name, hash_ in (
+        ("history", "#/history"),
+        ("puzzles", "#/puzzles"),
+        ("rules", "#/rules"),
+        ("verify", "#/verify"),
+    ):
         page.goto(f"{base}/?animations=0{hash_}")
         page.wait_for_timeout(1500)
         save(page, out, f"{name}-{size}")
