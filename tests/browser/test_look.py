@@ -75,6 +75,9 @@ def test_the_phone_header_is_one_line(
     assert len(tops) >= 7 and max(middles) - min(middles) < 8, tops  # one line: the same middle
     assert all(right <= PHONE["width"] for _, right in tops), tops
     assert page.evaluate("() => document.querySelector('.topbar').getBoundingClientRect().height") < 60
+    # and the lobby's "Deal the cards" is on the first screen
+    button = page.locator("[data-testid=new-computer-match]").bounding_box()
+    assert button is not None and button["y"] + button["height"] <= PHONE["height"], button
 
 
 def test_the_hinted_card_pulses_a_few_times_then_stays_marked(

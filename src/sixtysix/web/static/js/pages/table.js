@@ -74,6 +74,7 @@ export function mountTable(root, matchId, ctx) {
   let clockShown = ""; // what the move clock showed last (a redraw when its buttons change)
   let wasMyTurn = false;
   let dealtShown = null; // the deal whose cards were last seen arriving in the hand
+  let handShown = new Set(); // the cards of the hand drawn last: a new one was just drawn
 
   const opts = () => {
     const s = ctx.settings();
@@ -764,6 +765,10 @@ export function mountTable(root, matchId, ctx) {
     const deal = state.deal;
     if (!deal) return html`<div class="hand" data-testid="hand"></div>`;
     const hand = deal.hand || []; // in the server's order, numbered as shown
+    const fresh = animations() && dealtShown !== null && dealtShown !== deal.number; // a new deal: the cards fly in
+    const drawn = new Set(animations() && dealtShown === deal.number ? hand.filter((c) => !handShown.has(c)) : []);
+    dealtShown = deal.number;
+    handShown = new Set(hand);
     const can = new Set(allowed());
     const best = live.hint && !live.hint.loading ? live.hint.best : null;
     const cards = hand.map((card, i) => {
@@ -773,13 +778,11 @@ export function mountTable(root, matchId, ctx) {
       // a card that may not go stays clickable while the deal goes on: the click says why
       const inert = !legal && (deal.stage === "over" || live.fatal);
       const barred = !legal && !inert;
-      return html`<button class="card-btn ${legal ? "legal" : ""} ${barred ? "barred" : ""} ${trump ? "trump" : ""} ${best === card ? "hinted" : ""}"
+      return html`<button class="card-btn ${drawn.has(card) ? "drawn" : ""} ${legal ? "legal" : ""} ${barred ? "barred" : ""} ${trump ? "trump" : ""} ${best === card ? "hinted" : ""}"
           data-do="play" data-testid="hand-card" data-card="${card}" data-legal="${legal ? "true" : "false"}"
           data-key="${i + 1}" ${inert ? raw("disabled") : ""} aria-label="${name} (${i + 1})" title="${name}">
           ${raw(cardSVG(card, o))}<span class="key">${i + 1}</span></button>`;
     });
-    const fresh = animations() && dealtShown !== null && dealtShown !== deal.number; // a new deal: the cards fly in
-    dealtShown = deal.number;
     return html`<div class="hand ${fresh ? "fresh" : ""} ${deal.stage === "over" ? "done" : ""} ${isMyTurn() ? "my-turn" : ""}" data-testid="hand" data-count="${hand.length}">${cards}</div>`;
   }
 
