@@ -43,6 +43,8 @@ def extract(source: Path, target: Path) -> None:
     for suit, s in SUITS.items():
         for rank, r in RANKS.items():
             group = by_id[f"{suit}_{rank}"]
+            for use in [e for e in group if (e.get(HREF) or "") == "#base"]:
+                group.remove(use)  # their card's outline: the project's own card is drawn under it
             collect(group)
             symbol = ET.Element(f"{{{SVG}}}symbol", {"id": r + s, "viewBox": "1.25 1.25 166.6 242.1"})
             symbol.append(group)
