@@ -75,6 +75,7 @@ export function mountTable(root, matchId, ctx) {
   let wasMyTurn = false;
   let dealtShown = null; // the deal whose cards were last seen arriving in the hand
   let handShown = new Set(); // the cards of the hand drawn last: a new one was just drawn
+  let takenShown = ""; // the last trick already shown taken ("deal:tricks")
 
   const opts = () => {
     const s = ctx.settings();
@@ -98,6 +99,7 @@ export function mountTable(root, matchId, ctx) {
       // the first picture after a (re)load: nothing slides in
       const seen = [...(next.deal.trick || []), ...((next.deal.last_trick || {}).cards || [])];
       for (const e of seen) shownCards.add(`${next.deal.number}:${e.seat}:${e.card}`);
+      takenShown = `${next.deal.number}:${next.deal.tricks_played || 0}`; // a trick on screen already: not taken again
     }
     if (!previous || previous.version !== next.version) {
       claimConfirm = null;
@@ -642,9 +644,13 @@ export function mountTable(root, matchId, ctx) {
       const label = last.winner === state.seat
         ? t("table.last_trick_you", { n: last.points })
         : t("table.last_trick_other", { name: who.name(last.winner), n: last.points });
+      // a trick just taken: its cards gather towards the winner (once; a redraw shows them still)
+      const key = `${deal.number}:${deal.tricks_played || 0}`;
+      const taking = animations() && takenShown !== key ? `taking take-${where[last.winner]}` : "";
+      takenShown = key;
       return html`<div class="trick showing-last" data-testid="trick" data-count="0">
         <div class="trick-label" data-testid="last-trick" data-winner="${last.winner}" data-points="${last.points}">${label}</div>
-        <div class="trick-cards last">${last.cards.map((e) => trickCard(e, where[e.seat], o))}</div>
+        <div class="trick-cards last ${taking}">${last.cards.map((e) => trickCard(e, where[e.seat], o))}</div>
       </div>`;
     }
     return html`<div class="trick" data-testid="trick" data-count="0"><div class="trick-label">${t("table.no_trick_yet")}</div></div>`;
