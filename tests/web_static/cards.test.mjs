@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ALL_CARDS, load, markupProblems } from "./helpers.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { ALL_CARDS, JS, load, markupProblems } from "./helpers.mjs";
 
 const { cardSVG, backSVG, suitSVG, suitColor } = await load("cards.js");
 
@@ -55,12 +57,26 @@ test("a card is the same drawing for the same options (no random ids)", () => {
   assert.notEqual(cardSVG("Ks", { lang: "en" }), cardSVG("Ks", { lang: "en", deck: "german" }));
 });
 
-test("nines and tens show their pips; courts a framed letter", () => {
+test("nines and tens show their pips; courts their illustrated figures", () => {
   // signs of 18 units: the pips, and one under each of the two corner indexes
   const pips = (card) => (cardSVG(card).match(/scale\(0\.18\)/g) || []).length - 2;
   assert.equal(pips("9c"), 9);
   assert.equal(pips("Tc"), 10);
-  assert.match(cardSVG("Kc"), /<rect x="26" y="17"/);
+  // French courts: SVG-cards' figures (static/cards/french-courts.svg, its licence beside it)
+  assert.match(cardSVG("Kc"), /<use href="\/cards\/french-courts\.svg#Kc"/);
+  assert.match(cardSVG("Jd"), /<use href="\/cards\/french-courts\.svg#Jd"/);
+  // German courts drawn for the project: a double-headed figure, no external file
+  const ober = cardSVG("Qs", { deck: "german" });
+  assert.doesNotMatch(ober, /<use /);
+  assert.match(ober, /rotate\(180 50 70\)/);
+  assert.notEqual(ober, cardSVG("Js", { deck: "german" })); // the Ober and the Unter differ
+});
+
+test("every French court card has its symbol in the sprite, with the licence beside it", () => {
+  const dir = path.join(JS, "..", "cards");
+  const sprite = fs.readFileSync(path.join(dir, "french-courts.svg"), "utf8");
+  for (const s of "cdhs") for (const r of "KQJ") assert.match(sprite, new RegExp(`<symbol id="${r}${s}"`));
+  assert.match(fs.readFileSync(path.join(dir, "LICENSE-svg-cards.txt"), "utf8"), /LESSER GENERAL PUBLIC LICENSE/);
 });
 
 test("not a card, not a suit: an error", () => {

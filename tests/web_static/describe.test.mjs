@@ -249,6 +249,6 @@ test("plain-text actions and labels in the page's language: corner letters, a Fr
   assert.equal(actionText("Th", "en"), "10♥");
   assert.equal(actionText("40c", "fr"), "40 ♣");
   assert.equal(actionText("draw", "de"), "Ziehen");
-  assert.equal(labelled("Vous", "fr"), "Vous : ");
+  assert.equal(labelled("Vous", "fr"), "Vous\u00a0: ");
   assert.equal(labelled("Du", "de"), "Du: ");
 });

@@ -135,8 +135,8 @@ test("card names", () => {
 test("the statistics agree in number in French, and no tile says its label twice", () => {
   assert.equal(i18n.t("stats.matches_sub", { n: 1, open: 0 }, "fr"), "1 terminée, 0 en cours");
   assert.equal(i18n.t("stats.matches_sub", { n: 3, open: 1 }, "fr"), "3 terminées, 1 en cours");
-  assert.equal(i18n.t("stats.deals_sub", { n: 1, tied: 0 }, "fr"), "1 jouée, nulles : 0");
-  assert.equal(i18n.t("stats.per_deal_sub", { won: 0, lost: 1 }, "fr"), "gagnés : 0 · perdus : 1");
+  assert.equal(i18n.t("stats.deals_sub", { n: 1, tied: 0 }, "fr"), "1 jouée, nulles\u00a0: 0");
+  assert.equal(i18n.t("stats.per_deal_sub", { won: 0, lost: 1 }, "fr"), "gagnés\u00a0: 0 · perdus\u00a0: 1");
   for (const lang of LANGS) {
     const sub = i18n.t("stats.given_taken", {}, lang);
     assert.ok(!i18n.t("stats.schneider", {}, lang).includes(sub), lang);
@@ -146,4 +146,19 @@ test("the statistics agree in number in French, and no tile says its label twice
 test("French elides de before a name that starts with a vowel", () => {
   assert.equal(i18n.t("clock.out", { name: "Anna" }, "fr"), "Le temps d'Anna est écoulé.");
   assert.equal(i18n.t("clock.out", { name: "Bernard" }, "fr"), "Le temps de Bernard est écoulé.");
+});
+
+test("French puts a non-breaking space before ! ? : ; and inside « »", () => {
+  // the review's marks (?!) (?) (??) are notation, not punctuation; links are not words
+  const wrong = [];
+  const check = (key, value) => {
+    if (typeof value === "object") return Object.entries(value).forEach(([form, v]) => check(`${key}.${form}`, v));
+    const text = value.replace(/\{[^}]*\}/g, "X").replace(/https?:\/\/\S+/g, "").replace(/\(\?[!?]?\)/g, "");
+    for (const m of text.matchAll(/(^|.)([!?:;»])/g)) if (!["\u00a0", "\u202f"].includes(m[1])) wrong.push(`${key}: …${m[0]}`);
+    for (const m of text.matchAll(/«(.|$)/g)) if (m[1] !== "\u00a0") wrong.push(`${key}: «${m[1]}`);
+  };
+  // the page's keys: the terminal's, the server's and the rule book's have prefixes of their own
+  const page = (key) => !/^(tui|server|puzzle|explain|rulebook|preset|deal)\./.test(key);
+  for (const [key, value] of Object.entries(WORDS.fr)) if (page(key)) check(key, value);
+  assert.deepEqual(wrong, []);
 });

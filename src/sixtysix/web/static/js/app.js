@@ -114,12 +114,15 @@ function openSettings() {
     </form>`,
   );
   const form = $("form", dialog);
-  form.addEventListener("change", () => {
+  let touched = false; // ?animations=0 in the address holds for this visit: saved only when the box is changed
+  form.addEventListener("change", (event) => {
+    if (event.target && event.target.name === "animations") touched = true;
     const data = new FormData(form);
+    const animations = data.get("animations") === "on";
     saveSettings({
       deck: data.get("deck") || "french",
       fourColor: data.get("fourColor") === "on",
-      animations: data.get("animations") === "on",
+      ...(touched ? { animations } : {}),
       sound: data.get("sound") === "on",
       name: String(data.get("name") || "").slice(0, 40),
     });

@@ -110,23 +110,68 @@ function center(rank, suit, opts) {
   if (rank in PIPS) {
     return PIPS[rank].map(([x, y, flip]) => sign(suit, x - 9, y - 9, 18, opts, Boolean(flip))).join("");
   }
-  // a court card: a framed panel with a big letter; the sign's place tells Ober from Unter
-  const color = colorOf(suit, opts);
-  const label = escape(rankIndex(rank, opts.deck, opts.lang));
-  let out = `<rect x="26" y="17" width="48" height="106" rx="5" fill="${color}" fill-opacity="0.08" stroke="${color}" stroke-width="1.5"/>`;
-  const german = opts.deck === "german";
-  const top = !german || rank !== "J"; // the Unter's sign sits low
-  const bottom = !german || rank !== "Q"; // the Ober's sign sits high
-  if (top) out += sign(suit, 40, 21, 20, opts);
-  if (bottom) out += sign(suit, 40, 99, 20, opts, true);
-  let y = top && !bottom ? 96 : !top && bottom ? 72 : 88;
+  return opts.deck === "german" ? germanCourt(rank, suit, opts) : frenchCourt(rank, suit);
+}
+
+// The French court cards are the illustrated figures of SVG-cards (LGPL-2.1, David Bellot and
+// Huub de Beer), kept in static/cards/french-courts.svg (docs/images/extract_cards.py); the
+// card's own large corner index is drawn over theirs.
+export const FRENCH_COURTS = "/cards/french-courts.svg";
+
+function frenchCourt(rank, suit) {
+  return `<use href="${FRENCH_COURTS}#${rank}${suit}" x="0" y="0" width="100" height="140" preserveAspectRatio="none"/>`;
+}
+
+// The German court cards, drawn for the project: a double-headed figure (König with a crown,
+// Ober with a plumed hat, Unter with a cap) in the suit's colour; the Ober holds his sign high,
+// the Unter low, as on the cards of Bavaria and Salzburg.
+const GERMAN_ROBES = { c: ["#8a5a2b", "#5c3d0e"], d: ["#d9a521", "#7a5200"], h: ["#c8102e", "#7a0d18"], s: ["#2f8f46", "#14532d"] };
+
+function germanHalf(rank, suit, opts) {
+  const [robe, dark] = GERMAN_ROBES[suit];
+  const skin = "#f3d2b3";
+  const gold = "#e0b422";
+  let out =
+    // shoulders and robe, with a collar and a sash
+    `<path d="M24 70C24 56 34 50 50 50C66 50 76 56 76 70Z" fill="${robe}" stroke="${dark}" stroke-width="1.5"/>` +
+    `<path d="M40 51L50 62L60 51" fill="#fffdf7" stroke="${dark}" stroke-width="1.2"/>` +
+    `<path d="M33 54L67 69" stroke="${gold}" stroke-width="3"/>` +
+    // the head, hair and a face
+    `<path d="${circle(50, 38, 10)}" fill="${skin}" stroke="#8a5a3c" stroke-width="1"/>` +
+    `<path d="M46 37h1.5M53 37h1.5" stroke="#3b2a1f" stroke-width="1.6" stroke-linecap="round"/>` +
+    `<path d="M47 43Q50 45 53 43" fill="none" stroke="#8a3b2b" stroke-width="1.2"/>`;
   if (rank === "K") {
-    const c = top ? 45 : 30; // a crown between the sign and the letter
-    out += `<path d="M38 ${c + 13}L37 ${c}L44 ${c + 6}L50 ${c - 2}L56 ${c + 6}L63 ${c}L62 ${c + 13}Z" fill="#e0b422" stroke="#8a6a00" stroke-width="1.5"/>`;
-    y = top ? 90 : y;
+    // a beard and a crown
+    out +=
+      `<path d="M41 40C42 50 58 50 59 40C56 46 44 46 41 40Z" fill="#d9d2c5" stroke="#8d857a" stroke-width="0.8"/>` +
+      `<path d="M39 30L38 17L44 24L50 14L56 24L62 17L61 30Z" fill="${gold}" stroke="#8a6a00" stroke-width="1.2"/>` +
+      `<path d="${circle(50, 22, 2)}" fill="#c8102e"/>`;
+  } else if (rank === "Q") {
+    // the Ober: a wide hat with a feather
+    out +=
+      `<path d="M36 31C38 23 62 23 64 31Z" fill="${dark}"/>` +
+      `<path d="M33 31H67" stroke="${dark}" stroke-width="3" stroke-linecap="round"/>` +
+      `<path d="M58 26C64 16 72 14 76 12C72 18 68 24 60 28Z" fill="#fffdf7" stroke="${dark}" stroke-width="0.8"/>`;
+  } else {
+    // the Unter: a round cap
+    out += `<path d="M39 33C39 23 61 23 61 33Z" fill="${robe}" stroke="${dark}" stroke-width="1.2"/>` +
+      `<path d="${circle(50, 24, 2.5)}" fill="${gold}"/>`;
   }
-  out += `<text x="50" y="${y}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="34" fill="${color}">${label}</text>`;
+  // the suit's sign: high beside the head (König, Ober), low at the waist (Unter)
+  if (rank === "J") out += sign(suit, 56, 52, 16, opts);
+  else out += sign(suit, 24, 20, 15, opts);
   return out;
+}
+
+function germanCourt(rank, suit, opts) {
+  const [, dark] = GERMAN_ROBES[suit];
+  const half = germanHalf(rank, suit, opts);
+  return (
+    `<rect x="22" y="14" width="56" height="112" rx="4" fill="#fbf3df" stroke="${dark}" stroke-width="1.2"/>` +
+    `<svg x="22" y="14" width="56" height="112" viewBox="22 14 56 112">` +
+    `<g transform="translate(0 0)">${half}</g><g transform="rotate(180 50 70)">${half}</g></svg>` +
+    `<path d="M22 70H78" stroke="${dark}" stroke-width="1" stroke-dasharray="2 2"/>`
+  );
 }
 
 /** The SVG of one card (token "Ah"); options: deck, lang, fourColor, className. */
@@ -138,13 +183,17 @@ export function cardSVG(card, options = {}) {
   const name = escape(cardName(card, opts.deck, opts.lang));
   const cls = escape(opts.className || "card-svg");
   const half = corner(rank, suit, opts);
+  const court = "KQJ".includes(rank);
+  // over a court's art, the index sits on a patch of the card's paper
+  const patch = court ? `<rect x="2" y="2" width="23" height="50" rx="5" fill="#fffdf7"/>` : "";
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="${cls}" viewBox="0 0 100 140" role="img" aria-label="${name}" data-svg-card="${card}">` +
     `<title>${name}</title>` +
     `<rect x="1" y="1" width="98" height="138" rx="7" fill="#fffdf7" stroke="#8d8d8d" stroke-width="1.5"/>` +
-    half +
-    `<g transform="rotate(180 50 70)">${half}</g>` +
     center(rank, suit, opts) +
+    patch +
+    half +
+    `<g transform="rotate(180 50 70)">${patch}${half}</g>` +
     `</svg>`
   );
 }

@@ -312,7 +312,7 @@ export function decimal(value, lang = getLang(), digits = 2) {
 
 /** "Du: " / "Vous : ": a label and its colon, French with the space before it. */
 export function labelled(label, lang = getLang()) {
-  return lang === "fr" ? `${label} : ` : `${label}: `;
+  return lang === "fr" ? `${label}\u00a0: ` : `${label}: `; // French: a non-breaking space before the colon
 }
 
 /** An action as plain text in the page's language (for a title or a list): "B♣", "20 ♣", "Zudrehen". */

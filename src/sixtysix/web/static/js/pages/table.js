@@ -73,6 +73,9 @@ export function mountTable(root, matchId, ctx) {
   let clockOffset = 0; // the server's clock minus this browser's, in seconds
   let clockShown = ""; // what the move clock showed last (a redraw when its buttons change)
   let wasMyTurn = false;
+  let dealtShown = null; // the deal whose cards were last seen arriving in the hand
+  let handShown = new Set(); // the cards of the hand drawn last: a new one was just drawn
+  let takenShown = ""; // the last trick already shown taken ("deal:tricks")
 
   const opts = () => {
     const s = ctx.settings();
@@ -96,6 +99,7 @@ export function mountTable(root, matchId, ctx) {
       // the first picture after a (re)load: nothing slides in
       const seen = [...(next.deal.trick || []), ...((next.deal.last_trick || {}).cards || [])];
       for (const e of seen) shownCards.add(`${next.deal.number}:${e.seat}:${e.card}`);
+      takenShown = `${next.deal.number}:${next.deal.tricks_played || 0}`; // a trick on screen already: not taken again
     }
     if (!previous || previous.version !== next.version) {
       claimConfirm = null;
@@ -485,6 +489,13 @@ export function mountTable(root, matchId, ctx) {
     return out;
   }
 
+  /** A player's round badge: the initial of the name (a computer: its level), a colour per seat. */
+  function avatarHTML(info, n) {
+    const level = info.kind === "computer" && /\d/.exec(info.name || "");
+    const initial = level ? level[0] : String(info.name || "?").trim().charAt(0).toUpperCase() || "?";
+    return html`<span class="avatar ${info.kind === "computer" ? "computer" : ""}" data-testid="avatar" data-hue="${n % 5}" aria-hidden="true">${initial}</span>`;
+  }
+
   function presenceHTML(info) {
     if (info.kind === "computer") return ""; // the name says it: "Computer 2 (level 3)"
     if (info.open) return html`<span class="presence off">${t("multi.open_seat")}</span>`;
@@ -520,7 +531,7 @@ export function mountTable(root, matchId, ctx) {
     const acting = state.deal && state.deal.to_act === n && turnOf() !== "none";
     return html`<div class="seat seat-${place} ${acting ? "acting" : ""}" data-testid="seat" data-seat="${n}"
         data-place="${place}" data-hand-size="${ds.hand_size || 0}">
-      <div class="who"><strong data-testid="seat-name">${info.name}</strong> ${presenceHTML(info)} ${badges(n)}</div>
+      <div class="who">${avatarHTML(info, n)} <strong data-testid="seat-name">${info.name}</strong> ${presenceHTML(info)} ${badges(n)}</div>
       <div class="stats">${stats}</div>
       <div class="opp-hand" data-testid="seat-hand">${backs}${shown}</div>
     </div>`;
@@ -533,7 +544,7 @@ export function mountTable(root, matchId, ctx) {
     );
     return html`<div class="seat seat-${place} open-hand" data-testid="seat" data-seat="${n}" data-place="${place}"
         data-hand-size="${ds.hand_size || 0}" data-revealed="true">
-      <div class="who"><strong data-testid="seat-name">${info.name}</strong> ${presenceHTML(info)} ${badges(n)}</div>
+      <div class="who">${avatarHTML(info, n)} <strong data-testid="seat-name">${info.name}</strong> ${presenceHTML(info)} ${badges(n)}</div>
       <div class="stats">${ds.tricks !== null && ds.tricks !== undefined ? html`<span data-testid="seat-tricks" data-tricks="${ds.tricks}">${t("table.tricks", { n: ds.tricks })}</span>` : ""}</div>
       <div class="opp-hand" data-testid="seat-hand">${shown}</div>
     </div>`;
@@ -640,9 +651,13 @@ export function mountTable(root, matchId, ctx) {
       const label = last.winner === state.seat
         ? t("table.last_trick_you", { n: last.points })
         : t("table.last_trick_other", { name: who.name(last.winner), n: last.points });
+      // a trick just taken: its cards gather towards the winner (once; a redraw shows them still)
+      const key = `${deal.number}:${deal.tricks_played || 0}`;
+      const taking = animations() && takenShown !== key ? `taking take-${where[last.winner]}` : "";
+      takenShown = key;
       return html`<div class="trick showing-last" data-testid="trick" data-count="0">
         <div class="trick-label" data-testid="last-trick" data-winner="${last.winner}" data-points="${last.points}">${label}</div>
-        <div class="trick-cards last">${last.cards.map((e) => trickCard(e, where[e.seat], o))}</div>
+        <div class="trick-cards last ${taking}">${last.cards.map((e) => trickCard(e, where[e.seat], o))}</div>
       </div>`;
     }
     return html`<div class="trick" data-testid="trick" data-count="0"><div class="trick-label">${t("table.no_trick_yet")}</div></div>`;
@@ -659,8 +674,12 @@ export function mountTable(root, matchId, ctx) {
     const match = state.match || {};
     const canNext = (state.legal || []).includes("next");
     const last = deal.last_trick;
-    return html`<div class="trick result ${cls}" data-testid="deal-result" data-winner="${out.winner || ""}"
+    const matchWon = Boolean(match.over && match.winner === mine);
+    const confetti = matchWon && animations() ? html`<div class="confetti" aria-hidden="true">${[..."♥♠♦♣♥♠♦♣♥"].map((c) => html`<i>${c}</i>`)}</div>` : "";
+    return html`<div class="trick result ${cls} ${matchWon ? "celebrate" : ""}" data-testid="deal-result" data-match-won="${matchWon ? "true" : "false"}" data-winner="${out.winner || ""}"
         data-game-points="${out.credited ?? out.game_points}" data-termination="${out.termination}">
+      ${confetti}
+      ${matchWon ? html`<p class="match-won-banner" data-testid="match-won">${t("table.match_won")}</p>` : ""}
       <h2 data-testid="deal-headline">${t("table.deal_number", { n: deal.number })}: ${dealHeadline(out, who, by)}</h2>
       <ul class="explanation">${lines.map((line) => html`<li>${line}</li>`)}</ul>
       <p class="totals" data-testid="deal-totals">${totalsLine(out, who, deal.active, by)}</p>
@@ -759,6 +778,10 @@ export function mountTable(root, matchId, ctx) {
     const deal = state.deal;
     if (!deal) return html`<div class="hand" data-testid="hand"></div>`;
     const hand = deal.hand || []; // in the server's order, numbered as shown
+    const fresh = animations() && dealtShown !== null && dealtShown !== deal.number; // a new deal: the cards fly in
+    const drawn = new Set(animations() && dealtShown === deal.number ? hand.filter((c) => !handShown.has(c)) : []);
+    dealtShown = deal.number;
+    handShown = new Set(hand);
     const can = new Set(allowed());
     const best = live.hint && !live.hint.loading ? live.hint.best : null;
     const cards = hand.map((card, i) => {
@@ -768,12 +791,12 @@ export function mountTable(root, matchId, ctx) {
       // a card that may not go stays clickable while the deal goes on: the click says why
       const inert = !legal && (deal.stage === "over" || live.fatal);
       const barred = !legal && !inert;
-      return html`<button class="card-btn ${legal ? "legal" : ""} ${barred ? "barred" : ""} ${trump ? "trump" : ""} ${best === card ? "hinted" : ""}"
+      return html`<button class="card-btn ${drawn.has(card) ? "drawn" : ""} ${legal ? "legal" : ""} ${barred ? "barred" : ""} ${trump ? "trump" : ""} ${best === card ? "hinted" : ""}"
           data-do="play" data-testid="hand-card" data-card="${card}" data-legal="${legal ? "true" : "false"}"
           data-key="${i + 1}" ${inert ? raw("disabled") : ""} aria-label="${name} (${i + 1})" title="${name}">
           ${raw(cardSVG(card, o))}<span class="key">${i + 1}</span></button>`;
     });
-    return html`<div class="hand ${deal.stage === "over" ? "done" : ""} ${isMyTurn() ? "my-turn" : ""}" data-testid="hand" data-count="${hand.length}">${cards}</div>`;
+    return html`<div class="hand ${fresh ? "fresh" : ""} ${deal.stage === "over" ? "done" : ""} ${isMyTurn() ? "my-turn" : ""}" data-testid="hand" data-count="${hand.length}">${cards}</div>`;
   }
 
   function refusalHTML(o) {
@@ -835,7 +858,7 @@ export function mountTable(root, matchId, ctx) {
   function meHTML() {
     const you = state.you || {};
     return html`<div class="me" data-testid="me" data-seat="${state.seat}">
-      <strong>${you.name || t("word.you")}</strong> ${badges(state.seat)}
+      ${avatarHTML({ name: you.name || t("word.you"), kind: "human" }, state.seat)} <strong>${you.name || t("word.you")}</strong> ${badges(state.seat)}
       ${bySide() ? html` · ${t("multi.side", { n: you.side })}` : ""}
       · <span data-testid="my-points" data-points="${you.points ?? 0}" data-pending="${you.pending || 0}">${t("table.points", { n: you.points ?? 0 })}${you.pending ? html` <span class="pending" title="${t("table.pending_why")}">${t("table.pending", { n: you.pending })}</span>` : ""}</span>
       · <span data-testid="my-tricks" data-tricks="${you.tricks || 0}">${t("table.tricks", { n: you.tricks || 0 })}</span>
@@ -858,13 +881,25 @@ export function mountTable(root, matchId, ctx) {
     const own = bySide() ? state.you.side : state.seat;
     const scorers = match.score.map((_, i) => i + 1);
     const order = [own, ...scorers.filter((n) => n !== own)];
-    const wonBy = (n) => results.filter((r) => r.winner === n).map((r) => r.game_points);
+    // the game points of each deal, the dealer's share of a three-handed deal included; the strokes
+    // always add up to the server's score (a difference, such as carried points, is one more entry)
+    const wonBy = (n) => {
+      const won = results.flatMap((r) => [
+        r.winner === n ? r.game_points : 0,
+        !bySide() && r.dealer === n && r.dealer_points ? r.dealer_points : 0,
+      ]).filter(Boolean);
+      const rest = match.score[n - 1] - won.reduce((a, b) => a + b, 0);
+      if (rest > 0) won.push(rest);
+      return rest < 0 ? [match.score[n - 1]].filter(Boolean) : won;
+    };
+    const legend = [t(style === "countdown" ? "score.legend_countdown" : "score.legend_strokes", { target: match.target }),
+      ...((state.players || 2) === 3 ? [t("score.legend_dealer")] : [])].join(" ");
     const sides = (state.deal && state.deal.sides) || [];
     const row = (n) => {
       const name = n === own && !bySide() ? t("word.you") : scorerName(n);
       const now = sides[n - 1];
       const deal = now ? html` <small>(${t("table.tricks", { n: now.tricks })}${now.points !== null ? html`, ${t("table.points", { n: now.points })}` : ""})</small>` : "";
-      return html`<div class="tally-row ${n === own ? "mine" : ""}" data-testid="${n === own ? "tally-me" : "tally-opp"}"
+      return html`<div class="tally-row ${n === own ? "mine" : ""}" title="${legend}" data-testid="${n === own ? "tally-me" : "tally-opp"}"
           data-${bySide() ? "side" : "seat"}="${n}" data-score="${match.score[n - 1]}">
         <span class="tally-name">${name}${deal}</span>${raw(tallySVG(wonBy(n), match.target, style, t("score.tally_label", { name, n: match.score[n - 1], target: match.target })))}
         <span class="tally-num">${match.score[n - 1]}</span></div>`;
@@ -880,6 +915,7 @@ export function mountTable(root, matchId, ctx) {
     return html`<section class="score" data-testid="match-score" data-score="${order.map((n) => match.score[n - 1]).join("-")}">
       <h3>${t("score.title", { target: match.target })}</h3>
       ${order.map(row)}
+      <p class="tally-legend" data-testid="tally-legend">${legend}</p>
       ${match.carried ? html`<p class="carried">${t("score.carried", { n: match.carried })}</p>` : ""}
       ${deals.length ? html`<ol class="deal-list">${deals}</ol>` : ""}
     </section>`;
