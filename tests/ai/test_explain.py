@@ -20,6 +20,7 @@ from teaching import Teaching, load
 from sixtysix.ai.analysis import Analysis, Budget, analyze, analyze_record, annotated_text
 from sixtysix.ai.explain import (
     TARGET,
+    AtLeastAsGood,
     CanClaim,
     ClaimAfter,
     ClosedScore,
@@ -44,6 +45,8 @@ from sixtysix.ai.explain import (
     explain,
 )
 from sixtysix.ai.heuristic import CountingPlayer
+from sixtysix.ai.sampling import consistent_worlds, world_from
+from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
 from sixtysix.core.facts import exchange_card, game_points
@@ -216,8 +219,23 @@ def _check(fact: Fact, view: PlayerView, deal: Deal, explanation: Explanation, a
         _check_void(fact, view, deal)
     elif isinstance(fact, LastTrick | HisMarriage | OwnMarriage | TakenBy | ClaimAfter):
         _check_line_count(fact, view, explanation)
+    elif isinstance(fact, AtLeastAsGood):
+        _check_at_least_as_good(fact, view, explanation)
     else:
         raise AssertionError(f"no check for {type(fact).__name__}")
+
+
+def _check_at_least_as_good(fact: AtLeastAsGood, view: PlayerView, explanation: Explanation) -> None:
+    """Counted over the distinct worlds consistent with the view, each solved on its own."""
+    assert explanation.other is not None
+    solver = Solver(view.rules)
+    pair = [explanation.best, explanation.other]
+    count = worlds = 0
+    for opponent, stock in consistent_worlds(view):
+        values = solver.action_values(world_from(view, opponent, list(stock)), None, pair, view.seat)
+        count += values[explanation.best] >= values[explanation.other]
+        worlds += 1
+    assert (fact.count, fact.worlds) == (count, worlds)
 
 
 def _check_highest(view: PlayerView, card: int) -> None:
