@@ -283,7 +283,9 @@ const en = {
 
   "review.title": "Review of deal {n}",
   "review.back": "Back to the table",
-  "review.loading": "The computer is analysing every decision of this deal… (often half a minute, longer on a busy server; it is kept once done)",
+  "review.loading": "The computer is analysing every decision of this deal… (a few seconds; it is kept once done)",
+  "review.progress": {"one": "{done} of {n} decision analysed", "other": "{done} of {n} decisions analysed"},
+  "review.faults_so_far": "Found so far:",
   "review.not_over": "This deal is not over yet: it can be reviewed when it ends.",
   "review.chart_title": "The deal, decision by decision",
   "review.chart_label": "Evaluation of the deal for you, after each decision",
@@ -719,7 +721,9 @@ const de = {
 
   "review.title": "Analyse von Spiel {n}",
   "review.back": "Zurück zum Tisch",
-  "review.loading": "Der Computer analysiert jede Entscheidung dieses Spiels … (oft eine halbe Minute, auf einem ausgelasteten Server länger; danach bleibt sie gespeichert)",
+  "review.loading": "Der Computer analysiert jede Entscheidung dieses Spiels … (einige Sekunden; danach bleibt sie gespeichert)",
+  "review.progress": {"one": "{done} von {n} Entscheidung analysiert", "other": "{done} von {n} Entscheidungen analysiert"},
+  "review.faults_so_far": "Bisher gefunden:",
   "review.not_over": "Dieses Spiel ist noch nicht aus: Die Analyse gibt es an seinem Ende.",
   "review.chart_title": "Das Spiel, Entscheidung für Entscheidung",
   "review.chart_label": "Bewertung des Spiels für dich nach jeder Entscheidung",
@@ -1155,7 +1159,9 @@ const fr = {
 
   "review.title": "Analyse de la donne {n}",
   "review.back": "Retour à la table",
-  "review.loading": "L'ordinateur analyse chaque décision de cette donne… (souvent une demi-minute, davantage sur un serveur chargé ; elle est gardée ensuite)",
+  "review.loading": "L'ordinateur analyse chaque décision de cette donne… (quelques secondes ; elle est gardée ensuite)",
+  "review.progress": {"one": "{done} décision analysée sur {n}", "other": "{done} décisions analysées sur {n}"},
+  "review.faults_so_far": "Trouvé jusqu'ici :",
   "review.not_over": "Cette donne n'est pas terminée : son analyse sera disponible à la fin.",
   "review.chart_title": "La donne, décision après décision",
   "review.chart_label": "Évaluation de la donne pour vous après chaque décision",
