@@ -32,6 +32,12 @@ hint agreement
     own). The hint *agrees* when the full analysis rates it best or within the inaccuracy
     threshold: its loss is below 0.15. Also given: the share of hints whose verdict is no
     fault (good or uncertain), and the share that name the full analysis's best.
+exact agreement
+    Every decision with at most :data:`~sixtysix.ai.analysis.EXACT_WORLDS` consistent deals is
+    also solved here deal by deal (:func:`~sixtysix.ai.analysis.solve_all_worlds`): the exact
+    verdict is :func:`~sixtysix.ai.analysis.classify` of the played action's loss on the average over
+    those deals. *agrees* counts the decisions where every seed's verdict is that one (target 100 %).
+    *best or fault* counts the decisions that one seed calls best (no loss) and another a fault (target 0).
 cost
     CPU seconds per decision (mean, 95th percentile), the share of analyses that stopped
     before the budget (*settled*) and of exact ones.
@@ -56,14 +62,18 @@ from typing import Any
 from bench.engine import machine
 from sixtysix import Match, Rules
 from sixtysix.ai.analysis import (
+    EXACT_WORLDS,
     INACCURACY,
     Budget,
     Verdict,
     analyze,
+    classify,
     hint,
     record_choices,
+    solve_all_worlds,
 )
 from sixtysix.ai.levels import make_player
+from sixtysix.ai.sampling import world_count
 from sixtysix.core.record import Record
 from sixtysix.players.table import play_deal
 
@@ -133,6 +143,10 @@ class DecisionRun:
     hint_loss: float = 0.0
     """The hint's action's loss in the full analysis."""
     hint_verdict: str = ""
+    deals: int = 0
+    """Deals consistent with the seat's view (:func:`~sixtysix.ai.sampling.world_count`)."""
+    exact_verdict: str = ""
+    """The verdict on the average over those deals, where they are at most :data:`EXACT_WORLDS`."""
 
     @property
     def stable(self) -> bool:
@@ -156,6 +170,9 @@ def run_record(path: Path, seeds: Sequence[int], budget: Budget, hints: bool) ->
                 full = analyze(choice.view, dataclasses.replace(budget, seed=seeds[0]), played=suggested.best)
             run.hint, run.hint_seconds = str(suggested.best), suggested.seconds
             run.hint_loss, run.hint_verdict = full[suggested.best].loss, full[suggested.best].verdict.value
+        run.deals = world_count(choice.view)
+        if run.deals <= EXACT_WORLDS:
+            run.exact_verdict = _exact_verdict(choice.view, choice.action)
         for analysis in analyses:
             entry = analysis[choice.action]
             run.verdicts.append(entry.verdict.value)
@@ -167,6 +184,15 @@ def run_record(path: Path, seeds: Sequence[int], budget: Budget, hints: bool) ->
             run.exact = analysis.exact
         runs.append(run)
     return runs
+
+
+def _exact_verdict(view: Any, action: Any) -> str:
+    """The verdict on ``action`` on the average over every deal consistent with ``view``, each solved."""
+    _, rows = solve_all_worlds(view)
+    means = [sum(column) / len(rows) for column in zip(*rows, strict=True)]
+    loss = max(means) - means[list(view.legal).index(action)]
+    fault = classify(loss)
+    return fault.value if fault else Verdict.GOOD.value
 
 
 # -- figures -------------------------------------------------------------------------------
@@ -218,6 +244,14 @@ def figures(runs: Sequence[DecisionRun], hints: bool) -> dict[str, Any]:
         "settled": sum(s for run in runs for s in run.settled) / max(1, len(seconds)),
         "exact": sum(run.exact for run in runs) / max(1, len(runs)),
         "worlds_median": statistics.median(w for run in runs for w in run.worlds),
+        "exact_agreement": share(
+            sum(set(run.verdicts) == {run.exact_verdict} for run in runs if run.exact_verdict),
+            sum(bool(run.exact_verdict) for run in runs),
+        ),
+        "best_or_fault": sum(
+            any(loss == 0.0 for loss in run.losses) and any(Verdict(v).classification for v in run.verdicts)
+            for run in runs
+        ),
     }
     if hints:
         faults = {v.value for v in Verdict if v.classification}
@@ -252,6 +286,11 @@ def report(result: dict[str, Any]) -> str:
     lines.append(
         f"CPU per decision: mean {cpu['mean']:.3f} s, p95 {cpu['p95']:.3f} s; settled early {f['settled']:.1%}; "
         f"exact {f['exact']:.1%}; median worlds {f['worlds_median']:g}"
+    )
+    agreement = f["exact_agreement"]
+    lines.append(
+        f"exact agreement: {agreement['count']} of {agreement['of']} decisions with at most {EXACT_WORLDS} deals "
+        f"({agreement['share']:.1%}); best by one seed and a fault by another: {f['best_or_fault']}"
     )
     if "hint" in f:
         h = f["hint"]
