@@ -7,9 +7,9 @@ import random
 import pytest
 
 from sixtysix import Deal, Rules
-from sixtysix.ai.solver import Solver
 from sixtysix.ai.puzzles import puzzle_by_id, solve_worlds
 from sixtysix.ai.sampling import world_from
+from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS
 from sixtysix.core.game import OVER, shuffled_deck
 
