@@ -38,6 +38,10 @@ exact agreement
     verdict is :func:`~sixtysix.ai.analysis.classify` of the played action's loss on the average over
     those deals. *agrees* counts the decisions where every seed's verdict is that one (target 100 %).
     *best or fault* counts the decisions that one seed calls best (no loss) and another a fault (target 0).
+review time (``--review``)
+    The wall-clock seconds of a deal's review as the web server makes it: every decision its own job in a
+    pool of two analysis processes (:func:`sixtysix.web.review.review_decision`, the server's default
+    budget :data:`~sixtysix.web.review.REVIEW_SECONDS`), over the records; median and maximum.
 cost
     CPU seconds per decision (mean, 95th percentile), the share of analyses that stopped
     before the budget (*settled*) and of exact ones.
@@ -74,7 +78,7 @@ from sixtysix.ai.analysis import (
 )
 from sixtysix.ai.levels import make_player
 from sixtysix.ai.sampling import world_count
-from sixtysix.core.record import Record
+from sixtysix.core.record import Record, replay
 from sixtysix.players.table import play_deal
 
 RECORDS = Path(__file__).resolve().parent / "records" / "analysis"
@@ -303,6 +307,30 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def review_times(paths: Sequence[Path]) -> list[float]:
+    """Wall-clock seconds of each record's review as the web server makes it (two processes, one job a decision)."""
+    from sixtysix.web.review import REVIEW_SECONDS, analysis_pool, review_decision, stop_pool
+
+    pool = analysis_pool(2)
+    budget = Budget(seconds=REVIEW_SECONDS, seed=0)
+    try:
+        pool.submit(int).result()  # the processes started before the clock runs
+        times = []
+        for path in paths:
+            record = Record.parse(path.read_text(encoding="utf-8"))
+            played = replay(record).match.deals[0]
+            game = (played.rules, played.dealer, tuple(played.deck), tuple(played.history))
+            started = time.perf_counter()
+            jobs = [pool.submit(review_decision, *game, i, budget) for i in range(len(record_choices(record)))]
+            for job in jobs:
+                job.result()
+            times.append(time.perf_counter() - started)
+            _log.info("%s reviewed in %.1f s (%d decisions)", path.stem, times[-1], len(jobs))
+        return times
+    finally:
+        stop_pool(pool)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="4 records, 3 seeds (a few minutes)")
@@ -313,12 +341,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-hints", action="store_true", help="skip the hint agreement")
     parser.add_argument("--json", type=Path, help="write every figure and decision here")
     parser.add_argument("--make-records", action="store_true", help="deal and play the records again, then stop")
+    parser.add_argument("--review", action="store_true", help="time the records' reviews as the web server makes them")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     if args.make_records:
         make_records()
         return 0
     count = args.records or (4 if args.quick else 20)
+    if args.review:
+        times = review_times(record_paths(count))
+        print(f"review of a deal: median {statistics.median(times):.1f} s, max {max(times):.1f} s over {len(times)}")
+        return 0
     seeds = list(range(args.seeds or (3 if args.quick else 5)))
     budget = Budget(seconds=args.seconds, worlds=args.worlds)
     hints = not args.no_hints
