@@ -10,6 +10,10 @@ action is valued in every world: while the talon is open by playing the world
 on with the card counter and solving it once the talon is gone
 (:class:`~sixtysix.ai.rollout.Rollouts`), afterwards by an exact search with
 :meth:`Solver.action_values <sixtysix.ai.solver.Solver.action_values>`.
+Where few worlds are possible (at most :data:`EXACT_WORLDS`: the talon closed or exhausted,
+or a short talon) nothing is sampled: every world is listed once and solved exactly
+(:func:`exhaustive_analysis`), so the values are exact means over those distinct deals and a
+move is a fault only when it is worse on that average.
 
 The actions share their worlds (common random numbers), so their differences,
 which decide everything here, are far less noisy than their values, and the
