@@ -42,6 +42,10 @@ review time (``--review``)
     The wall-clock seconds of a deal's review as the web server makes it: every decision its own job in a
     pool of two analysis processes (:func:`sixtysix.web.review.review_decision`, the server's default
     budget :data:`~sixtysix.web.review.REVIEW_SECONDS`), over the records; median and maximum.
+coverage
+    Over the decisions with sampled worlds (not exact), for every ordered pair of seeds: whether the first
+    seed's 95 % interval of the loss (2 standard errors a side) holds the second seed's estimate
+    (target 90 to 99 %).
 cost
     CPU seconds per decision (mean, 95th percentile), the share of analyses that stopped
     before the budget (*settled*) and of exact ones.
@@ -252,6 +256,7 @@ def figures(runs: Sequence[DecisionRun], hints: bool) -> dict[str, Any]:
             sum(set(run.verdicts) == {run.exact_verdict} for run in runs if run.exact_verdict),
             sum(bool(run.exact_verdict) for run in runs),
         ),
+        "coverage": coverage(runs),
         "best_or_fault": sum(
             any(loss == 0.0 for loss in run.losses) and any(Verdict(v).classification for v in run.verdicts)
             for run in runs
@@ -267,6 +272,20 @@ def figures(runs: Sequence[DecisionRun], hints: bool) -> dict[str, Any]:
             "cpu_max": max(run.hint_seconds for run in runs),
         }
     return result
+
+
+def coverage(runs: Sequence[DecisionRun]) -> dict[str, Any]:
+    """The share of ordered pairs of seeds of a sampled decision where one's interval holds the other's loss."""
+    held = pairs = 0
+    for run in runs:
+        if run.exact_verdict or run.exact:
+            continue
+        for i, (loss, se) in enumerate(zip(run.losses, run.errors, strict=True)):
+            for j, other in enumerate(run.losses):
+                if i != j:
+                    pairs += 1
+                    held += abs(other - loss) <= 2 * se + 1e-9
+    return share(held, pairs)
 
 
 def report(result: dict[str, Any]) -> str:
@@ -296,6 +315,8 @@ def report(result: dict[str, Any]) -> str:
         f"exact agreement: {agreement['count']} of {agreement['of']} decisions with at most {EXACT_WORLDS} deals "
         f"({agreement['share']:.1%}); best by one seed and a fault by another: {f['best_or_fault']}"
     )
+    held = f["coverage"]
+    lines.append(f"coverage of the other seeds' losses by a seed's 95% interval: {held['share']:.1%} of {held['of']}")
     if "hint" in f:
         h = f["hint"]
         agrees = h["agrees"]
