@@ -32,6 +32,20 @@ hint agreement
     own). The hint *agrees* when the full analysis rates it best or within the inaccuracy
     threshold: its loss is below 0.15. Also given: the share of hints whose verdict is no
     fault (good or uncertain), and the share that name the full analysis's best.
+exact agreement
+    Every decision with at most :data:`~sixtysix.ai.analysis.EXACT_WORLDS` consistent deals is
+    also solved here deal by deal (:func:`~sixtysix.ai.analysis.solve_all_worlds`): the exact
+    verdict is :func:`~sixtysix.ai.analysis.classify` of the played action's loss on the average over
+    those deals. *agrees* counts the decisions where every seed's verdict is that one (target 100 %).
+    *best or fault* counts the decisions that one seed calls best (no loss) and another a fault (target 0).
+review time (``--review``)
+    The wall-clock seconds of a deal's review as the web server makes it: every decision its own job in a
+    pool of two analysis processes (:func:`sixtysix.web.review.review_decision`, the server's default
+    budget :data:`~sixtysix.web.review.REVIEW_SECONDS`), over the records; median and maximum.
+coverage
+    Over the decisions with sampled worlds (not exact), for every ordered pair of seeds: whether the first
+    seed's 95 % interval of the loss (2 standard errors a side) holds the second seed's estimate
+    (target 90 to 99 %).
 cost
     CPU seconds per decision (mean, 95th percentile), the share of analyses that stopped
     before the budget (*settled*) and of exact ones.
@@ -56,15 +70,19 @@ from typing import Any
 from bench.engine import machine
 from sixtysix import Match, Rules
 from sixtysix.ai.analysis import (
+    EXACT_WORLDS,
     INACCURACY,
     Budget,
     Verdict,
     analyze,
+    classify,
     hint,
     record_choices,
+    solve_all_worlds,
 )
 from sixtysix.ai.levels import make_player
-from sixtysix.core.record import Record
+from sixtysix.ai.sampling import world_count
+from sixtysix.core.record import Record, replay
 from sixtysix.players.table import play_deal
 
 RECORDS = Path(__file__).resolve().parent / "records" / "analysis"
@@ -133,6 +151,10 @@ class DecisionRun:
     hint_loss: float = 0.0
     """The hint's action's loss in the full analysis."""
     hint_verdict: str = ""
+    deals: int = 0
+    """Deals consistent with the seat's view (:func:`~sixtysix.ai.sampling.world_count`)."""
+    exact_verdict: str = ""
+    """The verdict on the average over those deals, where they are at most :data:`EXACT_WORLDS`."""
 
     @property
     def stable(self) -> bool:
@@ -156,6 +178,9 @@ def run_record(path: Path, seeds: Sequence[int], budget: Budget, hints: bool) ->
                 full = analyze(choice.view, dataclasses.replace(budget, seed=seeds[0]), played=suggested.best)
             run.hint, run.hint_seconds = str(suggested.best), suggested.seconds
             run.hint_loss, run.hint_verdict = full[suggested.best].loss, full[suggested.best].verdict.value
+        run.deals = world_count(choice.view)
+        if run.deals <= EXACT_WORLDS:
+            run.exact_verdict = _exact_verdict(choice.view, choice.action)
         for analysis in analyses:
             entry = analysis[choice.action]
             run.verdicts.append(entry.verdict.value)
@@ -167,6 +192,15 @@ def run_record(path: Path, seeds: Sequence[int], budget: Budget, hints: bool) ->
             run.exact = analysis.exact
         runs.append(run)
     return runs
+
+
+def _exact_verdict(view: Any, action: Any) -> str:
+    """The verdict on ``action`` on the average over every deal consistent with ``view``, each solved."""
+    _, rows = solve_all_worlds(view)
+    means = [sum(column) / len(rows) for column in zip(*rows, strict=True)]
+    loss = max(means) - means[list(view.legal).index(action)]
+    fault = classify(loss)
+    return fault.value if fault else Verdict.GOOD.value
 
 
 # -- figures -------------------------------------------------------------------------------
@@ -218,6 +252,15 @@ def figures(runs: Sequence[DecisionRun], hints: bool) -> dict[str, Any]:
         "settled": sum(s for run in runs for s in run.settled) / max(1, len(seconds)),
         "exact": sum(run.exact for run in runs) / max(1, len(runs)),
         "worlds_median": statistics.median(w for run in runs for w in run.worlds),
+        "exact_agreement": share(
+            sum(set(run.verdicts) == {run.exact_verdict} for run in runs if run.exact_verdict),
+            sum(bool(run.exact_verdict) for run in runs),
+        ),
+        "coverage": coverage(runs),
+        "best_or_fault": sum(
+            any(loss == 0.0 for loss in run.losses) and any(Verdict(v).classification for v in run.verdicts)
+            for run in runs
+        ),
     }
     if hints:
         faults = {v.value for v in Verdict if v.classification}
@@ -229,6 +272,20 @@ def figures(runs: Sequence[DecisionRun], hints: bool) -> dict[str, Any]:
             "cpu_max": max(run.hint_seconds for run in runs),
         }
     return result
+
+
+def coverage(runs: Sequence[DecisionRun]) -> dict[str, Any]:
+    """The share of ordered pairs of seeds of a sampled decision where one's interval holds the other's loss."""
+    held = pairs = 0
+    for run in runs:
+        if run.exact_verdict or run.exact:
+            continue
+        for i, (loss, se) in enumerate(zip(run.losses, run.errors, strict=True)):
+            for j, other in enumerate(run.losses):
+                if i != j:
+                    pairs += 1
+                    held += abs(other - loss) <= 2 * se + 1e-9
+    return share(held, pairs)
 
 
 def report(result: dict[str, Any]) -> str:
@@ -253,6 +310,13 @@ def report(result: dict[str, Any]) -> str:
         f"CPU per decision: mean {cpu['mean']:.3f} s, p95 {cpu['p95']:.3f} s; settled early {f['settled']:.1%}; "
         f"exact {f['exact']:.1%}; median worlds {f['worlds_median']:g}"
     )
+    agreement = f["exact_agreement"]
+    lines.append(
+        f"exact agreement: {agreement['count']} of {agreement['of']} decisions with at most {EXACT_WORLDS} deals "
+        f"({agreement['share']:.1%}); best by one seed and a fault by another: {f['best_or_fault']}"
+    )
+    held = f["coverage"]
+    lines.append(f"coverage of the other seeds' losses by a seed's 95% interval: {held['share']:.1%} of {held['of']}")
     if "hint" in f:
         h = f["hint"]
         agrees = h["agrees"]
@@ -262,6 +326,30 @@ def report(result: dict[str, Any]) -> str:
             f"hint CPU mean {h['cpu_mean']:.3f} s, max {h['cpu_max']:.3f} s"
         )
     return "\n".join(lines)
+
+
+def review_times(paths: Sequence[Path]) -> list[float]:
+    """Wall-clock seconds of each record's review as the web server makes it (two processes, one job a decision)."""
+    from sixtysix.web.review import REVIEW_SECONDS, analysis_pool, review_decision, stop_pool
+
+    pool = analysis_pool(2)
+    budget = Budget(seconds=REVIEW_SECONDS, seed=0)
+    try:
+        pool.submit(int).result()  # the processes started before the clock runs
+        times = []
+        for path in paths:
+            record = Record.parse(path.read_text(encoding="utf-8"))
+            played = replay(record).match.deals[0]
+            game = (played.rules, played.dealer, tuple(played.deck), tuple(played.history))
+            started = time.perf_counter()
+            jobs = [pool.submit(review_decision, *game, i, budget) for i in range(len(record_choices(record)))]
+            for job in jobs:
+                job.result()
+            times.append(time.perf_counter() - started)
+            _log.info("%s reviewed in %.1f s (%d decisions)", path.stem, times[-1], len(jobs))
+        return times
+    finally:
+        stop_pool(pool)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -274,12 +362,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-hints", action="store_true", help="skip the hint agreement")
     parser.add_argument("--json", type=Path, help="write every figure and decision here")
     parser.add_argument("--make-records", action="store_true", help="deal and play the records again, then stop")
+    parser.add_argument("--review", action="store_true", help="time the records' reviews as the web server makes them")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     if args.make_records:
         make_records()
         return 0
     count = args.records or (4 if args.quick else 20)
+    if args.review:
+        times = review_times(record_paths(count))
+        print(f"review of a deal: median {statistics.median(times):.1f} s, max {max(times):.1f} s over {len(times)}")
+        return 0
     seeds = list(range(args.seeds or (3 if args.quick else 5)))
     budget = Budget(seconds=args.seconds, worlds=args.worlds)
     hints = not args.no_hints

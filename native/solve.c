@@ -1,9 +1,10 @@
 /* Exact search of a two-player deal with every card placed (the talon order too).
  *
  * The same game tree as ai/solver.py and as a plain minimax over engine.c, with
- * its two conventions: a seat that may exchange out of turn (the window) always
- * does, and a correct claim is taken at once where that is never worse than
- * playing on (patient_seat says where it may be).
+ * one convention: a correct claim is taken at once where that is never worse than
+ * playing on (patient_seat says where it may be). A seat that may exchange out of
+ * turn (the window) chooses: its exchange or its pass is a node of its own, before
+ * the seat to act moves (declining can be worth up to 2 game points more).
  * Values are game points for seat 1, small integers.
  *
  * Two levels, as in the Python solver. Phase 2 (talon closed or exhausted) is
@@ -453,7 +454,8 @@ static int p2_entry(Search *S, const Pos *p, int alpha, int beta) {
 
 /* -- everything else, one engine action per node ----------------------------------- */
 
-/* Deal._do, then the out-of-turn exchange of the window seat (always taken, as in ai/solver.py). */
+/* Deal._do, then the out-of-turn exchange of the window seat, always taken: the players' searches
+ * (ismcts.c) use it; the exact search here lets the window seat choose (search). */
 void apply_with_window(const Rules *r, Pos *p, int seat, int action) {
     apply_action(r, p, seat, action);
     if (p->window && p->window != seat) apply_action(r, p, p->window, A_EXCHANGE);
@@ -508,7 +510,7 @@ static void order_actions(const Rules *r, const Pos *p, uint8_t *acts, int n, in
 
 static int search(Search *S, const Pos *p, int alpha, int beta) {
     if (p->stage == S_OVER) return outcome_value(p);
-    if (phase2(p) && p->stage == S_LEAD) return p2_entry(S, p, alpha, beta);
+    if (!p->window && phase2(p) && p->stage == S_LEAD) return p2_entry(S, p, alpha, beta);
     Core *c = S->core;
     const Rules *r = S->r;
     c->nodes++; c->engine_nodes++;
@@ -520,10 +522,11 @@ static int search(Search *S, const Pos *p, int alpha, int beta) {
         first = e->best;
     }
     int alpha0 = alpha, beta0 = beta;
-    int seat = to_act(p);
+    /* The seat not on lead that may exchange out of turn decides first: exchange or pass. */
+    int seat = p->window ? p->window : to_act(p);
     uint8_t acts[MAX_ACTIONS];
-    int n = legal_ids(r, p, seat, acts);
-    if (p->score[seat] >= r->target && seat != patient_seat(r, p)) {
+    int n = p->window ? legal_for(r, p, seat, acts) : legal_ids(r, p, seat, acts);
+    if (!p->window && p->score[seat] >= r->target && seat != patient_seat(r, p)) {
         for (int i = 0; i < n; i++)
             if (acts[i] == A_CLAIM) {
                 acts[0] = A_CLAIM;
@@ -537,7 +540,6 @@ static int search(Search *S, const Pos *p, int alpha, int beta) {
     for (int i = 0; i < n; i++) {
         Pos ch = *p;
         apply_action(r, &ch, seat, acts[i]);
-        if (ch.window) apply_action(r, &ch, ch.window, A_EXCHANGE);
         int v = search(S, &ch, alpha, beta);
         if (maximise) {
             if (v > best) {
@@ -607,7 +609,7 @@ void solve_actions(Core *c, const Pos *p, int seat, const uint8_t *actions, int 
     int guess = 0;
     for (int i = 0; i < n; i++) {
         Pos ch = *p;
-        apply_with_window(&c->rules, &ch, seat, actions[i]);
+        apply_action(&c->rules, &ch, seat, actions[i]);
         values[i] = guess = mtdf(&S, &ch, guess); /* the actions of one position tend to be worth alike */
     }
 }

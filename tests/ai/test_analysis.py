@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sixtysix import Action, Match, PlayerView
+from sixtysix import Action, Deal, Match, PlayerView
 from sixtysix.ai.analysis import (
     BLUNDER,
     INACCURACY,
@@ -31,6 +31,7 @@ from sixtysix.ai.analysis import (
     summarize,
     with_error,
 )
+from sixtysix.ai.sampling import consistent_worlds, world_count, world_from
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, PASS
 from sixtysix.core.errors import RecordError
@@ -486,3 +487,37 @@ def test_cli_analyze_errors(tmp_path: Path) -> None:
     missing = run("analyze", str(tmp_path / "missing.66r"))
     assert missing.returncode == 2 and "cannot read" in missing.stderr
     assert run("analyze", "-", "--worlds", "0", stdin=EXAMPLE).returncode == 2  # argparse
+
+
+SHORT_TALON = (
+    "schnapsen dealer=2 cards=TcJsKsTsAdKcKhQdJhJcAhTdAcKdQcQhJdQsAsTh "
+    "actions=1:Js,2:Jc,1:Ks,2:Jh,2:20d,2:Qd,1:Ad,1:Qc,2:Ac"
+)
+
+
+def test_a_short_talon_is_judged_exactly_over_its_few_distinct_deals() -> None:
+    """Schnapsen, a talon of 2, 6 deals consistent with seat 2's view: every one is solved, none sampled. The
+    verdicts are those of the exact means (closing, R-CLOSE-1, loses in every deal: a blunder; the sampled
+    analysis used to prefer Kc, which loses a third of a game point), the win shares are of the 6 deals and no
+    figure carries a ±."""
+    view = Deal.parse_text(SHORT_TALON).view(2)
+    analysis = analyze(view, Budget(worlds=40, seed=0), played=Action.parse("Kc"))
+    assert analysis.exhaustive and analysis.worlds == world_count(view) == 6
+    solver = Solver(view.rules)
+    rows = [
+        solver.action_values(world_from(view, opponent, list(stock)), None, list(view.legal), view.seat)
+        for opponent, stock in consistent_worlds(view)
+    ]
+    means = {action: sum(row[action] for row in rows) / len(rows) for action in view.legal}
+    for entry in analysis.actions:
+        assert entry.value == pytest.approx(means[entry.action])
+        assert entry.win_chance * 6 == pytest.approx(sum(row[entry.action] > 0 for row in rows))
+        assert entry.loss_low == entry.loss_high == pytest.approx(max(means.values()) - means[entry.action])
+    close, best, kc = Action.parse("C"), Action.parse("Qs"), Action.parse("Kc")
+    assert all(row[close] < max(row.values()) for row in rows)
+    assert analysis.best == best
+    assert analysis.verdict(best) is Verdict.GOOD
+    assert analysis.verdict(kc) is Verdict.INACCURACY
+    assert analysis.verdict(close) is Verdict.BLUNDER
+    note = Annotation(1, 9, 2, kc, analysis, view)
+    assert "±" not in note.describe() and "exact" in note.describe()

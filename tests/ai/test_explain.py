@@ -19,6 +19,7 @@ from teaching import Teaching, load
 
 from sixtysix.ai.analysis import Analysis, Budget, analyze, analyze_record, annotated_text
 from sixtysix.ai.explain import (
+    AtLeastAsGood,
     CanClaim,
     ClaimAfter,
     ClosedScore,
@@ -43,6 +44,8 @@ from sixtysix.ai.explain import (
     explain,
 )
 from sixtysix.ai.heuristic import CountingPlayer
+from sixtysix.ai.sampling import consistent_worlds, world_from
+from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
 from sixtysix.core.facts import DEAL_TARGET, exchange_card, game_points
@@ -215,8 +218,23 @@ def _check(fact: Fact, view: PlayerView, deal: Deal, explanation: Explanation, a
         _check_void(fact, view, deal)
     elif isinstance(fact, LastTrick | HisMarriage | OwnMarriage | TakenBy | ClaimAfter):
         _check_line_count(fact, view, explanation)
+    elif isinstance(fact, AtLeastAsGood):
+        _check_at_least_as_good(fact, view, explanation)
     else:
         raise AssertionError(f"no check for {type(fact).__name__}")
+
+
+def _check_at_least_as_good(fact: AtLeastAsGood, view: PlayerView, explanation: Explanation) -> None:
+    """Counted over the distinct worlds consistent with the view, each solved on its own."""
+    assert explanation.other is not None
+    solver = Solver(view.rules)
+    pair = [explanation.best, explanation.other]
+    count = worlds = 0
+    for opponent, stock in consistent_worlds(view):
+        values = solver.action_values(world_from(view, opponent, list(stock)), None, pair, view.seat)
+        count += values[explanation.best] >= values[explanation.other]
+        worlds += 1
+    assert (fact.count, fact.worlds) == (count, worlds)
 
 
 def _check_highest(view: PlayerView, card: int) -> None:
@@ -335,7 +353,7 @@ def test_sixtysix_analyze_comments_say_why_and_the_record_still_replays() -> Non
     assert all(line.rstrip().endswith(".") for line in whys)
     assert replay(text).match.deals[0].outcome is not None
     german = annotated_text(record, notes, why=lambda note: annotation_why(note, "de"))
-    assert "#   why: Besser" in german or "#   why: Alle Karten" in german
+    assert any(f"#   why: {opening}" in german for opening in ("Besser", "Alle Karten", "In jedem der"))
 
 
 FAULTY = """[Format "66R 1"]

@@ -7,26 +7,27 @@ import random
 import pytest
 
 from sixtysix import Deal, Rules
+from sixtysix.ai.puzzles import puzzle_by_id, solve_worlds
+from sixtysix.ai.sampling import world_from
 from sixtysix.ai.solver import Solver
-from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE
+from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS
 from sixtysix.core.game import OVER, shuffled_deck
 
 
 def minimax(deal: Deal) -> int:
-    """Value for seat 1 by brute force over every legal action, false claims included."""
+    """Value for seat 1 by brute force over every legal action, false claims included, the out-of-turn
+    exchange a choice (exchange or pass)."""
     if deal.outcome is not None:
         outcome = deal.outcome
         if outcome.winner is None:
             return 0
         return outcome.game_points if outcome.winner == 1 else -outcome.game_points
-    seat = deal.to_act
+    seat = deal.window or deal.to_act  # the seat that may exchange out of turn chooses first (R-NINE-3)
     assert seat is not None
     values = []
-    for action in deal._legal_ids(seat):
+    for action in [EXCHANGE, PASS] if deal.window else deal._legal_ids(seat):
         child = deal.copy()
         child._do(seat, action)
-        if child.window:
-            child._do(child.window, EXCHANGE)
         values.append(minimax(child))
     return max(values) if seat == 1 else min(values)
 
@@ -99,3 +100,47 @@ def test_solver_matches_minimax_after_a_close_against_a_trickless_opponent() -> 
         assert solver.value(deal) == minimax(deal)
         found = True
     assert found
+
+
+def window_position(rules: Rules, rng: random.Random) -> Deal | None:
+    """A random position in phase 1 where the seat not on lead may exchange out of turn (R-NINE-3)."""
+    deal = Deal(shuffled_deck(rules, rng), 2, rules)
+    while deal.stage != OVER and not deal.window:
+        actions = [a for a in deal._legal_ids(deal.to_act) if a not in (CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE)]
+        deal._do(deal.to_act, rng.choice(actions))  # type: ignore[arg-type]
+    return deal if deal.window and deal.talon_size <= 4 else None
+
+
+def test_solver_lets_the_window_seat_choose_to_exchange_or_pass() -> None:
+    """R-NINE-3, R-NINE-5: the out-of-turn exchange is never required; the exact value is the window seat's
+    better choice, in the native core and in Python alike."""
+    rules = Rules()  # seed66: the seat not on lead may exchange (Schnapsen: only on lead)
+    rng = random.Random(26)
+    native, python = Solver(rules), Solver(rules, native=False)
+    checked = 0
+    while checked < 4:
+        deal = window_position(rules, rng)
+        if deal is None:
+            continue
+        values = native.action_values(deal, seat=deal.window)
+        assert values == python.action_values(deal, seat=deal.window)
+        choice = max(values.values()) if deal.window == 1 else -max(values.values())
+        assert native.value(deal) == python.value(deal) == choice
+        checked += 1
+
+
+def test_declining_the_out_of_turn_exchange_can_be_worth_more() -> None:
+    """Puzzle 47 (seed66): after the draw, in some consistent world the opponent does
+    better to keep his trump jack than to exchange it (R-NINE-5): the solver must not make him exchange."""
+    puzzle = puzzle_by_id(47)
+    view = puzzle.view()
+    solver = Solver(view.rules)
+    gains = []
+    for opponent, stock in solve_worlds(view, solver).worlds:
+        world = world_from(view, opponent, list(stock))
+        world.apply(DRAW, view.seat)
+        if world.window:
+            values = solver.action_values(world, seat=world.window)
+            gains.append(values[PASS] - values[EXCHANGE])
+    assert max(gains) > 0
+    assert solve_worlds(view, solver).means()[DRAW] == pytest.approx(-2 / 7)

@@ -4,6 +4,7 @@ WebSocket, the levels, hints, the review, the record, history and statistics."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 from typing import Any
 
@@ -224,3 +225,37 @@ def test_options_and_targets(api: Api) -> None:
     assert state["opponent"]["points"] == 0  # reviewable: the opponent's points are shown
     strict = api.create()["state"]
     assert strict["opponent"]["points"] is None and strict["opponent"]["pending"] is None
+
+
+def test_a_review_in_progress_reports_its_decisions_and_faults(server: ServerThread, api: Api) -> None:
+    """Waiting is shown, never blank: while a review runs, its progress (decisions done of the total, the faults
+    found so far in the review's own form); once stored, ``ready``."""
+    created = api.create(level=2)
+    match_id, token = created["match_id"], created["token"]
+    progress_path = f"/api/matches/{match_id}/deals/1/review/progress"
+    seat = Seat(server.base, match_id, token)
+    rng = random.Random(5)
+    while seat.wait(my_turn)["deal"]["outcome"] is None:
+        seat.act(pick(seat.state, rng, claims=False), seat.state["version"])
+    before = api.request("GET", progress_path, token).json()
+    assert before["ready"] is False and before["running"] is False
+    answers: list[dict[str, Any]] = []
+    thread = threading.Thread(
+        target=lambda: answers.append(api.request("GET", f"/api/matches/{match_id}/deals/1/review", token).json())
+    )
+    thread.start()
+    seen = []
+    while thread.is_alive():
+        report = api.request("GET", progress_path, token).json()
+        if report["running"]:
+            assert 0 <= report["done"] <= report["total"]
+            assert all(f["classification"] in ("inaccuracy", "mistake", "blunder") for f in report["faults"])
+            seen.append(report)
+        time.sleep(0.05)
+    thread.join()
+    decisions = answers[0]["decisions"]
+    assert all(report["total"] == len(decisions) for report in seen)
+    faults = {d["index"]: d for d in decisions if d["classification"]}
+    assert all(f["index"] in faults and f["action"] == faults[f["index"]]["action"] for r in seen for f in r["faults"])
+    assert api.request("GET", progress_path, token).json()["ready"] is True
+    seat.close()

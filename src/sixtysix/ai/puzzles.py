@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from sixtysix.ai.analysis import ActionValue, Analysis, Sample
-from sixtysix.ai.sampling import consistent_worlds, world_count, world_from
+from sixtysix.ai.analysis import Analysis, exhaustive_analysis, solve_all_worlds
+from sixtysix.ai.sampling import world_count
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, DRAW, Action
 from sixtysix.core.cards import Card, CardMask
@@ -249,12 +249,8 @@ def solve_worlds(view: PlayerView, solver: Solver | None = None) -> WorldValues:
 
     The native core solves them all in one call when it is built (:meth:`Solver.worlds_action_values`).
     """
-    solver = solver or solver_for(view.rules)
-    worlds = tuple(consistent_worlds(view))
-    actions = list(view.legal)
-    deals = [world_from(view, opponent, list(stock)) for opponent, stock in worlds]
-    values = solver.worlds_action_values(deals, actions, view.seat)
-    return WorldValues(view, tuple(actions), worlds, tuple(tuple(row) for row in values))
+    worlds, values = solve_all_worlds(view, solver or solver_for(view.rules))
+    return WorldValues(view, tuple(view.legal), tuple(worlds), tuple(tuple(row) for row in values))
 
 
 def unique_solution(values: Mapping[Action, float], margin: float = MARGIN) -> Action | None:
@@ -341,33 +337,9 @@ def check_puzzle(puzzle: Puzzle, solver: Solver | None = None) -> list[str]:
 
 
 def world_analysis(solved: WorldValues, seed: int = 0) -> Analysis:
-    """The analysis of the decision from every world at once (what the explanations read): exact means, no
-    sampling error, every world kept as a sample (in a seeded order: the line facts look at the first few).
-
-    ``exhaustive`` marks it: the shares it counts are over all the worlds consistent with the view.
-    """
-    means = solved.means()
-    rows = list(zip(solved.worlds, solved.values, strict=True))
-    random.Random(seed).shuffle(rows)
-    samples = tuple(
-        Sample(opponent, stock, dict(zip(solved.actions, map(float, row), strict=True)))
-        for (opponent, stock), row in rows
-    )  # fmt: skip
-    best = max(solved.actions, key=lambda action: (means[action], action == CLAIM))
-    entries = [_entry(solved, action, means[best] - means[action]) for action in solved.actions]
-    # as the analysis orders them: the best, then by value, win chance, a claim first, the engine's order
-    entries.sort(key=lambda e: (e.action != best, e.loss, -e.win_chance, e.action != CLAIM, int(e.action)))
-    return Analysis(
-        solved.view.seat, tuple(entries), solved.count, solved.count == 1, 0.0, True, samples, exhaustive=True
-    )  # fmt: skip
-
-
-def _entry(solved: WorldValues, action: Action, loss: float) -> ActionValue:
-    """One action's exact figures over every world."""
-    column = [row[solved.actions.index(action)] for row in solved.values]
-    wins = sum(1.0 if value > 0 else 0.5 if value == 0 else 0.0 for value in column)
-    mean = sum(column) / len(column)
-    return ActionValue(action, mean, wins / len(column), len(column), 0.0, loss, 0.0, loss, loss)
+    """The analysis of the decision from every world at once (what the explanations read):
+    :func:`~sixtysix.ai.analysis.exhaustive_analysis` of the solved worlds."""
+    return exhaustive_analysis(solved.view, solved.worlds, solved.values, 0.0, seed)
 
 
 @functools.cache

@@ -11,7 +11,9 @@ tricks only grow), so claiming at once is best, except for the closer's
 opponent where a failed close costs more than a beaten one (``_patient_seat``:
 he may rather let the closer fail). Wrong claims are searched too where the
 rules make one pay (a closer's opponent who had no trick at the close loses 3
-if the closer wins, but only 2 by claiming wrongly himself).
+if the closer wins, but only 2 by claiming wrongly himself). A seat that may
+exchange out of turn (the window) chooses: exchanging or passing is a node of its
+own before the seat to act moves (declining can be better by up to 2 game points).
 
 >>> from sixtysix import Deal, Rules
 >>> from sixtysix.ai.solver import Solver
@@ -32,7 +34,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sixtysix.ai.native import NativeSearch
-from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, Action
+from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, PASS, Action
 from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, cards_of
 from sixtysix.core.facts import BEATERS, DEAL_TARGET, follow_mask, last_trick_bonus, marriage_points
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
@@ -110,8 +112,6 @@ class Solver:
         for action in deal.legal_actions(seat) if actions is None else actions:
             child = deal.copy()
             child.apply_unchecked(action, seat)
-            if child.window and child.window != seat:  # the other seat may exchange now: it always does
-                child._do(child.window, EXCHANGE)
             values[action] = sign * self._search(child, -INF, INF, None if depth is None else depth - 1)
         return values
 
@@ -201,7 +201,7 @@ class Solver:
             if outcome.winner is None:
                 return 0
             return outcome.game_points if outcome.winner == 1 else -outcome.game_points
-        if deal.phase2 and deal.stage == LEAD:
+        if deal.phase2 and deal.stage == LEAD and not deal.window:
             if self._native is not None:  # a phase-2 leaf of a depth-limited search
                 with contextlib.suppress(ValueError):  # one it refuses (see value()) is searched here
                     before = self._native.nodes
@@ -215,7 +215,8 @@ class Solver:
                 deal.tricks[1] > 0, deal.tricks[2] > 0, deal.pending[1], deal.pending[2],
                 deal.leader, math.floor(alpha), math.ceil(beta),
             )  # fmt: skip
-        if depth is not None and depth <= 0 and self.evaluate is not None and deal.stage in _QUIET:
+        window = deal.window  # the seat not on lead may exchange out of turn: it decides first
+        if depth is not None and depth <= 0 and self.evaluate is not None and deal.stage in _QUIET and not window:
             return self.evaluate(deal)  # only between tricks: a half-played trick is not judged
         self.nodes += 1
         remaining = _EXACT_DEPTH if depth is None else depth
@@ -232,8 +233,8 @@ class Solver:
                 if flag == _UPPER and value <= alpha:
                     return value
         alpha0, beta0 = alpha, beta
-        seat = deal.to_act
-        actions = deal._legal_ids(seat) if seat is not None else []
+        seat = window or deal.to_act
+        actions = [EXCHANGE, PASS] if window else deal._legal_ids(seat) if seat is not None else []
         if CLAIM in actions and deal.score[seat] >= DEAL_TARGET and seat != _patient_seat(self.rules, deal):  # type: ignore[index]
             actions = [CLAIM]
         maximise = seat == 1
@@ -243,8 +244,6 @@ class Solver:
         for action in _order(deal, actions, first):
             child = deal.copy()
             child._do(seat, action)  # type: ignore[arg-type]
-            if child.window:  # the other seat may exchange now: it always does
-                child._do(child.window, EXCHANGE)
             value = self._search(child, alpha, beta, next_depth)
             if maximise:
                 if value > best:

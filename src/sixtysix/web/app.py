@@ -254,6 +254,13 @@ def create_app(
             raise WebError(404, "not_found", sentence("server.no_deal", number=number))
         return no_store(await service.review(game, seat, int(number)))
 
+    @app.get("/api/matches/{match_id}/deals/{number}/review/progress")
+    async def get_review_progress(request: Request, match_id: str, number: str) -> JSONResponse:
+        game, _ = seat_of(request, match_id)
+        if not number.isdigit() or len(number) > 6:
+            raise WebError(404, "not_found", sentence("server.no_deal", number=number))
+        return no_store(service.review_progress(game, int(number)))
+
     @app.get("/api/matches/{match_id}/record")
     async def get_record(request: Request, match_id: str) -> PlainTextResponse:
         game, _ = seat_of(request, match_id)

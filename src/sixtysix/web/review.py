@@ -43,6 +43,7 @@ from sixtysix.ai.analysis import (
     Annotation,
     Budget,
     analyze_record,
+    record_choices,
     summarize,
 )
 from sixtysix.core.actions import Action
@@ -72,7 +73,15 @@ ANALYSIS_NICENESS = 10
 """How much lower the analysis processes' CPU priority is: on a busy machine the game's moves come first."""
 
 
-def analysis_pool(workers: int = 1) -> ProcessPoolExecutor:
+ANALYSIS_WORKERS = min(2, os.cpu_count() or 1)
+"""Analysis processes of a server: both cores of a small machine (a review's decisions run side by side)."""
+
+REVIEW_SECONDS = 1.0
+"""CPU seconds per sampled decision of a review when the server names no budget: with the exact solves of the
+late decisions (:data:`sixtysix.ai.analysis.EXACT_WORLDS`) and two processes, a deal's review in a few seconds."""
+
+
+def analysis_pool(workers: int = ANALYSIS_WORKERS) -> ProcessPoolExecutor:
     """The analyses' own processes (started fresh: no copy of the server's threads and sockets), at a lower priority."""
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_lower_priority)
@@ -126,6 +135,8 @@ class Advisor:
         """Finished hint analyses by (view, budget), the most recently used last."""
         self.analyses = 0
         """How many analyses were started (the tests count them)."""
+        self.progress: dict[Hashable, dict[str, object]] = {}
+        """Reviews in flight, by key: decisions done, their total, and the faults found so far."""
 
     def close(self) -> None:
         stop_pool(self.executor)
@@ -135,6 +146,11 @@ class Advisor:
 
         Refused with 503 and ``Retry-After`` when :attr:`Limits.analysis_queue` analyses wait already.
         """
+        return await self._once(key, lambda: asyncio.wrap_future(self.executor.submit(work)))
+
+    async def _once(self, key: Hashable, start: Callable[[], asyncio.Future[T]]) -> T:
+        """The result of the future ``start`` makes, made once for every caller with the same ``key`` (503 when
+        :attr:`Limits.analysis_queue` analyses wait already)."""
         future = self.running.get(key)
         if future is None:
             if len(self.running) >= self.limits.analysis_queue:
@@ -145,7 +161,7 @@ class Advisor:
                     sentence("server.busy", count=len(self.running), seconds=wait),
                     headers={"Retry-After": str(wait)},
                 )
-            future = asyncio.wrap_future(self.executor.submit(work))
+            future = start()
             self.analyses += 1
             self.running[key] = future
             future.add_done_callback(lambda _: self.running.pop(key, None))
@@ -192,22 +208,55 @@ class Advisor:
             answer["fairness"] = fairness.revealed_json(match, game.seeds, number)  # the deal has ended
         return answer
 
+    def review_progress(self, match_id: str, number: int) -> dict[str, object]:
+        """``GET .../deals/{number}/review/progress``: how far the review under way is (decisions done of the
+        total, the faults found so far, in the review's form); ``ready`` once it is stored, ``running`` false
+        when none runs."""
+        if self.store.load_review(match_id, number) is not None:
+            return {"ready": True, "running": False, "done": 0, "total": 0, "faults": []}
+        progress = self.progress.get(("review", match_id, number))
+        if progress is None:
+            return {"ready": False, "running": False, "done": 0, "total": 0, "faults": []}
+        return {"ready": False, "running": True, **progress}
+
     async def _analysis(self, match_id: str, number: int, deal: Table) -> dict[str, object]:
         key = ("review", match_id, number)
         first = key not in self.running
-        job = _Job(
-            review_deal,
-            deal.rules,
-            deal.dealer,
-            tuple(deal.deck),
-            tuple(deal.history),
-            self.review_seconds,
-            self.review_worlds,
-        )
-        data: dict[str, object] = await self.shared(key, job)
+        data: dict[str, object] = await self._once(key, lambda: asyncio.ensure_future(self._review(key, deal)))
         if first:
             self.store.save_review(match_id, number, data)
+            self.progress.pop(key, None)
         return data
+
+    def _budget(self) -> Budget:
+        """A review's budget per decision: the server's, else :data:`REVIEW_SECONDS`."""
+        if self.review_seconds is None and self.review_worlds is None:
+            return Budget(seconds=REVIEW_SECONDS, seed=0)
+        return Budget(seconds=self.review_seconds, worlds=self.review_worlds, seed=0)
+
+    async def _review(self, key: Hashable, deal: Table) -> dict[str, object]:
+        """Every decision of the deal analysed in its own job, side by side in the pool; the progress (and each
+        fault as it is found) in :attr:`progress`."""
+        game = (deal.rules, deal.dealer, tuple(deal.deck), tuple(deal.history))
+        budget = self._budget()
+        total = len(record_choices(_record(*game)))
+        faults: list[dict[str, object]] = []
+        progress: dict[str, object] = {"done": 0, "total": total, "faults": faults}
+        self.progress[key] = progress
+        results: list[tuple[Annotation, dict[str, str] | None] | None] = [None] * total
+
+        async def one(index: int) -> None:
+            job = _Job(review_decision, *game, index, budget)
+            note, why = await asyncio.wrap_future(self.executor.submit(job))
+            results[index] = note, why
+            progress["done"] = int(str(progress["done"])) + 1
+            if note.classification is not None:
+                faults.append(_decision(index + 1, note, why))
+                faults.sort(key=lambda d: int(str(d["index"])))
+
+        await asyncio.gather(*(one(index) for index in range(total)))
+        done = [result for result in results if result is not None]
+        return review_data(*game, budget, done)
 
 
 HINT_KEYS = ("best", "worlds", "exact", "seconds", "actions")
@@ -234,6 +283,33 @@ def hint_json(view: PlayerView, budget: Budget) -> dict[str, object]:
     return answer
 
 
+def _record(rules: Rules, dealer: int, deck: Sequence[Card], history: Sequence[tuple[int, Action]]) -> Record:
+    """The record of one finished deal."""
+    match = Match(rules, dealer)
+    deal = match.new_deal(deck, dealer=dealer)
+    for seat, action in history:
+        deal.apply(action, seat)
+    return Record.from_match(match)
+
+
+def review_decision(
+    rules: Rules,
+    dealer: int,
+    deck: Sequence[Card],
+    history: Sequence[tuple[int, Action]],
+    index: int,
+    budget: Budget,
+) -> tuple[Annotation, dict[str, str] | None]:
+    """The analysis of decision ``index`` (0 = first, :func:`~sixtysix.ai.analysis.record_choices`) of one
+    finished deal and the explanation of a fault; runs in an analysis process. The worlds are left out
+    of the answer (the explanation was read from them)."""
+    choice = record_choices(_record(rules, dealer, deck, history))[index]
+    result = analysis.analyze(choice.view, budget, played=choice.action)
+    note = Annotation(choice.deal, choice.position, choice.seat, choice.action, result, choice.view)
+    why = _explanation(note)
+    return dataclasses.replace(note, analysis=dataclasses.replace(result, samples=())), why
+
+
 def review_deal(
     rules: Rules,
     dealer: int,
@@ -243,13 +319,23 @@ def review_deal(
     worlds: int | None = None,
 ) -> dict[str, object]:
     """The analysis of one finished deal (both seats), as stored (``seconds``, ``worlds``: the
-    budget per decision; neither: the analysis's default)."""
+    budget per decision; neither: the analysis's default), in one process."""
     budget = Budget(seconds=seconds, worlds=worlds, seed=0)
-    match = Match(rules, dealer)
-    deal = match.new_deal(deck, dealer=dealer)
-    for seat, action in history:
-        deal.apply(action, seat)
-    notes = analyze_record(Record.from_match(match), (1, 2), budget)
+    notes = analyze_record(_record(rules, dealer, deck, history), (1, 2), budget)
+    return review_data(rules, dealer, deck, history, budget, [(note, _explanation(note)) for note in notes])
+
+
+def review_data(
+    rules: Rules,
+    dealer: int,
+    deck: Sequence[Card],
+    history: Sequence[tuple[int, Action]],
+    budget: Budget,
+    analysed: Sequence[tuple[Annotation, dict[str, str] | None]],
+) -> dict[str, object]:
+    """A review as stored: the deal, every analysed decision (with the explanation of each fault) and the
+    summary per seat."""
+    notes = [note for note, _ in analysed]
     summary = {
         str(seat): {
             "decisions": s.decisions,
@@ -267,12 +353,12 @@ def review_deal(
         "dealer": dealer,
         "deck": [CARD_NAMES[c] for c in deck],
         "actions": [{"seat": s, "action": str(a)} for s, a in history],
-        "decisions": [_decision(index, note) for index, note in enumerate(notes, start=1)],
+        "decisions": [_decision(index, note, why) for index, (note, why) in enumerate(analysed, start=1)],
         "summary": summary,
     }
 
 
-def _decision(index: int, note: Annotation) -> dict[str, object]:
+def _decision(index: int, note: Annotation, why: dict[str, str] | None) -> dict[str, object]:
     """One analysed decision of a review: the move, its verdict and loss (± its standard error), every choice."""
     label = note.classification
     played = note.analysis[note.action]
@@ -298,8 +384,8 @@ def _decision(index: int, note: Annotation) -> dict[str, object]:
         "win_chance": round(played.win_chance, 4),
         "alternatives": [_alternative(entry) for entry in note.analysis.actions],
         "worlds": note.analysis.worlds,
-        "exact": note.analysis.exact,
-        "explanation": _explanation(note),
+        "exact": note.analysis.exact or note.analysis.exhaustive,
+        "explanation": why,
     }
 
 

@@ -208,6 +208,9 @@ class Service:
     async def review(self, game: Game, seat: int, number: int) -> dict[str, object]:
         return await self.advisor.review(game, seat, number)
 
+    def review_progress(self, game: Game, number: int) -> dict[str, object]:
+        return self.advisor.review_progress(game.id, number)
+
     def record_text(self, game: Game) -> str:
         return history.record_text(game)
 

@@ -91,6 +91,8 @@ export const api = {
   hint: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}/hint`, { token }),
   review: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/deals/${deal}/review`, { token }),
+  reviewProgress: (id, token, deal) =>
+    request("GET", `/api/matches/${encodeURIComponent(id)}/deals/${deal}/review/progress`, { token }),
   history: (tokens) => request("POST", "/api/history", { body: { tokens } }),
   rules: (preset, lang) =>
     request("GET", `/api/rules?preset=${encodeURIComponent(preset)}&lang=${encodeURIComponent(lang)}`),

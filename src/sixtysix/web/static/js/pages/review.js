@@ -33,6 +33,8 @@ export function mountReview(root, matchId, dealNumber, ctx) {
   let alive = true;
   let selected = null;
   let onlyFlawed = false;
+  let progress = null; // while the review runs: decisions done of the total, the faults found so far
+  let poller = null;
 
   if (!seat || !seat.token) {
     render(root, html`<section class="panel notice"><h2>${t("table.no_seat_title")}</h2><p>${t("table.no_seat")}</p></section>`);
@@ -47,12 +49,27 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     .review(matchId, seat.token, dealNumber)
     .then((r) => {
       review = r;
+      clearTimeout(poller);
       if (alive) draw();
     })
     .catch((err) => {
       error = err.code === "not_available" ? t("review.not_over") : err.message;
+      clearTimeout(poller);
       if (alive) draw();
     });
+
+  // never a blank wait: how far the analysis is, and its first faults as they are found
+  function poll() {
+    api.reviewProgress(matchId, seat.token, dealNumber).then((p) => {
+      if (!alive || review || error) return;
+      if (p.running) {
+        progress = p;
+        draw();
+      }
+      poller = setTimeout(poll, 500);
+    }).catch(() => {});
+  }
+  poller = setTimeout(poll, 300);
 
   function opts() {
     const s = ctx.settings();
@@ -175,12 +192,20 @@ export function mountReview(root, matchId, dealNumber, ctx) {
       <th class="col-value">${t("review.value")}</th><th>${t("review.best")}</th><th class="col-basis">${t("review.basis")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 
+  function progressHTML(o, w) {
+    const p = progress;
+    const bar = p && p.total ? html`<p data-testid="review-progress"><progress max="${p.total}" value="${p.done}"></progress>
+      ${t("review.progress", { n: p.total, done: p.done })}</p>` : "";
+    const faults = p && p.faults && p.faults.length ? html`<p>${t("review.faults_so_far")}</p><ul data-testid="review-first-faults">${p.faults.map((d) => html`<li>${d.seat === w.me ? t("word.you") : w.opp}: ${actionHTML(d.action, o)} <span class="mark ${verdictOf(d)}">${MARKS[verdictOf(d)] || ""} ${t(`review.${verdictOf(d)}`)}</span>${lossHTML(d, verdictOf(d))}</li>`)}</ul>` : "";
+    return html`<section class="panel"><p class="loading" data-testid="review-loading">${t("review.loading")}</p>${bar}${faults}</section>`;
+  }
+
   function draw() {
     const o = opts();
     const w = who();
     let body;
     if (error) body = html`<p class="error" role="alert" data-testid="review-error">${error}</p>`;
-    else if (!review) body = html`<p class="loading" data-testid="review-loading">${t("review.loading")}</p>`;
+    else if (!review) body = progressHTML(o, w);
     else {
       const out = review.outcome;
       body = html`${out ? html`<section class="panel outcome"><h2 data-testid="deal-headline">${dealHeadline(out, w)}</h2>
@@ -245,6 +270,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     unmount() {
       alive = false;
       clearTimeout(resizeTimer);
+      clearTimeout(poller);
       window.removeEventListener("resize", onResize);
     },
     rerender: draw,
