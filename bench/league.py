@@ -18,6 +18,10 @@ from a sound opponent: level 5 before the tree search, and its pure-Python
 fallback). ``3s`` and ``3m`` are careless counters, the robustness league's
 opponents: level 3 that passes up each exchange and marriage it would take half
 the time (``3m`` leads the king or queen of a skipped marriage instead).
+Sparring partners from outside the family (:mod:`bench.sparring`): ``m`` the
+determinized MCTS of published Schnapsen programs at its default budget (150
+worlds x 667 UCT iterations), ``m5`` at five times it, ``g`` the rule-based
+player written from published strategy advice.
 
 Duplicate deals
 ---------------
@@ -53,6 +57,9 @@ ms/decision
     (of its thread: what the players budget, so it does not grow with the load),
     every decision of its games (forced ones included: ``play_deal`` with
     ``DecisionStats``), and its decisions per game.
+closes
+    For each side, its closes of the talon, how many failed (the closer lost the
+    deal), and the game points its closes won and lost.
 """
 
 from __future__ import annotations
@@ -72,6 +79,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.engine import machine
+from bench.sparring import PUBLISHED_ITERATIONS, PUBLISHED_WORLDS, DeterminizedMcts, GuidePlayer
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.levels import make_player
@@ -95,7 +103,13 @@ PLAYER_NAMES = {
     "5r": "rollout expert (level 5 before the tree search; the pure-Python fallback)",
     "3s": "careless counter (level 3 skipping exchanges and marriages half the time)",
     "3m": "careless counter leading the king or queen of a marriage it skips",
+    "m": "determinized MCTS, published budget (150 worlds x 667 iterations)",
+    "m5": "determinized MCTS, 5x the published budget (335 worlds x 1491 iterations)",
+    "g": "guide: rule-based, from published Schnapsen strategy advice",
 }
+SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
+"""The determinized MCTS partners' (worlds, iterations): the published default and five times it
+(the published 500k budget scales both by about the square root of 5)."""
 DEFAULT_EXPERT_TIME = 0.25
 QUICK = {"players": "1,2,3,4,5", "pairs": "adjacent", "pairs_count": 20}
 ROBUSTNESS_PAIRS = "5:3,4:3,5:3s,4:3s,5:3m,4:3m"
@@ -186,6 +200,11 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
         return make_player(5, seed, time_limit=float(player_id[2:]))
     if player_id == "5r":
         return ExpertPlayer(seed, time_limit=expert_time)
+    if player_id in SPARRING:
+        worlds, iterations = SPARRING[player_id]
+        return DeterminizedMcts(seed, worlds=worlds, iterations=iterations)
+    if player_id == "g":
+        return GuidePlayer(seed)
     if player_id in ("3s", "3m"):
         return CarelessCounter(seed, lead_card=player_id == "3m")
     level = int(player_id[0])
@@ -240,7 +259,7 @@ def play_duplicate(task: Task) -> dict[str, Any]:
     deck_seed, seed1, seed2 = deal_seeds(task.seed, task.deal)
     deck = shuffled_deck(rules, deck_seed)
     dealer = 2 - task.deal % 2
-    result: dict[str, Any] = {"pair": task.pair, "deal": task.deal, "points": [], "terminations": []}
+    result: dict[str, Any] = {"pair": task.pair, "deal": task.deal, "points": [], "terminations": [], "closers": []}
     times: dict[str, list[float]] = {"a": [], "b": []}
     started = time.perf_counter()
     for a_seat in (1, 2):
@@ -258,6 +277,7 @@ def play_duplicate(task: Task) -> dict[str, Any]:
                 raise RuntimeError(f"{player.name} never searched the true deal: does the expert still call sample()?")
         result["points"].append(_points(outcome, a_seat))
         result["terminations"].append(outcome.termination.value)
+        result["closers"].append("" if not deal.closer else "a" if deal.closer == a_seat else "b")
         times["a"].extend(stats[a_seat].cpu_times)
         times["b"].extend(stats[3 - a_seat].cpu_times)
     result["times"] = times
@@ -297,6 +317,7 @@ def summarise(a: str, b: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         for t in r["terminations"]:
             terminations[t] = terminations.get(t, 0) + 1
     n_games = len(games)
+    closes = {side: close_summary(results, side) for side in ("a", "b")}
     return {
         "a": a,
         "b": b,
@@ -313,10 +334,26 @@ def summarise(a: str, b: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         "losses": sum(p < 0 for p in games),
         "ties": sum(p == 0 for p in games),
         "terminations": dict(sorted(terminations.items())),
+        "closes_a": closes["a"],
+        "closes_b": closes["b"],
         "time_a": time_summary([t for r in results for t in r["times"]["a"]], n_games),
         "time_b": time_summary([t for r in results for t in r["times"]["b"]], n_games),
         "cpu_seconds": sum(r["seconds"] for r in results),
         "pair_totals": totals,
+    }
+
+
+def close_summary(results: list[dict[str, Any]], side: str) -> dict[str, Any]:
+    """How the closes of ``side`` (``a`` or ``b``) went: how many, how many failed (the closer
+    lost the deal, R-CLOSE-5), and the game points won and lost by them (from the closer's side)."""
+    sign = 1 if side == "a" else -1
+    points = [sign * p for r in results for p, c in zip(r["points"], r.get("closers", ()), strict=False) if c == side]
+    failed = [p for p in points if p < 0]
+    return {
+        "closes": len(points),
+        "failed": len(failed),
+        "points_won": sum(p for p in points if p > 0),
+        "points_lost": -sum(failed),
     }
 
 
@@ -432,6 +469,15 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
             f"{ta['decisions_per_game']:>6.1f} {tb['decisions_per_game']:>5.1f}"
         )
     print()
+    print("closes (count, failed, game points won / lost by them):")
+    for r in rows:
+        ca, cb = r["closes_a"], r["closes_b"]
+        print(
+            f"  {r['a'] + ' vs ' + r['b']:<10} A: {ca['closes']} closes, {ca['failed']} failed, "
+            f"+{ca['points_won']} / -{ca['points_lost']};  B: {cb['closes']} closes, {cb['failed']} failed, "
+            f"+{cb['points_won']} / -{cb['points_lost']}"
+        )
+    print()
     names = sorted({p for r in rows for p in (r["a"], r["b"])}, key=lambda p: (p[0], p))
     print("players: " + ", ".join(f"{p} = {PLAYER_NAMES[p]}" for p in names))
     print("pts/deal: game points per deal from A's side; CI: t interval over the duplicate-pair totals")
@@ -443,7 +489,9 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench.league", description=__doc__.split("\n\n")[0])
     p.add_argument(
-        "--players", default="1,2,3,4,5", help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, 5@SECONDS (default 1,2,3,4,5)"
+        "--players",
+        default="1,2,3,4,5",
+        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5@SECONDS (default 1,2,3,4,5)",
     )
     p.add_argument(
         "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"
@@ -515,7 +563,7 @@ def main(argv: list[str] | None = None) -> int:
             "wall_seconds": wall,
             "matches": rows,
             "robustness": robust,
-            "games": [{k: r[k] for k in ("pair", "deal", "points", "terminations")} for r in results],
+            "games": [{k: r[k] for k in ("pair", "deal", "points", "terminations", "closers")} for r in results],
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=2) + "\n")
