@@ -7,6 +7,7 @@ Run from the repository root (``make bench`` runs ``--quick``)::
     python -m bench.league                                      # levels 1-5 adjacent, 300 pairs, expert 0.25 s
     python -m bench.league --players 4,5,5c --pairs all --pairs-count 100 --expert-time 1.0
     python -m bench.league --players 1,2,3,4 --pairs-count 50 --json out/bench-league.json
+    python -m bench.league --preset schnapsen --pairs 5:m,5:g --pairs-count 100  # against the sparring partners
 
 Players are named by level, ``1`` (random) to ``5`` (expert), built with
 ``make_player(level, seed, time_limit)``, and by two clairvoyant twins that
