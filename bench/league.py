@@ -407,28 +407,54 @@ def player_pairs(players: list[str], mode: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def run_league(tasks: list[Task], workers: int, progress: bool) -> list[dict[str, Any]]:
-    """Every task's result, in task order, whatever the number of workers."""
+def load_partial(path: Path | None) -> dict[tuple[int, int], dict[str, Any]]:
+    """The results of ``--partial PATH`` so far, by (pair of players, deal)."""
+    if path is None or not path.exists():
+        return {}
+    done = {}
+    for line in path.read_text().splitlines():
+        if line.strip():
+            r = json.loads(line)
+            done[(r["pair"], r["deal"])] = r
+    return done
+
+
+def run_league(tasks: list[Task], workers: int, progress: bool, partial: Path | None = None) -> list[dict[str, Any]]:
+    """Every task's result, in task order, whatever the number of workers.
+
+    With ``partial``, each result is appended to that file (JSON lines) as soon as it is in, and the
+    tasks whose result it holds already are not played again: a long run can be stopped and resumed.
+    """
     results: list[dict[str, Any] | None] = [None] * len(tasks)
+    done = load_partial(partial)
+    for i, task in enumerate(tasks):
+        results[i] = done.get((task.pair, task.deal))
+    todo = [i for i, r in enumerate(results) if r is None]
     started = last = time.perf_counter()
+
+    def keep(i: int, result: dict[str, Any]) -> None:
+        results[i] = result
+        if partial is not None:
+            with partial.open("a") as out:
+                out.write(json.dumps(result) + "\n")
 
     def report(done: int) -> None:
         nonlocal last
         now = time.perf_counter()
-        if progress and (now - last >= 10 or done == len(tasks)):
+        if progress and (now - last >= 10 or done == len(todo)):
             last = now
-            print(f"  {done}/{len(tasks)} duplicate pairs done, {now - started:.0f} s", file=sys.stderr, flush=True)
+            print(f"  {done}/{len(todo)} duplicate pairs done, {now - started:.0f} s", file=sys.stderr, flush=True)
 
     if workers <= 1:
-        for i, task in enumerate(tasks):
-            results[i] = play_duplicate(task)
-            report(i + 1)
+        for n, i in enumerate(todo, 1):
+            keep(i, play_duplicate(tasks[i]))
+            report(n)
     else:
         with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(play_duplicate, task): i for i, task in enumerate(tasks)}
-            for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-                results[futures[future]] = future.result()
-                report(done)
+            futures = {pool.submit(play_duplicate, tasks[i]): i for i in todo}
+            for n, future in enumerate(concurrent.futures.as_completed(futures), 1):
+                keep(futures[future], future.result())
+                report(n)
     return [r for r in results if r is not None]
 
 
@@ -510,6 +536,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--json", type=Path, metavar="PATH", help="also write the results as JSON to PATH")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument(
+        "--partial", type=Path, metavar="PATH", help="append each pair's result to PATH (JSON lines); resume from it"
+    )
+    p.add_argument("--report-only", action="store_true", help="only report what --partial PATH holds (play nothing)")
     args = p.parse_args(argv)
     if args.robustness:
         args.pairs = ROBUSTNESS_PAIRS
@@ -542,9 +572,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(tasks)} duplicate pairs ({matches}) on {args.workers} workers ...", file=sys.stderr, flush=True)
     info = machine()  # the git state the workers run (they fork from this process)
     started = time.perf_counter()
-    results = run_league(tasks, args.workers, progress)
+    if args.report_only:  # what --partial holds of these tasks, nothing played
+        held = load_partial(args.partial)
+        results = [held[(t.pair, t.deal)] for t in tasks if (t.pair, t.deal) in held]
+    else:
+        results = run_league(tasks, args.workers, progress, args.partial)
     wall = time.perf_counter() - started
-    rows = [summarise(a, b, [r for r in results if r["pair"] == k]) for k, (a, b) in enumerate(pairs)]
+    rows = [
+        summarise(a, b, [r for r in results if r["pair"] == k])
+        for k, (a, b) in enumerate(pairs)
+        if any(r["pair"] == k for r in results)
+    ]
     with contextlib.suppress(OSError):
         info["loadavg"] = os.getloadavg()
     print_table(rows, args, info, wall)

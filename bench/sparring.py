@@ -41,7 +41,7 @@ import random
 from sixtysix.ai.native import POLICIES, NativeSearch
 from sixtysix.ai.pimc import candidate_actions, obvious_action
 from sixtysix.ai.sampling import forbidden_cards
-from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, EXCHANGE, Action, marriage_suit
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, DRAW, EXCHANGE, PASS, Action, marriage_suit
 from sixtysix.core.cards import ACE, BIT, KING, QUEEN, TEN, Card, cards_of, higher_in_suit, make_card, rank_of, suit_of
 from sixtysix.core.facts import beats
 from sixtysix.core.rules import Rules
@@ -134,6 +134,9 @@ TARGET = 66
 """The points that win a deal (rules.md R-WIN-1)."""
 TEN_POINTS = 10
 """A trick worth taking at any price: an ace or a ten led."""
+KING_QUEEN_POINTS = 3
+LOW_TRUMP_POINTS = 2
+"""A king or a queen led is worth a low trump (the jack or the nine)."""
 
 
 class GuidePlayer(Player):
@@ -152,10 +155,11 @@ class GuidePlayer(Player):
        unseen card, bring it to 66 (Tompa's count).
     3. Leading with the talon open: the cheapest card that is neither a trump, half of a
        marriage, nor a lone ten (a ten whose ace is unseen).
-    4. Following with the talon open: take an ace or a ten with a higher card of its suit
-       or the lowest trump; take any card with a higher card of its suit (not half of a
-       marriage); else throw the cheapest card (not a trump, not half of a marriage, not a
-       lone ten).
+    4. Following with the talon open: win any trick that would bring the opponent to 66;
+       take an ace or a ten with a higher card of its suit or the lowest trump, a king or a
+       queen with a higher card of its suit or a low trump (jack or nine); take any card
+       with a higher card of its suit (not half of a marriage); else throw the cheapest card
+       (not a trump, not half of a marriage, not a lone ten).
     5. Talon closed or exhausted: lead the highest sure winner (trumps first), else the
        cheapest card; follow with the lowest card that wins, else the cheapest.
     """
@@ -179,8 +183,8 @@ class GuidePlayer(Player):
         if CLOSE in legal and self._can_count_out(view):
             return ACTIONS[CLOSE]
         cards = [int(a) for a in legal if a.is_card()]
-        if not cards:
-            return legal[0]
+        if not cards:  # before a draw: draw (a close was weighed above)
+            return next((a for a in legal if a in (DRAW, PASS)), legal[0])
         card = self._lead(view, cards) if view.led is None else self._follow(view, cards, view.led)
         return Action.play(card)
 
@@ -239,10 +243,13 @@ class GuidePlayer(Player):
             return min(winners, key=lambda c: (suit_of(c) == view.trump, points[c], c))
         same_suit = [c for c in winners if suit_of(c) == suit_of(led)]
         trumps = [c for c in winners if suit_of(c) == view.trump and suit_of(led) != view.trump]
-        if points[led] >= TEN_POINTS:
+        if view.opponent_score + points[led] + points[cheapest] >= TARGET:  # he would reach 66: stop him
+            return min(winners, key=lambda c: (points[c], c))
+        low_trumps = [c for c in trumps if points[c] <= LOW_TRUMP_POINTS]
+        if points[led] >= TEN_POINTS or (low_trumps and points[led] >= KING_QUEEN_POINTS):
             if same_suit:
                 return min(same_suit, key=lambda c: (points[c], c))
-            if trumps:
+            if trumps and (points[led] >= TEN_POINTS or low_trumps):
                 return min(trumps, key=lambda c: (points[c], c))
         takes = [c for c in same_suit if not self._in_marriage(view, c)]
         if takes:
