@@ -471,7 +471,7 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
         f"git {info.get('git', '?')}"
     )
     print(
-        f"  preset {args.preset}, {args.pairs_count} duplicate pairs per match (2 games per deal, seats swapped), "
+        f"  preset {args.preset}, {max((r['pairs'] for r in rows), default=0)} duplicate pairs per match (2 games per deal, seats swapped), "
         f"seed {args.seed}, expert {args.expert_time} s/decision, {args.workers} workers, {wall:.0f} s"
     )
     if "loadavg" in info:
@@ -567,7 +567,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.pairs_count)
     ]
     progress = not args.quiet
-    if progress:
+    if progress and not args.report_only:
         matches = ", ".join(f"{a} vs {b}" for a, b in pairs)
         print(f"{len(tasks)} duplicate pairs ({matches}) on {args.workers} workers ...", file=sys.stderr, flush=True)
     info = machine()  # the git state the workers run (they fork from this process)
