@@ -470,8 +470,9 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
         f"sixtysix strength league -- Python {info['python']} on {info.get('cpu_model', '?')}, {info['cpus']} CPUs, "
         f"git {info.get('git', '?')}"
     )
+    most = max((r["pairs"] for r in rows), default=0)
     print(
-        f"  preset {args.preset}, {max((r['pairs'] for r in rows), default=0)} duplicate pairs per match (2 games per deal, seats swapped), "
+        f"  preset {args.preset}, {most} duplicate pairs per match (2 games per deal, seats swapped), "
         f"seed {args.seed}, expert {args.expert_time} s/decision, {args.workers} workers, {wall:.0f} s"
     )
     if "loadavg" in info:
