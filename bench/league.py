@@ -7,6 +7,7 @@ Run from the repository root (``make bench`` runs ``--quick``)::
     python -m bench.league                                      # levels 1-5 adjacent, 300 pairs, expert 0.25 s
     python -m bench.league --players 4,5,5c --pairs all --pairs-count 100 --expert-time 1.0
     python -m bench.league --players 1,2,3,4 --pairs-count 50 --json out/bench-league.json
+    python -m bench.league --preset schnapsen --pairs 5:m,5:g --pairs-count 100  # against the sparring partners
 
 Players are named by level, ``1`` (random) to ``5`` (expert), built with
 ``make_player(level, seed, time_limit)``, and by two clairvoyant twins that
@@ -18,6 +19,10 @@ from a sound opponent: level 5 before the tree search, and its pure-Python
 fallback). ``3s`` and ``3m`` are careless counters, the robustness league's
 opponents: level 3 that passes up each exchange and marriage it would take half
 the time (``3m`` leads the king or queen of a skipped marriage instead).
+Sparring partners from outside the family (:mod:`bench.sparring`): ``m`` the
+determinized MCTS of published Schnapsen programs at its default budget (150
+worlds x 667 UCT iterations), ``m5`` at five times it, ``g`` the rule-based
+player written from published strategy advice.
 
 Duplicate deals
 ---------------
@@ -53,6 +58,9 @@ ms/decision
     (of its thread: what the players budget, so it does not grow with the load),
     every decision of its games (forced ones included: ``play_deal`` with
     ``DecisionStats``), and its decisions per game.
+closes
+    For each side, its closes of the talon, how many failed (the closer lost the
+    deal), and the game points its closes won and lost.
 """
 
 from __future__ import annotations
@@ -72,6 +80,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.engine import machine
+from bench.sparring import PUBLISHED_ITERATIONS, PUBLISHED_WORLDS, DeterminizedMcts, GuidePlayer
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.levels import make_player
@@ -95,7 +104,13 @@ PLAYER_NAMES = {
     "5r": "rollout expert (level 5 before the tree search; the pure-Python fallback)",
     "3s": "careless counter (level 3 skipping exchanges and marriages half the time)",
     "3m": "careless counter leading the king or queen of a marriage it skips",
+    "m": "determinized MCTS, published budget (150 worlds x 667 iterations)",
+    "m5": "determinized MCTS, 5x the published budget (335 worlds x 1491 iterations)",
+    "g": "guide: rule-based, from published Schnapsen strategy advice",
 }
+SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
+"""The determinized MCTS partners' (worlds, iterations): the published default and five times it
+(the published 500k budget scales both by about the square root of 5)."""
 DEFAULT_EXPERT_TIME = 0.25
 QUICK = {"players": "1,2,3,4,5", "pairs": "adjacent", "pairs_count": 20}
 ROBUSTNESS_PAIRS = "5:3,4:3,5:3s,4:3s,5:3m,4:3m"
@@ -186,6 +201,11 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
         return make_player(5, seed, time_limit=float(player_id[2:]))
     if player_id == "5r":
         return ExpertPlayer(seed, time_limit=expert_time)
+    if player_id in SPARRING:
+        worlds, iterations = SPARRING[player_id]
+        return DeterminizedMcts(seed, worlds=worlds, iterations=iterations)
+    if player_id == "g":
+        return GuidePlayer(seed)
     if player_id in ("3s", "3m"):
         return CarelessCounter(seed, lead_card=player_id == "3m")
     level = int(player_id[0])
@@ -240,7 +260,7 @@ def play_duplicate(task: Task) -> dict[str, Any]:
     deck_seed, seed1, seed2 = deal_seeds(task.seed, task.deal)
     deck = shuffled_deck(rules, deck_seed)
     dealer = 2 - task.deal % 2
-    result: dict[str, Any] = {"pair": task.pair, "deal": task.deal, "points": [], "terminations": []}
+    result: dict[str, Any] = {"pair": task.pair, "deal": task.deal, "points": [], "terminations": [], "closers": []}
     times: dict[str, list[float]] = {"a": [], "b": []}
     started = time.perf_counter()
     for a_seat in (1, 2):
@@ -258,6 +278,7 @@ def play_duplicate(task: Task) -> dict[str, Any]:
                 raise RuntimeError(f"{player.name} never searched the true deal: does the expert still call sample()?")
         result["points"].append(_points(outcome, a_seat))
         result["terminations"].append(outcome.termination.value)
+        result["closers"].append("" if not deal.closer else "a" if deal.closer == a_seat else "b")
         times["a"].extend(stats[a_seat].cpu_times)
         times["b"].extend(stats[3 - a_seat].cpu_times)
     result["times"] = times
@@ -297,6 +318,7 @@ def summarise(a: str, b: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         for t in r["terminations"]:
             terminations[t] = terminations.get(t, 0) + 1
     n_games = len(games)
+    closes = {side: close_summary(results, side) for side in ("a", "b")}
     return {
         "a": a,
         "b": b,
@@ -313,10 +335,26 @@ def summarise(a: str, b: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         "losses": sum(p < 0 for p in games),
         "ties": sum(p == 0 for p in games),
         "terminations": dict(sorted(terminations.items())),
+        "closes_a": closes["a"],
+        "closes_b": closes["b"],
         "time_a": time_summary([t for r in results for t in r["times"]["a"]], n_games),
         "time_b": time_summary([t for r in results for t in r["times"]["b"]], n_games),
         "cpu_seconds": sum(r["seconds"] for r in results),
         "pair_totals": totals,
+    }
+
+
+def close_summary(results: list[dict[str, Any]], side: str) -> dict[str, Any]:
+    """How the closes of ``side`` (``a`` or ``b``) went: how many, how many failed (the closer
+    lost the deal, R-CLOSE-5), and the game points won and lost by them (from the closer's side)."""
+    sign = 1 if side == "a" else -1
+    points = [sign * p for r in results for p, c in zip(r["points"], r.get("closers", ()), strict=False) if c == side]
+    failed = [p for p in points if p < 0]
+    return {
+        "closes": len(points),
+        "failed": len(failed),
+        "points_won": sum(p for p in points if p > 0),
+        "points_lost": -sum(failed),
     }
 
 
@@ -369,28 +407,54 @@ def player_pairs(players: list[str], mode: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def run_league(tasks: list[Task], workers: int, progress: bool) -> list[dict[str, Any]]:
-    """Every task's result, in task order, whatever the number of workers."""
+def load_partial(path: Path | None) -> dict[tuple[int, int], dict[str, Any]]:
+    """The results of ``--partial PATH`` so far, by (pair of players, deal)."""
+    if path is None or not path.exists():
+        return {}
+    done = {}
+    for line in path.read_text().splitlines():
+        if line.strip():
+            r = json.loads(line)
+            done[(r["pair"], r["deal"])] = r
+    return done
+
+
+def run_league(tasks: list[Task], workers: int, progress: bool, partial: Path | None = None) -> list[dict[str, Any]]:
+    """Every task's result, in task order, whatever the number of workers.
+
+    With ``partial``, each result is appended to that file (JSON lines) as soon as it is in, and the
+    tasks whose result it holds already are not played again: a long run can be stopped and resumed.
+    """
     results: list[dict[str, Any] | None] = [None] * len(tasks)
+    done = load_partial(partial)
+    for i, task in enumerate(tasks):
+        results[i] = done.get((task.pair, task.deal))
+    todo = [i for i, r in enumerate(results) if r is None]
     started = last = time.perf_counter()
+
+    def keep(i: int, result: dict[str, Any]) -> None:
+        results[i] = result
+        if partial is not None:
+            with partial.open("a") as out:
+                out.write(json.dumps(result) + "\n")
 
     def report(done: int) -> None:
         nonlocal last
         now = time.perf_counter()
-        if progress and (now - last >= 10 or done == len(tasks)):
+        if progress and (now - last >= 10 or done == len(todo)):
             last = now
-            print(f"  {done}/{len(tasks)} duplicate pairs done, {now - started:.0f} s", file=sys.stderr, flush=True)
+            print(f"  {done}/{len(todo)} duplicate pairs done, {now - started:.0f} s", file=sys.stderr, flush=True)
 
     if workers <= 1:
-        for i, task in enumerate(tasks):
-            results[i] = play_duplicate(task)
-            report(i + 1)
+        for n, i in enumerate(todo, 1):
+            keep(i, play_duplicate(tasks[i]))
+            report(n)
     else:
         with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(play_duplicate, task): i for i, task in enumerate(tasks)}
-            for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-                results[futures[future]] = future.result()
-                report(done)
+            futures = {pool.submit(play_duplicate, tasks[i]): i for i in todo}
+            for n, future in enumerate(concurrent.futures.as_completed(futures), 1):
+                keep(futures[future], future.result())
+                report(n)
     return [r for r in results if r is not None]
 
 
@@ -406,8 +470,9 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
         f"sixtysix strength league -- Python {info['python']} on {info.get('cpu_model', '?')}, {info['cpus']} CPUs, "
         f"git {info.get('git', '?')}"
     )
+    most = max((r["pairs"] for r in rows), default=0)
     print(
-        f"  preset {args.preset}, {args.pairs_count} duplicate pairs per match (2 games per deal, seats swapped), "
+        f"  preset {args.preset}, {most} duplicate pairs per match (2 games per deal, seats swapped), "
         f"seed {args.seed}, expert {args.expert_time} s/decision, {args.workers} workers, {wall:.0f} s"
     )
     if "loadavg" in info:
@@ -432,6 +497,15 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
             f"{ta['decisions_per_game']:>6.1f} {tb['decisions_per_game']:>5.1f}"
         )
     print()
+    print("closes (count, failed, game points won / lost by them):")
+    for r in rows:
+        ca, cb = r["closes_a"], r["closes_b"]
+        print(
+            f"  {r['a'] + ' vs ' + r['b']:<10} A: {ca['closes']} closes, {ca['failed']} failed, "
+            f"+{ca['points_won']} / -{ca['points_lost']};  B: {cb['closes']} closes, {cb['failed']} failed, "
+            f"+{cb['points_won']} / -{cb['points_lost']}"
+        )
+    print()
     names = sorted({p for r in rows for p in (r["a"], r["b"])}, key=lambda p: (p[0], p))
     print("players: " + ", ".join(f"{p} = {PLAYER_NAMES[p]}" for p in names))
     print("pts/deal: game points per deal from A's side; CI: t interval over the duplicate-pair totals")
@@ -443,7 +517,9 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace, info: dict
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench.league", description=__doc__.split("\n\n")[0])
     p.add_argument(
-        "--players", default="1,2,3,4,5", help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, 5@SECONDS (default 1,2,3,4,5)"
+        "--players",
+        default="1,2,3,4,5",
+        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5@SECONDS (default 1,2,3,4,5)",
     )
     p.add_argument(
         "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"
@@ -461,6 +537,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--json", type=Path, metavar="PATH", help="also write the results as JSON to PATH")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument(
+        "--partial", type=Path, metavar="PATH", help="append each pair's result to PATH (JSON lines); resume from it"
+    )
+    p.add_argument("--report-only", action="store_true", help="only report what --partial PATH holds (play nothing)")
     args = p.parse_args(argv)
     if args.robustness:
         args.pairs = ROBUSTNESS_PAIRS
@@ -488,14 +568,22 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.pairs_count)
     ]
     progress = not args.quiet
-    if progress:
+    if progress and not args.report_only:
         matches = ", ".join(f"{a} vs {b}" for a, b in pairs)
         print(f"{len(tasks)} duplicate pairs ({matches}) on {args.workers} workers ...", file=sys.stderr, flush=True)
     info = machine()  # the git state the workers run (they fork from this process)
     started = time.perf_counter()
-    results = run_league(tasks, args.workers, progress)
+    if args.report_only:  # what --partial holds of these tasks, nothing played
+        held = load_partial(args.partial)
+        results = [held[(t.pair, t.deal)] for t in tasks if (t.pair, t.deal) in held]
+    else:
+        results = run_league(tasks, args.workers, progress, args.partial)
     wall = time.perf_counter() - started
-    rows = [summarise(a, b, [r for r in results if r["pair"] == k]) for k, (a, b) in enumerate(pairs)]
+    rows = [
+        summarise(a, b, [r for r in results if r["pair"] == k])
+        for k, (a, b) in enumerate(pairs)
+        if any(r["pair"] == k for r in results)
+    ]
     with contextlib.suppress(OSError):
         info["loadavg"] = os.getloadavg()
     print_table(rows, args, info, wall)
@@ -515,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
             "wall_seconds": wall,
             "matches": rows,
             "robustness": robust,
-            "games": [{k: r[k] for k in ("pair", "deal", "points", "terminations")} for r in results],
+            "games": [{k: r[k] for k in ("pair", "deal", "points", "terminations", "closers")} for r in results],
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=2) + "\n")

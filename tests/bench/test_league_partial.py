@@ -1,0 +1,30 @@
+"""The league's ``--partial`` file: a stopped run resumes where it stopped, with the same results."""
+
+from pathlib import Path
+
+from bench.league import Task, close_summary, load_partial, run_league
+
+
+def tasks(count: int) -> list[Task]:
+    return [Task(0, "g", "2", deal, 1, "schnapsen", 0.25) for deal in range(count)]
+
+
+def test_a_resumed_league_plays_only_the_missing_pairs_and_matches_a_fresh_run(tmp_path: Path) -> None:
+    fresh = run_league(tasks(4), workers=1, progress=False)
+    partial = tmp_path / "league.jsonl"
+    first = run_league(tasks(2), workers=1, progress=False, partial=partial)
+    assert len(load_partial(partial)) == 2
+    resumed = run_league(tasks(4), workers=1, progress=False, partial=partial)
+    assert len(load_partial(partial)) == 4
+    assert [r["points"] for r in resumed] == [r["points"] for r in fresh]
+    assert resumed[:2] == first
+
+
+def test_close_summary_counts_each_sides_closes_and_their_cost() -> None:
+    """A close fails when the closer loses the deal (R-CLOSE-5); points are from A's side in the results."""
+    results = [
+        {"points": [3, -2], "closers": ["a", "a"]},
+        {"points": [-1, 2], "closers": ["b", ""]},
+    ]
+    assert close_summary(results, "a") == {"closes": 2, "failed": 1, "points_won": 3, "points_lost": 2}
+    assert close_summary(results, "b") == {"closes": 1, "failed": 0, "points_won": 1, "points_lost": 0}
