@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 
 from sixtysix.ai.native import NativeSearch
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, PASS, Action
-from sixtysix.core.cards import BIT, KING, QUEEN, SUIT_MASK, cards_of
+from sixtysix.core.cards import BIT, KING, QUEEN, cards_of
 from sixtysix.core.facts import BEATERS, DEAL_TARGET, follow_mask, last_trick_bonus, marriage_points
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal, score_deal
 from sixtysix.core.rules import Rules
@@ -174,7 +174,6 @@ class Solver:
         """Constants of the phase-2 search for this deal."""
         rules = self.rules
         self._trump = deal.trump
-        self._trump_mask = SUIT_MASK[deal.trump]
         self._points = rules.points
         self._closer = deal.closer
         self._close_score = deal.close_score

@@ -6,7 +6,7 @@ suit a lower index is a higher card. A set of cards is an int whose bit
 ``card`` is set, which makes set operations single machine operations.
 
 >>> card = parse_card("Th")
->>> card_name(card), suit_of(card) == HEARTS, card_points(card)
+>>> card_name(card), suit_of(card) == HEARTS, card_point_table()[card]
 ('Th', True, 10)
 >>> format_cards(parse_cards("9h ah kh"))
 'Ah Kh 9h'
@@ -16,7 +16,7 @@ suit a lower index is a higher card. A set of cards is an int whose bit
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TypeAlias
 
 from sixtysix.core.errors import InvalidCardError
@@ -70,14 +70,6 @@ def rank_of(card: Card) -> int:
     return card & 7
 
 
-def card_points(card: Card) -> int:
-    """Standard card points (ace 11, ten 10, king 4, queen 3, jack 2, others 0).
-
-    Under rules where the nine counts, use :func:`sixtysix.core.facts.card_points`.
-    """
-    return RANK_POINTS[rank_of(card)]
-
-
 def card_point_table(nine_points: int = 0) -> tuple[int, ...]:
     """``table[card]``: the card points of all 32 cards, the nine worth ``nine_points`` (rules.md §2.1).
 
@@ -92,11 +84,6 @@ def card_point_table(nine_points: int = 0) -> tuple[int, ...]:
 def card_name(card: Card) -> str:
     """Canonical text: rank in upper case, suit in lower case (``"Td"``)."""
     return CARD_NAMES[card]
-
-
-def card_long_name(card: Card) -> str:
-    """``"Queen of hearts"``."""
-    return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
 
 
 def pack_mask(size: int) -> CardMask:
@@ -119,10 +106,6 @@ _C0, _C1, _C2, _C3 = _BYTE_CARDS
 def cards_of(mask: CardMask) -> tuple[Card, ...]:
     """The cards of a mask, in ascending card order (by suit, high card first)."""
     return _C0[mask & 255] + _C1[(mask >> 8) & 255] + _C2[(mask >> 16) & 255] + _C3[(mask >> 24) & 255]
-
-
-def iter_cards(mask: CardMask) -> Iterator[Card]:
-    return iter(cards_of(mask))
 
 
 def mask_of(cards: Iterable[Card]) -> CardMask:

@@ -96,8 +96,6 @@ LEAD, MARRIAGE, FOLLOW, BEFORE_DRAW, OVER = (
     Stage.BEFORE_DRAW,
     Stage.OVER,
 )
-scale_points = game_points
-"""The two-player game-point scale (the old name of :func:`sixtysix.core.facts.game_points`)."""
 
 INNER_SEATS: tuple[int, int, int] = (0, 1, 2)
 """How a two-player table names its seats in texts: seat 1 is "seat 1" (a three-handed

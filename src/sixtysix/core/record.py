@@ -47,7 +47,6 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
 
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, Action
 from sixtysix.core.cards import CARD_NAMES, Card, parse_card
@@ -64,7 +63,7 @@ from sixtysix.core.forfeit import forfeit_deal, forfeit_header, parse_forfeit_he
 from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.outcome import Termination
 from sixtysix.core.rules import Rules, parse_option
-from sixtysix.core.table import AnyDeal, Table
+from sixtysix.core.table import Table
 
 FORMAT = "66R 1"
 _HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\]$')
@@ -72,9 +71,6 @@ _HEADER_START = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"')
 _HEADER_END = re.compile(r"\]\s*(?:#.*)?$")
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)\s*=\s*(?:"([^"]*)"|(\S+))')
 _TOKEN = re.compile(r"^([^:\s]+):(\S+)$")
-
-RecordDeal: TypeAlias = AnyDeal
-"""A deal of any table size, as records replay it (the old name; prefer :class:`~sixtysix.core.table.Table`)."""
 
 
 @dataclass

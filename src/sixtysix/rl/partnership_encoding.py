@@ -26,7 +26,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, NUM_ACTIONS, marriage_suit
+from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
 from sixtysix.core.facts import DEAL_TARGET, side_of
 from sixtysix.core.outcome import Stage
@@ -135,14 +135,6 @@ def encode_partnership(view: PartnershipView, out: npt.NDArray[np.float32] | Non
     ]
     obs[_CARDS_END:] = tail
     return obs
-
-
-def legal_mask4(view: PartnershipView) -> npt.NDArray[np.int8]:
-    """``int8[46]``: 1 for each of ``view.legal`` (the action ids are the two-player game's)."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    if view.legal:
-        mask[list(view.legal)] = 1
-    return mask
 
 
 def plane_cards4(obs: npt.NDArray[np.float32], name: str) -> CardMask:

@@ -144,17 +144,6 @@ class GameResult:
         """The players that were disqualified in this game: name -> why."""
         return {note.player: note.detail for note in self.forfeited if note.kind == "disqualified"}
 
-    def points_for(self, name: str) -> int:
-        """Game points of ``name`` minus its opponent's (two positions)."""
-        seat = self.key.seat_of(name)
-        return self.score[seat - 1] - self.score[2 - seat]
-
-    def share_for(self, name: str) -> float:
-        """1 if ``name`` won, 0.5 for a tie, 0 if it lost (two positions)."""
-        if self.winner is None:
-            return 0.5
-        return 1.0 if self.winner == self.key.seat_of(name) else 0.0
-
     def standing(self, position: int) -> tuple[int, ...]:
         """What ranks the positions of the game: higher is better.
 
@@ -337,10 +326,6 @@ def play_game(setup: Setup, key: GameKey) -> GameResult:
     finally:
         game.close()
     return game.result(time.perf_counter() - started)
-
-
-play_table_game = play_game
-"""The former name of :func:`play_game` for three- and four-handed games."""
 
 
 class _Game:

@@ -106,10 +106,6 @@ class HandKnowledge:
 
     # -- questions --------------------------------------------------------
 
-    def may_hold(self, seat: int, card: Card) -> bool:
-        """Whether ``seat`` may hold ``card`` in some consistent deal."""
-        return bool(self.possible[seat - 1] & BIT[card])
-
     def holders(self, card: Card) -> tuple[int, ...]:
         """The seats that may hold ``card`` (empty once it is played)."""
         return tuple(s for s in SEATS if self.possible[s - 1] & BIT[card])
