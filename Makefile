@@ -18,7 +18,7 @@ $(VENV)/.installed-dev: $(BIN)/activate pyproject.toml
 	touch $(VENV)/.installed $@
 
 # The native search core (C, native/): `pip install -e` builds it in place; this rebuilds it when
-# its sources change. docs/architecture.md, "Native search core".
+# its sources change. docs/native.md.
 NATIVE_INPUTS := setup.py native/build.py native/choices.py src/sixtysix/core/rules.py $(wildcard native/*.c native/*.h)
 
 $(VENV)/.native: $(VENV)/.installed $(NATIVE_INPUTS)

@@ -1,6 +1,6 @@
 """The native core checks what it receives: a malformed position or rule set raises ValueError, never crashes.
 
-Run under AddressSanitizer by ``make check-native`` (see docs/architecture.md).
+Run under AddressSanitizer by ``make check-native`` (see docs/native.md).
 """
 
 from __future__ import annotations
