@@ -35,7 +35,6 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 ACE, TEN, KING, QUEEN, JACK, NINE, EIGHT, SEVEN = range(8)
 RANK_CHARS = "ATKQJ987"
-RANK_NAMES = ("Ace", "Ten", "King", "Queen", "Jack", "Nine", "Eight", "Seven")
 RANK_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
 """Card points by rank (the nine's may be changed by the rules)."""
 
