@@ -131,7 +131,7 @@ class DeterminizedMcts(Player):
 # -- the rule-based player ------------------------------------------------------------
 
 TARGET = 66
-"""The points that win a deal (rules.md R-WIN-1)."""
+"""The points that win a deal (rules.md R-CLAIM-1)."""
 TEN_POINTS = 10
 """A trick worth taking at any price: an ace or a ten led."""
 KING_QUEEN_POINTS = 3

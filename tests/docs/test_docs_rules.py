@@ -9,7 +9,8 @@ import subprocess
 
 from sixtysix.core.rules import CHOICES, PRESETS
 from sixtysix.present import rulebook
-from sixtysix.present.rulewords import OPTION_LABELS
+from sixtysix.present.rulewords import option_names
+from sixtysix.present.words import LANGUAGES, catalogue
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rules.md"
@@ -87,9 +88,9 @@ def test_every_option_is_explained_and_named_in_three_languages() -> None:
     explained = text.split("## 3 ", 1)[1].split("\n## 4 ", 1)[0]
     for name in CHOICES:
         assert f"`{name}`" in explained, f"section 3 does not explain {name}"
-    assert set(OPTION_LABELS) == set(CHOICES)
-    for name, labels in OPTION_LABELS.items():
-        assert {"en", "de", "fr"} <= set(labels) and all(labels.values()), name
+    assert set(option_names()) == set(CHOICES)
+    for name in CHOICES:
+        assert all(catalogue(lang).get(f"rulebook.option.{name}") for lang in LANGUAGES), name
 
 
 def test_every_rule_id_cited_in_the_code_and_the_tests_is_in_the_rule_book() -> None:

