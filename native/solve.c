@@ -480,6 +480,7 @@ static int action_priority(const Rules *r, const Pos *p, int a) {
     if (a >= A_MARRIAGE_20 && a < A_MARRIAGE_40) return 850;
     if (a == A_EXCHANGE) return 800;
     if (a == A_DRAW) return 700;
+    if (a == A_PASS) return 650; /* declining the exchange out of turn: after taking it */
     if (a == A_CLOSE || a == A_CLOSE_BEFORE_DRAW) return 950; /* first: it often decides at once */
     if (a == A_CLAIM) return 100;
     int pts = r->points[a], trump = (a >> 3) == p->trump;
