@@ -172,11 +172,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 COMMAND_MODULES = (
-    "sixtysix.tui.command",  # sixtysix play
+    "sixtysix.tui.play_command",  # sixtysix play
     "sixtysix.tui.puzzles_command",  # sixtysix puzzles
-    "sixtysix.protocol.command",  # sixtysix bot
-    "sixtysix.tournament.command",  # sixtysix tournament
-    "sixtysix.web.command",  # sixtysix serve
+    "sixtysix.protocol.bot_command",  # sixtysix bot
+    "sixtysix.tournament.tournament_command",  # sixtysix tournament
+    "sixtysix.web.serve_command",  # sixtysix serve
 )
 """Modules that add subcommands: each has ``register(commands)``, where ``commands`` is the
 argparse subparsers object, and imports its heavy dependencies only when its command runs."""

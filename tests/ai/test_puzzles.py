@@ -44,7 +44,7 @@ from sixtysix.core.cards import BIT, CARD_NAMES, cards_of
 from sixtysix.core.game import Deal, Stage
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
-from sixtysix.present.puzzles import opponent_cards, puzzle_json, view_of
+from sixtysix.present.puzzle_words import opponent_cards, puzzle_json, view_of
 
 PUZZLES = load_puzzles()
 TEXT = resources.files("sixtysix.ai").joinpath(PUZZLE_FILE).read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""A puzzle's sentences (present/puzzles.py) in English, German and French: the question, the kind,
+"""A puzzle's sentences (present/puzzle_words.py) in English, German and French: the question, the kind,
 the verdict and the values, with the numbers of the puzzle and nothing the player has not seen."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from sixtysix.ai.puzzles import CLOSED, KINDS, PHASE_ONE, TALON_GONE, Puzzle, lo
 from sixtysix.core.actions import Action
 from sixtysix.present.describe import card_label, decimal_text, plain
 from sixtysix.present.explain import action_text, explanation_text
-from sixtysix.present.puzzles import (
+from sixtysix.present.puzzle_words import (
     kind_label,
     kind_text,
     points_text,

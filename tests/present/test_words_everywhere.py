@@ -12,7 +12,7 @@ The rule, checked on the source (docs/architecture.md, "Where do the words come 
   catalogue. A diagnostic printed to ``stderr`` (``print(..., file=sys.stderr)``) or after the program's
   name (``sixtysix puzzles: {error}``) is the command line's,
   in English like argparse's own, and so are the tools that have no ``--lang`` (``sixtysix rules``,
-  ``analyze``, ``serve``, ``tournament``: ``cli.py``, ``web/command.py``, ``tournament/``).
+  ``analyze``, ``serve``, ``tournament``: ``cli.py``, ``web/serve_command.py``, ``tournament/``).
 - **The page writes no words of its own** (``web/static/js``): the text of an ``html`...``` template (its
   ``${...}`` taken out, tags and entities stripped) and its ``title``, ``aria-label``, ``placeholder`` and
   ``alt`` attributes hold no word, nor does a string assigned to ``textContent`` or ``innerText`` or

@@ -110,7 +110,7 @@ def test_help_lists_the_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_registering_the_command_imports_nothing_heavy() -> None:
     code = (
-        "import sys, argparse, sixtysix.tournament.command as c; "
+        "import sys, argparse, sixtysix.tournament.tournament_command as c; "
         "c.register(argparse.ArgumentParser().add_subparsers()); "
         "print(sorted(m for m in sys.modules if m in ('rich', 'ray') or m.startswith(('sixtysix.ai', "
         "'sixtysix.tournament.runner', 'sixtysix.protocol'))))"

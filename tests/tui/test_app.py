@@ -69,6 +69,8 @@ def test_the_default_save_path_has_a_timestamp(tmp_path: Path) -> None:
 
 
 def test_the_command_module_imports_only_the_standard_library() -> None:
-    code = "import sys, sixtysix.tui.command; print([m for m in ('rich', 'sixtysix.tui.loop') if m in sys.modules])"
+    code = (
+        "import sys, sixtysix.tui.play_command; print([m for m in ('rich', 'sixtysix.tui.loop') if m in sys.modules])"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

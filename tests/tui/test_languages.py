@@ -16,7 +16,7 @@ from sixtysix.present.describe import plain
 from sixtysix.tui.session import Session
 
 from .conftest import Driver, legal_answer, make_session
-from .test_puzzles import arguments, play
+from .test_puzzle_trainer import arguments, play
 
 ENGLISH = (
     "the", "you", "your", "and", "with", "for", "of", "to", "is", "not", "by", "on", "or", "no", "an",

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     )
     from sixtysix.protocol.player import PartnershipProtocolPlayer, ProtocolPlayer, StartFailures
 
-# The names are imported when first used, so that ``sixtysix.protocol.command`` (imported by
+# The names are imported when first used, so that ``sixtysix.protocol.bot_command`` (imported by
 # every run of the command line) costs nothing.
 _HOMES = {
     "serve": "engine",

@@ -2,7 +2,7 @@
 
 The modules keep the parts apart so that each can be tested on its own:
 
-* :mod:`sixtysix.tui.command` registers the ``play`` subcommand (standard library only;
+* :mod:`sixtysix.tui.play_command` registers the ``play`` subcommand (standard library only;
   ``rich`` is imported when the command runs);
 * :mod:`sixtysix.tui.inputs` turns what the player types into actions or commands (a pure
   function);

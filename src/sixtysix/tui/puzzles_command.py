@@ -61,6 +61,6 @@ def _puzzles_command(args: argparse.Namespace) -> int:
     except ModuleNotFoundError:
         print("sixtysix puzzles needs rich: pip install 'sixtysix[tui]'", file=sys.stderr)
         return 2
-    from sixtysix.tui.puzzles import run
+    from sixtysix.tui.puzzle_trainer import run
 
     return run(args)

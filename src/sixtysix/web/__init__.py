@@ -1,6 +1,6 @@
 """``sixtysix serve``: the web app (docs/web.md; its API in docs/web-api.md).
 
-* :mod:`sixtysix.web.command` registers the ``serve`` subcommand (standard library only;
+* :mod:`sixtysix.web.serve_command` registers the ``serve`` subcommand (standard library only;
   FastAPI and uvicorn are imported when the command runs, so ``import sixtysix`` needs
   neither);
 * :mod:`sixtysix.web.app` is the ASGI app (FastAPI): :func:`sixtysix.web.app.create_app`;

@@ -34,7 +34,7 @@ from sixtysix.web.live import message as live_message
 from sixtysix.web.logs import protect_logs
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import meta
-from sixtysix.web.puzzles import puzzle_router
+from sixtysix.web.puzzles_api import puzzle_router
 from sixtysix.web.rules import language, preset_rules, rules_page
 from sixtysix.web.servertime import ServerTime
 from sixtysix.web.service import Service

@@ -43,7 +43,7 @@ from sixtysix.core.actions import Action
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import Names, describe_action_choice, typed_token
 from sixtysix.present.order import hand_order
-from sixtysix.present.puzzles import (
+from sixtysix.present.puzzle_words import (
     card_or_action,
     hidden_cards,
     kind_label,

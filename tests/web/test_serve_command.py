@@ -11,7 +11,7 @@ from .conftest import Api, ServerProcess
 
 def test_import_sixtysix_needs_no_web_library() -> None:
     code = (
-        "import sys, sixtysix, sixtysix.cli, sixtysix.web, sixtysix.web.command\n"
+        "import sys, sixtysix, sixtysix.cli, sixtysix.web, sixtysix.web.serve_command\n"
         "sixtysix.cli._parser()\n"
         "heavy = [m for m in sys.modules if m.split('.')[0] in ('fastapi', 'uvicorn', 'starlette', 'websockets')]\n"
         "assert not heavy, heavy\n"

@@ -14,7 +14,7 @@ from rich.console import Console
 from sixtysix.ai.puzzles import CLOSED, PHASE_ONE, TALON_GONE, daily_puzzle, load_puzzles, puzzle_by_id
 from sixtysix.cli import main
 from sixtysix.present.order import hand_order
-from sixtysix.tui.puzzles import default_store, run
+from sixtysix.tui.puzzle_trainer import default_store, run
 
 
 def arguments(store: Path, **given: object) -> argparse.Namespace:

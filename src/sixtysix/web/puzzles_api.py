@@ -1,9 +1,9 @@
 """The Puzzles page's API: puzzles from the player's view, answers judged by the server, a rating per browser.
 
 The browser holds no rule and never the solution before it answers: it receives the player's
-view of the position and the legal actions (:func:`~sixtysix.present.puzzles.puzzle_json`), posts
+view of the position and the legal actions (:func:`~sixtysix.present.puzzle_words.puzzle_json`), posts
 its answer, and gets the verdict, the values of every action and the solution line
-(:func:`~sixtysix.present.puzzles.answer_json`). A browser keeps its puzzle rating and streaks
+(:func:`~sixtysix.present.puzzle_words.answer_json`). A browser keeps its puzzle rating and streaks
 under a solver token (``POST /api/puzzles/solver``), stored hashed like the seat tokens, the
 skill itself in the ``puzzle_solvers`` table of the app's database. docs/web-api.md lists the
 endpoints.
@@ -35,7 +35,7 @@ from sixtysix.ai.puzzle_skill import PuzzleSkill, next_puzzle
 from sixtysix.ai.puzzles import Puzzle, daily_puzzle, load_puzzles, puzzle_by_id
 from sixtysix.core.actions import Action
 from sixtysix.core.errors import InvalidActionError
-from sixtysix.present.puzzles import answer_json, puzzle_json
+from sixtysix.present.puzzle_words import answer_json, puzzle_json
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.limits import RateLimiter, check_origin
 from sixtysix.web.messages import sentence
