@@ -14,9 +14,12 @@ from sixtysix import Action, Match, PlayerView, Rules
 from sixtysix.core.actions import CLAIM
 from sixtysix.players.base import Player
 from sixtysix.present.order import hand_order
+from sixtysix.present.words import LANGUAGES, say
 from sixtysix.tui.console import Settings
 from sixtysix.tui.session import Session
 
+NEXT_DEAL = {say("tui.ask.next_deal", lang) for lang in LANGUAGES}
+"""The prompt after a deal, in every language: Enter answers it."""
 README_DECK = "Kh Qh Ah 9s Js Tc Ac Kc Qc Jc 9c Td Ts As Ks Qs Ad Kd Qd Jd 9d Th Jh 9h"
 
 
@@ -84,7 +87,7 @@ def scripted_ask(
         answer = scripted(prompt, noted, left, limit)
         if answer is not None:
             return answer
-        if prompt.startswith("Press Enter"):
+        if prompt in NEXT_DEAL:
             return ""
         return play()
 

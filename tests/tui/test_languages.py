@@ -16,7 +16,9 @@ from sixtysix.present.describe import plain
 from sixtysix.tui.session import Session
 
 from .conftest import Driver, legal_answer, make_session
+from .test_partnership import make as four_handed
 from .test_puzzle_trainer import arguments, play
+from .test_threehanded import make as three_handed
 
 ENGLISH = (
     "the", "you", "your", "and", "with", "for", "of", "to", "is", "not", "by", "on", "or", "no", "an",
@@ -31,7 +33,7 @@ ENGLISH = (
 """English words that are no German or French word; the commands typed (``help``, ``hint``, ``skip``, ``quit``,
 ``review``, and the actions ``draw`` and ``pass``) are named as they are typed."""
 TYPED = re.compile(r"\b(?:help|hint|last|quit|skip|review|rules|undo|draw|pass)\b")
-WORDS_OF = {"de": {"an", "Enter"}, "fr": {"points", "Points", "Table", "action", "record", "solution", "chance"}}
+WORDS_OF = {"de": {"an", "Enter"}, "fr": {"on", "points", "Points", "Table", "action", "record", "solution", "chance"}}
 """Words of the list that are German or French words too (``sagt 66 an``; ``record 3``: the best streak)."""
 
 
@@ -87,6 +89,36 @@ def test_a_match_in_the_terminal_speaks_german_and_french(tmp_path: Path, lang: 
     assert not english_words(shown, lang), english_words(shown, lang)
 
 
-def test_german_is_for_the_two_player_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--rules", "three66", "--lang", "de"]) == 2
-    assert "the three- and four-handed tables speak English only" in capsys.readouterr().err
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_four_handed_match_speaks_german_and_french(tmp_path: Path, lang: str) -> None:
+    session, _ = four_handed(tmp_path, seed=3, answers=["help", "last", "hint", "undo", "zz", "9"], lang=lang)
+    assert session.run() == 0
+    shown = session.output()
+    assert len(session.match.deals) >= 2 and session.match.is_over  # every deal's end and the match's
+    assert {"de": "Deine Partei (du, Partner)", "fr": "Votre équipe (vous, Partenaire)"}[lang] in shown
+    assert {"de": "Jetzt erlaubt:", "fr": "Permis maintenant"}[lang] in shown
+    assert not english_words(shown, lang), english_words(shown, lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_three_handed_match_speaks_german_and_french(tmp_path: Path, lang: str) -> None:
+    session, _, _ = three_handed(tmp_path, seed=3, answers=["help", "last", "hint", "zz", "9"], lang=lang)
+    assert session.run() == 0
+    shown = session.output()
+    assert any(kind == "watch" for kind, _, _ in session.screens)  # a deal the person sits out, watched
+    assert {"de": "Links", "fr": "Gauche"}[lang] in shown and {"de": "Rechts", "fr": "Droite"}[lang] in shown
+    assert not english_words(shown, lang), english_words(shown, lang)
+
+
+@pytest.mark.parametrize("rules", ["three66", "four66"])
+def test_sixtysix_play_speaks_german_at_the_three_and_four_handed_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], rules: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    answers = iter(["help", "last", "quit"])
+    monkeypatch.setattr("builtins.input", lambda *prompt: next(answers))
+    args = ["play", "--rules", rules, "--lang", "de", "--level", "1", "--seed", "2", "--save", "g.66r", "--no-clear"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Jetzt erlaubt:" in out and "Deine Karten" in out and "Atout" in out
+    assert not english_words(out, "de"), english_words(out, "de")

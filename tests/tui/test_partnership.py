@@ -158,7 +158,7 @@ def test_no_screen_shows_a_card_of_another_hand(tmp_path: Path) -> None:
 def test_the_screen_shows_hand_trump_trick_and_sides() -> None:
     deal = FourHandedDeal.from_text(DECK, dealer=4)
     names = partnership_names(1)
-    info = PartnershipInfo(names, title="sixtysix · four66 · match to 7", symbols=False)
+    info = PartnershipInfo(names, title="sixtysix · four66 · deal 1 · match to 7", symbols=False)
     text = to_text(render_partnership(PartnershipView.of(deal, 1, (3, 5), 1), info), width=100)
     assert "sixtysix · four66 · deal 1 · match to 7" in text
     assert "Your side (you, Partner)  3/7     The opponents (Left, Right)  5/7   (1 carried" in text
@@ -219,8 +219,8 @@ def test_the_summary_explains_the_deal_by_side() -> None:
         deal.apply(rng.choice(deal.legal_actions()))
     outcome = deal.outcome
     assert outcome is not None and outcome.winner is not None
-    mine = explain_deal(deal, 1 if outcome.winner == 1 else 2)
-    theirs = explain_deal(deal, 2 if outcome.winner == 1 else 1)
+    mine = explain_deal(deal, partnership_names(1 if outcome.winner == 1 else 2))
+    theirs = explain_deal(deal, partnership_names(2 if outcome.winner == 1 else 1))
     points = max(outcome.points)
     assert mine[0].startswith(f"Your side made {points} to {130 - points} (")
     assert theirs[0].startswith(f"The opponents made {points} to {130 - points} (")
@@ -311,7 +311,9 @@ def test_the_ten_of_trumps_bonus_is_explained() -> None:
         assert outcome is not None
         if outcome.bonus and any(outcome.bonus):
             side = 1 if outcome.bonus[0] else 2
-            assert "Your side won the ten of trumps: +1 game point." in explain_deal(deal, side)
-            assert "The opponents won the ten of trumps: +1 game point." in explain_deal(deal, 3 - side)
+            assert "Your side won the ten of trumps: +1 game point." in explain_deal(deal, partnership_names(side))
+            assert "The opponents won the ten of trumps: +1 game point." in explain_deal(
+                deal, partnership_names(3 - side)
+            )
             return
     raise AssertionError("no deal gave the ten of trumps bonus")

@@ -99,8 +99,6 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
 def _start(match: AnyMatch, settings: Settings, console: Console, resumed: list[tuple[str, str]] | None) -> int:
     """Check the seats and levels for the table size, then play (a resumed match keeps its headers)."""
     kind = SESSIONS[match.rules.players]
-    if settings.lang != "en" and kind.table_size != 2:  # README, "In German or French"
-        return _fail(f"--lang {settings.lang}: the three- and four-handed tables speak English only")
     if settings.human > kind.table_size:
         return _fail(f"--seat {settings.human}: {match.rules.preset_name} has seats 1-{kind.table_size}")
     try:

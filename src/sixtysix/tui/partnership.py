@@ -14,10 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from rich.console import Console, RenderableType
 
 from sixtysix.core.actions import Action, marriage_suit
-from sixtysix.core.cards import SUIT_NAMES
 from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.match import PartnershipMatch
-from sixtysix.core.partnership import FourHandedDeal, left_of, side_of
+from sixtysix.core.partnership import FourHandedDeal, left_of, partner_of, side_of
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.player import Player
 from sixtysix.present.describe import (
@@ -30,6 +29,7 @@ from sixtysix.present.describe import (
     trick_points,
     trick_winner,
 )
+from sixtysix.present.voice import suit_name
 from sixtysix.tui.console import Settings
 from sixtysix.tui.loop import TableSession
 from sixtysix.tui.partnership_screen import (
@@ -63,7 +63,7 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
         players: Mapping[int, Player[PartnershipView]] | None = None,
     ) -> None:
         super().__init__(match, settings, console, headers, ask)
-        self.names = partnership_names(self.seat)
+        self.names = partnership_names(self.seat, settings.lang)
         levels, think = self.levels, settings.think
         self.players = computer_players(levels, match.rules, self.seed, think, players)
         current = match.current
@@ -95,7 +95,11 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
 
     def title(self) -> str:
         levels = " ".join(f"{self.names.subject(seat)} {level}" for seat, level in self.levels.items())
-        return f"sixtysix · {self.rules.preset_name} · match to {self.rules.match_target} · levels {levels}"
+        rules = self.rules
+        deal = len(self.match.deals)
+        return self.names.say(
+            "tui.four.title", preset=rules.preset_name, deal=deal, target=rules.match_target, levels=levels
+        )
 
     def _start_players(self, deal: FourHandedDeal) -> None:
         for seat, player in self.players.items():
@@ -103,12 +107,15 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
 
     def _deal_intro(self, deal: FourHandedDeal) -> str:
         names = self.names
-        symbols = self.settings.symbols
+        symbols, lang = self.settings.symbols, names.lang
         dealer, leader = deal.dealer, left_of(deal.dealer)
-        return (
-            f"Deal {len(self.match.deals)}: {names.subject(dealer)} {names.verb(dealer, 'deal', 'deals')} and "
-            f"{names.verb(dealer, 'turn', 'turns')} up {card_markup(deal.trump_card, symbols)}: trump is "
-            f"{suit_label(deal.trump, symbols)}; {names(leader)} {names.verb(leader, 'lead', 'leads')}"
+        return names.of(
+            "tui.four.deal",
+            dealer,
+            n=len(self.match.deals),
+            card=card_markup(deal.trump_card, symbols, lang),
+            suit=suit_label(deal.trump, symbols, lang),
+            lead=names.of("tui.four.leads", leader),
         )
 
     def apply(self, deal: FourHandedDeal, seat: int, action: Action) -> None:
@@ -116,22 +123,23 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
         trick = [*deal.trick, (seat, int(action))] if action.is_card() else []
         deal.apply(action, seat)
         names = self.names
-        symbols = self.settings.symbols
+        symbols, lang = self.settings.symbols, names.lang
         if not action.is_card():
-            value, suit = marriage_value(action), SUIT_NAMES[marriage_suit(action)]
-            self.log.append(f"{names.subject(seat)} {names.verb(seat, 'declare', 'declares')} {value} in {suit}")
+            value, suit = marriage_value(action), suit_name(marriage_suit(action), lang)
+            self.log.append(names.of("tui.four.act.marriage", seat, value=value, suit=suit))
             return
-        self.log.append(f"{names.subject(seat)} {names.verb(seat, 'play', 'plays')} {card_markup(action, symbols)}")
+        self.log.append(names.of("tui.act.play", seat, card=card_markup(action, symbols, lang)))
         if len(trick) == 4:
             winner = trick_winner(trick, deal.trump)
-            points = trick_points(deal.rules, (c for _, c in trick))
-            side = "your side" if side_of(winner) == side_of(self.seat) else "the opponents"
-            text = (
-                f"{names.subject(winner)} {names.verb(winner, 'win', 'wins')} the trick for {side}: "
-                f"{cards_markup([c for _, c in trick], symbols)}, {points} points"
-            )
+            values = {
+                "name": names.other(winner) if winner != self.seat else "",
+                "cards": cards_markup([c for _, c in trick], symbols, lang),
+                "points": trick_points(deal.rules, (c for _, c in trick)),
+            }
+            whose = "you" if winner == self.seat else "partner" if side_of(winner) == side_of(self.seat) else "opponent"
+            text = names.say(f"tui.four.log.trick.{whose}", **values)
             if deal.trick_count == 8 or (deal.is_over and not any(deal.hands[1:])):
-                text += f" and {LAST_TRICK_BONUS} for the last trick"
+                text += names.say("tui.log.last_trick", n=LAST_TRICK_BONUS)
             self.log.append(f"[bold]{text}[/]")
 
     # -- the computer players ----------------------------------------------------------------
@@ -153,29 +161,31 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
     def enter(self, deal: FourHandedDeal, view: PartnershipView) -> tuple[Action, ...] | None:
         if len(view.legal) == 1:
             return (view.legal[0],)
-        self.say("Type a card (Ah, or its number), or help.")
+        self.say(self.names.say("tui.four.enter.help"))
         return None
 
     def hint(self, view: PartnershipView) -> None:
-        self.say("[yellow]hint is only available in the two-player and three-handed games.[/]")
+        self.say(self.names.say("tui.four.hint.none"))
 
     def last_trick(self, view: PartnershipView) -> str:
         tricks = completed_tricks(view.history)
         if not tricks:
-            return "No trick has been played yet in this deal."
-        return "Last trick: " + describe_trick(self.names, tricks[-1], view.rules, view.trump, self.settings.symbols)
+            return self.names.say("tui.last.none")
+        trick = describe_trick(self.names, tricks[-1], view.rules, view.trump, self.settings.symbols)
+        return self.names.say("tui.last.trick", trick=trick)
 
     def help_lines(self, deal: FourHandedDeal, view: PartnershipView) -> list[str]:
-        symbols = self.settings.symbols
-        lines = ["[bold]Legal now:[/]"]
+        symbols, names = self.settings.symbols, self.names
+        lang = names.lang
+        lines = [names.say("tui.help.title")]
         for number, action in numbered_legal(view.hand, view.trump, view.legal):
-            what = f"play {card_markup(action, symbols)}" if action.is_card() else marriage_choice(action)
+            if action.is_card():
+                what = names.say("tui.choice.play", card=card_markup(action, symbols, lang))
+            else:
+                what = marriage_choice(action, lang)
             lines.append(f"  {number:>2} {action!s:<5} {what}")
-        lines.append(
-            "[bold]Commands:[/] last (the last trick) · rules (the rules of this game) · quit (save and leave) · "
-            "hint is not available in the four-handed game (the analysis is two-player only)"
-        )
-        lines.append("Cards: Ah, ah, 10h, A♥, or the number under the card.")
+        lines.append(names.say("tui.four.help.commands"))
+        lines.append(names.say("tui.four.help.cards"))
         return lines
 
     def play(self, deal: FourHandedDeal, actions: list[Action]) -> bool:
@@ -183,7 +193,7 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
         changed = False
         for action in actions:
             if deal.to_act != self.seat:
-                self.notes.append("[yellow]It is no longer your turn; the rest of the input was dropped.[/]")
+                self.notes.append(self.names.say("tui.four.not_your_turn"))
                 break
             try:
                 self.apply(deal, self.seat, action)
@@ -199,8 +209,10 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
         index = self.match.deals.index(deal)
         view = self.view(deal, self.seat)
         tricks = completed_tricks(deal.history)
-        extra = [f"Last trick: {describe_trick(self.names, tricks[-1], deal.rules, deal.trump, self.settings.symbols)}"]
-        info = self.info(extra if tricks else ())
+        info = self.info()
+        if tricks:
+            trick = describe_trick(self.names, tricks[-1], deal.rules, deal.trump, self.settings.symbols)
+            info = self.info([self.names.say("tui.last.trick", trick=trick)])
         self.summarize(render_partnership_summary(deal, view, info, self.credited(index)))
 
     def match_result(self) -> str:
@@ -208,8 +220,10 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
         own = side_of(self.seat)
         winner = match.winner or own
         won, lost = match.score[winner - 1], match.score[2 - winner]
-        who = "Your side (you and Partner)" if winner == own else "The opponents (Left and Right)"
-        return f"\n[bold]{who} won the match {won}-{lost}.[/]"
+        names, seat = self.names, self.seat
+        partner, left, right = (names(s) for s in (partner_of(seat), left_of(seat), partner_of(left_of(seat))))
+        key = "tui.four.match.own" if winner == own else "tui.four.match.opp"
+        return names.say(key, partner=partner, left=left, right=right, a=won, b=lost)
 
     def record_text(self) -> str:
         return saved_text(self.match, self.headers)

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from sixtysix.ai.levels import make_table_player
 from sixtysix.core.rules import Rules
 from sixtysix.players.player import AnyPlayer
+from sixtysix.present.words import say
 from sixtysix.tui.console import Settings
 from sixtysix.tui.screen import LEVEL_NAMES
 
@@ -36,10 +37,15 @@ def computer_seats(players: int, human: int) -> tuple[int, ...]:
     return tuple((human + k - 1) % players + 1 for k in range(1, players))
 
 
-def seat_names(players: int, human: int) -> dict[int, str]:
-    """Every seat's name: ``You`` for the player, then ``Left`` (``Partner``) ``Right``."""
-    names = {human: "You"}
-    names.update(zip(computer_seats(players, human), WORDS[players], strict=True))
+def seat_names(players: int, human: int, lang: str = "en") -> dict[int, str]:
+    """Every seat's name: ``You`` for the player, then ``Left`` (``Partner``) ``Right``, in ``lang``.
+
+    >>> seat_names(3, human=1, lang="de")
+    {1: 'Du', 2: 'Links', 3: 'Rechts'}
+    """
+    names = {human: say("tui.You", lang)}
+    words = (say(f"tui.seat.{word.lower()}", lang) for word in WORDS[players])
+    names.update(zip(computer_seats(players, human), words, strict=True))
     return names
 
 

@@ -38,11 +38,11 @@ from sixtysix.core.view import PlayerView, three_handed_view
 from sixtysix.players.base import Player
 from sixtysix.present.describe import Names, card_markup, suit_label
 from sixtysix.present.order import hand_order
+from sixtysix.present.voice import level_name
 from sixtysix.present.words import say
 from sixtysix.tui.console import Settings
 from sixtysix.tui.resume import saved_text
 from sixtysix.tui.screen import (
-    LEVEL_NAMES,
     HeaderRule,
     TableInfo,
     _talon_line,
@@ -104,19 +104,19 @@ class SpectatorView:
         )
 
 
-def _player_line(view: SpectatorView, seat: int, symbols: bool) -> Text:
+def _player_line(view: SpectatorView, seat: int, symbols: bool, lang: str = "en") -> Text:
     known = hand_order(view.shown[seat - 1], view.trump)
     hidden = max(0, view.hand_sizes[seat - 1] - len(known))
     text = Text(" ".join(["▒▒"] * hidden), style="blue")
     if known:
-        shown = " ".join(card_markup(c, symbols) for c in known)
-        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} {say('tui.three.shown')}"))
+        shown = " ".join(card_markup(c, symbols, lang) for c in known)
+        text.append_text(Text.from_markup(f"{' ' if hidden else ''}{shown} {say('tui.three.shown', lang)}"))
     tricks = view.tricks[seat - 1]
-    text.append(say("tui.opp.tricks", n=tricks))
+    text.append(say("tui.opp.tricks", lang, n=tricks))
     if view.scores is not None:
-        text.append(say("tui.three.points", n=view.scores[seat - 1]))
+        text.append(say("tui.three.points", lang, n=view.scores[seat - 1]))
     else:
-        text.append(say("tui.three.points_hidden"), style="dim")
+        text.append(say("tui.three.points_hidden", lang), style="dim")
     return text
 
 
@@ -128,10 +128,10 @@ def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = ""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", justify="right")
     grid.add_column()
-    grid.add_row(names.say("tui.label.trump"), _trump_line(view, symbols))
+    grid.add_row(names.say("tui.label.trump"), _trump_line(view, symbols, names.lang))
     grid.add_row(names.say("tui.label.talon"), _talon_line(view, names))
     for seat in (1, 2):
-        grid.add_row(names.other(seat), _player_line(view, seat, symbols))
+        grid.add_row(names.other(seat), _player_line(view, seat, symbols, names.lang))
     grid.add_row(names.say("tui.label.table"), _trick_line(view, names, symbols))
     marriages = marriages_line(view.history, names, symbols)
     if marriages:
@@ -141,11 +141,13 @@ def render_spectator(view: SpectatorView, info: TableInfo, sitting_out: str = ""
         parts.append(info.scoreboard)
     sitting_out = sitting_out or names.say("tui.three.deal_sit_out")
     parts += [grid, Text.from_markup(names.say("tui.three.watch", sitting_out=sitting_out, a=names(1), b=names(2)))]
-    parts += log_block(info.log, bright=len(info.log))
+    parts += log_block(info.log, len(info.log), names.lang)
     return Group(*parts)
 
 
-def scoreboard(match: ThreeHandedMatch, names: Mapping[int, str], deal: ThreeHandedDeal | None) -> Text:
+def scoreboard(
+    match: ThreeHandedMatch, names: Mapping[int, str], deal: ThreeHandedDeal | None, lang: str = "en"
+) -> Text:
     """``You 3/7 · Left 5/7 (deals, sits out) · Right 6/7``: the three match scores."""
     target = match.rules.match_target
     text = Text()
@@ -156,13 +158,13 @@ def scoreboard(match: ThreeHandedMatch, names: Mapping[int, str], deal: ThreeHan
         score = match.score[seat - 1]
         text.append(f" {score}/{target}", style="bold green" if score >= target else "")
         if deal is not None and seat == deal.dealer and seat == deal.sitting_out:
-            text.append(say("tui.three.deals_sits_out"), style="dim")
+            text.append(say("tui.three.deals_sits_out", lang), style="dim")
         elif deal is not None and seat == deal.sitting_out:
-            text.append(say("tui.three.won_sits_out"), style="dim")
+            text.append(say("tui.three.won_sits_out", lang), style="dim")
         elif deal is not None and seat == deal.dealer:
-            text.append(say("tui.three.deals"), style="dim")
+            text.append(say("tui.three.deals", lang), style="dim")
     if match.carried:
-        text.append(say("tui.three.carried", n=match.carried), style="yellow")
+        text.append(say("tui.three.carried", lang, n=match.carried), style="yellow")
     return text
 
 
@@ -174,20 +176,15 @@ def dealer_sentence(match: ThreeHandedMatch, index: int, names: Names) -> str:
     deal = match.deals[index]
     result = match.results[index]
     seat = deal.sitting_out
-    who = names.subject(seat)
     if seat != deal.dealer:
-        return f"{who} had already won the match and sat out: the other two play on for the loser."
+        return names.of("tui.three.out.won", seat)
     if result.winner is None:
-        return f"{who} dealt: in a tie nobody scores, the dealer neither."
-    start = f"{who} {names.verb(seat, 'deal and score', 'deals and scores')} with the winner"
+        return names.of("tui.three.out.tie", seat)
     cap = match.rules.match_target - 1
     got = result.dealer_points
-    now = f" (now {match.score[seat - 1]})" if index == len(match.results) - 1 else ""
-    if got == result.game_points:
-        return f"{start}, up to {cap}: +{got}{now}."
-    if got:
-        return f"{start}, but only up to {cap}: +{got}{now}."
-    return f"{start}, up to {cap}: nothing more{now}."
+    now = names.say("tui.three.out.now", n=match.score[seat - 1]) if index == len(match.results) - 1 else ""
+    key = "scores" if got == result.game_points else "capped" if got else "nothing"
+    return names.of(f"tui.three.out.{key}", seat, cap=cap, got=got, now=now)
 
 
 class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
@@ -207,11 +204,11 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
     ) -> None:
         super().__init__(match, settings, console, headers, ask)
         # ``seat`` is the person's table seat, ``human`` his seat in the current inner deal (0 when he sits out)
-        self.table_names = seat_names(self.table_size, self.seat)
+        self.table_names = seat_names(self.table_size, self.seat, settings.lang)
         levels, think = self.levels, settings.think
         self.players = computer_players(levels, match.rules, self.seed, think, players)
         self.human = 0
-        self.names = Names(0)
+        self.names = Names(0, lang=settings.lang)
         current = match.current
         if current is not None:
             self._seat_names(current)
@@ -250,22 +247,27 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
             symbols=self.settings.symbols,
             extra=tuple(extra),
             title=self.title(),
-            scoreboard=scoreboard(self.match, self.table_names, deal),
+            scoreboard=scoreboard(self.match, self.table_names, deal, self.settings.lang),
         )
 
     def title(self) -> str:
+        lang = self.settings.lang
         others = ", ".join(
-            f"{self.table_names[seat]} {level} ({LEVEL_NAMES.get(level, '?')})" for seat, level in self.levels.items()
+            f"{self.table_names[seat]} {level} ({level_name(level, lang)})" for seat, level in self.levels.items()
         )
         rules = self.rules
-        return f"sixtysix · {rules.preset_name} · deal {len(self.match.deals)} · to {rules.match_target} · {others}"
+        deal = len(self.match.deals)
+        return say(
+            "tui.three.title", lang, preset=rules.preset_name, deal=deal, target=rules.match_target, others=others
+        )
 
     def _seat_names(self, deal: ThreeHandedDeal) -> None:
         """Name the inner deal's seats: ``human`` is the person's inner seat (0 when he sits out)."""
         self.human = deal.inner_seat(self.seat)
         inner = {i: self.table_names[deal.table_seat(i)] for i in (1, 2)}
         opponent = inner[3 - self.human] if self.human else ""
-        self.names = Names(self.human, opponent, tuple((i, inner[i]) for i in (1, 2) if i != self.human))
+        others = tuple((i, inner[i]) for i in (1, 2) if i != self.human)
+        self.names = Names(self.human, opponent, others, self.settings.lang)
 
     def start_deal(self) -> ThreeHandedDeal:
         deal = super().start_deal()
@@ -281,22 +283,29 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
 
     def table_seat_names(self) -> Names:
         """Names by table seat: ``you``, ``Left``, ``Right``."""
-        return Names(self.seat, others=tuple((s, n) for s, n in self.table_names.items() if s != self.seat))
+        others = tuple((s, n) for s, n in self.table_names.items() if s != self.seat)
+        return Names(self.seat, others=others, lang=self.settings.lang)
 
     def _deal_intro(self, deal: ThreeHandedDeal) -> str:
         names = self.table_seat_names()
-        symbols = self.settings.symbols
+        symbols, lang = self.settings.symbols, names.lang
         forehand, other = deal.active
         dealer, out = deal.dealer, deal.sitting_out
-        sits = f"{names.subject(dealer)} {names.verb(dealer, 'deal', 'deals')}"
         if out == dealer:
-            sits += f" and {names.verb(out, 'sit', 'sits')} out"
+            sits = names.of("tui.three.intro.out", dealer)
         else:
-            sits += f", {names(out)} won the match and {names.verb(out, 'sit', 'sits')} out"
-        return (
-            f"Deal {len(self.match.deals)}: {sits}; {names(forehand)} {names.verb(forehand, 'lead', 'leads')} "
-            f"against {names(other)}; trump is "
-            f"{suit_label(suit_of(deal.trump_card), symbols)} ({card_markup(deal.trump_card, symbols)})"
+            sits = names.of("tui.three.intro.deals", dealer) + names.of("tui.three.intro.won", out)
+        if other == names.human:
+            leads = names.say("tui.three.intro.leads.against_you", name=names.other(forehand))
+        else:
+            leads = names.of("tui.three.intro.leads", forehand, against=names(other))
+        return names.say(
+            "tui.three.intro",
+            n=len(self.match.deals),
+            sits=sits,
+            leads=leads,
+            suit=suit_label(suit_of(deal.trump_card), symbols, lang),
+            card=card_markup(deal.trump_card, symbols, lang),
         )
 
     # -- the computer players, and watching them ------------------------------------------
@@ -329,13 +338,12 @@ class ThreeHandedSession(TwoHandedTurns[ThreeHandedDeal]):
     def match_result(self) -> str:
         match = self.match
         score = match.score
-        names = self.table_names
+        names = self.table_seat_names()
+        table = self.table_names
         winner = match.winner or self.seat
-        others = ", ".join(f"{names[s]} {score[s - 1]}" for s in sorted(names) if s != winner)
-        line = f"\n[bold]{names[winner]} won the match with {score[winner - 1]}[/] ({others})"
-        if match.loser is not None:
-            line += f"; {names[match.loser]} lost the play-off"
-        return line + "."
+        others = ", ".join(f"{table[s]} {score[s - 1]}" for s in sorted(table) if s != winner)
+        playoff = names.of("tui.three.playoff", match.loser) if match.loser is not None else ""
+        return names.of("tui.three.match", winner, n=score[winner - 1], others=others, playoff=playoff)
 
     def record_text(self) -> str:
         return saved_text(self.match, self.headers)
