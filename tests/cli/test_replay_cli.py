@@ -16,6 +16,7 @@ import sixtysix
 from core.record_examples import DECK, DECK4, SEED_DEAL, SEED_DEAL_JSON
 from sixtysix import Rules, create_match
 from sixtysix.core.match import AnyMatch
+from sixtysix.core.outcome import Reason
 from sixtysix.core.record import Record
 from sixtysix.players import RandomPlayer
 from sixtysix.players.table import play_table_match
@@ -44,6 +45,7 @@ EXAMPLE_JSON = {
             "points": [72, 35],
             "tricks": [4, 1],
             "termination": "claim",
+            "reasons": ["closer_claim", "at_close", "simple"],
         }
     ],
     "match": {"score": [1, 0], "carried": 0, "winner": None, "complete": False},
@@ -51,8 +53,9 @@ EXAMPLE_JSON = {
     "legal": None,
 }
 
-DEAL_KEYS = {"dealer", "complete", "winner", "game_points", "points", "tricks", "termination"}
+DEAL_KEYS = {"dealer", "complete", "winner", "game_points", "points", "tricks", "termination", "reasons"}
 TERMINATIONS = {"claim", "false_claim", "played_out", "closer_failed", "tie", "unfinished"}
+REASONS = {reason.value for reason in Reason}
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -88,6 +91,8 @@ def check_shape(data: Any, legal: bool) -> None:
             assert isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair)
         assert deal["termination"] in TERMINATIONS
         assert (deal["termination"] == "unfinished") == (not deal["complete"])
+        assert all(reason in REASONS for reason in deal["reasons"])
+        assert (deal["reasons"] == []) == (not deal["complete"])
         if deal["winner"] is None:
             assert deal["game_points"] == 0
     match = data["match"]
@@ -221,6 +226,21 @@ def test_to_act_is_null_after_a_finished_deal() -> None:
     assert data["deals"][0]["termination"] == "false_claim"
     assert data["deals"][0]["winner"] == 2
     assert data["deals"][0]["game_points"] == 2
+
+
+def test_each_deal_names_the_engines_reasons_for_its_score() -> None:
+    false_claim = replay_json(HEAD + "\n" + DEAL + "1:66\n")["deals"][0]
+    assert false_claim["reasons"] == ["false_claim", "flat"]  # how it was decided, then what set the points
+    assert replay_json(EXAMPLE)["deals"][0]["reasons"] == ["closer_claim", "at_close", "simple"]
+    unfinished = replay_json(HEAD + "\n" + DEAL + "1:Ah\n")["deals"][0]
+    assert (unfinished["termination"], unfinished["reasons"]) == ("unfinished", [])
+    for preset in ("seed66", "three66", "four66"):
+        match = played_match(preset, seed=5)
+        deals = replay_json(Record.from_match(match).text())["deals"]
+        assert [d["reasons"] for d in deals] == [
+            [reason.value for reason in deal.outcome.reasons] if deal.outcome else [] for deal in match.deals
+        ]
+        assert all(d["reasons"] and d["reasons"][0] in REASONS for d in deals if d["complete"])
 
 
 def test_rules_field() -> None:
@@ -462,6 +482,7 @@ def test_three_handed_json_and_legal() -> None:
                 "points": [0, 35, 0],
                 "tricks": [0, 1, 0],
                 "termination": "unfinished",
+                "reasons": [],
                 "dealer_points": 0,
                 "sitting_out": 1,
             },
@@ -499,6 +520,7 @@ def test_four_handed_json_text_and_legal() -> None:
             "points": [0, 31],
             "tricks": [0, 1],
             "termination": "unfinished",
+            "reasons": [],
             "bonus": [0, 0],
         }
     ]

@@ -27,6 +27,7 @@ SEED_DEAL_JSON: dict[str, Any] = {
     "points": [72, 35, 0],
     "tricks": [4, 1, 0],
     "termination": "claim",
+    "reasons": ["closer_claim", "at_close", "simple"],
     "dealer_points": 1,
     "sitting_out": 3,
 }

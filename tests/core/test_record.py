@@ -119,6 +119,7 @@ def test_example_replays_to_the_documented_result() -> None:
             "points": [72, 35],
             "tricks": [4, 1],
             "termination": "claim",
+            "reasons": ["closer_claim", "at_close", "simple"],
         }
     ]
     assert data["match"] == {"score": [1, 0], "carried": 0, "winner": None, "complete": False}
@@ -240,6 +241,7 @@ def test_claim_on_a_line_of_its_own() -> None:
             "points": [70, 0],
             "tricks": [3, 0],
             "termination": "claim",
+            "reasons": ["claim", "schwarz"],
         }
     ]
 
@@ -279,6 +281,7 @@ def test_claim_right_after_a_trick_is_before_the_draw() -> None:
             "points": [35, 0],
             "tricks": [1, 0],
             "termination": "false_claim",
+            "reasons": ["false_claim", "flat"],
         }
     ]
 
@@ -356,6 +359,7 @@ def test_unfinished_deal() -> None:
             "points": [62, 35],
             "tricks": [3, 1],
             "termination": "unfinished",
+            "reasons": [],
         }
     ]
     assert data["match"] == {"score": [0, 0], "carried": 0, "winner": None, "complete": False}
@@ -378,6 +382,7 @@ def test_deal_without_actions() -> None:
             "points": [0, 0],
             "tricks": [0, 0],
             "termination": "unfinished",
+            "reasons": [],
         }
     ]
 

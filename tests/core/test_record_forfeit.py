@@ -79,6 +79,7 @@ def test_a_deal_forfeited_before_its_first_action_replays_as_finished() -> None:
         "points": None,
         "tricks": None,
         "termination": "forfeit",
+        "reasons": ["forfeit"],
     }
 
 

@@ -53,6 +53,7 @@ THREE_JSON = {
             "points": [0, 0, 0],
             "tricks": [0, 0, 0],
             "termination": "false_claim",
+            "reasons": ["false_claim", "flat"],
             "dealer_points": 2,
             "sitting_out": 1,
         },
@@ -64,6 +65,7 @@ THREE_JSON = {
             "points": [0, 0, 35],
             "tricks": [0, 0, 1],
             "termination": "unfinished",
+            "reasons": [],
             "dealer_points": 0,
             "sitting_out": 2,
         },
@@ -129,6 +131,7 @@ FOUR_JSON = {
             "points": [39, 91],
             "tricks": [3, 5],
             "termination": "played_out",
+            "reasons": ["played_out", "simple"],
             "bonus": [0, 0],
         },
         {
@@ -139,6 +142,7 @@ FOUR_JSON = {
             "points": [0, 5],
             "tricks": [0, 1],
             "termination": "unfinished",
+            "reasons": [],
             "bonus": [0, 0],
         },
     ],
@@ -403,6 +407,7 @@ def test_marriages_where_the_option_allows_them() -> None:
             "points": [102, 68],
             "tricks": [3, 5],
             "termination": "played_out",
+            "reasons": ["played_out", "hundred"],
             "bonus": [0, 0],
         }
     ]
@@ -449,6 +454,7 @@ def test_ten_of_trumps_one_point_short_wins_at_once() -> None:
             "points": [0, 31],
             "tricks": [0, 1],
             "termination": "ten_of_trumps",
+            "reasons": ["ten_of_trumps"],
             "bonus": [0, 0],
         }
     ]

@@ -396,6 +396,7 @@ def _deal_json(match: AnyMatch, index: int) -> dict[str, object]:
         "points": list(deal.scores()),
         "tricks": list(deal.trick_counts()),
         "termination": outcome.termination.value if outcome else "unfinished",
+        "reasons": [reason.value for reason in outcome.reasons] if outcome else [],
     }
     return data | match.record_deal_fields(index)
 
