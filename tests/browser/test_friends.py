@@ -26,6 +26,10 @@ def test_a_deal_between_two_browsers_joined_by_an_invitation_link(
     link = host.page.locator("[data-testid=invite-link]").input_value()
     assert re.fullmatch(re.escape(server.base) + r"/\?join=[\w-]+", link), link
     shot(host.page, "friend-invitation")
+    # the server showed the code once and keeps its hash: the page keeps the link, across a reload
+    host.page.reload()
+    host.page.locator("[data-testid=invite-link]").wait_for()
+    assert host.page.locator("[data-testid=invite-link]").input_value() == link
     match_id = host.match_id
     game = server.service.games[match_id]
 

@@ -10,6 +10,7 @@ import random
 import time
 from collections.abc import Callable
 
+from sixtysix.web.servertime import ServerTime
 from web.conftest import Api, Seat
 
 from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot, start_computer_match
@@ -304,4 +305,45 @@ def test_the_move_clock_counts_down_and_a_gone_seat_can_be_claimed(
     error.wait_for(timeout=15_000)
     assert "Keine Verbindung zum Server" in error.inner_text() and "fetch" not in error.inner_text()
     bob_again.close()
+    api.close()
+
+
+def test_two_people_take_their_seats_in_a_rematch_without_any_code(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    """One person asks for the rematch; the other is told it is invited and takes its seat with a click."""
+    clock = ServerTime()
+    server = make_server(seed=25, move_seconds=60, grace_seconds=60, server_time=clock)
+    api = Api(server.base)
+    created = api.create(opponent="friend", name="Ann", target=1, rules="schnapsen")
+    joined = api.join(created["invite"]["code"], "Bob").json()
+    match_id, tokens = created["match_id"], {1: created["token"], 2: joined["token"]}
+    late = int(api.state(match_id, tokens[1])["clock"]["seat"])
+    other = 3 - late
+    clock.advance(61)  # the late seat's clock runs out: the other claims the deal, and the match (target 1)
+    assert api.act(match_id, tokens[other], {"action": "claim_deal"}).status_code == 200
+    pages = {}
+    for seat in (other, late):
+        table = open_table(f"{server.base}/?animations=0#/")
+        seats = json.dumps({match_id: {"token": tokens[seat], "seat": seat, "kind": "friend"}})
+        table.page.evaluate(f"() => localStorage.setItem('sixtysix.seats', {json.dumps(seats)})")
+        table.page.goto(f"{server.base}/?animations=0#/match/{match_id}")
+        table.page.locator("[data-testid=table][data-status=over]").wait_for()
+        pages[seat] = table
+    pages[other].page.locator("[data-testid=rematch]").click()
+    pages[other].page.wait_for_function(f"() => !location.hash.includes('{match_id}')")
+    # the other page learns live that it is invited, and its button says so
+    invited = pages[late].page.locator("[data-testid=rematch]")
+    invited.wait_for()
+    pages[late].page.wait_for_function(
+        "() => document.querySelector('[data-testid=rematch]').textContent.includes('Join')"
+    )
+    invited.click()
+    pages[late].page.wait_for_function(f"() => !location.hash.includes('{match_id}')")
+    new_id = pages[late].match_id
+    assert new_id != match_id and pages[other].match_id == new_id
+    for table in pages.values():
+        table.page.locator("[data-testid=table][data-status=playing]").wait_for()
+    game = server.service.games[new_id]
+    assert game.status == "playing" and {game.seats[s].name for s in (1, 2)} == {"Ann", "Bob"}
     api.close()

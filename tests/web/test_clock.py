@@ -159,16 +159,24 @@ def test_a_rematch_for_both_people(make_server: Callable[..., ServerThread]) -> 
     new_id = body["match_id"]
     assert body["seat"] == other and body["token"] and body["state"]["rules"]["preset"] == "schnapsen"
     assert body["state"]["status"] == "waiting" and body["state"]["match"]["target"] == 1
-    # the other person sees the rematch with an invitation of its own; asking again gives the same one
-    seen = api.state(match_id, tokens[late])["rematch"]
-    assert seen["match_id"] == new_id and seen["code"]
-    assert api.state(match_id, tokens[other])["rematch"] == {"match_id": new_id, "code": None}
-    again = api.request("POST", f"/api/matches/{match_id}/rematch", tokens[late]).json()
-    assert again["match_id"] == new_id and "token" not in again
-    joined = api.join(seen["code"], "Bob").json()
-    assert joined["match_id"] == new_id and joined["seat"] == late
-    started = api.state(new_id, joined["token"])
-    assert started["status"] == "playing" and started["deal"]["number"] == 1
+    # the other person is invited (no code is shown to anybody) and takes its seat by asking too, with
+    # its token of the old match, after a restart of the server: the invitation's hash is stored
+    assert api.state(match_id, tokens[late])["rematch"] == {"match_id": new_id, "invited": True}
+    assert api.state(match_id, tokens[other])["rematch"] == {"match_id": new_id, "invited": False}
+    api.close()
+    server.stop()
+    server = make_server(seed=7)  # the same database
+    api = Api(server.base)
+    joined = api.request("POST", f"/api/matches/{match_id}/rematch", tokens[late], json={"client_seed": "b" * 64})
+    assert joined.status_code == 201, joined.text
+    taken = joined.json()
+    assert taken["match_id"] == new_id and taken["seat"] == late and taken["token"] not in tokens.values()
+    assert taken["state"]["status"] == "playing" and taken["state"]["deal"]["number"] == 1
+    assert api.state(match_id, tokens[late])["rematch"] == {"match_id": new_id, "invited": False}
+    # asked again by either seat: the same rematch, no second seat
+    for seat in (late, other):
+        again = api.request("POST", f"/api/matches/{match_id}/rematch", tokens[seat])
+        assert again.status_code == 200 and again.json()["match_id"] == new_id and "token" not in again.json()
     api.close()
 
 

@@ -21,7 +21,8 @@ def test_the_invitation_gives_the_seat_to_one_person(server: ServerThread, api: 
     assert created["invite"]["path"] == f"/?join={code}"
     waiting = created["state"]
     assert waiting["status"] == "waiting" and waiting["deal"] is None and waiting["legal"] == []
-    assert waiting["invite"]["code"] == code
+    # the code is shown this once: the state names the open seat, the store keeps only the hash
+    assert waiting["invite"] == {"seat": 2} and created["invites"] == [created["invite"]]
     # nobody can play before the guest comes
     refused = api.act(match_id, created["token"], {"action": "next"})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_your_turn"
@@ -170,3 +171,24 @@ def test_a_card_after_winning_a_trick_draws_first(server: ServerThread, api: Api
         for seat in seats.values():
             seat.close()
     raise AssertionError("no before_draw decision in 20 deals")
+
+
+def test_no_invitation_code_is_stored_or_shown_twice(server: ServerThread, api: Api) -> None:
+    """Invitation codes are shown once, in the answer that creates the match; the store keeps hashes."""
+    two = api.create(opponent="friend", name="Alice")
+    four = api.create(opponent="friend", name="Alice", rules="four66")
+    codes = [two["invite"]["code"]] + [invite["code"] for invite in four["invites"]]
+    assert len(four["invites"]) == 3 and len(set(codes)) == 4
+    # neither the creator's state nor anybody's later view carries a code
+    for created in (two, four):
+        state = api.state(created["match_id"], created["token"])
+        assert all(set(invite) == {"seat"} for invite in state["invites"])
+        assert not any(code in str(state) for code in codes)
+    # every byte the database holds, the write-ahead log's included, is free of the codes
+    files = [path for path in server.db.parent.iterdir() if path.name.startswith(server.db.name)]
+    stored = b"".join(path.read_bytes() for path in files)
+    assert stored and not any(code.encode() in stored for code in codes)
+    # and each code still takes its seat, once
+    assert api.join(codes[0], "Bob").status_code == 201
+    assert all(api.join(code, f"Guest {n}").status_code == 201 for n, code in enumerate(codes[1:]))
+    assert api.join(codes[1], "Eve").status_code == 409

@@ -240,13 +240,22 @@ def opponent_json(seats: list[dict[str, object]], seen: SeatPicture | None, rule
 
 
 def invites_json(public: PublicMatch, seat: int) -> list[dict[str, object]]:
-    """The unused invitations, for the seat that made them: one per open seat."""
-    codes: list[tuple[int, str]] = []
+    """The unused invitations, for the seat that made them: one per open seat, ``{"seat": 2}``.
+
+    The code itself was shown once, when the match was created (:func:`invitation_json`); only a
+    match stored by an older server, which kept the plain code, still shows it here.
+    """
+    codes: list[tuple[int, str | None]] = []
     if public.invite is not None and public.invite[0] == seat:
         codes = [(3 - seat, public.invite[1])]
     elif public.invites and public.host == seat:
         codes = sorted(public.invites.items())
-    return [{"seat": s, "code": code, "path": f"/?join={code}"} for s, code in codes]
+    return [{"seat": s} if code is None else invitation_json(s, code) for s, code in codes]
+
+
+def invitation_json(seat: int, code: str) -> dict[str, object]:
+    """One invitation as the page shows it: ``{"seat": 2, "code": "…", "path": "/?join=…"}``."""
+    return {"seat": seat, "code": code, "path": f"/?join={code}"}
 
 
 def match_json(match: AnyMatch) -> dict[str, object]:

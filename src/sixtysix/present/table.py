@@ -41,10 +41,13 @@ class PublicMatch:
     seats: Mapping[int, tuple[str, str, int | None]]
     """Per seat: (name, ``human``/``computer``, level)."""
     connected: Mapping[int, bool] = field(default_factory=dict)
-    invite: tuple[int, str] | None = None
-    """Two-player: (creator seat, code) while the invitation is unused."""
-    invites: Mapping[int, str] | None = None
-    """Three- and four-handed: the open seats' invitation codes, by seat (shown to ``host`` only)."""
+    invite: tuple[int, str | None] | None = None
+    """Two-player: (creator seat, code) while the invitation is unused. The code is ``None``: the
+    server keeps only its hash and showed it once, when the match was created (a match stored by an
+    older server may still have its plain code)."""
+    invites: Mapping[int, str | None] | None = None
+    """Three- and four-handed: the open seats' invitations, by seat (shown to ``host`` only), with the
+    code where it is still known (see ``invite``)."""
     host: int | None = None
     """Three- and four-handed: the seat that created the match."""
     reviews: bool = False

@@ -24,8 +24,10 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from sixtysix.present.state import invitation_json
 from sixtysix.present.words import LANGUAGES, page_words
 from sixtysix.web.errors import WebError, malformed
+from sixtysix.web.fairness import client_seed
 from sixtysix.web.game import Game
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import MAX_BODY, BodyLimit, Limits, check_origin
@@ -190,11 +192,11 @@ def create_app(
         check_origin(request.headers, limits.trusted_origins)
         service.limiter.check("create", client_of(request))
         body = await body_of(request)
-        game, seat, token = service.create(body)
-        state = game.state(seat)
-        return no_store(
-            {"match_id": game.id, "seat": seat, "token": token, "invite": state["invite"], "state": state}, 201
-        )
+        game, seat, token, codes = service.create(body)
+        # the invitation codes, shown this once: the store keeps only their hashes
+        invites = [invitation_json(s, code) for s, code in sorted(codes.items())]
+        answer = {"match_id": game.id, "seat": seat, "token": token, "state": game.state(seat)}
+        return no_store(answer | {"invite": invites[0] if invites else None, "invites": invites}, 201)
 
     @app.get("/api/invitations/{code}")
     async def get_invitation(code: str) -> JSONResponse:
@@ -228,7 +230,7 @@ def create_app(
         check_origin(request.headers, limits.trusted_origins)
         service.limiter.check("create", client_of(request))
         game, seat = seat_of(request, match_id)
-        new, token = service.rematch(game, seat)
+        new, token = service.rematch(game, seat, client_seed(await body_of(request)))
         state = game.state(seat)
         body: dict[str, object] = {"match_id": new.id, "rematch": state["rematch"]}
         if token is not None:

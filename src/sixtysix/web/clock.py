@@ -15,8 +15,9 @@ header, free text, as the format has no word for it).
 
 **The rematch.** When a match is over, any person at it may ask for a rematch: a new match
 with the same rules, seats and computer levels. The first to ask takes the same seat in it
-at once; every other person's seat gets an invitation, shown only to that seat in the old
-match's state (``rematch.code``).
+at once; every other person's seat gets an invitation that nobody is shown: the old match's
+state tells that seat it is invited (``rematch.invited``), and it takes its seat in the rematch
+by asking too, with its token of the old match.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
+from sixtysix.web.store import token_hash
 
 CLAIMS = ("claim_deal", "claim_match")
 """The action tokens of the claims against a late seat."""
@@ -62,17 +64,28 @@ def claim(
     commit(matches, game, [], forfeit=late, match_claimant=claimant, origin=origin, reply_to=reply_to)
 
 
-def rematch(matches: Matches, game: Game, seat: int) -> tuple[Game, str | None]:
+def rematch(matches: Matches, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:
     """A new match like ``game`` (over), seat ``seat`` taken; (the rematch, its token for ``seat``).
 
-    Asked again, it is the same rematch: the token only for the first to ask (``None`` after).
+    Asked again, it is the same rematch: an invited seat takes its seat in it (its token, once),
+    ``None`` for a seat that has its seat already.
     """
     if game.status != "over":
         raise not_your_turn(sentence("server.rematch_not_over"))
     if game.seats[seat].kind != "human":
         raise WebError(403, "other_seat", sentence("server.computer_seat"))
     if game.rematch is not None:
-        return matches.get(game.rematch), None
+        invitation = game.rematch_codes.pop(seat, None)
+        if invitation is None:
+            return matches.get(game.rematch), None
+        try:
+            new, _, token = seats.take_invited_seat(matches, invitation, game.seats[seat].name, client_seed)
+        except WebError as error:
+            if error.status != 409:  # not taken: the invitation stays
+                game.rematch_codes[seat] = invitation
+            raise
+        game.broadcast()  # the seat is no longer invited
+        return new, token
     rules = game.match.rules
     options = rules.options()
     options.pop("match_target", None)
@@ -85,13 +98,10 @@ def rematch(matches: Matches, game: Game, seat: int) -> tuple[Game, str | None]:
         "hints": game.hints,
         "seats": {str(s): ("friend" if i.kind == "human" else i.level) for s, i in game.seats.items() if s != seat},
     }
-    new, _, token = seats.create(matches, body)
-    codes: dict[int, str | None] = {seat: None}
-    for other, info in game.seats.items():
-        if other != seat and info.kind == "human":
-            codes[other] = new.invite_code if new.invite_seat == other else new.invites.get(other)
-    matches.store.save_rematch(game.id, new.id, codes)
+    new, _, token, codes = seats.create(matches, body)
+    hashes: dict[int, str | None] = {seat: None} | {other: token_hash(code) for other, code in codes.items()}
+    matches.store.save_rematch(game.id, new.id, hashes)
     game.rematch = new.id
-    game.rematch_codes = {s: c for s, c in codes.items() if c is not None}
-    game.broadcast()  # the old match's seats learn of the rematch (each its own invitation)
+    game.rematch_codes = {s: h for s, h in hashes.items() if h is not None}
+    game.broadcast()  # the old match's seats learn of the rematch (and whether they are invited)
     return new, token

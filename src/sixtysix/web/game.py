@@ -50,12 +50,14 @@ class Game:
     match: AnyMatch
     first_dealer: int
     invite_hash: str | None = None
-    """Two-player: the match's one invitation (its hash and, while unused, its code)."""
+    """Two-player: the match's one invitation (its hash; the code was shown once, at the creation)."""
     invite_code: str | None = None
+    """Two-player: the plain code, only in a match stored by an older server."""
     invite_used: bool = False
     invite_seat: int | None = None
     invites: dict[int, str | None] = field(default_factory=dict)
-    """Three- and four-handed: the unused invitations (plain code while unused) of the open seats."""
+    """Three- and four-handed: the open seats with an unused invitation (the plain code only in a match
+    stored by an older server, else ``None``)."""
     host: int | None = None
     """Three- and four-handed: the creator's seat."""
     players: dict[int, AnyPlayer] = field(default_factory=dict)
@@ -83,7 +85,8 @@ class Game:
     rematch: str | None = None
     """A finished match: the id of its rematch, once a seat asked for one."""
     rematch_codes: dict[int, str] = field(default_factory=dict)
-    """The invitation of each other person's seat to the rematch, by seat."""
+    """The hash of each other person's invitation to the rematch, by seat: taken with the seat's token
+    of this match (``POST .../rematch``), never shown."""
     _fairness: tuple[tuple[int, bool, bool], dict[str, object] | None] | None = field(default=None, repr=False)
     """The states' ``fairness`` object and what it was built for (:meth:`fairness_json`)."""
 
@@ -98,14 +101,14 @@ class Game:
     def open_seats(self) -> set[int]:
         """Seats waiting for a friend to join."""
         if self.invite_seat:  # a two-player invitation, stored with the match (database schema 1)
-            waiting = self.invite_code is not None and not self.invite_used
+            waiting = self.invite_hash is not None and not self.invite_used
             return {self.invite_seat} if waiting else set()
         return set(self.invites)
 
     def public(self) -> PublicMatch:
         """What everybody at the table knows besides the cards."""
         invite = None
-        if self.invite_code is not None and not self.invite_used and self.invite_seat:
+        if self.invite_hash is not None and not self.invite_used and self.invite_seat:
             invite = (3 - self.invite_seat, self.invite_code)
         return PublicMatch(
             match_id=self.id,
@@ -116,7 +119,7 @@ class Game:
             seats={s: (i.name, i.kind, i.level) for s, i in self.seats.items()},
             connected=self.audience.connected(),
             invite=invite,
-            invites={s: c for s, c in self.invites.items() if c is not None} if self.invites else None,
+            invites=dict(self.invites) if self.invites else None,
             host=self.host,
             reviews=reviews_for(self.match.rules),
             open_seats=frozenset(self.open_seats()),
@@ -144,10 +147,11 @@ class Game:
         return {s: info.client_seed if info.kind == "human" else None for s, info in self.seats.items()}
 
     def rematch_json(self, seat: int) -> dict[str, object] | None:
-        """The rematch of a finished match as ``seat`` sees it: its id, and the seat's own invitation to it."""
+        """The rematch of a finished match as ``seat`` sees it: its id, and whether the seat is invited to it
+        (it takes its seat there with ``POST .../rematch`` and its token of this match)."""
         if self.rematch is None:
             return None
-        return {"match_id": self.rematch, "code": self.rematch_codes.get(seat)}
+        return {"match_id": self.rematch, "invited": seat in self.rematch_codes}
 
     def late_seat(self) -> int | None:
         """The person whose move clock runs: a match between people, a deal going on, a person to act."""

@@ -6,6 +6,11 @@ not take is a computer (at a level the table size has) or a friend's open seat w
 invitation: a two-player match has one invitation, stored with the match; at a table of
 three or four each open seat has its own. The first deal is dealt once every seat is
 taken.
+
+An invitation code is shown once, in the answer that creates the match (the page keeps it with
+its seat token); the store keeps only its hash, so a copy of the database lets nobody take a
+seat. The rematch's invitations are never shown at all: each invited person takes the seat with
+the token of the old match (:func:`take_invited_seat`).
 """
 
 from __future__ import annotations
@@ -65,8 +70,9 @@ def read_rules(body: dict[str, Any]) -> Rules:
     return rules.replace(match_target=fields.whole_number(body, "target", 1, 1000, rules.match_target))
 
 
-def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
-    """A new match from a ``POST /api/matches`` body; (game, the creator's seat, its token)."""
+def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str, dict[int, str]]:
+    """A new match from a ``POST /api/matches`` body; (game, the creator's seat, its token, the
+    invitation code of each friend's open seat: shown once, never stored)."""
     opponent = fields.choice(body, "opponent", ("computer", "friend"), "computer")
     level = fields.whole_number(body, "level", 1, 5, 3)
     rules = read_rules(body)
@@ -83,7 +89,8 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     ticket = body.get("commitment_ticket")
     # the first deal's server seed, fixed before the client seed was sent (POST /api/commitments) if asked for
     secret = matches.commitments.take(ticket) if ticket is not None else fairness.new_secret(matches.rng)
-    invite_code = invite_hash = None
+    invite_hash = None
+    codes: dict[int, str] = {}
     invites: list[InviteRow] = []
     # one other seat: named plainly, and its invitation is stored with the match (database schema 1)
     alone = len(others) == 1
@@ -93,11 +100,11 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
             seats.append(SeatRow(other, computer, "computer", other_level, None))
             continue
         seats.append(SeatRow(other, "Guest" if alone else f"Guest {other}", "human", None, None))
-        code = secrets.token_urlsafe(12)
+        codes[other] = code = secrets.token_urlsafe(12)
         if alone:
-            invite_code, invite_hash = code, token_hash(code)
+            invite_hash = token_hash(code)
         else:
-            invites.append(InviteRow(other, seat, token_hash(code), code))
+            invites.append(InviteRow(other, seat, token_hash(code), None))
     now = time.time()
     options = rules.options()
     options.pop("match_target", None)
@@ -114,7 +121,6 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
         version=1,
         status="waiting" if friends else "playing",
         invite_hash=invite_hash,
-        invite_code=invite_code,
         invite_seat=friends[0] if alone and friends else None,
         fairness_secret=secret,
     )
@@ -122,7 +128,7 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     game = matches.get(row.id)
     if not friends:
         commit(matches, game, [], new_deal=True)
-    return game, seat, token
+    return game, seat, token, codes
 
 
 def other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, level: int) -> dict[int, int | None]:
@@ -162,9 +168,8 @@ def other_seats(body: dict[str, Any], rules: Rules, seat: int, opponent: str, le
     return out
 
 
-def _find_invitation(matches: Matches, code: str) -> tuple[Game, int, bool]:
-    """The match, the seat and whether it is taken, of an invitation code; 404 if unknown."""
-    hashed = token_hash(code)
+def _find_invitation(matches: Matches, hashed: str) -> tuple[Game, int, bool]:
+    """The match, the seat and whether it is taken, of an invitation by its hash; 404 if unknown."""
     found = matches.store.invitation(hashed)
     if found is not None:  # the two-player invitation, stored with the match
         game = matches.get(found[0])
@@ -179,7 +184,7 @@ def _find_invitation(matches: Matches, code: str) -> tuple[Game, int, bool]:
 
 def invitation(matches: Matches, code: str) -> dict[str, object]:
     """``GET /api/invitations/{code}``: who invites to what, and whether the seat is still open."""
-    game, guest, used = _find_invitation(matches, code)
+    game, guest, used = _find_invitation(matches, token_hash(code))
     host = game.host or next(s for s in game.seats if s != guest)
     return {
         "match_id": game.id,
@@ -203,8 +208,12 @@ def join(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str]:
     if not isinstance(code, str) or not code or len(code) > 100:
         raise malformed(sentence("server.code_required"))
     name = fields.name_field(body, "name", "Guest")
-    seed = fairness.client_seed(body)
-    game, seat, used = _find_invitation(matches, code)
+    return take_invited_seat(matches, token_hash(code), name, fairness.client_seed(body))
+
+
+def take_invited_seat(matches: Matches, hashed: str, name: str, seed: str) -> tuple[Game, int, str]:
+    """The seat of the invitation whose hash is ``hashed``, to the first caller, once; (game, seat, token)."""
+    game, seat, used = _find_invitation(matches, hashed)
     matches.check_open(game)
     if used:
         raise WebError(409, "invitation_used", sentence("server.invitation_used"))

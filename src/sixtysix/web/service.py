@@ -148,11 +148,11 @@ class Service:
             self.game(match_id)
         return seats.authenticate(self.matches, match_id, token)
 
-    def create(self, body: dict[str, Any]) -> tuple[Game, int, str]:
-        """``POST /api/matches``: (game, seat, token)."""
-        game, seat, token = seats.create(self.matches, body)
+    def create(self, body: dict[str, Any]) -> tuple[Game, int, str, dict[int, str]]:
+        """``POST /api/matches``: (game, seat, token, the invitation codes shown once)."""
+        game, seat, token, codes = seats.create(self.matches, body)
         self.computer.schedule_soon(game)
-        return game, seat, token
+        return game, seat, token, codes
 
     def invitation(self, code: str) -> dict[str, object]:
         """``GET /api/invitations/{code}``."""
@@ -182,9 +182,9 @@ class Service:
         self.computer.schedule(game)
         return new_version
 
-    def rematch(self, game: Game, seat: int) -> tuple[Game, str | None]:
-        """``POST .../rematch``: the rematch of a finished match, and the token of the first to ask."""
-        new, token = clock.rematch(self.matches, game, seat)
+    def rematch(self, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:
+        """``POST .../rematch``: the rematch of a finished match, and the seat's token in it (once)."""
+        new, token = clock.rematch(self.matches, game, seat, client_seed)
         self.computer.schedule_soon(new)
         return new, token
 

@@ -6,8 +6,10 @@ one transaction that also sets the match's new ``version``; the server commits i
 acknowledges or broadcasts the change, so that a restarted server rebuilds every match
 exactly by replaying its deals and actions (``draw`` and ``pass`` included).
 
-Seat tokens are stored as SHA-256 hashes only. Invitation codes are stored as hashes too;
-the plain code is kept only until it is used, so that its creator can see it again.
+Seat tokens are stored as SHA-256 hashes only. Invitation codes are stored as hashes too:
+the code is shown once, when the match is created (the columns ``invite_code`` and
+``invites.code`` hold a plain code only in a match stored by an older server; ``rematches.code``
+holds the invitation's hash).
 
 >>> store = Store(":memory:")
 >>> row = MatchRow("m1", 1.0, 1.0, "seed66", {}, 7, 2, "computer", True, 0, "playing")
@@ -48,7 +50,7 @@ CREATE TABLE IF NOT EXISTS matches (
     version INTEGER NOT NULL,
     status TEXT NOT NULL,           -- 'waiting', 'playing', 'over'
     invite_hash TEXT UNIQUE,
-    invite_code TEXT,               -- the plain code while unused, else NULL
+    invite_code TEXT,               -- NULL (an older server's plain code while unused)
     invite_used INTEGER NOT NULL DEFAULT 0,
     invite_seat INTEGER,
     score1 INTEGER NOT NULL DEFAULT 0,
@@ -105,7 +107,7 @@ CREATE TABLE IF NOT EXISTS rematches (  -- a finished match's rematch: one row p
     match_id TEXT NOT NULL REFERENCES matches(id),
     seat INTEGER NOT NULL,
     new_id TEXT NOT NULL,
-    code TEXT,                      -- the seat's invitation to the rematch (NULL: the seat that asked)
+    code TEXT,                      -- the hash of the seat's invitation to the rematch (NULL: the seat that asked)
     PRIMARY KEY (match_id, seat)
 );
 CREATE TABLE IF NOT EXISTS reviews (
@@ -120,7 +122,7 @@ CREATE TABLE IF NOT EXISTS invites (  -- three- and four-handed: one invitation 
     seat INTEGER NOT NULL,
     host INTEGER NOT NULL,          -- the creator's seat: only it is shown the codes
     code_hash TEXT NOT NULL UNIQUE,
-    code TEXT,                      -- the plain code while unused, else NULL
+    code TEXT,                      -- NULL (an older server's plain code while unused)
     used INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (match_id, seat)
 );

@@ -87,7 +87,14 @@ export const api = {
   state: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}`, { token }),
   act: (id, token, action, version) =>
     request("POST", `/api/matches/${encodeURIComponent(id)}/actions`, { token, body: actionBody(id, action, version) }),
-  rematch: (id, token) => request("POST", `/api/matches/${encodeURIComponent(id)}/rematch`, { token, body: {} }),
+  // the first to ask takes its seat in the new match; an invited person takes its own with this
+  // match's token (and sends its client seed for the rematch's first deal, as a join does)
+  rematch: async (id, token) => {
+    const seed = clientSeed();
+    const answer = await request("POST", `/api/matches/${encodeURIComponent(id)}/rematch`, { token, body: { client_seed: seed } });
+    if (answer.token) rememberSent(answer.match_id, seed);
+    return answer;
+  },
   hint: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}/hint`, { token }),
   review: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/deals/${deal}/review`, { token }),

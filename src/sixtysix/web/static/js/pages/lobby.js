@@ -187,7 +187,8 @@ export function mountLobby(root, ctx) {
     draw();
     try {
       const answer = await api.createMatch(body);
-      saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind });
+      // the invitation codes are shown this once: kept with the seat's token, in this browser only
+      saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind, invites: answer.invites });
       busy = false;
       ctx.navigate(`#/match/${encodeURIComponent(answer.match_id)}`);
     } catch (err) {

@@ -282,13 +282,12 @@ export function mountTable(root, matchId, ctx) {
     return t(`refuse.${r.reason}`, { suit: suit(r.suit), led: suit(r.led), cards });
   }
 
-  /** A rematch: the first to ask takes the seat at once; another person joins with its invitation. */
+  /** A rematch: the first to ask takes the seat at once; an invited person takes its own by asking too. */
   async function rematch(button) {
     button.disabled = true;
     try {
-      const code = state.rematch && state.rematch.code;
-      const answer = code ? await api.join(code, state.you.name) : await api.rematch(matchId, token);
-      if (answer.token) saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind: state.kind, invite: code || undefined });
+      const answer = await api.rematch(matchId, token);
+      if (answer.token) saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind: state.kind });
       window.location.hash = `#/match/${encodeURIComponent(answer.match_id)}`;
     } catch (err) {
       live.showError(err.message || t("table.error"));
@@ -550,9 +549,16 @@ export function mountTable(root, matchId, ctx) {
     </div>`;
   }
 
+  /** The open seats' invitations: the server showed their codes once, when this page created the table. */
+  function shownInvites() {
+    const kept = (seatOf(matchId) || {}).invites || [];
+    return (state.invites || []).map((inv) => (inv.code ? inv : kept.find((k) => k.seat === inv.seat) || inv));
+  }
+
   function waitingHTML() {
-    const invites = state.invites || [];
+    const invites = shownInvites();
     const rows = invites.map((inv) => {
+      if (!inv.path) return html`<div class="invite-row" data-testid="invite-lost">${t("table.invite_lost")}</div>`;
       const link = new URL(inv.path, window.location.origin).href;
       return html`<div class="invite-row"><label>${invites.length > 1 ? t("multi.invite_for", { n: inv.seat }) : t("lobby.invite_link")}
         <input readonly value="${link}" data-testid="invite-link" data-seat="${inv.seat}"></label>
@@ -697,13 +703,13 @@ export function mountTable(root, matchId, ctx) {
 
   function rematchHTML() {
     const r = state.rematch;
-    if (r && !r.code) {
-      // asked already (by this seat or another that invited this one): the new table
+    if (r && (!r.invited || seatOf(r.match_id))) {
+      // asked already (by this seat, or another that did not invite this one): the new table
       return seatOf(r.match_id)
         ? html`<a class="button primary" href="#/match/${encodeURIComponent(r.match_id)}" data-testid="go-rematch">${t("table.go_rematch")}</a>`
         : "";
     }
-    const label = r && r.code ? t("table.join_rematch") : t("table.rematch");
+    const label = r && r.invited ? t("table.join_rematch") : t("table.rematch");
     return html`<button class="primary" data-do="rematch" data-testid="rematch">${label}</button>`;
   }
 
