@@ -48,7 +48,7 @@ from sixtysix.ai.sampling import consistent_worlds, world_from
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
-from sixtysix.core.facts import DEAL_TARGET, exchange_card, game_points
+from sixtysix.core.facts import DEAL_TARGET, exchange_card, game_points, last_trick_bonus
 from sixtysix.core.game import Deal
 from sixtysix.core.record import Record, replay
 from sixtysix.core.view import PlayerView
@@ -286,7 +286,10 @@ def _check_line_count(fact: LineFact, view: PlayerView, explanation: Explanation
     assert fact.worlds == len(pairs)
     replayed = [(_replay(view, p, p.best), _replay(view, p, p.other), p) for p in pairs]
     if isinstance(fact, LastTrick):
-        count = sum(1 for best, other, _ in replayed if best.last == me and other.last == him)
+        count = sum(
+            1 for best, other, _ in replayed if best.last == me and other.last == him and not best.closed | other.closed
+        )
+        assert fact.bonus == last_trick_bonus(view.rules, False)
     elif isinstance(fact, HisMarriage | OwnMarriage):
         seat = him if isinstance(fact, HisMarriage) else me
         good, bad = (0, 1) if isinstance(fact, OwnMarriage) else (1, 0)
@@ -319,6 +322,7 @@ class _Replayed:
         self.declared: dict[int, set[Action]] = {1: set(), 2: set()}
         self.last = 0
         self.claimed_after_first = False
+        self.closed = False
 
 
 def _replay(view: PlayerView, pair: LinePair, line: Line) -> _Replayed:
@@ -340,6 +344,7 @@ def _replay(view: PlayerView, pair: LinePair, line: Line) -> _Replayed:
             result.tricks.append((led, int(action), gained[0]))
             if not world.hands[1] and not world.hands[2]:
                 result.last = gained[0]
+    result.closed = world.closed
     return result
 
 
