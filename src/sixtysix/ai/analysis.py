@@ -756,10 +756,11 @@ class Annotation:
         )
 
     def _loss_text(self, loss: float, margin: float) -> str:
-        """``-0.47 ± 0.05`` (the loss's interval), or ``-2.00 exact`` when every possible world was searched."""
+        """``-0.47 ± 0.05`` (the loss's interval), or ``-2.00 exact`` when every possible world was searched; no ±
+        where every world gave the same loss (:attr:`ActionValue.alike`)."""
         if self.analysis.exact or self.analysis.exhaustive:
-            return f"{loss:+.2f} exact"
-        return f"{loss:+.2f} ± {margin:.2f}"
+            return f"{round(loss, 2) + 0.0:+.2f} exact"
+        return with_error(loss, margin)
 
     def _rival_note(self) -> str:
         """For a best move whose verdict is uncertain: the contender that may be better."""

@@ -552,7 +552,7 @@ def top_cards(view: PlayerView, suit: int) -> TopCards | None:
 def _decision_facts(view: PlayerView, analysis: Analysis, best: Action, other: Action) -> list[Fact]:
     """The facts that belong to the kind of decision: a claim, a marriage, the exchange, closing."""
     facts: list[Fact] = []
-    if best == CLAIM:
+    if best == CLAIM and view.score >= DEAL_TARGET:  # a false claim may be the least bad: no reason to word
         facts.append(CanClaim(view.score))
     if other == CLAIM:
         facts.append(FalseClaim(view.score, view.pending))
@@ -624,12 +624,13 @@ def _count(fact: Fact) -> int:
 
 
 def _claims_after_first_trick(line: Line, seat: int) -> bool:
-    """The seat takes the first trick of the line and claims before it plays another card (a won claim)."""
+    """The seat takes the first trick of the line and claims before it plays another card or declares (a won
+    claim: the trick brought the 66, not a marriage after it)."""
     if not line.tricks or line.tricks[0][4] != seat:
         return False
     after = line.actions[line.actions.index((line.tricks[0][2], ACTIONS[line.tricks[0][3]])) + 1 :]
     for who, action in after:
-        if action.is_card():
+        if action.is_card() or action.is_marriage():
             return False
         if action == CLAIM and who == seat:
             return line.termination is Termination.CLAIM
