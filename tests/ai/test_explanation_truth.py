@@ -22,6 +22,7 @@ from sixtysix.ai.analysis import Analysis, Budget, analyze, analyze_record
 from sixtysix.ai.explain import explain
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.puzzles import load_puzzles, solve_worlds, world_analysis
+from sixtysix.core.actions import Action
 from sixtysix.core.game import Deal, shuffled_deck
 from sixtysix.core.match import Match
 from sixtysix.core.record import Record
@@ -79,10 +80,10 @@ def _decisions(name: str) -> Iterator[tuple[Deal, PlayerView, Record | None]]:
             yield deal, deal.view(1), Record.from_match(match)
 
 
-def _compared(analysis: Analysis, rng: random.Random) -> list[int | None]:
+def _compared(analysis: Analysis, rng: random.Random) -> list[Action | None]:
     """The hint (``None``), the worst action as if played, and another one at random."""
     others = [entry.action for entry in analysis.actions[1:]]
-    played: list[int | None] = [None, others[-1]]
+    played: list[Action | None] = [None, others[-1]]
     if len(others) > 1:
         played.append(rng.choice(others[:-1]))
     return played

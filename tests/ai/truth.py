@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from replayed import Replayed, first_changed, replay_line
 
@@ -121,8 +122,9 @@ class _Checker:
         self.plus_minus()
 
     def words(self, lang: str, text: str) -> None:
-        if RULE_ID.search(text):
-            self.fail(f"{lang}: a rule ID ({RULE_ID.search(text)[0]})")  # type: ignore[index]
+        rule = RULE_ID.search(text)
+        if rule:
+            self.fail(f"{lang}: a rule ID ({rule[0]})")
         jargon = JARGON[lang].search(text)
         if jargon:
             self.fail(f"{lang}: search jargon ({jargon[0]!r})")
@@ -164,7 +166,7 @@ class _Checker:
         ]
 
     def head(self) -> None:
-        shares = [f for f in self.explanation.facts if type(f).__name__ == "WinShare"]
+        shares: list[Any] = [f for f in self.explanation.facts if type(f).__name__ == "WinShare"]
         plain = self.plain
         first = plain.split(". ")[0]
         counts = re.findall(r"wins in (\d+) of (?:the )?(\d+)", first)
@@ -180,10 +182,10 @@ class _Checker:
         said_points = re.findall(r"[+-]\d+\.\d\d", first)
         if "both bring" in first:
             said_points *= 2
-        for share, said in zip(shares, said_points, strict=False):
-            table = value_text(self.analysis[share.action].value)
-            if said != table:
-                self.fail(f"{share.action} brings {said} said, the table says {table}")
+        for share, brings in zip(shares, said_points, strict=False):
+            shown = value_text(self.analysis[share.action].value)
+            if brings != shown:
+                self.fail(f"{share.action} brings {brings} said, the table says {shown}")
         if "Every card is known" in plain and self.worlds() != 1:
             self.fail(f"every card said known, {self.worlds()} deals possible")
         if shares and not (counts or every or percents or said_points or "Every card is known" in plain):
@@ -193,7 +195,9 @@ class _Checker:
                 if action_text(share.action, lang) not in text:
                     self.fail(f"{lang}: {share.action} not named")
 
-    def count_claims(self, shares: list, counts: list, every: re.Match | None, most: re.Match | None) -> None:
+    def count_claims(
+        self, shares: list[Any], counts: list[Any], every: re.Match[str] | None, most: re.Match[str] | None
+    ) -> None:
         """A count of deals: only where every consistent deal was solved, each once, and the count is right."""
         possible = self.worlds()
         if not self.analysis.exhaustive:
@@ -232,10 +236,10 @@ class _Checker:
 
     # -- the facts of the view -------------------------------------------------------------
 
-    def fact_WinShare(self, fact: object) -> None:
+    def fact_WinShare(self, fact: Any) -> None:
         """Checked with the first sentence."""
 
-    def fact_AtLeastAsGood(self, fact: object) -> None:
+    def fact_AtLeastAsGood(self, fact: Any) -> None:
         """Checked with the first sentence."""
 
     def in_words(self, *numbers: object) -> None:
@@ -244,53 +248,53 @@ class _Checker:
                 if str(number) not in text:
                     self.fail(f"{lang}: {number} not in the words")
 
-    def fact_CanClaim(self, fact: object) -> None:
-        points = fact.points  # type: ignore[attr-defined]
+    def fact_CanClaim(self, fact: Any) -> None:
+        points = fact.points
         if not (points == self.view.score >= DEAL_TARGET and CLAIM in self.view.legal):
             self.fail(f"a claim with {points} said to win, {self.view.score} counted")
         self.in_words(points)
 
-    def fact_FalseClaim(self, fact: object) -> None:
-        if (fact.points, fact.pending) != (self.view.score, self.view.pending) or self.view.score >= DEAL_TARGET:  # type: ignore[attr-defined]
+    def fact_FalseClaim(self, fact: Any) -> None:
+        if (fact.points, fact.pending) != (self.view.score, self.view.pending) or self.view.score >= DEAL_TARGET:
             self.fail(f"{fact} against {self.view.score} counted, {self.view.pending} pending")
-        self.in_words(fact.points)  # type: ignore[attr-defined]
+        self.in_words(fact.points)
 
-    def fact_PointsNeeded(self, fact: object) -> None:
+    def fact_PointsNeeded(self, fact: Any) -> None:
         needed = max(0, DEAL_TARGET - self.view.score - self.view.pending)
-        if fact.needed != needed:  # type: ignore[attr-defined]
-            self.fail(f"{fact.needed} more points said needed, {needed} are")  # type: ignore[attr-defined]
-        self.in_words(fact.needed)  # type: ignore[attr-defined]
+        if fact.needed != needed:
+            self.fail(f"{fact.needed} more points said needed, {needed} are")
+        self.in_words(fact.needed)
 
-    def fact_CloseNow(self, fact: object) -> None:
+    def fact_CloseNow(self, fact: Any) -> None:
         self.fact_PointsNeeded(fact)
         if self.explanation.best not in (CLOSE, CLOSE_BEFORE_DRAW):
             self.fail("a reason to close for another move")
-        for card in fact.top:  # type: ignore[attr-defined]
+        for card in fact.top:
             self.highest(card)
 
     def highest(self, card: int) -> None:
         if not BIT[card] & self.view.hand or HIGHER[card] & ~(self.view.hand | self.view.played):
             self.fail(f"{card_label(card)} said the highest left of its suit")
 
-    def fact_Declare(self, fact: object) -> None:
-        marriage = fact.marriage  # type: ignore[attr-defined]
-        self.marriage_held(marriage, fact.points)  # type: ignore[attr-defined]
+    def fact_Declare(self, fact: Any) -> None:
+        marriage = fact.marriage
+        self.marriage_held(marriage, fact.points)
         world = self.any_world()
         before, pending = world.score[self.view.seat], world.pending[self.view.seat]
         world.apply(marriage, self.view.seat)
         scored = world.score[self.view.seat] - before
         said_now = bool(re.search(r"scores \d+ points now", self.plain)) or getattr(fact, "now", None) is True
-        if said_now and scored != fact.points:  # type: ignore[attr-defined]
+        if said_now and scored != fact.points:
             self.fail(
                 f"{marriage} said to score {fact.points} now; it is pending ({world.pending[self.view.seat] - pending})"
-            )  # type: ignore[attr-defined]
+            )
         if not said_now and scored:
             self.fail(f"{marriage} said pending; it scores {scored} now")
         other = self.explanation.other
         pair = BIT[make_card(KING, marriage_suit(marriage))] | BIT[make_card(QUEEN, marriage_suit(marriage))]
-        if fact.breaks != bool(other is not None and other.is_card() and BIT[other] & pair):  # type: ignore[attr-defined]
+        if fact.breaks != bool(other is not None and other.is_card() and BIT[other] & pair):
             self.fail(f"{other} said to split the pair")
-        self.in_words(fact.points)  # type: ignore[attr-defined]
+        self.in_words(fact.points)
 
     def marriage_held(self, marriage: Action, points: int) -> None:
         suit = marriage_suit(marriage)
@@ -307,30 +311,30 @@ class _Checker:
         opponent, stock = next(consistent_worlds(self.view))
         return world_from(self.view, opponent, list(stock))
 
-    def fact_Forfeit(self, fact: object) -> None:
-        self.marriage_held(fact.marriage, fact.points)  # type: ignore[attr-defined]
+    def fact_Forfeit(self, fact: Any) -> None:
+        self.marriage_held(fact.marriage, fact.points)
         if self.view.rules.marriage_in_phase2 or not {CLOSE, CLOSE_BEFORE_DRAW} & set(self.view.legal):
             self.fail("closing said to forfeit a marriage")
-        self.in_words(fact.points)  # type: ignore[attr-defined]
+        self.in_words(fact.points)
 
-    def fact_Exchange(self, fact: object) -> None:
+    def fact_Exchange(self, fact: Any) -> None:
         view = self.view
         if not (
             EXCHANGE in view.legal and fact.card == view.face_up and fact.nine == exchange_card(view.rules, view.trump)
-        ):  # type: ignore[attr-defined]
+        ):
             self.fail(f"{fact} against the table")
 
-    def fact_TopCards(self, fact: object) -> None:
-        for card in fact.cards:  # type: ignore[attr-defined]
+    def fact_TopCards(self, fact: Any) -> None:
+        for card in fact.cards:
             self.highest(card)
-        if fact.trumps != (SUIT_OF[fact.cards[0]] == self.view.trump):  # type: ignore[attr-defined]
+        if fact.trumps != (SUIT_OF[fact.cards[0]] == self.view.trump):
             self.fail("trumps said of another suit")
-        if set(fact.out) != set(cards_of(HIGHER[fact.cards[-1]] & self.view.played)):  # type: ignore[attr-defined]
-            self.fail(f"{fact.out} said out")  # type: ignore[attr-defined]
+        if set(fact.out) != set(cards_of(HIGHER[fact.cards[-1]] & self.view.played)):
+            self.fail(f"{fact.out} said out")
 
-    def fact_OpponentVoid(self, fact: object) -> None:
+    def fact_OpponentVoid(self, fact: Any) -> None:
         tricks = self.view.completed_tricks()
-        number, suit = fact.trick, fact.suit  # type: ignore[attr-defined]
+        number, suit = fact.trick, fact.suit
         trick = tricks[number - 1] if 0 < number <= len(tricks) else None
         if (
             trick is None
@@ -343,8 +347,8 @@ class _Checker:
             self.fail("he is said void in a suit he holds")
         self.in_words(number)
 
-    def fact_TrumpHeld(self, fact: object) -> None:
-        held, worlds, talon = fact.held, fact.worlds, fact.talon  # type: ignore[attr-defined]
+    def fact_TrumpHeld(self, fact: Any) -> None:
+        held, worlds, talon = fact.held, fact.worlds, fact.talon
         if talon != self.view.talon_size:
             self.fail(f"{talon} cards said left in the talon")
         counted = re.search(r"holds a trump in (\d+) of (?:the )?(\d+)", self.plain)
@@ -365,7 +369,7 @@ class _Checker:
             self.in_words(percent)
         self.in_words(talon)
 
-    def fact_ClosedScore(self, fact: object) -> None:
+    def fact_ClosedScore(self, fact: Any) -> None:
         view = self.view
         points, tricks = view.opponent_score, view.tricks[view.opponent - 1]
         won = closer_win_points(view.rules, points, tricks, points, tricks)
@@ -373,9 +377,9 @@ class _Checker:
             points,
             tricks,
             won,
-        ) or view.rules.closer_win_basis != "at_close":  # type: ignore[attr-defined]
+        ) or view.rules.closer_win_basis != "at_close":
             self.fail(f"{fact} against the table")
-        self.in_words(fact.points, fact.game_points)  # type: ignore[attr-defined]
+        self.in_words(fact.points, fact.game_points)
 
     # -- the facts of the lines of play -----------------------------------------------------
 
@@ -395,14 +399,14 @@ class _Checker:
         if worlds > self.worlds():
             self.fail(f"{worlds} deals played on, {self.worlds()} possible")
 
-    def counted(self, fact: object, count: int) -> None:
-        if fact.count != count:  # type: ignore[attr-defined]
-            self.fail(f"{type(fact).__name__} in {fact.count} deals said, in {count}")  # type: ignore[attr-defined]
-        self.lines_distinct(fact.worlds)  # type: ignore[attr-defined]
-        if fact.worlds > 1:  # type: ignore[attr-defined]
-            self.in_words(fact.count, fact.worlds)  # type: ignore[attr-defined]
+    def counted(self, fact: Any, count: int) -> None:
+        if fact.count != count:
+            self.fail(f"{type(fact).__name__} in {fact.count} deals said, in {count}")
+        self.lines_distinct(fact.worlds)
+        if fact.worlds > 1:
+            self.in_words(fact.count, fact.worlds)
 
-    def fact_LastTrick(self, fact: object) -> None:
+    def fact_LastTrick(self, fact: Any) -> None:
         me, him = self.view.seat, self.view.opponent
         rows = self.replayed()
         taken = [(b, o, p) for b, o, p in rows if b.last == me and o.last == him]
@@ -424,22 +428,22 @@ class _Checker:
         count = len(taken) if not hasattr(fact, "bonus") else sum(1 for b, o, _ in taken if not (b.closed or o.closed))
         self.counted(fact, count)
 
-    def fact_HisMarriage(self, fact: object) -> None:
+    def fact_HisMarriage(self, fact: Any) -> None:
         him = self.view.opponent
-        count = sum(1 for b, o, _ in self.replayed() if fact.marriage in o.declared[him] - b.declared[him])  # type: ignore[attr-defined]
+        count = sum(1 for b, o, _ in self.replayed() if fact.marriage in o.declared[him] - b.declared[him])
         self.counted(fact, count)
-        shown = fact.shown  # type: ignore[attr-defined]
+        shown = fact.shown
         if shown is not None and not BIT[shown] & self.view.opponent_known:
             self.fail(f"he is said known to hold {card_label(shown)}")
 
-    def fact_OwnMarriage(self, fact: object) -> None:
+    def fact_OwnMarriage(self, fact: Any) -> None:
         me = self.view.seat
-        count = sum(1 for b, o, _ in self.replayed() if fact.marriage in b.declared[me] - o.declared[me])  # type: ignore[attr-defined]
+        count = sum(1 for b, o, _ in self.replayed() if fact.marriage in b.declared[me] - o.declared[me])
         self.counted(fact, count)
 
-    def fact_TakenBy(self, fact: object) -> None:
+    def fact_TakenBy(self, fact: Any) -> None:
         me = self.view.seat
-        card, by = fact.card, fact.by  # type: ignore[attr-defined]
+        card, by = fact.card, fact.by
         count = 0
         for b, o, _ in self.replayed():
             if first_changed(b, o, me) == {card, by}:
@@ -457,9 +461,9 @@ class _Checker:
                     self.fail(f"{card_label(best)} said to win the trick; it does not")
                     break
 
-    def fact_ClaimAfter(self, fact: object) -> None:
+    def fact_ClaimAfter(self, fact: Any) -> None:
         me = self.view.seat
-        card = fact.card  # type: ignore[attr-defined]
+        card = fact.card
         count = 0
         for b, _, p in self.replayed():
             if b.claimed_after_first and b.tricks[0][2] == me and p.best.winner == me:

@@ -12,14 +12,17 @@ worlds consistent with that view:
   :class:`Declare`, :class:`Forfeit`, :class:`Exchange`, :class:`TopCards` (the highest cards left of a
   suit are yours), :class:`OpponentVoid` (his phase-2 play proved a void, R-P2-2);
 
-* **from the worlds' values**: :class:`WinShare` (in how many of the sampled worlds an
-  action wins the deal), :class:`TrumpHeld` (in how many he holds a trump), and where every
-  world consistent with the view was valued (a puzzle's analysis, ``Analysis.exhaustive``)
-  :class:`AtLeastAsGood` (in how many of them the best action does at least as well);
+* **from the worlds' values**: :class:`WinShare` (how often an action wins the deal),
+  :class:`TrumpHeld` (how often he holds a trump), and :class:`AtLeastAsGood` (in how many
+  worlds the best action does at least as well). Where every world consistent with the view
+  was listed once and solved exactly (``Analysis.exhaustive``: few worlds, or a puzzle) these
+  are counts of distinct deals under best play; where the worlds were sampled, with
+  repetition, only their shares are for people (the analysis's own win chance and value, as
+  its table shows them), never a count of possible deals;
 * **from the lines of play**: in up to :data:`LINE_WORLDS` of the worlds both actions
   are played on as the analysis values them (the card counters while the talon is open,
-  the exact solver after), and the two lines are compared: :class:`LastTrick` (the best
-  line takes the last trick and its 10 points, the other does not, R-LAST-1),
+  the exact solver after), each world once, and the two lines are compared: :class:`LastTrick`
+  (the seat takes the last trick after the best action, he after the other, R-LAST-1),
   :class:`HisMarriage` (the other line lets him declare a marriage), :class:`OwnMarriage`
   (only the best line declares yours), :class:`TakenBy` (his answer takes the other card),
   :class:`ClaimAfter` (the best card's trick brings you to 66, R-CLAIM-1).
