@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from replayed import first_changed, replay_line
 from teaching import Teaching, load
 
 from sixtysix.ai.analysis import Analysis, Budget, analyze, analyze_record, annotated_text
@@ -32,7 +33,6 @@ from sixtysix.ai.explain import (
     Forfeit,
     HisMarriage,
     LastTrick,
-    Line,
     LinePair,
     OpponentVoid,
     OwnMarriage,
@@ -48,7 +48,7 @@ from sixtysix.ai.sampling import consistent_worlds, world_from
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
-from sixtysix.core.facts import DEAL_TARGET, exchange_card, game_points
+from sixtysix.core.facts import DEAL_TARGET, exchange_card, game_points, last_trick_bonus
 from sixtysix.core.game import Deal
 from sixtysix.core.record import Record, replay
 from sixtysix.core.view import PlayerView
@@ -284,9 +284,12 @@ def _check_line_count(fact: LineFact, view: PlayerView, explanation: Explanation
     pairs = explanation.lines
     me, him = view.seat, view.opponent
     assert fact.worlds == len(pairs)
-    replayed = [(_replay(view, p, p.best), _replay(view, p, p.other), p) for p in pairs]
+    replayed = [(replay_line(view, p, p.best), replay_line(view, p, p.other), p) for p in pairs]
     if isinstance(fact, LastTrick):
-        count = sum(1 for best, other, _ in replayed if best.last == me and other.last == him)
+        count = sum(
+            1 for best, other, _ in replayed if best.last == me and other.last == him and not best.closed | other.closed
+        )
+        assert fact.bonus == last_trick_bonus(view.rules, False)
     elif isinstance(fact, HisMarriage | OwnMarriage):
         seat = him if isinstance(fact, HisMarriage) else me
         good, bad = (0, 1) if isinstance(fact, OwnMarriage) else (1, 0)
@@ -296,51 +299,10 @@ def _check_line_count(fact: LineFact, view: PlayerView, explanation: Explanation
             if fact.marriage in lines[good].declared[seat] and fact.marriage not in lines[bad].declared[seat]
         )
     elif isinstance(fact, TakenBy):
-        count = sum(1 for best, other, _ in replayed if _first_changed(best, other, me) == {fact.card, fact.by})
+        count = sum(1 for best, other, _ in replayed if first_changed(best, other, me) == {fact.card, fact.by})
     else:
-        count = sum(1 for best, _, p in replayed if best.claimed_after_first and p.best.winner == me)
+        count = sum(1 for b, _, p in replayed if b.claimed_after_first and b.tricks[0][2] == me == p.best.winner)
     assert fact.count == count
-
-
-def _first_changed(best: _Replayed, other: _Replayed, me: int) -> set[int]:
-    """The two cards of the other line's first trick that goes to him where the best line's trick of the same
-    number goes to the seat (empty: none)."""
-    for mine, theirs in zip(best.tricks, other.tricks, strict=False):
-        if mine[2] == me and theirs[2] != me:
-            return {theirs[0], theirs[1]}
-    return set()
-
-
-class _Replayed:
-    """A line replayed on the engine: each trick (two cards, the seat whose won cards gained them), marriages."""
-
-    def __init__(self) -> None:
-        self.tricks: list[tuple[int, int, int]] = []
-        self.declared: dict[int, set[Action]] = {1: set(), 2: set()}
-        self.last = 0
-        self.claimed_after_first = False
-
-
-def _replay(view: PlayerView, pair: LinePair, line: Line) -> _Replayed:
-    world = pair.sample.world(view)
-    result = _Replayed()
-    played_since_first = False
-    for seat, action in line.actions:
-        if action.is_marriage():
-            result.declared[seat].add(action)
-        if action == CLAIM and len(result.tricks) == 1 and not played_since_first and result.tricks[0][2] == seat:
-            result.claimed_after_first = True
-        before = (world.won[1], world.won[2])
-        led = world.led
-        world.apply(action, seat)
-        if result.tricks and action.is_card():
-            played_since_first = True
-        gained = [s for s in (1, 2) if world.won[s] != before[s - 1]]
-        if gained:
-            result.tricks.append((led, int(action), gained[0]))
-            if not world.hands[1] and not world.hands[2]:
-                result.last = gained[0]
-    return result
 
 
 def test_sixtysix_analyze_comments_say_why_and_the_record_still_replays() -> None:

@@ -92,3 +92,6 @@ def test_french_elides_de_before_a_vowel_as_the_page_does() -> None:
     assert say("clock.out", "fr", name="Bernard") == "Le temps de Bernard est écoulé."
     assert says("clock.out", name="Anna")["en"] == "Anna's time is up."
     assert say("clock.out", "fr", name="") == "Le temps de  est écoulé."  # nothing to elide before
+    assert say(
+        "explain.head.points", "fr", best="piocher", other="annoncer 66", points="+1", other_points="-2"
+    ).startswith("Mieux vaut piocher qu'annoncer 66")

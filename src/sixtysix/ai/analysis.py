@@ -310,6 +310,9 @@ class ActionValue:
     """Bottom of the loss's interval (:data:`CONFIDENCE_Z` standard errors, against every contender)."""
     loss_high: float = 0.0
     """Top of that interval."""
+    alike: bool = False
+    """Every world valued gave this action the same difference to the best: its loss has no spread to show
+    (:attr:`loss_margin` is 0; the verdict's interval keeps its floor, :func:`_floor`)."""
 
     @property
     def verdict(self) -> Verdict:
@@ -323,8 +326,9 @@ class ActionValue:
 
     @property
     def loss_margin(self) -> float:
-        """The half-width of ``loss``'s interval, :data:`CONFIDENCE_Z` standard errors."""
-        return CONFIDENCE_Z * self.loss_se
+        """The half-width of ``loss``'s interval, :data:`CONFIDENCE_Z` standard errors; 0 where every world gave the
+        same difference (:attr:`alike`: people see no ± where nothing varied)."""
+        return 0.0 if self.alike else CONFIDENCE_Z * self.loss_se
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -584,7 +588,9 @@ def _entry(race: Race[Action], action: Action, best: Action, single: bool) -> Ac
         value = max(value, lowest)
         se = math.hypot(race.se(best), race.difference(best, action).se) if lowest < highest else 0.0
     loss = race.mean(best) - value
-    return ActionValue(action, value, race.win_share(action), race.count(action), se, loss, gap.se, low, high)
+    spread = race.difference(best, action)
+    alike = action != best and spread.worlds >= 2 and spread.se < 1e-9
+    return ActionValue(action, value, race.win_share(action), race.count(action), se, loss, gap.se, low, high, alike)
 
 
 EXACT_WORLDS = 5_000
@@ -750,10 +756,11 @@ class Annotation:
         )
 
     def _loss_text(self, loss: float, margin: float) -> str:
-        """``-0.47 ± 0.05`` (the loss's interval), or ``-2.00 exact`` when every possible world was searched."""
+        """``-0.47 ± 0.05`` (the loss's interval), or ``-2.00 exact`` when every possible world was searched; no ±
+        where every world gave the same loss (:attr:`ActionValue.alike`)."""
         if self.analysis.exact or self.analysis.exhaustive:
-            return f"{loss:+.2f} exact"
-        return f"{loss:+.2f} ± {margin:.2f}"
+            return f"{round(loss, 2) + 0.0:+.2f} exact"
+        return with_error(loss, margin)
 
     def _rival_note(self) -> str:
         """For a best move whose verdict is uncertain: the contender that may be better."""

@@ -12,14 +12,17 @@ worlds consistent with that view:
   :class:`Declare`, :class:`Forfeit`, :class:`Exchange`, :class:`TopCards` (the highest cards left of a
   suit are yours), :class:`OpponentVoid` (his phase-2 play proved a void, R-P2-2);
 
-* **from the worlds' values**: :class:`WinShare` (in how many of the sampled worlds an
-  action wins the deal), :class:`TrumpHeld` (in how many he holds a trump), and where every
-  world consistent with the view was valued (a puzzle's analysis, ``Analysis.exhaustive``)
-  :class:`AtLeastAsGood` (in how many of them the best action does at least as well);
+* **from the worlds' values**: :class:`WinShare` (how often an action wins the deal),
+  :class:`TrumpHeld` (how often he holds a trump), and :class:`AtLeastAsGood` (in how many
+  worlds the best action does at least as well). Where every world consistent with the view
+  was listed once and solved exactly (``Analysis.exhaustive``: few worlds, or a puzzle) these
+  are counts of distinct deals under best play; where the worlds were sampled, with
+  repetition, only their shares are for people (the analysis's own win chance and value, as
+  its table shows them), never a count of possible deals;
 * **from the lines of play**: in up to :data:`LINE_WORLDS` of the worlds both actions
   are played on as the analysis values them (the card counters while the talon is open,
-  the exact solver after), and the two lines are compared: :class:`LastTrick` (the best
-  line takes the last trick and its 10 points, the other does not, R-LAST-1),
+  the exact solver after), each world once, and the two lines are compared: :class:`LastTrick`
+  (the seat takes the last trick after the best action, he after the other, R-LAST-1),
   :class:`HisMarriage` (the other line lets him declare a marriage), :class:`OwnMarriage`
   (only the best line declares yours), :class:`TakenBy` (his answer takes the other card),
   :class:`ClaimAfter` (the best card's trick brings you to 66, R-CLAIM-1).
@@ -71,6 +74,8 @@ from sixtysix.core.facts import (
     MARRIAGE_CARDS,
     closer_win_points,
     exchange_card,
+    last_trick_bonus,
+    marriage_counts_now,
     marriage_value,
     winning_seat,
 )
@@ -129,14 +134,23 @@ def _token(value: object) -> object:
 
 @dataclass(frozen=True)
 class WinShare(Fact):
-    """``action`` won the deal in ``wins`` of ``worlds`` sampled worlds consistent with the view."""
+    """``action`` won the deal in ``wins`` of ``worlds`` worlds consistent with the view.
+
+    ``exact``: the worlds are every deal consistent with the view, each listed once and solved
+    exactly (an exhaustive analysis): ``wins`` counts distinct deals won under best play. Else the
+    worlds were sampled (with repetition): only ``percent``, the analysis's own win chance, is a
+    figure for people, never ``wins`` of ``worlds`` as a count of deals.
+    """
 
     tag: ClassVar[str] = "odds"
     action: Action
     wins: int
     worlds: int
     points: float
-    """The mean of its values over those worlds (game points, signed)."""
+    """The analysis's value of the action (game points, signed): the mean over the worlds, as its table shows."""
+    exact: bool = False
+    percent: int = 0
+    """The analysis's win chance of the action in whole percent (a tie counts half), as its table shows."""
 
 
 @dataclass(frozen=True)
@@ -177,12 +191,14 @@ class PointsNeeded(Fact):
 
 @dataclass(frozen=True)
 class Declare(Fact):
-    """Declaring ``marriage`` now is worth ``points``; ``breaks``: the other action plays one of its cards."""
+    """Declaring ``marriage`` now is worth ``points``; ``breaks``: the other action plays one of its cards;
+    ``now``: the points count at once, else they are pending until the seat wins a trick (R-MAR-4)."""
 
     tag: ClassVar[str] = "marriage"
     marriage: Action
     points: int
     breaks: bool
+    now: bool = True
 
 
 @dataclass(frozen=True)
@@ -226,12 +242,16 @@ class OpponentVoid(Fact):
 
 @dataclass(frozen=True)
 class TrumpHeld(Fact):
-    """In ``share`` of ``worlds`` worlds he holds a trump; ``talon`` cards are left to draw."""
+    """In ``held`` of ``worlds`` worlds he holds a trump; ``talon`` cards are left to draw. ``exact``: the worlds
+    are every deal consistent with the view, each once (counts of distinct deals); else they were sampled and
+    only ``percent`` (``held`` of ``worlds`` in whole percent) is a figure for people."""
 
     tag: ClassVar[str] = "no_close"
     held: int
     worlds: int
     talon: int
+    exact: bool = False
+    percent: int = 0
 
 
 @dataclass(frozen=True)
@@ -246,7 +266,7 @@ class CloseNow(Fact):
 @dataclass(frozen=True)
 class ClosedScore(Fact):
     """He has ``points`` card points and ``tricks`` tricks now: a closer who makes 66 scores ``game_points``
-    on them, his situation at the close (``closer_win_basis=at_close``, R-CLOSE-6)."""
+    on them, his situation at the close (``closer_win_basis=at_close``, R-CLOSE-6; the words name no rule)."""
 
     tag: ClassVar[str] = "close"
     points: int
@@ -256,11 +276,14 @@ class ClosedScore(Fact):
 
 @dataclass(frozen=True)
 class LastTrick(Fact):
-    """In ``count`` of ``worlds`` compared lines the best takes the last trick (10 points, R-LAST-1), the other not."""
+    """In ``count`` of ``worlds`` compared lines the seat takes the last trick after the best action, he after the
+    other, neither line closing the talon: worth ``bonus`` points (10, R-LAST-1; 0 where the last trick decides
+    the deal instead, Schnapsen). No card is said to take it: the best action only leads there."""
 
     tag: ClassVar[str] = "last_trick"
     count: int
     worlds: int
+    bonus: int = 10
 
 
 @dataclass(frozen=True)
@@ -350,6 +373,8 @@ class Line:
     """The seat that took the last trick of a deal played out (0: it ended earlier)."""
     termination: Termination | None
     winner: int | None
+    closed: bool = False
+    """The talon was closed when the line ended (no last-trick bonus, R-CLOSE-4)."""
 
     def marriages(self, seat: int) -> set[Action]:
         return {a for s, a in self.actions if s == seat and a.is_marriage()}
@@ -386,7 +411,7 @@ def play_line(world: Deal, seat: int, action: Action, solver: Solver, rollouts: 
         assert asked is not None
         mover, move = asked, _next_move(deal, asked, solver, rollouts)
     outcome = deal.outcome
-    return Line(tuple(actions), tuple(tricks), last, outcome.termination, outcome.winner)
+    return Line(tuple(actions), tuple(tricks), last, outcome.termination, outcome.winner, deal.closed)
 
 
 def _next_move(deal: Deal, seat: int, solver: Solver, rollouts: Rollouts | None) -> Action:
@@ -407,7 +432,7 @@ def compare_lines(view: PlayerView, analysis: Analysis, best: Action, other: Act
     rollouts = None if view.phase2 or analysis.exhaustive else Rollouts(view.rules, seed)
     deadline = cpu_deadline(LINE_SECONDS)
     pairs = []
-    for sample in shared_samples(analysis, best, other)[:LINE_WORLDS]:
+    for sample in distinct_samples(shared_samples(analysis, best, other))[:LINE_WORLDS]:
         world = sample.world(view)
         pairs.append(
             LinePair(
@@ -424,6 +449,18 @@ def compare_lines(view: PlayerView, analysis: Analysis, best: Action, other: Act
 def shared_samples(analysis: Analysis, *actions: Action) -> list[Sample]:
     """The sampled worlds in which every one of ``actions`` was valued."""
     return [s for s in analysis.samples if all(a in s.values for a in actions)]
+
+
+def distinct_samples(samples: Sequence[Sample]) -> list[Sample]:
+    """Each world once (sampled worlds repeat), in the order first drawn: the lines count distinct deals."""
+    seen: set[tuple[int, tuple[Card, ...]]] = set()
+    kept = []
+    for sample in samples:
+        key = (sample.opponent, sample.stock)
+        if key not in seen:
+            seen.add(key)
+            kept.append(sample)
+    return kept
 
 
 # -- gathering the facts -----------------------------------------------------------------------
@@ -468,10 +505,21 @@ def _lone(view: PlayerView, best: Action) -> list[Fact]:
 
 
 def win_share(analysis: Analysis, action: Action, rival: Action) -> WinShare:
-    """In how many of the worlds shared with ``rival`` ``action`` won the deal (value above 0)."""
+    """In how many of the worlds shared with ``rival`` ``action`` won the deal (value above 0), with the
+    analysis's own value and win chance of it (what its table shows)."""
     shared = shared_samples(analysis, action, rival)
     wins = sum(1 for s in shared if s.values[action] > 0)
-    return WinShare(action, wins, len(shared), sum(s.values[action] for s in shared) / max(1, len(shared)))
+    entry = analysis[action]
+    return WinShare(action, wins, len(shared), entry.value, analysis.exhaustive, percent(entry.win_chance))
+
+
+def percent(share: float) -> int:
+    """A share (0 to 1) in whole percent, as the tables round it.
+
+    >>> percent(0.665), percent(1.0)
+    (66, 100)
+    """
+    return round(100 * share)
 
 
 def at_least_as_good(analysis: Analysis, best: Action, other: Action) -> AtLeastAsGood:
@@ -484,7 +532,9 @@ def trump_held(view: PlayerView, analysis: Analysis) -> TrumpHeld:
     """In how many sampled worlds he holds a trump."""
     trumps = SUIT_MASK[view.trump]
     samples = analysis.samples
-    return TrumpHeld(sum(1 for s in samples if s.opponent & trumps), len(samples), view.talon_size)
+    held = sum(1 for s in samples if s.opponent & trumps)
+    share = percent(held / len(samples)) if samples else 0
+    return TrumpHeld(held, len(samples), view.talon_size, analysis.exhaustive, share)
 
 
 def top_cards(view: PlayerView, suit: int) -> TopCards | None:
@@ -505,13 +555,15 @@ def top_cards(view: PlayerView, suit: int) -> TopCards | None:
 def _decision_facts(view: PlayerView, analysis: Analysis, best: Action, other: Action) -> list[Fact]:
     """The facts that belong to the kind of decision: a claim, a marriage, the exchange, closing."""
     facts: list[Fact] = []
-    if best == CLAIM:
+    if best == CLAIM and view.score >= DEAL_TARGET:  # a false claim may be the least bad: no reason to word
         facts.append(CanClaim(view.score))
     if other == CLAIM:
         facts.append(FalseClaim(view.score, view.pending))
     if best.is_marriage():
         cards = MARRIAGE_CARDS[marriage_suit(best)]
-        facts.append(Declare(best, marriage_value(best), bool(IS_CARD[other] and BIT[other] & cards)))
+        breaks = bool(IS_CARD[other] and BIT[other] & cards)
+        now = marriage_counts_now(view.rules, view.tricks[view.seat - 1])
+        facts.append(Declare(best, marriage_value(best), breaks, now))
     if best == EXCHANGE:
         facts.append(Exchange(view.trump_card, exchange_card(view.rules, view.trump)))
     needed = PointsNeeded(view.score, max(0, DEAL_TARGET - view.score - view.pending))
@@ -546,8 +598,8 @@ def _line_facts(view: PlayerView, best: Action, other: Action, pairs: Sequence[L
         return []
     me, him, worlds = view.seat, view.opponent, len(pairs)
     counted: list[Fact] = []
-    last = sum(1 for p in pairs if p.best.last_trick == me and p.other.last_trick == him)
-    counted.append(LastTrick(last, worlds))
+    last = sum(1 for p in pairs if _last_trick_changes(p, me, him))
+    counted.append(LastTrick(last, worlds, last_trick_bonus(view.rules, False)))
     for marriage in sorted({m for p in pairs for m in p.other.marriages(him)}):
         n = sum(1 for p in pairs if marriage in p.other.marriages(him) - p.best.marriages(him))
         known = cards_of(view.opponent_known & MARRIAGE_CARDS[marriage_suit(marriage)])
@@ -564,17 +616,24 @@ def _line_facts(view: PlayerView, best: Action, other: Action, pairs: Sequence[L
     return sorted(frequent, key=lambda f: -_count(f))
 
 
+def _last_trick_changes(pair: LinePair, me: int, him: int) -> bool:
+    """The seat takes the last trick on the best line, he on the other, and neither closed the talon."""
+    lines = (pair.best, pair.other)
+    return pair.best.last_trick == me and pair.other.last_trick == him and not any(line.closed for line in lines)
+
+
 def _count(fact: Fact) -> int:
     return int(getattr(fact, "count", 0))
 
 
 def _claims_after_first_trick(line: Line, seat: int) -> bool:
-    """The seat takes the first trick of the line and claims before it plays another card (a won claim)."""
+    """The seat takes the first trick of the line and claims before it plays another card or declares (a won
+    claim: the trick brought the 66, not a marriage after it)."""
     if not line.tricks or line.tricks[0][4] != seat:
         return False
     after = line.actions[line.actions.index((line.tricks[0][2], ACTIONS[line.tricks[0][3]])) + 1 :]
     for who, action in after:
-        if action.is_card():
+        if action.is_card() or action.is_marriage():
             return False
         if action == CLAIM and who == seat:
             return line.termination is Termination.CLAIM

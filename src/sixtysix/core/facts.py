@@ -272,6 +272,18 @@ def marriage_value(action: int) -> int:
     return marriage_points(action >= MARRIAGE_40)
 
 
+def marriage_counts_now(rules: Rules, tricks_won: int) -> bool:
+    """Whether a marriage declared by a player who has won ``tricks_won`` tricks counts at once; else it is
+    pending until he wins a trick (R-MAR-4; ``marriage_credit=next_trick_won``: always pending).
+
+    >>> from sixtysix.core.rules import Rules
+    >>> vu = Rules.preset("vu_schnapsen")
+    >>> marriage_counts_now(Rules(), 0), marriage_counts_now(Rules(), 1), marriage_counts_now(vu, 1)
+    (False, True, False)
+    """
+    return tricks_won > 0 and rules.marriage_credit == "seed"
+
+
 def marriage_for(suit: int, trump: int) -> Action:
     """The marriage action of ``suit`` when ``trump`` is trumps (``40`` in trumps, else ``20``)."""
     return Action.marriage(suit, suit == trump)

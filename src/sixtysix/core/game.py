@@ -76,6 +76,7 @@ from sixtysix.core.facts import (
     follow_mask,
     game_points,
     last_trick_bonus,
+    marriage_counts_now,
     marriage_for,
     marriage_points,
     marriage_value,
@@ -691,7 +692,7 @@ class Deal:
     def _declare(self, seat: int, action: int) -> None:
         suit = marriage_suit(action)
         value = marriage_value(action)
-        if self.tricks[seat] and self.rules.marriage_credit == "seed":
+        if marriage_counts_now(self.rules, self.tricks[seat]):
             self.score[seat] += value
         else:
             self.pending[seat] += value

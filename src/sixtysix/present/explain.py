@@ -1,23 +1,27 @@
 """An explanation in words: the facts of :mod:`sixtysix.ai.explain` as one or two sentences (en, de, fr).
 
-The first sentence compares the two actions by the share of the sampled deals each
-wins (or, where they win as often, by their game points); the second gives the
-reasons, joined by a semicolon. Every number in them is a field of a fact: nothing is
-added here but words. :func:`advice` is the one call for a front end or a puzzle.
+The first sentence compares the two actions: where every deal consistent with the player's
+view was listed and solved (an exhaustive analysis) by how many of those distinct deals each
+wins and how often the best does at least as well; where the deals were sampled, by the share
+of the sampled deals each wins (the analysis's win chance, as its table shows it) or by their
+game points, never as a count of possible deals. The second gives the reasons, joined by a
+semicolon. Every number in them is a field of a fact: nothing is added here but words.
+:func:`advice` is the one call for a front end or a puzzle.
 
 >>> import textwrap
 >>> from sixtysix.ai.explain import Explanation, LastTrick, PointsNeeded, WinShare
 >>> from sixtysix.core.actions import Action
 >>> a, k = Action.parse("Ad"), Action.parse("Kd")
->>> facts = (WinShare(a, 35, 40, 0.9), WinShare(k, 20, 40, 0.1), LastTrick(5, 12), PointsNeeded(51, 15))
->>> explanation = Explanation(1, a, k, facts)
+>>> shares = (WinShare(a, 35, 40, 0.9, percent=88), WinShare(k, 20, 40, 0.1, percent=50))
+>>> explanation = Explanation(1, a, k, (*shares, LastTrick(5, 12), PointsNeeded(51, 15)))
 >>> print(textwrap.fill(explanation_text(explanation, symbols=False), 100))
-Better Ad than Kd: Ad wins in 35 of 40 deals consistent with what you have seen, Kd in 20. Ad takes
-the last trick and its 10 points in 5 of 12 deals played on, Kd loses it; you need 15 more points.
+Better Ad than Kd: Ad wins in about 88% of the sampled deals consistent with what you have seen, Kd
+in about 50%. After Ad you take the last trick and its 10 points in 5 of 12 deals played on, after
+Kd he does; you need 15 more points.
 >>> print(textwrap.fill(explanation_text(explanation, "de"), 100))
-Besser A♦ als K♦: A♦ gewinnt in 35 von 40 Spielen, die zu dem passen, was du gesehen hast, K♦ in
-20. A♦ macht in 5 von 12 weitergespielten Spielen den letzten Stich und seine 10 Punkte, K♦ verliert
-ihn; dir fehlen noch 15 Punkte.
+Besser A♦ als K♦: A♦ gewinnt in rund 88 % der ausgelosten Kartenverteilungen, die zu dem passen, was
+du gesehen hast, K♦ in rund 50 %. Nach A♦ machst du in 5 von 12 weitergespielten Spielen den letzten
+Stich und seine 10 Punkte, nach K♦ er; dir fehlen noch 15 Punkte.
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ from sixtysix.core.match import Match
 from sixtysix.core.record import Record
 from sixtysix.core.view import PlayerView
 from sixtysix.present import voice
-from sixtysix.present.describe import card_label, decimal_text, value_text
+from sixtysix.present.describe import card_label, value_text
 from sixtysix.present.words import LANGUAGES, language, say
 
 ACTION_KEYS = {
@@ -120,14 +124,16 @@ def explanation_text(explanation: Explanation, lang: str = "en", symbols: bool =
             wins=str(best.wins),
             worlds=str(best.worlds),
             other_wins=str(other.wins),
-            points=decimal_text(best.points, lang, sign=True),
-            other_points=decimal_text(other.points, lang, sign=True),
+            percent=str(best.percent),
+            other_percent=str(other.percent),
+            points=value_text(best.points, lang=lang),
+            other_points=value_text(other.points, lang=lang),
             count=str(every.count if every is not None else best.worlds),
         )
     head = _capital(head)
     if not reasons:
         return head
-    separator = " ; " if lang == "fr" else "; "  # French sets a space before the semicolon
+    separator = "\u202f; " if lang == "fr" else "; "  # French sets a narrow no-break space before the semicolon
     return f"{head} {_capital(separator.join(reasons))}."
 
 
@@ -142,10 +148,11 @@ def _capital(text: str) -> str:
 
 
 def _head(explanation: Explanation, best: WinShare, other: WinShare) -> str:
-    """The first sentence's form: every card known (one world), too close to tell, by wins, or by game points."""
-    if best.worlds == 1:
-        return "exact.close" if best.points == other.points else "exact"
-    by_wins = best.wins - other.wins >= max(1.0, CLEAR_WINS * best.worlds)
+    """The first sentence's form: every card known (one world), too close to tell, by wins, or by game points.
+    Sampled worlds are worded as shares of sampled deals (the analysis's win chances), never as a count of deals."""
+    if best.exact and best.worlds == 1:
+        return "exact.close" if value_text(best.points) == value_text(other.points) else "exact"
+    by_wins = best.percent - other.percent >= max(1.0, 100 * CLEAR_WINS)
     if explanation.close:
         return "close" if by_wins else "close.points"
     return "head" if by_wins else "head.points"
@@ -199,7 +206,8 @@ class _Renderer:
             return self.template(name, needed=str(fact.needed))
         if isinstance(fact, Declare):
             breaks = self.template("Declare.breaks", other=other) if fact.breaks else ""
-            return self.template(name, marriage=self.marriage(fact.marriage), points=str(fact.points)) + breaks
+            form = name if fact.now else "Declare.pending"
+            return self.template(form, marriage=self.marriage(fact.marriage), points=str(fact.points)) + breaks
         if isinstance(fact, Forfeit):
             return self.template(name, marriage=self.marriage(fact.marriage), points=str(fact.points))
         if isinstance(fact, Exchange):
@@ -209,7 +217,9 @@ class _Renderer:
         if isinstance(fact, OpponentVoid):
             return self.template(name, suit=voice.suit_name(fact.suit, self.lang), trick=str(fact.trick))
         if isinstance(fact, TrumpHeld):
-            return self.template(name, talon=str(fact.talon), held=str(fact.held), worlds=str(fact.worlds))
+            form = name if fact.exact else "TrumpHeld.sampled"
+            counts = {"held": str(fact.held), "worlds": str(fact.worlds), "percent": str(fact.percent)}
+            return self.template(form, talon=str(fact.talon), **counts)
         if isinstance(fact, ClosedScore):
             counts = {
                 "points": str(fact.points),
@@ -228,7 +238,8 @@ class _Renderer:
         count, worlds = int(getattr(fact, "count", 0)), int(getattr(fact, "worlds", 0))
         share = "" if worlds == 1 else self.template("share", count=str(count), worlds=str(worlds))
         if isinstance(fact, LastTrick):
-            return self.template(name, best=best, other=other, share=share)
+            form = name if fact.bonus else "LastTrick.plain"
+            return self.template(form, best=best, other=other, share=share, bonus=str(fact.bonus))
         if isinstance(fact, HisMarriage | OwnMarriage):
             text = self.template(name, best=best, other=other, marriage=self.marriage(fact.marriage), share=share)
             shown = getattr(fact, "shown", None)

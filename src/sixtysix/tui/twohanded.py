@@ -161,6 +161,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
 
     def hint(self, view: PlayerView) -> None:
         from sixtysix.ai.analysis import hint
+        from sixtysix.ai.explain import percent
         from sixtysix.present.explain import advice
 
         names, lang, symbols = self.names, self.names.lang, self.settings.symbols
@@ -169,8 +170,9 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         hand = hand_order(view.hand, view.trump)
         best = action_markup(analysis.best, symbols, lang)
         seconds = decimal_text(analysis.seconds, lang, digits=1)
+        exact = ".exact" if analysis.exhaustive else ""  # every possible deal solved, none sampled
         table = Table(
-            title=names.say("tui.hint.title", best=best, worlds=analysis.worlds, seconds=seconds),
+            title=names.say(f"tui.hint.title{exact}", best=best, worlds=analysis.worlds, seconds=seconds),
             title_justify="left",
             box=None,
         )
@@ -184,12 +186,12 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
             number = str(hand.index(action) + 1) if action.is_card() and action in hand else ""
             label = action_markup(action, symbols, lang)
             value = value_text(entry.value, 0.0 if analysis.exact else entry.margin, lang)
-            chance = f"{entry.win_chance:.0%}" if lang == "en" else f"{round(100 * entry.win_chance)} %"
+            chance = f"{percent(entry.win_chance)}%" if lang == "en" else f"{percent(entry.win_chance)} %"
             table.add_row(number, label, value, chance, against_best(entry, analysis.exact, lang))
         self.console.print(table)
         if not analysis.forced:
             self.say(advice(view, lang=lang, symbols=symbols, analysis=analysis))
-        self.say(names.say("tui.hint.note"))
+        self.say(names.say(f"tui.hint.note{exact}"))
 
     # -- applying and logging ------------------------------------------------------------
 

@@ -57,8 +57,8 @@ Entry = str | dict[str, str]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 """The one placeholder syntax, in Python and in the page: ``{name}``."""
 
-ELISION = re.compile(r"\b([Dd])e \{(\w+)\}")
-"""French "de {name}" before a vowel: ``le temps d'Anna``."""
+ELISION = re.compile(r"\b([Dd]|[Qq]u)e \{(\w+)\}")
+"""French "de {name}" and "que {name}" before a vowel: ``le temps d'Anna``, ``mieux vaut jouer qu'annoncer``."""
 
 VOWELS = "AEIOUYÀÂÉÈÊÎÔÛaeiouyàâéèêîôû"
 

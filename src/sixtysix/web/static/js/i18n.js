@@ -115,9 +115,9 @@ export function t(key, vars = {}, lang = current) {
   return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** French elides "de" before a vowel: "le temps de {name}" with Anna is "le temps d'Anna". */
+/** French elides "de" and "que" before a vowel: "le temps de {name}" with Anna is "le temps d'Anna". */
 function elide(entry, vars) {
-  return entry.replace(/\b([Dd])e \{(\w+)\}/g, (whole, d, name) =>
+  return entry.replace(/\b([Dd]|[Qq]u)e \{(\w+)\}/g, (whole, d, name) =>
     name in vars && /^[AEIOUYÀÂÉÈÊÎÔÛaeiouyàâéèêîôû]/.test(String(vars[name])) ? `${d}'{${name}}` : whole,
   );
 }
