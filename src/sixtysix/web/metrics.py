@@ -20,6 +20,8 @@ starts with ``sixtysix_``:
 ``sixtysix_matches_in_memory``        gauge      matches held in memory
 ====================================  =========  ============================================
 
+and the process's own (``process_cpu_seconds_total``, ``process_resident_memory_bytes``, ``python_gc_…``).
+
 :class:`MetricsMiddleware` counts the HTTP answers and open sockets (a pure ASGI middleware:
 the match sockets' messages do not pass through it); the service counts the actions
 (:meth:`Metrics.committed`, :meth:`Metrics.acted`). :func:`metrics_router` serves the text
@@ -41,7 +43,17 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    GCCollector,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+    generate_latest,
+)
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sixtysix.core.actions import Action
@@ -137,6 +149,9 @@ class Metrics:
             registry=registry,
         )
         self.in_memory = Gauge("sixtysix_matches_in_memory", "Matches held in memory.", registry=registry)
+        ProcessCollector(registry=registry)  # the process's CPU seconds, memory, open files (Linux)
+        PlatformCollector(registry=registry)
+        GCCollector(registry=registry)
 
     def watch(self, running: dict[Any, Any], queue_limit: int, games: Sized) -> None:
         """Read the analyses in flight (``running``, keyed ``(kind, ...)``) and the matches in memory at each scrape."""
