@@ -149,6 +149,8 @@ class Metrics:
             registry=registry,
         )
         self.in_memory = Gauge("sixtysix_matches_in_memory", "Matches held in memory.", registry=registry)
+        self._by_token: dict[str, Counter] = {}
+        self._by_outcome: dict[str, Histogram] = {}
         ProcessCollector(registry=registry)  # the process's CPU seconds, memory, open files (Linux)
         PlatformCollector(registry=registry)
         GCCollector(registry=registry)
@@ -163,13 +165,23 @@ class Metrics:
     def committed(self, change: Change) -> None:
         """Count the actions (and new deals, kind ``deal``) of a change just stored."""
         if change.new_deals:
-            self.actions.labels("deal").inc(len(change.new_deals))
+            self._counted("deal").inc(len(change.new_deals))
         for _, _, _, token in change.actions:
-            self.actions.labels(action_kind(token)).inc()
+            self._counted(token).inc()
+
+    def _counted(self, token: str) -> Counter:
+        """The counter of a token's kind (``deal``: a new deal), found once per token: a commit stays cheap."""
+        counter = self._by_token.get(token)
+        if counter is None:
+            counter = self._by_token[token] = self.actions.labels("deal" if token == "deal" else action_kind(token))
+        return counter
 
     def acted(self, seconds: float, outcome: str = "applied") -> None:
         """A person's action took ``seconds`` and ended so (``applied`` or the refusal's code)."""
-        self.action_seconds.labels(outcome).observe(seconds)
+        timer = self._by_outcome.get(outcome)
+        if timer is None:
+            timer = self._by_outcome[outcome] = self.action_seconds.labels(outcome)
+        timer.observe(seconds)
 
     def text(self) -> bytes:
         """Every metric in Prometheus's text format."""
