@@ -116,3 +116,13 @@ def test_metrics_are_refused_to_a_client_outside_the_allow_list(make_server: Cal
     assert refused.status_code == 404 and refused.json()["error"]["code"] == "not_found"
     opened = make_server(limits=Limits(rates={}, metrics_allow_ips=("*",)))
     assert httpx.get(f"{opened.base}/metrics").status_code == 200
+
+
+def test_a_made_up_method_or_path_adds_no_label_of_its_own(server: ServerThread) -> None:
+    for path in ("/no/such/page", "/api/no/such/endpoint", "/another/made/up/page"):
+        httpx.request("BREW", f"{server.base}{path}")
+        httpx.get(f"{server.base}{path}")
+    samples = scrape(server)
+    labels = {(dict(labels).get("method"), dict(labels).get("route")) for name, labels in samples}
+    assert not any(method == "BREW" or (route or "").startswith(("/no", "/another")) for method, route in labels)
+    assert value(samples, "sixtysix_http_requests_total", method="GET", route="static", status="404") == 2

@@ -73,6 +73,8 @@ KINDS = {"X": "exchange", "C": "close", "CB": "close_before_draw", "66": "claim"
 """The ``kind`` of each action that is not a card or a marriage, by its token."""
 
 OTHER = "other"
+METHODS = frozenset(("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"))
+"""The ``method`` labels; any other method a client makes up is counted as ``other`` (labels stay few)."""
 STATIC = "static"
 """The ``route`` of what the page's files answer (every path outside the API): their paths are not labels."""
 
@@ -230,7 +232,8 @@ class MetricsMiddleware:
         try:
             await self.app(scope, receive, sending)
         finally:
-            method, route = str(scope.get("method", "")), route_of(scope)
+            method = scope.get("method", "")
+            method, route = method if method in METHODS else OTHER, route_of(scope)
             self.metrics.requests.labels(method, route, str(status)).inc()
             self.metrics.request_seconds.labels(method, route).observe(time.perf_counter() - started)
 
