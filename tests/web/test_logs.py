@@ -5,13 +5,16 @@ the websockets library's frame and header lines), served through the app's own u
 
 from __future__ import annotations
 
+import json
 import logging
 import random
+import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from sixtysix.web.fairness import server_seed
 from sixtysix.web.logs import redact
 
 from .conftest import Api, Seat, ServerProcess, ServerThread, pick, stored
@@ -128,3 +131,55 @@ def test_sixtysix_serve_at_debug_with_the_access_log_writes_no_secret(tmp_path: 
 )
 def test_redact_cuts_every_form_a_secret_takes_in_a_log_line(line: str, secret: str) -> None:
     assert secret not in redact(line) and "[redacted]" in redact(line)
+
+
+def test_sixtysix_serve_with_json_logs_writes_one_object_a_line_and_no_secret(tmp_path: Path) -> None:
+    """A whole match between friends, served with ``--log-format json`` at debug with the access log: every
+    line is a JSON object with its time, level, logger and message, the lines of a match's requests carry
+    its id, and no seat token, invitation code, fairness secret or server seed is in any of them."""
+    log, db = tmp_path / "serve.log", tmp_path / "serve.sqlite3"
+    server = ServerProcess(db, log=log, options=["--log-format", "json"])
+    try:
+        api = Api(server.base)
+        created = api.create(opponent="friend", name="Alice", target=1)
+        code = created["invite"]["code"]
+        api.request("GET", f"/?join={code}")
+        api.request("GET", f"/api/invitations/{code}")
+        joined = api.join(code, "Bob").json()
+        match_id = created["match_id"]
+        tokens = {1: created["token"], 2: joined["token"]}
+        seats = {number: Seat(server.base, match_id, token) for number, token in tokens.items()}
+        rng = random.Random(11)
+        while seats[1].state["status"] != "over":
+            mover = next((s for s in seats.values() if s.state["legal"] and s.state["status"] != "over"), None)
+            if mover is None:
+                seats[1].receive()
+                continue
+            answer = mover.act(pick(mover.state, rng), mover.state["version"])
+            assert answer["type"] in ("state", "patch", "error"), answer
+            version = mover.state["version"]
+            for seat in seats.values():
+                seat.wait(lambda s, v=version: s["version"] >= v)
+        api.request("GET", f"/api/matches/{match_id}/record?token={tokens[1]}")
+        assert api.state(match_id, tokens[2])["status"] == "over"
+        for seat in seats.values():
+            seat.close()
+        api.close()
+    finally:
+        server.stop()
+    with sqlite3.connect(db) as connection:
+        (secret,) = connection.execute("SELECT fairness_secret FROM matches WHERE id = ?", (match_id,)).fetchone()
+        (deals,) = connection.execute("SELECT COUNT(*) FROM deals WHERE match_id = ?", (match_id,)).fetchone()
+    seeds = [server_seed(secret, number) for number in range(1, deals + 2)]  # the next deal's was never revealed
+    lines = log.read_text().splitlines()
+    entries = [json.loads(line) for line in lines]
+    assert all(isinstance(entry, dict) for entry in entries)
+    assert all({"time", "level", "logger", "message"} <= entry.keys() for entry in entries)
+    assert {"uvicorn.access", "uvicorn.error", "sixtysix.web"} <= {entry["logger"] for entry in entries}
+    ours = [entry for entry in entries if entry.get("match_id") == match_id]
+    assert any(entry["logger"] == "uvicorn.access" and "/actions" not in entry["message"] for entry in ours)
+    assert all(entry.get("request_id") for entry in ours)
+    text = "\n".join(lines)
+    assert '"GET /?join=[redacted] HTTP/1.1\\" 200' in text and "< TEXT [redacted]" in text
+    for secret_text in (*tokens.values(), code, secret, *seeds):
+        assert secret_text not in text and secret_text[:12] not in text

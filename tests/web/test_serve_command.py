@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import httpx
+
 from .conftest import Api, ServerProcess
 
 
@@ -49,5 +51,14 @@ def test_the_default_database_is_in_the_current_folder(tmp_path: Path) -> None:
             check=True,
         )
         assert page.stdout.strip() in ("200", "404")  # 404 only until the page exists
+    finally:
+        server.stop()
+
+
+def test_metrics_allow_ips_keeps_the_metrics_from_other_addresses(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "serve.sqlite3", options=["--metrics-allow-ips", "10.0.0.0/8, 192.0.2.1"])
+    try:
+        assert httpx.get(f"{server.base}/metrics").status_code == 404  # 127.0.0.1 is not in the list
+        assert httpx.get(f"{server.base}/healthz").status_code == 200
     finally:
         server.stop()

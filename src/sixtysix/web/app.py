@@ -30,12 +30,15 @@ from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.fairness import client_seed
 from sixtysix.web.game import Game
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
+from sixtysix.web.health import health_router
 from sixtysix.web.limits import MAX_BODY, BodyLimit, Limits, check_origin
 from sixtysix.web.live import DIRECT, SLOW_CLIENT_MESSAGES, DirectLink, Subscriber
 from sixtysix.web.live import message as live_message
 from sixtysix.web.logs import protect_logs
+from sixtysix.web.logsetup import RequestIds
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import meta
+from sixtysix.web.metrics import MetricsMiddleware, metrics_router
 from sixtysix.web.puzzles_api import puzzle_router
 from sixtysix.web.rules import language, preset_rules, rules_page
 from sixtysix.web.servertime import ServerTime
@@ -112,6 +115,8 @@ def create_app(
     app.state.service = service
     app.add_middleware(BodyLimit)  # inside the headers' middleware: a 413 carries them too
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(MetricsMiddleware, metrics=service.metrics)  # outside: it sees every answer's status
+    app.add_middleware(RequestIds)  # outermost: the ids are set for every log line of a request
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, error: WebError) -> JSONResponse:
@@ -289,6 +294,8 @@ def create_app(
         service.limiter.check("history", client_of(request))
         return no_store(service.history(await body_of(request)))
 
+    app.include_router(health_router(service))  # /healthz, /readyz (docs/deploy.md)
+    app.include_router(metrics_router(service.metrics, limits.metrics_allow_ips))  # /metrics
     app.include_router(
         puzzle_router(store, service.limiter, limits.trusted_origins)
     )  # the Puzzles page (before the catch-all below)

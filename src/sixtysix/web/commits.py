@@ -95,6 +95,7 @@ def commit(
         log.exception("commit of match %s failed; reloading it", game.id)
         matches.reload(game)
         raise
+    matches.metrics.committed(change)
     game.broadcast(origin, reply_to)
 
 

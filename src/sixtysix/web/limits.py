@@ -68,6 +68,8 @@ class Limits:
     """An unfinished match with no change for this many days is closed: it is read, never played, any more."""
     trusted_origins: tuple[str, ...] = ()
     """Other origins (``https://example.org``) whose pages may create and join matches."""
+    metrics_allow_ips: tuple[str, ...] = ("127.0.0.1", "::1")
+    """The clients (addresses or networks, ``*`` for any) that may read ``GET /metrics``; others get a 404."""
 
     @classmethod
     def off(cls) -> Limits:

@@ -21,6 +21,7 @@ from sixtysix.web.computer import seat_players
 from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.game import Game, SeatInfo
 from sixtysix.web.messages import sentence
+from sixtysix.web.metrics import Metrics
 from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import Store, StoredMatch
 
@@ -43,8 +44,11 @@ class Matches:
         grace_seconds: float = 120.0,
         expire_seconds: float = float("inf"),
         server_time: ServerTime | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        self.metrics = metrics or Metrics()
+        """The server's metrics: every commit counts its actions there."""
         self.server_time = server_time or ServerTime()
         """The server's clocks: the move clock, expiry and idle time read them (the tests set them)."""
         self.move_seconds = move_seconds

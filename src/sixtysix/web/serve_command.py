@@ -107,6 +107,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="how much the server logs (default info; no seat token or invitation reaches the log at any level)",
     )
     serve.add_argument(
+        "--log-format",
+        default="text",
+        choices=("text", "json"),
+        help="text lines, or one JSON object per line (time, level, logger, message, request and match ids) "
+        "for a log collector (default text)",
+    )
+    serve.add_argument(
         "--access-log", action="store_true", help="log every HTTP request (secrets are cut out of every log line)"
     )
     serve.add_argument(
@@ -116,6 +123,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="comma-separated addresses or networks of the proxies whose X-Forwarded-For header is believed "
         "(default none: a client is the address it connects from)",
     )
+    serve.add_argument(
+        "--metrics-allow-ips",
+        default="127.0.0.1,::1",
+        metavar="ADDRESSES",
+        help="comma-separated addresses or networks that may read GET /metrics, * for any "
+        "(default 127.0.0.1,::1: the machine itself; see docs/deploy.md)",
+    )
     serve.set_defaults(handler=_serve_command)
 
 
@@ -124,6 +138,15 @@ def _port(text: str) -> int:
     if value > 65535:
         raise argparse.ArgumentTypeError(f"not a port: {text!r}")
     return value
+
+
+def _addresses(text: str) -> tuple[str, ...]:
+    """A comma-separated list of addresses or networks.
+
+    >>> _addresses("127.0.0.1, 10.0.0.0/8,,")
+    ('127.0.0.1', '10.0.0.0/8')
+    """
+    return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
 def _non_negative_float(text: str) -> float:
@@ -151,12 +174,15 @@ def _serve_command(args: argparse.Namespace) -> int:
         return 1
     import logging
 
-    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s: %(name)s: %(message)s")
+    from sixtysix.web.logsetup import format_uvicorn_logs, setup_logs
+
+    setup_logs(args.log_level, args.log_format)
     limits = dataclasses.replace(
         Limits(),
         rates={} if args.no_rate_limits else Limits().rates,
         expire_days=args.expire_days,
         trusted_origins=tuple(args.trusted_origin),
+        metrics_allow_ips=_addresses(args.metrics_allow_ips),
     )
     app = create_app(
         args.db,
@@ -169,8 +195,12 @@ def _serve_command(args: argparse.Namespace) -> int:
         grace_seconds=args.grace,
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"sixtysix: serving on http://{host}:{args.port}/ (database {args.db}); Ctrl-C stops", file=sys.stderr)
-    proxies = tuple(part.strip() for part in args.forwarded_allow_ips.split(",") if part.strip())
+    serving = f"sixtysix: serving on http://{host}:{args.port}/ (database {args.db}); Ctrl-C stops"
+    if args.log_format == "json":  # every line of the log is a JSON object
+        logging.getLogger("sixtysix.web").info(serving)
+    else:
+        print(serving, file=sys.stderr)
+    proxies = _addresses(args.forwarded_allow_ips)
     config = uvicorn_config(
         app,
         host=args.host,
@@ -179,6 +209,7 @@ def _serve_command(args: argparse.Namespace) -> int:
         access_log=args.access_log,
         forwarded_allow_ips=proxies,
     )
+    format_uvicorn_logs(args.log_format)  # uvicorn.Config has just set up its own handlers
     _collect_less()
     uvicorn.Server(config).run()
     return 0

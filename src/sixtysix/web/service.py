@@ -31,14 +31,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sixtysix.web import actions, clock, fairness, history, seats
+from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
+from sixtysix.web.metrics import Metrics
 from sixtysix.web.review import Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler
 from sixtysix.web.servertime import ServerTime
@@ -63,8 +66,11 @@ class Service:
         grace_seconds: float = 120.0,
         limits: Limits | None = None,
         server_time: ServerTime | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        self.metrics = metrics or Metrics()
+        """The server's Prometheus metrics (:mod:`sixtysix.web.metrics`)."""
         self.server_time = server_time or ServerTime()
         """The server's clocks (the move clock, expiry, idle matches): a test moves them on."""
         self.limits = limits or Limits()
@@ -80,6 +86,7 @@ class Service:
             grace_seconds,
             expire_seconds=self.limits.expire_days * 86400,
             server_time=self.server_time,
+            metrics=self.metrics,
         )
         self.computer = Scheduler(self.matches, self.executor, computer_delay)
         self.advisor = Advisor(
@@ -91,6 +98,7 @@ class Service:
             limits=self.limits,
         )
         self.sweeper: asyncio.Task[None] | None = None
+        self.metrics.watch(self.advisor.running, self.limits.analysis_queue, self.games)
 
     @property
     def games(self) -> dict[str, Game]:
@@ -177,9 +185,18 @@ class Service:
         client_seed: object = None,
     ) -> int:
         """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``."""
-        self.matches.check_open(game)
-        new_version = actions.act(self.matches, game, seat, token, version, origin, reply_to, client_seed)
+        started = time.perf_counter()
+        try:
+            self.matches.check_open(game)
+            new_version = actions.act(self.matches, game, seat, token, version, origin, reply_to, client_seed)
+        except WebError as error:
+            self.metrics.acted(time.perf_counter() - started, error.code)
+            raise
+        except Exception:
+            self.metrics.acted(time.perf_counter() - started, "internal")
+            raise
         self.computer.schedule(game)
+        self.metrics.acted(time.perf_counter() - started)
         return new_version
 
     def rematch(self, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:

@@ -1,0 +1,86 @@
+"""Health and readiness of a server: ``GET /healthz`` and ``GET /readyz`` (docs/deploy.md, "Health").
+
+``/healthz`` says the process answers: it touches nothing (no database), so a load balancer or
+systemd's watchdog may ask it often. ``/readyz`` says the server can serve: its database answers
+a trivial query, its analysis pool (hints and reviews) takes work, and its background sweeper
+runs; otherwise it answers 503 with the reason of each part that is not ready, by name::
+
+    {"status": "unready", "reasons": {"database": "ProgrammingError: Cannot operate on a closed database."}}
+
+Both answer JSON, are never cached, and carry no secret.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+if TYPE_CHECKING:
+    from sixtysix.web.service import Service
+    from sixtysix.web.store import Store
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def health_router(service: Service) -> APIRouter:
+    """The two endpoints for ``service``."""
+    router = APIRouter()
+
+    @router.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        return JSONResponse({"status": "ok"}, headers=NO_STORE)
+
+    @router.get("/readyz", include_in_schema=False)
+    async def readyz() -> JSONResponse:
+        reasons = unready(service)
+        if reasons:
+            return JSONResponse({"status": "unready", "reasons": reasons}, status_code=503, headers=NO_STORE)
+        return JSONResponse({"status": "ready"}, headers=NO_STORE)
+
+    return router
+
+
+def unready(service: Service) -> dict[str, str]:
+    """What keeps ``service`` from serving, by part (``database``, ``analysis``, ``sweeper``); empty when ready."""
+    reasons: dict[str, str] = {}
+    database = database_problem(service.store)
+    if database is not None:
+        reasons["database"] = database
+    analysis = pool_problem(service.advisor.executor)
+    if analysis is not None:
+        reasons["analysis"] = analysis
+    if service.sweeper is None or service.sweeper.done():
+        reasons["sweeper"] = "not running"
+    return reasons
+
+
+def database_problem(store: Store) -> str | None:
+    """Why the database does not answer ``SELECT 1``; ``None`` when it does."""
+    try:
+        with store.lock:
+            store.db.execute("SELECT 1").fetchone()
+    except Exception as error:  # why: whatever the database raises, the server cannot serve
+        return _reason(error)
+    return None
+
+
+def pool_problem(executor: Executor) -> str | None:
+    """Why the analysis pool takes no work (broken: a worker process died; or shut down); ``None`` when it does.
+
+    A process pool says so only in its private fields (``_broken``, ``_shutdown_thread``): a
+    readiness check must not queue a job behind the hints and reviews waiting."""
+    broken = getattr(executor, "_broken", False)
+    if broken:
+        return f"broken: {broken}" if isinstance(broken, str) else "broken"
+    if getattr(executor, "_shutdown_thread", False):
+        return "shut down"
+    return None
+
+
+def _reason(error: Exception) -> str:
+    """An exception as one short line: its class and the first line of its message."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0][:200]}" if text else type(error).__name__

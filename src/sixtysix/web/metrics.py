@@ -1,0 +1,268 @@
+"""Prometheus metrics of the web app, served at ``GET /metrics`` (docs/deploy.md, "Metrics").
+
+:class:`Metrics` holds the instruments in a registry of its own (one per app: the tests build
+many apps in one process, and a process-wide registry would refuse the second); every name
+starts with ``sixtysix_``:
+
+====================================  =========  ============================================
+``sixtysix_actions_total``            counter    actions applied (people's and the computer's),
+                                                 by ``kind``; ``rate()`` of it: actions a second
+``sixtysix_action_seconds``           histogram  a person's action, from the server's taking it
+                                                 to its states sent, by ``outcome`` (``applied``
+                                                 or the refusal's code)
+``sixtysix_http_requests_total``      counter    HTTP answers by ``method``, ``route`` (the
+                                                 route's template, never the raw path) and
+                                                 ``status``: errors are ``status=~"4..|5.."``
+``sixtysix_http_request_seconds``     histogram  HTTP latency by ``method`` and ``route``
+``sixtysix_websockets_open``          gauge      WebSockets accepted and not yet closed
+``sixtysix_analyses``                 gauge      hints and reviews waiting or running, by ``kind``
+``sixtysix_analysis_queue_limit``     gauge      how many may wait before a new one is refused
+``sixtysix_matches_in_memory``        gauge      matches held in memory
+====================================  =========  ============================================
+
+and the process's own (``process_cpu_seconds_total``, ``process_resident_memory_bytes``, ``python_gc_…``).
+
+:class:`MetricsMiddleware` counts the HTTP answers and open sockets (a pure ASGI middleware:
+the match sockets' messages do not pass through it); the service counts the actions
+(:meth:`Metrics.committed`, :meth:`Metrics.acted`). :func:`metrics_router` serves the text
+format to the addresses allowed (:attr:`~sixtysix.web.limits.Limits.metrics_allow_ips`,
+loopback by default); any other client gets the 404 of an unknown page.
+
+>>> action_kind("Ah"), action_kind("20h"), action_kind("X"), action_kind("66"), action_kind("forfeit")
+('card', 'marriage', 'exchange', 'claim', 'forfeit')
+>>> allowed("127.0.0.1", ("127.0.0.1", "::1")), allowed("10.1.2.3", ("10.0.0.0/8",)), allowed("8.8.8.8", ("::1",))
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from collections.abc import Callable, Sized
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    GCCollector,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+    generate_latest,
+)
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from sixtysix.core.actions import Action
+from sixtysix.core.errors import InvalidActionError
+from sixtysix.web.errors import not_found
+from sixtysix.web.messages import sentence
+
+if TYPE_CHECKING:
+    from sixtysix.web.store import Change
+
+ACTION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+"""Seconds: an action takes about a millisecond; the p99 target is 100 ms (issue 28)."""
+HTTP_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+"""Seconds: most requests take a millisecond; hints and reviews wait for an analysis, up to tens of seconds."""
+
+KINDS = {"X": "exchange", "C": "close", "CB": "close_before_draw", "66": "claim", "draw": "draw", "pass": "pass"}
+"""The ``kind`` of each action that is not a card or a marriage, by its token."""
+
+OTHER = "other"
+METHODS = frozenset(("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"))
+"""The ``method`` labels; any other method a client makes up is counted as ``other`` (labels stay few)."""
+STATIC = "static"
+"""The ``route`` of what the page's files answer (every path outside the API): their paths are not labels."""
+
+
+def action_kind(token: str) -> str:
+    """The ``kind`` label of a stored action's token: ``card``, ``marriage``, a :data:`KINDS` value, ``forfeit``."""
+    try:
+        action = Action.parse(token)
+    except InvalidActionError:
+        return token if token == "forfeit" else OTHER
+    if action.is_card():
+        return "card"
+    if action.is_marriage():
+        return "marriage"
+    return KINDS.get(str(action), OTHER)
+
+
+def allowed(host: str, networks: tuple[str, ...]) -> bool:
+    """Whether the client address ``host`` is in one of ``networks`` (addresses or CIDR networks; ``*``: any)."""
+    if "*" in networks:
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    for network in networks:
+        try:
+            if address in ipaddress.ip_network(network, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+class Metrics:
+    """The instruments of one app, in their own registry."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        registry = self.registry
+        self.actions = Counter(
+            "sixtysix_actions",
+            "Actions applied to matches (people's and the computer's), by kind.",
+            ["kind"],
+            registry=registry,
+        )
+        self.action_seconds = Histogram(
+            "sixtysix_action_seconds",
+            "A person's action: seconds from the server's taking it to its states sent, by outcome.",
+            ["outcome"],
+            buckets=ACTION_BUCKETS,
+            registry=registry,
+        )
+        self.requests = Counter(
+            "sixtysix_http_requests",
+            "HTTP answers by method, route template and status.",
+            ["method", "route", "status"],
+            registry=registry,
+        )
+        self.request_seconds = Histogram(
+            "sixtysix_http_request_seconds",
+            "HTTP latency in seconds by method and route template.",
+            ["method", "route"],
+            buckets=HTTP_BUCKETS,
+            registry=registry,
+        )
+        self.sockets = Gauge("sixtysix_websockets_open", "WebSockets accepted and not closed yet.", registry=registry)
+        self.analyses = Gauge(
+            "sixtysix_analyses", "Hints and reviews waiting or running, by kind.", ["kind"], registry=registry
+        )
+        self.analysis_limit = Gauge(
+            "sixtysix_analysis_queue_limit",
+            "Analyses that may wait before a new one is refused (503).",
+            registry=registry,
+        )
+        self.in_memory = Gauge("sixtysix_matches_in_memory", "Matches held in memory.", registry=registry)
+        self._by_token: dict[str, Counter] = {}
+        self._by_outcome: dict[str, Histogram] = {}
+        ProcessCollector(registry=registry)  # the process's CPU seconds, memory, open files (Linux)
+        PlatformCollector(registry=registry)
+        GCCollector(registry=registry)
+
+    def watch(self, running: dict[Any, Any], queue_limit: int, games: Sized) -> None:
+        """Read the analyses in flight (``running``, keyed ``(kind, ...)``) and the matches in memory at each scrape."""
+        for kind in ("hint", "review"):
+            self.analyses.labels(kind).set_function(_counter(running, kind))
+        self.analysis_limit.set(queue_limit)
+        self.in_memory.set_function(lambda: len(games))
+
+    def committed(self, change: Change) -> None:
+        """Count the actions (and new deals, kind ``deal``) of a change just stored."""
+        if change.new_deals:
+            self._counted("deal").inc(len(change.new_deals))
+        for _, _, _, token in change.actions:
+            self._counted(token).inc()
+
+    def _counted(self, token: str) -> Counter:
+        """The counter of a token's kind (``deal``: a new deal), found once per token: a commit stays cheap."""
+        counter = self._by_token.get(token)
+        if counter is None:
+            counter = self._by_token[token] = self.actions.labels("deal" if token == "deal" else action_kind(token))
+        return counter
+
+    def acted(self, seconds: float, outcome: str = "applied") -> None:
+        """A person's action took ``seconds`` and ended so (``applied`` or the refusal's code)."""
+        timer = self._by_outcome.get(outcome)
+        if timer is None:
+            timer = self._by_outcome[outcome] = self.action_seconds.labels(outcome)
+        timer.observe(seconds)
+
+    def text(self) -> bytes:
+        """Every metric in Prometheus's text format."""
+        return generate_latest(self.registry)
+
+
+def _counter(running: dict[Any, Any], kind: str) -> Callable[[], float]:
+    return lambda: sum(1 for key in list(running) if isinstance(key, tuple) and key[:1] == (kind,))
+
+
+def route_of(scope: Scope) -> str:
+    """The ``route`` label of a request already routed: the route's path template (``/api/matches/{match_id}``),
+    :data:`STATIC` for the page's files, ``other`` when nothing matched."""
+    path = getattr(scope.get("route"), "path", None)
+    if isinstance(path, str) and path:
+        return path
+    # why: FastAPI names no route in the scope for a mounted app (the page's files), only its endpoint
+    return STATIC if scope.get("endpoint") is not None else OTHER
+
+
+class MetricsMiddleware:
+    """Counts every HTTP answer (by route template and status) with its latency, and the open WebSockets."""
+
+    def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
+        self.app = app
+        self.metrics = metrics
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        started = time.perf_counter()
+        status = 500  # an exception that escapes the app is answered 500 outside this middleware
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            method = scope.get("method", "")
+            method, route = method if method in METHODS else OTHER, route_of(scope)
+            self.metrics.requests.labels(method, route, str(status)).inc()
+            self.metrics.request_seconds.labels(method, route).observe(time.perf_counter() - started)
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        accepted = False
+
+        async def sending(message: Message) -> None:
+            nonlocal accepted
+            if message["type"] == "websocket.accept" and not accepted:
+                accepted = True
+                self.metrics.sockets.inc()
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            if accepted:
+                self.metrics.sockets.dec()
+
+
+def metrics_router(metrics: Metrics, allow_ips: tuple[str, ...]) -> APIRouter:
+    """``GET /metrics``: the text format, to the clients of ``allow_ips`` only (others: 404)."""
+    router = APIRouter()
+
+    @router.get("/metrics", include_in_schema=False)
+    async def get_metrics(request: Request) -> Response:
+        client = request.client.host if request.client else ""
+        if not allowed(client, allow_ips):
+            raise not_found(sentence("server.no_page"))
+        return Response(metrics.text(), media_type=CONTENT_TYPE_LATEST, headers={"Cache-Control": "no-store"})
+
+    return router
