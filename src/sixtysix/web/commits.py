@@ -2,7 +2,7 @@
 
 Every change of a match goes through :func:`commit`: a friend taking a seat, a new deal,
 and the actions of people and computers (already checked against the engine on a copy of
-the deal). It is written to SQLite first (:meth:`Store.commit`), in memory at the same
+the deal). It is written to the database first (:meth:`Store.commit`), in memory at the same
 time, and then each open WebSocket gets its seat's new state. All of this runs on the
 event loop without awaiting, so the changes of one match never interleave. Should the
 store refuse, the match is rebuilt from what it holds and the error is raised.
@@ -49,7 +49,7 @@ def commit(
     caused the change) receives its state as the answer to ``reply_to``.
     """
     match = game.match
-    change = Change(game.id, game.version, game.status, match.score, match.winner, len(match.deals))
+    change = Change(game.id, game.version, game.status, match.score, match.winner, len(match.deals), base=game.version)
     try:
         if join is not None:
             _take_seat(game, change, *join)

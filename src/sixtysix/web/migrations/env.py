@@ -1,0 +1,34 @@
+"""Alembic's environment: runs the migrations on the connection :func:`sixtysix.web.database.upgrade` passes.
+
+Without one (the ``alembic`` command with ``-x url=…``, for writing a new revision), it
+connects to that URL itself.
+"""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlalchemy import Connection
+
+from sixtysix.web.database import engine_for
+from sixtysix.web.schema import metadata
+
+
+def run(connection: Connection) -> None:
+    """Run the pending migrations on ``connection``, in one transaction."""
+    context.configure(
+        connection=connection,
+        target_metadata=metadata,
+        render_as_batch=connection.dialect.name == "sqlite",  # SQLite alters a table by copying it
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+given = context.config.attributes.get("connection")
+if given is not None:
+    run(given)
+else:
+    engine = engine_for(context.get_x_argument(as_dictionary=True)["url"])
+    with engine.connect() as connection:
+        run(connection)
+    engine.dispose()
