@@ -177,6 +177,7 @@ COMMAND_MODULES = (
     "sixtysix.protocol.command",  # sixtysix bot
     "sixtysix.tournament.command",  # sixtysix tournament
     "sixtysix.web.command",  # sixtysix serve
+    "sixtysix.web.dbcommand",  # sixtysix db
 )
 """Modules that add subcommands: each has ``register(commands)``, where ``commands`` is the
 argparse subparsers object, and imports its heavy dependencies only when its command runs."""
