@@ -41,7 +41,9 @@ def _db_command(args: argparse.Namespace) -> int:
     try:
         from sixtysix.web.database import current_revision, engine_for, head_revision, upgrade
     except ModuleNotFoundError as error:
-        print(f"sixtysix db needs the web extra ({error.name} is missing): pip install 'sixtysix[web]'", file=sys.stderr)
+        print(
+            f"sixtysix db needs the web extra ({error.name} is missing): pip install 'sixtysix[web]'", file=sys.stderr
+        )
         return 1
     engine = engine_for(args.db)
     try:
