@@ -116,7 +116,7 @@ def engine_for(database: str | Path, synchronous: str = "NORMAL", checkpoints: b
 
 def head_revision() -> str:
     """The newest revision of the migrations."""
-    head = ScriptDirectory.from_config(_config()).get_current_head()
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None
     return head
 
@@ -135,7 +135,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({UPGRADE_LOCK})")
         tables = set(inspect(connection).get_table_names())
-        config = _config()
+        config = alembic_config()
         config.attributes["connection"] = connection
         if "matches" in tables and "alembic_version" not in tables:
             log.info("adopting a database made before migrations: stamped %s", FIRST_REVISION)
@@ -154,7 +154,8 @@ def _adopt_legacy(connection: Connection) -> None:
     connection.exec_driver_sql(LEGACY_PUZZLES)
 
 
-def _config() -> Config:
+def alembic_config() -> Config:
+    """Alembic's configuration: the migrations' folder (the connection is given by :func:`upgrade`)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config

@@ -1,7 +1,7 @@
 """Alembic's environment: runs the migrations on the connection :func:`sixtysix.web.database.upgrade` passes.
 
-Without one (the ``alembic`` command with ``-x url=…``, for writing a new revision), it
-connects to that URL itself.
+Without one (writing a new revision, docs/deploy.md), it connects to the configuration's
+``sqlalchemy.url`` itself.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ given = context.config.attributes.get("connection")
 if given is not None:
     run(given)
 else:
-    engine = engine_for(context.get_x_argument(as_dictionary=True)["url"])
+    engine = engine_for(context.config.get_main_option("sqlalchemy.url") or "")
     with engine.connect() as connection:
         run(connection)
     engine.dispose()
