@@ -41,6 +41,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sixtysix.core.fairness import DealSeeds
 from sixtysix.web import schema
 from sixtysix.web.database import engine_for, is_sqlite, upgrade
+from sixtysix.web.notify import CHANNEL, payload
 
 log = logging.getLogger("sixtysix.web")
 
@@ -343,6 +344,8 @@ class Store:
             )
             if updated.rowcount != 1:
                 raise Conflict(f"match {match_id} is no longer at version {change.base}")
+            if not self.sqlite:  # the other server processes: sent when the transaction commits
+                db.execute(select(func.pg_notify(CHANNEL, payload(match_id, change.version))))
             if change.match_forfeit is not None:
                 forfeit, claimant = change.match_forfeit
                 db.execute(update(m).where(m.c.id == match_id).values(forfeit=forfeit, forfeit_claimant=claimant))
