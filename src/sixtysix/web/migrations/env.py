@@ -24,11 +24,17 @@ def run(connection: Connection) -> None:
         context.run_migrations()
 
 
-given = context.config.attributes.get("connection")
-if given is not None:
-    run(given)
-else:
+def main() -> None:
+    """Run on the connection given, or on a new one to the configuration's URL."""
+    given = context.config.attributes.get("connection")
+    if given is not None:
+        run(given)
+        return
     engine = engine_for(context.config.get_main_option("sqlalchemy.url") or "")
     with engine.connect() as connection:
         run(connection)
     engine.dispose()
+
+
+if hasattr(context, "config"):  # run by Alembic; not when merely imported (pytest's doctest collection)
+    main()
