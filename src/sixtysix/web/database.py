@@ -83,7 +83,9 @@ def engine_for(database: str | Path, synchronous: str = "NORMAL", checkpoints: b
     """
     url = database_url(database)
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        # no ping before each use (a round trip per transaction): a connection the server dropped fails
+        # one transaction, and the pool then replaces every connection of its age
+        return create_engine(url)
     memory = url == "sqlite://"
     options: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
     if memory:

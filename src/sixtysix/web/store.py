@@ -256,6 +256,16 @@ class Store:
         with self.lock, self.engine.begin() as connection:
             yield connection
 
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[Connection]:
+        """One transaction whose reads all see the database at one moment (PostgreSQL: ``REPEATABLE READ``;
+        SQLite's transactions always do), so that a match is never read half before and half after a change."""
+        with self.lock, self.engine.connect() as connection:
+            if not self.sqlite:
+                connection.execution_options(isolation_level="REPEATABLE READ")
+            with connection.begin():
+                yield connection
+
     # -- writing ---------------------------------------------------------------------------
 
     def create_match(self, row: MatchRow, seats: Sequence[SeatRow], invites: Sequence[InviteRow] = ()) -> None:
@@ -468,7 +478,7 @@ class Store:
 
     def load(self, match_id: str) -> StoredMatch | None:
         d, a, i = schema.deals, schema.actions, schema.invites
-        with self.transaction() as db:
+        with self.snapshot() as db:
             found = self._match_and_seats(db, match_id, MATCH_COLUMNS)
             if found is None:
                 return None
