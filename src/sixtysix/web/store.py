@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, true, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -219,6 +219,36 @@ def match_row_of(columns: Sequence[str], row: Sequence[object]) -> MatchRow:
     return MatchRow(score=score, **values)
 
 
+class _SQL:
+    """The statements of :meth:`Store.commit`, built once (building one costs more than running it)."""
+
+    m, s, d, i = schema.matches, schema.seats, schema.deals, schema.invites
+    this_match = m.c.id == bindparam("p_match")
+    summary = ("version", "status", "score1", "score2", "score3", "winner", "deals", "updated")
+    update_match_unchecked = update(m).where(this_match).values({c: bindparam(f"p_{c}") for c in summary})
+    update_match = update_match_unchecked.where(m.c.version == bindparam("p_base"))
+    notify = select(func.pg_notify(bindparam("p_channel"), bindparam("p_payload")))
+    forfeit_match = (
+        update(m).where(this_match).values(forfeit=bindparam("p_forfeit"), forfeit_claimant=bindparam("p_claimant"))
+    )
+    use_invitation = update(m).where(this_match).values(invite_used=1, invite_code=None)
+    use_seat_invitation = (
+        update(i).where(i.c.match_id == bindparam("p_match"), i.c.seat == bindparam("p_seat")).values(used=1, code=None)
+    )
+    this_seat = (s.c.match_id == bindparam("p_match")) & (s.c.seat == bindparam("p_seat"))
+    take_seat = update(s).where(this_seat).values(name=bindparam("p_name"), token_hash=bindparam("p_token_hash"))
+    seed_seat = update(s).where(this_seat).values(client_seed=bindparam("p_seed"))
+    this_deal = (d.c.match_id == bindparam("p_match")) & (d.c.number == bindparam("p_number"))
+    insert_deal = insert(d)
+    seed_deal = (
+        update(d)
+        .where(this_deal)
+        .values({c: bindparam(f"p_{c}") for c in ("commitment", "server_seed", "client_seeds")})
+    )
+    insert_action = insert(schema.actions)
+    end_deal = update(d).where(this_deal).values({c: bindparam(f"p_{c}") for c in RESULT_COLUMNS})
+
+
 class Conflict(Exception):
     """The match changed in another connection (another server process) since it was read: nothing was stored."""
 
@@ -227,8 +257,8 @@ class Store:
     """The database: a SQLite file (``":memory:"`` for tests) or a PostgreSQL URL (:mod:`sixtysix.web.database`).
 
     The schema is migrated to the newest revision when the store opens (``migrate=False``:
-    it must be already). Every method runs in one transaction of its own; the lock keeps
-    the threads of one process from interleaving theirs.
+    it must be already). Every method runs in one transaction of its own, on the store's
+    connection; the lock keeps the threads of one process from interleaving theirs.
     """
 
     def __init__(
@@ -243,26 +273,33 @@ class Store:
         self.sqlite = is_sqlite(self.engine)
         file = self.sqlite and self.engine.url.database not in (None, "", ":memory:")
         self.checkpointer = Checkpointer(self.engine, checkpoint_seconds) if file else None
+        self.connection = self.engine.connect()
+        """The store's one connection, for one transaction at a time (taking one from the pool each
+        time cost more than a commit)."""
 
     def close(self) -> None:
         if self.checkpointer is not None:
             self.checkpointer.stop()
         with self.lock:
+            self.connection.close()
             self.engine.dispose()
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Connection]:
         """One transaction (``BEGIN IMMEDIATE`` on SQLite), committed at the end, rolled back on an exception."""
-        with self.lock, self.engine.begin() as connection:
-            yield connection
+        with self.lock, self.connection.begin():
+            yield self.connection
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[Connection]:
         """One transaction whose reads all see the database at one moment (PostgreSQL: ``REPEATABLE READ``;
         SQLite's transactions always do), so that a match is never read half before and half after a change."""
+        if self.sqlite:
+            with self.transaction() as connection:
+                yield connection
+            return
         with self.lock, self.engine.connect() as connection:
-            if not self.sqlite:
-                connection.execution_options(isolation_level="REPEATABLE READ")
+            connection.execution_options(isolation_level="REPEATABLE READ")
             with connection.begin():
                 yield connection
 
@@ -335,70 +372,60 @@ class Store:
         and stores nothing.
         """
         now = time.time()
-        m = schema.matches
         match_id = change.match_id
+        key = {"p_match": match_id}
+        score = (*change.score, 0)[:3]  # seat 3's column is 0 outside three-handed matches
         with self.transaction() as db:
+            found = {"p_base": change.base} if change.base is not None else {}
             updated = db.execute(
-                update(m)
-                .where(m.c.id == match_id, true() if change.base is None else m.c.version == change.base)
-                .values(
-                    version=change.version,
-                    status=change.status,
-                    score1=change.score[0],
-                    score2=change.score[1],
-                    score3=change.score[2] if len(change.score) > 2 else 0,
-                    winner=change.winner,
-                    deals=change.deals,
-                    updated=now,
-                )
+                _SQL.update_match if change.base is not None else _SQL.update_match_unchecked,
+                {
+                    **key,
+                    **found,
+                    "p_version": change.version,
+                    "p_status": change.status,
+                    "p_score1": score[0],
+                    "p_score2": score[1],
+                    "p_score3": score[2],
+                    "p_winner": change.winner,
+                    "p_deals": change.deals,
+                    "p_updated": now,
+                },
             )
             if updated.rowcount != 1:
                 raise Conflict(f"match {match_id} is no longer at version {change.base}")
             if not self.sqlite:  # the other server processes: sent when the transaction commits
-                db.execute(select(func.pg_notify(CHANNEL, payload(match_id, change.version))))
+                db.execute(_SQL.notify, {"p_channel": CHANNEL, "p_payload": payload(match_id, change.version)})
             if change.match_forfeit is not None:
                 forfeit, claimant = change.match_forfeit
-                db.execute(update(m).where(m.c.id == match_id).values(forfeit=forfeit, forfeit_claimant=claimant))
+                db.execute(_SQL.forfeit_match, {**key, "p_forfeit": forfeit, "p_claimant": claimant})
             if change.invite_used:
-                db.execute(update(m).where(m.c.id == match_id).values(invite_used=1, invite_code=None))
+                db.execute(_SQL.use_invitation, key)
             if change.invite_seat_used is not None:
-                i = schema.invites
-                db.execute(
-                    update(i)
-                    .where(i.c.match_id == match_id, i.c.seat == change.invite_seat_used)
-                    .values(used=1, code=None)
-                )
-            s = schema.seats
+                db.execute(_SQL.use_seat_invitation, {**key, "p_seat": change.invite_seat_used})
             if change.seat_update is not None:
                 seat, name, hashed = change.seat_update
-                db.execute(
-                    update(s).where(s.c.match_id == match_id, s.c.seat == seat).values(name=name, token_hash=hashed)
-                )
+                db.execute(_SQL.take_seat, {**key, "p_seat": seat, "p_name": name, "p_token_hash": hashed})
             if change.seed_update is not None:
                 seat, seed = change.seed_update
-                db.execute(update(s).where(s.c.match_id == match_id, s.c.seat == seat).values(client_seed=seed))
-            d = schema.deals
+                db.execute(_SQL.seed_seat, {**key, "p_seat": seat, "p_seed": seed})
             if change.new_deals:
                 db.execute(
-                    insert(d),
+                    _SQL.insert_deal,
                     [
                         {"match_id": match_id, "number": n, "dealer": dealer, "deck": deck, "created": now}
                         for n, dealer, deck in change.new_deals
                     ],
                 )
             for number, seeds in change.deal_seeds:
+                values = {"p_commitment": seeds.commitment, "p_server_seed": seeds.server_seed}
                 db.execute(
-                    update(d)
-                    .where(d.c.match_id == match_id, d.c.number == number)
-                    .values(
-                        commitment=seeds.commitment,
-                        server_seed=seeds.server_seed,
-                        client_seeds=json.dumps(seeds.client_seeds),
-                    )
+                    _SQL.seed_deal,
+                    {**key, "p_number": number, **values, "p_client_seeds": json.dumps(seeds.client_seeds)},
                 )
             if change.actions:
                 db.execute(
-                    insert(schema.actions),
+                    _SQL.insert_action,
                     [
                         {"match_id": match_id, "deal": deal, "seq": seq, "seat": seat, "action": token, "created": now}
                         for deal, seq, seat, token in change.actions
@@ -406,9 +433,7 @@ class Store:
                 )
             for number, result in change.results:
                 db.execute(
-                    update(d)
-                    .where(d.c.match_id == match_id, d.c.number == number)
-                    .values({c: result.get(c) for c in RESULT_COLUMNS})
+                    _SQL.end_deal, {**key, "p_number": number, **{f"p_{c}": result.get(c) for c in RESULT_COLUMNS}}
                 )
         return now
 
