@@ -37,6 +37,9 @@ from sixtysix.web.limits import Limits
 from sixtysix.web.server import uvicorn_config
 from sixtysix.web.store import Store
 
+from .postgres import REQUIRE_VARIABLE, URL_VARIABLE, Cluster, binaries
+from .postgres import required as postgres_required
+
 CARD = re.compile(r"^[ATKQJ9][cdhs]$")
 
 
@@ -49,7 +52,7 @@ class ServerThread:
     """The web app served by uvicorn in a background thread."""
 
     def __init__(
-        self, db: Path, log_level: str = "warning", access_log: bool = False, direct: bool = True, **options: Any
+        self, db: Path | str, log_level: str = "warning", access_log: bool = False, direct: bool = True, **options: Any
     ) -> None:
         """``direct=False``: uvicorn's own WebSocket protocol (with deflate), as another server would
         run the app: the sockets go through ASGI, with a writer task each."""
@@ -97,12 +100,57 @@ FAST = {
 }
 
 
+BACKENDS = ("sqlite", "postgresql")
+both_databases = pytest.mark.parametrize("database", BACKENDS, indirect=True)
+"""Runs a test on SQLite and on PostgreSQL: its ``database``, and the ``server`` and ``make_server`` on it."""
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster | None]:
+    """The PostgreSQL server of the session (tests/web/postgres.py), ``None`` if there is none."""
+    url = os.environ.get(URL_VARIABLE)
+    if url:
+        yield Cluster(url)
+        return
+    bin_dir = binaries()
+    if bin_dir is None:
+        yield None
+        return
+    cluster = Cluster.start(bin_dir)
+    yield cluster
+    cluster.stop()
+
+
 @pytest.fixture
-def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerThread]]:
+def postgres_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The URL of a new empty PostgreSQL database, dropped after the test; skips (or fails, when
+    required) without PostgreSQL."""
+    cluster: Cluster | None = request.getfixturevalue("postgres_cluster")
+    if cluster is None:
+        message = f"PostgreSQL is not installed (nor is {URL_VARIABLE} set)"
+        if postgres_required():
+            pytest.fail(f"{message}, and {REQUIRE_VARIABLE}=1")
+        pytest.skip(message)
+    url = cluster.create_database()
+    yield url
+    cluster.drop_database(url)
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The test's database: a new SQLite file, or with ``@both_databases`` also a new PostgreSQL database."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return str(tmp_path / "web.sqlite3")
+
+
+@pytest.fixture
+def make_server(database: str) -> Iterator[Callable[..., ServerThread]]:
     servers: list[ServerThread] = []
 
-    def make(db: Path | None = None, **options: Any) -> ServerThread:
-        server = ServerThread(db or tmp_path / "web.sqlite3", **{**FAST, **options}).start()
+    def make(db: Path | str | None = None, **options: Any) -> ServerThread:
+        server = ServerThread(db or database, **{**FAST, **options}).start()
         servers.append(server)
         return server
 
@@ -128,7 +176,7 @@ class ServerProcess:
 
     def __init__(
         self,
-        db: Path | None,
+        db: Path | str | None,
         port: int | None = None,
         cwd: Path | None = None,
         log: Path | None = None,
@@ -351,7 +399,7 @@ def card_strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
 
 
 def stored_versions(
-    db: Path, match_id: str, apply: Callable[[AnyMatch, Action, int], None] | None = None
+    db: Path | str, match_id: str, apply: Callable[[AnyMatch, Action, int], None] | None = None
 ) -> Iterator[tuple[int, AnyMatch]]:
     """Replay a match from its database, version by version (the leak scans' and state checks' oracle).
 

@@ -12,7 +12,7 @@ import pytest
 
 from sixtysix.core.record import replay
 
-from .conftest import Api, Seat, ServerThread, my_turn, pick, stored
+from .conftest import Api, Seat, ServerThread, both_databases, my_turn, pick, stored
 
 
 def wait_http(api: Api, match_id: str, token: str, timeout: float = 60) -> dict[str, Any]:
@@ -75,6 +75,7 @@ def test_a_whole_deal_over_http(api: Api) -> None:
     assert state["previous_deal"]["outcome"]["termination"] == outcome["termination"]
 
 
+@both_databases
 def test_a_whole_match_over_the_websocket(server: ServerThread, api: Api) -> None:
     created = api.create(level=1, name="Ann", target=5)
     seat = Seat(server.base, created["match_id"], created["token"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .conftest import Api, Seat, ServerThread, pick, stored
+from .conftest import Api, Seat, ServerThread, both_databases, pick, stored
 
 
 def invite(api: Api, **options: object) -> tuple[dict[str, object], dict[str, object]]:
@@ -53,6 +53,7 @@ def test_the_invitation_gives_the_seat_to_one_person(server: ServerThread, api: 
     host.close()
 
 
+@both_databases
 def test_two_players_play_a_deal_with_live_updates(server: ServerThread, api: Api) -> None:
     created, joined = invite(api)
     match_id = str(created["match_id"])
@@ -89,6 +90,7 @@ def test_two_players_play_a_deal_with_live_updates(server: ServerThread, api: Ap
     bob.close()
 
 
+@both_databases
 def test_presence_and_reconnect(server: ServerThread, api: Api) -> None:
     created, joined = invite(api)
     match_id = str(created["match_id"])

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sixtysix.core.record import replay
 
-from .conftest import Api, Seat, ServerProcess, ServerThread, my_turn, pick, stored, timeless
+from .conftest import Api, Seat, ServerProcess, ServerThread, both_databases, my_turn, pick, stored, timeless
 
 
 def play_http(api: Api, match_id: str, tokens: dict[int, str], rng: random.Random, count: int) -> None:
@@ -27,8 +26,9 @@ def play_http(api: Api, match_id: str, tokens: dict[int, str], rng: random.Rando
 
 
 @pytest.mark.slow
-def test_restart_in_the_middle_of_a_deal_between_friends(tmp_path: Path) -> None:
-    db = tmp_path / "restart.sqlite3"
+@both_databases
+def test_restart_in_the_middle_of_a_deal_between_friends(database: str) -> None:
+    db = database
     first = ServerProcess(db)
     try:
         api = Api(first.base)
@@ -70,8 +70,9 @@ def test_restart_in_the_middle_of_a_deal_between_friends(tmp_path: Path) -> None
 
 
 @pytest.mark.slow
-def test_restart_against_the_computer(tmp_path: Path) -> None:
-    db = tmp_path / "restart.sqlite3"
+@both_databases
+def test_restart_against_the_computer(database: str) -> None:
+    db = database
     first = ServerProcess(db)
     try:
         api = Api(first.base)
@@ -110,9 +111,10 @@ def test_restart_against_the_computer(tmp_path: Path) -> None:
         second.stop()
 
 
-def test_restart_in_process_replays_draw_and_pass(make_server: Any, tmp_path: Path) -> None:
-    """Many random actions (implicit draws, exchanges, passes), then a new server on the same file."""
-    db = tmp_path / "same.sqlite3"
+@both_databases
+def test_restart_in_process_replays_draw_and_pass(database: str, make_server: Any) -> None:
+    """Many random actions (implicit draws, exchanges, passes), then a new server on the same database."""
+    db = database
     server: ServerThread = make_server(db, seed=5)
     api = Api(server.base)
     games = []

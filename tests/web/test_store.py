@@ -43,7 +43,8 @@ def actions_in_database_file(path: Path) -> int:
 def test_a_commit_never_checkpoints(tmp_path: Path) -> None:
     path = tmp_path / "web.sqlite3"
     with store_with_actions(path, 3000) as store:  # several times SQLite's own checkpoint size (1,000 pages)
-        assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        with store.transaction() as db:
+            assert db.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar_one() == 0
         assert store.action_count("m1") == 3000  # committed: in the WAL, which every connection reads
         assert actions_in_database_file(path) == 0
 

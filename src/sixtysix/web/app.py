@@ -1,7 +1,7 @@
 """The ASGI app of ``sixtysix serve``: the JSON API, the WebSocket and the static page.
 
 :func:`create_app` builds a FastAPI app around one :class:`~sixtysix.web.service.Service`
-and one SQLite file. The API is specified in docs/web-api.md; every refusal is a JSON
+and one database (SQLite or PostgreSQL). The API is specified in docs/web-api.md; every refusal is a JSON
 error object (:class:`~sixtysix.web.errors.WebError`). The page's files are served from
 ``static/`` at ``/``.
 """
@@ -69,7 +69,7 @@ def create_app(
     limits: Limits | None = None,
     server_time: ServerTime | None = None,
 ) -> FastAPI:
-    """The web app on the SQLite database ``db_path`` (created if missing).
+    """The web app on the database ``db_path``: an SQLite file (created if missing) or a PostgreSQL URL.
 
     ``think``: seconds per decision of the level-5 computer; ``review_seconds`` /
     ``review_worlds``: the analysis budget per decision of a review (neither: the analysis's

@@ -2,10 +2,12 @@
 
 Every change of a match goes through :func:`commit`: a friend taking a seat, a new deal,
 and the actions of people and computers (already checked against the engine on a copy of
-the deal). It is written to SQLite first (:meth:`Store.commit`), in memory at the same
+the deal). It is written to the database first (:meth:`Store.commit`), in memory at the same
 time, and then each open WebSocket gets its seat's new state. All of this runs on the
 event loop without awaiting, so the changes of one match never interleave. Should the
-store refuse, the match is rebuilt from what it holds and the error is raised.
+store refuse, the match is rebuilt from what it holds and the error is raised; should another
+server process have changed the match first (:class:`~sixtysix.web.store.Conflict`), the
+sockets get the match as it is now and the sender a ``409 stale_version``.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from sixtysix.core.cards import CARD_NAMES
 from sixtysix.core.forfeit import forfeit_deal, forfeit_match
 from sixtysix.present.outcome import result_columns
 from sixtysix.web.computer import start_deal
+from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import FORFEIT, TIMEOUT, Matches
-from sixtysix.web.store import Change
+from sixtysix.web.messages import sentence
+from sixtysix.web.store import Change, Conflict
 
 log = logging.getLogger("sixtysix.web")
 
@@ -49,7 +53,7 @@ def commit(
     caused the change) receives its state as the answer to ``reply_to``.
     """
     match = game.match
-    change = Change(game.id, game.version, game.status, match.score, match.winner, len(match.deals))
+    change = Change(game.id, game.version, game.status, match.score, match.winner, len(match.deals), base=game.version)
     try:
         if join is not None:
             _take_seat(game, change, *join)
@@ -91,6 +95,11 @@ def commit(
         change.winner = match.winner
         change.deals = len(match.deals)
         game.updated = matches.store.commit(change)
+    except Conflict:  # another server process changed the match first: its state now, and a refusal
+        matches.reload(game)
+        game.broadcast()
+        refusal = sentence("server.stale_version", version=game.version, sent=change.base)
+        raise WebError(409, "stale_version", refusal) from None
     except Exception:
         log.exception("commit of match %s failed; reloading it", game.id)
         matches.reload(game)

@@ -60,8 +60,7 @@ def unready(service: Service) -> dict[str, str]:
 def database_problem(store: Store) -> str | None:
     """Why the database does not answer ``SELECT 1``; ``None`` when it does."""
     try:
-        with store.lock:
-            store.db.execute("SELECT 1").fetchone()
+        store.ping()
     except Exception as error:  # why: whatever the database raises, the server cannot serve
         return _reason(error)
     return None

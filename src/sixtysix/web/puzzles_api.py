@@ -30,6 +30,7 @@ import time
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from sqlalchemy import insert, select, update
 
 from sixtysix.ai.puzzle_skill import PuzzleSkill, next_puzzle
 from sixtysix.ai.puzzles import Puzzle, daily_puzzle, load_puzzles, puzzle_by_id
@@ -39,51 +40,39 @@ from sixtysix.present.puzzle_words import answer_json, puzzle_json
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.limits import RateLimiter, check_origin
 from sixtysix.web.messages import sentence
+from sixtysix.web.schema import puzzle_solvers as SOLVERS
 from sixtysix.web.store import Store, token_hash
 
 MAX_BODY = 1024
 """An answer is one token: a larger body is refused unread."""
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS puzzle_solvers (
-    token_hash TEXT PRIMARY KEY,    -- SHA-256 of the browser's solver token
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    skill TEXT NOT NULL             -- JSON: rating, deviation, streaks, the puzzles attempted
-);
-"""
 
 
 class PuzzleStore:
-    """The puzzle skill of each browser, in the app's SQLite database."""
+    """The puzzle skill of each browser, in the app's database (the ``puzzle_solvers`` table)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        with store.lock:
-            store.db.executescript(SCHEMA)
 
     def create(self) -> str:
         """A new solver token (kept only hashed) with a fresh skill."""
         token = secrets.token_urlsafe(24)
         now = time.time()
-        with self.store.lock:
-            self.store.db.execute(
-                "INSERT INTO puzzle_solvers (token_hash, created, updated, skill) VALUES (?, ?, ?, ?)",
-                (token_hash(token), now, now, json.dumps(PuzzleSkill().to_json())),
-            )
+        skill = json.dumps(PuzzleSkill().to_json())
+        with self.store.transaction() as db:
+            db.execute(insert(SOLVERS).values(token_hash=token_hash(token), created=now, updated=now, skill=skill))
         return token
 
     def load(self, token: str) -> PuzzleSkill | None:
-        with self.store.lock:
-            row = self.store.db.execute(
-                "SELECT skill FROM puzzle_solvers WHERE token_hash = ?", (token_hash(token),)
-            ).fetchone()
+        with self.store.transaction() as db:
+            row = db.execute(select(SOLVERS.c.skill).where(SOLVERS.c.token_hash == token_hash(token))).first()
         return None if row is None else PuzzleSkill.from_json(json.loads(row[0]))
 
     def save(self, token: str, skill: PuzzleSkill) -> None:
-        with self.store.lock:
-            self.store.db.execute(
-                "UPDATE puzzle_solvers SET skill = ?, updated = ? WHERE token_hash = ?",
-                (json.dumps(skill.to_json()), time.time(), token_hash(token)),
+        with self.store.transaction() as db:
+            db.execute(
+                update(SOLVERS)
+                .where(SOLVERS.c.token_hash == token_hash(token))
+                .values(skill=json.dumps(skill.to_json()), updated=time.time())
             )
 
 

@@ -16,9 +16,10 @@ from sixtysix.present.cliargs import positive_float, positive_int
 DESCRIPTION = """\
 Serve the web app: play 66 (or Schnapsen) in the browser against the computer or a friend.
 
-Open http://HOST:PORT/ in a browser. Matches, deals and every action are stored in an
-SQLite database (--db); stop the server at any time and start it again on the same file:
-every unfinished match continues exactly where it was. See docs/web.md."""
+Open http://HOST:PORT/ in a browser. Matches, deals and every action are stored in a
+database (--database): an SQLite file by default, or PostgreSQL (postgresql://…); its schema
+is upgraded at the start. Stop the server at any time and start it again on the same
+database: every unfinished match continues exactly where it was. See docs/web.md."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,10 +33,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=_port, default=8066, help="port to listen on (default 8066)")
     serve.add_argument(
+        "--database",
         "--db",
+        dest="db",
         default="sixtysix.sqlite3",
-        metavar="PATH",
-        help="the SQLite database file (default: sixtysix.sqlite3 in the current folder)",
+        metavar="PATH|URL",
+        help="the SQLite database file, or a PostgreSQL URL postgresql://USER:PASSWORD@HOST/NAME "
+        "(default: sixtysix.sqlite3 in the current folder)",
     )
     serve.add_argument(
         "--think",
@@ -195,7 +199,8 @@ def _serve_command(args: argparse.Namespace) -> int:
         grace_seconds=args.grace,
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
-    serving = f"sixtysix: serving on http://{host}:{args.port}/ (database {args.db}); Ctrl-C stops"
+    shown = args.db.split("@")[-1] if "://" in args.db else args.db  # no password on the screen
+    serving = f"sixtysix: serving on http://{host}:{args.port}/ (database {shown}); Ctrl-C stops"
     if args.log_format == "json":  # every line of the log is a JSON object
         logging.getLogger("sixtysix.web").info(serving)
     else:

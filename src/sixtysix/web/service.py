@@ -42,6 +42,7 @@ from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.metrics import Metrics
+from sixtysix.web.notify import Listener
 from sixtysix.web.review import Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler
 from sixtysix.web.servertime import ServerTime
@@ -99,6 +100,8 @@ class Service:
         )
         self.sweeper: asyncio.Task[None] | None = None
         self.metrics.watch(self.advisor.running, self.limits.analysis_queue, self.games)
+        self.listener: Listener | None = None
+        """On PostgreSQL: the changes other server processes make (:mod:`sixtysix.web.notify`)."""
 
     @property
     def games(self) -> dict[str, Game]:
@@ -109,9 +112,32 @@ class Service:
 
     def start(self) -> None:
         """Start the sweeper that lets idle matches leave memory (no match is read now). Needs a running loop."""
-        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        loop = asyncio.get_running_loop()
+        self.sweeper = loop.create_task(self._sweep())
+        if not self.store.sqlite:
+            self.listener = Listener(
+                self.store.engine,
+                lambda match_id, version: loop.call_soon_threadsafe(self.changed_elsewhere, match_id, version),
+                lambda: loop.call_soon_threadsafe(self.reload_all),
+            ).start()
+
+    def changed_elsewhere(self, match_id: str, version: int) -> None:
+        """A change committed (by this process or another) to ``version``: a match held at an older one
+        is read again, and each of its sockets gets its seat's new state."""
+        game = self.games.get(match_id)
+        if game is not None and game.version < version:
+            self.matches.reload(game)
+            game.broadcast()
+
+    def reload_all(self) -> None:
+        """Read every match in memory again (changes may have been missed while the listener reconnected)."""
+        for game in list(self.games.values()):
+            self.matches.reload(game)
+            game.broadcast()
 
     async def stop(self) -> None:
+        if self.listener is not None:
+            self.listener.stop()
         if self.sweeper is not None:
             self.sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):

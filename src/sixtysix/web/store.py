@@ -1,10 +1,13 @@
-"""The web app's SQLite database: matches, seats, deals, every action, reviews.
+"""The web app's database: matches, seats, deals, every action, reviews; on SQLite or PostgreSQL.
 
-Standard library only. One :class:`Store` holds one connection, used from the server's
-event loop thread (and, guarded by a lock, from worker threads). Every change of a match is
-one transaction that also sets the match's new ``version``; the server commits it before it
-acknowledges or broadcasts the change, so that a restarted server rebuilds every match
-exactly by replaying its deals and actions (``draw`` and ``pass`` included).
+The queries are SQLAlchemy Core on the tables of :mod:`sixtysix.web.schema`, the same for
+both databases (:mod:`sixtysix.web.database` connects and migrates). One :class:`Store` per
+server process, used from its event loop thread (and, guarded by a lock, from worker
+threads). Every change of a match is one transaction that also sets the match's new
+``version``, and only if the database still holds the version the change was made on: two
+connections racing on one match never both store (:meth:`Store.commit`). The server commits
+before it acknowledges or broadcasts the change, so that a restarted server rebuilds every
+match exactly by replaying its deals and actions (``draw`` and ``pass`` included).
 
 Seat tokens are stored as SHA-256 hashes only. Invitation codes are stored as hashes too:
 the code is shown once, when the match is created (the columns ``invite_code`` and
@@ -21,113 +24,28 @@ holds the invitation's hash).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
 from sixtysix.core.fairness import DealSeeds
+from sixtysix.web import schema
+from sixtysix.web.database import engine_for, is_sqlite, upgrade
+from sixtysix.web.notify import CHANNEL, payload
 
 log = logging.getLogger("sixtysix.web")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS matches (
-    id TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    preset TEXT NOT NULL,
-    options TEXT NOT NULL,          -- JSON object of option texts (as record Option headers)
-    target INTEGER NOT NULL,
-    first_dealer INTEGER NOT NULL,
-    kind TEXT NOT NULL,             -- 'computer' or 'friend'
-    hints INTEGER NOT NULL,
-    version INTEGER NOT NULL,
-    status TEXT NOT NULL,           -- 'waiting', 'playing', 'over'
-    invite_hash TEXT UNIQUE,
-    invite_code TEXT,               -- NULL (an older server's plain code while unused)
-    invite_used INTEGER NOT NULL DEFAULT 0,
-    invite_seat INTEGER,
-    score1 INTEGER NOT NULL DEFAULT 0,
-    score2 INTEGER NOT NULL DEFAULT 0,
-    score3 INTEGER NOT NULL DEFAULT 0,  -- three-handed: seat 3's game points
-    winner INTEGER,
-    deals INTEGER NOT NULL DEFAULT 0,
-    fairness_secret TEXT,           -- the match's secret that each deal's server seed comes from (never shown)
-    forfeit INTEGER,                -- the seat that forfeited the match (claim_match), else NULL
-    forfeit_claimant INTEGER        -- the seat that claimed it
-);
-CREATE TABLE IF NOT EXISTS seats (
-    match_id TEXT NOT NULL REFERENCES matches(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    kind TEXT NOT NULL,             -- 'human' or 'computer'
-    level INTEGER,
-    token_hash TEXT UNIQUE,
-    client_seed TEXT NOT NULL DEFAULT '',  -- the seat's own client seed (docs/fairness.md), '' if none
-    PRIMARY KEY (match_id, seat)
-);
-CREATE TABLE IF NOT EXISTS deals (
-    match_id TEXT NOT NULL REFERENCES matches(id),
-    number INTEGER NOT NULL,        -- 1 = the first deal
-    dealer INTEGER NOT NULL,
-    deck TEXT NOT NULL,             -- card names, top first, blank-separated
-    created REAL NOT NULL,
-    -- the result, filled in when the deal ends
-    termination TEXT,
-    winner INTEGER,
-    game_points INTEGER,
-    credited INTEGER,
-    closer INTEGER,
-    claimant INTEGER,
-    win_kind TEXT,
-    points1 INTEGER, points2 INTEGER,
-    tricks1 INTEGER, tricks2 INTEGER,
-    -- the fairness of the deal (docs/fairness.md): shown, except the server seed until the deal ends
-    commitment TEXT,
-    server_seed TEXT,
-    client_seeds TEXT,              -- JSON list, seat 1 first
-    PRIMARY KEY (match_id, number)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    match_id TEXT NOT NULL REFERENCES matches(id),
-    deal INTEGER NOT NULL,
-    seq INTEGER NOT NULL,           -- 1 = the deal's first action
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,           -- the token: Ah, 20h, X, C, CB, 66, draw, pass
-    created REAL NOT NULL,
-    PRIMARY KEY (match_id, deal, seq)
-);
-CREATE TABLE IF NOT EXISTS rematches (  -- a finished match's rematch: one row per seat of the old match
-    match_id TEXT NOT NULL REFERENCES matches(id),
-    seat INTEGER NOT NULL,
-    new_id TEXT NOT NULL,
-    code TEXT,                      -- the hash of the seat's invitation to the rematch (NULL: the seat that asked)
-    PRIMARY KEY (match_id, seat)
-);
-CREATE TABLE IF NOT EXISTS reviews (
-    match_id TEXT NOT NULL REFERENCES matches(id),
-    deal INTEGER NOT NULL,
-    data TEXT NOT NULL,             -- JSON
-    created REAL NOT NULL,
-    PRIMARY KEY (match_id, deal)
-);
-CREATE TABLE IF NOT EXISTS invites (  -- three- and four-handed: one invitation per open seat
-    match_id TEXT NOT NULL REFERENCES matches(id),
-    seat INTEGER NOT NULL,
-    host INTEGER NOT NULL,          -- the creator's seat: only it is shown the codes
-    code_hash TEXT NOT NULL UNIQUE,
-    code TEXT,                      -- NULL (an older server's plain code while unused)
-    used INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (match_id, seat)
-);
-CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
-"""
 
 
 def token_hash(token: str) -> str:
@@ -234,6 +152,9 @@ class Change:
     """Three- and four-handed: the seat whose invitation this join used."""
     match_forfeit: tuple[int, int] | None = None
     """(the seat that forfeited the match, the seat that claimed it): the match ends so."""
+    base: int | None = None
+    """The match's version the change was made on: stored only if the database still holds that version
+    (``None``: not checked)."""
 
 
 RESULT_COLUMNS = (
@@ -300,262 +221,344 @@ def match_row_of(columns: Sequence[str], row: Sequence[object]) -> MatchRow:
     return MatchRow(score=score, **values)
 
 
+class _SQL:
+    """The statements of :meth:`Store.commit`, built once (building one costs more than running it)."""
+
+    m, s, d, i = schema.matches, schema.seats, schema.deals, schema.invites
+    this_match = m.c.id == bindparam("p_match")
+    summary = ("version", "status", "score1", "score2", "score3", "winner", "deals", "updated")
+    update_match_unchecked = update(m).where(this_match).values({c: bindparam(f"p_{c}") for c in summary})
+    update_match = update_match_unchecked.where(m.c.version == bindparam("p_base"))
+    notify = select(func.pg_notify(bindparam("p_channel"), bindparam("p_payload")))
+    forfeit_match = (
+        update(m).where(this_match).values(forfeit=bindparam("p_forfeit"), forfeit_claimant=bindparam("p_claimant"))
+    )
+    use_invitation = update(m).where(this_match).values(invite_used=1, invite_code=None)
+    use_seat_invitation = (
+        update(i).where(i.c.match_id == bindparam("p_match"), i.c.seat == bindparam("p_seat")).values(used=1, code=None)
+    )
+    this_seat = (s.c.match_id == bindparam("p_match")) & (s.c.seat == bindparam("p_seat"))
+    take_seat = update(s).where(this_seat).values(name=bindparam("p_name"), token_hash=bindparam("p_token_hash"))
+    seed_seat = update(s).where(this_seat).values(client_seed=bindparam("p_seed"))
+    this_deal = (d.c.match_id == bindparam("p_match")) & (d.c.number == bindparam("p_number"))
+    insert_deal = insert(d)
+    seed_deal = (
+        update(d)
+        .where(this_deal)
+        .values({c: bindparam(f"p_{c}") for c in ("commitment", "server_seed", "client_seeds")})
+    )
+    insert_action = insert(schema.actions)
+    end_deal = update(d).where(this_deal).values({c: bindparam(f"p_{c}") for c in RESULT_COLUMNS})
+
+
+class Conflict(Exception):
+    """The match changed in another connection (another server process) since it was read: nothing was stored."""
+
+
 class Store:
-    """The database. ``path`` may be ``":memory:"`` (for tests)."""
+    """The database: a SQLite file (``":memory:"`` for tests) or a PostgreSQL URL (:mod:`sixtysix.web.database`).
 
-    def __init__(self, path: str | Path, synchronous: str = "NORMAL", checkpoint_seconds: float = 1.0) -> None:
-        """``checkpoint_seconds``: how often the :class:`Checkpointer` copies the WAL into the database."""
-        self.path = str(path)
+    The schema is migrated to the newest revision when the store opens (``migrate=False``:
+    it must be already). Every method runs in one transaction of its own, on the store's
+    connection; the lock keeps the threads of one process from interleaving theirs.
+    """
+
+    def __init__(
+        self, database: str | Path, synchronous: str = "NORMAL", checkpoint_seconds: float = 1.0, migrate: bool = True
+    ) -> None:
+        """``checkpoint_seconds``: how often the :class:`Checkpointer` copies a SQLite WAL into the database."""
+        self.path = str(database)
         self.lock = threading.RLock()
-        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # WAL with synchronous=NORMAL: a committed transaction survives a crash or kill of the
-        # process (it is in the WAL file); only a power failure may lose the last ones.
-        self.db.execute(f"PRAGMA synchronous={synchronous}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        self.db.executescript(SCHEMA)
-        self.checkpointer = Checkpointer(self.path, checkpoint_seconds) if self.path != ":memory:" else None
-        if self.checkpointer is not None:
-            # why: a checkpoint copies the WAL into the database and syncs both files; made by
-            # a commit (every 1,000 pages), it held up every match for up to tens of ms
-            self.db.execute("PRAGMA wal_autocheckpoint=0")
-        added = (
-            "score3 INTEGER NOT NULL DEFAULT 0",
-            "fairness_secret TEXT",
-            "forfeit INTEGER",
-            "forfeit_claimant INTEGER",
-        )
-        self._add_columns("matches", added)
-        self._add_columns("deals", ("commitment TEXT", "server_seed TEXT", "client_seeds TEXT"))
-        self._add_columns("seats", ("client_seed TEXT NOT NULL DEFAULT ''",))
-
-    def _add_columns(self, table: str, definitions: Sequence[str]) -> None:
-        """Add the columns a database of an older version lacks."""
-        columns = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
-        for definition in definitions:
-            if definition.split()[0] not in columns:
-                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {definition}")
+        self.engine = engine_for(database, synchronous)
+        if migrate:
+            upgrade(self.engine)
+        self.sqlite = is_sqlite(self.engine)
+        file = self.sqlite and self.engine.url.database not in (None, "", ":memory:")
+        self.checkpointer = Checkpointer(self.engine, checkpoint_seconds) if file else None
+        self.connection = self.engine.connect()
+        """The store's one connection, for one transaction at a time (taking one from the pool each
+        time cost more than a commit)."""
 
     def close(self) -> None:
         if self.checkpointer is not None:
             self.checkpointer.stop()
         with self.lock:
-            self.db.close()
+            self.connection.close()
+            self.engine.dispose()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """One transaction (``BEGIN IMMEDIATE`` on SQLite), committed at the end, rolled back on an exception."""
+        with self.lock, self.connection.begin():
+            yield self.connection
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[Connection]:
+        """One transaction whose reads all see the database at one moment (PostgreSQL: ``REPEATABLE READ``;
+        SQLite's transactions always do), so that a match is never read half before and half after a change."""
+        if self.sqlite:
+            with self.transaction() as connection:
+                yield connection
+            return
+        with self.lock, self.engine.connect() as connection:
+            connection.execution_options(isolation_level="REPEATABLE READ")
+            with connection.begin():
+                yield connection
+
+    def ping(self) -> None:
+        """Ask the database for ``SELECT 1`` on the store's own connection; raises what the database raises."""
+        with self.lock:
+            self.connection.exec_driver_sql("SELECT 1").fetchone()
+            self.connection.rollback()  # why: the store's connection holds no transaction between changes
 
     # -- writing ---------------------------------------------------------------------------
 
     def create_match(self, row: MatchRow, seats: Sequence[SeatRow], invites: Sequence[InviteRow] = ()) -> None:
-        with self.lock, self._transaction():
-            self.db.execute(
-                "INSERT INTO matches (id, created, updated, preset, options, target, first_dealer, kind, hints, "
-                "version, status, invite_hash, invite_code, invite_used, invite_seat, score1, score2, score3, winner, "
-                "deals, fairness_secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.id,
-                    row.created,
-                    row.updated,
-                    row.preset,
-                    json.dumps(row.options, sort_keys=True),
-                    row.target,
-                    row.first_dealer,
-                    row.kind,
-                    int(row.hints),
-                    row.version,
-                    row.status,
-                    row.invite_hash,
-                    row.invite_code,
-                    int(row.invite_used),
-                    row.invite_seat,
-                    row.score[0],
-                    row.score[1],
-                    row.score[2] if len(row.score) > 2 else 0,
-                    row.winner,
-                    row.deals,
-                    row.fairness_secret,
-                ),
+        values = {
+            "id": row.id,
+            "created": row.created,
+            "updated": row.updated,
+            "preset": row.preset,
+            "options": json.dumps(row.options, sort_keys=True),
+            "target": row.target,
+            "first_dealer": row.first_dealer,
+            "kind": row.kind,
+            "hints": int(row.hints),
+            "version": row.version,
+            "status": row.status,
+            "invite_hash": row.invite_hash,
+            "invite_code": row.invite_code,
+            "invite_used": int(row.invite_used),
+            "invite_seat": row.invite_seat,
+            "score1": row.score[0],
+            "score2": row.score[1],
+            "score3": row.score[2] if len(row.score) > 2 else 0,
+            "winner": row.winner,
+            "deals": row.deals,
+            "fairness_secret": row.fairness_secret,
+        }
+        with self.transaction() as db:
+            db.execute(insert(schema.matches), values)
+            db.execute(
+                insert(schema.seats),
+                [
+                    {
+                        "match_id": row.id,
+                        "seat": s.seat,
+                        "name": s.name,
+                        "kind": s.kind,
+                        "level": s.level,
+                        "token_hash": s.token_hash,
+                        "client_seed": s.client_seed,
+                    }
+                    for s in seats
+                ],
             )
-            self.db.executemany(
-                "INSERT INTO seats (match_id, seat, name, kind, level, token_hash, client_seed) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(row.id, s.seat, s.name, s.kind, s.level, s.token_hash, s.client_seed) for s in seats],
-            )
-            self.db.executemany(
-                "INSERT INTO invites (match_id, seat, host, code_hash, code, used) VALUES (?, ?, ?, ?, ?, ?)",
-                [(row.id, i.seat, i.host, i.code_hash, i.code, int(i.used)) for i in invites],
-            )
-
-    def commit(self, change: Change) -> float:
-        """Store one change of a match in one transaction; the time stored as the match's ``updated``."""
-        now = time.time()
-        with self.lock, self._transaction():
-            self.db.execute(
-                "UPDATE matches SET version = ?, status = ?, score1 = ?, score2 = ?, score3 = ?, winner = ?, "
-                "deals = ?, updated = ? WHERE id = ?",
-                (
-                    change.version,
-                    change.status,
-                    change.score[0],
-                    change.score[1],
-                    change.score[2] if len(change.score) > 2 else 0,
-                    change.winner,
-                    change.deals,
-                    now,
-                    change.match_id,
-                ),
-            )
-            if change.match_forfeit is not None:
-                self.db.execute(
-                    "UPDATE matches SET forfeit = ?, forfeit_claimant = ? WHERE id = ?",
-                    (*change.match_forfeit, change.match_id),
-                )
-            if change.invite_used:
-                self.db.execute(
-                    "UPDATE matches SET invite_used = 1, invite_code = NULL WHERE id = ?", (change.match_id,)
-                )
-            if change.invite_seat_used is not None:
-                self.db.execute(
-                    "UPDATE invites SET used = 1, code = NULL WHERE match_id = ? AND seat = ?",
-                    (change.match_id, change.invite_seat_used),
-                )
-            if change.seat_update is not None:
-                seat, name, hashed = change.seat_update
-                self.db.execute(
-                    "UPDATE seats SET name = ?, token_hash = ? WHERE match_id = ? AND seat = ?",
-                    (name, hashed, change.match_id, seat),
-                )
-            if change.seed_update is not None:
-                seat, seed = change.seed_update
-                self.db.execute(
-                    "UPDATE seats SET client_seed = ? WHERE match_id = ? AND seat = ?", (seed, change.match_id, seat)
-                )
-            if change.new_deals:
-                self.db.executemany(
-                    "INSERT INTO deals (match_id, number, dealer, deck, created) VALUES (?, ?, ?, ?, ?)",
-                    [(change.match_id, n, d, deck, now) for n, d, deck in change.new_deals],
-                )
-            if change.deal_seeds:
-                self.db.executemany(
-                    "UPDATE deals SET commitment = ?, server_seed = ?, client_seeds = ? "
-                    "WHERE match_id = ? AND number = ?",
+            if invites:
+                db.execute(
+                    insert(schema.invites),
                     [
-                        (seeds.commitment, seeds.server_seed, json.dumps(seeds.client_seeds), change.match_id, number)
-                        for number, seeds in change.deal_seeds
+                        {
+                            "match_id": row.id,
+                            "seat": i.seat,
+                            "host": i.host,
+                            "code_hash": i.code_hash,
+                            "code": i.code,
+                            "used": int(i.used),
+                        }
+                        for i in invites
                     ],
                 )
+
+    def commit(self, change: Change) -> float:
+        """Store one change of a match in one transaction; the time stored as the match's ``updated``.
+
+        The database serializes the changes of a match: the match's row is updated only if its
+        version is still the one the change started from (``change.base``), and an action is
+        stored once at most (the key of ``actions`` is the match, the deal and the action's
+        number). A change that lost a race to another connection raises :class:`Conflict`
+        and stores nothing.
+        """
+        now = time.time()
+        match_id = change.match_id
+        key = {"p_match": match_id}
+        score = (*change.score, 0)[:3]  # seat 3's column is 0 outside three-handed matches
+        with self.transaction() as db:
+            found = {"p_base": change.base} if change.base is not None else {}
+            updated = db.execute(
+                _SQL.update_match if change.base is not None else _SQL.update_match_unchecked,
+                {
+                    **key,
+                    **found,
+                    "p_version": change.version,
+                    "p_status": change.status,
+                    "p_score1": score[0],
+                    "p_score2": score[1],
+                    "p_score3": score[2],
+                    "p_winner": change.winner,
+                    "p_deals": change.deals,
+                    "p_updated": now,
+                },
+            )
+            if updated.rowcount != 1:
+                raise Conflict(f"match {match_id} is no longer at version {change.base}")
+            if not self.sqlite:  # the other server processes: sent when the transaction commits
+                db.execute(_SQL.notify, {"p_channel": CHANNEL, "p_payload": payload(match_id, change.version)})
+            if change.match_forfeit is not None:
+                forfeit, claimant = change.match_forfeit
+                db.execute(_SQL.forfeit_match, {**key, "p_forfeit": forfeit, "p_claimant": claimant})
+            if change.invite_used:
+                db.execute(_SQL.use_invitation, key)
+            if change.invite_seat_used is not None:
+                db.execute(_SQL.use_seat_invitation, {**key, "p_seat": change.invite_seat_used})
+            if change.seat_update is not None:
+                seat, name, hashed = change.seat_update
+                db.execute(_SQL.take_seat, {**key, "p_seat": seat, "p_name": name, "p_token_hash": hashed})
+            if change.seed_update is not None:
+                seat, seed = change.seed_update
+                db.execute(_SQL.seed_seat, {**key, "p_seat": seat, "p_seed": seed})
+            if change.new_deals:
+                db.execute(
+                    _SQL.insert_deal,
+                    [
+                        {"match_id": match_id, "number": n, "dealer": dealer, "deck": deck, "created": now}
+                        for n, dealer, deck in change.new_deals
+                    ],
+                )
+            for number, seeds in change.deal_seeds:
+                values = {"p_commitment": seeds.commitment, "p_server_seed": seeds.server_seed}
+                db.execute(
+                    _SQL.seed_deal,
+                    {**key, "p_number": number, **values, "p_client_seeds": json.dumps(seeds.client_seeds)},
+                )
             if change.actions:
-                self.db.executemany(
-                    "INSERT INTO actions (match_id, deal, seq, seat, action, created) VALUES (?, ?, ?, ?, ?, ?)",
-                    [(change.match_id, d, q, s, a, now) for d, q, s, a in change.actions],
+                db.execute(
+                    _SQL.insert_action,
+                    [
+                        {"match_id": match_id, "deal": deal, "seq": seq, "seat": seat, "action": token, "created": now}
+                        for deal, seq, seat, token in change.actions
+                    ],
                 )
             for number, result in change.results:
-                assignments = ", ".join(f"{c} = ?" for c in RESULT_COLUMNS)
-                self.db.execute(
-                    f"UPDATE deals SET {assignments} WHERE match_id = ? AND number = ?",
-                    (*(result.get(c) for c in RESULT_COLUMNS), change.match_id, number),
+                db.execute(
+                    _SQL.end_deal, {**key, "p_number": number, **{f"p_{c}": result.get(c) for c in RESULT_COLUMNS}}
                 )
         return now
 
     def save_review(self, match_id: str, deal: int, data: dict[str, object]) -> None:
-        with self.lock, self._transaction():
-            self.db.execute(
-                "INSERT OR REPLACE INTO reviews (match_id, deal, data, created) VALUES (?, ?, ?, ?)",
-                (match_id, deal, json.dumps(data), time.time()),
+        values = {"match_id": match_id, "deal": deal, "data": json.dumps(data), "created": time.time()}
+        with self.transaction() as db:
+            upsert = (sqlite_insert if self.sqlite else postgresql_insert)(schema.reviews).values(values)
+            db.execute(
+                upsert.on_conflict_do_update(
+                    index_elements=["match_id", "deal"], set_={"data": values["data"], "created": values["created"]}
+                )
+            )
+
+    def save_rematch(self, match_id: str, new_id: str, codes: dict[int, str | None]) -> None:
+        """The rematch of finished match ``match_id``: its id and each old seat's invitation (or ``None``)."""
+        with self.transaction() as db:
+            db.execute(
+                insert(schema.rematches),
+                [
+                    {"match_id": match_id, "seat": seat, "new_id": new_id, "code": code}
+                    for seat, code in sorted(codes.items())
+                ],
             )
 
     # -- reading ---------------------------------------------------------------------------
 
     def seat_for_token(self, hashed: str) -> tuple[str, int] | None:
-        with self.lock:
-            row = self.db.execute("SELECT match_id, seat FROM seats WHERE token_hash = ?", (hashed,)).fetchone()
+        s = schema.seats
+        with self.transaction() as db:
+            row = db.execute(select(s.c.match_id, s.c.seat).where(s.c.token_hash == hashed)).first()
         return (str(row[0]), int(row[1])) if row else None
 
     def invitation(self, invite_hash: str) -> tuple[str, bool] | None:
         """(match id, used) of an invitation code's hash."""
-        with self.lock:
-            row = self.db.execute(
-                "SELECT id, invite_used FROM matches WHERE invite_hash = ?", (invite_hash,)
-            ).fetchone()
+        m = schema.matches
+        with self.transaction() as db:
+            row = db.execute(select(m.c.id, m.c.invite_used).where(m.c.invite_hash == invite_hash)).first()
         return (str(row[0]), bool(row[1])) if row else None
 
     def seat_invitation(self, code_hash: str) -> tuple[str, int, bool] | None:
         """(match id, seat, used) of a three- or four-handed match's invitation code hash."""
-        with self.lock:
-            row = self.db.execute(
-                "SELECT match_id, seat, used FROM invites WHERE code_hash = ?", (code_hash,)
-            ).fetchone()
+        i = schema.invites
+        with self.transaction() as db:
+            row = db.execute(select(i.c.match_id, i.c.seat, i.c.used).where(i.c.code_hash == code_hash)).first()
         return (str(row[0]), int(row[1]), bool(row[2])) if row else None
 
     def unfinished_ids(self) -> list[str]:
-        with self.lock:
-            rows = self.db.execute("SELECT id FROM matches WHERE status != 'over' ORDER BY created").fetchall()
+        m = schema.matches
+        with self.transaction() as db:
+            rows = db.execute(select(m.c.id).where(m.c.status != "over").order_by(m.c.created)).all()
         return [str(r[0]) for r in rows]
 
-    def _match_and_seats(self, match_id: str, columns: Sequence[str]) -> tuple[MatchRow, dict[int, SeatRow]] | None:
-        """The match row (read as ``columns``) and its seats; the caller holds the lock."""
-        row = self.db.execute(f"SELECT {', '.join(columns)} FROM matches WHERE id = ?", (match_id,)).fetchone()
+    def _match_and_seats(
+        self, db: Connection, match_id: str, columns: Sequence[str]
+    ) -> tuple[MatchRow, dict[int, SeatRow]] | None:
+        """The match row (read as ``columns``) and its seats."""
+        m, s = schema.matches, schema.seats
+        row = db.execute(select(*(m.c[c] for c in columns)).where(m.c.id == match_id)).first()
         if row is None:
             return None
-        seats = self.db.execute(
-            "SELECT seat, name, kind, level, token_hash, client_seed FROM seats WHERE match_id = ? ORDER BY seat",
-            (match_id,),
-        ).fetchall()
-        return match_row_of(columns, row), {s[0]: SeatRow(*s) for s in seats}
+        seats = db.execute(
+            select(s.c.seat, s.c.name, s.c.kind, s.c.level, s.c.token_hash, s.c.client_seed)
+            .where(s.c.match_id == match_id)
+            .order_by(s.c.seat)
+        ).all()
+        return match_row_of(columns, tuple(row)), {int(r[0]): SeatRow(*r) for r in seats}
 
     def load(self, match_id: str) -> StoredMatch | None:
-        with self.lock:
-            found = self._match_and_seats(match_id, MATCH_COLUMNS)
+        d, a, i = schema.deals, schema.actions, schema.invites
+        with self.snapshot() as db:
+            found = self._match_and_seats(db, match_id, MATCH_COLUMNS)
             if found is None:
                 return None
-            deals = self.db.execute(
-                f"SELECT number, dealer, deck, commitment, server_seed, client_seeds, {', '.join(RESULT_COLUMNS)} "
-                "FROM deals WHERE match_id = ? "
-                "ORDER BY number",
-                (match_id,),
-            ).fetchall()
-            actions = self.db.execute(
-                "SELECT deal, seat, action FROM actions WHERE match_id = ? ORDER BY deal, seq", (match_id,)
-            ).fetchall()
-            invites = self.db.execute(
-                "SELECT seat, host, code_hash, code, used FROM invites WHERE match_id = ? ORDER BY seat", (match_id,)
-            ).fetchall()
+            deals = db.execute(
+                select(
+                    d.c.number, d.c.dealer, d.c.deck, d.c.commitment, d.c.server_seed, d.c.client_seeds,
+                    *(d.c[c] for c in RESULT_COLUMNS),
+                )
+                .where(d.c.match_id == match_id)
+                .order_by(d.c.number)
+            ).all()  # fmt: skip
+            actions = db.execute(
+                select(a.c.deal, a.c.seat, a.c.action).where(a.c.match_id == match_id).order_by(a.c.deal, a.c.seq)
+            ).all()
+            invites = db.execute(
+                select(i.c.seat, i.c.host, i.c.code_hash, i.c.code, i.c.used)
+                .where(i.c.match_id == match_id)
+                .order_by(i.c.seat)
+            ).all()
         match_row, seats = found
         deal_rows = {}
-        for d in deals:
-            result = dict(zip(RESULT_COLUMNS, d[6:], strict=True)) if d[6] is not None else None
-            seeds = DealSeeds(d[3], tuple(json.loads(d[5])), d[4]) if d[3] is not None else None
-            deal_rows[d[0]] = DealRow(d[0], d[1], tuple(d[2].split()), [], result, seeds)
+        for r in deals:
+            result = dict(zip(RESULT_COLUMNS, r[6:], strict=True)) if r[6] is not None else None
+            seeds = DealSeeds(r[3], tuple(json.loads(r[5])), r[4]) if r[3] is not None else None
+            deal_rows[r[0]] = DealRow(r[0], r[1], tuple(r[2].split()), [], result, seeds)
         for deal, seat, action in actions:
             deal_rows[deal].actions.append((seat, action))
         return StoredMatch(
             match_row,
             seats,
             [deal_rows[n] for n in sorted(deal_rows)],
-            {i[0]: InviteRow(i[0], i[1], i[2], i[3], bool(i[4])) for i in invites},
+            {r[0]: InviteRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in invites},
         )
-
-    def save_rematch(self, match_id: str, new_id: str, codes: dict[int, str | None]) -> None:
-        """The rematch of finished match ``match_id``: its id and each old seat's invitation (or ``None``)."""
-        with self.lock, self._transaction():
-            self.db.executemany(
-                "INSERT INTO rematches (match_id, seat, new_id, code) VALUES (?, ?, ?, ?)",
-                [(match_id, seat, new_id, code) for seat, code in sorted(codes.items())],
-            )
 
     def rematch_of(self, match_id: str) -> tuple[str | None, dict[int, str]]:
         """The rematch's id of a match (``None`` if nobody asked) and the seats' invitations to it."""
-        with self.lock:
-            query = "SELECT seat, new_id, code FROM rematches WHERE match_id = ?"
-            rows = self.db.execute(query, (match_id,)).fetchall()
+        r = schema.rematches
+        with self.transaction() as db:
+            rows = db.execute(select(r.c.seat, r.c.new_id, r.c.code).where(r.c.match_id == match_id)).all()
         if not rows:
             return None, {}
         return str(rows[0][1]), {int(seat): str(code) for seat, _, code in rows if code is not None}
 
     def load_review(self, match_id: str, deal: int) -> dict[str, object] | None:
-        with self.lock:
-            row = self.db.execute(
-                "SELECT data FROM reviews WHERE match_id = ? AND deal = ?", (match_id, deal)
-            ).fetchone()
+        r = schema.reviews
+        with self.transaction() as db:
+            row = db.execute(select(r.c.data).where(r.c.match_id == match_id, r.c.deal == deal)).first()
         if row is None:
             return None
         data: dict[str, object] = json.loads(row[0])
@@ -564,9 +567,10 @@ class Store:
     def seats_of_tokens(self, hashes: Iterable[str]) -> list[tuple[str, int]]:
         """(match id, seat) of every known token hash."""
         found = []
-        with self.lock:
+        s = schema.seats
+        with self.transaction() as db:
             for hashed in hashes:
-                row = self.db.execute("SELECT match_id, seat FROM seats WHERE token_hash = ?", (hashed,)).fetchone()
+                row = db.execute(select(s.c.match_id, s.c.seat).where(s.c.token_hash == hashed)).first()
                 if row is not None:
                     found.append((str(row[0]), int(row[1])))
         return found
@@ -581,40 +585,37 @@ class Store:
         return out
 
     def load_summary(self, match_id: str) -> tuple[MatchRow, dict[int, SeatRow]] | None:
-        with self.lock:
-            return self._match_and_seats(match_id, SUMMARY_COLUMNS)
+        with self.transaction() as db:
+            return self._match_and_seats(db, match_id, SUMMARY_COLUMNS)
 
     def deal_results(self, match_id: str) -> list[dict[str, object]]:
         """The result columns of every finished deal of a match, in order (with ``number``)."""
-        with self.lock:
-            rows = self.db.execute(
-                f"SELECT number, {', '.join(RESULT_COLUMNS)} FROM deals WHERE match_id = ? "
-                "AND termination IS NOT NULL ORDER BY number",
-                (match_id,),
-            ).fetchall()
+        d = schema.deals
+        with self.transaction() as db:
+            rows = db.execute(
+                select(d.c.number, *(d.c[c] for c in RESULT_COLUMNS))
+                .where(d.c.match_id == match_id, d.c.termination.is_not(None))
+                .order_by(d.c.number)
+            ).all()
         return [{"number": r[0], **dict(zip(RESULT_COLUMNS, r[1:], strict=True))} for r in rows]
 
     def action_count(self, match_id: str) -> int:
-        with self.lock:
-            row = self.db.execute("SELECT COUNT(*) FROM actions WHERE match_id = ?", (match_id,)).fetchone()
-        return int(row[0])
-
-    # -- helpers ---------------------------------------------------------------------------
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self.db)
+        a = schema.actions
+        with self.transaction() as db:
+            count = db.execute(select(func.count()).select_from(a).where(a.c.match_id == match_id)).scalar_one()
+        return int(count)
 
 
 class Checkpointer:
-    """Checkpoints of a WAL database in a thread of their own, on a connection of their own.
+    """Checkpoints of a SQLite WAL database in a thread of their own, on a connection of their own.
 
     Every ``period`` seconds a passive checkpoint copies the committed transactions from the
     WAL file into the database file (it never waits for, nor blocks, the server's writes), so
     that the WAL stays small. A commit is durable before that, once it is in the WAL.
     """
 
-    def __init__(self, path: str, period: float = 1.0) -> None:
-        self.db = sqlite3.connect(path, check_same_thread=False)
+    def __init__(self, engine: Engine, period: float = 1.0) -> None:
+        self.connection = engine.raw_connection()  # why: a PRAGMA outside any transaction
         self.period = period
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="sixtysix-checkpoint", daemon=True)
@@ -625,31 +626,19 @@ class Checkpointer:
             while not self.stopping.wait(self.period):
                 self.checkpoint()
         finally:
-            self.db.close()
+            self.connection.close()
 
     def checkpoint(self) -> None:
+        cursor = self.connection.cursor()
         try:
-            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            cursor.fetchall()
         except sqlite3.Error:  # why: a busy or closing database is checkpointed next time
             log.warning("WAL checkpoint failed", exc_info=True)
+        finally:
+            cursor.close()
 
     def stop(self) -> None:
         """End the thread (the last connection to close checkpoints the rest)."""
         self.stopping.set()
         self.thread.join()
-
-
-class _Transaction:
-    """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on an exception)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, value: object, traceback: object) -> None:
-        if kind is None:
-            self.db.execute("COMMIT")
-        else:
-            self.db.execute("ROLLBACK")

@@ -1,0 +1,97 @@
+"""Many server processes on one PostgreSQL database: each change of a match is published to all of them.
+
+PostgreSQL's own ``LISTEN``/``NOTIFY`` is the publish/subscribe service: no other service to
+run. :meth:`sixtysix.web.store.Store.commit` sends ``NOTIFY sixtysix_changes, 'MATCH VERSION'``
+in the transaction of every change, so the notification goes out when (and only if) the change
+is committed. Every server process listens on the channel with a :class:`Listener` (a thread
+with a connection of its own); a process that holds the match in memory at an older version
+reads it again from the database and sends each of its sockets its seat's new state
+(:meth:`sixtysix.web.service.Service.changed_elsewhere`). The payload is small (the match and
+its new version): the database stays the one source of every state.
+
+SQLite has one server process, and no listener.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from sqlalchemy import Engine
+
+log = logging.getLogger("sixtysix.web")
+
+CHANNEL = "sixtysix_changes"
+"""The channel of every match's changes (one channel: a process listens once, whatever it holds)."""
+RECONNECT_SECONDS = 1.0
+"""How long a listener whose connection broke waits before it connects again."""
+
+
+def payload(match_id: str, version: int) -> str:
+    """The text of one change's notification.
+
+    >>> payload("m1", 7)
+    'm1 7'
+    """
+    return f"{match_id} {version}"
+
+
+def parse(text: str) -> tuple[str, int] | None:
+    """The match and version of a notification's text (``None`` for anything else).
+
+    >>> parse("m1 7"), parse("garbage")
+    (('m1', 7), None)
+    """
+    match_id, _, version = text.partition(" ")
+    return (match_id, int(version)) if match_id and version.isdigit() else None
+
+
+class Listener:
+    """A thread that listens on :data:`CHANNEL` and calls ``changed(match_id, version)`` for each change.
+
+    ``changed`` is called in the listener's thread: it must hand the work over (the service
+    passes it to its event loop). A broken connection is made again; the changes published
+    meanwhile are missed, so ``reconnected()`` is called then (the service reloads what it holds).
+    """
+
+    def __init__(
+        self, engine: Engine, changed: Callable[[str, int], object], reconnected: Callable[[], object] | None = None
+    ) -> None:
+        self.conninfo = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self.changed = changed
+        self.reconnected = reconnected
+        self.stopping = threading.Event()
+        self.listening = threading.Event()
+        """Set once the first ``LISTEN`` is in place (the tests wait for it)."""
+        self.thread = threading.Thread(target=self._run, name="sixtysix-listen", daemon=True)
+
+    def start(self) -> Listener:
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        import psycopg  # why: only a process on PostgreSQL needs the driver itself
+
+        first = True
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    if not first and self.reconnected is not None:
+                        self.reconnected()
+                    first = False
+                    while not self.stopping.is_set():
+                        for notification in connection.notifies(timeout=0.5):
+                            found = parse(notification.payload)
+                            if found is not None:
+                                self.changed(*found)
+            except psycopg.Error:
+                log.warning("listening for changes failed; connecting again", exc_info=True)
+                self.stopping.wait(RECONNECT_SECONDS)
+
+    def stop(self) -> None:
+        """End the thread (within half a second)."""
+        self.stopping.set()
+        self.thread.join(5)

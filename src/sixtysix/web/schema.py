@@ -1,0 +1,130 @@
+"""The web app's tables as SQLAlchemy Core objects: the schema at the newest migration.
+
+The same tables on SQLite and on PostgreSQL. Times are seconds since the epoch (``Float``),
+JSON is stored as text, flags as integers 0/1 (as the first SQLite files had them). The
+tables are created and changed only by the Alembic migrations (:mod:`sixtysix.web.migrations`);
+this module is what the queries of :mod:`sixtysix.web.store` are written against, and it must
+match the newest migration (``tests/web/test_database.py`` compares them).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text
+
+metadata = MetaData()
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("preset", Text, nullable=False),
+    Column("options", Text, nullable=False),  # JSON object of option texts (as record Option headers)
+    Column("target", Integer, nullable=False),
+    Column("first_dealer", Integer, nullable=False),
+    Column("kind", Text, nullable=False),  # 'computer' or 'friend'
+    Column("hints", Integer, nullable=False),
+    Column("version", Integer, nullable=False),  # raised by every change: the database serializes them
+    Column("status", Text, nullable=False),  # 'waiting', 'playing', 'over'
+    Column("invite_hash", Text, unique=True),
+    Column("invite_code", Text),  # NULL (an older server's plain code while unused)
+    Column("invite_used", Integer, nullable=False, server_default="0"),
+    Column("invite_seat", Integer),
+    Column("score1", Integer, nullable=False, server_default="0"),
+    Column("score2", Integer, nullable=False, server_default="0"),
+    Column("score3", Integer, nullable=False, server_default="0"),  # three-handed: seat 3's game points
+    Column("winner", Integer),
+    Column("deals", Integer, nullable=False, server_default="0"),
+    Column("fairness_secret", Text),  # the secret each deal's server seed comes from (never shown)
+    Column("forfeit", Integer),  # the seat that forfeited the match (claim_match), else NULL
+    Column("forfeit_claimant", Integer),  # the seat that claimed it
+)
+Index("matches_status", matches.c.status)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("kind", Text, nullable=False),  # 'human' or 'computer'
+    Column("level", Integer),
+    Column("token_hash", Text, unique=True),
+    Column("client_seed", Text, nullable=False, server_default=""),  # docs/fairness.md; '' if none
+)
+
+deals = Table(
+    "deals",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),  # 1 = the first deal
+    Column("dealer", Integer, nullable=False),
+    Column("deck", Text, nullable=False),  # card names, top first, blank-separated
+    Column("created", Float, nullable=False),
+    # the result, filled in when the deal ends
+    Column("termination", Text),
+    Column("winner", Integer),
+    Column("game_points", Integer),
+    Column("credited", Integer),
+    Column("closer", Integer),
+    Column("claimant", Integer),
+    Column("win_kind", Text),
+    Column("points1", Integer),
+    Column("points2", Integer),
+    Column("tricks1", Integer),
+    Column("tricks2", Integer),
+    # the fairness of the deal (docs/fairness.md): shown, except the server seed until the deal ends
+    Column("commitment", Text),
+    Column("server_seed", Text),
+    Column("client_seeds", Text),  # JSON list, seat 1 first
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("deal", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1 = the deal's first action: no action is stored twice
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),  # the token: Ah, 20h, X, C, CB, 66, draw, pass
+    Column("created", Float, nullable=False),
+)
+
+rematches = Table(  # a finished match's rematch: one row per seat of the old match
+    "rematches",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("new_id", Text, nullable=False),
+    Column("code", Text),  # the hash of the seat's invitation to the rematch (NULL: the seat that asked)
+)
+
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("deal", Integer, primary_key=True),
+    Column("data", Text, nullable=False),  # JSON
+    Column("created", Float, nullable=False),
+)
+
+invites = Table(  # three- and four-handed: one invitation per open seat
+    "invites",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("host", Integer, nullable=False),  # the creator's seat: only it is shown the codes
+    Column("code_hash", Text, nullable=False, unique=True),
+    Column("code", Text),  # NULL (an older server's plain code while unused)
+    Column("used", Integer, nullable=False, server_default="0"),
+)
+
+puzzle_solvers = Table(
+    "puzzle_solvers",
+    metadata,
+    Column("token_hash", Text, primary_key=True),  # SHA-256 of the browser's solver token
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("skill", Text, nullable=False),  # JSON: rating, deviation, streaks, the puzzles attempted
+)
