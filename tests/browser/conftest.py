@@ -56,6 +56,7 @@ SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 # the web app's own test fixture: ``make_server(db=None, **options)`` starts a ServerThread
 make_server = server_helpers.make_server
+database = server_helpers.database
 ServerThread = server_helpers.ServerThread
 ServerProcess = server_helpers.ServerProcess
 
