@@ -4,6 +4,7 @@ Run from the repository root (the native core built: ``python native/build.py``)
 
     python -m bench.exact                    # every record of bench/records/analysis, at most 5,000 deals
     python -m bench.exact --limit 2000 --records 4 --json out/bench-exact.json
+    python -m bench.exact --puzzles          # every shipped puzzle instead (puzzle_faults)
 
 For every decision of the stability benchmark's records (``bench/records/analysis``, those of
 :mod:`bench.analysis`) with a real choice and at most ``--limit`` deals consistent with the
@@ -43,6 +44,7 @@ from bench.analysis import RECORDS
 from bench.engine import machine
 from sixtysix.ai.analysis import Budget, _decisions, analyze, classify
 from sixtysix.ai.explain import AtLeastAsGood, WinShare, explain
+from sixtysix.ai.puzzles import DECIMALS, MARGIN, Puzzle, load_puzzles
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW, IS_CARD, Action
 from sixtysix.core.cards import BIT, cards_of
@@ -207,10 +209,38 @@ def record_checks(path: Path, limit: int = LIMIT) -> list[Check]:
 
 def deals_at_most(deal: Deal, seat: int) -> int:
     """The consistent deals before the rules of following rule some out, counted without listing them: exact
-    while the talon is open (no one has had to follow by the strict rules yet); after it the opponent's possible hands, no orders."""
+    while the talon is open (no one has had to follow by the strict rules yet); after it his possible hands."""
     hidden, count = hidden_cards(deal, seat)
     orders = math.factorial(len(hidden) - count) if not deal.phase2 else 1
     return math.comb(len(hidden), count) * orders
+
+
+# -- the shipped puzzles ------------------------------------------------------------------------
+
+
+def puzzle_faults(puzzle: Puzzle, solver: Solver | None = None) -> list[str]:
+    """What the brute force finds wrong with ``puzzle`` (nothing: an empty list): the number of deals
+    consistent with the view, each action's stored value (the mean over them, both sides playing perfectly,
+    the out-of-turn exchange a real choice), the solution best in every deal and a game point ahead on average."""
+    deal = Deal.parse_text(puzzle.position)
+    actions, values = exact_means(deal, puzzle.seat, solver)
+    count = len(values)
+    faults = [] if count == puzzle.worlds else [f"{count} deals, not {puzzle.worlds}"]
+    means = {str(action): sum(row[i] for row in values) / count for i, action in enumerate(actions)}
+    if set(means) != set(puzzle.values):
+        return [*faults, f"actions {sorted(means)}, not {sorted(puzzle.values)}"]
+    faults += [
+        f"{token}: {mean:.3f}, not {puzzle.values[token]}"
+        for token, mean in means.items()
+        if abs(round(mean, DECIMALS) - puzzle.values[token]) > 1e-9
+    ]
+    best = actions.index(puzzle.solution)
+    if any(row[best] < max(row) for row in values):
+        faults.append(f"{puzzle.solution} not best in every deal")
+    totals = [sum(row[i] for row in values) for i in range(len(actions))]  # whole numbers: no rounding
+    if any(total > totals[best] - MARGIN * count for i, total in enumerate(totals) if i != best):
+        faults.append(f"{puzzle.solution} not {MARGIN} game point ahead of every other action")
+    return faults
 
 
 # -- the run ------------------------------------------------------------------------------------
@@ -238,8 +268,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=LIMIT, help=f"consistent deals at most (default {LIMIT})")
     parser.add_argument("--records", type=int, help="the first this many records (default: all)")
     parser.add_argument("--json", type=Path, help="write every check here")
+    parser.add_argument("--puzzles", action="store_true", help="check every shipped puzzle instead")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if args.puzzles:
+        return check_puzzles()
     paths = sorted(RECORDS.glob("*.66r"))[: args.records]
     started = time.perf_counter()
     checks: list[Check] = []
@@ -253,6 +286,27 @@ def main(argv: list[str] | None = None) -> int:
         result = {"limit": args.limit, "machine": machine(), "elapsed": elapsed, "checks": [asdict(c) for c in checks]}
         args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     return 0 if all(check.agrees for check in checks) else 1
+
+
+def check_puzzles() -> int:
+    """Every shipped puzzle against the brute force: how many hold, and what is wrong with the others."""
+    started = time.perf_counter()
+    puzzles = load_puzzles()
+    solvers: dict[str, Solver] = {}
+    wrong = {}
+    for puzzle in puzzles:
+        preset = puzzle.position.split()[0]
+        if preset not in solvers:
+            solvers[preset] = Solver(Deal.parse_text(puzzle.position).rules)
+        faults = puzzle_faults(puzzle, solvers[preset])
+        if faults:
+            wrong[puzzle.id] = faults
+    held = len(puzzles) - len(wrong)
+    seconds = time.perf_counter() - started
+    print(f"puzzles: {held} of {len(puzzles)} hold in every deal listed by brute force; {seconds:.0f} s")
+    for number, faults in wrong.items():
+        print(f"  puzzle {number}: {'; '.join(faults)}")
+    return 0 if not wrong else 1
 
 
 if __name__ == "__main__":

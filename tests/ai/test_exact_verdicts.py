@@ -9,7 +9,8 @@ on its own with the exact solver and averages every action over them; the analys
 same deals (their number, each once), the same value of every action, no fault where the move
 played is at least as good on average as the best and the exact fault where it is worse, and its
 "wins in A of N" must count those distinct deals under best play. The native solver's values of
-the talon-open deals are checked against the pure-Python solver's on a few of them.
+the talon-open deals are checked against the pure-Python solver's on a few of them. The shipped
+puzzles too: their worlds, values and solutions are those of the brute force.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from bench.exact import check_decision, deals_at_most, worlds_of
+from bench.exact import check_decision, deals_at_most, puzzle_faults, worlds_of
 
 from sixtysix.ai import native
 from sixtysix.ai.heuristic import CountingPlayer
+from sixtysix.ai.puzzles import load_puzzles
 from sixtysix.ai.sampling import world_count
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import Action
@@ -91,3 +93,10 @@ def test_the_brute_force_lists_as_many_deals_as_the_count_and_the_native_solves_
         for world in rng.sample(worlds, min(PURE_WORLDS, len(worlds))):
             assert fast.action_values(world, None, actions, seat) == pure.action_values(world, None, actions, seat)
     assert open_positions >= 5
+
+
+def test_every_shipped_puzzle_holds_in_every_deal_listed_by_the_brute_force() -> None:
+    puzzles = load_puzzles()[:: 1 if native.available() else 20]  # the pure solver: every 20th
+    solvers = {name: Solver(Rules.preset(name)) for name in ("seed66", "schnapsen")}
+    wrong = {p.id: faults for p in puzzles if (faults := puzzle_faults(p, solvers[p.position.split()[0]]))}
+    assert not wrong
