@@ -5,6 +5,7 @@ Run from the repository root (the native core built: ``python native/build.py``)
     python -m bench.exact                    # every record of bench/records/analysis, at most 5,000 deals
     python -m bench.exact --limit 2000 --records 4 --json out/bench-exact.json
     python -m bench.exact --puzzles          # every shipped puzzle instead (puzzle_faults)
+    python -m bench.exact --sampled 1        # the sampled analysis (1 s a decision), as before it listed the deals
 
 For every decision of the stability benchmark's records (``bench/records/analysis``, those of
 :mod:`bench.analysis`) with a real choice and at most ``--limit`` deals consistent with the
@@ -42,6 +43,7 @@ from pathlib import Path
 
 from bench.analysis import RECORDS
 from bench.engine import machine
+from sixtysix.ai import analysis as analysis_module
 from sixtysix.ai.analysis import Budget, _decisions, analyze, classify
 from sixtysix.ai.explain import AtLeastAsGood, WinShare, explain
 from sixtysix.ai.puzzles import DECIMALS, MARGIN, Puzzle, load_puzzles
@@ -159,8 +161,10 @@ class Check:
         return self.exact_loss <= 1e-9 and self.verdict != "good"
 
 
-def check_decision(deal: Deal, seat: int, played: Action, name: str = "", position: int = 0) -> Check:
-    """``played`` by ``seat`` in ``deal`` judged by the analysis (seed 0) and by the brute force."""
+def check_decision(
+    deal: Deal, seat: int, played: Action, name: str = "", position: int = 0, budget: Budget | None = None
+) -> Check:
+    """``played`` by ``seat`` in ``deal`` judged by the analysis (seed 0, or ``budget``) and by the brute force."""
     actions, values = exact_means(deal, seat)
     count = len(values)
     means = {action: sum(row[i] for row in values) / count for i, action in enumerate(actions)}
@@ -168,7 +172,7 @@ def check_decision(deal: Deal, seat: int, played: Action, name: str = "", positi
     loss = max(means.values()) - means[played]
     fault = classify(loss)
     view = deal.view(seat)
-    analysis = analyze(view, Budget(seed=0), played=played)
+    analysis = analyze(view, budget or Budget(seed=0), played=played)
     same_values = all(abs(analysis[action].value - means[action]) < 1e-9 for action in actions)
     column = {action: [row[i] for row in values] for i, action in enumerate(actions)}
     wins_true = True  # every count of deals the explanation states is one of the deals listed here
@@ -195,7 +199,7 @@ def check_decision(deal: Deal, seat: int, played: Action, name: str = "", positi
     )
 
 
-def record_checks(path: Path, limit: int = LIMIT) -> list[Check]:
+def record_checks(path: Path, limit: int = LIMIT, budget: Budget | None = None) -> list[Check]:
     """Every decision of the record at ``path`` with a choice and at most ``limit`` consistent deals."""
     record = Record.parse(path.read_text(encoding="utf-8"))
     checks = []
@@ -203,7 +207,7 @@ def record_checks(path: Path, limit: int = LIMIT) -> list[Check]:
         deal, seat = decision.deal, decision.seat
         if len(deal.legal_actions(seat)) < 2 or deals_at_most(deal, seat) > limit:
             continue
-        checks.append(check_decision(deal.copy(), seat, decision.action, path.stem, decision.position))
+        checks.append(check_decision(deal.copy(), seat, decision.action, path.stem, decision.position, budget))
     return checks
 
 
@@ -269,15 +273,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", type=int, help="the first this many records (default: all)")
     parser.add_argument("--json", type=Path, help="write every check here")
     parser.add_argument("--puzzles", action="store_true", help="check every shipped puzzle instead")
+    parser.add_argument(
+        "--sampled", type=float, metavar="SECONDS", help="check the sampled analysis instead (SECONDS a decision)"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     if args.puzzles:
         return check_puzzles()
+    budget = None
+    if args.sampled is not None:  # the analysis as it was before it listed the few deals: sampled everywhere
+        analysis_module.EXACT_WORLDS = 0
+        budget = Budget(seconds=args.sampled, seed=0)
     paths = sorted(RECORDS.glob("*.66r"))[: args.records]
     started = time.perf_counter()
     checks: list[Check] = []
     for path in paths:
-        checks += record_checks(path, args.limit)
+        checks += record_checks(path, args.limit, budget)
         _log.info("%s done (%d decisions, %.0f s)", path.stem, len(checks), time.perf_counter() - started)
     elapsed = time.perf_counter() - started
     print(report(checks, args.limit, elapsed))
