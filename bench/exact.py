@@ -25,6 +25,7 @@ over the deals (no fault where it is at least as good as the best). The target (
 100 %. Also counted: decisions where the move played is called a fault although it is at least as
 good on average (target 0), and wins "in A of N" deals (:class:`~sixtysix.ai.explain.WinShare`)
 whose count differs from the deals listed here that the action wins under best play (target 0).
+It exits with status 1 where a decision (or, with ``--puzzles``, a puzzle) disagrees, naming each.
 """
 
 from __future__ import annotations
