@@ -77,6 +77,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.rl
 	$(BIN)/python -m bench.variants --quick
 	$(BIN)/python -m bench.analysis --quick
+	$(BIN)/python -m bench.exact
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

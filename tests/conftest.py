@@ -1,5 +1,8 @@
 """What every test shares: the markers by folder, and the order the tests ran in.
 
+The benchmarks' code (``bench/`` at the repository's root) is importable from every test: the tests of
+``tests/benchmarks`` check its players, ``tests/ai/test_exact_verdicts.py`` uses its brute force.
+
 The tests are laid out like the code (``tests/core`` for ``sixtysix.core``, …). Three markers
 (registered in ``pyproject.toml``) let a run leave out what is slow:
 
@@ -18,11 +21,13 @@ the file order).
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 TESTS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TESTS.parent))  # bench/
 BY_FOLDER = {"browser": pytest.mark.browser, "native": pytest.mark.native}
 """The marker every test of a folder carries."""
 
