@@ -85,7 +85,7 @@ def test_a_match_in_the_terminal_speaks_german_and_french(tmp_path: Path, lang: 
     shown = console.export_text()  # type: ignore[attr-defined]
     assert {"de": "Dein Zug> ", "fr": "Votre coup> "}[lang] in asked
     assert {"de": "Die Mitschrift ist", "fr": "L'enregistrement est"}[lang] in shown
-    assert {"de": "Dein Spiel:", "fr": "Votre jeu :"}[lang] in shown  # the review, asked for
+    assert {"de": "Dein Spiel:", "fr": "Votre jeu\u00a0:"}[lang] in shown  # the review, asked for
     assert not english_words(shown, lang), english_words(shown, lang)
 
 
