@@ -95,3 +95,20 @@ def test_the_typography_rule_passes_code_times_links_marks_and_well_set_french()
 def test_the_french_catalogue_is_scanned_not_skipped() -> None:
     assert words.say("log.claim.you", "fr") == f"Vous annoncez 66{NARROW_NBSP}!"
     assert f"{NBSP}:" in words.say("clock.yours", "fr", s=3)
+
+
+def test_the_page_puts_a_colon_after_its_words_only_through_labelled() -> None:
+    """A label and its colon joined in the page's JavaScript (``${label}: …``) go through ``labelled()``
+    (web/static/js/describe.js), which gives French its no-break space; the words themselves are the catalogue's."""
+    js = resources.files("sixtysix.web").joinpath("static/js")
+    files = [*js.iterdir(), *js.joinpath("pages").iterdir()]
+    glued = re.compile(r"\}[:;!?](?=[ <])")
+    found = [
+        f"{path.name}: {line.strip()}"
+        for path in files
+        if path.name.endswith(".js")
+        for line in path.read_text("utf-8").splitlines()
+        if glued.search(line.split(" // ")[0]) and "${label}: " not in line
+    ]
+    assert found == []
+    assert len(files) > 15
