@@ -314,7 +314,9 @@ def describe_trick(names: Names, trick: Trick, symbols: bool = True) -> str:
 
 
 def humanize(reason: str, names: Names) -> str:
-    """An engine sentence with "seat 1"/"seat 2" (up to "seat 4") replaced by the names."""
+    """An engine sentence with "seat 1"/"seat 2" (up to "seat 4") replaced by the names: the English
+    terminal's first line of a deal's end (German and French say it from the engine's reason codes,
+    :func:`~sixtysix.present.outcome.deal_sentences`)."""
     text = re.sub(r"seat ([1-4])", lambda m: names(int(m.group(1))), reason)
     return text[:1].upper() + text[1:]
 
