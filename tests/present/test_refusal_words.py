@@ -19,7 +19,11 @@ from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.present.describe import REFUSALS, Names, refusal_words
 from sixtysix.present.words import catalogue, say
 
-TABLES = {2: Deal, 3: ThreeHandedDeal, 4: FourHandedDeal}
+TABLES: dict[int, type[Deal] | type[ThreeHandedDeal] | type[FourHandedDeal]] = {
+    2: Deal,
+    3: ThreeHandedDeal,
+    4: FourHandedDeal,
+}
 
 
 def said_card(lang: str) -> str:
