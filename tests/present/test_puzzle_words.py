@@ -63,7 +63,7 @@ def test_the_verdict_says_right_or_wrong_with_both_values_in_each_language() -> 
         for lang, (right, not_right) in {
             "en": ("Right!", "Not this time:"),
             "de": ("Richtig!", "Diesmal nicht:"),
-            "fr": ("Exact !", "Pas cette fois :"),
+            "fr": ("Exact\u202f!", "Pas cette fois\u00a0:"),
         }.items():
             assert plain(verdict(puzzle, puzzle.solution, lang)).startswith(right)
             said = plain(verdict(puzzle, Action.parse(wrong), lang))

@@ -1,6 +1,6 @@
 """The terminal in German and French: ``sixtysix puzzles --lang`` and ``sixtysix play --lang`` leave no English
-word on the screen, in the prompts, the log, the help, the hint, the review or a deal's end (the engine's reasons
-for a refused move and the rule book stay English: docs/players.md)."""
+word on the screen, in the prompts, the log, the help, the hint, the review, why a move is refused or a deal's end
+(the rule book stays English: README, "In German or French")."""
 
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ import pytest
 from sixtysix import Rules
 from sixtysix.ai.puzzles import load_puzzles
 from sixtysix.cli import main
+from sixtysix.core.cards import parse_card
 from sixtysix.present.describe import plain
+from sixtysix.present.words import say
 from sixtysix.tui.session import Session
 
-from .conftest import Driver, legal_answer, make_session
+from .conftest import README_DECK, Driver, ScriptedPlayer, legal_answer, make_session
 from .test_partnership import make as four_handed
 from .test_puzzle_trainer import arguments, play
 from .test_threehanded import make as three_handed
@@ -35,6 +37,11 @@ ENGLISH = (
 TYPED = re.compile(r"\b(?:help|hint|last|quit|skip|review|rules|undo|draw|pass)\b")
 WORDS_OF = {"de": {"an", "Enter"}, "fr": {"on", "points", "Points", "Table", "action", "record", "solution", "chance"}}
 """Words of the list that are German or French words too (``sagt 66 an``; ``record 3``: the best streak)."""
+
+
+def deck_of(text: str) -> tuple[int, ...]:
+    """The deck a text of card tokens lists."""
+    return tuple(parse_card(token) for token in text.split())
 
 
 def english_words(text: str, lang: str) -> list[str]:
@@ -85,7 +92,7 @@ def test_a_match_in_the_terminal_speaks_german_and_french(tmp_path: Path, lang: 
     shown = console.export_text()  # type: ignore[attr-defined]
     assert {"de": "Dein Zug> ", "fr": "Votre coup> "}[lang] in asked
     assert {"de": "Die Mitschrift ist", "fr": "L'enregistrement est"}[lang] in shown
-    assert {"de": "Dein Spiel:", "fr": "Votre jeu :"}[lang] in shown  # the review, asked for
+    assert {"de": "Dein Spiel:", "fr": "Votre jeu\u00a0:"}[lang] in shown  # the review, asked for
     assert not english_words(shown, lang), english_words(shown, lang)
 
 
@@ -122,3 +129,21 @@ def test_sixtysix_play_speaks_german_at_the_three_and_four_handed_tables(
     out = capsys.readouterr().out
     assert "Jetzt erlaubt:" in out and "Deine Karten" in out and "Atout" in out
     assert not english_words(out, "de"), english_words(out, "de")
+
+
+@pytest.mark.parametrize(
+    ("lang", "not_held"),
+    [("de", "Nicht erlaubt: Du hast 9♥ nicht"), ("fr", "Interdit\u00a0: Vous n'avez pas 9♥")],
+)
+def test_an_illegal_move_is_refused_with_the_catalogues_sentence_in_german_and_french(
+    tmp_path: Path, lang: str, not_held: str
+) -> None:
+    driver = Driver(["9h", "cb", "quit"])  # seat 1 holds Kh Qh Ah 9s Js Tc; CB only right after a trick
+    session, console = make_session(tmp_path, driver, computer=ScriptedPlayer(), lang=lang)
+    session.future_decks = [deck_of(README_DECK)]
+    session.run()
+    shown = " ".join(console.export_text().split())  # type: ignore[attr-defined]
+    assert " ".join(not_held.split()) in shown  # the engine says "9h: seat 1 does not hold 9h"
+    assert " ".join(say("tui.refusal.close_before_draw", lang).split()) in shown
+    assert "CB is only possible" not in shown and "does not hold" not in shown
+    assert not english_words(shown, lang), english_words(shown, lang)

@@ -127,7 +127,7 @@ def test_the_pages_refusals_reach_it_in_german_and_french(server: ServerThread, 
     waiting = api.act(match_id, token, {"action": "next"}).json()["error"]
     assert waiting["code"] == "not_your_turn"
     assert waiting["messages"]["de"] == "noch sind nicht alle Plätze besetzt: es fehlt Platz 2"
-    assert waiting["messages"]["fr"] == "toutes les places ne sont pas encore prises : on attend la place 2"
+    assert waiting["messages"]["fr"] == "toutes les places ne sont pas encore prises\u00a0: on attend la place 2"
     reserved = api.request("POST", "/api/matches", json={"name": "Computer 9"}).json()["error"]
     assert reserved["code"] == "malformed" and "gehören dem Computer" in reserved["messages"]["de"]
     api.join(created["invite"]["code"], "Bob")

@@ -124,10 +124,6 @@ class Names:
         whose = f"{key}.you" if seat == self.human else f"{key}.other"
         return say(whose, self.lang, n=n, name=self.other(seat), **values)
 
-    def verb(self, seat: int, you_form: str, other_form: str) -> str:
-        """``you_form`` for the player, ``other_form`` for the computer (``win``/``wins``)."""
-        return you_form if seat == self.human else other_form
-
     def possessive(self, seat: int) -> str:
         return "your" if seat == self.human else f"{self.other(seat)}'s"
 
@@ -318,17 +314,75 @@ def describe_trick(names: Names, trick: Trick, symbols: bool = True) -> str:
 
 
 def humanize(reason: str, names: Names) -> str:
-    """An engine sentence with "seat 1"/"seat 2" (up to "seat 4") replaced by the names."""
+    """An engine sentence with "seat 1"/"seat 2" (up to "seat 4") replaced by the names: the English
+    terminal's first line of a deal's end (German and French say it from the engine's reason codes,
+    :func:`~sixtysix.present.outcome.deal_sentences`)."""
     text = re.sub(r"seat ([1-4])", lambda m: names(int(m.group(1))), reason)
     return text[:1].upper() + text[1:]
 
 
+SEAT = r"seat (?P<seat>[1-4])"
+CARD = r"(?P<card>[AKQJT987][cdhs])"
+
+REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(f"^{pattern}$"), key)
+    for pattern, key in (
+        (r"the deal is over", "over"),
+        (rf"{SEAT} may not exchange now", "no_exchange_now"),
+        (r"it is seat (?P<actor>[1-4])'s turn, not seat (?P<seat>[1-4])'s", "turn"),
+        (r"the follower must play a card", "play_a_card"),
+        (r"after declaring a marriage the leader must lead its king or queen", "lead_marriage"),
+        (r"claims are automatic under these rules", "automatic_claims"),
+        (rf"{SEAT} does not hold the king and queen", "no_pair"),
+        (rf"{SEAT} does not hold {CARD}", "not_held"),
+        (r"the exchange is not allowed now", "no_exchange"),
+        (r"there is nothing to draw now", "nothing_to_draw"),
+        (r"there is no exchange to decline", "nothing_to_decline"),
+        (r"the trick winner must first draw", "draw_first"),
+        (r"the follower must play one of (?P<cards>.+)", "play_one_of"),
+        (r"a marriage is worth (?P<trumps>\d+) in trumps and (?P<plain>\d+) otherwise", "marriage_worth"),
+        (r"no marriages once the talon is closed or exhausted", "no_marriage_closed"),
+        (r"no marriage on the first lead under these rules", "no_marriage_first_lead"),
+        (rf"the exchange is done: {CARD} lies face up", "exchange_done"),
+        (r"the talon is already closed or exhausted", "talon_closed"),
+        (r"these rules allow closing only after the draw \(C\)", "close_after_draw"),
+        (r"CB is only possible right after winning a trick", "close_before_draw"),
+        (r"closing is not allowed now", "no_close"),
+        (
+            rf"{SEAT} must (?P<duty>follow suit and win the trick|follow suit|over-trump|trump): one of (?P<cards>.+)",
+            "duty",
+        ),
+        (
+            r"only cards \(and marriages, where the rules score them\) are played in the four-handed game",
+            "four_cards_only",
+        ),
+        (r"marriages do not score in the four-handed game under these rules", "four_no_marriages"),
+        (r"only the player on lead may declare a marriage", "lead_marries"),
+        (rf"{SEAT} sits out this deal", "sits_out"),
+    )
+)
+"""The engines' refusals (``IllegalActionError``, after the token they name first) and the catalogue key
+(``tui.refusal.KEY``) that says each to the player; a key with a ``seat`` has a ``.you`` and an ``.other``
+form. tests/present/test_refusal_words.py checks that every refusal the engines give is here."""
+
+DUTIES = {
+    "follow suit and win the trick": "follow_win",
+    "follow suit": "follow",
+    "over-trump": "overtrump",
+    "trump": "trump",
+}
+"""The four-handed game's duties (``tui.refusal.duties.*``)."""
+
+
 def refusal_words(refusal: str, names: Names, symbols: bool = True) -> str:
-    """Why an action is refused (an engine's ``IllegalActionError`` text), said to the player who tried it.
+    """Why an action is refused (an engine's ``IllegalActionError`` text), said to the player who tried it,
+    in :attr:`Names.lang` (the catalogue's ``tui.refusal.*``).
 
     The engine's words name seats and card tokens (``Qh: seat 1 does not hold Qh``); the
     player hears of himself and of cards as the screen shows them. The refusal is always
     of the seat that acts, so "the follower" (or leader, or trick winner) is the player.
+    A refusal the catalogue does not know (none of the engines gives one: a test checks)
+    is said in the engine's English, its seats and cards named.
 
     >>> names = Names(human=1)
     >>> refusal_words("Qh: seat 1 does not hold Qh", names)
@@ -339,12 +393,48 @@ def refusal_words(refusal: str, names: Names, symbols: bool = True) -> str:
     "It is Computer's turn, not yours"
     >>> refusal_words("20h: after declaring a marriage the leader must lead its king or queen", names)
     'After declaring a marriage you must lead its king or queen'
+    >>> refusal_words("Qh: seat 1 does not hold Qh", Names(human=1, lang="de"))
+    'Du hast D♥ nicht'
     """
     text = re.sub(r"^[^\s:]+: ", "", refusal.strip())  # the token the engine names first: the player typed it
+    for pattern, key in REFUSALS:
+        found = pattern.match(text)
+        if found:
+            return _refusal_sentence(f"tui.refusal.{key}", found.groupdict(), names, symbols)
+    return _engine_english(text, names, symbols)
+
+
+def _refusal_sentence(key: str, found: dict[str, str], names: Names, symbols: bool) -> str:
+    """The catalogue's sentence ``key`` with the refusal's seats, cards and duty in the player's words."""
+    lang = names.lang
+    values: dict[str, object] = {}
+    if "card" in found:
+        values["card"] = card_label(parse_card(found["card"]), symbols, lang)
+    if "cards" in found:
+        values["cards"] = " ".join(card_label(parse_card(token), symbols, lang) for token in found["cards"].split())
+    if "duty" in found:
+        values["duty"] = say(f"tui.refusal.duties.{DUTIES[found['duty']]}", lang)
+    for number in ("trumps", "plain"):
+        if number in found:
+            values[number] = found[number]
+    if "actor" in found:
+        actor, seat = int(found["actor"]), int(found["seat"])
+        if actor == names.human:
+            return say(f"{key}.yours", lang, other=names.other(seat))
+        if seat == names.human:
+            return say(f"{key}.you", lang, name=names.other(actor))
+        return say(f"{key}.other", lang, name=names.other(actor), other=names.other(seat))
+    if "seat" in found:
+        return names.of(key, int(found["seat"]), **values)
+    return say(key, lang, **values)
+
+
+def _engine_english(text: str, names: Names, symbols: bool) -> str:
+    """A refusal the catalogue does not know, in the engine's English with its seats and cards named."""
 
     def does_not(found: re.Match[str]) -> str:
         seat = int(found.group(1))
-        return f"{names(seat)} {names.verb(seat, 'do', 'does')} not"
+        return f"{names(seat)} {'do' if seat == names.human else 'does'} not"
 
     def not_whose(found: re.Match[str]) -> str:
         seat = int(found.group(1))
@@ -424,7 +514,7 @@ def _failed_close(names: Names, duel: _Duel, why: Reason, reasons: Sequence[Reas
     opponent = duel.other(closer)
     failure = failure or f"did not make {DEAL_TARGET}"
     start = f"{names.subject(closer)} closed the talon and {failure}, so {names(opponent)} "
-    start += names.verb(opponent, "score", "scores") + f" {game_points_text(n)}"
+    start += names.of_count("tui.scores", opponent, n)
     if Reason.ALWAYS_THREE in reasons:
         return (why, Reason.ALWAYS_THREE), start + f" (these rules always give {SCHWARZ_WIN} for a failed close)."
     if Reason.NO_TRICK_AT_CLOSE in reasons:
@@ -488,7 +578,7 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[Line]:
     how = reasons[0]
     if how == Reason.FORFEIT:  # not a rule of 66: a bot failed (sixtysix.core.forfeit)
         why = parse_forfeit_header(outcome.reason)[2]
-        scores = f"{names.verb(winner, 'score', 'scores')} {game_points_text(outcome.game_points)}"
+        scores = names.of_count("tui.scores", winner, outcome.game_points)
         return [((how,), f"{names.subject(loser)} forfeited the deal ({why}), so {names(winner)} {scores}.")]
     claimed = f"{names.subject(winner)} claimed {DEAL_TARGET} with {duel.points(winner)} card points."
     if how == Reason.CLAIM:

@@ -358,7 +358,6 @@ class TableSession(Terminal, Generic[TableDeal, PlayDeal, SeatView]):
     def refused(self, changed: bool, message: str) -> None:
         """Show why a typed action is not allowed (an engine refusal put in the person's words,
         :func:`~sixtysix.present.describe.refusal_words`): now, or on the next screen when the state ``changed``."""
-        # the engine's reason stays English (refusal_words reads it): README, "In German or French"
         reason = escape(refusal_words(message, self.names, self.settings.symbols))
         text = self.names.say("tui.not_allowed", reason=reason)
         if changed:

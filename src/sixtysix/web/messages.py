@@ -12,7 +12,7 @@ reason given apart as the refusal's ``detail``.
 >>> refused.text(), refused.text("de")
 ('the match is at version 7, not 5', 'die Partie ist bei Version 7, nicht 5')
 >>> print(verdict_reasons(Verdict.of(1, "ok", "ok_without_seed", seats="2"))["fr"])
-la graine du serveur correspond à l'engagement et les graines donnent ce paquet ; la place 2 n'a pas
+la graine du serveur correspond à l'engagement et les graines donnent ce paquet ; la place 2 n'a pas
 donné de graine client
 """
 

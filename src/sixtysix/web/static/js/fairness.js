@@ -4,6 +4,7 @@
 // anyone may also check a record with `sixtysix verify` or on the #/verify page.
 
 import { html } from "./dom.js";
+import { labelled } from "./describe.js";
 import { inLang, t } from "./i18n.js";
 
 /** A fresh client seed: 128 random bits from crypto.getRandomValues, as 32 hex digits. */
@@ -25,17 +26,17 @@ export function statusText(status) {
 export function dealFairnessHTML(entry, mySeat, nameOf, ownOf = null) {
   const seeds = entry.client_seeds.map((seed, i) => {
     const who = i + 1 === mySeat ? t("word.you") : nameOf(i + 1);
-    return html`<li>${who}: <code>${seed || t("fair.none")}</code></li>`;
+    return html`<li>${labelled(who)}<code>${seed || t("fair.none")}</code></li>`;
   });
   const verdict = entry.verdict;
   return html`<div class="fair-deal" data-testid="fairness-deal" data-deal="${entry.deal}"
       data-status="${verdict ? verdict.status : "secret"}">
-    <p><b>${t("fair.deal", { n: entry.deal })}</b> · ${t("fair.commitment")}: <code class="hash" data-testid="commitment">${entry.commitment}</code></p>
-    <p>${t("fair.client_seeds")}:</p><ul>${seeds}</ul>
-    <p>${t("fair.server_seed")}: ${entry.server_seed
+    <p><b>${t("fair.deal", { n: entry.deal })}</b> · ${labelled(t("fair.commitment"))}<code class="hash" data-testid="commitment">${entry.commitment}</code></p>
+    <p>${labelled(t("fair.client_seeds"))}</p><ul>${seeds}</ul>
+    <p>${labelled(t("fair.server_seed"))}${entry.server_seed
       ? html`<code class="hash" data-testid="server-seed">${entry.server_seed}</code>`
       : html`<i>${t("fair.secret")}</i>`}</p>
-    ${verdict ? html`<p class="verdict ${verdict.status}" data-testid="fair-verdict">${statusText(verdict.status)}: ${inLang(verdict.reasons, verdict.reason)}</p>` : ""}
+    ${verdict ? html`<p class="verdict ${verdict.status}" data-testid="fair-verdict">${labelled(statusText(verdict.status))}${inLang(verdict.reasons, verdict.reason)}</p>` : ""}
     ${ownOf ? ownCheckHTML(ownOf(entry)) : ""}
   </div>`;
 }
@@ -51,7 +52,7 @@ export function fairnessHTML(fairness, mySeat, nameOf, ownOf = null) {
   const shown = entries.length ? entries[entries.length - 1].commitment : next;
   return html`<details class="fairness" data-testid="fairness"><summary>${t("fair.title")} <code class="hash">${shown.slice(0, 19)}…</code></summary>
     ${entries.map((e) => dealFairnessHTML(e, mySeat, nameOf, ownOf))}
-    ${next ? html`<p>${t("fair.next")}: <code class="hash" data-testid="next-commitment">${next}</code></p>` : ""}
+    ${next ? html`<p>${labelled(t("fair.next"))}<code class="hash" data-testid="next-commitment">${next}</code></p>` : ""}
     <p><a href="#/verify" data-testid="verify-link">${t("fair.verify_link")}</a></p></details>`;
 }
 
@@ -219,7 +220,7 @@ export function ownCheck(matchId, seat, entry, fetchRecord, onDone) {
 /** The own check's line in a deal's entry, and a loud alarm above the table when it failed. */
 export function ownCheckHTML(check) {
   if (!check) return "";
-  return html`<p class="own-check ${check.status}" data-testid="own-check" data-status="${check.status}">${t("fair.own_title")}: ${t(check.key, check.values || {})}</p>`;
+  return html`<p class="own-check ${check.status}" data-testid="own-check" data-status="${check.status}">${labelled(t("fair.own_title"))}${t(check.key, check.values || {})}</p>`;
 }
 
 /** The alarm shown above the table when the page's own check of any deal failed. */

@@ -154,7 +154,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
   /** The move played; a decision between closing and drawing (or exchanging and keeping) says so. */
   function choiceHTML(d, o) {
     if (d.choice === "close_or_draw" || d.choice === "exchange_or_keep") {
-      return html`<small class="choice" data-testid="decision-choice">${t(`review.${d.choice}`)}:</small> ${actionHTML(d.action, o)}`;
+      return html`<small class="choice" data-testid="decision-choice">${labelled(t(`review.${d.choice}`))}</small>${actionHTML(d.action, o)}`;
     }
     return html`${actionHTML(d.action, o)}${d.implicit ? html` <small>(${t("review.implicit")})</small>` : ""}`;
   }
@@ -196,7 +196,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     const p = progress;
     const bar = p && p.total ? html`<p data-testid="review-progress"><progress max="${p.total}" value="${p.done}"></progress>
       ${t("review.progress", { n: p.total, done: p.done })}</p>` : "";
-    const faults = p && p.faults && p.faults.length ? html`<p>${t("review.faults_so_far")}</p><ul data-testid="review-first-faults">${p.faults.map((d) => html`<li>${d.seat === w.me ? t("word.you") : w.opp}: ${actionHTML(d.action, o)} <span class="mark ${verdictOf(d)}">${MARKS[verdictOf(d)] || ""} ${t(`review.${verdictOf(d)}`)}</span>${lossHTML(d, verdictOf(d))}</li>`)}</ul>` : "";
+    const faults = p && p.faults && p.faults.length ? html`<p>${t("review.faults_so_far")}</p><ul data-testid="review-first-faults">${p.faults.map((d) => html`<li>${labelled(d.seat === w.me ? t("word.you") : w.opp)}${actionHTML(d.action, o)} <span class="mark ${verdictOf(d)}">${MARKS[verdictOf(d)] || ""} ${t(`review.${verdictOf(d)}`)}</span>${lossHTML(d, verdictOf(d))}</li>`)}</ul>` : "";
     return html`<section class="panel"><p class="loading" data-testid="review-loading">${t("review.loading")}</p>${bar}${faults}</section>`;
   }
 

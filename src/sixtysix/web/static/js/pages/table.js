@@ -638,7 +638,7 @@ export function mountTable(root, matchId, ctx) {
     shownCards.add(key);
     const slide = fresh && animations() ? (place === "bottom" ? "enter-up" : "enter-down") : "";
     return html`<div class="trick-card at-${place} ${slide}" data-testid="trick-card" data-card="${entry.card}"
-        data-seat="${entry.seat}" aria-label="${nameOf(entry.seat)}: ${cardName(entry.card, o.deck)}">${raw(cardSVG(entry.card, o))}</div>`;
+        data-seat="${entry.seat}" aria-label="${labelled(nameOf(entry.seat))}${cardName(entry.card, o.deck)}">${raw(cardSVG(entry.card, o))}</div>`;
   }
 
   function trickHTML(who, where, o) {
@@ -650,7 +650,7 @@ export function mountTable(root, matchId, ctx) {
         <div class="trick-label">${t("table.current_trick")}</div>
         <div class="trick-cards">${current.map((e) => trickCard(e, where[e.seat], o))}</div>
         ${last ? html`<div class="last-mini" data-testid="last-trick" data-winner="${last.winner}" data-points="${last.points}">
-          ${t("table.last")}: ${last.cards.map((e) => chip(e.card, o))} → ${nameOf(last.winner)} (${last.points})</div>` : ""}
+          ${labelled(t("table.last"))}${last.cards.map((e) => chip(e.card, o))} → ${nameOf(last.winner)} (${last.points})</div>` : ""}
       </div>`;
     }
     if (last) {
@@ -686,7 +686,7 @@ export function mountTable(root, matchId, ctx) {
         data-game-points="${out.credited ?? out.game_points}" data-termination="${out.termination}">
       ${confetti}
       ${matchWon ? html`<p class="match-won-banner" data-testid="match-won">${t("table.match_won")}</p>` : ""}
-      <h2 data-testid="deal-headline">${t("table.deal_number", { n: deal.number })}: ${dealHeadline(out, who, by)}</h2>
+      <h2 data-testid="deal-headline">${labelled(t("table.deal_number", { n: deal.number }))}${dealHeadline(out, who, by)}</h2>
       <ul class="explanation">${lines.map((line) => html`<li>${line}</li>`)}</ul>
       <p class="totals" data-testid="deal-totals">${totalsLine(out, who, deal.active, by)}</p>
       ${last ? html`<p class="last-line">${labelled(t("table.last"))}${last.cards.map((e) => chip(e.card, o))}</p>` : ""}
@@ -932,7 +932,7 @@ export function mountTable(root, matchId, ctx) {
     if (!deal || !(deal.marriages || []).length) return "";
     const rows = deal.marriages.map(
       (m) => html`<li data-testid="marriage" data-seat="${m.seat}" data-suit="${m.suit}" data-points="${m.points}">
-        ${nameOf(m.seat)}: <b>${m.points}</b> ${m.cards.map((c) => chip(c, o))}</li>`,
+        ${labelled(nameOf(m.seat))}<b>${m.points}</b> ${m.cards.map((c) => chip(c, o))}</li>`,
     );
     return html`<section class="marriages"><h3>${t("table.marriages")}</h3><ul>${rows}</ul></section>`;
   }

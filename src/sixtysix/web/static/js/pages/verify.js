@@ -6,6 +6,7 @@ import { api } from "../api.js";
 import { $, html, render } from "../dom.js";
 import { getLang, inLang, t } from "../i18n.js";
 import { statusText } from "../fairness.js";
+import { labelled } from "../describe.js";
 
 export function mountVerify(root) {
   let text = "";
@@ -32,7 +33,7 @@ export function mountVerify(root) {
     const rows = answer
       ? answer.deals.map(
           (d) => html`<li class="verdict ${d.status}" data-testid="verify-deal" data-deal="${d.deal}" data-status="${d.status}">
-            ${t("fair.deal", { n: d.deal })}: <b>${statusText(d.status)}</b> (${inLang(d.reasons, d.reason)})</li>`,
+            ${labelled(t("fair.deal", { n: d.deal }))}<b>${statusText(d.status)}</b> (${inLang(d.reasons, d.reason)})</li>`,
         )
       : [];
     render(
