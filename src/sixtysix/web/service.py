@@ -75,7 +75,7 @@ class Service:
         self.server_time = server_time or ServerTime()
         """The server's clocks (the move clock, expiry, idle matches): a test moves them on."""
         self.limits = limits or Limits()
-        self.limiter = RateLimiter(self.limits.rates)
+        self.limiter = RateLimiter(self.limits.rates, self.limits.rate_buckets, self.server_time.monotonic)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sixtysix-think")
         """The computer's threads (its searching levels); analyses have their own process."""
@@ -86,6 +86,7 @@ class Service:
             move_seconds,
             grace_seconds,
             expire_seconds=self.limits.expire_days * 86400,
+            pending_commitments=self.limits.pending_commitments,
             server_time=self.server_time,
             metrics=self.metrics,
         )
