@@ -141,7 +141,7 @@ def test_every_endpoint_that_writes_or_computes_is_limited_per_address(
 
 
 def test_the_default_limits_cover_every_writing_endpoint() -> None:
-    kinds = {"create", "join", "commitment", "hint", "review", "verify", "history", "solver", "answer"}
+    kinds = {"create", "join", "commitment", "hint", "review", "verify", "history", "solver", "answer", "action"}
     assert kinds <= set(Limits().rates)
     assert (Limits().rate_buckets, Limits().pending_commitments) == (10_000, 10_000)
 

@@ -51,12 +51,15 @@ class Limits:
             "commitment": Rate(60, 60.0),
             "history": Rate(60, 60.0),
             "answer": Rate(120, 60.0),
+            "action": Rate(120, 2.0),
         }
     )
     """Per client (its IP address): ``create`` (matches and rematches), ``hint``, ``review``, ``verify``
     (records checked), ``solver`` (puzzle solvers created), ``join`` (invitations used), ``commitment``
     (fairness commitments drawn), ``history`` (match lists read), ``answer`` (puzzle answers checked);
-    a kind left out is not limited. Moves are limited by their seat's turn, not here."""
+    and ``action`` per seat, not per address: every action a seat sends, over HTTP or its sockets, legal
+    or not (60 a second, bursts up to 120: above a person's pace, and a bot's, which waits for its turn).
+    A kind left out is not limited."""
     analysis_queue: int = 8
     """Analyses (hints, reviews) that may wait for the analysis thread; more are answered 503."""
     analysis_cache: int = 256

@@ -211,9 +211,12 @@ class Service:
         reply_to: object = None,
         client_seed: object = None,
     ) -> int:
-        """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``."""
+        """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``.
+
+        Every action a seat sends, legal or not, takes from its seat's ``action`` rate limit (429 past it)."""
         started = time.perf_counter()
         try:
+            self.limiter.check("action", f"{game.id}/{seat}")
             self.matches.check_open(game)
             new_version = actions.act(self.matches, game, seat, token, version, origin, reply_to, client_seed)
         except WebError as error:
