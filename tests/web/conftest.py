@@ -385,7 +385,8 @@ def pick(state: dict[str, Any], rng: random.Random, claims: bool = True) -> str:
         return "66"
     if not claims or rng.random() < 0.9:
         options = [a for a in options if a != "66"] or options
-    return rng.choice(options)
+    chosen: str = rng.choice(options)
+    return chosen
 
 
 def card_strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
