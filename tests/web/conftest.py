@@ -52,17 +52,26 @@ class ServerThread:
     """The web app served by uvicorn in a background thread."""
 
     def __init__(
-        self, db: Path | str, log_level: str = "warning", access_log: bool = False, direct: bool = True, **options: Any
+        self,
+        db: Path | str,
+        log_level: str = "warning",
+        access_log: bool = False,
+        direct: bool = True,
+        forwarded_allow_ips: tuple[str, ...] = (),
+        **options: Any,
     ) -> None:
         """``direct=False``: uvicorn's own WebSocket protocol (with deflate), as another server would
-        run the app: the sockets go through ASGI, with a writer task each."""
+        run the app: the sockets go through ASGI, with a writer task each. ``forwarded_allow_ips``: the
+        proxies whose ``X-Forwarded-For`` is believed (``sixtysix serve --forwarded-allow-ips``)."""
         self.db = db
         self.app = create_app(db, **options)
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        config = uvicorn_config(self.app, log_level=log_level, access_log=access_log)
+        config = uvicorn_config(
+            self.app, log_level=log_level, access_log=access_log, forwarded_allow_ips=forwarded_allow_ips
+        )
         if not direct:
             config.ws, config.ws_per_message_deflate = "websockets-sansio", True
         self.server = uvicorn.Server(config)
@@ -376,7 +385,8 @@ def pick(state: dict[str, Any], rng: random.Random, claims: bool = True) -> str:
         return "66"
     if not claims or rng.random() < 0.9:
         options = [a for a in options if a != "66"] or options
-    return rng.choice(options)
+    chosen: str = rng.choice(options)
+    return chosen
 
 
 def card_strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:

@@ -1,9 +1,13 @@
 """Bounded by design (docs/web.md, "Limits"): a body of any size is refused while it streams, with the
 server's memory flat; every endpoint that writes or computes has a rate limit; X-Forwarded-For is
-believed only from the configured proxies; a WebSocket message over the limit closes the socket."""
+believed only from the configured proxies; a WebSocket message over the limit closes the socket; a
+record, a list of tokens and a puzzle answer have their own smaller limits, and the commitments offered
+and the rate buckets kept stay within theirs."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,8 +16,13 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from sixtysix.web.fairness import MAX_RECORD
+from sixtysix.web.history import MAX_TOKENS
 from sixtysix.web.limits import MAX_BODY, Limits, Rate
+from sixtysix.web.messages import sentence
+from sixtysix.web.puzzles_api import MAX_BODY as MAX_ANSWER
 from sixtysix.web.server import WS_MAX_SIZE
+from sixtysix.web.servertime import ServerTime
 
 from .conftest import Api, ServerProcess, ServerThread
 
@@ -132,9 +141,97 @@ def test_every_endpoint_that_writes_or_computes_is_limited_per_address(
 
 
 def test_the_default_limits_cover_every_writing_endpoint() -> None:
-    assert {"create", "join", "commitment", "hint", "review", "verify", "history", "solver", "answer"} <= set(
-        Limits().rates
-    )
+    kinds = {"create", "join", "commitment", "hint", "review", "verify", "history", "solver", "answer", "action"}
+    assert kinds <= set(Limits().rates)
+    assert (Limits().rate_buckets, Limits().pending_commitments) == (10_000, 10_000)
+
+
+def refusal(response: httpx.Response) -> tuple[int, str, str]:
+    error = response.json()["error"]
+    return response.status_code, error["code"], error["message"]
+
+
+def test_a_record_over_60_kib_is_refused_and_one_of_60_kib_is_checked(server: ServerThread, api: Api) -> None:
+    assert MAX_RECORD == 60 * 1024
+    header = '[Format "66R 1"]\n'
+    at_limit = header + " " * (MAX_RECORD - len(header))  # a record with no deal, exactly at the limit
+    read = api.request("POST", "/api/verify", json={"record": at_limit})
+    assert "longer than" not in read.text, read.text  # read and judged on what it holds
+    refused = api.request("POST", "/api/verify", json={"record": at_limit + " "})
+    assert refusal(refused) == (400, "malformed", sentence("server.record_too_long", limit=MAX_RECORD).text())
+    assert len(refused.request.content) < MAX_BODY  # refused by the record's limit, not the body's
+
+
+def test_a_history_of_1000_tokens_is_listed_and_one_of_1001_is_refused(server: ServerThread, api: Api) -> None:
+    assert MAX_TOKENS == 1000
+    created = api.create(level=1)
+    tokens = [created["token"], *(f"unknown-{n}" for n in range(MAX_TOKENS - 1))]
+    listed = api.request("POST", "/api/history", json={"tokens": tokens})
+    assert listed.status_code == 200, listed.text
+    assert [m["match_id"] for m in listed.json()["matches"]] == [created["match_id"]]
+    assert listed.json()["unknown"] == MAX_TOKENS - 1
+    refused = api.request("POST", "/api/history", json={"tokens": [*tokens, "one-more"]})
+    assert refusal(refused) == (400, "malformed", sentence("server.too_many_tokens", count=MAX_TOKENS).text())
+
+
+def padded(body: dict[str, object], size: int) -> bytes:
+    """``body`` as JSON of exactly ``size`` bytes (spaces after it)."""
+    text = json.dumps(body).encode()
+    assert len(text) <= size
+    return text + b" " * (size - len(text))
+
+
+def test_a_puzzle_answer_of_1_kib_is_judged_and_one_byte_more_is_refused(server: ServerThread, api: Api) -> None:
+    assert MAX_ANSWER == 1024
+    legal = api.request("GET", "/api/puzzles/1").json()["puzzle"]["legal"][0]["token"]
+    judged = api.request("POST", "/api/puzzles/1/answer", content=padded({"action": legal}, MAX_ANSWER))
+    assert judged.status_code == 200 and isinstance(judged.json()["correct"], bool), judged.text
+    refused = api.request("POST", "/api/puzzles/1/answer", content=padded({"action": legal}, MAX_ANSWER + 1))
+    assert refusal(refused) == (413, "malformed", sentence("server.body_too_large", limit=MAX_ANSWER).text())
+
+
+def test_commitments_offered_are_kept_up_to_the_limit_the_oldest_dropped_first(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    server = make_server(limits=dataclasses.replace(Limits.off(), pending_commitments=3))
+    api = Api(server.base)
+    tickets = []
+    for _ in range(5):
+        offered = api.request("POST", "/api/commitments")
+        assert offered.status_code == 201
+        tickets.append(offered.json()["ticket"])
+        assert len(server.service.matches.commitments.pending) <= 3
+    for dropped in tickets[:2]:
+        stale = api.request("POST", "/api/matches", json={"commitment_ticket": dropped, "level": 1})
+        assert (stale.status_code, stale.json()["error"]["code"]) == (409, "stale_commitment")
+    for kept in tickets[2:]:
+        assert api.request("POST", "/api/matches", json={"commitment_ticket": kept, "level": 1}).status_code == 201
+    api.close()
+
+
+def test_the_rate_buckets_stay_within_their_limit_refilled_ones_dropped_first(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    clock = ServerTime()
+    limits = Limits(rates={"commitment": Rate(1, 600.0)}, rate_buckets=5)
+    server = make_server(limits=limits, server_time=clock, forwarded_allow_ips=("127.0.0.1",))
+    buckets = server.service.limiter.buckets
+    http = httpx.Client(base_url=server.base, timeout=30)
+
+    def commit(address: str) -> int:
+        status = http.post("/api/commitments", headers={"X-Forwarded-For": address}).status_code
+        assert len(buckets) <= 5
+        return status
+
+    assert [commit(f"203.0.113.{n}") for n in range(4)] == [201] * 4  # four buckets, each emptied
+    clock.advance(600)  # ... and now refilled
+    assert [commit("198.51.100.1"), commit("198.51.100.1")] == [201, 429]  # the fifth bucket: full, empty
+    assert commit("198.51.100.2") == 201  # a sixth: the four refilled ones are dropped, the empty one kept
+    assert len(buckets) == 2
+    assert commit("198.51.100.1") == 429  # so that address is still refused
+    # a flood of addresses, none refilled: the buckets start afresh rather than grow
+    assert [commit(f"192.0.2.{n}") for n in range(20)] == [201] * 20
+    http.close()
 
 
 def forwarded_commitments(base: str) -> list[int]:

@@ -77,8 +77,6 @@ def client_seed(body: dict[str, Any]) -> str:
 
 TICKET_SECONDS = 15 * 60
 """How long a commitment offered before a match exists may be used to create one."""
-MAX_TICKETS = 10_000
-"""Commitments offered and not used yet, at most (the oldest are dropped)."""
 
 
 def new_secret(rng: random.Random) -> str:
@@ -117,7 +115,10 @@ class Commitments:
     A browser asks for one, then creates its match with the ``ticket`` and its client seed:
     the server had fixed its seed before it saw the client seed.
 
-    >>> offers = Commitments()
+    At most ``limit`` are kept (:attr:`~sixtysix.web.limits.Limits.pending_commitments`): a new
+    one drops the oldest.
+
+    >>> offers = Commitments(limit=10)
     >>> offer = offers.offer(random.Random(1))
     >>> secret = offers.take(offer["ticket"])
     >>> offer["commitment"] == commitment_of(server_seed(secret, 1))
@@ -128,16 +129,17 @@ class Commitments:
     sixtysix.web.errors.WebError: unknown or expired commitment ticket: ask for a new commitment
     """
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
         self.pending: dict[str, tuple[str, float]] = {}
-        """ticket -> (the match secret, when it expires), oldest first."""
+        """ticket -> (the match secret, when it expires), oldest first (so the first to expire)."""
 
     def offer(self, rng: random.Random) -> dict[str, object]:
         """A new ticket and the commitment to its first deal's server seed."""
         now = time.monotonic()
-        for ticket in [t for t, (_, expires) in self.pending.items() if expires < now]:
-            del self.pending[ticket]
-        while len(self.pending) >= MAX_TICKETS:
+        while self.pending and (
+            len(self.pending) >= self.limit or self.pending[next(iter(self.pending))][1] < now
+        ):  # the oldest: past its time, or making room
             del self.pending[next(iter(self.pending))]
         ticket, secret = secrets.token_urlsafe(18), new_secret(rng)
         self.pending[ticket] = (secret, now + TICKET_SECONDS)

@@ -51,12 +51,15 @@ class Limits:
             "commitment": Rate(60, 60.0),
             "history": Rate(60, 60.0),
             "answer": Rate(120, 60.0),
+            "action": Rate(120, 2.0),
         }
     )
     """Per client (its IP address): ``create`` (matches and rematches), ``hint``, ``review``, ``verify``
     (records checked), ``solver`` (puzzle solvers created), ``join`` (invitations used), ``commitment``
     (fairness commitments drawn), ``history`` (match lists read), ``answer`` (puzzle answers checked);
-    a kind left out is not limited. Moves are limited by their seat's turn, not here."""
+    and ``action`` per seat, not per address: every action a seat sends, over HTTP or its sockets, legal
+    or not (60 a second, bursts up to 120: above a person's pace, and a bot's, which waits for its turn).
+    A kind left out is not limited."""
     analysis_queue: int = 8
     """Analyses (hints, reviews) that may wait for the analysis thread; more are answered 503."""
     analysis_cache: int = 256
@@ -68,6 +71,11 @@ class Limits:
     """An unfinished match with no change for this many days is closed: it is read, never played, any more."""
     trusted_origins: tuple[str, ...] = ()
     """Other origins (``https://example.org``) whose pages may create and join matches."""
+    rate_buckets: int = 10_000
+    """Rate buckets (kind, client) kept at most: when full, those that have refilled are dropped, and if
+    none has (a flood of addresses), all of them, rather than grow."""
+    pending_commitments: int = 10_000
+    """Commitments offered (``POST /api/commitments``) and not used yet, at most: the oldest are dropped."""
     metrics_allow_ips: tuple[str, ...] = ("127.0.0.1", "::1")
     """The clients (addresses or networks, ``*`` for any) that may read ``GET /metrics``; others get a 404."""
 
@@ -78,12 +86,21 @@ class Limits:
 
 
 class RateLimiter:
-    """Token buckets by (kind, client); idle full buckets are dropped so that memory stays bounded."""
+    """Token buckets by (kind, client); idle full buckets are dropped so that memory stays bounded.
 
-    MAX_BUCKETS = 10_000
+    ``max_buckets``: the most buckets kept (:attr:`Limits.rate_buckets`); ``clock``: the seconds the
+    buckets refill by (the server's :meth:`~sixtysix.web.servertime.ServerTime.monotonic`, which a
+    test moves on)."""
 
-    def __init__(self, rates: Mapping[str, Rate]) -> None:
+    def __init__(
+        self,
+        rates: Mapping[str, Rate],
+        max_buckets: int = Limits.rate_buckets,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.rates = dict(rates)
+        self.max_buckets = max_buckets
+        self.clock = clock
         self.buckets: dict[tuple[str, str], tuple[float, float]] = {}
         """(kind, client) -> (tokens left, when they were counted)."""
 
@@ -92,13 +109,13 @@ class RateLimiter:
         rate = self.rates.get(kind)
         if rate is None:
             return 0.0
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         tokens, then = self.buckets.get((kind, client), (float(rate.count), now))
         tokens = min(float(rate.count), tokens + (now - then) * rate.count / rate.seconds)
         if tokens < 1.0:
             self.buckets[(kind, client)] = (tokens, now)
             return (1.0 - tokens) * rate.seconds / rate.count
-        if len(self.buckets) >= self.MAX_BUCKETS:
+        if len(self.buckets) >= self.max_buckets and (kind, client) not in self.buckets:
             self._prune(now)
         self.buckets[(kind, client)] = (tokens - 1.0, now)
         return 0.0
@@ -121,7 +138,7 @@ class RateLimiter:
             rate = self.rates[key[0]]
             if tokens + (now - then) * rate.count / rate.seconds >= rate.count:
                 del self.buckets[key]
-        if len(self.buckets) >= self.MAX_BUCKETS:  # a flood of addresses: start afresh rather than grow
+        if len(self.buckets) >= self.max_buckets:  # a flood of addresses: start afresh rather than grow
             self.buckets.clear()
 
 

@@ -20,6 +20,7 @@ from sixtysix.web import fairness
 from sixtysix.web.computer import seat_players
 from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.game import Game, SeatInfo
+from sixtysix.web.limits import Limits
 from sixtysix.web.messages import sentence
 from sixtysix.web.metrics import Metrics
 from sixtysix.web.servertime import ServerTime
@@ -45,6 +46,7 @@ class Matches:
         expire_seconds: float = float("inf"),
         server_time: ServerTime | None = None,
         metrics: Metrics | None = None,
+        pending_commitments: int = Limits.pending_commitments,
     ) -> None:
         self.store = store
         self.metrics = metrics or Metrics()
@@ -61,7 +63,7 @@ class Matches:
         self.expire_seconds = expire_seconds
         """An unfinished match with no change for this long is closed (docs/web.md, "Limits")."""
         self.games: dict[str, Game] = {}
-        self.commitments = fairness.Commitments()
+        self.commitments = fairness.Commitments(pending_commitments)
         """First deals' commitments offered before their match is created."""
         self.rebuilt = 0
         """How many times a match was rebuilt from the store (the tests count them)."""

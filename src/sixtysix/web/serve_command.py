@@ -72,7 +72,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     serve.add_argument(
         "--no-rate-limits",
         action="store_true",
-        help="no per-address limit on creating matches, hints and reviews (benchmarks; never online)",
+        help="no rate limit at all, per address or per seat (benchmarks; never online)",
     )
     serve.add_argument(
         "--expire-days",

@@ -75,7 +75,7 @@ class Service:
         self.server_time = server_time or ServerTime()
         """The server's clocks (the move clock, expiry, idle matches): a test moves them on."""
         self.limits = limits or Limits()
-        self.limiter = RateLimiter(self.limits.rates)
+        self.limiter = RateLimiter(self.limits.rates, self.limits.rate_buckets, self.server_time.monotonic)
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sixtysix-think")
         """The computer's threads (its searching levels); analyses have their own process."""
@@ -86,6 +86,7 @@ class Service:
             move_seconds,
             grace_seconds,
             expire_seconds=self.limits.expire_days * 86400,
+            pending_commitments=self.limits.pending_commitments,
             server_time=self.server_time,
             metrics=self.metrics,
         )
@@ -210,9 +211,12 @@ class Service:
         reply_to: object = None,
         client_seed: object = None,
     ) -> int:
-        """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``."""
+        """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``.
+
+        Every action a seat sends, legal or not, takes from its seat's ``action`` rate limit (429 past it)."""
         started = time.perf_counter()
         try:
+            self.limiter.check("action", f"{game.id}/{seat}")
             self.matches.check_open(game)
             new_version = actions.act(self.matches, game, seat, token, version, origin, reply_to, client_seed)
         except WebError as error:
