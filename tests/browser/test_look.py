@@ -1,17 +1,23 @@
 """The table's look (issue 25): every table size fits a 1280x800 screen and a 390x844 phone
 without scrolling to play, the phone's header on one line, the hinted card pulses a few
-times and then stays marked, ``?animations=0`` holds for one visit only, and the Bummerl
-tally has a legend."""
+times and then stays marked, ``?animations=0`` holds for one visit only, the Bummerl
+tally has a legend and its strokes add up to the score three-handed (the dealer's share
+included), every player has an avatar, a won match is celebrated (and still under reduced
+motion), the lobby names every table size above their choices, and the talon left at the
+end of a deal is big enough to read."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser
+from sixtysix.present.words import say
+
+from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, start_computer_match
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -126,3 +132,164 @@ def test_the_tally_has_a_legend(make_server: Callable[..., ServerThread], open_t
     legend = page.locator("[data-testid=tally-legend]").inner_text()
     assert "stroke" in legend and "dealer" in legend, legend  # strokes explained; three-handed: the dealer's share
     assert page.locator("[data-testid=tally-me]").get_attribute("title") == legend  # on hover too
+
+
+# every tally row: its score, the strokes and dots drawn, an extra "+n" beyond the target
+TALLY = """() => [...document.querySelectorAll('[data-testid=tally-me], [data-testid=tally-opp]')].map((row) => ({
+  seat: Number(row.dataset.seat), score: Number(row.dataset.score),
+  strokes: row.querySelectorAll('.tally-stroke').length, dots: row.querySelectorAll('.tally-dot').length,
+  extra: row.querySelector('.tally-extra') ? row.querySelector('.tally-extra').textContent : null }))"""
+
+
+def test_three_handed_strokes_add_up_to_the_score_with_the_dealers_share(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=4)
+    table = open_table(f"{server.base}/?animations=0#/")
+    start_table(table.page, server.base, "three66", 3)
+    game = server.service.games[table.match_id]
+
+    def shared(state: dict[str, Any]) -> bool:  # a deal is over and its dealer scored a share
+        return state["stage"] == "over" and any(r.dealer_points for r in game.match.results)
+
+    table.play_until(random.Random(2), shared)
+    match = game.state(1)["match"]
+    share = next(r for r in match["results"] if r["dealer_points"])
+    assert share["dealer"] != share["winner"], share
+    rows = {row["seat"]: row for row in table.page.evaluate(TALLY)}
+    assert sorted(rows) == [1, 2, 3], rows
+    for seat, row in rows.items():
+        score = match["score"][seat - 1]
+        assert row["score"] == score, (row, match)  # the number shown is the server's
+        assert row["strokes"] == score and row["dots"] == match["target"] - score and row["extra"] is None, row
+    # the dealer's strokes hold the share: the deals it won and what it scored as dealer
+    dealer = share["dealer"]
+    won = sum(r["game_points"] for r in match["results"] if r["winner"] == dealer)
+    shares = sum(r["dealer_points"] for r in match["results"] if r["dealer"] == dealer)
+    assert rows[dealer]["strokes"] == won + shares > won, (rows[dealer], match)
+
+
+AVATARS = """() => [...document.querySelectorAll('[data-testid=seat], [data-testid=me]')].map((e) => ({
+  name: (e.querySelector('[data-testid=seat-name], strong') || {}).textContent,
+  avatar: e.querySelector('[data-testid=avatar]') ? e.querySelector('[data-testid=avatar]').textContent.trim() : null,
+  computer: e.querySelector('[data-testid=avatar].computer') !== null }))"""
+
+
+def test_every_player_has_an_avatar_with_an_initial_or_a_computers_level(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=6)
+    page = open_table(f"{server.base}/?animations=0#/").page
+    form = page.locator("[data-testid=computer-form]")
+    form.locator("[data-testid=rules-select]").select_option("three66")
+    form.locator("[data-testid=name-input]").fill("zoe")
+    form.locator("[data-testid=seat-choice-2]").select_option("1")  # seat 2 plays at level 1, seat 3 at level 4
+    form.locator("[data-testid=seat-choice-3]").select_option("4")
+    form.locator("[data-testid=new-computer-match]").click()
+    page.wait_for_url(re.compile(r"#/match/"))
+    page.locator("[data-testid=table][data-status=playing]").wait_for()
+    players = page.evaluate(AVATARS)
+    assert len(players) == 3, players
+    levels = {"1": False, "4": False}
+    for player in players:
+        if player["computer"]:
+            level = re.search(r"level (\d)", player["name"])
+            assert level and player["avatar"] == level.group(1), player  # the level, not the seat's number
+            levels[level.group(1)] = True
+        else:
+            assert player["avatar"] == "Z", player  # the name's initial, as a capital
+    assert all(levels.values()), players
+
+
+CELEBRATION_SEED = 1
+"""A server seed whose first deal this test's player (random moves of seed 1) wins against level 1."""
+
+FALLING = """() => document.getAnimations().filter((a) => a.animationName === 'fall').length"""
+
+
+def test_a_won_match_is_celebrated_and_without_motion_when_reduced_motion_is_asked(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=CELEBRATION_SEED)
+    table = open_table(f"{server.base}/?animations=0#/")
+    start_computer_match(table, level=1, target=1)
+    state = table.play_until(random.Random(1), lambda s: s["status"] == "over")
+    page = table.page
+    assert server.service.games[table.match_id].match.winner == 1, state  # this player won the match
+    result = page.locator("[data-testid=deal-result]")
+    assert result.get_attribute("data-match-won") == "true"
+    assert page.locator("[data-testid=match-won]").inner_text() == say("table.match_won")
+    # a player who likes motion: the suits fall over the result
+    page.emulate_media(reduced_motion="no-preference")
+    page.goto(f"{server.base}/?animations=1#/match/{table.match_id}")
+    page.locator("[data-testid=deal-result][data-match-won=true] .confetti i").first.wait_for()
+    assert page.evaluate(FALLING) > 0
+    # the same page when reduced motion is asked: the banner stays, nothing moves
+    page.emulate_media(reduced_motion="reduce")
+    page.locator("[data-testid=deal-result] .confetti").wait_for(state="hidden")
+    assert page.evaluate(FALLING) == 0
+    assert page.locator("[data-testid=match-won]").is_visible()
+    # and a new visit under reduced motion draws no confetti at all and runs no animation
+    page.goto(f"{server.base}/#/match/{table.match_id}")
+    page.locator("[data-testid=deal-result][data-match-won=true]").wait_for()
+    assert page.locator("[data-testid=match-won]").is_visible()
+    assert page.locator(".confetti").count() == 0
+    assert page.evaluate("() => document.getAnimations().filter((a) => a.playState === 'running').length") == 0
+
+
+ALL_SIZES = {"en": "two, three or four", "de": "zu zweit, dritt oder viert", "fr": "deux, trois ou quatre"}
+"""How each language's lobby names the table sizes (``lobby.subtitle``)."""
+
+
+@pytest.mark.parametrize("lang", sorted(ALL_SIZES))
+def test_the_lobby_names_every_table_size_above_their_choices(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table], lang: str
+) -> None:
+    server = make_server()
+    page = open_table(f"{server.base}/?animations=0#/").page
+    page.locator("[data-testid=lang-switch]").select_option(lang)
+    subtitle = page.locator("[data-testid=lobby] .intro p")
+    expected = say("lobby.subtitle", lang)
+    shown = "(text) => document.querySelector('[data-testid=lobby] .intro p').textContent === text"
+    page.wait_for_function(shown, arg=expected)  # the page's words in that language, from the catalogue
+    assert ALL_SIZES[lang] in subtitle.inner_text()
+    form = page.locator("[data-testid=computer-form]")
+    form.locator("[data-testid=rules-select]").select_option("four66")
+    form.locator("[data-testid=seats]").wait_for()
+    below = subtitle.bounding_box()
+    assert below is not None
+    for choice in ("[data-testid=rules-select]", "[data-testid=seats]"):
+        box = form.locator(choice).bounding_box()
+        assert box is not None and below["y"] + below["height"] <= box["y"], (choice, below, box)
+
+
+READABLE = 40
+"""The least width in pixels of a card of the talon left at the end of a deal."""
+
+TALON_LEFT = """() => { const cards = [...document.querySelectorAll('[data-testid=talon-left-card]')];
+  return cards.map((c, i) => { const box = c.getBoundingClientRect();
+    const after = cards[i + 1] ? cards[i + 1].getBoundingClientRect() : null;  // on the same line: over this one
+    const next = after && after.top < box.bottom && after.left > box.left ? after.left : box.right;
+    return { card: c.dataset.card, width: box.width, left: box.left, right: box.right,
+             uncovered: Math.min(next, box.right) - box.left }; }); }"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_talon_left_at_the_end_of_a_deal_is_big_enough_to_read(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table], size: dict[str, int]
+) -> None:
+    server = make_server(seed=21)
+    table = open_table(f"{server.base}/?animations=0#/", viewport=size)
+    state = start_computer_match(table, level=1, target=1)
+    if "66" not in state["options"]:
+        state = table.play(random.Random(1))
+    page = table.page
+    page.locator("[data-testid=action][data-action='66']").click()  # a claim at once: the talon is left whole
+    page.locator("[data-testid=action][data-action='66'].confirm").click()
+    page.locator("[data-testid=talon-left-card]").first.wait_for()
+    cards = page.evaluate(TALON_LEFT)
+    assert len(cards) >= 10, cards
+    assert all(c["width"] >= READABLE for c in cards), cards
+    assert all(c["uncovered"] >= READABLE / 2 for c in cards), cards  # the index corner of each in view
+    assert all(c["left"] >= 0 and c["right"] <= size["width"] for c in cards), cards
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]

@@ -196,7 +196,7 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     const p = progress;
     const bar = p && p.total ? html`<p data-testid="review-progress"><progress max="${p.total}" value="${p.done}"></progress>
       ${t("review.progress", { n: p.total, done: p.done })}</p>` : "";
-    const faults = p && p.faults && p.faults.length ? html`<p>${t("review.faults_so_far")}</p><ul data-testid="review-first-faults">${p.faults.map((d) => html`<li>${labelled(d.seat === w.me ? t("word.you") : w.opp)}${actionHTML(d.action, o)} <span class="mark ${verdictOf(d)}">${MARKS[verdictOf(d)] || ""} ${t(`review.${verdictOf(d)}`)}</span>${lossHTML(d, verdictOf(d))}</li>`)}</ul>` : "";
+    const faults = p && p.faults && p.faults.length ? html`<p>${t("review.faults_so_far")}</p><ul data-testid="review-first-faults">${p.faults.map((d) => html`<li data-testid="review-fault" data-index="${d.index}" data-action="${d.action}" data-verdict="${verdictOf(d)}">${labelled(d.seat === w.me ? t("word.you") : w.opp)}${actionHTML(d.action, o)} <span class="mark ${verdictOf(d)}">${MARKS[verdictOf(d)] || ""} ${t(`review.${verdictOf(d)}`)}</span>${lossHTML(d, verdictOf(d))}</li>`)}</ul>` : "";
     return html`<section class="panel"><p class="loading" data-testid="review-loading">${t("review.loading")}</p>${bar}${faults}</section>`;
   }
 

@@ -490,8 +490,9 @@ export function mountTable(root, matchId, ctx) {
 
   /** A player's round badge: the initial of the name (a computer: its level), a colour per seat. */
   function avatarHTML(info, n) {
-    const level = info.kind === "computer" && /\d/.exec(info.name || "");
-    const initial = level ? level[0] : String(info.name || "?").trim().charAt(0).toUpperCase() || "?";
+    // why: the level the server sends, not the first digit of the name ("Computer 2 (level 3)" sits at seat 2)
+    const level = info.kind === "computer" && info.level ? String(info.level) : "";
+    const initial = level || String(info.name || "?").trim().charAt(0).toUpperCase() || "?";
     return html`<span class="avatar ${info.kind === "computer" ? "computer" : ""}" data-testid="avatar" data-hue="${n % 5}" aria-hidden="true">${initial}</span>`;
   }
 
