@@ -11,6 +11,16 @@ import tokenize
 
 import grimp
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+"""The repository's root (this file is tests/repository/test_architecture.py)."""
+PACKAGE = ROOT / "src" / "sixtysix"
+
+# Each scan reads at least this many files: a scan that finds no files (a moved test, a renamed
+# folder) fails instead of passing on nothing.
+_AT_LEAST_PYTHON = 100
+_AT_LEAST_C = 5
+_AT_LEAST_JS = 15
+
 
 def _strongly_connected(adjacent: dict[str, set[str]]) -> list[set[str]]:
     """Tarjan's components of more than one module (each one is an import cycle)."""
@@ -91,15 +101,11 @@ _PAGE_EXPLAINED = {
 
 
 def _source_lines() -> list[tuple[str, int, str]]:
-    root = pathlib.Path(__file__).resolve().parents[2] / "src" / "sixtysix"
-    found = []
-    for path in sorted(root.rglob("*.py")):
-        relative = path.relative_to(root).as_posix()
-        if relative.startswith("core/"):
-            continue
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            found.append((relative, number, line))
-    return found
+    return [
+        (relative, number, line)
+        for relative, text in _python_sources().items()
+        for number, line in enumerate(text.splitlines(), 1)
+    ]
 
 
 def _offences(lines: list[tuple[str, int, str]]) -> list[str]:
@@ -132,12 +138,29 @@ def _target_literals(sources: dict[str, str]) -> list[str]:
 
 
 def _python_sources() -> dict[str, str]:
-    root = pathlib.Path(__file__).resolve().parents[1] / "src" / "sixtysix"
-    return {
-        path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
-        for path in sorted(root.rglob("*.py"))
-        if not path.relative_to(root).as_posix().startswith("core/")
+    """Every Python module of the package outside the core, by its path under src/sixtysix."""
+    sources = {
+        path.relative_to(PACKAGE).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not path.relative_to(PACKAGE).as_posix().startswith("core/")
     }
+    assert len(sources) >= _AT_LEAST_PYTHON, f"the scan read {len(sources)} Python files under {PACKAGE}"
+    return sources
+
+
+def _c_sources() -> dict[str, str]:
+    """The native core's C sources and headers, by file name."""
+    sources = {path.name: path.read_text(encoding="utf-8") for path in sorted((ROOT / "native").glob("*.[ch]"))}
+    assert len(sources) >= _AT_LEAST_C, f"the scan read {len(sources)} C files under {ROOT / 'native'}"
+    return sources
+
+
+def _page_sources() -> dict[str, str]:
+    """The page's JavaScript, pages/ included, by its path under web/static/js."""
+    js = PACKAGE / "web" / "static" / "js"
+    sources = {path.relative_to(js).as_posix(): path.read_text(encoding="utf-8") for path in sorted(js.rglob("*.js"))}
+    assert len(sources) >= _AT_LEAST_JS, f"the scan read {len(sources)} JavaScript files under {js}"
+    return sources
 
 
 _C_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
@@ -172,6 +195,10 @@ def _page_offences(sources: dict[str, str]) -> list[str]:
     return found
 
 
+def test_the_scans_read_the_repository_they_stand_in() -> None:
+    assert (ROOT / "pyproject.toml").is_file() and (PACKAGE / "core" / "facts.py").is_file()
+
+
 def test_outside_the_core_the_deal_target_is_never_a_literal() -> None:
     assert _target_literals(_python_sources()) == []
 
@@ -186,9 +213,7 @@ def test_the_scan_finds_a_literal_target_but_not_the_word() -> None:
 
 
 def test_the_c_core_writes_neither_the_target_nor_the_scale() -> None:
-    native = pathlib.Path(__file__).resolve().parents[1] / "native"
-    sources = {path.name: path.read_text(encoding="utf-8") for path in sorted(native.glob("*.[ch]"))}
-    assert _c_offences(sources) == []
+    assert _c_offences(_c_sources()) == []
 
 
 def test_the_c_scan_finds_a_target_and_a_scale_but_not_in_comments() -> None:
@@ -203,8 +228,7 @@ def test_the_c_scan_finds_a_target_and_a_scale_but_not_in_comments() -> None:
 
 
 def test_the_page_explains_a_deal_by_the_engines_reasons_only() -> None:
-    js = pathlib.Path(__file__).resolve().parents[1] / "src" / "sixtysix" / "web" / "static" / "js"
-    assert _page_offences({path.name: path.read_text(encoding="utf-8") for path in sorted(js.glob("*.js"))}) == []
+    assert _page_offences(_page_sources()) == []
 
 
 def test_the_page_scan_finds_a_decision_on_the_termination() -> None:
