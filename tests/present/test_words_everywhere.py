@@ -11,8 +11,9 @@ The rule, checked on the source (docs/architecture.md, "Where do the words come 
   letters or more once its ``rich`` markup (``[bold]``, ``[/]``) is taken out, unless it is a key of the
   catalogue. A diagnostic printed to ``stderr`` (``print(..., file=sys.stderr)``) or after the program's
   name (``sixtysix puzzles: {error}``) is the command line's,
-  in English like argparse's own, and so are the tools that have no ``--lang`` (``sixtysix rules``,
-  ``analyze``, ``serve``, ``tournament``: ``cli.py``, ``web/serve_command.py``, ``tournament/``).
+  in English like argparse's own, and so are the tools that have no ``--lang`` (``analyze``, ``serve``,
+  ``tournament``: ``cli.py``, ``web/serve_command.py``, ``tournament/``); ``sixtysix rules --lang`` prints the
+  rule book of ``present/rulebook.{de,fr}.md`` and its option table from the catalogue.
 - **The page writes no words of its own** (``web/static/js``): the text of an ``html`...``` template (its
   ``${...}`` taken out, tags and entities stripped) and its ``title``, ``aria-label``, ``placeholder`` and
   ``alt`` attributes hold no word, nor does a string assigned to ``textContent`` or ``innerText`` or
