@@ -148,6 +148,16 @@ def _python_sources() -> dict[str, str]:
     return sources
 
 
+def _core_sources() -> dict[str, str]:
+    """The core's Python modules, by their path under src/sixtysix/core."""
+    core = PACKAGE / "core"
+    sources = {
+        path.relative_to(core).as_posix(): path.read_text(encoding="utf-8") for path in sorted(core.rglob("*.py"))
+    }
+    assert len(sources) >= 10, f"the scan read {len(sources)} Python files under {core}"
+    return sources
+
+
 def _c_sources() -> dict[str, str]:
     """The native core's C sources and headers, by file name."""
     sources = {path.name: path.read_text(encoding="utf-8") for path in sorted((ROOT / "native").glob("*.[ch]"))}
@@ -262,4 +272,37 @@ def test_the_scan_finds_a_rule_fact_and_accepts_a_reason() -> None:
         ["tui/u.py", "8"],
         ["rl/t.py", "9"],
         ["present/s.py", "10"],
+    ]
+
+
+# A name imported only to be imported again from here (``from m import X as X``, ``X = m.X``): importers
+# take it from the module that defines it. A package's ``__init__.py`` is its public face and may.
+_RE_EXPORTS = re.compile(r"^from [\w.]+ import (\w+) as \1\b|^(\w+) = \w+\.\2\s*(#|$)")
+
+
+def _re_exports(sources: dict[str, str]) -> list[str]:
+    return [
+        f"{relative}:{number}: {line.strip()}  -> import it from where it is defined"
+        for relative, text in sorted(sources.items())
+        if not relative.endswith("__init__.py")
+        for number, line in enumerate(text.splitlines(), 1)
+        if _RE_EXPORTS.search(line)
+    ]
+
+
+def test_no_module_passes_on_a_name_it_imported() -> None:
+    sources = _python_sources() | {f"core/{name}": text for name, text in _core_sources().items()}
+    assert _re_exports(sources) == []
+
+
+def test_the_re_export_scan_finds_both_shapes_but_not_a_package_face() -> None:
+    sources = {
+        "core/game.py": "from sixtysix.core.outcome import Outcome as Outcome\nfrom x import y as z\n",
+        "present/describe.py": "trick_points = facts.trick_points\nLIMIT = facts.LIMIT  # the core's\nN = facts.M\n",
+        "protocol/__init__.py": "from sixtysix.protocol.host import Host as Host\n",
+    }
+    assert [found.split(":")[0:2] for found in _re_exports(sources)] == [
+        ["core/game.py", "1"],
+        ["present/describe.py", "1"],
+        ["present/describe.py", "2"],
     ]

@@ -4,8 +4,8 @@ Strings may hold ``rich`` markup (coloured cards); :func:`plain` removes it.
 
 **Rule facts.** The words ask the core for every fact of the rules they name (who takes
 a trick, what it is worth, what a marriage scores, the last trick's ten, the Schneider
-line, the opponent's hand size): :mod:`sixtysix.core.facts`, re-exported here under the
-names the front ends use. The scoring of a finished deal is explained from its
+line, the opponent's hand size): :mod:`sixtysix.core.facts`, which the front ends import
+from there. The scoring of a finished deal is explained from its
 :class:`~sixtysix.core.view.SpectatorView` (in table seats), so the same sentences serve
 a table of two and the two seats that play at a table of three.
 
@@ -22,7 +22,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sixtysix.core import facts
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action, marriage_suit
 from sixtysix.core.cards import (
     CARD_NAMES,
@@ -34,7 +33,7 @@ from sixtysix.core.cards import (
     parse_card,
     suit_of,
 )
-from sixtysix.core.facts import DEAL_TARGET, SCHNEIDER, SCHWARZ_WIN
+from sixtysix.core.facts import DEAL_TARGET, SCHNEIDER, SCHWARZ_WIN, Trick, last_trick_bonus, marriage_value
 from sixtysix.core.forfeit import parse_forfeit_header
 from sixtysix.core.game import Deal
 from sixtysix.core.outcome import Reason
@@ -42,16 +41,6 @@ from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView, SpectatorView
 from sixtysix.present import voice
 from sixtysix.present.words import say
-
-# The core's rule facts under the names the front ends use (each is defined there, once):
-LAST_TRICK_BONUS = facts.LAST_TRICK_BONUS
-Trick = facts.Trick
-last_trick_bonus = facts.last_trick_bonus
-marriage_value = facts.marriage_value
-trick_points = facts.trick_points
-tricks_of = facts.tricks_of
-trick_winner = facts.winning_seat
-"""The seat whose card takes a trick given as (seat, card) pairs: :func:`sixtysix.core.facts.winning_seat`."""
 
 RED_SUITS = frozenset((1, 2))  # diamonds, hearts
 
