@@ -56,6 +56,7 @@ SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 # the web app's own test fixture: ``make_server(db=None, **options)`` starts a ServerThread
 make_server = server_helpers.make_server
+database = server_helpers.database
 ServerThread = server_helpers.ServerThread
 ServerProcess = server_helpers.ServerProcess
 
@@ -133,6 +134,18 @@ def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page, animations="disabled")
     return path
+
+
+SETTLED = """(size) => window.innerWidth === size.width && window.innerHeight === size.height
+    && document.getAnimations().every((a) => a.playState !== "running"
+        || a.effect.getComputedTiming().iterations === Infinity)"""
+"""The page has the viewport's size and no animation left to finish (an endless one aside)."""
+
+
+def resize(page: Page, size: dict[str, int]) -> None:
+    """Give the page the viewport ``size`` and wait until it is laid out for it, no animation running."""
+    page.set_viewport_size(size)  # type: ignore[arg-type]
+    page.wait_for_function(SETTLED, arg=size)
 
 
 # -- the table ------------------------------------------------------------------------------
