@@ -24,8 +24,7 @@ from sixtysix.core.rules import PRESETS
 from sixtysix.core.table import AnyDeal
 from sixtysix.present.describe import Line, Names, scoring_lines
 from sixtysix.present.outcome import SIDE_SCALES, deal_lines, side_explanations
-from sixtysix.present.presets import LANGUAGES
-from sixtysix.present.words import say
+from sixtysix.present.words import LANGUAGES, say
 
 HOW = frozenset(
     (
