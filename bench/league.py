@@ -88,7 +88,7 @@ from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.tree import TreePlayer
-from sixtysix.core.game import Outcome
+from sixtysix.core.outcome import Outcome
 from sixtysix.players.base import DecisionStats, Player, play_deal
 from sixtysix.tournament.stats import mean_interval, wilson
 

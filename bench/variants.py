@@ -53,9 +53,11 @@ from bench.engine import Workload, machine, measure, run_baseline
 from sixtysix import Rules, shuffled_deck
 from sixtysix.ai.levels import make_table_player
 from sixtysix.core.actions import ACTIONS, CLAIM
-from sixtysix.core.partnership import FourHandedDeal, side_of
+from sixtysix.core.facts import side_of
+from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.threehanded import ThreeHandedDeal
-from sixtysix.players.table import AnyPlayer, play_table_deal
+from sixtysix.players.player import AnyPlayer
+from sixtysix.players.table import play_table_deal
 from sixtysix.tournament.stats import mean_interval
 
 VARIANTS = ("three66", "four66")

@@ -38,7 +38,7 @@ from sixtysix.core.errors import (
     RulesError,
 )
 from sixtysix.core.facts import Trick
-from sixtysix.core.game import Deal, Outcome, Stage, Termination, shuffled_deck
+from sixtysix.core.game import Deal, shuffled_deck
 from sixtysix.core.match import (
     AnyMatch,
     DealResult,
@@ -48,6 +48,7 @@ from sixtysix.core.match import (
     create_match,
     match_from_text,
 )
+from sixtysix.core.outcome import Outcome, Stage, Termination
 from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.core.table import Table, TableMatch, table_from_text

@@ -32,9 +32,9 @@ from pathlib import Path
 
 from sixtysix import __version__
 from sixtysix.core.errors import RecordError, RulesError
+from sixtysix.core.facts import partner_of
 from sixtysix.core.fairness import exit_status, verify_record
 from sixtysix.core.match import AnyMatch, DealResult
-from sixtysix.core.partnership import partner_of
 from sixtysix.core.record import Record, ReplayResult, replay
 from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.present import rulebook

@@ -29,7 +29,8 @@ from pathlib import Path
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, Card, CardMask, cards_of, parse_card, parse_cards
 from sixtysix.core.facts import trick_points
-from sixtysix.core.game import Deal, Stage
+from sixtysix.core.game import Deal
+from sixtysix.core.outcome import Stage
 from sixtysix.core.rules import Rules
 
 DATA = Path(__file__).parent / "data" / "teaching.txt"

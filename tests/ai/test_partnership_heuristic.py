@@ -21,7 +21,7 @@ from sixtysix.ai.partnership.inference import HandKnowledge, sample_hands
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, parse_card, parse_cards
 from sixtysix.core.facts import winning_seat
-from sixtysix.core.game import Outcome
+from sixtysix.core.outcome import Outcome
 from sixtysix.core.partnership import FourHandedDeal, left_of
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import PartnershipPlayer

@@ -12,7 +12,7 @@ from sixtysix.ai.partnership.search import ExpertPartnershipPlayer, PimcPartners
 from sixtysix.ai.partnership.solver import FINE, MATCH_WIN, PartnershipSolver, Position, legal_cards, split_fine
 from sixtysix.core.actions import ACTIONS, MARRIAGE_20
 from sixtysix.core.cards import parse_card, parse_cards
-from sixtysix.core.game import Outcome, Termination
+from sixtysix.core.outcome import Outcome, Termination
 from sixtysix.core.partnership import FourHandedDeal, deal_order
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import RandomPartnershipPlayer

@@ -21,7 +21,8 @@ from sixtysix.ai.levels import make_player
 from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.core.actions import CLAIM, Action
 from sixtysix.core.errors import RulesError
-from sixtysix.core.game import Outcome, Termination, shuffled_deck
+from sixtysix.core.game import shuffled_deck
+from sixtysix.core.outcome import Outcome, Termination
 from sixtysix.core.rules import CHOICES
 from sixtysix.players.base import Player, play_deal
 

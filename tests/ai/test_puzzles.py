@@ -41,7 +41,8 @@ from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, world_count
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, DRAW, PASS, Action
 from sixtysix.core.cards import BIT, CARD_NAMES, cards_of
-from sixtysix.core.game import Deal, Stage
+from sixtysix.core.game import Deal
+from sixtysix.core.outcome import Stage
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present.puzzle_words import opponent_cards, puzzle_json, view_of

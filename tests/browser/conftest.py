@@ -136,6 +136,18 @@ def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
     return path
 
 
+SETTLED = """(size) => window.innerWidth === size.width && window.innerHeight === size.height
+    && document.getAnimations().every((a) => a.playState !== "running"
+        || a.effect.getComputedTiming().iterations === Infinity)"""
+"""The page has the viewport's size and no animation left to finish (an endless one aside)."""
+
+
+def resize(page: Page, size: dict[str, int]) -> None:
+    """Give the page the viewport ``size`` and wait until it is laid out for it, no animation running."""
+    page.set_viewport_size(size)  # type: ignore[arg-type]
+    page.wait_for_function(SETTLED, arg=size)
+
+
 # -- the table ------------------------------------------------------------------------------
 
 SNAPSHOT = """() => {

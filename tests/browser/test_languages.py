@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from web.conftest import Api, Seat
 
-from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot
+from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, resize, shot
 from .test_tables import my_turn
 
 if TYPE_CHECKING:
@@ -71,8 +71,7 @@ def test_names_left_empty_are_german_and_an_open_seat_is_not_a_guest(
     seat = host.page.locator("[data-testid=seat-name]").inner_text()
     assert seat == "Platz 2" and "Guest" not in host.page.locator("[data-testid=table]").inner_text(), seat
     # on a phone the German invitation fits the screen: nothing cut off at the right
-    host.page.set_viewport_size(PHONE)
-    host.page.wait_for_timeout(200)
+    resize(host.page, PHONE)
     boxes = host.page.evaluate(FITS, "[data-testid=waiting], [data-testid=waiting] p, [data-testid=waiting] button")
     assert all(right <= PHONE["width"] for right in boxes), boxes
     shot(host.page, "friend-waiting-phone-de")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from sixtysix.web.servertime import ServerTime
 from web.conftest import Api, Seat
 
-from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, shot, start_computer_match
+from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, resize, shot, start_computer_match
 
 require_browser()
 
@@ -87,8 +87,7 @@ def test_a_quick_claim_asks_first_and_the_deal_end_shows_every_card(
     assert page.locator("[data-testid=seat] .opp-card:not(.revealed)").count() == 0  # no backs left
     shot(page, "ux-deal-end-desktop")
     # on a phone: the result, the cards left (with the trump card) and the own hand without scrolling
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(200)
+    resize(page, PHONE)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     assert all(c["inside"] for c in in_view(table, "[data-testid=hand-card]")), "the hand is below the fold"
     trump = f"[data-testid=talon-left-card][data-card='{server_state['deal']['face_up']}']"

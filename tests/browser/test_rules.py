@@ -74,17 +74,15 @@ def test_the_lobby_keeps_what_was_chosen_when_its_presets_arrive_late(
     page.locator("[data-testid=rules-text]").wait_for()
     held: list[Route] = []
     page.route("**/api/meta", lambda route: held.append(route))
-    page.locator("[data-testid=nav-lobby]").click()
+    with page.expect_request("**/api/meta"):
+        page.locator("[data-testid=nav-lobby]").click()
     form = page.locator("[data-testid=computer-form]")
     form.locator("[data-testid=rules-select]").select_option("schnapsen")
     form.locator("[data-testid=level-1]").check()
     form.locator("[data-testid=name-input]").fill("Zoe")
     form.locator("[data-testid=target-input]").fill("3")
-    for _ in range(200):  # the held request reaches the route as Playwright's events are read
-        if held:
-            break
-        page.wait_for_timeout(25)
-    assert len(held) == 1 and form.locator("option[value=three66]").count() == 0
+    # the request was sent before the filling (and its route, delivered before their answers, held it)
+    assert form.locator("option[value=three66]").count() == 0 and len(held) == 1
     held[0].continue_()
     form.locator("option[value=three66]").wait_for(state="attached")  # drawn again with every preset
     assert form.locator("[data-testid=rules-select]").input_value() == "schnapsen"

@@ -9,7 +9,7 @@ import pytest
 from sixtysix import Deal, Rules
 from sixtysix.core.actions import CLAIM
 from sixtysix.core.facts import marriage_value
-from sixtysix.core.game import Termination
+from sixtysix.core.outcome import Termination
 
 
 def positions(rules: Rules, deals: int = 300) -> list[Deal]:

@@ -13,7 +13,21 @@ import pytest
 
 from sixtysix import Rules, create_match
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, MARRIAGE_20, MARRIAGE_40
-from sixtysix.core.cards import ACE, JACK, KING, NINE, QUEEN, SUITS, TEN, cards_of, make_card, mask_of, rank_of, suit_of
+from sixtysix.core.cards import (
+    ACE,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SUITS,
+    TEN,
+    card_point_table,
+    cards_of,
+    make_card,
+    mask_of,
+    rank_of,
+    suit_of,
+)
 from sixtysix.core.facts import (
     BEATERS,
     DEAL_TARGET,
@@ -22,7 +36,6 @@ from sixtysix.core.facts import (
     MARRIAGE_CARDS,
     SCHNEIDER,
     beats,
-    card_point_table,
     closer_win_points,
     exchange_card,
     follow_mask,
@@ -36,8 +49,8 @@ from sixtysix.core.facts import (
     trick_winner,
     tricks_of,
 )
-from sixtysix.core.game import LEAD, Deal, Termination
-from sixtysix.core.outcome import WIN_SCALE_REASONS
+from sixtysix.core.game import LEAD, Deal
+from sixtysix.core.outcome import WIN_SCALE_REASONS, Termination
 from sixtysix.core.rules import PRESETS as ALL_PRESETS
 from sixtysix.core.table import AnyDeal
 

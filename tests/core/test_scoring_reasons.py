@@ -24,8 +24,7 @@ from sixtysix.core.rules import PRESETS
 from sixtysix.core.table import AnyDeal
 from sixtysix.present.describe import Line, Names, scoring_lines
 from sixtysix.present.outcome import SIDE_SCALES, deal_lines, side_explanations
-from sixtysix.present.presets import LANGUAGES
-from sixtysix.present.words import say
+from sixtysix.present.words import LANGUAGES, say
 
 HOW = frozenset(
     (
@@ -105,6 +104,10 @@ def test_every_explanation_words_exactly_the_engines_reasons(name: str) -> None:
         for seat in public.active:
             english = scoring_lines(public, Names(human=seat))
             assert sorted(tagged(english), key=str) == sorted(outcome.reasons, key=str), (name, english)
+            for lang in ("de", "fr"):  # the same sentences from the catalogue, in the player's language
+                said = scoring_lines(public, Names(human=seat, lang=lang))
+                assert tagged(said) == tagged(english), (name, lang, said)
+                assert all(text != english_text for (_, text), (_, english_text) in zip(said, english, strict=True))
             for lang in LANGUAGES:
                 lines = deal_lines(public, Names(human=seat, lang=lang))
                 assert sorted(tagged(lines), key=str) == sorted(outcome.reasons, key=str), (name, lang, lines)

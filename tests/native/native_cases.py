@@ -18,7 +18,8 @@ from sixtysix import Deal, Rules
 from sixtysix.ai import native
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS
 from sixtysix.core.errors import RulesError
-from sixtysix.core.game import OVER, Stage, shuffled_deck
+from sixtysix.core.game import OVER, shuffled_deck
+from sixtysix.core.outcome import Stage
 from sixtysix.core.rules import CHOICES, PRESETS
 
 FULL = int(os.environ.get("SIXTYSIX_NATIVE_POSITIONS", "0") or 0)

@@ -1,4 +1,4 @@
-"""The rule facts the words use (the core's, by present/describe.py's names) give the engine's numbers."""
+"""The rule facts the words use (core.facts: trick winner and points, last trick, marriages) are the engine's."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from sixtysix import Deal, Rules
 from sixtysix.core.actions import CLAIM
+from sixtysix.core.facts import last_trick_bonus, marriage_value, trick_points, winning_seat
 from sixtysix.core.game import FOLLOW
-from sixtysix.present.describe import last_trick_bonus, marriage_value, trick_points, trick_winner
 
 RULES = (
     Rules.preset("seed66"),
@@ -36,7 +36,7 @@ def test_the_trick_winner_points_and_marriages_are_the_engines(rules: Rules) -> 
             deal.apply(action, seat)
             if before.stage == FOLLOW and action.is_card():
                 leader = before.leader
-                winner = trick_winner(((leader, before.led), (seat, action)), before.trump)
+                winner = winning_seat(((leader, before.led), (seat, action)), before.trump)
                 assert winner == deal.leader or deal.is_over
                 gained = deal.score[winner] - before.score[winner] - before.pending[winner] + deal.pending[winner]
                 expected = trick_points(rules, (before.led, action))

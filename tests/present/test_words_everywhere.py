@@ -11,12 +11,21 @@ The rule, checked on the source (docs/architecture.md, "Where do the words come 
   letters or more once its ``rich`` markup (``[bold]``, ``[/]``) is taken out, unless it is a key of the
   catalogue. A diagnostic printed to ``stderr`` (``print(..., file=sys.stderr)``) or after the program's
   name (``sixtysix puzzles: {error}``) is the command line's,
-  in English like argparse's own, and so are the tools that have no ``--lang`` (``sixtysix rules``,
-  ``analyze``, ``serve``, ``tournament``: ``cli.py``, ``web/serve_command.py``, ``tournament/``).
+  in English like argparse's own, and so are the tools that have no ``--lang`` (``analyze``, ``serve``,
+  ``tournament``: ``cli.py``, ``web/serve_command.py``, ``tournament/``); ``sixtysix rules --lang`` prints the
+  rule book of ``present/rulebook.{de,fr}.md`` and its option table from the catalogue.
 - **The page writes no words of its own** (``web/static/js``): the text of an ``html`...``` template (its
   ``${...}`` taken out, tags and entities stripped) and its ``title``, ``aria-label``, ``placeholder`` and
   ``alt`` attributes hold no word, nor does a string assigned to ``textContent`` or ``innerText`` or
   shown by ``alert``/``confirm``/``prompt``; ``t(key)`` says it all.
+
+- **The words build no sentence of their own** (``present/``: what the terminal and the server say, the
+  explanation of a deal's score among them): no f-string holds a word in its literal parts, and a string
+  handed to what shows text holds none, unless it is a key of the catalogue (``f"tui.scoring.{step}"``) or
+  no word a player reads: an error raised for a programmer, the engine's English matched by a pattern
+  (``REFUSALS``, ``REASONS``), the English fallback for a refusal no engine gives (``_engine_english``).
+  ``present/rulebook.py`` renders the rule books (``rulebook.*.md``, one per language) and
+  ``present/cliargs.py`` raises argparse's errors; :data:`NOT_YET` names what still builds English.
 
 Every file of ``tui/`` is covered, the three- and four-handed tables too (they speak ``--lang`` as the
 two-player table does).
@@ -39,6 +48,8 @@ MARKUP = re.compile(r"\[/?[a-z0-9 #._-]*\]")
 """``rich`` markup: ``[bold]``, ``[/]``, ``[dim]``, ``[red]``."""
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
 KEYLIKE = re.compile(r"^\w+(\.\w+)*\.?$")
+KEYTAIL = re.compile(r"^(\.|_)\w+(\.\w+)*$")
+"""The end of a key an f-string completes: ``f"{key}.you"``, ``f"tui.scoring.{step}_at_close"``."""
 DIAGNOSTIC = re.compile(r"^sixtysix \w+: $")
 """The program's name before a diagnostic (``sixtysix puzzles: {error}``)."""
 SINKS = {
@@ -60,8 +71,11 @@ ATTRIBUTES = {"selected", "checked", "disabled", "hidden", "open", "multiple"}
 
 
 def is_key(text: str) -> bool:
-    """Whether ``text`` is a key of the catalogue or the head of some (``tui.input.`` in an f-string)."""
+    """Whether ``text`` is a key of the catalogue, the head of some (``tui.input.`` in an f-string) or the
+    tail of some (``.you``, ``_at_close``)."""
     keys = catalogue("en")
+    if KEYTAIL.match(text):
+        return any(key.endswith(text) or f"{text}." in key for key in keys)
     return bool(KEYLIKE.match(text)) and (text in keys or any(key.startswith(text) for key in keys))
 
 
@@ -90,6 +104,42 @@ def python_words(source: str) -> Iterator[tuple[int, str]]:
         for text in _literal_parts(node.args[0]):
             if WORD.search(MARKUP.sub("", text)) and not is_key(text) and not DIAGNOSTIC.match(text):
                 yield node.lineno, text
+
+
+ADDRESS = re.compile(r"^[\w?=#-]*(/|\.json$|\.md$)[\w./?=#-]*$")
+"""A path, a file's name or an address in an f-string (``/?join={code}``, ``{lang}.json``): no words."""
+PRESENT_NOT_WORDS = {"present/rulebook.py", "present/cliargs.py"}
+"""The rule book's renderer (its words are the books, ``rulebook.*.md``) and argparse's errors."""
+NOT_YET = {
+    "present/outcome.py": "the English headlines of a deal in the records' JSON (_seats_headline, _sides_headline)",
+}
+"""Modules of ``present/`` that still build English sentences, and which."""
+ENGINE_TEXTS = {"REFUSALS", "REASONS", "SEAT", "CARD"}
+"""Module-level tables of the engines' English, matched by patterns to find the catalogue's key."""
+ENGLISH_FALLBACKS = {"_engine_english"}
+"""Functions that say, in the engine's English, what no engine gives (a test checks it never happens)."""
+
+
+def built_words(source: str) -> Iterator[tuple[int, str]]:
+    """The words a ``present/`` module builds itself, by line (the rule in the module's docstring)."""
+    tree = ast.parse(source)
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        raised = isinstance(node, ast.Raise)
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        engine = any(isinstance(target, ast.Name) and target.id in ENGINE_TEXTS for target in targets)
+        fallback = isinstance(node, ast.FunctionDef) and node.name in ENGLISH_FALLBACKS
+        if raised or engine or fallback:
+            skipped.update(id(inner) for inner in ast.walk(node))
+    for node in ast.walk(tree):
+        if id(node) in skipped or not isinstance(node, ast.JoinedStr):
+            continue
+        for text in _literal_parts(node):
+            if WORD.search(MARKUP.sub("", text)) and not is_key(text) and not ADDRESS.match(text):
+                yield node.lineno, text
+    yield from python_words(source)
 
 
 def python_tables(source: str) -> Iterator[int]:
@@ -181,10 +231,24 @@ def test_no_translation_table_is_left_in_the_code() -> None:
 
 
 def test_the_terminal_game_prints_no_words_of_its_own() -> None:
+    files = sorted((SRC / "tui").glob("*.py"))
+    assert len(files) > 10
     found = [
         f"{path.relative_to(SRC)}:{line}: {text!r}"
-        for path in sorted((SRC / "tui").glob("*.py"))
+        for path in files
         for line, text in python_words(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_words_of_present_build_no_sentence_of_their_own() -> None:
+    files = sorted((SRC / "present").rglob("*.py"))
+    assert len(files) > 15
+    found = [
+        f"{path.relative_to(SRC)}:{line}: {text!r}"
+        for path in files
+        if path.relative_to(SRC).as_posix() not in PRESENT_NOT_WORDS | NOT_YET.keys()
+        for line, text in built_words(path.read_text(encoding="utf-8"))
     ]
     assert found == []
 
@@ -226,7 +290,24 @@ PLANTED_PAGE = "\n".join(
 """Lines 1-3 write words of their own, line 4 is a translation table; lines 5-6 are clean."""
 
 
+PLANTED_PRESENT = "\n".join(
+    [
+        'return f"{who} had no trick{when} (Schwarz): {points}."',
+        'return f"The talon was closed, so {names.possessive(seat)} points count."',
+        'return names.of(f"tui.scoring.{step.value}_at_close", loser)',
+        'raise ValueError(f"no words for {key}")',
+        'REASONS = ((rf"seat {SEAT} won the last trick", "last_trick"),)',
+        "def _engine_english(text):",
+        '    return f"{text}, not yours"',
+        'return say(f"{key}.you", lang)',
+        'return {"path": f"/?join={code}", "file": f"{lang}.json"}',
+    ]
+)
+"""Lines 1-2 build English sentences; lines 3-9 are keys, an error, the engine's English, its fallback, paths."""
+
+
 def test_the_scans_are_not_vacuous_a_planted_word_is_found() -> None:
+    assert sorted({line for line, _ in built_words(PLANTED_PRESENT)}) == [1, 2]
     assert [line for line, _ in python_words(PLANTED_PYTHON)] == [1, 2, 3]
     assert list(python_tables(PLANTED_PYTHON)) == [4]
     assert [line for line, _ in page_words(PLANTED_PAGE)] == [1, 2, 3]

@@ -23,6 +23,7 @@ from sixtysix import Deal, Match, PlayerView, Rules
 from sixtysix.ai.levels import make_table_player
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, CARD_NAMES
+from sixtysix.core.forfeit import FORFEIT_POINTS
 from sixtysix.core.match import PartnershipMatch
 from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.view import PartnershipView
@@ -30,7 +31,6 @@ from sixtysix.players.base import Player, RandomPlayer
 from sixtysix.players.partnership import PartnershipPlayer, RandomPartnershipPlayer
 from sixtysix.players.table import play_table_match
 from sixtysix.protocol import (
-    FORFEIT_POINTS,
     PartnershipProtocolPlayer,
     ProtocolPlayer,
     run_match,

@@ -18,7 +18,8 @@ from protocol_helpers import bot_command
 
 from sixtysix import Match, Rules
 from sixtysix.ai.levels import make_player
-from sixtysix.protocol import FORFEIT_POINTS, BotFailure, ProtocolPlayer, StartFailures, run_deal, run_match
+from sixtysix.core.forfeit import FORFEIT_POINTS
+from sixtysix.protocol import BotFailure, ProtocolPlayer, StartFailures, run_deal, run_match
 from sixtysix.protocol.player import MAX_START_FAILURES, _Process
 
 CASES = {

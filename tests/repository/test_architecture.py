@@ -11,6 +11,16 @@ import tokenize
 
 import grimp
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+"""The repository's root (this file is tests/repository/test_architecture.py)."""
+PACKAGE = ROOT / "src" / "sixtysix"
+
+# Each scan reads at least this many files: a scan that finds no files (a moved test, a renamed
+# folder) fails instead of passing on nothing.
+_AT_LEAST_PYTHON = 100
+_AT_LEAST_C = 5
+_AT_LEAST_JS = 15
+
 
 def _strongly_connected(adjacent: dict[str, set[str]]) -> list[set[str]]:
     """Tarjan's components of more than one module (each one is an import cycle)."""
@@ -91,15 +101,11 @@ _PAGE_EXPLAINED = {
 
 
 def _source_lines() -> list[tuple[str, int, str]]:
-    root = pathlib.Path(__file__).resolve().parents[2] / "src" / "sixtysix"
-    found = []
-    for path in sorted(root.rglob("*.py")):
-        relative = path.relative_to(root).as_posix()
-        if relative.startswith("core/"):
-            continue
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            found.append((relative, number, line))
-    return found
+    return [
+        (relative, number, line)
+        for relative, text in _python_sources().items()
+        for number, line in enumerate(text.splitlines(), 1)
+    ]
 
 
 def _offences(lines: list[tuple[str, int, str]]) -> list[str]:
@@ -132,12 +138,39 @@ def _target_literals(sources: dict[str, str]) -> list[str]:
 
 
 def _python_sources() -> dict[str, str]:
-    root = pathlib.Path(__file__).resolve().parents[1] / "src" / "sixtysix"
-    return {
-        path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
-        for path in sorted(root.rglob("*.py"))
-        if not path.relative_to(root).as_posix().startswith("core/")
+    """Every Python module of the package outside the core, by its path under src/sixtysix."""
+    sources = {
+        path.relative_to(PACKAGE).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not path.relative_to(PACKAGE).as_posix().startswith("core/")
     }
+    assert len(sources) >= _AT_LEAST_PYTHON, f"the scan read {len(sources)} Python files under {PACKAGE}"
+    return sources
+
+
+def _core_sources() -> dict[str, str]:
+    """The core's Python modules, by their path under src/sixtysix/core."""
+    core = PACKAGE / "core"
+    sources = {
+        path.relative_to(core).as_posix(): path.read_text(encoding="utf-8") for path in sorted(core.rglob("*.py"))
+    }
+    assert len(sources) >= 10, f"the scan read {len(sources)} Python files under {core}"
+    return sources
+
+
+def _c_sources() -> dict[str, str]:
+    """The native core's C sources and headers, by file name."""
+    sources = {path.name: path.read_text(encoding="utf-8") for path in sorted((ROOT / "native").glob("*.[ch]"))}
+    assert len(sources) >= _AT_LEAST_C, f"the scan read {len(sources)} C files under {ROOT / 'native'}"
+    return sources
+
+
+def _page_sources() -> dict[str, str]:
+    """The page's JavaScript, pages/ included, by its path under web/static/js."""
+    js = PACKAGE / "web" / "static" / "js"
+    sources = {path.relative_to(js).as_posix(): path.read_text(encoding="utf-8") for path in sorted(js.rglob("*.js"))}
+    assert len(sources) >= _AT_LEAST_JS, f"the scan read {len(sources)} JavaScript files under {js}"
+    return sources
 
 
 _C_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
@@ -172,6 +205,10 @@ def _page_offences(sources: dict[str, str]) -> list[str]:
     return found
 
 
+def test_the_scans_read_the_repository_they_stand_in() -> None:
+    assert (ROOT / "pyproject.toml").is_file() and (PACKAGE / "core" / "facts.py").is_file()
+
+
 def test_outside_the_core_the_deal_target_is_never_a_literal() -> None:
     assert _target_literals(_python_sources()) == []
 
@@ -186,9 +223,7 @@ def test_the_scan_finds_a_literal_target_but_not_the_word() -> None:
 
 
 def test_the_c_core_writes_neither_the_target_nor_the_scale() -> None:
-    native = pathlib.Path(__file__).resolve().parents[1] / "native"
-    sources = {path.name: path.read_text(encoding="utf-8") for path in sorted(native.glob("*.[ch]"))}
-    assert _c_offences(sources) == []
+    assert _c_offences(_c_sources()) == []
 
 
 def test_the_c_scan_finds_a_target_and_a_scale_but_not_in_comments() -> None:
@@ -203,8 +238,7 @@ def test_the_c_scan_finds_a_target_and_a_scale_but_not_in_comments() -> None:
 
 
 def test_the_page_explains_a_deal_by_the_engines_reasons_only() -> None:
-    js = pathlib.Path(__file__).resolve().parents[1] / "src" / "sixtysix" / "web" / "static" / "js"
-    assert _page_offences({path.name: path.read_text(encoding="utf-8") for path in sorted(js.glob("*.js"))}) == []
+    assert _page_offences(_page_sources()) == []
 
 
 def test_the_page_scan_finds_a_decision_on_the_termination() -> None:
@@ -238,4 +272,37 @@ def test_the_scan_finds_a_rule_fact_and_accepts_a_reason() -> None:
         ["tui/u.py", "8"],
         ["rl/t.py", "9"],
         ["present/s.py", "10"],
+    ]
+
+
+# A name imported only to be imported again from here (``from m import X as X``, ``X = m.X``): importers
+# take it from the module that defines it. A package's ``__init__.py`` is its public face and may.
+_RE_EXPORTS = re.compile(r"^from [\w.]+ import (\w+) as \1\b|^(\w+) = \w+\.\2\s*(#|$)")
+
+
+def _re_exports(sources: dict[str, str]) -> list[str]:
+    return [
+        f"{relative}:{number}: {line.strip()}  -> import it from where it is defined"
+        for relative, text in sorted(sources.items())
+        if not relative.endswith("__init__.py")
+        for number, line in enumerate(text.splitlines(), 1)
+        if _RE_EXPORTS.search(line)
+    ]
+
+
+def test_no_module_passes_on_a_name_it_imported() -> None:
+    sources = _python_sources() | {f"core/{name}": text for name, text in _core_sources().items()}
+    assert _re_exports(sources) == []
+
+
+def test_the_re_export_scan_finds_both_shapes_but_not_a_package_face() -> None:
+    sources = {
+        "core/game.py": "from sixtysix.core.outcome import Outcome as Outcome\nfrom x import y as z\n",
+        "present/describe.py": "trick_points = facts.trick_points\nLIMIT = facts.LIMIT  # the core's\nN = facts.M\n",
+        "protocol/__init__.py": "from sixtysix.protocol.host import Host as Host\n",
+    }
+    assert [found.split(":")[0:2] for found in _re_exports(sources)] == [
+        ["core/game.py", "1"],
+        ["present/describe.py", "1"],
+        ["present/describe.py", "2"],
     ]

@@ -15,7 +15,7 @@ import pytest
 from tournament_helpers import FOUR, THREE, outcomes, table_levels
 
 from sixtysix.cli import main
-from sixtysix.core.partnership import side_of
+from sixtysix.core.facts import side_of
 from sixtysix.core.record import replay
 from sixtysix.core.rules import Rules
 from sixtysix.tournament.backends import InProcessBackend, ProcessBackend

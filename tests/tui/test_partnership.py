@@ -270,7 +270,7 @@ def test_the_command_line_plays_four_handed(
 
 
 def test_the_logged_trick_winner_is_the_engines() -> None:
-    from sixtysix.present.describe import trick_winner
+    from sixtysix.core.facts import winning_seat
 
     rng = random.Random(9)
     for seed in range(20):
@@ -281,7 +281,7 @@ def test_the_logged_trick_winner_is_the_engines() -> None:
                 trick = [*deal.trick, (deal.to_act or 0, int(last))]
                 deal.apply(last)
                 if not deal.is_over:
-                    assert trick_winner(trick, deal.trump) == deal.leader
+                    assert winning_seat(trick, deal.trump) == deal.leader
                 continue
             deal.apply(rng.choice(deal.legal_actions()))
 

@@ -13,8 +13,12 @@ from typing import Any
 import pytest
 
 import sixtysix.web
+from sixtysix import Action, Deal
+from sixtysix.core.cards import cards_of
 from sixtysix.core.fairness import REASONS, Verdict
+from sixtysix.present.describe import card_label
 from sixtysix.present.words import LANGUAGES, catalogue, placeholders
+from sixtysix.web.actions import refusal
 from sixtysix.web.errors import WebError
 from sixtysix.web.messages import Message, sentence, verdict_reasons
 
@@ -26,13 +30,13 @@ MESSAGES = {
 }
 """The web's sentences, by key and language."""
 WORDED_APART = {
-    "server.illegal": {"action"},
+    "server.illegal": {"why"},
     "server.invalid_record.header": set(),
     "server.invalid_record.deal": {"deal"},
     "server.invalid_record.action": {"deal", "action", "token"},
 }
 """Messages whose English is the engine's own reason (``{reason}``, ``{error}``), and the placeholders German and
-French use instead (they say that the action is not allowed now, or where a record's fault is)."""
+French use instead (the refused move in the player's words, or where a record's fault is)."""
 
 
 def fields(text: str) -> set[str]:
@@ -157,3 +161,17 @@ def test_a_checked_record_gives_each_deals_reason_in_every_language(server: Serv
     assert first["reasons"]["fr"].startswith("la graine du serveur correspond à l'engagement")
     verdict = state["fairness"]["deals"][0]["verdict"]
     assert verdict["reasons"] == first["reasons"]
+
+
+def test_a_refused_move_is_said_to_the_player_in_german_and_french_and_in_the_engines_english() -> None:
+    deal = Deal.shuffled(seed=1)
+    missing = Action(cards_of(deal.hands[2])[0])  # a card of seat 2
+    card = {lang: card_label(missing, True, lang) for lang in LANGUAGES}
+    texts = refusal(deal, missing, 1, {1: "Alice", 2: "Bob"}).message.texts()
+    assert texts == {
+        "en": f"{missing}: seat 1 does not hold {missing}",
+        "de": f"Nicht erlaubt: Du hast {card['de']} nicht",
+        "fr": f"Interdit\u00a0: Vous n'avez pas {card['fr']}",
+    }
+    turn = refusal(deal, deal.legal_actions(1)[0], 2, {1: "Alice", 2: "Bob"}).message.texts()
+    assert turn["de"] == "Nicht erlaubt: Alice ist am Zug, nicht du", turn

@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from sixtysix.core.cards import BIT, CARD_NAMES
+from sixtysix.core.facts import side_of
 from sixtysix.core.match import ThreeHandedMatch
-from sixtysix.core.partnership import FourHandedDeal, side_of
+from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.record import replay
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PartnershipView, three_handed_view

@@ -33,7 +33,8 @@ explanation names the reason a teacher would give.
 
 >>> from sixtysix.ai.analysis import Budget, analyze
 >>> from sixtysix.core.cards import parse_card as c, parse_cards as cards
->>> from sixtysix.core.game import Deal, Stage
+>>> from sixtysix.core.game import Deal
+>>> from sixtysix.core.outcome import Stage
 >>> from sixtysix.core.rules import Rules
 >>> deal = Deal.from_position(  # the talon is gone: seat 1 leads with 58 points, the A♠ is out
 ...     Rules.preset("seed66"), dealer=2, trump_card=c("9d"), hands=(cards("Ts Kh 9c"), cards("Ks Ah Jc")),
@@ -79,7 +80,8 @@ from sixtysix.core.facts import (
     marriage_value,
     winning_seat,
 )
-from sixtysix.core.game import Deal, Stage, Termination
+from sixtysix.core.game import Deal
+from sixtysix.core.outcome import Stage, Termination
 from sixtysix.core.view import PlayerView
 
 LINE_WORLDS = 12

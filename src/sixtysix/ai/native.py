@@ -210,7 +210,7 @@ def outcome_of(result: tuple[int, ...] | None) -> ResultKey | None:
 
 
 def result_key(outcome: Outcome | None) -> ResultKey | None:
-    """An engine :class:`~sixtysix.core.game.Outcome` as a :data:`ResultKey`, to compare with :func:`outcome_of`."""
+    """An engine :class:`~sixtysix.core.outcome.Outcome` as a :data:`ResultKey`, to compare with :func:`outcome_of`."""
     if outcome is None:
         return None
     points, tricks = outcome.points, outcome.tricks

@@ -28,8 +28,8 @@ knowing a number of its own. To change how something scores, change it here.
 ========================  ==============================================================
 fact                      where
 ========================  ==============================================================
-card points               :func:`card_point_table` (``Rules.points``), :func:`card_points`,
-                          :func:`trick_points`
+card points               :func:`~sixtysix.core.cards.card_point_table`
+                          (``Rules.points``), :func:`card_points`, :func:`trick_points`
 who takes a trick         :data:`BEATERS`, :func:`beats`, :func:`trick_winner`,
                           :func:`winning_seat`; the completed tricks: :func:`tricks_of`
                           (``Rules.cards_per_trick`` cards each)
@@ -75,7 +75,6 @@ from sixtysix.core.cards import (
     CardMask,
     make_card,
 )
-from sixtysix.core.cards import card_point_table as card_point_table
 
 if TYPE_CHECKING:
     from sixtysix.core.rules import Rules

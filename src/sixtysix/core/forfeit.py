@@ -32,10 +32,11 @@ from __future__ import annotations
 import re
 
 from sixtysix.core.errors import DealError, MatchError
+from sixtysix.core.facts import side_of
 from sixtysix.core.game import Deal
 from sixtysix.core.match import AnyMatch, ThreeHandedMatch
 from sixtysix.core.outcome import Outcome, Reason, Stage, Termination
-from sixtysix.core.partnership import FourHandedDeal, side_of
+from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.table import Table
 from sixtysix.core.threehanded import ThreeHandedDeal
 

@@ -82,10 +82,7 @@ from sixtysix.core.facts import (
     marriage_value,
     tricks_of,
 )
-from sixtysix.core.outcome import WIN_SCALE_REASONS, Reason, Scoring
-from sixtysix.core.outcome import Outcome as Outcome
-from sixtysix.core.outcome import Stage as Stage
-from sixtysix.core.outcome import Termination as Termination
+from sixtysix.core.outcome import WIN_SCALE_REASONS, Outcome, Reason, Scoring, Stage, Termination
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import parse_table_text, table_text
 from sixtysix.core.view import PLAYER_VIEW_FIELDS, PlayerView, SpectatorView, fill

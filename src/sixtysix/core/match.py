@@ -28,8 +28,10 @@ from typing import ClassVar, Generic, Self, TypeVar
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card
 from sixtysix.core.errors import MatchError, RulesError
-from sixtysix.core.game import Deal, Outcome, shuffled_deck
-from sixtysix.core.partnership import FourHandedDeal, side_of
+from sixtysix.core.facts import side_of
+from sixtysix.core.game import Deal, shuffled_deck
+from sixtysix.core.outcome import Outcome
+from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import deal_fields, deal_from_fields, parse_deal_fields
 from sixtysix.core.threehanded import ThreeHandedDeal

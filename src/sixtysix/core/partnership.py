@@ -54,12 +54,11 @@ from sixtysix.core.facts import (
     marriage_value,
     partnership_follow_mask,
     partnership_game_points,
+    side_of,
     tricks_of,
 )
-from sixtysix.core.facts import partner_of as partner_of
-from sixtysix.core.facts import side_of as side_of
-from sixtysix.core.game import Outcome, Stage, Termination, check_deck, illegal, shuffled_deck
-from sixtysix.core.outcome import Reason, Scoring
+from sixtysix.core.game import check_deck, illegal, shuffled_deck
+from sixtysix.core.outcome import Outcome, Reason, Scoring, Stage, Termination
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import parse_table_text, table_text
 from sixtysix.core.view import PARTNERSHIP_VIEW_FIELDS, PartnershipView, SpectatorView, fill

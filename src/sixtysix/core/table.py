@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Protocol, Self, TypeAlias
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, CardMask
 from sixtysix.core.facts import Trick
-from sixtysix.core.game import Deal, Outcome, Stage
+from sixtysix.core.game import Deal
 from sixtysix.core.match import (
     AnyMatch,
     DealResult,
@@ -52,6 +52,7 @@ from sixtysix.core.match import (
     create_match,
     match_from_text,
 )
+from sixtysix.core.outcome import Outcome, Stage
 from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import parse_table_text

@@ -30,7 +30,8 @@ from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, Card, CardMask
 from sixtysix.core.errors import DealError
 from sixtysix.core.facts import Trick, tricks_of
-from sixtysix.core.game import Deal, Outcome, Stage, Termination, illegal, shuffled_deck
+from sixtysix.core.game import Deal, illegal, shuffled_deck
+from sixtysix.core.outcome import Outcome, Stage, Termination
 from sixtysix.core.rules import Rules
 from sixtysix.core.textform import parse_table_text, table_text
 from sixtysix.core.view import PlayerView, SpectatorView

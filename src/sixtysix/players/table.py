@@ -39,12 +39,12 @@ from typing import Any, Protocol, TypeAlias, TypeVar, overload
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card
 from sixtysix.core.errors import IllegalActionError
-from sixtysix.core.game import Deal, Outcome
+from sixtysix.core.game import Deal
 from sixtysix.core.match import Match
+from sixtysix.core.outcome import Outcome
 from sixtysix.core.partnership import FourHandedDeal
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PartnershipView, PlayerView
-from sixtysix.players.player import AnyPlayer as AnyPlayer  # importers of the table's names find it here too
 from sixtysix.players.player import DecisionStats, Player, SeatView
 
 View = TypeVar("View", bound=SeatView)

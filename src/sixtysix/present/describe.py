@@ -4,8 +4,8 @@ Strings may hold ``rich`` markup (coloured cards); :func:`plain` removes it.
 
 **Rule facts.** The words ask the core for every fact of the rules they name (who takes
 a trick, what it is worth, what a marriage scores, the last trick's ten, the Schneider
-line, the opponent's hand size): :mod:`sixtysix.core.facts`, re-exported here under the
-names the front ends use. The scoring of a finished deal is explained from its
+line, the opponent's hand size): :mod:`sixtysix.core.facts`, which the front ends import
+from there. The scoring of a finished deal is explained from its
 :class:`~sixtysix.core.view.SpectatorView` (in table seats), so the same sentences serve
 a table of two and the two seats that play at a table of three.
 
@@ -22,7 +22,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sixtysix.core import facts
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action, marriage_suit
 from sixtysix.core.cards import (
     CARD_NAMES,
@@ -34,7 +33,7 @@ from sixtysix.core.cards import (
     parse_card,
     suit_of,
 )
-from sixtysix.core.facts import DEAL_TARGET, SCHNEIDER, SCHWARZ_WIN
+from sixtysix.core.facts import DEAL_TARGET, SCHNEIDER, SCHWARZ_WIN, Trick, last_trick_bonus, marriage_value
 from sixtysix.core.forfeit import parse_forfeit_header
 from sixtysix.core.game import Deal
 from sixtysix.core.outcome import Reason
@@ -42,16 +41,6 @@ from sixtysix.core.table import Table
 from sixtysix.core.view import PlayerView, SpectatorView
 from sixtysix.present import voice
 from sixtysix.present.words import say
-
-# The core's rule facts under the names the front ends use (each is defined there, once):
-LAST_TRICK_BONUS = facts.LAST_TRICK_BONUS
-Trick = facts.Trick
-last_trick_bonus = facts.last_trick_bonus
-marriage_value = facts.marriage_value
-trick_points = facts.trick_points
-tricks_of = facts.tricks_of
-trick_winner = facts.winning_seat
-"""The seat whose card takes a trick given as (seat, card) pairs: :func:`sixtysix.core.facts.winning_seat`."""
 
 RED_SUITS = frozenset((1, 2))  # diamonds, hearts
 
@@ -125,7 +114,8 @@ class Names:
         return say(whose, self.lang, n=n, name=self.other(seat), **values)
 
     def possessive(self, seat: int) -> str:
-        return "your" if seat == self.human else f"{self.other(seat)}'s"
+        """Whose: ``your`` or ``Computer's`` (``tui.possessive``) in :attr:`lang`."""
+        return self.of("tui.possessive", seat)
 
 
 def rank_index(rank: str, lang: str = "en") -> str:
@@ -313,10 +303,60 @@ def describe_trick(names: Names, trick: Trick, symbols: bool = True) -> str:
 # -- deal results ---------------------------------------------------------------------
 
 
+REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(f"^{pattern}$"), key)
+    for pattern, key in (
+        (r"seat (?P<seat>[1-4]) claimed correctly with (?P<p>\d+)", "claimed"),
+        (r"seat (?P<seat>[1-4]) claimed correctly with (?P<p>\d+) after closing", "claimed_after_closing"),
+        (
+            r"seat (?P<seat>[1-4]) claimed correctly with (?P<p>\d+) after seat (?P<closer>[1-4]) closed",
+            "claimed_after_close",
+        ),
+        (r"seat (?P<seat>[1-4]) claimed with only (?P<p>\d+)", "claimed_only"),
+        (r"seat (?P<seat>[1-4]) claimed with only (?P<p>\d+) after closing", "claimed_only_after_closing"),
+        (r"seat (?P<seat>[1-4]) closed but did not claim (?P<target>\d+) \(made (?P<p>\d+)\)", "closed_short"),
+        (r"seat (?P<seat>[1-4]) closed and reached (?P<p>\d+) but never claimed", "closed_never_claimed"),
+        (r"seat (?P<seat>[1-4]) closed and reached (?P<p>\d+)", "closed_reached"),
+        (r"seat (?P<seat>[1-4]) won the last trick and reached (?P<p>\d+)", "last_trick_reached"),
+        (r"seat (?P<seat>[1-4]) won the last trick", "last_trick"),
+        (r"a tie at (?P<p>\d+) each", "tie"),
+        (r"played out: seat (?P<seat>[1-4]) made (?P<p>\d+), seat (?P<other>[1-4]) (?P<q>\d+)", "played_out"),
+        (r"forfeit: seat (?P<seat>[1-4]) (?P<why>.*)", "forfeit"),
+    )
+)
+"""The engine's reasons of a deal's end (``Outcome.reason``) and the catalogue key (``tui.reason.KEY``) that
+says each; a key with a ``seat`` has a ``.you`` and an ``.other`` form (and ``.closed_by_you`` for a claim
+after the player closed). A forfeit's ``why`` (what happened
+to a bot) stays the engine's English."""
+
+
 def humanize(reason: str, names: Names) -> str:
-    """An engine sentence with "seat 1"/"seat 2" (up to "seat 4") replaced by the names: the English
-    terminal's first line of a deal's end (German and French say it from the engine's reason codes,
-    :func:`~sixtysix.present.outcome.deal_sentences`)."""
+    """An engine's reason of a deal's end said with the names, from the catalogue (``tui.reason.*``): the
+    terminal's first line of a deal's end. A reason the catalogue does not know is the engine's English
+    with "seat 1"/"seat 2" (up to "seat 4") replaced by the names.
+
+    >>> humanize("played out: seat 2 made 70, seat 1 50", Names(human=1))
+    'Played out: Computer made 70, you 50'
+    >>> humanize("seat 1 won the last trick", Names(human=1, lang="de"))
+    'Du hast den letzten Stich gemacht'
+    """
+    for pattern, key in REASONS:
+        found = pattern.match(reason)
+        if found:
+            values: dict[str, object] = found.groupdict()
+            if "closer" in values:  # a claim after the other seat closed: the closer may be the player
+                closer = int(found["closer"])
+                if closer == names.human:
+                    return names.say(
+                        f"tui.reason.{key}.closed_by_you", name=names.other(int(found["seat"])), p=found["p"]
+                    )
+                values["closer"] = names.other(closer)
+            if "other" in values:
+                values["other"] = names(int(found["other"]))
+            if "seat" not in values:
+                return names.say(f"tui.reason.{key}", **values)
+            del values["seat"]
+            return names.of(f"tui.reason.{key}", int(found["seat"]), **values)
     text = re.sub(r"seat ([1-4])", lambda m: names(int(m.group(1))), reason)
     return text[:1].upper() + text[1:]
 
@@ -449,9 +489,13 @@ def _engine_english(text: str, names: Names, symbols: bool) -> str:
     return text[:1].upper() + text[1:]
 
 
-def game_points_text(n: int) -> str:
-    """``1 game point``, ``2 game points``."""
-    return f"{n} game point{'s' if n != 1 else ''}"
+def game_points_text(n: int, lang: str = "en") -> str:
+    """``1 game point``, ``2 game points`` (``tui.outcome.game_points``) in ``lang``.
+
+    >>> game_points_text(1), game_points_text(3, "de")
+    ('1 game point', '3 Punkte')
+    """
+    return say("tui.outcome.game_points", lang, n=n)
 
 
 @dataclass(frozen=True)
@@ -483,16 +527,11 @@ def _step(reasons: Sequence[Reason]) -> Reason:
     return next(reason for reason in reasons if reason in _STEPS)
 
 
-def _scale_sentence(names: Names, loser: int, points: int, step: Reason, n: int, when: str = "") -> Line:
-    """Why the scale gave ``n`` game points: the engine's step (``step``), with the loser's card points."""
-    who = names.subject(loser)
-    if step == Reason.SCHWARZ:
-        return (step,), f"{who} had no trick{when} (Schwarz): {game_points_text(n)}."
-    if step == Reason.SCHNEIDER:
-        return (
-            step,
-        ), f"{who} had only {points} card points{when}, under {SCHNEIDER} (Schneider): {game_points_text(n)}."
-    return (step,), f"{who} had {points} card points{when}, {SCHNEIDER} or more: {game_points_text(n)}."
+def _scale_sentence(names: Names, loser: int, points: int, step: Reason, n: int, at_close: bool = False) -> Line:
+    """Why the scale gave ``n`` game points: the engine's step (``step``), with the loser's card points
+    (``tui.scoring.simple``, ``.schneider``, ``.schwarz``; ``…_at_close`` when they were counted at the close)."""
+    key = f"tui.scoring.{step.value}{'_at_close' if at_close else ''}"
+    return (step,), names.of(key, loser, p=points, line=SCHNEIDER, game_points=game_points_text(n, names.lang))
 
 
 def _closer_win(names: Names, duel: _Duel, reasons: Sequence[Reason], n: int) -> list[Line]:
@@ -500,29 +539,36 @@ def _closer_win(names: Names, duel: _Duel, reasons: Sequence[Reason], n: int) ->
     opponent = duel.other(public.closer)
     if Reason.AT_CLOSE in reasons:
         return [
-            (
-                (Reason.AT_CLOSE,),
-                f"The talon was closed, so {names.possessive(opponent)} points when it was closed count.",
-            ),
-            _scale_sentence(names, opponent, public.close_score, _step(reasons), n, " at the close"),
+            ((Reason.AT_CLOSE,), names.of("tui.scoring.closed_basis", opponent)),
+            _scale_sentence(names, opponent, public.close_score, _step(reasons), n, at_close=True),
         ]
     return [_scale_sentence(names, opponent, duel.points(opponent), _step(reasons), n)]
 
 
-def _failed_close(names: Names, duel: _Duel, why: Reason, reasons: Sequence[Reason], n: int, failure: str = "") -> Line:
+def _failed_close(
+    names: Names, duel: _Duel, why: Reason, reasons: Sequence[Reason], n: int, claimed: bool = True
+) -> Line:
+    """A failed close's sentence: the closer fell short of the target (or, ``claimed`` false, never claimed it)."""
     closer = duel.public.closer
     opponent = duel.other(closer)
-    failure = failure or f"did not make {DEAL_TARGET}"
-    start = f"{names.subject(closer)} closed the talon and {failure}, so {names(opponent)} "
-    start += names.of_count("tui.scores", opponent, n)
+    lang = names.lang
+    failure = "closed_short" if claimed else "closed_never_claimed"
+    parts = {
+        "closed": names.of(f"tui.scoring.part.{failure}", closer, target=DEAL_TARGET),
+        "so": names.of("tui.scoring.part.so_score", opponent, game_points=game_points_text(n, lang)),
+    }
     if Reason.ALWAYS_THREE in reasons:
-        return (why, Reason.ALWAYS_THREE), start + f" (these rules always give {SCHWARZ_WIN} for a failed close)."
+        return (why, Reason.ALWAYS_THREE), names.say("tui.scoring.failed_close.always_three", most=SCHWARZ_WIN, **parts)
     if Reason.NO_TRICK_AT_CLOSE in reasons:
-        return (why, Reason.NO_TRICK_AT_CLOSE), start + f": {names(opponent)} had no trick when it was closed."
+        no_trick = names.of("tui.scoring.part.no_trick_at_close", opponent)
+        return (why, Reason.NO_TRICK_AT_CLOSE), names.say(
+            "tui.scoring.failed_close.no_trick_at_close", why=no_trick, **parts
+        )
     if Reason.HOYLE in reasons:
-        return (why, Reason.HOYLE), start + f": the closer made {SCHNEIDER} or more (the Hoyle 1895 rule)."
-    most = game_points_text(SCHWARZ_WIN)
-    return (why,), start + f" ({most} if {names(opponent)} had had no trick when it was closed)."
+        return (why, Reason.HOYLE), names.say("tui.scoring.failed_close.hoyle", line=SCHNEIDER, **parts)
+    most = game_points_text(SCHWARZ_WIN, lang)
+    if_no_trick = names.of("tui.scoring.part.if_no_trick_at_close", opponent)
+    return (why,), names.say("tui.scoring.failed_close.plain", most=most, if_no_trick=if_no_trick, **parts)
 
 
 def explain_scoring(table: Table, names: Names) -> list[str]:
@@ -532,7 +578,8 @@ def explain_scoring(table: Table, names: Names) -> list[str]:
 
 
 def scoring_sentences(public: SpectatorView, names: Names) -> list[str]:
-    """Sentences that explain how a finished deal of two seats scored: words for the engine's reasons.
+    """Sentences that explain how a finished deal of two seats scored: words for the engine's reasons,
+    from the catalogue (``tui.scoring.*``) in ``names.lang``.
 
     >>> from sixtysix import Deal
     >>> deal = Deal.shuffled(seed=1)
@@ -552,20 +599,17 @@ def scoring_lines(public: SpectatorView, names: Names) -> list[Line]:
         return []
     reasons = outcome.reasons
     if reasons[0] == Reason.TIE:
-        if public.rules.tie_rule == "carry_one":
-            return [
-                ((Reason.TIE,), "Equal totals: nobody scores now; 1 game point goes to the winner of the next deal.")
-            ]
-        return [((Reason.TIE,), "Equal totals: nobody scores (ties are void under these rules).")]
+        carry = public.rules.tie_rule == "carry_one"
+        return [((Reason.TIE,), names.say("tui.scoring.tie_carry" if carry else "tui.scoring.tie_void"))]
     winner = outcome.winner
     assert winner is not None
     duel = _Duel(public)
     loser = duel.other(winner)
     lines = _how_won(names, duel, winner, loser)
     if Reason.DOUBLED in reasons:
-        lines.append(((Reason.DOUBLED,), "Doubled, because the talon was closed."))
+        lines.append(((Reason.DOUBLED,), names.say("tui.outcome.why.doubled")))
     if public.pending[loser - 1]:
-        lines.append(((), f"({names.possessive(loser).capitalize()} marriage never counted: no trick was won.)"))
+        lines.append(((), names.of("tui.scoring.marriage_never_counted", loser)))
     return lines
 
 
@@ -575,75 +619,69 @@ def _how_won(names: Names, duel: _Duel, winner: int, loser: int) -> list[Line]:
     outcome = public.outcome
     assert outcome is not None
     closer, reasons, n = public.closer, outcome.reasons, outcome.base_points
+    lang = names.lang
+    points = game_points_text(n, lang)
     how = reasons[0]
     if how == Reason.FORFEIT:  # not a rule of 66: a bot failed (sixtysix.core.forfeit)
-        why = parse_forfeit_header(outcome.reason)[2]
-        scores = names.of_count("tui.scores", winner, outcome.game_points)
-        return [((how,), f"{names.subject(loser)} forfeited the deal ({why}), so {names(winner)} {scores}.")]
-    claimed = f"{names.subject(winner)} claimed {DEAL_TARGET} with {duel.points(winner)} card points."
+        why = parse_forfeit_header(outcome.reason)[2]  # what happened, for people: the engine's English
+        forfeited = names.of("tui.scoring.part.forfeited", loser)
+        so = names.of("tui.scoring.part.so_score", winner, game_points=game_points_text(outcome.game_points, lang))
+        return [((how,), names.say("tui.scoring.forfeit", forfeited=forfeited, why=why, so=so))]
+    claimed = names.of("tui.outcome.claimed", winner, p=duel.points(winner))
     if how == Reason.CLAIM:
         return [((how,), claimed), _scale_sentence(names, loser, duel.points(loser), _step(reasons), n)]
     if how == Reason.CLOSER_CLAIM:
         return [((how,), claimed), *_closer_win(names, duel, reasons, n)]
     if how == Reason.BEATEN_CLOSER:
-        start = f"{names.subject(closer)} closed the talon but {names(winner)} reached {DEAL_TARGET} first: "
+        parts = {
+            "closed": names.of("tui.scoring.part.closed", closer),
+            "reached": names.of("tui.scoring.part.reached_first", winner, target=DEAL_TARGET),
+            "game_points": points,
+        }
         if Reason.FLAT in reasons:
-            return [((how, Reason.FLAT), start + f"{game_points_text(n)}, whatever the tricks under these rules.")]
+            return [((how, Reason.FLAT), names.say("tui.scoring.beaten.flat", **parts))]
         if Reason.NO_TRICK_AT_CLOSE in reasons:
-            sentence = start + f"{game_points_text(n)}, as {names(winner)} had no trick when it was closed."
-            return [((how, Reason.NO_TRICK_AT_CLOSE), sentence)]
-        most = SCHWARZ_WIN
-        return [
-            ((how,), start + f"{game_points_text(n)} ({most} if {names(winner)} had had no trick when it was closed).")
-        ]
+            why = names.of("tui.scoring.part.no_trick_at_close", winner)
+            return [
+                ((how, Reason.NO_TRICK_AT_CLOSE), names.say("tui.scoring.beaten.no_trick_at_close", why=why, **parts))
+            ]
+        if_no_trick = names.of("tui.scoring.part.if_no_trick_at_close", winner)
+        return [((how,), names.say("tui.scoring.beaten.plain", most=SCHWARZ_WIN, if_no_trick=if_no_trick, **parts))]
     if how == Reason.FALSE_CLAIM_FAILED_CLOSE:
         return [
-            ((), "A wrong claim after closing counts as a failed close."),
+            ((), names.say("tui.scoring.false_claim_after_close")),
             _failed_close(names, duel, how, reasons, n),
         ]
     if how == Reason.FALSE_CLAIM:
-        start = f"A claim with fewer than {DEAL_TARGET} card points gives the opponent "
         if Reason.FLAT in reasons:
-            return [((how, Reason.FLAT), start + f"{game_points_text(n)}.")]
-        if Reason.NO_TRICK in reasons:
             return [
-                ((how, Reason.NO_TRICK), start + f"{game_points_text(n)} when, as here, the opponent has no trick.")
+                ((how, Reason.FLAT), names.say("tui.scoring.false_claim.flat", target=DEAL_TARGET, game_points=points))
             ]
-        return [((how,), start + f"{game_points_text(n)} ({SCHWARZ_WIN} if the opponent has no trick).")]
+        if Reason.NO_TRICK in reasons:
+            sentence = names.say("tui.scoring.false_claim.no_trick", target=DEAL_TARGET, game_points=points)
+            return [((how, Reason.NO_TRICK), sentence)]
+        sentence = names.say("tui.scoring.false_claim.plain", target=DEAL_TARGET, game_points=points, most=SCHWARZ_WIN)
+        return [((how,), sentence)]
     if how == Reason.FAILED_CLOSE:
         return [_failed_close(names, duel, how, reasons, n)]
     if how == Reason.NEVER_CLAIMED:  # strict_claims: 66 without a claim is no success (A16)
         return [
-            (
-                (),
-                f"These rules (strict claims) count {DEAL_TARGET} reached after closing without a claim "
-                "as a failed close.",
-            ),
-            _failed_close(names, duel, how, reasons, n, f"reached {DEAL_TARGET} but never claimed"),
+            ((), names.say("tui.scoring.never_claimed", target=DEAL_TARGET)),
+            _failed_close(names, duel, how, reasons, n, claimed=False),
         ]
     if how == Reason.CLOSER_PLAYED_OUT:
-        sentence = (
-            f"{names.subject(closer)} closed and reached {DEAL_TARGET} by the last trick, which counts as a claim."
-        )
-        return [((how,), sentence), *_closer_win(names, duel, reasons, n)]
+        return [((how,), names.of("tui.outcome.closer_made_it", closer)), *_closer_win(names, duel, reasons, n)]
     if how == Reason.LAST_TRICK_TARGET:  # the automatic end at 66 comes first (VU)
-        sentence = (
-            f"{names.subject(winner)} reached {DEAL_TARGET} with the last trick: "
-            f"the deal ends at {DEAL_TARGET} as after any trick."
-        )
+        sentence = names.of("tui.scoring.last_trick_target", winner, target=DEAL_TARGET)
         return [((how,), sentence), _scale_sentence(names, loser, duel.points(loser), _step(reasons), n)]
     if how == Reason.LAST_TRICK:
-        sentence = f"All cards were played: the winner of the last trick wins the deal, {game_points_text(n)}."
-        return [((how, Reason.SIMPLE), sentence)]
-    lines: list[Line] = []
-    tricks = public.completed_tricks()
+        return [((how, Reason.SIMPLE), names.say("tui.scoring.last_trick", game_points=points))]
+    last = public.completed_tricks()[-1].winner
     bonus = last_trick_bonus(public.rules, closed=False)
-    sentence = (
-        f"All cards were played; {names(tricks[-1].winner)} took the last trick (+{bonus}), and the higher total wins."
-    )
-    lines.append(((how,), sentence))
-    lines.append(_scale_sentence(names, loser, duel.points(loser), _step(reasons), n))
-    return lines
+    return [
+        ((how,), names.of("tui.scoring.played_out", last, bonus=bonus)),
+        _scale_sentence(names, loser, duel.points(loser), _step(reasons), n),
+    ]
 
 
 def deal_headline(table: Table, names: Names, credited: int) -> str:

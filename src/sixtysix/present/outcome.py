@@ -21,11 +21,10 @@ statistics are counted.
 
 from __future__ import annotations
 
-from sixtysix.core.facts import DEAL_TARGET, HUNDRED, SCHNEIDER, last_trick_bonus
+from sixtysix.core.facts import DEAL_TARGET, HUNDRED, SCHNEIDER, last_trick_bonus, side_of
 from sixtysix.core.forfeit import parse_forfeit_header
 from sixtysix.core.match import AnyMatch, DealResult
 from sixtysix.core.outcome import Reason
-from sixtysix.core.partnership import side_of
 from sixtysix.core.table import Table
 from sixtysix.core.view import SpectatorView
 from sixtysix.present.describe import Line, Names, deal_headline, scoring_sentences

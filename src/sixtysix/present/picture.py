@@ -24,8 +24,8 @@ from typing import NamedTuple
 from sixtysix.core.actions import CLAIM, DRAW, EXCHANGE, PASS, Action, marriage_suit
 from sixtysix.core.cards import BIT, KING, QUEEN, Card, CardMask, make_card
 from sixtysix.core.facts import exchange_card, trick_winner
-from sixtysix.core.game import BEFORE_DRAW, Outcome, Stage
-from sixtysix.core.outcome import Reason
+from sixtysix.core.game import BEFORE_DRAW
+from sixtysix.core.outcome import Outcome, Reason, Stage
 from sixtysix.core.rules import Rules
 from sixtysix.core.table import Table
 from sixtysix.core.view import SpectatorView

@@ -29,7 +29,8 @@ from sixtysix.ai.puzzles import TALON_GONE, Puzzle, solve_worlds, world_analysis
 from sixtysix.ai.sampling import consistent_worlds
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import SUIT_CHARS, CardMask, parse_card
-from sixtysix.core.game import Deal, Stage
+from sixtysix.core.game import Deal
+from sixtysix.core.outcome import Stage
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
     Names,

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from sixtysix.core.actions import EXCHANGE, PASS
 from sixtysix.core.cards import BIT, CARD_NAMES, SUIT_CHARS, CardMask, cards_of, suit_of
-from sixtysix.core.game import Stage
+from sixtysix.core.outcome import Stage
 from sixtysix.present.picture import SeatPicture
 from sixtysix.present.voice import suit_name
 from sixtysix.present.words import say

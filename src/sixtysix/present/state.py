@@ -26,10 +26,9 @@ from collections.abc import Callable, Sequence
 
 from sixtysix.core.actions import ACTIONS, TOKENS, Action, marriage_suit
 from sixtysix.core.cards import BIT, CARD_NAMES, KING, QUEEN, SUIT_CHARS, CardMask, make_card
-from sixtysix.core.facts import Trick, marriage_value
-from sixtysix.core.game import Stage
+from sixtysix.core.facts import Trick, marriage_value, partner_of, side_of
 from sixtysix.core.match import AnyMatch
-from sixtysix.core.partnership import partner_of, side_of
+from sixtysix.core.outcome import Stage
 from sixtysix.core.rules import Rules
 from sixtysix.core.table import Table
 from sixtysix.core.view import SpectatorView

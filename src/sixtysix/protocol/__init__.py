@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sixtysix.protocol.engine import serve
     from sixtysix.protocol.host import (
-        FORFEIT_POINTS,
         BotFailure,
         DealOutcome,
         Forfeit,
@@ -53,7 +52,6 @@ if TYPE_CHECKING:
 # every run of the command line) costs nothing.
 _HOMES = {
     "serve": "engine",
-    "FORFEIT_POINTS": "host",
     "BotFailure": "host",
     "DealOutcome": "host",
     "Forfeit": "host",
@@ -82,7 +80,6 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "FORFEIT_POINTS",
     "FOUR_HANDED_VERSION",
     "VERSION",
     "BotFailure",

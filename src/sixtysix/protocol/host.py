@@ -19,7 +19,7 @@ The API, for tournaments and anything else that pits bots against each other:
     :func:`sixtysix.players.table.play_table_match` (``random.Random(seed)``), so an
     in-process match and the same match over the protocol deal the same cards.
 ``DealOutcome``
-    ``outcome`` (the deal's :class:`~sixtysix.core.game.Outcome`), ``forfeit``
+    ``outcome`` (the deal's :class:`~sixtysix.core.outcome.Outcome`), ``forfeit``
     (a :class:`Forfeit` or ``None``), and ``winner``, ``game_points``,
     ``termination`` (``"forfeit"`` or the engine's termination value) and
     ``reason`` for convenience.
@@ -67,9 +67,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from sixtysix.core.forfeit import FORFEIT_POINTS as FORFEIT_POINTS
 from sixtysix.core.forfeit import forfeit_deal
-from sixtysix.core.game import Outcome
+from sixtysix.core.outcome import Outcome
 from sixtysix.core.table import Table
 from sixtysix.players.player import DecisionStats, Player, SeatView
 from sixtysix.players.table import MatchOf, TableOf, viewer

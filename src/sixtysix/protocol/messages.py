@@ -47,7 +47,7 @@ from typing import Any
 from sixtysix.core.actions import ACTIONS, Action
 from sixtysix.core.cards import BIT, CARD_NAMES, SUIT_CHARS, Card, CardMask, cards_of, parse_card, suit_of
 from sixtysix.core.errors import InvalidActionError, InvalidCardError, RulesError
-from sixtysix.core.game import Stage
+from sixtysix.core.outcome import Stage
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView, PlayerView
 

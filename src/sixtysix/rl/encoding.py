@@ -32,7 +32,7 @@ from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.core.actions import EXCHANGE, MARRIAGE_20, NUM_ACTIONS, marriage_suit
 from sixtysix.core.cards import BIT, CardMask
 from sixtysix.core.facts import DEAL_TARGET
-from sixtysix.core.game import Stage
+from sixtysix.core.outcome import Stage
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import opponent_hand_size

@@ -15,20 +15,12 @@ from rich.console import Console, RenderableType
 
 from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.errors import IllegalActionError
+from sixtysix.core.facts import LAST_TRICK_BONUS, marriage_value, partner_of, side_of, trick_points, winning_seat
 from sixtysix.core.match import PartnershipMatch
-from sixtysix.core.partnership import FourHandedDeal, left_of, partner_of, side_of
+from sixtysix.core.partnership import FourHandedDeal, left_of
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.player import Player
-from sixtysix.present.describe import (
-    LAST_TRICK_BONUS,
-    card_markup,
-    cards_markup,
-    marriage_choice,
-    marriage_value,
-    suit_label,
-    trick_points,
-    trick_winner,
-)
+from sixtysix.present.describe import card_markup, cards_markup, marriage_choice, suit_label
 from sixtysix.present.voice import suit_name
 from sixtysix.tui.console import Settings
 from sixtysix.tui.loop import TableSession
@@ -130,7 +122,7 @@ class PartnershipSession(TableSession[FourHandedDeal, FourHandedDeal, Partnershi
             return
         self.log.append(names.of("tui.act.play", seat, card=card_markup(action, symbols, lang)))
         if len(trick) == 4:
-            winner = trick_winner(trick, deal.trump)
+            winner = winning_seat(trick, deal.trump)
             values = {
                 "name": names.other(winner) if winner != self.seat else "",
                 "cards": cards_markup([c for _, c in trick], symbols, lang),

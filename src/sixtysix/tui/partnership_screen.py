@@ -30,19 +30,13 @@ from rich.text import Text
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import BIT, Card
+from sixtysix.core.facts import LAST_TRICK_BONUS, partner_of, side_of, trick_points, winning_seat
 from sixtysix.core.match import DealResult
 from sixtysix.core.outcome import Reason
-from sixtysix.core.partnership import FourHandedDeal, left_of, partner_of, side_of
+from sixtysix.core.partnership import FourHandedDeal, left_of
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PartnershipView
-from sixtysix.present.describe import (
-    LAST_TRICK_BONUS,
-    Names,
-    card_markup,
-    suit_label,
-    trick_points,
-    trick_winner,
-)
+from sixtysix.present.describe import Names, card_markup, suit_label
 from sixtysix.present.order import hand_order
 from sixtysix.present.outcome import SIDE_SCALES
 from sixtysix.present.words import say
@@ -114,7 +108,7 @@ def describe_trick(names: Names, trick: Sequence[tuple[int, Card]], rules: Rules
         "tui.trick.sentence",
         led=names.of("tui.trick.led", leader, card=card_markup(lead, symbols, lang)),
         played=played,
-        won=names.of("tui.trick.part.won", trick_winner(trick, trump)),
+        won=names.of("tui.trick.part.won", winning_seat(trick, trump)),
         points=names.count("tui.trick.points", points),
     )
 
@@ -169,7 +163,7 @@ def _other_line(view: PartnershipView, seat: int, names: Names, symbols: bool) -
 
 def _table_line(view: PartnershipView, names: Names, symbols: bool) -> Text:
     if view.trick:
-        winning = names.of("tui.four.winning", trick_winner(view.trick, view.trump))
+        winning = names.of("tui.four.winning", winning_seat(view.trick, view.trump))
         return Text.from_markup(f"{trick_line(names, view.trick, symbols)}   {winning}")
     if view.marriage_suit >= 0:
         return Text.from_markup(names.of("tui.trick.marriage", view.leader))

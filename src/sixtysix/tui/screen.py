@@ -39,9 +39,10 @@ from rich.text import Text
 
 from sixtysix.core.actions import Action, marriage_suit
 from sixtysix.core.cards import Card, CardMask, make_card, suit_of
-from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal, Stage
+from sixtysix.core.facts import marriage_value, tricks_of
+from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE, Deal
 from sixtysix.core.match import DealResult
-from sixtysix.core.outcome import Reason
+from sixtysix.core.outcome import Reason, Stage
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.present import voice
@@ -54,10 +55,8 @@ from sixtysix.present.describe import (
     describe_trick,
     explain_scoring,
     humanize,
-    marriage_value,
     opponent_hand_size,
     suit_label,
-    tricks_of,
     typed_token,
 )
 from sixtysix.present.order import hand_order

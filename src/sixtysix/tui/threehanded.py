@@ -30,8 +30,9 @@ from rich.text import Text
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, CardMask, suit_of
-from sixtysix.core.game import Deal, Stage
+from sixtysix.core.game import Deal
 from sixtysix.core.match import ThreeHandedMatch
+from sixtysix.core.outcome import Stage
 from sixtysix.core.rules import Rules
 from sixtysix.core.threehanded import ThreeHandedDeal
 from sixtysix.core.view import PlayerView, three_handed_view

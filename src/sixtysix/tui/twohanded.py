@@ -25,6 +25,7 @@ from rich.table import Table
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, PASS, Action
 from sixtysix.core.cards import cards_of
 from sixtysix.core.errors import IllegalActionError
+from sixtysix.core.facts import last_trick_bonus, trick_points, winning_seat
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, Deal
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import (
@@ -34,9 +35,6 @@ from sixtysix.present.describe import (
     cards_markup,
     decimal_text,
     describe_action,
-    last_trick_bonus,
-    trick_points,
-    trick_winner,
     value_text,
 )
 from sixtysix.present.order import hand_order
@@ -216,7 +214,7 @@ class TwoHandedTurns(TableSession[TableDeal, Deal, PlayerView]):
         else:
             self.log.append(describe_action(names, seat, action, symbols, exchange if action == EXCHANGE else None))
         if stage == FOLLOW and action.is_card():
-            winner = trick_winner(((leader, led), (3 - leader, action)), deal.trump)
+            winner = winning_seat(((leader, led), (3 - leader, action)), deal.trump)
             points = trick_points(deal.rules, (led, action))
             cards = f"{card_markup(led, symbols, lang)} {card_markup(action, symbols, lang)}"
             text = names.of("tui.log.trick", winner, cards=cards, points=points)

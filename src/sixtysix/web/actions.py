@@ -13,11 +13,15 @@ two people the engine's rule holds: the leader's next action ends the offer.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from sixtysix.core.actions import DRAW, Action
 from sixtysix.core.errors import IllegalActionError, InvalidActionError
 from sixtysix.core.table import Table
+from sixtysix.present.describe import Names, refusal_words
 from sixtysix.present.picture import after_draw
 from sixtysix.present.state import NEXT
+from sixtysix.present.words import LANGUAGES
 from sixtysix.web import fairness
 from sixtysix.web.clock import CLAIMS, claim
 from sixtysix.web.commits import commit
@@ -26,7 +30,7 @@ from sixtysix.web.errors import WebError, malformed, not_your_turn
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
-from sixtysix.web.messages import Message, sentence
+from sixtysix.web.messages import Message, Worded, sentence
 
 
 def read_action(token: object) -> Action | None:
@@ -91,15 +95,23 @@ def act(
         work.apply(action, seat)  # legal: after_draw lists legal actions only
         steps.append((seat, action))
     else:
-        raise refusal(work, action, seat)
+        raise refusal(work, action, seat, {other: info.name for other, info in game.seats.items()})
     # an exchange offer this action opened for the computer is decided in the same change
     decide_windows(game, work, steps)
     commit(matches, game, steps, origin=origin, reply_to=reply_to)
     return game.version
 
 
-def refusal(deal: Table, action: Action, seat: int) -> WebError:
-    """Why ``seat`` may not take ``action`` now: the engine's reason, in table seats."""
+def refusal(deal: Table, action: Action, seat: int, names: Mapping[int, str] | None = None) -> WebError:
+    """Why ``seat`` may not take ``action`` now: in English the engine's reason, in table seats (what
+    programs read); in German and French the same refusal said to the player
+    (:func:`~sixtysix.present.describe.refusal_words`), the other seats called by ``names``.
+
+    >>> from sixtysix import Deal
+    >>> message = refusal(Deal.shuffled(seed=1), Action.parse("Ac"), 1, {2: "Bob"}).message  # Bob holds Ac
+    >>> message.text("en"), message.text("de")
+    ('Ac: seat 1 does not hold Ac', 'Nicht erlaubt: Du hast A♣ nicht')
+    """
     if deal.window == seat:
         return WebError(409, "illegal_action", sentence("server.exchange_or_pass", action=action))
     try:
@@ -108,7 +120,9 @@ def refusal(deal: Table, action: Action, seat: int) -> WebError:
         reason = str(error)
     else:  # not expected: the action was found illegal
         reason = f"{action}: not allowed now"
-    words = sentence("server.illegal", reason=reason, action=action)
+    others = tuple((other, name) for other, name in sorted((names or {}).items()) if other != seat)
+    why = Worded({lang: refusal_words(reason, Names(human=seat, others=others, lang=lang)) for lang in LANGUAGES})
+    words = sentence("server.illegal", reason=reason, action=action, why=why)
     if not deal.legal_actions(seat):
         return not_your_turn(words)
     return WebError(409, "illegal_action", words)

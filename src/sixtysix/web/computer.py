@@ -17,7 +17,8 @@ from sixtysix.core.actions import Action
 from sixtysix.core.errors import IllegalActionError
 from sixtysix.core.table import Table
 from sixtysix.core.view import AnyView
-from sixtysix.players.table import AnyPlayer, ask
+from sixtysix.players.player import AnyPlayer
+from sixtysix.players.table import ask
 from sixtysix.present.table import is_duel
 from sixtysix.web.game import Game
 

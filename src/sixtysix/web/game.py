@@ -14,7 +14,7 @@ from sixtysix.core.fairness import DealSeeds
 from sixtysix.core.forfeit import FORFEIT_POINTS
 from sixtysix.core.match import AnyMatch
 from sixtysix.core.view import AnyView
-from sixtysix.players.table import AnyPlayer
+from sixtysix.players.player import AnyPlayer
 from sixtysix.present.state import StateMemo, seat_state
 from sixtysix.present.table import PublicMatch
 from sixtysix.web import fairness

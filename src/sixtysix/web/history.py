@@ -11,8 +11,8 @@ import datetime
 from collections.abc import Sequence
 from typing import Any, cast
 
+from sixtysix.core.facts import side_of
 from sixtysix.core.match import create_match
-from sixtysix.core.partnership import side_of
 from sixtysix.core.record import Record
 from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.web import fairness

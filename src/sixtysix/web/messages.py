@@ -27,6 +27,17 @@ from sixtysix.present.words import LANGUAGES, entry, say
 
 
 @dataclass(frozen=True)
+class Worded:
+    """A placeholder's value worded apart in each language (a refused move in the player's own words), by
+    language; English where a language lacks it."""
+
+    texts: Mapping[str, str]
+
+    def __str__(self) -> str:
+        return self.texts["en"]
+
+
+@dataclass(frozen=True)
 class Message:
     """One sentence of the catalogue with the values of its placeholders (:func:`sentence` makes one)."""
 
@@ -34,8 +45,12 @@ class Message:
     values: Mapping[str, object] = field(default_factory=dict)
 
     def text(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` (``en``, ``de`` or ``fr``)."""
-        return say(self.key, lang, **self.values)
+        """The sentence in ``lang`` (``en``, ``de`` or ``fr``); a :class:`Worded` value in that language."""
+        values = {
+            name: value.texts.get(lang, str(value)) if isinstance(value, Worded) else value
+            for name, value in self.values.items()
+        }
+        return say(self.key, lang, **values)
 
     def texts(self) -> dict[str, str]:
         """The sentence in every language, by language."""

@@ -10,8 +10,8 @@ True
 from __future__ import annotations
 
 from sixtysix.ai.levels import make_table_player
+from sixtysix.core.facts import partner_of
 from sixtysix.core.match import create_match
-from sixtysix.core.partnership import partner_of
 from sixtysix.core.rules import CHOICES, PRESETS, Rules
 from sixtysix.present.presets import preset_description, presets_json
 from sixtysix.present.state import API_VERSION

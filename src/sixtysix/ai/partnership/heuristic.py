@@ -34,9 +34,9 @@ from typing import Any
 from sixtysix.ai.partnership.inference import HandKnowledge
 from sixtysix.core.actions import IS_CARD, Action
 from sixtysix.core.cards import ACE, HIGHER, RANK_OF, SUIT_MASK, SUIT_OF, Card, CardMask
-from sixtysix.core.facts import beats, marriage_value, trick_winner
-from sixtysix.core.game import Stage
-from sixtysix.core.partnership import left_of, side_of
+from sixtysix.core.facts import beats, marriage_value, side_of, trick_winner
+from sixtysix.core.outcome import Stage
+from sixtysix.core.partnership import left_of
 from sixtysix.core.view import PartnershipView
 from sixtysix.players.partnership import PartnershipPlayer
 

@@ -62,7 +62,7 @@ from sixtysix.core.facts import (
     partnership_follow_mask,
     trick_winner,
 )
-from sixtysix.core.game import Stage
+from sixtysix.core.outcome import Stage
 from sixtysix.core.partnership import FourHandedDeal, score_partnership_deal
 from sixtysix.core.rules import Rules
 
