@@ -25,7 +25,8 @@ The rule, checked on the source (docs/architecture.md, "Where do the words come 
   no word a player reads: an error raised for a programmer, the engine's English matched by a pattern
   (``REFUSALS``, ``REASONS``), the English fallback for a refusal no engine gives (``_engine_english``).
   ``present/rulebook.py`` renders the rule books (``rulebook.*.md``, one per language) and
-  ``present/cliargs.py`` raises argparse's errors; :data:`NOT_YET` names what still builds English.
+  ``present/cliargs.py`` raises argparse's errors; :data:`FOR_PROGRAMS` names the English a program reads
+  (the web API's documented English fields; the page and the terminal word the same values from the catalogue).
 
 Every file of ``tui/`` is covered, the three- and four-handed tables too (they speak ``--lang`` as the
 two-player table does).
@@ -110,10 +111,10 @@ ADDRESS = re.compile(r"^[\w?=#-]*(/|\.json$|\.md$)[\w./?=#-]*$")
 """A path, a file's name or an address in an f-string (``/?join={code}``, ``{lang}.json``): no words."""
 PRESENT_NOT_WORDS = {"present/rulebook.py", "present/cliargs.py"}
 """The rule book's renderer (its words are the books, ``rulebook.*.md``) and argparse's errors."""
-NOT_YET = {
-    "present/outcome.py": "the English headlines of a deal in the records' JSON (_seats_headline, _sides_headline)",
+FOR_PROGRAMS = {
+    "present/outcome.py": "the web API's English `headline` of a deal (docs/web-api.md); the page words it",
 }
-"""Modules of ``present/`` that still build English sentences, and which."""
+"""Modules of ``present/`` that build English for programs only (no player reads it), and which."""
 ENGINE_TEXTS = {"REFUSALS", "REASONS", "SEAT", "CARD"}
 """Module-level tables of the engines' English, matched by patterns to find the catalogue's key."""
 ENGLISH_FALLBACKS = {"_engine_english"}
@@ -247,7 +248,7 @@ def test_the_words_of_present_build_no_sentence_of_their_own() -> None:
     found = [
         f"{path.relative_to(SRC)}:{line}: {text!r}"
         for path in files
-        if path.relative_to(SRC).as_posix() not in PRESENT_NOT_WORDS | NOT_YET.keys()
+        if path.relative_to(SRC).as_posix() not in PRESENT_NOT_WORDS | FOR_PROGRAMS.keys()
         for line, text in built_words(path.read_text(encoding="utf-8"))
     ]
     assert found == []
