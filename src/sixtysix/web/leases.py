@@ -53,9 +53,7 @@ def holder_name(store: Store) -> str:
 class Leases:
     """The leases this process holds, as it took or last renewed them (used from the event loop)."""
 
-    def __init__(
-        self, store: Store, server_time: ServerTime, seconds: float, holder: str | None = None
-    ) -> None:
+    def __init__(self, store: Store, server_time: ServerTime, seconds: float, holder: str | None = None) -> None:
         self.store = store
         self.server_time = server_time
         self.seconds = seconds
