@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,6 +14,11 @@ import pytest
 from sixtysix.web.store import Store
 
 from .conftest import Api, Seat, ServerProcess, my_turn, pick, stored
+
+
+def at_least(version: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a state is at ``version`` or later."""
+    return lambda state: int(state["version"]) >= version
 
 
 @pytest.mark.slow
@@ -39,7 +45,7 @@ def test_a_friend_match_with_one_seat_on_each_of_two_server_processes(postgres_u
                 answer = me.act(pick(me.state, rng, claims=False), me.state["version"])
                 assert stored(answer), answer
                 version = answer["state"]["version"]
-                seats[3 - number].wait(lambda s, v=version: s["version"] >= v)  # pushed by the other process
+                seats[3 - number].wait(at_least(version))  # pushed by the other process
                 moves += 1
                 break
         assert moves > 5
@@ -132,7 +138,7 @@ def test_a_server_process_killed_mid_match_loses_nothing_and_the_other_carries_o
                 assert stored(answer), answer
                 played.append((number, action))
                 version = answer["state"]["version"]
-                seats[3 - number].wait(lambda s, v=version: s["version"] >= v)
+                seats[3 - number].wait(at_least(version))
 
         seats[1].wait(lambda s: s["status"] == "playing")
         play(6)

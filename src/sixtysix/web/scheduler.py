@@ -20,6 +20,7 @@ from concurrent.futures import Executor
 
 from sixtysix.web.commits import commit
 from sixtysix.web.computer import decide, thinks_long
+from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.leases import Leases
 from sixtysix.web.matches import Matches
@@ -91,7 +92,13 @@ class Scheduler:
                     continue  # the match moved while it thought: think again
                 if not self.leases.take(game.id):
                     break  # another process took the match over: it moves
-                commit(self.matches, game, [(seat, action)])
+                try:
+                    commit(self.matches, game, [(seat, action)])
+                except WebError as error:
+                    if error.code != "stale_version":
+                        raise
+                    # another process stored a change first (it took the lease over while this one was
+                    # stalled): the match is read again, and the loop asks for the lease again
         except asyncio.CancelledError:
             raise
         except Exception:
