@@ -210,7 +210,7 @@ def test_a_deal_claimed_on_two_server_processes_at_once_is_forfeited_once(
     servers = [make_server(postgres_url, seed=4, move_seconds=60, server_time=clock) for _ in range(2)]
     apis = [Api(server.base) for server in servers]
     match_id, tokens = friends(apis[0])
-    late, other = to_act(apis[1], match_id, tokens)  # the second server holds the match too
+    _, other = to_act(apis[1], match_id, tokens)  # the second server holds the match too
     clock.advance(61)
     start = threading.Barrier(2)
     answers: list[int] = [0, 0]
