@@ -42,6 +42,9 @@ def test_a_lease_is_held_by_one_holder_until_its_time_passes_unless_renewed(data
         assert first.leases() == {"m1": ("B", 115.0)}
         assert first.renew_leases("A", now=110.0, until=116.0) == set()  # A learns it lost the match
         assert not first.take_lease("m1", "A", now=110.0, until=116.0)
+        assert first.held_elsewhere("A", ["m1", "m9"], now=110.0) == {"m1"}
+        assert first.held_elsewhere("B", ["m1"], now=110.0) == set()  # its own
+        assert first.held_elsewhere("A", ["m1"], now=115.0) == set()  # its time passed
         second.release_leases("B", ["m1"])
         assert first.take_lease("m1", "A", now=111.0, until=117.0)  # given back: free at once
         first.release_leases("A")

@@ -141,8 +141,8 @@ def test_a_server_process_killed_mid_match_loses_nothing_and_the_other_carries_o
                 seats[3 - number].wait(at_least(version))
 
         seats[1].wait(lambda s: s["status"] == "playing")
-        play(6)
-        assert len(played) == 6 and seats[1].state["deal"]["outcome"] is None
+        play(6)  # (fewer should the deal end sooner)
+        assert played
         # a computer match whose computer (seat 1, to lead) the first process is to move
         computer = apis[0].create(level=1, seat=2, name="Carol")
         computer_id, carol_token = str(computer["match_id"]), str(computer["token"])
@@ -164,17 +164,18 @@ def test_a_server_process_killed_mid_match_loses_nothing_and_the_other_carries_o
         assert stored_actions(store, computer_id) == history_of(person.state)
 
         play(100)  # the friends play the deal to its end on one process
-        assert seats[1].state["deal"]["outcome"] is not None and len(played) > 6
+        assert seats[1].state["deal"]["outcome"] is not None
         assert sent_once_each(stored_actions(store, match_id), played)  # none lost, none twice
         assert stored_actions(store, match_id) == history_of(seats[1].state) == history_of(seats[2].state)
-        for _ in range(4):  # and Carol plays on against the survivor's computer
+        answer = seats[2].act("next")  # and on to the next deal
+        assert stored(answer) and answer["state"]["deal"]["number"] == 2
+        seats[1].wait(lambda s: s["deal"]["number"] == 2 and s["version"] == answer["state"]["version"])
+        for _ in range(4):  # and Carol plays on against the survivor's computer (the next deal too)
             state = person.wait(my_turn)
-            if state["deal"]["outcome"] is not None:
-                break
+            assert state["status"] != "over"
             assert stored(person.act(pick(state, rng, claims=False), state["version"]))
-        person.wait(my_turn)
+        person.wait(my_turn)  # the computer answered the last of them
         assert stored_actions(store, computer_id) == history_of(person.state)
-        assert len(history_of(person.state)) >= 5
         print(f"the survivor moved the dead process's computer {took_over:.2f} s after the kill (lease 1 s)")
     finally:
         for seat in seats.values():

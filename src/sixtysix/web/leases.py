@@ -83,6 +83,13 @@ class Leases:
             self.held.pop(match_id, None)
         return taken
 
+    def free(self, match_ids: list[str]) -> list[str]:
+        """Those of ``match_ids`` that no other process holds now (one query; they may be taken)."""
+        if not match_ids:
+            return []
+        busy = self.store.held_elsewhere(self.holder, match_ids, self.server_time.wall())
+        return [match_id for match_id in match_ids if match_id not in busy]
+
     def renew(self) -> None:
         """Renew every lease this process holds; those another process took meanwhile are dropped."""
         if not self.held:

@@ -184,9 +184,9 @@ class Service:
             if game is None or game.status == "over":
                 self.leases.release(match_id)
         self.leases.renew()
-        for game in list(self.games.values()):
-            if not game.driving and computer_due(game):
-                self.computer.schedule(game)
+        waiting = {game.id: game for game in self.games.values() if not game.driving and computer_due(game)}
+        for match_id in self.leases.free(list(waiting)):  # one query, not one per match another process drives
+            self.computer.schedule(waiting[match_id])
 
     def evict_idle(self, now: float | None = None) -> int:
         """Let every idle match leave memory (read back on demand); how many left."""

@@ -503,6 +503,17 @@ class Store:
             rows = db.execute(select(lease.c.match_id).where(lease.c.holder == holder)).all()
         return {str(r[0]) for r in rows}
 
+    def held_elsewhere(self, holder: str, match_ids: Sequence[str], now: float) -> set[str]:
+        """Which of ``match_ids`` another holder than ``holder`` holds at ``now`` (one query for many matches)."""
+        lease = schema.leases
+        with self.transaction() as db:
+            rows = db.execute(
+                select(lease.c.match_id).where(
+                    lease.c.match_id.in_(match_ids), lease.c.holder != holder, lease.c.expires > now
+                )
+            ).all()
+        return {str(r[0]) for r in rows}
+
     def release_leases(self, holder: str, match_ids: Sequence[str] | None = None) -> None:
         """Give up ``holder``'s leases of ``match_ids`` (``None``: all of them)."""
         lease = schema.leases
