@@ -3,10 +3,10 @@
 A match's computer moves (:mod:`sixtysix.web.scheduler`) only in the process that holds the
 match's **lease**, a row of the ``leases`` table: the match, its holder (this process's name)
 and until when it holds it. A process takes the lease when the computer is to act and the
-lease is free (no row, or its time has passed, or its own), with one conditional statement
-the database serializes (:meth:`~sixtysix.web.store.Store.take_lease`): two processes never
+lease is free (no row, or its time has passed, or its own), in one transaction of conditional
+statements the database serializes (:meth:`~sixtysix.web.store.Store.take_lease`): two processes never
 both hold one match. The holder renews all its leases every third of the period in one
-statement (:meth:`Leases.renew`) and gives one back when the match leaves its memory or ends,
+transaction (:meth:`Leases.renew`) and gives one back when the match leaves its memory or ends,
 and all of them when it stops. A process that dies (``kill -9``, a lost machine) renews
 nothing: once its leases' time has passed, the next process that holds the match in memory,
 or is asked for it, takes them over, and its computer moves.
