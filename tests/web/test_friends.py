@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from .conftest import Api, Seat, ServerThread, both_databases, pick, stored
 
@@ -187,7 +188,8 @@ def test_no_invitation_code_is_stored_or_shown_twice(server: ServerThread, api: 
         assert all(set(invite) == {"seat"} for invite in state["invites"])
         assert not any(code in str(state) for code in codes)
     # every byte the database holds, the write-ahead log's included, is free of the codes
-    files = [path for path in server.db.parent.iterdir() if path.name.startswith(server.db.name)]
+    db = Path(server.db)
+    files = [path for path in db.parent.iterdir() if path.name.startswith(db.name)]
     stored = b"".join(path.read_bytes() for path in files)
     assert stored and not any(code.encode() in stored for code in codes)
     # and each code still takes its seat, once
