@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import socket
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
 from sixtysix.web.leases import SQLITE_HOLDER, Leases, holder_name
@@ -172,3 +174,30 @@ def test_a_holder_stalled_past_its_lease_is_taken_over_and_learns_it_at_its_rene
     finally:
         api.close()
         other.close()
+
+
+def test_on_sqlite_a_server_restarted_after_a_crash_takes_its_leases_back_at_once(
+    make_server: Any, tmp_path: Path
+) -> None:
+    """SQLite serves one process: the lease a crashed server left (an hour to run) is the next one's at once."""
+    db = tmp_path / "web.sqlite3"
+    limits = Limits(rates={}, analysis_queue=1000, lease_seconds=3600.0)
+    first = make_server(db, computer_delay=3600.0, limits=limits)
+    api = Api(first.base)
+    created = api.create(level=1, seat=2, name="Ann")
+    match_id, token = created["match_id"], created["token"]
+    api.close()
+    first.stop()  # it gives its lease back; a crash would have left it, as here:
+    store = Store(db)
+    try:
+        now = time.time()
+        assert store.take_lease(match_id, SQLITE_HOLDER, now, now + 3600.0)
+    finally:
+        store.close()
+    second = make_server(db, limits=limits)
+    api = Api(second.base)
+    try:
+        wait_until(lambda: bool(api.state(match_id, token)["legal"]))  # the computer led, at once
+        assert computer_led_once(second.service.store, api.state(match_id, token))
+    finally:
+        api.close()
