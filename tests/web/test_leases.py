@@ -17,16 +17,21 @@ from sixtysix.web.store import Store
 
 from .conftest import Api, both_databases, wait_until
 from .test_database import friends_match
+from .test_processes import seen_by
 
 
 def computer_led_once(store: Store, state: dict[str, Any]) -> bool:
     """Whether the computer (seat 1) made its first turn once: the person (seat 2) is to act after actions of
-    seat 1 only (an exchange of the trump nine may come before the lead), and the database holds exactly them."""
+    seat 1 only (an exchange of the trump nine may come before the lead), and the database holds exactly them
+    (and any ``pass`` of seat 1, which seat 2 is not shown)."""
     history = [(entry["seat"], entry["action"]) for entry in state["deal"]["history"]]
     stored = store.load(state["match_id"])
     assert stored is not None
     return bool(
-        state["legal"] and history and {seat for seat, _ in history} == {1} and stored.deals[0].actions == history
+        state["legal"]
+        and history
+        and {seat for seat, _ in history} == {1}
+        and seen_by(2, stored.deals[0].actions) == history
     )
 
 
