@@ -3,6 +3,7 @@ WebSocket, a forfeit that survives a restart and shows in the record, and the re
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -198,3 +199,38 @@ def test_a_rematch_against_the_computer_keeps_the_level(api: Api) -> None:
     assert fresh["status"] == "playing" and fresh["kind"] == "computer"
     computer = next(s for s in fresh["seats"] if s["kind"] == "computer")
     assert computer["level"] == 2 and computer["name"] == "Computer (level 2)"
+
+
+def test_a_deal_claimed_on_two_server_processes_at_once_is_forfeited_once(
+    make_server: Callable[..., ServerThread], postgres_url: str
+) -> None:
+    """The move clock needs no lease (docs/deploy.md): its claims are changes like any other. The same claim
+    sent at once to two servers on one PostgreSQL: one is stored, the other refused, one forfeit stored."""
+    clock = ServerTime()
+    servers = [make_server(postgres_url, seed=4, move_seconds=60, server_time=clock) for _ in range(2)]
+    apis = [Api(server.base) for server in servers]
+    match_id, tokens = friends(apis[0])
+    _, other = to_act(apis[1], match_id, tokens)  # the second server holds the match too
+    clock.advance(61)
+    start = threading.Barrier(2)
+    answers: list[int] = [0, 0]
+
+    def claim(index: int) -> None:
+        start.wait()
+        answers[index] = apis[index].act(match_id, tokens[other], {"action": "claim_deal"}).status_code
+
+    threads = [threading.Thread(target=claim, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(answers) == [200, 409]
+    store = servers[0].service.store
+    match = store.load(match_id)
+    assert match is not None
+    assert [action for _, action in match.deals[0].actions] == ["forfeit"]
+    states = [api.state(match_id, tokens[other]) for api in apis]
+    assert states[0]["version"] == states[1]["version"] == match.row.version
+    assert states[1]["deal"]["outcome"]["termination"] == "forfeit"
+    for api in apis:
+        api.close()

@@ -36,3 +36,11 @@ def test_an_analysis_process_killed_makes_the_server_unready(server: ServerThrea
     wait_until(lambda: httpx.get(f"{server.base}/readyz").status_code == 503, timeout=60)
     reasons = httpx.get(f"{server.base}/readyz").json()["reasons"]
     assert list(reasons) == ["analysis"] and reasons["analysis"].startswith("broken")
+
+
+def test_a_lease_keeper_that_stopped_makes_the_server_unready(server: ServerThread) -> None:
+    keeper = server.service.keeper
+    assert keeper is not None and httpx.get(f"{server.base}/readyz").status_code == 200
+    keeper.get_loop().call_soon_threadsafe(keeper.cancel)
+    wait_until(lambda: httpx.get(f"{server.base}/readyz").status_code == 503)
+    assert httpx.get(f"{server.base}/readyz").json()["reasons"] == {"leases": "not running"}

@@ -2,10 +2,11 @@
 
 ``/healthz`` says the process answers: it touches nothing (no database), so a load balancer or
 systemd's watchdog may ask it often. ``/readyz`` says the server can serve: its database answers
-a trivial query, its analysis pool (hints and reviews) takes work, and its background sweeper
-runs; otherwise it answers 503 with the reason of each part that is not ready, by name::
+a trivial query, its analysis pool (hints and reviews) takes work, and its background tasks
+run (the sweeper of idle matches, the keeper of its leases); otherwise it answers 503 with the
+reason of each part that is not ready, by name::
 
-    {"status": "unready", "reasons": {"database": "ProgrammingError: Cannot operate on a closed database."}}
+    {"status": "unready", "reasons": {"database": "ResourceClosedError: This Connection is closed"}}
 
 Both answer JSON, are never cached, and carry no secret.
 """
@@ -44,7 +45,8 @@ def health_router(service: Service) -> APIRouter:
 
 
 def unready(service: Service) -> dict[str, str]:
-    """What keeps ``service`` from serving, by part (``database``, ``analysis``, ``sweeper``); empty when ready."""
+    """What keeps ``service`` from serving, by part (``database``, ``analysis``, ``sweeper``, ``leases``); empty
+    when ready."""
     reasons: dict[str, str] = {}
     database = database_problem(service.store)
     if database is not None:
@@ -54,6 +56,8 @@ def unready(service: Service) -> dict[str, str]:
         reasons["analysis"] = analysis
     if service.sweeper is None or service.sweeper.done():
         reasons["sweeper"] = "not running"
+    if service.keeper is None or service.keeper.done():  # its leases would run out: others take its matches
+        reasons["leases"] = "not running"
     return reasons
 
 

@@ -69,6 +69,9 @@ class Limits:
     it is read back on demand."""
     expire_days: float = 30.0
     """An unfinished match with no change for this many days is closed: it is read, never played, any more."""
+    lease_seconds: float = 6.0
+    """How long a server process holds a match's lease (who moves its computer, docs/deploy.md) unless it renews
+    it, every third of this: after a process dies, its matches' computers move again within this long."""
     trusted_origins: tuple[str, ...] = ()
     """Other origins (``https://example.org``) whose pages may create and join matches."""
     rate_buckets: int = 10_000

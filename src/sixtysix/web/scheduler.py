@@ -5,6 +5,10 @@ match's task (one at a time per match). The searching levels think in worker thr
 their own view; their answer is committed only if the match has not moved meanwhile
 (else they think again). The computer waits while a person may still exchange out of
 turn, so that neither side's exchange offer is cut short by the other's speed.
+
+Of several server processes on one database only the one that holds the match's lease
+(:mod:`sixtysix.web.leases`) moves its computer: :meth:`Scheduler.schedule` takes the lease
+first, and the task stops once another process has taken the lease over.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from concurrent.futures import Executor
 
 from sixtysix.web.commits import commit
 from sixtysix.web.computer import decide, thinks_long
+from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
+from sixtysix.web.leases import Leases
 from sixtysix.web.matches import Matches
 
 log = logging.getLogger("sixtysix.web")
@@ -35,18 +41,23 @@ def computer_due(game: Game) -> bool:
 class Scheduler:
     """The computer's tasks of every match, with the threads for its long thoughts."""
 
-    def __init__(self, matches: Matches, executor: Executor, delay: float = 0.0) -> None:
+    def __init__(self, matches: Matches, executor: Executor, leases: Leases, delay: float = 0.0) -> None:
         self.matches = matches
+        self.leases = leases
+        """The matches whose computer this process may move."""
         self.executor = executor
         self.delay = delay
         """Seconds the computer waits before each move."""
         self.tasks: set[asyncio.Task[None]] = set()
 
     def schedule(self, game: Game) -> None:
-        """Start the match's task if a computer is to act; needs the running loop."""
+        """Start the match's task if a computer is to act and this process holds (or takes) the match's
+        lease; needs the running loop."""
         if game.driving or not computer_due(game) or self.matches.expired(game):
             return
         loop = asyncio.get_running_loop()  # RuntimeError outside the server's loop
+        if not self.leases.take(game.id):
+            return  # another process drives it
         game.driving = True
         task = loop.create_task(self._drive(game))
         self.tasks.add(task)
@@ -60,7 +71,7 @@ class Scheduler:
     async def _drive(self, game: Game) -> None:
         loop = asyncio.get_running_loop()
         try:
-            while computer_due(game):
+            while computer_due(game) and self.leases.take(game.id):
                 if self.delay:
                     await asyncio.sleep(self.delay)
                     if not computer_due(game):
@@ -79,7 +90,15 @@ class Scheduler:
                     await asyncio.sleep(0)  # let other matches run between moves
                 if game.version != version or game.players.get(seat) is not player:
                     continue  # the match moved while it thought: think again
-                commit(self.matches, game, [(seat, action)])
+                if not self.leases.take(game.id):
+                    break  # another process took the match over: it moves
+                try:
+                    commit(self.matches, game, [(seat, action)])
+                except WebError as error:
+                    if error.code != "stale_version":
+                        raise
+                    # another process stored a change first (it took the lease over while this one was
+                    # stalled): the match is read again, and the loop asks for the lease again
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -128,3 +128,12 @@ puzzle_solvers = Table(
     Column("updated", Float, nullable=False),
     Column("skill", Text, nullable=False),  # JSON: rating, deviation, streaks, the puzzles attempted
 )
+
+leases = Table(  # the server process that drives a match's computer (sixtysix.web.leases); one row per held match
+    "leases",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("holder", Text, nullable=False),  # the process: host, pid and a random part (PostgreSQL), 'sqlite'
+    Column("expires", Float, nullable=False),  # held until then (seconds since the epoch); later: free
+)
+Index("leases_holder", leases.c.holder)

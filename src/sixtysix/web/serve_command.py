@@ -105,6 +105,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "(default 120)",
     )
     serve.add_argument(
+        "--lease-seconds",
+        type=positive_float,
+        default=6.0,
+        metavar="SECONDS",
+        help="several processes on one PostgreSQL: how long a process holds a match's lease (it alone moves the "
+        "match's computer) unless it renews it; after a process dies, others take its matches over within this "
+        "long (default 6)",
+    )
+    serve.add_argument(
         "--log-level",
         default="info",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -185,6 +194,7 @@ def _serve_command(args: argparse.Namespace) -> int:
         Limits(),
         rates={} if args.no_rate_limits else Limits().rates,
         expire_days=args.expire_days,
+        lease_seconds=args.lease_seconds,
         trusted_origins=tuple(args.trusted_origin),
         metrics_allow_ips=_addresses(args.metrics_allow_ips),
     )

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -38,15 +39,18 @@ from typing import Any
 from sixtysix.web import actions, clock, fairness, history, seats
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
+from sixtysix.web.leases import Leases
 from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.metrics import Metrics
 from sixtysix.web.notify import Listener
 from sixtysix.web.review import Advisor, analysis_pool
-from sixtysix.web.scheduler import Scheduler
+from sixtysix.web.scheduler import Scheduler, computer_due
 from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import Store
+
+log = logging.getLogger("sixtysix.web")
 
 
 class Service:
@@ -90,7 +94,9 @@ class Service:
             server_time=self.server_time,
             metrics=self.metrics,
         )
-        self.computer = Scheduler(self.matches, self.executor, computer_delay)
+        self.leases = Leases(store, self.server_time, self.limits.lease_seconds)
+        """The matches whose computer this process moves (:mod:`sixtysix.web.leases`)."""
+        self.computer = Scheduler(self.matches, self.executor, self.leases, computer_delay)
         self.advisor = Advisor(
             store,
             analysis_pool(),
@@ -100,6 +106,8 @@ class Service:
             limits=self.limits,
         )
         self.sweeper: asyncio.Task[None] | None = None
+        self.keeper: asyncio.Task[None] | None = None
+        """Renews the leases and takes over those of dead processes (:meth:`keep_leases`)."""
         self.metrics.watch(self.advisor.running, self.limits.analysis_queue, self.games)
         self.listener: Listener | None = None
         """On PostgreSQL: the changes other server processes make (:mod:`sixtysix.web.notify`)."""
@@ -115,6 +123,7 @@ class Service:
         """Start the sweeper that lets idle matches leave memory (no match is read now). Needs a running loop."""
         loop = asyncio.get_running_loop()
         self.sweeper = loop.create_task(self._sweep())
+        self.keeper = loop.create_task(self._keep_leases())
         if not self.store.sqlite:
             self.listener = Listener(
                 self.store.engine,
@@ -129,21 +138,26 @@ class Service:
         if game is not None and game.version < version:
             self.matches.reload(game)
             game.broadcast()
+            self.computer.schedule(game)  # a person moved on another process: the lease's holder answers
 
     def reload_all(self) -> None:
         """Read every match in memory again (changes may have been missed while the listener reconnected)."""
         for game in list(self.games.values()):
             self.matches.reload(game)
             game.broadcast()
+            self.computer.schedule(game)
 
     async def stop(self) -> None:
         if self.listener is not None:
             self.listener.stop()
-        if self.sweeper is not None:
-            self.sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.sweeper
+        for task in (self.sweeper, self.keeper):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.computer.stop()
+        with contextlib.suppress(Exception):  # why: a database gone at the end: the leases run out instead
+            self.leases.release_all()
         for game in self.games.values():
             game.audience.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -155,6 +169,26 @@ class Service:
             await asyncio.sleep(period)
             self.evict_idle()
 
+    async def _keep_leases(self) -> None:
+        while True:
+            await asyncio.sleep(self.leases.seconds / 3)
+            try:
+                self.keep_leases()
+            except Exception:  # why: a database that does not answer now is asked again next time
+                log.warning("renewing the leases failed", exc_info=True)
+
+    def keep_leases(self) -> None:
+        """Give back the leases of matches no longer in memory or over, renew the others, and take over the
+        matches in memory whose computer is to act and whose lease is free (its holder died)."""
+        for match_id in list(self.leases.held):
+            game = self.games.get(match_id)
+            if game is None or game.status == "over":
+                self.leases.release(match_id)
+        self.leases.renew()
+        waiting = {game.id: game for game in self.games.values() if not game.driving and computer_due(game)}
+        for match_id in self.leases.free(list(waiting)):  # one query, not one per match another process drives
+            self.computer.schedule(waiting[match_id])
+
     def evict_idle(self, now: float | None = None) -> int:
         """Let every idle match leave memory (read back on demand); how many left."""
         now = self.server_time.monotonic() if now is None else now
@@ -164,17 +198,23 @@ class Service:
             if not game.audience and not game.driving and now - game.touched >= self.limits.idle_seconds
         ]
         for game in idle:
-            self.matches.forget(game)
+            self.forget(game)
         return len(idle)
+
+    def forget(self, game: Game) -> None:
+        """The match leaves memory (read back on demand), and its lease is given back."""
+        self.matches.forget(game)
+        self.leases.release(game.id)
 
     # -- matches and seats ------------------------------------------------------------------------
 
     def game(self, match_id: str) -> Game:
-        """The match (loaded from the store and replayed if needed); 404 if unknown."""
-        loaded = match_id in self.games
+        """The match (loaded from the store and replayed if needed); 404 if unknown.
+
+        If its computer is to act and moves nowhere (rebuilt after a restart, or its lease's holder
+        died), it moves here."""
         game = self.matches.get(match_id)
-        if not loaded and not self.matches.expired(game):  # rebuilt: the computer resumes if it is to act
-            self.computer.schedule_soon(game)
+        self.computer.schedule_soon(game)
         return game
 
     def authenticate(self, match_id: str, token: str | None) -> tuple[Game, int]:
@@ -244,7 +284,7 @@ class Service:
         if game.audience.remove(seat, sub):
             game.audience.presence()
         if game.status == "over" and not game.audience and not game.driving:
-            self.matches.forget(game)
+            self.forget(game)
 
     # -- advice and records -------------------------------------------------------------------------
 

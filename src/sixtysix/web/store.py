@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -465,6 +465,70 @@ class Store:
                     for seat, code in sorted(codes.items())
                 ],
             )
+
+    # -- leases (sixtysix.web.leases) ----------------------------------------------------------
+
+    def take_lease(self, match_id: str, holder: str, now: float, until: float) -> bool:
+        """Hold match ``match_id`` for ``holder`` until ``until``, if nobody else holds it at ``now``; whether it does.
+
+        One transaction of two conditional statements, the same on both databases: the row is
+        taken over if it is ``holder``'s or its time has passed, else made if there is none. Two
+        processes racing for one match never both succeed: the database locks the row (or the
+        key) and checks the condition again on what the other committed.
+        """
+        lease = schema.leases
+        with self.transaction() as db:
+            free = or_(lease.c.holder == holder, lease.c.expires <= now)
+            taken = db.execute(
+                update(lease).where(lease.c.match_id == match_id, free).values(holder=holder, expires=until)
+            )
+            if taken.rowcount == 1:
+                return True
+            values = {"match_id": match_id, "holder": holder, "expires": until}
+            made = db.execute(
+                (sqlite_insert if self.sqlite else postgresql_insert)(lease)
+                .values(values)
+                .on_conflict_do_nothing(index_elements=["match_id"])
+                .returning(lease.c.match_id)  # why: psycopg counts no rows of an INSERT (rowcount -1)
+            )
+            return made.first() is not None
+
+    def renew_leases(self, holder: str, now: float, until: float) -> set[str]:
+        """Hold every match ``holder`` still holds until ``until``; those matches. Leases whose time
+        has passed at ``now`` are removed (they are free: :meth:`take_lease` takes them over anyway)."""
+        lease = schema.leases
+        with self.transaction() as db:
+            db.execute(update(lease).where(lease.c.holder == holder).values(expires=until))
+            db.execute(delete(lease).where(lease.c.expires <= now))
+            rows = db.execute(select(lease.c.match_id).where(lease.c.holder == holder)).all()
+        return {str(r[0]) for r in rows}
+
+    def held_elsewhere(self, holder: str, match_ids: Sequence[str], now: float) -> set[str]:
+        """Which of ``match_ids`` another holder than ``holder`` holds at ``now`` (one query for many matches)."""
+        lease = schema.leases
+        with self.transaction() as db:
+            rows = db.execute(
+                select(lease.c.match_id).where(
+                    lease.c.match_id.in_(match_ids), lease.c.holder != holder, lease.c.expires > now
+                )
+            ).all()
+        return {str(r[0]) for r in rows}
+
+    def release_leases(self, holder: str, match_ids: Sequence[str] | None = None) -> None:
+        """Give up ``holder``'s leases of ``match_ids`` (``None``: all of them)."""
+        lease = schema.leases
+        statement = delete(lease).where(lease.c.holder == holder)
+        if match_ids is not None:
+            statement = statement.where(lease.c.match_id.in_(match_ids))
+        with self.transaction() as db:
+            db.execute(statement)
+
+    def leases(self) -> dict[str, tuple[str, float]]:
+        """Every lease: match id -> (holder, expires)."""
+        lease = schema.leases
+        with self.transaction() as db:
+            rows = db.execute(select(lease.c.match_id, lease.c.holder, lease.c.expires)).all()
+        return {str(r[0]): (str(r[1]), float(r[2])) for r in rows}
 
     # -- reading ---------------------------------------------------------------------------
 
