@@ -43,6 +43,7 @@ from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.metrics import Metrics
 from sixtysix.web.notify import Listener
+from sixtysix.web.jobs import JobQueue
 from sixtysix.web.review import Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler
 from sixtysix.web.servertime import ServerTime
@@ -68,7 +69,10 @@ class Service:
         limits: Limits | None = None,
         server_time: ServerTime | None = None,
         metrics: Metrics | None = None,
+        analysis: str = "inline",
     ) -> None:
+        """``analysis``: ``inline``, hints and reviews in the server's own processes; ``queue``, jobs of the
+        analysis queue for ``sixtysix worker`` processes (:mod:`sixtysix.web.jobs`)."""
         self.store = store
         self.metrics = metrics or Metrics()
         """The server's Prometheus metrics (:mod:`sixtysix.web.metrics`)."""
@@ -91,9 +95,11 @@ class Service:
             metrics=self.metrics,
         )
         self.computer = Scheduler(self.matches, self.executor, computer_delay)
+        queued = analysis == "queue"
         self.advisor = Advisor(
             store,
-            analysis_pool(),
+            None if queued else analysis_pool(),
+            queue=JobQueue(store.engine) if queued else None,
             hint_budget=hint_budget,
             review_seconds=review_seconds,
             review_worlds=review_worlds,
