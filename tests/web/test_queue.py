@@ -123,7 +123,7 @@ def test_a_review_asked_of_a_queue_server_is_done_by_a_worker_process(
     store = Store(database, migrate=False)
     try:
         stored = store.load_review(match_id, 1)  # the worker stored it with its job
-        assert stored is not None
+        assert stored is not None and isinstance(stored["decisions"], list)
         assert [(d["index"], d["action"]) for d in stored["decisions"]] == [
             (d["index"], d["action"]) for d in review["decisions"]
         ]
@@ -143,7 +143,12 @@ def test_a_review_waiting_in_the_queue_is_told_its_place(
     thread, answers = ask_review(api, match_id, token)
     progress_path = f"/api/matches/{match_id}/deals/1/review/progress"
     reports: list[dict[str, Any]] = []
-    wait_until(lambda: reports.append(api.request("GET", progress_path, token).json()) or reports[-1]["place"] == 2)
+
+    def placed() -> bool:
+        reports.append(api.request("GET", progress_path, token).json())
+        return bool(reports[-1]["place"] == 2)
+
+    wait_until(placed)
     report = reports[-1]
     assert report["ready"] is False and report["running"] is True and report["done"] == 0
     assert queue.place(earlier) == 1 and queue.waiting() == 2

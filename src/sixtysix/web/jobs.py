@@ -83,7 +83,7 @@ def _pack(work: object) -> str:
 
 
 def _unpack(payload: str) -> Any:
-    return pickle.loads(base64.b64decode(json.loads(payload)["pickle"]))  # noqa: S301 - the database is trusted
+    return pickle.loads(base64.b64decode(json.loads(payload)["pickle"]))
 
 
 class JobQueue:
@@ -93,9 +93,7 @@ class JobQueue:
         self.engine = engine
         self.sqlite = is_sqlite(engine)
 
-    def enqueue(
-        self, kind: str, key: str, work: object, match_id: str | None = None, deal: int | None = None
-    ) -> int:
+    def enqueue(self, kind: str, key: str, work: object, match_id: str | None = None, deal: int | None = None) -> int:
         """The id of the job of ``key``: queued now, unless one is already (a failed one is queued again)."""
         j = schema.jobs
         values = {
@@ -113,7 +111,9 @@ class JobQueue:
             row = db.execute(select(j.c.id, j.c.state).where(j.c.key == key)).one()
             if row.state == FAILED:
                 db.execute(
-                    update(j).where(j.c.id == row.id).values(state=QUEUED, worker=None, result=None, created=time.time())
+                    update(j)
+                    .where(j.c.id == row.id)
+                    .values(state=QUEUED, worker=None, result=None, created=time.time())
                 )
         return int(row.id)
 
@@ -179,7 +179,7 @@ class JobQueue:
         return True
 
     def fail(self, job_id: int, worker: str, error: str) -> bool:
-        """The job failed (its work raised): the waiting server answers with an error; asked again, it is queued again."""
+        """The job failed (its work raised): the waiting server answers with an error; asked again, it is queued."""
         return self._set(job_id, worker, state=FAILED, result=json.dumps({"error": error}), finished=time.time())
 
     def _set(self, job_id: int, worker: str, **values: object) -> bool:

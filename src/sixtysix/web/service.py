@@ -38,12 +38,12 @@ from typing import Any
 from sixtysix.web import actions, clock, fairness, history, seats
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
+from sixtysix.web.jobs import JobQueue
 from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.metrics import Metrics
 from sixtysix.web.notify import Listener
-from sixtysix.web.jobs import JobQueue
 from sixtysix.web.review import Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler
 from sixtysix.web.servertime import ServerTime

@@ -17,12 +17,14 @@ import logging
 import os
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
 
 from sixtysix.ai.analysis import Annotation, Budget, record_choices
+from sixtysix.core.actions import Action
+from sixtysix.core.cards import Card
+from sixtysix.core.rules import Rules
 from sixtysix.web.database import engine_for, upgrade
 from sixtysix.web.jobs import LEASE_SECONDS, Job, JobQueue
 from sixtysix.web.review import (
@@ -43,7 +45,10 @@ POLL_SECONDS = 0.2
 
 
 def run_review(
-    executor: Executor, game: tuple[Any, ...], budget: Budget, report: Callable[[dict[str, object]], object]
+    executor: Executor,
+    game: tuple[Rules, int, Sequence[Card], Sequence[tuple[int, Action]]],
+    budget: Budget,
+    report: Callable[[dict[str, object]], object],
 ) -> dict[str, object]:
     """The review of the finished deal ``game`` (rules, dealer, deck, history) as stored, every decision
     analysed side by side in ``executor``; ``report`` is given the progress as each decision ends."""

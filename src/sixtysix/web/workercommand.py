@@ -34,7 +34,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         dest="db",
         default="sixtysix.sqlite3",
         metavar="PATH|URL",
-        help="the servers' database: an SQLite file or a PostgreSQL URL (default: sixtysix.sqlite3 in the current folder)",
+        help="the servers' database: an SQLite file or a PostgreSQL URL (default: sixtysix.sqlite3 here)",
     )
     worker.add_argument(
         "--processes",
