@@ -90,7 +90,7 @@ def ask_review(api: Api, match_id: str, token: str) -> tuple[threading.Thread, l
     """``GET .../deals/1/review`` in a thread of its own (the answer waits for a worker): the thread and its answers."""
     answers: list[Any] = []
     path = f"/api/matches/{match_id}/deals/1/review"
-    thread = threading.Thread(target=lambda: answers.append(api.request("GET", path, token)), daemon=True)
+    thread = threading.Thread(target=lambda: answers.append(api.request("GET", path, token, timeout=300)), daemon=True)
     thread.start()
     return thread, answers
 
@@ -192,4 +192,24 @@ def test_a_job_whose_worker_is_killed_is_taken_again_and_done_once(
     assert status is not None and (status.state, status.worker, status.attempts) == (DONE, "worker-second", 2)
     assert [d["action"] for d in answers[0].json()["decisions"]] == [d["action"] for d in status.result["decisions"]]
     assert queue.status(queue.enqueue("review", review_key(match_id, 1), None)).state == DONE  # not queued again
+    api.close()
+
+
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_on_postgresql_a_finished_job_reaches_the_waiting_server_by_notification(
+    make_server: Callable[..., ServerThread], workers: Callable[..., WorkerProcess], queue: JobQueue
+) -> None:
+    server = make_server(analysis="queue", seed=6)
+    advisor = server.service.advisor
+    wait_until(lambda: server.service.jobs_listener is not None and server.service.jobs_listener.listening.is_set())
+    advisor.poll = 3600.0  # the server would not look again for an hour: only the worker's NOTIFY wakes it
+    api = Api(server.base)
+    match_id, token = finished_deal(server, api)
+    thread, answers = ask_review(api, match_id, token)
+    wait_until(lambda: job_of(queue, match_id) is not None and bool(advisor.ended))  # the server waits
+    workers("worker-notifying")
+    thread.join(120)
+    assert answers and answers[0].status_code == 200, answers
+    status = job_of(queue, match_id)
+    assert status is not None and status.state == DONE and not advisor.ended
     api.close()

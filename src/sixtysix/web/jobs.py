@@ -42,12 +42,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, func, or_, select, update
+from sqlalchemy import Connection, Engine, and_, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from sixtysix.web import schema
 from sixtysix.web.database import is_sqlite
+from sixtysix.web.notify import JOBS_CHANNEL
 
 LEASE_SECONDS = 30.0
 """How long a worker holds a job without renewing it: a job whose worker died is taken again after this."""
@@ -166,6 +167,7 @@ class JobQueue:
             values = {"state": DONE, "result": json.dumps(result), "finished": now, "lease_expires": None}
             if db.execute(update(j).where(held).values(values)).rowcount != 1:
                 return False
+            self._announce(db, job_id)
             if review is not None:
                 data = json.dumps(result)
                 upsert = (sqlite_insert if self.sqlite else postgresql_insert)(schema.reviews).values(
@@ -180,13 +182,24 @@ class JobQueue:
 
     def fail(self, job_id: int, worker: str, error: str) -> bool:
         """The job failed (its work raised): the waiting server answers with an error; asked again, it is queued."""
-        return self._set(job_id, worker, state=FAILED, result=json.dumps({"error": error}), finished=time.time())
+        values = {"state": FAILED, "result": json.dumps({"error": error}), "finished": time.time()}
+        return self._set(job_id, worker, announce=True, **values)
 
-    def _set(self, job_id: int, worker: str, **values: object) -> bool:
+    def _set(self, job_id: int, worker: str, announce: bool = False, **values: object) -> bool:
         j = schema.jobs
         with self.engine.begin() as db:
             held = (j.c.id == job_id) & (j.c.worker == worker) & (j.c.state == RUNNING)
-            return bool(db.execute(update(j).where(held).values(**values)).rowcount == 1)
+            if db.execute(update(j).where(held).values(**values)).rowcount != 1:
+                return False
+            if announce:
+                self._announce(db, job_id)
+            return True
+
+    def _announce(self, db: Connection, job_id: int) -> None:
+        """PostgreSQL: tell the servers the job has ended (:data:`~sixtysix.web.notify.JOBS_CHANNEL`), when and
+        only if this transaction commits; on SQLite the servers look."""
+        if not self.sqlite:
+            db.execute(select(func.pg_notify(JOBS_CHANNEL, str(job_id))))
 
     def status(self, job_id: int) -> JobStatus:
         j = schema.jobs

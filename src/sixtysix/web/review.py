@@ -80,7 +80,9 @@ ANALYSIS_WORKERS = min(2, os.cpu_count() or 1)
 """Analysis processes of a server: both cores of a small machine (a review's decisions run side by side)."""
 
 QUEUE_POLL_SECONDS = 0.2
-"""How often a server waiting for a job of the analysis queue looks whether it is done."""
+"""How often a server waiting for a job of the analysis queue looks whether it is done (SQLite)."""
+QUEUE_NOTIFIED_POLL_SECONDS = 5.0
+"""The same on PostgreSQL, where the worker's notification wakes the server (the look is for one missed)."""
 
 REVIEW_SECONDS = 1.0
 """CPU seconds per sampled decision of a review when the server names no budget: with the exact solves of the
@@ -139,6 +141,9 @@ class Advisor:
         self.limits = limits or Limits()
         self.queue = queue
         self.poll = poll
+        """Seconds between two looks at a job waited for (:data:`QUEUE_NOTIFIED_POLL_SECONDS` once notified)."""
+        self.ended: dict[int, asyncio.Event] = {}
+        """The jobs of the queue waited for, by id: set when a worker's notification says it has ended."""
         self.executor: Executor | None = executor if executor is not None or queue is not None else analysis_pool()
         self.hint_budget: Budget = hint_budget or dataclasses.replace(analysis.HINT_BUDGET, seed=0)
         """The :class:`~sixtysix.ai.analysis.Budget` of a hint (default: the analysis's half second, seed 0)."""
@@ -176,14 +181,26 @@ class Advisor:
         """The answer of the queue's job of ``key`` (queued now unless it is already), once a worker has done it."""
         assert self.queue is not None
         job = await asyncio.to_thread(self.queue.enqueue, kind, key, work, match_id, deal)
-        while True:
-            status = await asyncio.to_thread(self.queue.status, job)
-            if status.state == DONE:
-                return status.result
-            if status.state not in (QUEUED, RUNNING):
-                error = status.result.get("error") if isinstance(status.result, dict) else None
-                raise WebError(500, "analysis_failed", sentence("server.analysis_failed", error=str(error)))
-            await asyncio.sleep(self.poll)
+        ended = self.ended.setdefault(job, asyncio.Event())
+        try:
+            while True:
+                ended.clear()  # before the look: a notification after it wakes the wait below
+                status = await asyncio.to_thread(self.queue.status, job)
+                if status.state == DONE:
+                    return status.result
+                if status.state not in (QUEUED, RUNNING):
+                    error = status.result.get("error") if isinstance(status.result, dict) else None
+                    raise WebError(500, "analysis_failed", sentence("server.analysis_failed", error=str(error)))
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ended.wait(), self.poll)
+        finally:
+            self.ended.pop(job, None)
+
+    def job_ended(self, job: int) -> None:
+        """A worker's notification: job ``job`` has ended (called in the event loop)."""
+        event = self.ended.get(job)
+        if event is not None:
+            event.set()
 
     async def _once(self, key: Hashable, start: Callable[[], asyncio.Future[T]]) -> T:
         """The result of the future ``start`` makes, made once for every caller with the same ``key`` (503 when

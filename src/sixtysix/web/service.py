@@ -43,8 +43,8 @@ from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.metrics import Metrics
-from sixtysix.web.notify import Listener
-from sixtysix.web.review import Advisor, analysis_pool
+from sixtysix.web.notify import JOBS_CHANNEL, Listener, parse_job
+from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler
 from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import Store
@@ -109,6 +109,8 @@ class Service:
         self.metrics.watch(self.advisor.running, self.limits.analysis_queue, self.games)
         self.listener: Listener | None = None
         """On PostgreSQL: the changes other server processes make (:mod:`sixtysix.web.notify`)."""
+        self.jobs_listener: Listener | None = None
+        """On PostgreSQL with the analysis queue: the jobs the workers have ended."""
 
     @property
     def games(self) -> dict[str, Game]:
@@ -127,6 +129,14 @@ class Service:
                 lambda match_id, version: loop.call_soon_threadsafe(self.changed_elsewhere, match_id, version),
                 lambda: loop.call_soon_threadsafe(self.reload_all),
             ).start()
+            if self.advisor.queue is not None:  # the analysis queue's workers say when a job has ended
+                self.jobs_listener = Listener(
+                    self.store.engine,
+                    lambda job: loop.call_soon_threadsafe(self.advisor.job_ended, job),
+                    channel=JOBS_CHANNEL,
+                    parse_payload=parse_job,
+                ).start()
+                self.advisor.poll = QUEUE_NOTIFIED_POLL_SECONDS
 
     def changed_elsewhere(self, match_id: str, version: int) -> None:
         """A change committed (by this process or another) to ``version``: a match held at an older one
@@ -143,8 +153,9 @@ class Service:
             game.broadcast()
 
     async def stop(self) -> None:
-        if self.listener is not None:
-            self.listener.stop()
+        for listener in (self.listener, self.jobs_listener):
+            if listener is not None:
+                listener.stop()
         if self.sweeper is not None:
             self.sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):

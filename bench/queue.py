@@ -1,0 +1,162 @@
+"""The analysis queue: many reviews asked at once, done by 1 and by 2 ``sixtysix worker`` processes.
+
+Run from the repository root::
+
+    python -m bench.queue                                  # 20 reviews, 1 worker then 2 workers, SQLite
+    python -m bench.queue --reviews 8 --worlds 10          # quicker
+    python -m bench.queue --database postgresql://me@localhost/bench --json -
+
+For each count of workers: a fresh database (a SQLite file in a temporary folder, or the
+PostgreSQL database given, whose ``jobs`` and ``reviews`` are emptied first), ``--reviews``
+finished deals (random legal play, seeded) stored as matches, and that many workers started
+(``sixtysix worker --processes 1``, each one analysis process) and waited for. Then every
+review is queued at once (the jobs a server with ``--analysis queue`` would queue) and the
+clock runs until the last one is done. The budget per decision is a count of sampled worlds
+(``--worlds``), not a time: each review is the same work whatever the load, so the time
+measures the work done per second.
+
+Figures: the seconds until the last review was done, reviews per minute, and the ratio
+of the times (1 worker / 2 workers; 2.0 is twice as fast). With 2 workers on 2 cores the
+ratio reaches about 2 only on an idle machine: other processes on the cores take their share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import delete
+
+from sixtysix import Rules
+from sixtysix.ai.analysis import Budget
+from sixtysix.core.match import Match
+from sixtysix.web import schema
+from sixtysix.web.jobs import DONE, JobQueue
+from sixtysix.web.review import review_key
+from sixtysix.web.store import MatchRow, SeatRow, Store
+
+
+def finished_deal(seed: int) -> tuple[Any, ...]:
+    """A deal played to its end by random legal moves: (rules, dealer, deck, history), as a review job holds it."""
+    rules = Rules()
+    rng = random.Random(seed)
+    deal = Match(rules, 2).new_deal(seed=seed)
+    while not deal.is_over:
+        seat = deal.seat_to_ask
+        assert seat is not None
+        deal.apply(rng.choice(deal.legal_actions(seat)), seat)
+    return rules, deal.dealer, tuple(deal.deck), tuple(deal.history)
+
+
+def prepare(database: str, reviews: int) -> list[tuple[str, tuple[Any, ...]]]:
+    """A database with ``reviews`` finished matches and no job: each match's id and its deal."""
+    store = Store(database)
+    try:
+        with store.transaction() as db:
+            for table in (schema.jobs, schema.reviews, schema.seats, schema.deals):
+                db.execute(delete(table))
+            db.execute(delete(schema.matches))
+        deals = []
+        now = time.time()
+        for n in range(reviews):
+            match_id = f"bench{n}"
+            row = MatchRow(match_id, now, now, "seed66", {}, 7, 2, "computer", True, 0, "over")
+            store.create_match(row, [SeatRow(1, "Ann", "human", None, None), SeatRow(2, "CPU", "computer", 2, None)])
+            deals.append((match_id, finished_deal(n)))
+        return deals
+    finally:
+        store.close()
+
+
+def start_workers(database: str, count: int) -> list[subprocess.Popen[bytes]]:
+    """``count`` workers, each with one analysis process, once each says it takes jobs."""
+    workers = []
+    for n in range(count):
+        command = [sys.executable, "-m", "sixtysix.cli", "worker", "--db", database, "--processes", "1"]
+        command += ["--name", f"bench-{n}", "--log-level", "warning"]
+        process = subprocess.Popen(command, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        workers.append(process)
+    for process in workers:
+        assert process.stderr is not None
+        line = process.stderr.readline().decode()
+        assert "taking jobs" in line, line
+    return workers
+
+
+def run(database: str, reviews: int, workers: int, worlds: int) -> dict[str, object]:
+    """Queue ``reviews`` reviews at once for ``workers`` workers: the seconds until the last is done."""
+    deals = prepare(database, reviews)
+    processes = start_workers(database, workers)
+    store = Store(database, migrate=False)
+    queue = JobQueue(store.engine)
+    budget = Budget(worlds=worlds, seed=0)
+    try:
+        start = time.perf_counter()
+        jobs = [
+            queue.enqueue("review", review_key(match_id, 1), (deal, budget), match_id, 1) for match_id, deal in deals
+        ]
+        left = set(jobs)
+        while left:
+            left = {job for job in left if queue.status(job).state != DONE}
+            time.sleep(0.05)
+        seconds = time.perf_counter() - start
+        done_by = {queue.status(job).worker for job in jobs}
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(30)
+        store.close()
+    return {
+        "workers": workers,
+        "reviews": reviews,
+        "worlds": worlds,
+        "seconds": round(seconds, 2),
+        "reviews_per_minute": round(60 * reviews / seconds, 1),
+        "workers_used": len(done_by),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reviews", type=int, default=20, help="reviews asked at once (default 20)")
+    parser.add_argument("--worlds", type=int, default=20, help="sampled worlds per decision (default 20)")
+    parser.add_argument("--workers", default="1,2", help="the counts of workers to compare (default 1,2)")
+    parser.add_argument("--database", default=None, help="a PostgreSQL URL (default: a new SQLite file each run)")
+    parser.add_argument("--json", default=None, metavar="PATH", help="write the figures as JSON ('-': stdout)")
+    args = parser.parse_args(argv)
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        for count in (int(n) for n in args.workers.split(",")):
+            database = args.database or str(Path(folder) / f"queue{count}.sqlite3")
+            result = run(database, args.reviews, count, args.worlds)
+            results.append(result)
+            print(
+                f"{count} worker(s): {result['reviews']} reviews in {result['seconds']} s "
+                f"({result['reviews_per_minute']} a minute, done by {result['workers_used']} workers)",
+                file=sys.stderr,
+            )
+    figures: dict[str, object] = {"runs": results, "load": os.getloadavg(), "cpus": os.cpu_count()}
+    if len(results) >= 2:
+        ratio = float(str(results[0]["seconds"])) / float(str(results[-1]["seconds"]))
+        figures["ratio"] = round(ratio, 2)
+        print(f"time with {results[0]['workers']} / time with {results[-1]['workers']}: {ratio:.2f}", file=sys.stderr)
+    if args.json:
+        text = json.dumps(figures, indent=2)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
