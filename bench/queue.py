@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python -m bench.queue                                  # 20 reviews, 1 worker then 2 workers, SQLite
+    python -m bench.queue                                  # 20 reviews, 1 worker then 2 workers, 3 rounds, SQLite
     python -m bench.queue --reviews 8 --worlds 10          # quicker
     python -m bench.queue --database postgresql://me@localhost/bench --json -
 
@@ -15,9 +15,12 @@ clock runs until the last one is done. The budget per decision is a count of sam
 (``--worlds``), not a time: each review is the same work whatever the load, so the time
 measures the work done per second.
 
-Figures: the seconds until the last review was done, reviews per minute, and the ratio
-of the times (1 worker / 2 workers; 2.0 is twice as fast). With 2 workers on 2 cores the
-ratio reaches about 2 only on an idle machine: other processes on the cores take their share.
+The counts of workers take turns (``--rounds``: 1, 2, 1, 2, …), so that a change of the
+machine's load falls on both. Figures: for each run the seconds until the last review was
+done and reviews per minute; for each count the median seconds; and the ratio of the medians
+(1 worker / 2 workers: 2.0 is twice as fast). With 2 workers on 2 cores the ratio reaches
+about 2 only on an idle machine: other processes on the cores take their share, and the
+analyses run at a lower priority (``nice`` 10). The load average is in the figures.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -130,13 +134,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reviews", type=int, default=20, help="reviews asked at once (default 20)")
     parser.add_argument("--worlds", type=int, default=20, help="sampled worlds per decision (default 20)")
     parser.add_argument("--workers", default="1,2", help="the counts of workers to compare (default 1,2)")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each count, taking turns (default 3)")
     parser.add_argument("--database", default=None, help="a PostgreSQL URL (default: a new SQLite file each run)")
     parser.add_argument("--json", default=None, metavar="PATH", help="write the figures as JSON ('-': stdout)")
     args = parser.parse_args(argv)
     results = []
+    counts = [int(n) for n in args.workers.split(",")]
     with tempfile.TemporaryDirectory() as folder:
-        for count in (int(n) for n in args.workers.split(",")):
-            database = args.database or str(Path(folder) / f"queue{count}.sqlite3")
+        for round_number, count in enumerate(counts * args.rounds):
+            database = args.database or str(Path(folder) / f"queue{round_number}.sqlite3")
             result = run(database, args.reviews, count, args.worlds)
             results.append(result)
             print(
@@ -144,11 +150,23 @@ def main(argv: list[str] | None = None) -> int:
                 f"({result['reviews_per_minute']} a minute, done by {result['workers_used']} workers)",
                 file=sys.stderr,
             )
-    figures: dict[str, object] = {"runs": results, "load": os.getloadavg(), "cpus": os.cpu_count()}
-    if len(results) >= 2:
-        ratio = float(str(results[0]["seconds"])) / float(str(results[-1]["seconds"]))
+    medians = {
+        count: statistics.median(float(str(r["seconds"])) for r in results if r["workers"] == count) for count in counts
+    }
+    figures: dict[str, object] = {
+        "runs": results,
+        "median_seconds": medians,
+        "load": os.getloadavg(),
+        "cpus": os.cpu_count(),
+    }
+    if len(counts) >= 2:
+        ratio = medians[counts[0]] / medians[counts[-1]]
         figures["ratio"] = round(ratio, 2)
-        print(f"time with {results[0]['workers']} / time with {results[-1]['workers']}: {ratio:.2f}", file=sys.stderr)
+        print(
+            f"median time with {counts[0]} / with {counts[-1]} workers: {ratio:.2f} "
+            f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)",
+            file=sys.stderr,
+        )
     if args.json:
         text = json.dumps(figures, indent=2)
         if args.json == "-":

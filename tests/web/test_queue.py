@@ -14,8 +14,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from sqlalchemy import select
 
+from sixtysix.web import schema
 from sixtysix.web.database import engine_for
 from sixtysix.web.jobs import DONE, RUNNING, JobQueue, JobStatus
 from sixtysix.web.review import review_key
@@ -212,4 +215,30 @@ def test_on_postgresql_a_finished_job_reaches_the_waiting_server_by_notification
     assert answers and answers[0].status_code == 200, answers
     status = job_of(queue, match_id)
     assert status is not None and status.state == DONE and not advisor.ended
+    api.close()
+
+
+def test_a_hint_asked_of_two_queue_servers_is_one_job_done_by_a_worker(
+    make_server: Callable[..., ServerThread], workers: Callable[..., WorkerProcess], queue: JobQueue
+) -> None:
+    first, second = make_server(analysis="queue", seed=7), make_server(analysis="queue", seed=8)
+    api = Api(first.base)
+    created = api.create(level=3)
+    path, bearer = f"/api/matches/{created['match_id']}/hint", {"Authorization": f"Bearer {created['token']}"}
+    answers: list[Any] = []
+    askers = [
+        threading.Thread(target=lambda b=b: answers.append(httpx.get(b + path, headers=bearer, timeout=300)))
+        for b in (first.base, second.base)
+    ]
+    for asker in askers:
+        asker.start()
+    wait_until(lambda: queue.waiting() == 1 and all(s.service.advisor.ended for s in (first, second)))
+    workers("worker-hints")
+    for asker in askers:
+        asker.join(120)
+    assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+    assert answers[0].json() == answers[1].json() and answers[0].json()["best"] in created["state"]["legal"]
+    with queue.engine.begin() as db:  # one job for the two servers' requests
+        jobs = db.execute(select(schema.jobs.c.state, schema.jobs.c.worker).where(schema.jobs.c.kind == "hint")).all()
+    assert [tuple(job) for job in jobs] == [(DONE, "worker-hints")]
     api.close()
