@@ -17,10 +17,14 @@ measures the work done per second.
 
 The counts of workers take turns (``--rounds``: 1, 2, 1, 2, …), so that a change of the
 machine's load falls on both. Figures: for each run the seconds until the last review was
-done and reviews per minute; for each count the median seconds; and the ratio of the medians
-(1 worker / 2 workers: 2.0 is twice as fast). With 2 workers on 2 cores the ratio reaches
-about 2 only on an idle machine: other processes on the cores take their share, and the
-analyses run at a lower priority (``nice`` 10). The load average is in the figures.
+done, reviews per minute, the jobs' own seconds (taken to finished, summed) and how many ran at
+once on average (those seconds over the run's), the CPU seconds of the workers and their
+analysis processes, and how many cores that was on average (``cores_given``: CPU over wall
+seconds; on a busy machine, what the other processes left); for each count the median
+seconds; and the ratio of the medians (1 worker / 2 workers: 2.0 is twice as fast). With 2
+workers on 2 cores the ratio reaches about 2 only on an idle machine: other processes on the
+cores take their share, and the analyses run at a lower priority (``nice`` 10); compare
+``cores_given``. The load average is in the figures.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, func, select
 
 from sixtysix import Rules
 from sixtysix.ai.analysis import Budget
@@ -107,12 +111,15 @@ def run(database: str, reviews: int, workers: int, worlds: int) -> dict[str, obj
         jobs = [
             queue.enqueue("review", review_key(match_id, 1), (deal, budget), match_id, 1) for match_id, deal in deals
         ]
-        left = set(jobs)
-        while left:
-            left = {job for job in left if queue.status(job).state != DONE}
-            time.sleep(0.05)
+        j = schema.jobs
+        while queue.waiting() or not all_done(store, len(jobs)):
+            time.sleep(0.1)
         seconds = time.perf_counter() - start
-        done_by = {queue.status(job).worker for job in jobs}
+        cpu = sum(tree_cpu(process.pid) for process in processes)
+        with store.transaction() as db:
+            rows = db.execute(select(j.c.worker, j.c.started, j.c.finished).where(j.c.state == DONE)).all()
+        done_by = {row.worker for row in rows}
+        busy = sum(row.finished - row.started for row in rows)
     finally:
         for process in processes:
             process.terminate()
@@ -126,7 +133,29 @@ def run(database: str, reviews: int, workers: int, worlds: int) -> dict[str, obj
         "seconds": round(seconds, 2),
         "reviews_per_minute": round(60 * reviews / seconds, 1),
         "workers_used": len(done_by),
+        "busy_seconds": round(busy, 2),
+        "at_once": round(busy / seconds, 2),
+        "cpu_seconds": round(cpu, 2),
+        "cores_given": round(cpu / seconds, 2),
     }
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user and system) of process ``pid`` and its children (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = [c for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()]
+    except OSError:
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    return own + sum(tree_cpu(int(child)) for child in children)
+
+
+def all_done(store: Store, count: int) -> bool:
+    """Whether ``count`` jobs are done (one query: the workers share the database with this loop)."""
+    j = schema.jobs
+    with store.transaction() as db:
+        return bool(db.execute(select(func.count()).where(j.c.state == DONE)).scalar() == count)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
             results.append(result)
             print(
                 f"{count} worker(s): {result['reviews']} reviews in {result['seconds']} s "
-                f"({result['reviews_per_minute']} a minute, done by {result['workers_used']} workers)",
+                f"({result['reviews_per_minute']} a minute, done by {result['workers_used']} workers; "
+                f"{result['at_once']} jobs at once on average; the workers had {result['cores_given']} cores)",
                 file=sys.stderr,
             )
     medians = {
