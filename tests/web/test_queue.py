@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -20,7 +21,7 @@ from sqlalchemy import select
 
 from sixtysix.web import schema
 from sixtysix.web.database import engine_for
-from sixtysix.web.jobs import DONE, RUNNING, JobQueue, JobStatus
+from sixtysix.web.jobs import DONE, QUEUED, RUNNING, JobQueue, JobStatus
 from sixtysix.web.review import review_key
 from sixtysix.web.store import Store
 
@@ -241,4 +242,39 @@ def test_a_hint_asked_of_two_queue_servers_is_one_job_done_by_a_worker(
     with queue.engine.begin() as db:  # one job for the two servers' requests
         jobs = db.execute(select(schema.jobs.c.state, schema.jobs.c.worker).where(schema.jobs.c.kind == "hint")).all()
     assert [tuple(job) for job in jobs] == [(DONE, "worker-hints")]
+    api.close()
+
+
+def analysis_processes(pid: int) -> list[int]:
+    """The child processes of process ``pid`` (every thread's: a worker's pool is started by a thread)."""
+    tasks = Path(f"/proc/{pid}/task")
+    return [int(child) for task in tasks.iterdir() for child in (task / "children").read_text().split()]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the worker's children in /proc (Linux)")
+def test_a_worker_whose_analysis_process_dies_gives_its_job_back_and_exits_with_status_1(
+    make_server: Callable[..., ServerThread], workers: Callable[..., WorkerProcess], queue: JobQueue
+) -> None:
+    server = make_server(analysis="queue", seed=5, review_seconds=0.5, review_worlds=None)
+    api = Api(server.base)
+    match_id, token = finished_deal(server, api)
+    worker = workers("worker-broken")
+    thread, answers = ask_review(api, match_id, token)
+
+    def running() -> bool:
+        status = job_of(queue, match_id)
+        # its progress is first reported once every decision is submitted: the pool's process runs by then
+        return status is not None and status.state == RUNNING and isinstance(status.result, dict)
+
+    wait_until(running, timeout=120)
+    for child in analysis_processes(worker.process.pid):
+        os.kill(child, signal.SIGKILL)
+    assert worker.process.wait(60) == 1
+    status = job_of(queue, match_id)
+    assert status is not None and (status.state, status.worker) == (QUEUED, None)  # back at once, no lease to wait
+    workers("worker-after")
+    thread.join(180)
+    assert answers and answers[0].status_code == 200, answers
+    status = job_of(queue, match_id)
+    assert status is not None and (status.state, status.worker, status.attempts) == (DONE, "worker-after", 2)
     api.close()

@@ -185,10 +185,15 @@ class JobQueue:
         values = {"state": FAILED, "result": json.dumps({"error": error}), "finished": time.time()}
         return self._set(job_id, worker, announce=True, **values)
 
-    def _set(self, job_id: int, worker: str, announce: bool = False, **values: object) -> bool:
+    def release(self, job_id: int, worker: str) -> bool:
+        """Give a job back to the queue unfinished (its worker cannot do it now), at its place."""
+        return self._set(job_id, worker, state=QUEUED, worker=None, lease_expires=None, result=None)
+
+    def _set(self, job_id: int, holder: str, announce: bool = False, **values: object) -> bool:
+        """Set ``values`` of a running job if ``holder`` holds it (``announce``: and notify its end)."""
         j = schema.jobs
         with self.engine.begin() as db:
-            held = (j.c.id == job_id) & (j.c.worker == worker) & (j.c.state == RUNNING)
+            held = (j.c.id == job_id) & (j.c.worker == holder) & (j.c.state == RUNNING)
             if db.execute(update(j).where(held).values(**values)).rowcount != 1:
                 return False
             if announce:

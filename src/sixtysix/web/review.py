@@ -9,6 +9,12 @@ in flight, and its answer is kept (least recently used dropped) under a key that
 everything the value depends on: the seat's view (its rules, cards, history and match
 score) and the budget (with its seed).
 
+**Or workers do them.** With ``sixtysix serve --analysis queue`` the server has no pool: each
+hint and review is a job of the analysis queue (:mod:`sixtysix.web.jobs`), done by ``sixtysix
+worker`` processes (:mod:`sixtysix.web.worker`) on any machine; the server waits for the answer
+(woken by the worker's notification on PostgreSQL, looking every :data:`QUEUE_POLL_SECONDS` on
+SQLite), and a review's progress tells its place in the queue while it waits.
+
 A hint analyses the asking seat's own view of a decision it has now. A review analyses
 every decision with a choice of both seats in one finished two-player deal
 (:func:`sixtysix.ai.analysis.analyze_record`); that analysis does not depend on who asks

@@ -19,6 +19,7 @@ import socket
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from sixtysix.ai.analysis import Annotation, Budget, record_choices
@@ -89,6 +90,8 @@ class Worker:
         self.stopping = threading.Event()
         self.done = 0
         """How many jobs this worker finished."""
+        self.broken = False
+        """Set when an analysis process died: the worker stopped (``sixtysix worker`` exits with status 1)."""
 
     def run(self) -> None:
         """Take and do jobs until :meth:`stop` (in the calling thread: the leases' renewal)."""
@@ -136,6 +139,14 @@ class Worker:
                 finished = self.queue.finish(job.id, self.name, data, review=(job.match_id, job.deal))
             else:
                 finished = self.queue.finish(job.id, self.name, pool.submit(job.work).result())
+        except BrokenProcessPool:
+            # an analysis process died (killed, out of memory): not the job's fault; it goes back to the
+            # queue, and this worker ends (its supervisor starts it again with a new pool)
+            log.error("worker %s: an analysis process died; job %d back to the queue, stopping", self.name, job.id)
+            self.queue.release(job.id, self.name)
+            self.broken = True
+            self.stop()
+            return
         except Exception as error:
             if self.stopping.is_set():
                 return  # the pool was stopped under it: the job is taken again once its lease expires

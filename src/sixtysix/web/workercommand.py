@@ -83,4 +83,4 @@ def _worker_command(args: argparse.Namespace) -> int:
     shown = args.db.split("@")[-1] if "://" in args.db else args.db  # no password on the screen
     print(f"sixtysix worker {worker.name}: taking jobs from {shown}; Ctrl-C stops", file=sys.stderr, flush=True)
     worker.run()
-    return 0
+    return 1 if worker.broken else 0
