@@ -8,8 +8,6 @@ import functools
 import os
 import random
 import signal
-import subprocess
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,33 +23,7 @@ from sixtysix.web.jobs import DONE, QUEUED, RUNNING, JobQueue, JobStatus
 from sixtysix.web.review import review_key
 from sixtysix.web.store import Store
 
-from .conftest import Api, Seat, ServerThread, both_databases, my_turn, pick, wait_until
-
-
-class WorkerProcess:
-    """``sixtysix worker`` as a child process, its output in ``log``."""
-
-    def __init__(self, database: str, name: str, log: Path, lease: float = 30.0) -> None:
-        self.name = name
-        command = [sys.executable, "-m", "sixtysix.cli", "worker", "--db", database, "--processes", "1"]
-        command += ["--lease", str(lease), "--name", name, "--log-level", "debug"]
-        with log.open("ab") as output:
-            env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-            self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env)
-
-    def kill(self) -> None:
-        """SIGKILL: nothing of the worker runs after it, as in a crash."""
-        self.process.kill()
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+from .conftest import Api, Seat, ServerThread, WorkerProcess, both_databases, my_turn, pick, wait_until
 
 
 @pytest.fixture
