@@ -128,6 +128,7 @@ def test_a_review_waiting_in_the_queue_is_told_its_place(
     report = reports[-1]
     assert report["ready"] is False and report["running"] is True and report["done"] == 0
     assert queue.place(earlier) == 1 and queue.waiting() == 2
+    assert "\nsixtysix_analysis_jobs_queued 2.0\n" in httpx.get(f"{server.base}/metrics").text
     workers("worker-b")
     thread.join(120)
     assert answers and answers[0].status_code == 200, answers

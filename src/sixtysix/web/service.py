@@ -107,6 +107,8 @@ class Service:
         )
         self.sweeper: asyncio.Task[None] | None = None
         self.metrics.watch(self.advisor.running, self.limits.analysis_queue, self.games)
+        if self.advisor.queue is not None:
+            self.metrics.watch_queue(self.advisor.queue.waiting)
         self.listener: Listener | None = None
         """On PostgreSQL: the changes other server processes make (:mod:`sixtysix.web.notify`)."""
         self.jobs_listener: Listener | None = None
