@@ -178,6 +178,7 @@ COMMAND_MODULES = (
     "sixtysix.tournament.tournament_command",  # sixtysix tournament
     "sixtysix.web.serve_command",  # sixtysix serve
     "sixtysix.web.dbcommand",  # sixtysix db
+    "sixtysix.web.workercommand",  # sixtysix worker
 )
 """Modules that add subcommands: each has ``register(commands)``, where ``commands`` is the
 argparse subparsers object, and imports its heavy dependencies only when its command runs."""

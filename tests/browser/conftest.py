@@ -59,6 +59,7 @@ make_server = server_helpers.make_server
 database = server_helpers.database
 ServerThread = server_helpers.ServerThread
 ServerProcess = server_helpers.ServerProcess
+WorkerProcess = server_helpers.WorkerProcess
 
 
 def require_browser() -> None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from sixtysix.present.words import say
 
-from .conftest import ServerThread, Table, require_browser, start_computer_match
+from .conftest import ServerThread, Table, WorkerProcess, require_browser, start_computer_match
 
 require_browser()
 
@@ -110,3 +111,24 @@ def test_a_hint_says_the_computer_is_thinking_until_its_answer_is_drawn(
     best = page.locator("[data-testid=hint-result]").get_attribute("data-best")
     assert best == str((seen[-1] or {})["best"])  # the answer drawn last is the one on the page, its move marked
     assert page.locator(f"[data-testid=hand-card][data-card='{best}'].hinted, .act.hinted").count() == 1
+
+
+def test_a_review_waiting_for_an_analysis_worker_shows_its_place_in_the_queue(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table], database: str, tmp_path: Path
+) -> None:
+    server = make_server(seed=5, analysis="queue")  # no worker yet: the review waits in the queue
+    table = open_table(f"{server.base}/?animations=0#/")
+    start_computer_match(table, level=1)
+    state = table.play_deal(random.Random(2))
+    assert state["stage"] == "over", state
+    page = table.page
+    page.locator("[data-testid=review-button]").click()
+    queued = page.locator("[data-testid=review-queued]")
+    queued.wait_for()
+    assert queued.inner_text() == say("review.queued", place=1)
+    worker = WorkerProcess(database, "browser-worker", tmp_path / "worker.log")
+    try:
+        page.locator("[data-testid=review-decision]").first.wait_for(timeout=180_000)
+        assert queued.count() == 0
+    finally:
+        worker.stop()

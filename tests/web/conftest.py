@@ -239,6 +239,32 @@ class ServerProcess:
                 self.process.wait(10)
 
 
+class WorkerProcess:
+    """``sixtysix worker`` as a child process, its output in ``log``."""
+
+    def __init__(self, database: str, name: str, log: Path, lease: float = 30.0) -> None:
+        self.name = name
+        command = [sys.executable, "-m", "sixtysix.cli", "worker", "--db", database, "--processes", "1"]
+        command += ["--lease", str(lease), "--name", name, "--log-level", "debug"]
+        with log.open("ab") as output:
+            env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+            self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env)
+
+    def kill(self) -> None:
+        """SIGKILL: nothing of the worker runs after it, as in a crash."""
+        self.process.kill()
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
 class Api:
     """The JSON API over HTTP; every answer is also kept in ``seen`` for the leak scan."""
 

@@ -68,6 +68,7 @@ def create_app(
     grace_seconds: float = 120.0,
     limits: Limits | None = None,
     server_time: ServerTime | None = None,
+    analysis: str = "inline",
 ) -> FastAPI:
     """The web app on the database ``db_path``: an SQLite file (created if missing) or a PostgreSQL URL.
 
@@ -82,7 +83,9 @@ def create_app(
     ``limits``: rate limits, analysis queue, idle and expiry times, trusted origins
     (:class:`~sixtysix.web.limits.Limits`; default: those of ``sixtysix serve``). Hints and reviews
     have a process of their own. ``server_time``: the clocks the move clock, expiry and idle
-    matches read (:class:`~sixtysix.web.servertime.ServerTime`; the tests move them on).
+    matches read (:class:`~sixtysix.web.servertime.ServerTime`; the tests move them on). ``analysis``:
+    ``inline`` (hints and reviews in the server's own processes) or ``queue`` (jobs for ``sixtysix worker``
+    processes, :mod:`sixtysix.web.jobs`).
     """
     protect_logs()
     limits = limits or Limits()
@@ -100,6 +103,7 @@ def create_app(
         grace_seconds=grace_seconds,
         limits=limits,
         server_time=server_time,
+        analysis=analysis,
     )
 
     @contextlib.asynccontextmanager

@@ -51,7 +51,8 @@ def unready(service: Service) -> dict[str, str]:
     database = database_problem(service.store)
     if database is not None:
         reasons["database"] = database
-    analysis = pool_problem(service.advisor.executor)
+    executor = service.advisor.executor  # None with the analysis queue: the workers' processes analyse
+    analysis = None if executor is None else pool_problem(executor)
     if analysis is not None:
         reasons["analysis"] = analysis
     if service.sweeper is None or service.sweeper.done():

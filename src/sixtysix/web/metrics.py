@@ -17,6 +17,8 @@ starts with ``sixtysix_``:
 ``sixtysix_websockets_open``          gauge      WebSockets accepted and not yet closed
 ``sixtysix_analyses``                 gauge      hints and reviews waiting or running, by ``kind``
 ``sixtysix_analysis_queue_limit``     gauge      how many may wait before a new one is refused
+``sixtysix_analysis_jobs_queued``     gauge      with analysis workers (``--analysis queue``): the
+                                                 jobs of the database's queue no worker has taken
 ``sixtysix_matches_in_memory``        gauge      matches held in memory
 ====================================  =========  ============================================
 
@@ -151,6 +153,11 @@ class Metrics:
             registry=registry,
         )
         self.in_memory = Gauge("sixtysix_matches_in_memory", "Matches held in memory.", registry=registry)
+        self.jobs_queued = Gauge(
+            "sixtysix_analysis_jobs_queued",
+            "Jobs of the analysis queue (hints, reviews) that no worker has taken yet (--analysis queue).",
+            registry=registry,
+        )
         self._by_token: dict[str, Counter] = {}
         self._by_outcome: dict[str, Histogram] = {}
         ProcessCollector(registry=registry)  # the process's CPU seconds, memory, open files (Linux)
@@ -163,6 +170,10 @@ class Metrics:
             self.analyses.labels(kind).set_function(_counter(running, kind))
         self.analysis_limit.set(queue_limit)
         self.in_memory.set_function(lambda: len(games))
+
+    def watch_queue(self, waiting: Callable[[], int]) -> None:
+        """With analysis workers: read the jobs waiting in the database's queue (``waiting()``) at each scrape."""
+        self.jobs_queued.set_function(waiting)
 
     def committed(self, change: Change) -> None:
         """Count the actions (and new deals, kind ``deal``) of a change just stored."""

@@ -10,6 +10,9 @@ reads it again from the database and sends each of its sockets its seat's new st
 its new version): the database stays the one source of every state.
 
 SQLite has one server process, and no listener.
+
+The analysis queue (:mod:`sixtysix.web.jobs`) has a channel of its own, :data:`JOBS_CHANNEL`:
+a worker that finishes a job sends its id, and the server waiting for it answers at once.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ log = logging.getLogger("sixtysix.web")
 
 CHANNEL = "sixtysix_changes"
 """The channel of every match's changes (one channel: a process listens once, whatever it holds)."""
+JOBS_CHANNEL = "sixtysix_jobs"
+"""The channel of the analysis queue's finished jobs (payload: the job's id)."""
 RECONNECT_SECONDS = 1.0
 """How long a listener whose connection broke waits before it connects again."""
 
@@ -37,6 +42,15 @@ def payload(match_id: str, version: int) -> str:
     return f"{match_id} {version}"
 
 
+def parse_job(text: str) -> tuple[int] | None:
+    """The job of a notification on :data:`JOBS_CHANNEL` (``None`` for anything else).
+
+    >>> parse_job("12"), parse_job("m1 7")
+    ((12,), None)
+    """
+    return (int(text),) if text.isdigit() else None
+
+
 def parse(text: str) -> tuple[str, int] | None:
     """The match and version of a notification's text (``None`` for anything else).
 
@@ -48,7 +62,8 @@ def parse(text: str) -> tuple[str, int] | None:
 
 
 class Listener:
-    """A thread that listens on :data:`CHANNEL` and calls ``changed(match_id, version)`` for each change.
+    """A thread that listens on :data:`CHANNEL` and calls ``changed(match_id, version)`` for each change
+    (or on ``channel``, with the values ``parse_payload`` reads).
 
     ``changed`` is called in the listener's thread: it must hand the work over (the service
     passes it to its event loop). A broken connection is made again; the changes published
@@ -56,10 +71,17 @@ class Listener:
     """
 
     def __init__(
-        self, engine: Engine, changed: Callable[[str, int], object], reconnected: Callable[[], object] | None = None
+        self,
+        engine: Engine,
+        changed: Callable[..., object],
+        reconnected: Callable[[], object] | None = None,
+        channel: str = CHANNEL,
+        parse_payload: Callable[[str], tuple[object, ...] | None] = parse,
     ) -> None:
         self.conninfo = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         self.changed = changed
+        self.channel = channel
+        self.parse_payload = parse_payload
         self.reconnected = reconnected
         self.stopping = threading.Event()
         self.listening = threading.Event()
@@ -77,14 +99,14 @@ class Listener:
         while not self.stopping.is_set():
             try:
                 with psycopg.connect(self.conninfo, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {CHANNEL}")
+                    connection.execute(f"LISTEN {self.channel}")
                     self.listening.set()
                     if not first and self.reconnected is not None:
                         self.reconnected()
                     first = False
                     while not self.stopping.is_set():
                         for notification in connection.notifies(timeout=0.5):
-                            found = parse(notification.payload)
+                            found = self.parse_payload(notification.payload)
                             if found is not None:
                                 self.changed(*found)
             except psycopg.Error:

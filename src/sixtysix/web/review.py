@@ -9,6 +9,12 @@ in flight, and its answer is kept (least recently used dropped) under a key that
 everything the value depends on: the seat's view (its rules, cards, history and match
 score) and the budget (with its seed).
 
+**Or workers do them.** With ``sixtysix serve --analysis queue`` the server has no pool: each
+hint and review is a job of the analysis queue (:mod:`sixtysix.web.jobs`), done by ``sixtysix
+worker`` processes (:mod:`sixtysix.web.worker`) on any machine; the server waits for the answer
+(woken by the worker's notification on PostgreSQL, looking every :data:`QUEUE_POLL_SECONDS` on
+SQLite), and a review's progress tells its place in the queue while it waits.
+
 A hint analyses the asking seat's own view of a decision it has now. A review analyses
 every decision with a choice of both seats in one finished two-player deal
 (:func:`sixtysix.ai.analysis.analyze_record`); that analysis does not depend on who asks
@@ -23,9 +29,11 @@ import asyncio
 import contextlib
 import ctypes
 import dataclasses
+import hashlib
 import math
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 from collections import OrderedDict
@@ -61,6 +69,7 @@ from sixtysix.present.table import PublicMatch
 from sixtysix.web import fairness
 from sixtysix.web.errors import WebError, not_available, not_found, not_your_turn
 from sixtysix.web.game import Game
+from sixtysix.web.jobs import DONE, QUEUED, RUNNING, JobQueue
 from sixtysix.web.limits import Limits
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import hints_for, reviews_for
@@ -75,6 +84,11 @@ ANALYSIS_NICENESS = 10
 
 ANALYSIS_WORKERS = min(2, os.cpu_count() or 1)
 """Analysis processes of a server: both cores of a small machine (a review's decisions run side by side)."""
+
+QUEUE_POLL_SECONDS = 0.2
+"""How often a server waiting for a job of the analysis queue looks whether it is done (SQLite)."""
+QUEUE_NOTIFIED_POLL_SECONDS = 5.0
+"""The same on PostgreSQL, where the worker's notification wakes the server (the look is for one missed)."""
 
 REVIEW_SECONDS = 1.0
 """CPU seconds per sampled decision of a review when the server names no budget: with the exact solves of the
@@ -110,7 +124,12 @@ def stop_pool(pool: Executor) -> None:
 
 
 class Advisor:
-    """The hints and reviews of every match of one server."""
+    """The hints and reviews of every match of one server.
+
+    Inline (the default), they run in ``executor`` (the server's own :func:`analysis_pool`). With a
+    ``queue`` (``sixtysix serve --analysis queue``), they are jobs of the analysis queue
+    (:mod:`sixtysix.web.jobs`), done by ``sixtysix worker`` processes; the server waits for the answer.
+    """
 
     def __init__(
         self,
@@ -121,10 +140,17 @@ class Advisor:
         review_seconds: float | None = None,
         review_worlds: int | None = None,
         limits: Limits | None = None,
+        queue: JobQueue | None = None,
+        poll: float = QUEUE_POLL_SECONDS,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
-        self.executor = executor or analysis_pool()
+        self.queue = queue
+        self.poll = poll
+        """Seconds between two looks at a job waited for (:data:`QUEUE_NOTIFIED_POLL_SECONDS` once notified)."""
+        self.ended: dict[int, asyncio.Event] = {}
+        """The jobs of the queue waited for, by id: set when a worker's notification says it has ended."""
+        self.executor: Executor | None = executor if executor is not None or queue is not None else analysis_pool()
         self.hint_budget: Budget = hint_budget or dataclasses.replace(analysis.HINT_BUDGET, seed=0)
         """The :class:`~sixtysix.ai.analysis.Budget` of a hint (default: the analysis's half second, seed 0)."""
         self.review_seconds = review_seconds
@@ -139,14 +165,48 @@ class Advisor:
         """Reviews in flight, by key: decisions done, their total, and the faults found so far."""
 
     def close(self) -> None:
-        stop_pool(self.executor)
+        if self.executor is not None:
+            stop_pool(self.executor)
 
     async def shared(self, key: Hashable, work: Callable[[], T]) -> T:
-        """The result of ``work`` run in the analysis pool, once for every caller with the same ``key``.
+        """The result of ``work`` run in the analysis pool (or by a worker of the queue), once for every caller
+        with the same ``key``.
 
         Refused with 503 and ``Retry-After`` when :attr:`Limits.analysis_queue` analyses wait already.
         """
-        return await self._once(key, lambda: asyncio.wrap_future(self.executor.submit(work)))
+        if self.queue is not None:
+            name = "hint " + hashlib.sha256(pickle.dumps(key)).hexdigest()
+            return await self._once(key, lambda: asyncio.ensure_future(self._queued("hint", name, work)))
+        executor = self.executor
+        assert executor is not None
+        return await self._once(key, lambda: asyncio.wrap_future(executor.submit(work)))
+
+    async def _queued(
+        self, kind: str, key: str, work: object, match_id: str | None = None, deal: int | None = None
+    ) -> Any:
+        """The answer of the queue's job of ``key`` (queued now unless it is already), once a worker has done it."""
+        assert self.queue is not None
+        job = await asyncio.to_thread(self.queue.enqueue, kind, key, work, match_id, deal)
+        ended = self.ended.setdefault(job, asyncio.Event())
+        try:
+            while True:
+                ended.clear()  # before the look: a notification after it wakes the wait below
+                status = await asyncio.to_thread(self.queue.status, job)
+                if status.state == DONE:
+                    return status.result
+                if status.state not in (QUEUED, RUNNING):
+                    error = status.result.get("error") if isinstance(status.result, dict) else None
+                    raise WebError(500, "analysis_failed", sentence("server.analysis_failed", error=str(error)))
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ended.wait(), self.poll)
+        finally:
+            self.ended.pop(job, None)
+
+    def job_ended(self, job: int) -> None:
+        """A worker's notification: job ``job`` has ended (called in the event loop)."""
+        event = self.ended.get(job)
+        if event is not None:
+            event.set()
 
     async def _once(self, key: Hashable, start: Callable[[], asyncio.Future[T]]) -> T:
         """The result of the future ``start`` makes, made once for every caller with the same ``key`` (503 when
@@ -212,15 +272,40 @@ class Advisor:
         """``GET .../deals/{number}/review/progress``: how far the review under way is (decisions done of the
         total, the faults found so far, in the review's form); ``ready`` once it is stored, ``running`` false
         when none runs."""
+        idle: dict[str, object] = {"ready": False, "running": False, "done": 0, "total": 0, "faults": [], "place": None}
         if self.store.load_review(match_id, number) is not None:
-            return {"ready": True, "running": False, "done": 0, "total": 0, "faults": []}
+            return {**idle, "ready": True}
+        if self.queue is not None:
+            return self._queue_progress(match_id, number, idle)
         progress = self.progress.get(("review", match_id, number))
         if progress is None:
-            return {"ready": False, "running": False, "done": 0, "total": 0, "faults": []}
-        return {"ready": False, "running": True, **progress}
+            return idle
+        return {**idle, "running": True, **progress}
+
+    def _queue_progress(self, match_id: str, number: int, idle: dict[str, object]) -> dict[str, object]:
+        """The progress of a review in the queue: its place while it waits, its worker's progress while it runs."""
+        assert self.queue is not None
+        job = self.queue.find(review_key(match_id, number))
+        if job is None:
+            return idle
+        status = self.queue.status(job)
+        if status.state == QUEUED:
+            return {**idle, "running": True, "place": self.queue.place(job)}
+        if status.state == RUNNING:
+            progress = status.result if isinstance(status.result, dict) else {}
+            return {**idle, "running": True, **progress}
+        return idle
 
     async def _analysis(self, match_id: str, number: int, deal: Table) -> dict[str, object]:
         key = ("review", match_id, number)
+        if self.queue is not None:  # the worker stores the review with its job
+            game = (deal.rules, deal.dealer, tuple(deal.deck), tuple(deal.history))
+            work = (game, self._budget())
+            name = review_key(match_id, number)
+            queued: dict[str, object] = await self._once(
+                key, lambda: asyncio.ensure_future(self._queued("review", name, work, match_id, number))
+            )
+            return queued
         first = key not in self.running
         data: dict[str, object] = await self._once(key, lambda: asyncio.ensure_future(self._review(key, deal)))
         if first:
@@ -245,9 +330,12 @@ class Advisor:
         self.progress[key] = progress
         results: list[tuple[Annotation, dict[str, str] | None] | None] = [None] * total
 
+        executor = self.executor
+        assert executor is not None
+
         async def one(index: int) -> None:
             job = _Job(review_decision, *game, index, budget)
-            note, why = await asyncio.wrap_future(self.executor.submit(job))
+            note, why = await asyncio.wrap_future(executor.submit(job))
             results[index] = note, why
             progress["done"] = int(str(progress["done"])) + 1
             if note.classification is not None:
@@ -257,6 +345,15 @@ class Advisor:
         await asyncio.gather(*(one(index) for index in range(total)))
         done = [result for result in results if result is not None]
         return review_data(*game, budget, done)
+
+
+def review_key(match_id: str, number: int) -> str:
+    """The key of the queue's job that reviews deal ``number`` of a match.
+
+    >>> review_key("m1", 2)
+    'review m1 2'
+    """
+    return f"review {match_id} {number}"
 
 
 HINT_KEYS = ("best", "worlds", "exact", "seconds", "actions")

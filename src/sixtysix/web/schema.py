@@ -137,3 +137,23 @@ leases = Table(  # the server process that drives a match's computer (sixtysix.w
     Column("expires", Float, nullable=False),  # held until then (seconds since the epoch); later: free
 )
 Index("leases_holder", leases.c.holder)
+
+jobs = Table(  # hints and reviews as jobs for `sixtysix worker` processes (sixtysix.web.jobs)
+    "jobs",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),  # the queue's order
+    Column("key", Text, nullable=False, unique=True),  # what the job computes: one job per key
+    Column("kind", Text, nullable=False),  # 'hint' or 'review'
+    Column("match_id", Text),
+    Column("deal", Integer),
+    Column("payload", Text, nullable=False),  # JSON: the work (sixtysix.web.jobs)
+    Column("state", Text, nullable=False),  # 'queued', 'running', 'done', 'failed'
+    Column("worker", Text),  # the worker that took it last
+    Column("attempts", Integer, nullable=False, server_default="0"),  # how many times it was taken
+    Column("lease_expires", Float),  # a running job whose lease has expired is taken again
+    Column("result", Text),  # JSON: the answer once done; a review's progress while it runs
+    Column("created", Float, nullable=False),
+    Column("started", Float),
+    Column("finished", Float),
+)
+Index("jobs_state", jobs.c.state, jobs.c.id)

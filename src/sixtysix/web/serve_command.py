@@ -70,6 +70,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="threads for the levels 4-5 computer (hints and reviews have a process of their own; default 2)",
     )
     serve.add_argument(
+        "--analysis",
+        choices=("inline", "queue"),
+        default="inline",
+        help="inline: hints and reviews in this server's own processes (default); queue: jobs in the database "
+        "for `sixtysix worker` processes, on any machine (docs/deploy.md)",
+    )
+    serve.add_argument(
         "--no-rate-limits",
         action="store_true",
         help="no rate limit at all, per address or per seat (benchmarks; never online)",
@@ -207,6 +214,7 @@ def _serve_command(args: argparse.Namespace) -> int:
         workers=args.workers,
         move_seconds=args.move_time,
         grace_seconds=args.grace,
+        analysis=args.analysis,
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
     shown = args.db.split("@")[-1] if "://" in args.db else args.db  # no password on the screen

@@ -39,13 +39,14 @@ from typing import Any
 from sixtysix.web import actions, clock, fairness, history, seats
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
+from sixtysix.web.jobs import JobQueue
 from sixtysix.web.leases import Leases
 from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.metrics import Metrics
-from sixtysix.web.notify import Listener
-from sixtysix.web.review import Advisor, analysis_pool
+from sixtysix.web.notify import JOBS_CHANNEL, Listener, parse_job
+from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler, computer_due
 from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import Store
@@ -72,7 +73,10 @@ class Service:
         limits: Limits | None = None,
         server_time: ServerTime | None = None,
         metrics: Metrics | None = None,
+        analysis: str = "inline",
     ) -> None:
+        """``analysis``: ``inline``, hints and reviews in the server's own processes; ``queue``, jobs of the
+        analysis queue for ``sixtysix worker`` processes (:mod:`sixtysix.web.jobs`)."""
         self.store = store
         self.metrics = metrics or Metrics()
         """The server's Prometheus metrics (:mod:`sixtysix.web.metrics`)."""
@@ -97,9 +101,11 @@ class Service:
         self.leases = Leases(store, self.server_time, self.limits.lease_seconds)
         """The matches whose computer this process moves (:mod:`sixtysix.web.leases`)."""
         self.computer = Scheduler(self.matches, self.executor, self.leases, computer_delay)
+        queued = analysis == "queue"
         self.advisor = Advisor(
             store,
-            analysis_pool(),
+            None if queued else analysis_pool(),
+            queue=JobQueue(store.engine) if queued else None,
             hint_budget=hint_budget,
             review_seconds=review_seconds,
             review_worlds=review_worlds,
@@ -109,8 +115,12 @@ class Service:
         self.keeper: asyncio.Task[None] | None = None
         """Renews the leases and takes over those of dead processes (:meth:`keep_leases`)."""
         self.metrics.watch(self.advisor.running, self.limits.analysis_queue, self.games)
+        if self.advisor.queue is not None:
+            self.metrics.watch_queue(self.advisor.queue.waiting)
         self.listener: Listener | None = None
         """On PostgreSQL: the changes other server processes make (:mod:`sixtysix.web.notify`)."""
+        self.jobs_listener: Listener | None = None
+        """On PostgreSQL with the analysis queue: the jobs the workers have ended."""
 
     @property
     def games(self) -> dict[str, Game]:
@@ -130,6 +140,14 @@ class Service:
                 lambda match_id, version: loop.call_soon_threadsafe(self.changed_elsewhere, match_id, version),
                 lambda: loop.call_soon_threadsafe(self.reload_all),
             ).start()
+            if self.advisor.queue is not None:  # the analysis queue's workers say when a job has ended
+                self.jobs_listener = Listener(
+                    self.store.engine,
+                    lambda job: loop.call_soon_threadsafe(self.advisor.job_ended, job),
+                    channel=JOBS_CHANNEL,
+                    parse_payload=parse_job,
+                ).start()
+                self.advisor.poll = QUEUE_NOTIFIED_POLL_SECONDS
 
     def changed_elsewhere(self, match_id: str, version: int) -> None:
         """A change committed (by this process or another) to ``version``: a match held at an older one
@@ -148,8 +166,9 @@ class Service:
             self.computer.schedule(game)
 
     async def stop(self) -> None:
-        if self.listener is not None:
-            self.listener.stop()
+        for listener in (self.listener, self.jobs_listener):
+            if listener is not None:
+                listener.stop()
         for task in (self.sweeper, self.keeper):
             if task is not None:
                 task.cancel()

@@ -197,7 +197,9 @@ export function mountReview(root, matchId, dealNumber, ctx) {
     const bar = p && p.total ? html`<p data-testid="review-progress"><progress max="${p.total}" value="${p.done}"></progress>
       ${t("review.progress", { n: p.total, done: p.done })}</p>` : "";
     const faults = p && p.faults && p.faults.length ? html`<p>${t("review.faults_so_far")}</p><ul data-testid="review-first-faults">${p.faults.map((d) => html`<li data-testid="review-fault" data-index="${d.index}" data-action="${d.action}" data-verdict="${verdictOf(d)}">${labelled(d.seat === w.me ? t("word.you") : w.opp)}${actionHTML(d.action, o)} <span class="mark ${verdictOf(d)}">${MARKS[verdictOf(d)] || ""} ${t(`review.${verdictOf(d)}`)}</span>${lossHTML(d, verdictOf(d))}</li>`)}</ul>` : "";
-    return html`<section class="panel"><p class="loading" data-testid="review-loading">${t("review.loading")}</p>${bar}${faults}</section>`;
+    // with analysis workers (sixtysix serve --analysis queue): the review's place in the queue while it waits
+    const place = p && p.place ? html`<p data-testid="review-queued">${t("review.queued", { place: p.place })}</p>` : "";
+    return html`<section class="panel"><p class="loading" data-testid="review-loading">${t("review.loading")}</p>${place}${bar}${faults}</section>`;
   }
 
   function draw() {
