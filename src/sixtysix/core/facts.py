@@ -359,6 +359,9 @@ def game_point_scale(rules: Rules) -> tuple[int, int, int]:
 CLOSED_DEAL_FACTOR = 2
 """``closed_deal_double``: a deal with a closed talon counts this many times its scale (rules.md §3)."""
 
+TIE_CARRY = 1
+"""``tie_rule=carry_one``: the game points a tied deal adds for the next deal's winner (rules.md §3)."""
+
 
 def closed_factor(rules: Rules) -> int:
     """What a closed deal's game points are multiplied by under ``rules`` (1 unless ``closed_deal_double``)."""

@@ -28,7 +28,7 @@ from typing import ClassVar, Generic, Self, TypeVar
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card
 from sixtysix.core.errors import MatchError, RulesError
-from sixtysix.core.facts import side_of
+from sixtysix.core.facts import TIE_CARRY, side_of
 from sixtysix.core.game import Deal, shuffled_deck
 from sixtysix.core.outcome import Outcome
 from sixtysix.core.partnership import FourHandedDeal
@@ -227,7 +227,7 @@ class _MatchBase(Generic[DealT]):
     def _carry_tie(self, bonus: tuple[int, ...] = ()) -> None:
         """A tie: under ``tie_rule=carry_one`` a point more for the next deal's winner."""
         if self.rules.tie_rule == "carry_one":
-            self.carried += 1
+            self.carried += TIE_CARRY
         self.results.append(DealResult(None, 0, self.carried, bonus=bonus))
 
     def _take_carried(self, outcome: Outcome) -> int:

@@ -33,7 +33,7 @@ from sixtysix.core.cards import (
     parse_card,
     suit_of,
 )
-from sixtysix.core.facts import DEAL_TARGET, SCHNEIDER, SCHWARZ_WIN, Trick, last_trick_bonus, marriage_value
+from sixtysix.core.facts import DEAL_TARGET, SCHNEIDER, SCHWARZ_WIN, TIE_CARRY, Trick, last_trick_bonus, marriage_value
 from sixtysix.core.forfeit import parse_forfeit_header
 from sixtysix.core.game import Deal
 from sixtysix.core.outcome import Reason
@@ -599,8 +599,9 @@ def scoring_lines(public: SpectatorView, names: Names) -> list[Line]:
         return []
     reasons = outcome.reasons
     if reasons[0] == Reason.TIE:
-        carry = public.rules.tie_rule == "carry_one"
-        return [((Reason.TIE,), names.say("tui.scoring.tie_carry" if carry else "tui.scoring.tie_void"))]
+        if public.rules.tie_rule == "carry_one":
+            return [((Reason.TIE,), names.count("tui.scoring.tie_carry", TIE_CARRY))]
+        return [((Reason.TIE,), names.say("tui.scoring.tie_void"))]
     winner = outcome.winner
     assert winner is not None
     duel = _Duel(public)
