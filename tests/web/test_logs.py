@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import random
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -183,3 +186,26 @@ def test_sixtysix_serve_with_json_logs_writes_one_object_a_line_and_no_secret(tm
     assert '"GET /?join=[redacted] HTTP/1.1\\" 200' in text and "< TEXT [redacted]" in text
     for secret_text in (*tokens.values(), code, secret, *seeds):
         assert secret_text not in text and secret_text[:12] not in text
+
+
+def test_sixtysix_worker_with_json_logs_writes_one_object_a_line(tmp_path: Path) -> None:
+    """``sixtysix worker --log-format json``, as docs/deploy.md runs it beside JSON-logging servers: from its
+    start (the schema's upgrade, the line naming its database) to its stop, every line is a JSON object."""
+    command = [sys.executable, "-m", "sixtysix.cli", "worker", "--db", str(tmp_path / "worker.sqlite3")]
+    command += ["--processes", "1", "--log-format", "json", "--log-level", "debug"]
+    worker = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert worker.stderr is not None
+    lines: list[str] = []
+    try:
+        for line in worker.stderr:  # until the line that says it takes jobs
+            lines.append(line)
+            if "taking jobs from" in line:
+                break
+    finally:
+        worker.terminate()
+        _, rest = worker.communicate(timeout=60)
+    lines += rest.splitlines()
+    entries = [json.loads(line) for line in lines if line.strip()]
+    assert entries and all({"time", "level", "logger", "message"} <= entry.keys() for entry in entries)
+    assert any("taking jobs from" in entry["message"] for entry in entries)
+    assert {"alembic.runtime.migration", "sixtysix.web"} <= {entry["logger"] for entry in entries}

@@ -6,6 +6,7 @@ Only the standard library is imported until the command runs (:mod:`sixtysix.web
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import sys
 
@@ -55,6 +56,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     worker.add_argument(
         "--log-level", default="info", choices=("debug", "info", "warning", "error"), help="(default info)"
     )
+    worker.add_argument(
+        "--log-format",
+        default="text",
+        choices=("text", "json"),
+        help="text lines, or one JSON object per line (time, level, logger, message), as sixtysix serve's "
+        "(default text)",
+    )
     worker.set_defaults(handler=_worker_command)
 
 
@@ -71,7 +79,7 @@ def _worker_command(args: argparse.Namespace) -> int:
         return 1
     from sixtysix.web.logsetup import setup_logs
 
-    setup_logs(args.log_level, "text")
+    setup_logs(args.log_level, args.log_format)
     worker = Worker(
         args.db,
         processes=args.processes or ANALYSIS_WORKERS,
@@ -81,6 +89,10 @@ def _worker_command(args: argparse.Namespace) -> int:
     for number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(number, lambda *_: worker.stop())
     shown = args.db.split("@")[-1] if "://" in args.db else args.db  # no password on the screen
-    print(f"sixtysix worker {worker.name}: taking jobs from {shown}; Ctrl-C stops", file=sys.stderr, flush=True)
+    started = f"sixtysix worker {worker.name}: taking jobs from {shown}; Ctrl-C stops"
+    if args.log_format == "json":
+        logging.getLogger("sixtysix.web").info(started)  # every line one JSON object
+    else:
+        print(started, file=sys.stderr, flush=True)
     worker.run()
     return 1 if worker.broken else 0
