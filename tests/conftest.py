@@ -21,6 +21,7 @@ the file order).
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 from pathlib import Path
 
@@ -47,3 +48,16 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
     seed = getattr(config.option, "randomly_seed", None)
     if seed is not None and config.pluginmanager.has_plugin("randomly"):
         terminalreporter.write_line(f"random order: pytest -p randomly --randomly-seed={seed} repeats it")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """End the processes the tests left running, so that the run ends.
+
+    A process pool whose worker a test killed (``tests/web/test_health.py`` kills an analysis
+    process, as the kernel's OOM killer would) may keep a queue's lock forever; its other
+    processes then never finish their shutdown, and the interpreter's exit would wait for them
+    for ever. Each one ended is named on stderr, so a test that leaks processes stays visible."""
+    for child in multiprocessing.active_children():
+        print(f"conftest: ending {child.name} (pid {child.pid}), left running by the tests", file=sys.stderr)
+        child.kill()
+        child.join(timeout=5)
