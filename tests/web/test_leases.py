@@ -206,3 +206,27 @@ def test_on_sqlite_a_server_restarted_after_a_crash_takes_its_leases_back_at_onc
         assert computer_led_once(second.service.store, api.state(match_id, token))
     finally:
         api.close()
+
+
+def test_a_seat_is_present_elsewhere_while_another_holder_renews_its_row(postgres_url: str) -> None:
+    """The presence statements (sixtysix.web.presence) on PostgreSQL: a row of another holder counts until its
+    time passes, a renewal makes a removed row again, a closed socket or a stopping holder removes its rows."""
+    first, second = Store(postgres_url), Store(postgres_url)  # two connections, as two server processes
+    try:
+        friends_match(first)
+        first.set_presence("A", "m1", 1, until=106.0)
+        second.set_presence("B", "m1", 2, until=106.0)
+        assert second.present_elsewhere("B", ["m1", "m9"], now=100.0) == {"m1": {1}, "m9": set()}
+        assert first.present_elsewhere("A", ["m1"], now=100.0) == {"m1": {2}}
+        second.renew_presence("B", [("m1", 2)], now=107.0, until=113.0)  # A renewed nothing: its row is gone
+        assert second.present_elsewhere("B", ["m1"], now=107.0) == {"m1": set()}
+        first.renew_presence("A", [("m1", 1)], now=108.0, until=114.0)  # A comes back: its row is made again
+        assert second.present_elsewhere("B", ["m1"], now=108.0) == {"m1": {1}}
+        assert second.present_elsewhere("B", ["m1"], now=114.0) == {"m1": set()}  # its time passed
+        first.set_presence("A", "m1", 1, until=None)  # its last socket closed
+        assert second.present_elsewhere("B", ["m1"], now=109.0) == {"m1": set()}
+        second.clear_presence("B")  # B stops
+        assert first.present_elsewhere("A", ["m1"], now=109.0) == {"m1": set()}
+    finally:
+        first.close()
+        second.close()

@@ -194,3 +194,70 @@ def test_a_server_process_killed_mid_match_loses_nothing_and_the_other_carries_o
         store.close()
         first.stop()
         second.stop()
+
+
+def presence_of(me: Seat, seat: int) -> bool:
+    """Whether ``seat`` is connected as ``me``'s socket last heard (a ``presence`` message, else its state)."""
+    for message in reversed(me.messages):
+        if message["type"] == "presence":
+            return bool(message["connected"][str(seat)])
+    return bool(me.state["opponent"]["connected"])
+
+
+def wait_presence(me: Seat, seat: int, connected: bool, timeout: float = 30) -> None:
+    """Receive until ``me``'s socket hears that ``seat`` is (or is not) connected."""
+    deadline = time.monotonic() + timeout
+    while presence_of(me, seat) is not connected:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"seat {seat} never became connected={connected}: {me.messages[-3:]}")
+        me.receive(timeout=left)
+
+
+@pytest.mark.slow
+def test_a_seat_connected_to_one_server_process_is_connected_on_the_other_and_its_match_not_claimed(
+    postgres_url: str,
+) -> None:
+    """Presence is shared (docs/deploy.md): the late seat's socket on the first process, its opponent's on the
+    second. The opponent sees it come and go, may not claim the match while it is connected there, and may
+    once it is gone (the move clock and the grace period short: half a second each)."""
+    options = ["--move-time", "0.5", "--grace", "0.5", "--lease-seconds", "1"]
+    processes = [ServerProcess(postgres_url, options=options) for _ in range(2)]
+    apis = [Api(process.base) for process in processes]
+    sockets: list[Seat] = []
+    try:
+        created = apis[0].create(opponent="friend", name="Ann")
+        match_id = str(created["match_id"])
+        joined = apis[1].join(created["invite"]["code"], "Bob").json()
+        tokens = {1: str(created["token"]), 2: str(joined["token"])}
+        clock = apis[1].state(match_id, tokens[1])["clock"]
+        late = int(clock["seat"])
+        other = 3 - late
+        bob = Seat(processes[1].base, match_id, tokens[other])
+        sockets.append(bob)
+        assert presence_of(bob, late) is False  # nobody is connected for the late seat yet
+        ann = Seat(processes[0].base, match_id, tokens[late])
+        sockets.append(ann)
+        wait_presence(bob, late, True)  # the first process's socket, heard on the second one
+        assert ann.state["opponent"]["connected"] is True  # and the other way round
+        while True:  # the clock and the grace period run out (server time, as the state says)
+            clock = apis[1].state(match_id, tokens[other])["clock"]
+            if clock["now"] >= clock["match_after"]:
+                break
+            time.sleep(0.05)
+        refused = bob.act("claim_match")
+        assert refused["type"] == "error" and refused["error"]["code"] == "too_early", refused
+        assert f"seat {late} is connected" in refused["error"]["message"]
+        ann.close()
+        wait_presence(bob, late, False)
+        answer = bob.act("claim_match")
+        assert stored(answer), answer
+        final = bob.wait(lambda s: s["status"] == "over")
+        assert final["match"]["forfeited_by"] == late and final["match"]["winner"] == other
+    finally:
+        for socket in sockets:
+            socket.close()
+        for api in apis:
+            api.close()
+        for process in processes:
+            process.stop()

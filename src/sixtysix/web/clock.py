@@ -55,6 +55,8 @@ def claim(
     if now < deadline:
         raise WebError(409, "too_early", sentence("server.clock_runs", seat=late, seconds=f"{deadline - now:.0f}"))
     if kind == "claim_match":
+        if matches.presence is not None:  # connected to another server process: its rows, read now
+            matches.presence.refresh([game])
         if game.audience.connected().get(late):
             raise WebError(409, "too_early", sentence("server.late_connected", seat=late))
         if now < deadline + game.grace_seconds:

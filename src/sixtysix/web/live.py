@@ -142,6 +142,8 @@ class Audience:
 
     def __init__(self, seats: Iterable[int]) -> None:
         self.by_seat: dict[int, set[Subscriber]] = {seat: set() for seat in seats}
+        self.elsewhere: set[int] = set()
+        """The seats with a socket open on another server process (:mod:`sixtysix.web.presence`)."""
 
     def add(self, seat: int, sub: Subscriber) -> bool:
         """Subscribe; whether it is the seat's first open socket (then its presence changed)."""
@@ -155,7 +157,8 @@ class Audience:
         return not self.by_seat[seat]
 
     def connected(self) -> dict[int, bool]:
-        return {seat: bool(subs) for seat, subs in self.by_seat.items()}
+        """Whether each seat has a socket open, here or on another server process."""
+        return {seat: bool(subs) or seat in self.elsewhere for seat, subs in self.by_seat.items()}
 
     def __bool__(self) -> bool:
         return any(self.by_seat.values())

@@ -23,6 +23,7 @@ from sixtysix.web.game import Game, SeatInfo
 from sixtysix.web.limits import Limits
 from sixtysix.web.messages import sentence
 from sixtysix.web.metrics import Metrics
+from sixtysix.web.presence import Presence
 from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import Store, StoredMatch
 
@@ -57,6 +58,8 @@ class Matches:
         """The move clock between people: seconds for each decision (docs/web.md, "The move clock")."""
         self.grace_seconds = grace_seconds
         """Seconds after a move clock ran out until the match may be claimed from a seat that is gone."""
+        self.presence: Presence | None = None
+        """The seats connected to other server processes (:mod:`sixtysix.web.presence`; set by the service)."""
         self.rng = rng
         self.think = think
         """Seconds per decision of the searching computer levels."""

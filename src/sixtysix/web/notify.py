@@ -11,8 +11,10 @@ its new version): the database stays the one source of every state.
 
 SQLite has one server process, and no listener.
 
-The analysis queue (:mod:`sixtysix.web.jobs`) has a channel of its own, :data:`JOBS_CHANNEL`:
-a worker that finishes a job sends its id, and the server waiting for it answers at once.
+A seat whose socket opens or closes on a process is announced on :data:`PRESENCE_CHANNEL`
+(:mod:`sixtysix.web.presence`). The analysis queue (:mod:`sixtysix.web.jobs`) has a channel of its
+own, :data:`JOBS_CHANNEL`: a worker that finishes a job sends its id, and the server waiting for it
+answers at once.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ CHANNEL = "sixtysix_changes"
 """The channel of every match's changes (one channel: a process listens once, whatever it holds)."""
 JOBS_CHANNEL = "sixtysix_jobs"
 """The channel of the analysis queue's finished jobs (payload: the job's id)."""
+PRESENCE_CHANNEL = "sixtysix_presence"
+"""The channel of the seats that came or went on a process (payload: the match's id; :mod:`sixtysix.web.presence`)."""
 RECONNECT_SECONDS = 1.0
 """How long a listener whose connection broke waits before it connects again."""
 
@@ -49,6 +53,15 @@ def parse_job(text: str) -> tuple[int] | None:
     ((12,), None)
     """
     return (int(text),) if text.isdigit() else None
+
+
+def parse_match(text: str) -> tuple[str] | None:
+    """The match of a notification on :data:`PRESENCE_CHANNEL` (``None`` for an empty one).
+
+    >>> parse_match("m1"), parse_match("")
+    (('m1',), None)
+    """
+    return (text,) if text else None
 
 
 def parse(text: str) -> tuple[str, int] | None:

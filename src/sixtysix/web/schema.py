@@ -138,6 +138,16 @@ leases = Table(  # the server process that drives a match's computer (sixtysix.w
 )
 Index("leases_holder", leases.c.holder)
 
+presence = Table(  # the seats with an open socket, by server process (sixtysix.web.presence); PostgreSQL only
+    "presence",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("holder", Text, primary_key=True),  # the process whose socket it is (the leases' holder name)
+    Column("expires", Float, nullable=False),  # renewed with the leases; later: the seat is gone from there
+)
+Index("presence_holder", presence.c.holder)
+
 jobs = Table(  # hints and reviews as jobs for `sixtysix worker` processes (sixtysix.web.jobs)
     "jobs",
     metadata,

@@ -45,7 +45,8 @@ from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.metrics import Metrics
-from sixtysix.web.notify import JOBS_CHANNEL, Listener, parse_job
+from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
+from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler, computer_due
 from sixtysix.web.servertime import ServerTime
@@ -100,6 +101,9 @@ class Service:
         )
         self.leases = Leases(store, self.server_time, self.limits.lease_seconds)
         """The matches whose computer this process moves (:mod:`sixtysix.web.leases`)."""
+        self.presence = Presence(store, self.server_time, self.limits.lease_seconds, self.leases.holder)
+        """Which seats have a socket open on the other server processes (:mod:`sixtysix.web.presence`)."""
+        self.matches.presence = self.presence
         self.computer = Scheduler(self.matches, self.executor, self.leases, computer_delay)
         queued = analysis == "queue"
         self.advisor = Advisor(
@@ -121,6 +125,8 @@ class Service:
         """On PostgreSQL: the changes other server processes make (:mod:`sixtysix.web.notify`)."""
         self.jobs_listener: Listener | None = None
         """On PostgreSQL with the analysis queue: the jobs the workers have ended."""
+        self.presence_listener: Listener | None = None
+        """On PostgreSQL: the seats that came or went on the other server processes."""
 
     @property
     def games(self) -> dict[str, Game]:
@@ -140,6 +146,13 @@ class Service:
                 lambda match_id, version: loop.call_soon_threadsafe(self.changed_elsewhere, match_id, version),
                 lambda: loop.call_soon_threadsafe(self.reload_all),
             ).start()
+            self.presence_listener = Listener(
+                self.store.engine,
+                lambda match_id: loop.call_soon_threadsafe(self.presence_elsewhere, match_id),
+                lambda: loop.call_soon_threadsafe(self.presence.refresh, list(self.games.values())),
+                channel=PRESENCE_CHANNEL,
+                parse_payload=parse_match,
+            ).start()
             if self.advisor.queue is not None:  # the analysis queue's workers say when a job has ended
                 self.jobs_listener = Listener(
                     self.store.engine,
@@ -158,6 +171,15 @@ class Service:
             game.broadcast()
             self.computer.schedule(game)  # a person moved on another process: the lease's holder answers
 
+    def presence_elsewhere(self, match_id: str) -> None:
+        """A seat of the match came or went on some process: read who is connected elsewhere, if it is held here."""
+        game = self.games.get(match_id)
+        if game is not None:
+            try:
+                self.presence.refresh([game])
+            except Exception:  # why: a database that does not answer now is read again at the next renewal
+                log.warning("reading the presence of match %s failed", match_id, exc_info=True)
+
     def reload_all(self) -> None:
         """Read every match in memory again (changes may have been missed while the listener reconnected)."""
         for game in list(self.games.values()):
@@ -166,7 +188,7 @@ class Service:
             self.computer.schedule(game)
 
     async def stop(self) -> None:
-        for listener in (self.listener, self.jobs_listener):
+        for listener in (self.listener, self.jobs_listener, self.presence_listener):
             if listener is not None:
                 listener.stop()
         for task in (self.sweeper, self.keeper):
@@ -177,6 +199,8 @@ class Service:
         await self.computer.stop()
         with contextlib.suppress(Exception):  # why: a database gone at the end: the leases run out instead
             self.leases.release_all()
+        with contextlib.suppress(Exception):  # why: a database gone at the end: the rows run out instead
+            self.presence.clear()
         for game in self.games.values():
             game.audience.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -198,12 +222,14 @@ class Service:
 
     def keep_leases(self) -> None:
         """Give back the leases of matches no longer in memory or over, renew the others, and take over the
-        matches in memory whose computer is to act and whose lease is free (its holder died)."""
+        matches in memory whose computer is to act and whose lease is free (its holder died); renew this
+        process's presence rows and read the other processes' (:mod:`sixtysix.web.presence`)."""
         for match_id in list(self.leases.held):
             game = self.games.get(match_id)
             if game is None or game.status == "over":
                 self.leases.release(match_id)
         self.leases.renew()
+        self.presence.renew(self.games.values())
         waiting = {game.id: game for game in self.games.values() if not game.driving and computer_due(game)}
         for match_id in self.leases.free(list(waiting)):  # one query, not one per match another process drives
             self.computer.schedule(waiting[match_id])
@@ -295,12 +321,16 @@ class Service:
         return new, token
 
     def subscribe(self, game: Game, seat: int, sub: Subscriber) -> None:
+        if not game.audience:  # a match newly watched here: who is connected to the other processes
+            self.presence_elsewhere(game.id)
         if game.audience.add(seat, sub):
+            self.presence.changed(game, seat, True)
             game.audience.presence(skip=sub)
 
     def unsubscribe(self, game: Game, seat: int, sub: Subscriber) -> None:
         game.touched = self.server_time.monotonic()
         if game.audience.remove(seat, sub):
+            self.presence.changed(game, seat, False)
             game.audience.presence()
         if game.status == "over" and not game.audience and not game.driving:
             self.forget(game)

@@ -43,7 +43,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sixtysix.core.fairness import DealSeeds
 from sixtysix.web import schema
 from sixtysix.web.database import engine_for, is_sqlite, upgrade
-from sixtysix.web.notify import CHANNEL, payload
+from sixtysix.web.notify import CHANNEL, PRESENCE_CHANNEL, payload
 
 log = logging.getLogger("sixtysix.web")
 
@@ -529,6 +529,60 @@ class Store:
         with self.transaction() as db:
             rows = db.execute(select(lease.c.match_id, lease.c.holder, lease.c.expires)).all()
         return {str(r[0]): (str(r[1]), float(r[2])) for r in rows}
+
+    # -- presence (sixtysix.web.presence) -------------------------------------------------------
+
+    def set_presence(self, holder: str, match_id: str, seat: int, until: float | None) -> None:
+        """``holder`` has a socket of ``seat`` open until ``until`` (renewed), or none (``None``); the other
+        processes are told (``NOTIFY`` on :data:`~sixtysix.web.notify.PRESENCE_CHANNEL`, at the commit)."""
+        p = schema.presence
+        with self.transaction() as db:
+            if until is None:
+                db.execute(delete(p).where(p.c.match_id == match_id, p.c.seat == seat, p.c.holder == holder))
+            else:
+                self._upsert_presence(db, holder, [(match_id, seat)], until)
+            db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": match_id})
+
+    def _upsert_presence(self, db: Connection, holder: str, seats: Sequence[tuple[str, int]], until: float) -> None:
+        p = schema.presence
+        statement = postgresql_insert(p)
+        db.execute(
+            statement.on_conflict_do_update(index_elements=["match_id", "seat", "holder"], set_={"expires": until}),
+            [{"match_id": m, "seat": s, "holder": holder, "expires": until} for m, s in seats],
+        )
+
+    def renew_presence(self, holder: str, seats: Sequence[tuple[str, int]], now: float, until: float) -> None:
+        """``holder``'s open seats hold until ``until`` (one statement for all of them; a row removed meanwhile
+        is made again); every row whose time has passed at ``now`` is removed (its process is gone)."""
+        p = schema.presence
+        with self.transaction() as db:
+            db.execute(delete(p).where(p.c.expires <= now))
+            if seats:
+                self._upsert_presence(db, holder, seats, until)
+
+    def present_elsewhere(self, holder: str, match_ids: Sequence[str], now: float) -> dict[str, set[int]]:
+        """The seats of ``match_ids`` another process than ``holder`` has a socket of at ``now`` (one query)."""
+        p = schema.presence
+        found: dict[str, set[int]] = {match_id: set() for match_id in match_ids}
+        if not match_ids:
+            return found
+        with self.transaction() as db:
+            rows = db.execute(
+                select(p.c.match_id, p.c.seat).where(
+                    p.c.match_id.in_(match_ids), p.c.holder != holder, p.c.expires > now
+                )
+            ).all()
+        for match_id, seat in rows:
+            found[str(match_id)].add(int(seat))
+        return found
+
+    def clear_presence(self, holder: str) -> None:
+        """``holder`` has no socket open any more (a server that stops); the other processes are told."""
+        p = schema.presence
+        with self.transaction() as db:
+            rows = db.execute(delete(p).where(p.c.holder == holder).returning(p.c.match_id)).all()
+            for match_id in sorted({str(r[0]) for r in rows}):
+                db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": match_id})
 
     # -- reading ---------------------------------------------------------------------------
 
