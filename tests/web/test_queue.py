@@ -9,17 +9,18 @@ import os
 import random
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from sixtysix.web import schema
 from sixtysix.web.database import engine_for
 from sixtysix.web.jobs import DONE, QUEUED, RUNNING, JobQueue, JobStatus
+from sixtysix.web.notify import QUEUED_CHANNEL
 from sixtysix.web.review import review_key
 from sixtysix.web.store import Store
 
@@ -31,8 +32,8 @@ def workers(database: str, tmp_path: Path) -> Iterator[Callable[..., WorkerProce
     """Starts ``sixtysix worker`` processes on the test's database; stops them after the test."""
     started: list[WorkerProcess] = []
 
-    def start(name: str, lease: float = 30.0) -> WorkerProcess:
-        worker = WorkerProcess(database, name, tmp_path / "workers.log", lease)
+    def start(name: str, lease: float = 30.0, options: Sequence[str] = ()) -> WorkerProcess:
+        worker = WorkerProcess(database, name, tmp_path / "workers.log", lease, options)
         started.append(worker)
         return worker
 
@@ -190,6 +191,27 @@ def test_on_postgresql_a_finished_job_reaches_the_waiting_server_by_notification
     status = job_of(queue, match_id)
     assert status is not None and status.state == DONE and not advisor.ended
     api.close()
+
+
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_on_postgresql_a_queued_job_wakes_a_waiting_worker_by_notification(
+    workers: Callable[..., WorkerProcess], queue: JobQueue
+) -> None:
+    # the worker would look at the queue again only after an hour: only the NOTIFY of the enqueue wakes it
+    workers("worker-woken", options=["--poll", "3600"])
+    listening = text(
+        f"SELECT count(*) FROM pg_stat_activity WHERE query = 'LISTEN {QUEUED_CHANNEL}'"
+        " AND datname = current_database()"
+    )
+
+    def worker_listens() -> bool:
+        with queue.engine.begin() as db:
+            return bool(db.execute(listening).scalar() == 1)
+
+    wait_until(worker_listens, timeout=60)
+    job = queue.enqueue("hint", "a hint queued while the worker waits", functools.partial(sum, (2, 3)))
+    wait_until(lambda: queue.status(job).state == DONE, timeout=60)
+    assert (queue.status(job).result, queue.status(job).worker) == (5, "worker-woken")
 
 
 def test_a_hint_asked_of_two_queue_servers_is_one_job_done_by_a_worker(

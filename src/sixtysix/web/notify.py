@@ -12,7 +12,9 @@ its new version): the database stays the one source of every state.
 SQLite has one server process, and no listener.
 
 The analysis queue (:mod:`sixtysix.web.jobs`) has a channel of its own, :data:`JOBS_CHANNEL`:
-a worker that finishes a job sends its id, and the server waiting for it answers at once.
+a worker that finishes a job sends its id, and the server waiting for it answers at once. And
+one for queued jobs, :data:`QUEUED_CHANNEL`: a server that queues a job (or a worker that gives
+one back) sends its id, and the workers waiting for work look at the queue at once.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ CHANNEL = "sixtysix_changes"
 """The channel of every match's changes (one channel: a process listens once, whatever it holds)."""
 JOBS_CHANNEL = "sixtysix_jobs"
 """The channel of the analysis queue's finished jobs (payload: the job's id)."""
+QUEUED_CHANNEL = "sixtysix_queued"
+"""The channel of the analysis queue's newly queued jobs (payload: the job's id): the workers listen."""
 RECONNECT_SECONDS = 1.0
 """How long a listener whose connection broke waits before it connects again."""
 
