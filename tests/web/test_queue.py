@@ -240,6 +240,42 @@ def test_a_hint_asked_of_two_queue_servers_is_one_job_done_by_a_worker(
     api.close()
 
 
+@both_databases
+def test_a_hint_waiting_in_the_queue_is_told_its_place(
+    make_server: Callable[..., ServerThread], workers: Callable[..., WorkerProcess], queue: JobQueue
+) -> None:
+    server = make_server(analysis="queue", seed=9)
+    api = Api(server.base)
+    created = api.create(level=3)
+    match_id, token = str(created["match_id"]), str(created["token"])
+    progress_path = f"/api/matches/{match_id}/hint/progress"
+    before = api.request("GET", progress_path, token).json()
+    assert (before["ready"], before["running"], before["place"]) == (False, False, None)
+    earlier = queue.enqueue("hint", "an earlier job", functools.partial(sum, (1, 2)))
+    answers: list[Any] = []
+    asker = threading.Thread(
+        target=lambda: answers.append(api.request("GET", f"/api/matches/{match_id}/hint", token, timeout=300)),
+        daemon=True,
+    )
+    asker.start()
+    reports: list[dict[str, Any]] = []
+
+    def placed() -> bool:
+        reports.append(api.request("GET", progress_path, token).json())
+        return bool(reports[-1]["place"] == 2)
+
+    wait_until(placed)
+    assert reports[-1]["running"] is True and reports[-1]["ready"] is False
+    assert reports[-1]["version"] == created["state"]["version"] and queue.place(earlier) == 1
+    workers("worker-hint-place")
+    asker.join(120)
+    assert answers and answers[0].status_code == 200, answers
+    assert answers[0].json()["best"] in created["state"]["legal"]
+    final = api.request("GET", progress_path, token).json()
+    assert (final["ready"], final["running"], final["place"]) == (True, False, None)
+    api.close()
+
+
 def analysis_processes(pid: int) -> list[int]:
     """The child processes of process ``pid`` (every thread's: a worker's pool is started by a thread)."""
     tasks = Path(f"/proc/{pid}/task")
