@@ -132,3 +132,23 @@ def test_a_review_waiting_for_an_analysis_worker_shows_its_place_in_the_queue(
         assert queued.count() == 0
     finally:
         worker.stop()
+
+
+def test_a_hint_waiting_for_an_analysis_worker_shows_its_place_in_the_queue(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table], database: str, tmp_path: Path
+) -> None:
+    server = make_server(seed=6, analysis="queue")  # no worker yet: the hint waits in the queue
+    table = open_table(f"{server.base}/?animations=0#/")
+    start_computer_match(table, level=1)
+    page = table.page
+    page.locator("[data-testid=hint-button]").click()
+    queued = page.locator("[data-testid=hint-queued]")
+    queued.wait_for()
+    assert queued.inner_text() == say("review.queued", place=1)
+    assert say("hint.thinking") in page.locator("[data-testid=hint-result]").inner_text()
+    worker = WorkerProcess(database, "browser-hint-worker", tmp_path / "worker.log")
+    try:
+        page.locator("[data-testid=hint-result][data-best]").wait_for(timeout=120_000)
+        assert queued.count() == 0
+    finally:
+        worker.stop()

@@ -242,10 +242,10 @@ class ServerProcess:
 class WorkerProcess:
     """``sixtysix worker`` as a child process, its output in ``log``."""
 
-    def __init__(self, database: str, name: str, log: Path, lease: float = 30.0) -> None:
+    def __init__(self, database: str, name: str, log: Path, lease: float = 30.0, options: Sequence[str] = ()) -> None:
         self.name = name
         command = [sys.executable, "-m", "sixtysix.cli", "worker", "--db", database, "--processes", "1"]
-        command += ["--lease", str(lease), "--name", name, "--log-level", "debug"]
+        command += ["--lease", str(lease), "--name", name, "--log-level", "debug", *options]
         with log.open("ab") as output:
             env = {**os.environ, "PYTHONUNBUFFERED": "1"}
             self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env)

@@ -9,17 +9,18 @@ import os
 import random
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from sixtysix.web import schema
 from sixtysix.web.database import engine_for
 from sixtysix.web.jobs import DONE, QUEUED, RUNNING, JobQueue, JobStatus
+from sixtysix.web.notify import QUEUED_CHANNEL
 from sixtysix.web.review import review_key
 from sixtysix.web.store import Store
 
@@ -31,8 +32,8 @@ def workers(database: str, tmp_path: Path) -> Iterator[Callable[..., WorkerProce
     """Starts ``sixtysix worker`` processes on the test's database; stops them after the test."""
     started: list[WorkerProcess] = []
 
-    def start(name: str, lease: float = 30.0) -> WorkerProcess:
-        worker = WorkerProcess(database, name, tmp_path / "workers.log", lease)
+    def start(name: str, lease: float = 30.0, options: Sequence[str] = ()) -> WorkerProcess:
+        worker = WorkerProcess(database, name, tmp_path / "workers.log", lease, options)
         started.append(worker)
         return worker
 
@@ -192,6 +193,27 @@ def test_on_postgresql_a_finished_job_reaches_the_waiting_server_by_notification
     api.close()
 
 
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_on_postgresql_a_queued_job_wakes_a_waiting_worker_by_notification(
+    workers: Callable[..., WorkerProcess], queue: JobQueue
+) -> None:
+    # the worker would look at the queue again only after an hour: only the NOTIFY of the enqueue wakes it
+    workers("worker-woken", options=["--poll", "3600"])
+    listening = text(
+        f"SELECT count(*) FROM pg_stat_activity WHERE query = 'LISTEN {QUEUED_CHANNEL}'"
+        " AND datname = current_database()"
+    )
+
+    def worker_listens() -> bool:
+        with queue.engine.begin() as db:
+            return bool(db.execute(listening).scalar() == 1)
+
+    wait_until(worker_listens, timeout=60)
+    job = queue.enqueue("hint", "a hint queued while the worker waits", functools.partial(sum, (2, 3)))
+    wait_until(lambda: queue.status(job).state == DONE, timeout=60)
+    assert (queue.status(job).result, queue.status(job).worker) == (5, "worker-woken")
+
+
 def test_a_hint_asked_of_two_queue_servers_is_one_job_done_by_a_worker(
     make_server: Callable[..., ServerThread], workers: Callable[..., WorkerProcess], queue: JobQueue
 ) -> None:
@@ -215,6 +237,42 @@ def test_a_hint_asked_of_two_queue_servers_is_one_job_done_by_a_worker(
     with queue.engine.begin() as db:  # one job for the two servers' requests
         jobs = db.execute(select(schema.jobs.c.state, schema.jobs.c.worker).where(schema.jobs.c.kind == "hint")).all()
     assert [tuple(job) for job in jobs] == [(DONE, "worker-hints")]
+    api.close()
+
+
+@both_databases
+def test_a_hint_waiting_in_the_queue_is_told_its_place(
+    make_server: Callable[..., ServerThread], workers: Callable[..., WorkerProcess], queue: JobQueue
+) -> None:
+    server = make_server(analysis="queue", seed=9)
+    api = Api(server.base)
+    created = api.create(level=3)
+    match_id, token = str(created["match_id"]), str(created["token"])
+    progress_path = f"/api/matches/{match_id}/hint/progress"
+    before = api.request("GET", progress_path, token).json()
+    assert (before["ready"], before["running"], before["place"]) == (False, False, None)
+    earlier = queue.enqueue("hint", "an earlier job", functools.partial(sum, (1, 2)))
+    answers: list[Any] = []
+    asker = threading.Thread(
+        target=lambda: answers.append(api.request("GET", f"/api/matches/{match_id}/hint", token, timeout=300)),
+        daemon=True,
+    )
+    asker.start()
+    reports: list[dict[str, Any]] = []
+
+    def placed() -> bool:
+        reports.append(api.request("GET", progress_path, token).json())
+        return bool(reports[-1]["place"] == 2)
+
+    wait_until(placed)
+    assert reports[-1]["running"] is True and reports[-1]["ready"] is False
+    assert reports[-1]["version"] == created["state"]["version"] and queue.place(earlier) == 1
+    workers("worker-hint-place")
+    asker.join(120)
+    assert answers and answers[0].status_code == 200, answers
+    assert answers[0].json()["best"] in created["state"]["legal"]
+    final = api.request("GET", progress_path, token).json()
+    assert (final["ready"], final["running"], final["place"]) == (True, False, None)
     api.close()
 
 

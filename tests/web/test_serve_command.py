@@ -62,3 +62,12 @@ def test_metrics_allow_ips_keeps_the_metrics_from_other_addresses(tmp_path: Path
         assert httpx.get(f"{server.base}/healthz").status_code == 200
     finally:
         server.stop()
+
+
+def test_serve_refuses_the_analysis_queue_in_a_database_in_memory() -> None:
+    for database in (":memory:", "sqlite:///:memory:"):
+        command = [sys.executable, "-m", "sixtysix.cli", "serve", "--analysis", "queue", "--db", database]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2, result.stderr
+        assert "--analysis queue needs a database the workers reach" in result.stderr
+        assert "no sixtysix worker could take a job" in result.stderr and "serving on" not in result.stderr

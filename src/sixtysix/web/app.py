@@ -257,6 +257,11 @@ def create_app(
         game, seat = seat_of(request, match_id)
         return no_store(await service.hint(game, seat))
 
+    @app.get("/api/matches/{match_id}/hint/progress")
+    async def get_hint_progress(request: Request, match_id: str) -> JSONResponse:
+        game, seat = seat_of(request, match_id)
+        return no_store(service.hint_progress(game, seat))
+
     @app.get("/api/matches/{match_id}/deals/{number}/review")
     async def get_review(request: Request, match_id: str, number: str) -> JSONResponse:
         service.limiter.check("review", client_of(request))

@@ -71,6 +71,15 @@ def database_url(database: str | Path) -> str:
     return "sqlite:///" + str(Path(text).resolve())
 
 
+def in_memory(database: str | Path) -> bool:
+    """Whether ``database`` is an SQLite database in memory: this process's alone, no other reaches it.
+
+    >>> in_memory(":memory:"), in_memory("sqlite:///:memory:"), in_memory("web.sqlite3")
+    (True, True, False)
+    """
+    return database_url(database) in ("sqlite://", "sqlite:///:memory:")
+
+
 def is_sqlite(engine: Engine) -> bool:
     return engine.dialect.name == "sqlite"
 

@@ -12,7 +12,9 @@ time. A worker renews the leases of its jobs while it works (:meth:`JobQueue.ren
 dies stops renewing, and its job is taken again once the lease has expired. A job is finished
 only by the worker that holds it (:meth:`JobQueue.finish`): the answer of a worker whose job was
 taken from it is dropped, so each job completes exactly once. A review's answer is stored in
-``reviews`` in the same transaction.
+``reviews`` in the same transaction. On PostgreSQL a job queued (or given back) is announced
+on :data:`~sixtysix.web.notify.QUEUED_CHANNEL` in the transaction that queues it, and the
+waiting workers take it at once (:mod:`sixtysix.web.worker`).
 
 The payload is JSON; the work itself (a hint's view and budget, a review's deal and budget) is
 a pickle in it, base64: the database is trusted as the server trusts it, and a worker runs the
@@ -48,7 +50,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from sixtysix.web import schema
 from sixtysix.web.database import is_sqlite
-from sixtysix.web.notify import JOBS_CHANNEL
+from sixtysix.web.notify import JOBS_CHANNEL, QUEUED_CHANNEL
 
 LEASE_SECONDS = 30.0
 """How long a worker holds a job without renewing it: a job whose worker died is taken again after this."""
@@ -116,6 +118,8 @@ class JobQueue:
                     .where(j.c.id == row.id)
                     .values(state=QUEUED, worker=None, result=None, created=time.time())
                 )
+            if row.state in (QUEUED, FAILED):
+                self._announce(db, row.id, QUEUED_CHANNEL)
         return int(row.id)
 
     def take(self, worker: str, lease: float = LEASE_SECONDS, now: float | None = None) -> Job | None:
@@ -182,29 +186,35 @@ class JobQueue:
 
     def fail(self, job_id: int, worker: str, error: str) -> bool:
         """The job failed (its work raised): the waiting server answers with an error; asked again, it is queued."""
-        values = {"state": FAILED, "result": json.dumps({"error": error}), "finished": time.time()}
-        return self._set(job_id, worker, announce=True, **values)
+        result = json.dumps({"error": error})
+        return self._set(job_id, worker, True, JOBS_CHANNEL, state=FAILED, result=result, finished=time.time())
 
     def release(self, job_id: int, worker: str) -> bool:
         """Give a job back to the queue unfinished (its worker cannot do it now), at its place."""
-        return self._set(job_id, worker, state=QUEUED, worker=None, lease_expires=None, result=None)
+        return self._set(
+            job_id, worker, True, QUEUED_CHANNEL, state=QUEUED, worker=None, lease_expires=None, result=None
+        )
 
-    def _set(self, job_id: int, holder: str, announce: bool = False, **values: object) -> bool:
-        """Set ``values`` of a running job if ``holder`` holds it (``announce``: and notify its end)."""
+    def _set(
+        self, job_id: int, holder: str, announce: bool = False, channel: str = JOBS_CHANNEL, **values: object
+    ) -> bool:
+        """Set ``values`` of a running job if ``holder`` holds it (``announce``: and notify it on ``channel``,
+        by default its end)."""
         j = schema.jobs
         with self.engine.begin() as db:
             held = (j.c.id == job_id) & (j.c.worker == holder) & (j.c.state == RUNNING)
             if db.execute(update(j).where(held).values(**values)).rowcount != 1:
                 return False
             if announce:
-                self._announce(db, job_id)
+                self._announce(db, job_id, channel)
             return True
 
-    def _announce(self, db: Connection, job_id: int) -> None:
-        """PostgreSQL: tell the servers the job has ended (:data:`~sixtysix.web.notify.JOBS_CHANNEL`), when and
-        only if this transaction commits; on SQLite the servers look."""
+    def _announce(self, db: Connection, job_id: int, channel: str = JOBS_CHANNEL) -> None:
+        """PostgreSQL: tell the servers the job has ended (:data:`~sixtysix.web.notify.JOBS_CHANNEL`), or the
+        workers it is queued (:data:`~sixtysix.web.notify.QUEUED_CHANNEL`), when and only if this transaction
+        commits; on SQLite they look."""
         if not self.sqlite:
-            db.execute(select(func.pg_notify(JOBS_CHANNEL, str(job_id))))
+            db.execute(select(func.pg_notify(channel, str(job_id))))
 
     def status(self, job_id: int) -> JobStatus:
         j = schema.jobs

@@ -12,9 +12,10 @@ its new version): the database stays the one source of every state.
 SQLite has one server process, and no listener.
 
 A seat whose socket opens or closes on a process is announced on :data:`PRESENCE_CHANNEL`
-(:mod:`sixtysix.web.presence`). The analysis queue (:mod:`sixtysix.web.jobs`) has a channel of its
-own, :data:`JOBS_CHANNEL`: a worker that finishes a job sends its id, and the server waiting for it
-answers at once.
+(:mod:`sixtysix.web.presence`). The analysis queue (:mod:`sixtysix.web.jobs`) has a channel of
+its own, :data:`JOBS_CHANNEL`: a worker that finishes a job sends its id, and the server waiting
+for it answers at once. And one for queued jobs, :data:`QUEUED_CHANNEL`: a server that queues a job (or a worker that gives
+one back) sends its id, and the workers waiting for work look at the queue at once.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ JOBS_CHANNEL = "sixtysix_jobs"
 """The channel of the analysis queue's finished jobs (payload: the job's id)."""
 PRESENCE_CHANNEL = "sixtysix_presence"
 """The channel of the seats that came or went on a process (payload: the match's id; :mod:`sixtysix.web.presence`)."""
+QUEUED_CHANNEL = "sixtysix_queued"
+"""The channel of the analysis queue's newly queued jobs (payload: the job's id): the workers listen."""
 RECONNECT_SECONDS = 1.0
 """How long a listener whose connection broke waits before it connects again."""
 

@@ -175,7 +175,7 @@ class Advisor:
         Refused with 503 and ``Retry-After`` when :attr:`Limits.analysis_queue` analyses wait already.
         """
         if self.queue is not None:
-            name = "hint " + hashlib.sha256(pickle.dumps(key)).hexdigest()
+            name = shared_key(key)
             return await self._once(key, lambda: asyncio.ensure_future(self._queued("hint", name, work)))
         executor = self.executor
         assert executor is not None
@@ -228,8 +228,8 @@ class Advisor:
         result: T = await asyncio.shield(future)
         return result
 
-    async def hint(self, game: Game, seat: int) -> dict[str, object]:
-        """``GET .../hint``: the analysis of the seat's decision now (cached per version)."""
+    def _hint_view(self, game: Game, seat: int) -> PlayerView:
+        """The seat's view of its decision now, the hint's question (refused when it may not ask for one)."""
         if not game.hints:
             raise not_available(sentence("server.hints_off"))
         if not hints_for(game.match.rules):
@@ -239,8 +239,27 @@ class Advisor:
             raise not_your_turn(sentence("server.hints_own_turn"))
         view = game.view(seat)
         assert isinstance(view, PlayerView)  # why: narrows the type; hints_for(rules) is where seats get these views
-        version = game.version
+        return view
+
+    def hint_progress(self, game: Game, seat: int) -> dict[str, object]:
+        """``GET .../hint/progress``: whether the hint of the seat's decision now is ready or under way, and with
+        analysis workers its ``place`` in the queue while it waits (``None`` otherwise)."""
+        key = ("hint", self._hint_view(game, seat), self.hint_budget)
+        answer: dict[str, object] = {"version": game.version, "ready": key in self.hints, "running": False}
+        answer["place"] = None
+        job = None if self.queue is None or key in self.hints else self.queue.find(shared_key(key))
+        if self.queue is None or job is None:
+            return {**answer, "running": key in self.running}
+        state = self.queue.status(job).state
+        if state in (QUEUED, RUNNING):
+            return {**answer, "running": True, "place": self.queue.place(job)}
+        return {**answer, "ready": state == DONE}
+
+    async def hint(self, game: Game, seat: int) -> dict[str, object]:
+        """``GET .../hint``: the analysis of the seat's decision now (cached per version)."""
+        view = self._hint_view(game, seat)
         key = ("hint", view, self.hint_budget)
+        version = game.version
         cached = self.hints.get(key)
         if cached is None:
             fresh: dict[str, object] = await self.shared(key, _Job(hint_json, view, self.hint_budget))
@@ -345,6 +364,12 @@ class Advisor:
         await asyncio.gather(*(one(index) for index in range(total)))
         done = [result for result in results if result is not None]
         return review_data(*game, budget, done)
+
+
+def shared_key(key: Hashable) -> str:
+    """The key of the queue's job of a hint, whose analysis is known by ``key`` (the view and the budget): the
+    same in every server process."""
+    return "hint " + hashlib.sha256(pickle.dumps(key)).hexdigest()
 
 
 def review_key(match_id: str, number: int) -> str:

@@ -194,7 +194,16 @@ def _serve_command(args: argparse.Namespace) -> int:
         return 1
     import logging
 
+    from sixtysix.web.database import in_memory
     from sixtysix.web.logsetup import format_uvicorn_logs, setup_logs
+
+    if args.analysis == "queue" and in_memory(args.db):
+        print(
+            "sixtysix serve: --analysis queue needs a database the workers reach (an SQLite file or a PostgreSQL "
+            f"URL); {args.db} is in this process's memory, where no sixtysix worker could take a job",
+            file=sys.stderr,
+        )
+        return 2
 
     setup_logs(args.log_level, args.log_format)
     limits = dataclasses.replace(

@@ -341,6 +341,9 @@ class Service:
         self.matches.check_open(game)
         return await self.advisor.hint(game, seat)
 
+    def hint_progress(self, game: Game, seat: int) -> dict[str, object]:
+        return self.advisor.hint_progress(game, seat)
+
     async def review(self, game: Game, seat: int, number: int) -> dict[str, object]:
         return await self.advisor.review(game, seat, number)
 

@@ -8,6 +8,12 @@ side by side, and its progress (decisions done of the total, the faults found so
 with the job as each decision ends, for the page that waits. One thread renews the leases of the
 worker's jobs every third of a lease; a worker killed outright stops renewing, and its jobs are
 taken again by another worker once their leases have expired.
+
+A worker with nothing to do looks at the queue again every ``poll`` seconds: 0.2 on SQLite
+(:data:`POLL_SECONDS`). On PostgreSQL it listens on
+:data:`~sixtysix.web.notify.QUEUED_CHANNEL` (a :class:`~sixtysix.web.notify.Listener`), where
+every queued job is announced, and takes a new job at once; it then looks only every
+:data:`LISTENING_POLL_SECONDS`, in case a notification was missed.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from sixtysix.core.cards import Card
 from sixtysix.core.rules import Rules
 from sixtysix.web.database import engine_for, upgrade
 from sixtysix.web.jobs import LEASE_SECONDS, Job, JobQueue
+from sixtysix.web.notify import QUEUED_CHANNEL, Listener, parse_job
 from sixtysix.web.review import (
     ANALYSIS_WORKERS,
     _decision,
@@ -42,7 +49,9 @@ from sixtysix.web.review import (
 log = logging.getLogger("sixtysix.web")
 
 POLL_SECONDS = 0.2
-"""How long a worker with nothing to do waits before it looks at the queue again."""
+"""How long a worker with nothing to do waits before it looks at the queue again (SQLite)."""
+LISTENING_POLL_SECONDS = 5.0
+"""The same on PostgreSQL, where a notification wakes the worker as a job is queued: in case one was missed."""
 
 
 def run_review(
@@ -76,7 +85,7 @@ class Worker:
         database: str | Path,
         processes: int = ANALYSIS_WORKERS,
         lease: float = LEASE_SECONDS,
-        poll: float = POLL_SECONDS,
+        poll: float | None = None,
         name: str | None = None,
     ) -> None:
         self.engine = engine_for(database, checkpoints=False)
@@ -84,7 +93,14 @@ class Worker:
         self.queue = JobQueue(self.engine)
         self.processes = max(1, processes)
         self.lease = lease
-        self.poll = poll
+        self.poll = poll if poll is not None else POLL_SECONDS if self.queue.sqlite else LISTENING_POLL_SECONDS
+        """Seconds between two looks at an empty queue (default: :data:`POLL_SECONDS` on SQLite,
+        :data:`LISTENING_POLL_SECONDS` on PostgreSQL)."""
+        self.listener: Listener | None = None
+        """PostgreSQL: the thread listening for queued jobs (:meth:`run` starts it)."""
+        self.wakes = threading.Condition()
+        self.queued = 0
+        """How many notifications of a queued job came (the takers wait for it to change)."""
         self.name = name or f"{socket.gethostname()}:{os.getpid()}"
         """The worker's name in the jobs it holds (host and process id unless given)."""
         self.stopping = threading.Event()
@@ -95,6 +111,10 @@ class Worker:
 
     def run(self) -> None:
         """Take and do jobs until :meth:`stop` (in the calling thread: the leases' renewal)."""
+        if not self.queue.sqlite:
+            self.listener = Listener(
+                self.engine, self._wake, reconnected=self._wake, channel=QUEUED_CHANNEL, parse_payload=parse_job
+            ).start()
         pool = analysis_pool(self.processes)
         takers = [
             threading.Thread(target=self._take, args=(pool,), name=f"sixtysix-worker-{n}", daemon=True)
@@ -107,7 +127,9 @@ class Worker:
             while not self.stopping.wait(self.lease / 3):
                 self.queue.renew(self.name, self.lease)
         finally:
-            self.stopping.set()
+            self.stop()
+            if self.listener is not None:
+                self.listener.stop()
             stop_pool(pool)
             for thread in takers:
                 thread.join(5)
@@ -115,16 +137,29 @@ class Worker:
 
     def stop(self) -> None:
         self.stopping.set()
+        self._wake()
+
+    def _wake(self, *job: object) -> None:
+        """A job was queued (or the listener connected again, and may have missed some): the takers look."""
+        with self.wakes:
+            self.queued += 1
+            self.wakes.notify_all()
 
     def _take(self, pool: Executor) -> None:
         while not self.stopping.is_set():
+            seen = self.queued  # before the look: a job queued after it wakes the wait below
+
+            def woken(seen: int = seen) -> bool:
+                return self.queued != seen or self.stopping.is_set()
+
             try:
                 job = self.queue.take(self.name, self.lease)
             except Exception:  # why: a database that is away for a moment must not end the worker
                 log.warning("worker %s: taking a job failed", self.name, exc_info=True)
                 job = None
             if job is None:
-                self.stopping.wait(self.poll)
+                with self.wakes:
+                    self.wakes.wait_for(woken, self.poll)
                 continue
             self.do(job, pool)
 

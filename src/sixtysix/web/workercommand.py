@@ -52,6 +52,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="how long a job stays this worker's without a renewal: if it dies, its jobs are taken again "
         "after this (default 30)",
     )
+    worker.add_argument(
+        "--poll",
+        type=positive_float,
+        default=None,
+        metavar="SECONDS",
+        help="how often a worker with nothing to do looks at the queue (default 0.2 on SQLite; 5 on PostgreSQL, "
+        "where a notification wakes it as a job is queued)",
+    )
     worker.add_argument("--name", default=None, help="the worker's name in the queue (default HOST:PID)")
     worker.add_argument(
         "--log-level", default="info", choices=("debug", "info", "warning", "error"), help="(default info)"
@@ -84,6 +92,7 @@ def _worker_command(args: argparse.Namespace) -> int:
         args.db,
         processes=args.processes or ANALYSIS_WORKERS,
         lease=args.lease or LEASE_SECONDS,
+        poll=args.poll,
         name=args.name,
     )
     for number in (signal.SIGTERM, signal.SIGINT):

@@ -96,6 +96,7 @@ export const api = {
     return answer;
   },
   hint: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}/hint`, { token }),
+  hintProgress: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}/hint/progress`, { token }),
   review: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/deals/${deal}/review`, { token }),
   reviewProgress: (id, token, deal) =>

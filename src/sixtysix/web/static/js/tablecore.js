@@ -186,14 +186,29 @@ export function connectTable(matchId, token, page) {
     const state = page.state();
     if (!state || !state.hints || !(state.legal || []).length || (live.hint && live.hint.loading)) return;
     const version = state.version;
-    live.hint = { version, loading: true };
+    const asked = { version, loading: true, place: null };
+    live.hint = asked;
     page.draw();
+    // with analysis workers (sixtysix serve --analysis queue): the hint's place in the queue while it waits
+    let poller = null;
+    const poll = () => {
+      api.hintProgress(matchId, token).then((p) => {
+        if (live.hint !== asked) return;
+        if (p.version === version && p.place !== asked.place) {
+          asked.place = p.place;
+          page.draw();
+        }
+        poller = setTimeout(poll, 500);
+      }).catch(() => {});
+    };
+    poller = setTimeout(poll, 300);
     try {
       const answer = await api.hint(matchId, token);
       if (page.state().version === version) live.hint = { ...answer, version };
     } catch (err) {
       live.hint = { version, error: err.message };
     }
+    clearTimeout(poller);
     page.draw();
   }
 

@@ -761,7 +761,10 @@ export function mountTable(root, matchId, ctx) {
 
   function hintHTML(o) {
     if (!state.hints || !live.hint) return "";
-    if (live.hint.loading) return html`<div class="hint" data-testid="hint-result" data-loading="true">${t("hint.thinking")}</div>`;
+    if (live.hint.loading) {
+      const place = live.hint.place ? html` <span data-testid="hint-queued">${t("review.queued", { place: live.hint.place })}</span>` : "";
+      return html`<div class="hint" data-testid="hint-result" data-loading="true">${t("hint.thinking")}${place}</div>`;
+    }
     if (live.hint.error) return html`<div class="hint" data-testid="hint-result">${live.hint.error}</div>`;
     const label = (a) => (actionKind(a) === "card" ? chip(a, o) : html`<b>${actionLabel(a, o)}</b>`);
     const rows = (live.hint.actions || []).slice(0, 4).map(
