@@ -14,8 +14,9 @@ SQLite has one server process, and no listener.
 A seat whose socket opens or closes on a process is announced on :data:`PRESENCE_CHANNEL`
 (:mod:`sixtysix.web.presence`). The analysis queue (:mod:`sixtysix.web.jobs`) has a channel of
 its own, :data:`JOBS_CHANNEL`: a worker that finishes a job sends its id, and the server waiting
-for it answers at once. And one for queued jobs, :data:`QUEUED_CHANNEL`: a server that queues a job (or a worker that gives
-one back) sends its id, and the workers waiting for work look at the queue at once.
+for it answers at once. And one for queued jobs, :data:`QUEUED_CHANNEL`: a server that queues a
+job (or a worker that gives one back) sends its id, and the workers waiting for work look at the
+queue at once.
 """
 
 from __future__ import annotations
