@@ -39,12 +39,15 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-# pytest runs the tests in a random order (pytest-randomly; the seed is printed at the end);
+# pytest runs the tests in a random order (pytest-randomly; the seed is printed at the end), spread
+# over one worker process per core, at most 4 (pytest-xdist: each worker has its own temporary
+# folder and its own PostgreSQL cluster; TEST_WORKERS=0 runs them all in this process);
 # PYTEST_ARGS adds options (.ci/run: a long --basetemp and --durations).
 PYTEST_ARGS ?=
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 4 ] && n=4; echo $$n)
 
 test: lint typecheck $(VENV)/.native
-	SIXTYSIX_NATIVE=1 $(BIN)/pytest $(PYTEST_ARGS)
+	SIXTYSIX_NATIVE=1 $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The quick loop while working: the core, players and present tests, without the slow ones
 # (docs/architecture.md, "Tests"); the browser, web, native and front-end tests are left to `make test`.
