@@ -15,6 +15,8 @@ from sixtysix.core.forfeit import FORFEIT_POINTS
 from sixtysix.core.match import AnyMatch
 from sixtysix.core.view import AnyView
 from sixtysix.players.player import AnyPlayer
+from sixtysix.present.picture import SPECTATOR
+from sixtysix.present.spectator import rewound, spectator_state
 from sixtysix.present.state import StateMemo, seat_state
 from sixtysix.present.table import PublicMatch
 from sixtysix.web import fairness
@@ -82,6 +84,12 @@ class Game:
     """The move clock between people: seconds for each decision (docs/web.md, "The move clock")."""
     grace_seconds: float = 120.0
     """Seconds after a move clock ran out until the match may be claimed from a seat that is gone."""
+    spectators: bool = False
+    """Anyone may watch the match (:mod:`sixtysix.web.watch`)."""
+    spectator_delay: int = 0
+    """How many actions behind the live match its spectators are shown it."""
+    spectator_memo: StateMemo = field(default_factory=StateMemo)
+    """What the spectator states share (apart from the seats' memo: a delay shows another match object)."""
     rematch: str | None = None
     """A finished match: the id of its rematch, once a seat asked for one."""
     rematch_codes: dict[int, str] = field(default_factory=dict)
@@ -131,6 +139,20 @@ class Game:
         state["fairness"] = self.fairness_json()
         state["clock"] = self.clock_json(seat)
         state["rematch"] = self.rematch_json(seat)
+        return state
+
+    def spectator_state(self, public: PublicMatch | None = None) -> dict[str, object]:
+        """What a spectator is shown (:func:`sixtysix.present.spectator.spectator_state`), with the
+        fairness of the deals it has been shown and, without a delay, the move clock."""
+        state = spectator_state(public or self.public(), self.match, self.spectator_memo, self.spectator_delay)
+        behind = state["behind"]
+        if behind:  # the deals the spectator has reached: a later deal's commitment, an ended deal's seed, not yet
+            shown = rewound(self.match, self.spectator_delay)
+            state["fairness"] = fairness.match_json(shown, self.seeds, self.fairness_secret)
+            state["clock"] = None
+        else:
+            state["fairness"] = self.fairness_json()
+            state["clock"] = self.clock_json(SPECTATOR)
         return state
 
     def fairness_json(self) -> dict[str, object] | None:
@@ -194,3 +216,5 @@ class Game:
         """Send each open socket its seat's state now (answering ``origin``'s message ``reply_to``)."""
         public = self.public()  # the same for every seat: built once per change
         self.audience.broadcast(lambda seat: self.state(seat, public), origin, reply_to)
+        if self.audience.spectators:
+            self.audience.broadcast_spectators(self.spectator_state(public))
