@@ -148,7 +148,7 @@ def test_a_spectator_never_sees_a_hidden_card_between_friends(server: ServerThre
         answer = api.request("GET", f"/api/watch/{match_id}").json()
         checked += scan([answer], oracle)
         watcher.close()
-    assert deals >= 15 and checked > 400, (deals, checked)
+    assert deals >= 15 and checked > 250, (deals, checked)
 
 
 @pytest.mark.parametrize("preset", ["three66", "four66"])
