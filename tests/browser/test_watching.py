@@ -10,10 +10,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from sixtysix.core.cards import CARD_NAMES
 from web.conftest import received_states
 from web.test_watch import cards_seen_played, hidden_from_spectators, scan
-
-from sixtysix.core.cards import CARD_NAMES
 
 from .conftest import CARD_TOKEN, ServerThread, Table, require_browser, shot, start_computer_match
 
@@ -73,7 +72,9 @@ def test_a_spectator_watches_a_deal_and_never_receives_a_hidden_card(
     oracle = hidden_from_spectators(server.db, match_id)
     messages = []
     for whole, change in received_states(json.loads(frame) for frame in spectator.frames):
-        messages.append({"type": "patch", "patch": change, "state": whole} if change else {"type": "state", "state": whole})
+        messages.append(
+            {"type": "patch", "patch": change, "state": whole} if change else {"type": "state", "state": whole}
+        )
     assert scan(messages, oracle) >= len(pages) > 3
     for version, html in pages:
         if version in oracle:

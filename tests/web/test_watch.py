@@ -18,14 +18,25 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from sixtysix.present.spectator import rewound
 from sixtysix.web import patch
 from sixtysix.web.meta import meta
 
-from .conftest import Api, Seat, ServerProcess, ServerThread, card_names, card_strings, my_turn, pick, stored
-from .conftest import stored_versions
+from .conftest import (
+    Api,
+    Seat,
+    ServerProcess,
+    ServerThread,
+    card_names,
+    card_strings,
+    my_turn,
+    pick,
+    stored,
+    stored_versions,
+)
 
 PUBLIC_KEYS = frozenset({"previous_deal", "match_id", "path"})
 """Keys a scan skips: the deal before (over, so public) and names that are not cards."""
@@ -139,7 +150,7 @@ def play_between_friends(server: ServerThread, api: Api, rng: random.Random, **b
 def test_a_spectator_never_sees_a_hidden_card_between_friends(server: ServerThread, api: Api) -> None:
     rng = random.Random(29)
     checked = deals = 0
-    for number, preset in enumerate(("seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24") * 2):
+    for preset in ("seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24") * 2:
         match_id, watcher = play_between_friends(server, api, rng, rules=preset, target=3)
         deals += watcher.state["match"]["deals"]
         assert watcher.state["status"] == "over" and watcher.state["match"]["over"]
@@ -218,7 +229,7 @@ def test_live_lists_the_watchable_matches_newest_first(server: ServerThread, api
     assert closed["match_id"] not in ids and waiting["match_id"] not in ids
     first = listed[0]
     assert first["preset"] == "schnapsen" and first["path"] == f"/?watch={newer['match_id']}"
-    assert [s["name"] for s in first["seats"]][0] == "Bea" and first["rating"] is None
+    assert first["seats"][0]["name"] == "Bea" and first["rating"] is None
     assert "token" not in json.dumps(listed) and "invite" not in json.dumps(listed)
     refused = api.request("GET", "/api/live?limit=0")
     assert refused.status_code == 400
@@ -234,7 +245,7 @@ def test_a_match_closed_to_spectators_is_not_found(server: ServerThread, api: Ap
     with connect(url, open_timeout=10) as ws:
         first = json.loads(ws.recv(timeout=10))
         assert first["type"] == "error" and first["error"]["status"] == 404
-        with pytest.raises(Exception):
+        with pytest.raises(ConnectionClosed):
             ws.recv(timeout=10)
         assert ws.close_code == 4404
 

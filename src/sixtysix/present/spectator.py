@@ -29,9 +29,9 @@ from sixtysix.present.picture import SPECTATOR, picture
 from sixtysix.present.state import (
     API_VERSION,
     StateMemo,
-    rules_json,
     deal_json,
     previous_deal,
+    rules_json,
     seats_json,
 )
 from sixtysix.present.table import PublicMatch

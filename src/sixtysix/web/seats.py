@@ -22,6 +22,7 @@ from typing import Any
 
 from sixtysix.core.errors import RulesError
 from sixtysix.core.rules import PRESETS, Rules
+from sixtysix.present.spectator import MAX_DELAY
 from sixtysix.present.state import rules_json
 from sixtysix.web import fairness, fields
 from sixtysix.web.commits import commit
@@ -30,7 +31,6 @@ from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import hints_for, levels_for
-from sixtysix.present.spectator import MAX_DELAY
 from sixtysix.web.store import InviteRow, MatchRow, SeatRow, token_hash
 
 

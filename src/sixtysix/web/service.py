@@ -44,13 +44,13 @@ from sixtysix.web.leases import Leases
 from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
+from sixtysix.web.messages import sentence
 from sixtysix.web.metrics import Metrics
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
 from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler, computer_due
 from sixtysix.web.servertime import ServerTime
-from sixtysix.web.messages import sentence
 from sixtysix.web.store import MatchRow, SeatRow, Store
 
 log = logging.getLogger("sixtysix.web")

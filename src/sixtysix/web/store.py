@@ -622,8 +622,9 @@ class Store:
         """The watchable matches being played that changed at ``since`` or later, the newest ``limit``
         first, with their seats (no token hash)."""
         m, s = schema.matches, schema.seats
-        columns = ("id", "created", "updated", "preset", "options", "target", "first_dealer", "kind", "hints")
-        columns += ("version", "status", "invite_used", "score1", "score2", "score3", "deals", "spectator_delay")
+        columns: tuple[str, ...] = ("id", "created", "updated", "preset", "options", "target", "first_dealer")
+        columns += ("kind", "hints", "version", "status", "invite_used", "score1", "score2", "score3", "deals")
+        columns += ("spectator_delay",)
         with self.transaction() as db:
             rows = db.execute(
                 select(*(m.c[c] for c in columns))

@@ -105,7 +105,8 @@ def live_order(matches: Sequence[LiveMatch]) -> list[LiveMatch]:
     >>> def live(match_id, created, rating=None):
     ...     return LiveMatch(match_id=match_id, preset="seed66", players=2, target=7, kind="friend", seats=[],
     ...                      score=[0, 0], deals=1, created=created, updated=created, delay=0, rating=rating, path="")
-    >>> [m.match_id for m in live_order([live("a", 1.0), live("b", 2.0), live("c", 0.5, 1500.0), live("d", 0.1, 1700.0)])]
+    >>> found = [live("a", 1.0), live("b", 2.0), live("c", 0.5, 1500.0), live("d", 0.1, 1700.0)]
+    >>> [m.match_id for m in live_order(found)]
     ['d', 'c', 'b', 'a']
     """
     return sorted(matches, key=lambda m: (m.rating is None, -(m.rating or 0.0), -m.created, m.match_id))
