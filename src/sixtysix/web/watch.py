@@ -29,6 +29,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 from starlette.websockets import WebSocketDisconnect
 
+from sixtysix.core.match import create_match
+from sixtysix.core.rules import Rules
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.live import DIRECT, DirectLink, Subscriber, message
 from sixtysix.web.messages import sentence
@@ -128,7 +130,7 @@ def live_entry(row: MatchRow, seats: Mapping[int, SeatRow], ratings: Mapping[str
         target=row.target,
         kind=row.kind,
         seats=listed,
-        score=list(row.score[: 2 if players == 4 else players]),  # four-handed: the two sides' scores
+        score=list(row.score[: scorers(row)]),
         deals=row.deals,
         created=row.created,
         updated=row.updated,
@@ -136,6 +138,12 @@ def live_entry(row: MatchRow, seats: Mapping[int, SeatRow], ratings: Mapping[str
         rating=max(rated) if rated else None,
         path=f"/?watch={row.id}",
     )
+
+
+def scorers(row: MatchRow) -> int:
+    """How many scores the match keeps (by seat, or by side): the engine's match says."""
+    rules = Rules.from_options(row.preset, row.options)
+    return len(create_match(rules).score)
 
 
 def watch_router(service: Service) -> APIRouter:
