@@ -5,7 +5,7 @@
 
 import { WatchSocket } from "../api.js";
 import { backSVG, cardSVG } from "../cards.js";
-import { dealLog, names } from "../describe.js";
+import { dealLog, labelled, names } from "../describe.js";
 import { html, raw, render } from "../dom.js";
 import { cardName, getLang, t } from "../i18n.js";
 import { presetName } from "../presets.js";
@@ -54,7 +54,7 @@ export function mountWatch(root, matchId, ctx) {
       : html`<span class="watch-card" data-testid="trump-card" data-card="${deal.trump_card}">${raw(cardSVG(deal.trump_card, o))}</span>`;
     const talon = deal.talon === null ? "" : deal.talon ? t("table.talon", { n: deal.talon }) : t("table.talon_empty");
     const trick = deal.trick.length ? deal.trick : deal.last_trick && deal.stage !== "over" ? deal.last_trick.cards : [];
-    const marriages = deal.marriages.map((m) => html`<li data-testid="watch-marriage">${who.name(m.seat)}: ${m.cards.map((c) => card(c, o, "marriage-card"))} (${m.points})</li>`);
+    const marriages = deal.marriages.map((m) => html`<li data-testid="watch-marriage">${labelled(who.name(m.seat))}${m.cards.map((c) => card(c, o, "marriage-card"))} (${m.points})</li>`);
     const log = dealLog(deal, who, o).map((line) => html`<li class="${line.trick ? "trick-line" : ""}">${line.html}</li>`);
     const outcome = deal.outcome
       ? html`<p class="watch-outcome" data-testid="watch-outcome">${deal.outcome.winner ? t("outcome.headline.other", { name: state.match.by === "side" ? t("multi.side", { n: deal.outcome.winner }) : who.name(deal.outcome.winner), n: deal.outcome.credited }) : t("outcome.tie_headline")}</p>`
