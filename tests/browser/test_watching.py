@@ -85,3 +85,18 @@ def test_a_spectator_watches_a_deal_and_never_receives_a_hidden_card(
     every = {CARD_NAMES[card] for trick in tricks for _, card in trick.cards}
     assert every and every <= cards_seen_played(messages)
     assert played, "the trick on the table was drawn"
+
+
+def test_a_match_whose_creator_said_no_cannot_be_watched(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=30)
+    player = open_table(f"{server.base}/?animations=0#/")
+    player.page.locator("[data-testid=computer-form] [data-testid=spectators]").uncheck()
+    start_computer_match(player, level=1)
+    match_id = player.match_id
+    assert not server.service.games[match_id].spectators
+    spectator = open_table(f"{server.base}/?animations=0&watch={match_id}")
+    spectator.page.locator("[data-testid=watch-missing]").wait_for()
+    assert spectator.page.locator("[data-testid=watch]").count() == 0
+    assert not any(CARD_TOKEN.search(frame) for frame in spectator.frames)

@@ -36,15 +36,16 @@ export function mountWatch(root, matchId, ctx) {
   const card = (c, o, testid) => html`<span class="watch-card" data-testid="${testid}" data-card="${c}" title="${cardName(c, o.deck)}">${raw(cardSVG(c, o))}</span>`;
 
   function seatHTML(entry, dealSeat, deal, who, o) {
-    const known = dealSeat ? dealSeat.known : [];
-    const backs = dealSeat ? Math.max(0, dealSeat.hand_size - known.length) : 0;
-    const revealed = deal && deal.revealed ? (deal.revealed.hands.find((h) => h.seat === entry.seat) || { cards: [] }).cards : [];
+    // a finished deal shows the cards that were left instead of their backs
+    const revealed = deal && deal.revealed ? (deal.revealed.hands.find((h) => h.seat === entry.seat) || { cards: [] }).cards : null;
+    const known = dealSeat && !revealed ? dealSeat.known : [];
+    const backs = dealSeat && !revealed ? Math.max(0, dealSeat.hand_size - known.length) : 0;
     const counts = dealSeat && dealSeat.active
       ? html`<span class="counts">${t("table.tricks", { n: dealSeat.tricks ?? 0 })}${dealSeat.points !== null && dealSeat.points !== undefined ? html` · ${t("table.points", { n: dealSeat.points })}` : ""}</span>`
       : html`<span class="note">${t("multi.sits_out")}</span>`;
     return html`<div class="watch-seat ${deal && deal.to_act === entry.seat ? "to-act" : ""}" data-testid="watch-seat" data-seat="${entry.seat}">
       <b>${who.name(entry.seat)}</b> ${counts}
-      <div class="watch-hand">${known.map((c) => card(c, o, "known-card"))}${Array.from({ length: backs }, () => html`<span class="watch-card back">${raw(backSVG())}</span>`)}${revealed.map((c) => card(c, o, "revealed-card"))}</div>
+      <div class="watch-hand">${known.map((c) => card(c, o, "known-card"))}${Array.from({ length: backs }, () => html`<span class="watch-card back">${raw(backSVG())}</span>`)}${(revealed || []).map((c) => card(c, o, "revealed-card"))}</div>
     </div>`;
   }
 
