@@ -233,6 +233,10 @@ def test_live_lists_the_watchable_matches_newest_first(server: ServerThread, api
     assert "token" not in json.dumps(listed) and "invite" not in json.dumps(listed)
     refused = api.request("GET", "/api/live?limit=0")
     assert refused.status_code == 400
+    sides = api.create(rules="four66", seats={"2": 1, "3": 1, "4": 1})
+    listed = api.request("GET", "/api/live?limit=1").json()["matches"]
+    assert [m["match_id"] for m in listed] == [sides["match_id"]]
+    assert len(listed[0]["score"]) == 2 and len(listed[0]["seats"]) == 4  # four-handed: the sides' scores
 
 
 def test_a_match_closed_to_spectators_is_not_found(server: ServerThread, api: Api) -> None:
