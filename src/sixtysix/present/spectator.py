@@ -25,6 +25,7 @@ from __future__ import annotations
 from sixtysix.core.forfeit import forfeit_deal, parse_forfeit_header
 from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.outcome import Reason
+from sixtysix.core.table import Table
 from sixtysix.present.picture import SPECTATOR, picture
 from sixtysix.present.state import (
     API_VERSION,
@@ -79,14 +80,19 @@ def spectator_state(
 
 
 def public_actions(match: AnyMatch) -> int:
-    """How many actions the match's deals hold (a deal's end without an action counted as one)."""
-    return sum(len(deal.history) + (deal.outcome is not None) for deal in match.deals)
+    """How many actions the match's deals hold (a deal forfeited, which ends without an action, counts one more)."""
+    return sum(len(deal.history) + forfeited(deal) for deal in match.deals)
+
+
+def forfeited(deal: Table) -> bool:
+    """Whether ``deal`` ended by a forfeit (:func:`~sixtysix.core.forfeit.forfeit_deal`: no action ends it)."""
+    return deal.outcome is not None and deal.outcome.reasons[0] == Reason.FORFEIT
 
 
 def rewound(match: AnyMatch, actions: int) -> AnyMatch:
     """``match`` as it stood ``actions`` actions ago: a new match, every deal replayed from its cards.
 
-    A deal's end without an action (a forfeit) counts as one action. A match that is over is
+    A deal forfeited (it ends without an action) counts one action more; dealing one counts none. A match that is over is
     never rewound by :func:`spectator_state` (its end, a forfeit of the match too, is shown as it is).
 
     >>> from sixtysix import Rules, create_match
@@ -108,12 +114,11 @@ def rewound(match: AnyMatch, actions: int) -> AnyMatch:
                 return out
             copy.apply(action, seat)
             left -= 1
-        if deal.outcome is not None and copy.outcome is None:  # ended without an action: a forfeit
+        if forfeited(deal) and deal.outcome is not None:
             if left <= 0:
                 return out
             left -= 1
-            if deal.outcome.reasons[0] == Reason.FORFEIT:
-                _, seat, why = parse_forfeit_header(deal.outcome.reason)
-                forfeit_deal(copy, seat, why)
+            _, seat, why = parse_forfeit_header(deal.outcome.reason)
+            forfeit_deal(copy, seat, why)
         out.settle()
     return out
