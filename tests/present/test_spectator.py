@@ -44,7 +44,7 @@ def named(state: dict[str, object]) -> str:
 
 
 def played_matches(preset: str, seed: int) -> list[tuple[AnyMatch, Table]]:
-    """A whole match played with random legal actions: (the match, its current deal) at every step (the same objects)."""
+    """A whole match played with random legal actions: (the match, its current deal) at every step."""
     rng = random.Random(seed)
     match = create_match(Rules.preset(preset).replace(match_target=3))
     steps = []

@@ -92,8 +92,9 @@ def forfeited(deal: Table) -> bool:
 def rewound(match: AnyMatch, actions: int) -> AnyMatch:
     """``match`` as it stood ``actions`` actions ago: a new match, every deal replayed from its cards.
 
-    A deal forfeited (it ends without an action) counts one action more; dealing one counts none. A match that is over is
-    never rewound by :func:`spectator_state` (its end, a forfeit of the match too, is shown as it is).
+    A deal forfeited (it ends without an action) counts one action more; dealing one counts
+    none. A match that is over is never rewound by :func:`spectator_state` (its end, a forfeit
+    of the match too, is shown as it is).
 
     >>> from sixtysix import Rules, create_match
     >>> match = create_match(Rules.preset("schnapsen"))
