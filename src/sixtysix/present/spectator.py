@@ -42,14 +42,19 @@ MAX_DELAY = 40
 
 
 def spectator_state(
-    public: PublicMatch, match: AnyMatch, memo: StateMemo | None = None, delay: int = 0
+    public: PublicMatch,
+    match: AnyMatch,
+    memo: StateMemo | None = None,
+    delay: int = 0,
+    shown: AnyMatch | None = None,
 ) -> dict[str, object]:
     """The state a spectator of the match receives (docs/web-api.md, "Watching a match").
 
     ``memo``: shared by the spectator states of one match object (:class:`StateMemo`); ``delay``:
-    the match is shown as it stood that many actions ago (:func:`rewound`; not once it is over).
+    the match is shown as it stood that many actions ago (:func:`shown_match`); ``shown``: that
+    match, when the caller has it already.
     """
-    shown = rewound(match, delay) if delay > 0 and not match.is_over else match
+    shown = shown if shown is not None else shown_match(match, delay)
     if shown is not match:
         memo = StateMemo()  # the rewound match is a new object: what the live states share is not its
     memo = memo if memo is not None else StateMemo()
@@ -77,6 +82,12 @@ def spectator_state(
         "previous_deal": previous_deal(public, shown, SPECTATOR, memo) if deal is not None else None,
     }
     return state
+
+
+def shown_match(match: AnyMatch, delay: int) -> AnyMatch:
+    """The match a spectator with ``delay`` is shown: ``match`` rewound by it (:func:`rewound`), or
+    ``match`` itself without a delay and once it is over."""
+    return rewound(match, delay) if delay > 0 and not match.is_over else match
 
 
 def public_actions(match: AnyMatch) -> int:

@@ -16,7 +16,7 @@ from sixtysix.core.match import AnyMatch
 from sixtysix.core.view import AnyView
 from sixtysix.players.player import AnyPlayer
 from sixtysix.present.picture import SPECTATOR
-from sixtysix.present.spectator import rewound, spectator_state
+from sixtysix.present.spectator import shown_match, spectator_state
 from sixtysix.present.state import StateMemo, seat_state
 from sixtysix.present.table import PublicMatch
 from sixtysix.web import fairness
@@ -96,6 +96,8 @@ class Game:
     """The hash of each other person's invitation to the rematch, by seat: taken with the seat's token
     of this match (``POST .../rematch``), never shown."""
     _fairness: tuple[tuple[int, bool, bool], dict[str, object] | None] | None = field(default=None, repr=False)
+    _shown: tuple[AnyMatch, int, AnyMatch] | None = field(default=None, repr=False)
+    """The match the spectators are shown, and the match and version it was made of (a delay replays it)."""
     """The states' ``fairness`` object and what it was built for (:meth:`fairness_json`)."""
 
     def __post_init__(self) -> None:
@@ -144,10 +146,12 @@ class Game:
     def spectator_state(self, public: PublicMatch | None = None) -> dict[str, object]:
         """What a spectator is shown (:func:`sixtysix.present.spectator.spectator_state`), with the
         fairness of the deals it has been shown and, without a delay, the move clock."""
-        state = spectator_state(public or self.public(), self.match, self.spectator_memo, self.spectator_delay)
-        behind = state["behind"]
-        if behind:  # the deals the spectator has reached: a later deal's commitment, an ended deal's seed, not yet
-            shown = rewound(self.match, self.spectator_delay)
+        kept = self._shown
+        if kept is None or kept[0] is not self.match or kept[1] != self.version:
+            kept = self._shown = (self.match, self.version, shown_match(self.match, self.spectator_delay))
+        shown = kept[2]
+        state = spectator_state(public or self.public(), self.match, self.spectator_memo, self.spectator_delay, shown)
+        if shown is not self.match:  # the deals the spectator has reached: not a later commitment nor seed
             state["fairness"] = fairness.match_json(shown, self.seeds, self.fairness_secret)
             state["clock"] = None
         else:
