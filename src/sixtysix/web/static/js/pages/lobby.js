@@ -10,6 +10,7 @@ import { matchRows } from "./history.js";
 
 const PRESETS = ["seed66", "pagat66", "schnapsen"];
 const LEVELS = [1, 2, 3, 4, 5];
+const LIVE_SECONDS = 20; // how often the list of matches being played is read again
 
 export function mountLobby(root, ctx) {
   let meta = null;
@@ -40,10 +41,13 @@ export function mountLobby(root, ctx) {
     history = { matches: [] };
   }
 
-  api.live().then((l) => {
+  // the matches being played: asked again now and then while the lobby is open
+  const readLive = () => api.live().then((l) => {
     live = l.matches;
     if (alive) draw();
   }).catch(() => {});
+  readLive();
+  const liveTimer = setInterval(readLive, LIVE_SECONDS * 1000);
 
   // The matches being played that anyone may watch, in the server's order (best rated first).
   function liveHTML() {
@@ -219,6 +223,7 @@ export function mountLobby(root, ctx) {
   return {
     unmount() {
       alive = false;
+      clearInterval(liveTimer);
     },
     rerender: draw,
   };
