@@ -45,6 +45,7 @@ def test_a_spectator_watches_a_deal_and_never_receives_a_hidden_card(
     player = open_table(f"{server.base}/?animations=0#/")
     state = start_computer_match(player, level=1)
     match_id = player.match_id
+    assert player.page.locator("[data-testid=watch-link]").get_attribute("href") == f"#/watch/{match_id}"
 
     # the spectator finds the match in the lobby's list of live matches and opens it
     spectator = open_table(f"{server.base}/?animations=0#/")
@@ -96,6 +97,7 @@ def test_a_match_whose_creator_said_no_cannot_be_watched(
     start_computer_match(player, level=1)
     match_id = player.match_id
     assert not server.service.games[match_id].spectators
+    assert player.page.locator("[data-testid=watch-link]").count() == 0
     spectator = open_table(f"{server.base}/?animations=0&watch={match_id}")
     spectator.page.locator("[data-testid=watch-missing]").wait_for()
     assert spectator.page.locator("[data-testid=watch]").count() == 0

@@ -269,12 +269,21 @@ def test_a_spectator_socket_is_read_only(server: ServerThread, api: Api) -> None
     watcher.close()
 
 
-def test_a_rematch_keeps_the_creators_choice(server: ServerThread, api: Api) -> None:
+def test_the_creators_choice_holds_in_the_seats_states_and_the_rematch(server: ServerThread, api: Api) -> None:
     created = api.create(level=1, target=1, spectators=False, spectator_delay=2)
     game = server.service.games[created["match_id"]]
-    assert (game.spectators, game.spectator_delay) == (False, 2)
-    default = server.service.games[api.create(level=1)["match_id"]]
-    assert (default.spectators, default.spectator_delay) == (True, 0)
+    assert (game.spectators, game.spectator_delay) == (False, 2) and created["state"]["watch"] is None
+    default = api.create(level=1, spectator_delay=4)
+    assert default["state"]["watch"] == {"path": f"/?watch={default['match_id']}", "delay": 4}
+    seat = Seat(server.base, created["match_id"], created["token"])
+    rng = random.Random(1)
+    while seat.wait(my_turn)["status"] != "over":
+        assert stored(seat.act(pick(seat.state, rng), seat.state["version"]))
+    seat.close()
+    answer = api.request("POST", f"/api/matches/{created['match_id']}/rematch", created["token"], json={})
+    assert answer.status_code == 201, answer.text
+    rematch = server.service.games[answer.json()["match_id"]]
+    assert (rematch.spectators, rematch.spectator_delay) == (False, 2)
     too_long = api.request("POST", "/api/matches", json={"level": 1, "spectator_delay": 41})
     assert too_long.status_code == 400
 

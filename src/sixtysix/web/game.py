@@ -141,7 +141,13 @@ class Game:
         state["fairness"] = self.fairness_json()
         state["clock"] = self.clock_json(seat)
         state["rematch"] = self.rematch_json(seat)
+        state["watch"] = self.watch_json()
         return state
+
+    def watch_json(self) -> dict[str, object] | None:
+        """Whether anyone may watch the match, as the seats' states say it: its watch page's path and the
+        spectators' delay; ``None`` when its creator said no (:mod:`sixtysix.web.watch`)."""
+        return {"path": f"/?watch={self.id}", "delay": self.spectator_delay} if self.spectators else None
 
     def spectator_state(self, public: PublicMatch | None = None) -> dict[str, object]:
         """What a spectator is shown (:func:`sixtysix.present.spectator.spectator_state`), with the
