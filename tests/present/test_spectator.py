@@ -138,3 +138,16 @@ def test_a_match_that_is_over_is_shown_as_it_ended() -> None:
     assert match.is_over
     state = spectator_state(public_of(match, 99), match, delay=5)
     assert state["behind"] == 0 and state["match"]["over"]  # type: ignore[index]
+
+
+def test_where_tricks_may_not_be_looked_at_again_a_spectator_sees_no_card_points() -> None:
+    rules = Rules.preset("seed66").replace(may_review_tricks="none")
+    match = create_match(rules)
+    deal = match.new_deal(seed=5)
+    rng = random.Random(5)
+    for _ in range(6):
+        deal.apply(choose(deal, rng))
+    seats = spectator_state(public_of(match, 7), match)["deal"]["seats"]  # type: ignore[index]
+    assert [s["points"] for s in seats] == [None, None] and sum(s["tricks"] for s in seats) >= 2
+    open_rules = spectator_state(public_of(match, 7), create_match(Rules.preset("seed66")))
+    assert open_rules["deal"] is None  # no deal dealt yet: nothing to show
