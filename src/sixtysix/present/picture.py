@@ -90,8 +90,14 @@ class SeatPicture:
     """Whether a claim (``66``) now would be correct; ``None`` when this seat may not claim."""
 
 
+SPECTATOR = 0
+"""The seat number of someone who watches and holds no seat: the public facts only."""
+
+
 def picture(deal: Table, seat: int, public: SpectatorView | None = None) -> SeatPicture:
     """What ``seat`` may know of ``deal``: the public facts, and its own view's private ones.
+
+    ``seat`` :data:`SPECTATOR` (0) is someone who watches: no hand, no own counts.
 
     ``public`` is the deal's spectator view now, when the caller has it (it is the same for
     every seat).
@@ -102,7 +108,7 @@ def picture(deal: Table, seat: int, public: SpectatorView | None = None) -> Seat
     legal = view.legal if view is not None else ()
     talon = rules.talon_size > 0
     shown = rules.may_review_tricks != "none"
-    own = deal.scorer_of(seat)
+    own = deal.scorer_of(seat) if seat != SPECTATOR else SPECTATOR
     counts = {
         scorer: Count(
             public.trick_counts[scorer - 1],

@@ -44,6 +44,7 @@ from sixtysix.web.rules import language, preset_rules, rules_page
 from sixtysix.web.servertime import ServerTime
 from sixtysix.web.service import Service
 from sixtysix.web.store import Store
+from sixtysix.web.watch import watch_router
 
 STATIC = Path(__file__).parent / "static"
 CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 410: 4410}
@@ -308,6 +309,7 @@ def create_app(
     app.include_router(
         puzzle_router(store, service.limiter, limits.trusted_origins)
     )  # the Puzzles page (before the catch-all below)
+    app.include_router(watch_router(service))  # spectators: /api/live, /api/watch/{id}, /ws/watch/{id}
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(rest: str) -> JSONResponse:

@@ -98,6 +98,8 @@ def rematch(matches: Matches, game: Game, seat: int, client_seed: str = "") -> t
         "name": game.seats[seat].name,
         "seat": seat,
         "hints": game.hints,
+        "spectators": game.spectators,
+        "spectator_delay": game.spectator_delay,
         "seats": {str(s): ("friend" if i.kind == "human" else i.level) for s, i in game.seats.items() if s != seat},
     }
     new, _, token, codes = seats.create(matches, body)

@@ -15,6 +15,8 @@ from sixtysix.core.forfeit import FORFEIT_POINTS
 from sixtysix.core.match import AnyMatch
 from sixtysix.core.view import AnyView
 from sixtysix.players.player import AnyPlayer
+from sixtysix.present.picture import SPECTATOR
+from sixtysix.present.spectator import shown_match, spectator_state
 from sixtysix.present.state import StateMemo, seat_state
 from sixtysix.present.table import PublicMatch
 from sixtysix.web import fairness
@@ -82,12 +84,20 @@ class Game:
     """The move clock between people: seconds for each decision (docs/web.md, "The move clock")."""
     grace_seconds: float = 120.0
     """Seconds after a move clock ran out until the match may be claimed from a seat that is gone."""
+    spectators: bool = False
+    """Anyone may watch the match (:mod:`sixtysix.web.watch`)."""
+    spectator_delay: int = 0
+    """How many actions behind the live match its spectators are shown it."""
+    spectator_memo: StateMemo = field(default_factory=StateMemo)
+    """What the spectator states share (apart from the seats' memo: a delay shows another match object)."""
     rematch: str | None = None
     """A finished match: the id of its rematch, once a seat asked for one."""
     rematch_codes: dict[int, str] = field(default_factory=dict)
     """The hash of each other person's invitation to the rematch, by seat: taken with the seat's token
     of this match (``POST .../rematch``), never shown."""
     _fairness: tuple[tuple[int, bool, bool], dict[str, object] | None] | None = field(default=None, repr=False)
+    _shown: tuple[AnyMatch, int, AnyMatch] | None = field(default=None, repr=False)
+    """The match the spectators are shown, and the match and version it was made of (a delay replays it)."""
     """The states' ``fairness`` object and what it was built for (:meth:`fairness_json`)."""
 
     def __post_init__(self) -> None:
@@ -131,6 +141,28 @@ class Game:
         state["fairness"] = self.fairness_json()
         state["clock"] = self.clock_json(seat)
         state["rematch"] = self.rematch_json(seat)
+        state["watch"] = self.watch_json()
+        return state
+
+    def watch_json(self) -> dict[str, object] | None:
+        """Whether anyone may watch the match, as the seats' states say it: its watch page's path and the
+        spectators' delay; ``None`` when its creator said no (:mod:`sixtysix.web.watch`)."""
+        return {"path": f"/?watch={self.id}", "delay": self.spectator_delay} if self.spectators else None
+
+    def spectator_state(self, public: PublicMatch | None = None) -> dict[str, object]:
+        """What a spectator is shown (:func:`sixtysix.present.spectator.spectator_state`), with the
+        fairness of the deals it has been shown and, without a delay, the move clock."""
+        kept = self._shown
+        if kept is None or kept[0] is not self.match or kept[1] != self.version:
+            kept = self._shown = (self.match, self.version, shown_match(self.match, self.spectator_delay))
+        shown = kept[2]
+        state = spectator_state(public or self.public(), self.match, self.spectator_memo, self.spectator_delay, shown)
+        if shown is not self.match:  # the deals the spectator has reached: not a later commitment nor seed
+            state["fairness"] = fairness.match_json(shown, self.seeds, self.fairness_secret)
+            state["clock"] = None
+        else:
+            state["fairness"] = self.fairness_json()
+            state["clock"] = self.clock_json(SPECTATOR)
         return state
 
     def fairness_json(self) -> dict[str, object] | None:
@@ -194,3 +226,5 @@ class Game:
         """Send each open socket its seat's state now (answering ``origin``'s message ``reply_to``)."""
         public = self.public()  # the same for every seat: built once per change
         self.audience.broadcast(lambda seat: self.state(seat, public), origin, reply_to)
+        if self.audience.spectators:
+            self.audience.broadcast_spectators(self.spectator_state(public))

@@ -52,11 +52,13 @@ class Limits:
             "history": Rate(60, 60.0),
             "answer": Rate(120, 60.0),
             "action": Rate(120, 2.0),
+            "watch": Rate(60, 60.0),
         }
     )
     """Per client (its IP address): ``create`` (matches and rematches), ``hint``, ``review``, ``verify``
     (records checked), ``solver`` (puzzle solvers created), ``join`` (invitations used), ``commitment``
-    (fairness commitments drawn), ``history`` (match lists read), ``answer`` (puzzle answers checked);
+    (fairness commitments drawn), ``history`` (match lists read), ``answer`` (puzzle answers checked),
+    ``watch`` (live lists read, spectator states and sockets opened);
     and ``action`` per seat, not per address: every action a seat sends, over HTTP or its sockets, legal
     or not (60 a second, bursts up to 120: above a person's pace, and a bot's, which waits for its turn).
     A kind left out is not limited."""

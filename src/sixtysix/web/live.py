@@ -144,6 +144,8 @@ class Audience:
         self.by_seat: dict[int, set[Subscriber]] = {seat: set() for seat in seats}
         self.elsewhere: set[int] = set()
         """The seats with a socket open on another server process (:mod:`sixtysix.web.presence`)."""
+        self.spectators: set[Subscriber] = set()
+        """The sockets of people who watch the match (:mod:`sixtysix.web.watch`): they hold no seat."""
 
     def add(self, seat: int, sub: Subscriber) -> bool:
         """Subscribe; whether it is the seat's first open socket (then its presence changed)."""
@@ -161,7 +163,11 @@ class Audience:
         return {seat: bool(subs) or seat in self.elsewhere for seat, subs in self.by_seat.items()}
 
     def __bool__(self) -> bool:
-        return any(self.by_seat.values())
+        return bool(self.spectators) or any(self.by_seat.values())
+
+    def broadcast_spectators(self, state: dict[str, Any]) -> None:
+        """Send every spectator the spectator state (the same for all), whole or as a patch."""
+        _send_all(self.spectators, state)
 
     def broadcast(
         self,
@@ -172,33 +178,38 @@ class Audience:
         """Send each open socket its seat's current state (built once per seat with a socket), whole or
         as a patch (one per distinct starting point); ``origin``'s message is answered."""
         for seat, subs in self.by_seat.items():
-            if not subs:
-                continue
-            state = state_of(seat)
-            whole: bytes | None = None
-            patches: list[tuple[dict[str, Any], bytes]] = []
-            for sub in subs:
-                base = sub.base
-                if sub.patches and base is not None:
-                    encoded = next((m for b, m in patches if b is base), None)
-                    if encoded is None:
-                        encoded = patch_message(base, state)
-                        patches.append((base, encoded))
-                else:
-                    encoded = whole = whole or state_message(state)
-                sub.base = state
-                sub.send(answer(encoded, reply_to) if sub is origin and reply_to is not None else encoded)
+            if subs:
+                _send_all(subs, state_of(seat), origin, reply_to)
 
     def presence(self, skip: Subscriber | None = None) -> None:
         """Tell every socket (but ``skip``) which seats are connected."""
         text = message("presence", connected={str(s): v for s, v in self.connected().items()})
-        for subs in self.by_seat.values():
+        for subs in (*self.by_seat.values(), self.spectators):
             for sub in subs:
                 if sub is not skip:
                     sub.send(text)
 
     def close(self) -> None:
         """End every writer task (the server stops)."""
-        for subs in self.by_seat.values():
+        for subs in (*self.by_seat.values(), self.spectators):
             for sub in subs:
                 sub.close()
+
+
+def _send_all(
+    subs: Iterable[Subscriber], state: dict[str, Any], origin: Subscriber | None = None, reply_to: object = None
+) -> None:
+    """Send ``state`` to each of ``subs``: whole, or as a patch (one per distinct starting point)."""
+    whole: bytes | None = None
+    patches: list[tuple[dict[str, Any], bytes]] = []
+    for sub in subs:
+        base = sub.base
+        if sub.patches and base is not None:
+            encoded = next((m for b, m in patches if b is base), None)
+            if encoded is None:
+                encoded = patch_message(base, state)
+                patches.append((base, encoded))
+        else:
+            encoded = whole = whole or state_message(state)
+        sub.base = state
+        sub.send(answer(encoded, reply_to) if sub is origin and reply_to is not None else encoded)

@@ -119,6 +119,8 @@ class Matches:
             host=next((i.host for i in stored.invites.values()), None),
             fairness_secret=row.fairness_secret,
             seeds=[deal_row.seeds for deal_row in stored.deals],
+            spectators=row.spectators,
+            spectator_delay=row.spectator_delay,
         )
         game.move_seconds, game.grace_seconds = self.move_seconds, self.grace_seconds
         game.server_time, game.touched = self.server_time, self.server_time.monotonic()

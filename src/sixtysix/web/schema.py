@@ -39,8 +39,11 @@ matches = Table(
     Column("fairness_secret", Text),  # the secret each deal's server seed comes from (never shown)
     Column("forfeit", Integer),  # the seat that forfeited the match (claim_match), else NULL
     Column("forfeit_claimant", Integer),  # the seat that claimed it
+    Column("spectators", Integer, nullable=False, server_default="0"),  # 1: anyone may watch (web/watch.py)
+    Column("spectator_delay", Integer, nullable=False, server_default="0"),  # actions its spectators are behind
 )
 Index("matches_status", matches.c.status)
+Index("matches_live", matches.c.spectators, matches.c.status, matches.c.created)
 
 seats = Table(
     "seats",

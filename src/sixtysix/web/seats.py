@@ -22,6 +22,7 @@ from typing import Any
 
 from sixtysix.core.errors import RulesError
 from sixtysix.core.rules import PRESETS, Rules
+from sixtysix.present.spectator import MAX_DELAY
 from sixtysix.present.state import rules_json
 from sixtysix.web import fairness, fields
 from sixtysix.web.commits import commit
@@ -84,6 +85,8 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str, dict
     kind = "friend" if friends else "computer"
     analysed = hints_for(rules)
     hints = fields.boolean(body, "hints", kind == "computer" and analysed) and analysed
+    spectators = fields.boolean(body, "spectators", True)  # anyone may watch, unless the creator says no
+    delay = fields.whole_number(body, "spectator_delay", 0, MAX_DELAY, 0)
     token = secrets.token_urlsafe(32)
     seats = [SeatRow(seat, name, "human", None, token_hash(token), fairness.client_seed(body))]
     ticket = body.get("commitment_ticket")
@@ -123,6 +126,8 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str, dict
         invite_hash=invite_hash,
         invite_seat=friends[0] if alone and friends else None,
         fairness_secret=secret,
+        spectators=spectators,
+        spectator_delay=delay,
     )
     matches.store.create_match(row, seats, invites)
     game = matches.get(row.id)

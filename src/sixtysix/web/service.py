@@ -44,13 +44,14 @@ from sixtysix.web.leases import Leases
 from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
+from sixtysix.web.messages import sentence
 from sixtysix.web.metrics import Metrics
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
 from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler, computer_due
 from sixtysix.web.servertime import ServerTime
-from sixtysix.web.store import Store
+from sixtysix.web.store import MatchRow, SeatRow, Store
 
 log = logging.getLogger("sixtysix.web")
 
@@ -334,6 +335,36 @@ class Service:
             game.audience.presence()
         if game.status == "over" and not game.audience and not game.driving:
             self.forget(game)
+
+    # -- spectators (:mod:`sixtysix.web.watch`) ------------------------------------------------------
+
+    def watched(self, match_id: str) -> Game:
+        """A match anyone may watch; 404 for one that is unknown or not to be watched (the same answer:
+        a match whose players said no cannot be told from one that does not exist)."""
+        try:
+            game = self.game(match_id)
+        except WebError:
+            game = None
+        if game is None or not game.spectators:
+            raise WebError(404, "not_found", sentence("server.no_match_to_watch", match=match_id))
+        return game
+
+    def add_spectator(self, game: Game, sub: Subscriber) -> None:
+        if not game.audience:  # a match newly held open here: who is connected to the other processes
+            self.presence_elsewhere(game.id)
+        game.audience.spectators.add(sub)
+
+    def remove_spectator(self, game: Game, sub: Subscriber) -> None:
+        game.touched = self.server_time.monotonic()
+        game.audience.spectators.discard(sub)
+        if game.status == "over" and not game.audience and not game.driving:
+            self.forget(game)
+
+    def live(self, limit: int) -> list[tuple[MatchRow, dict[int, SeatRow]]]:
+        """The watchable matches being played (not expired), newest first (:func:`sixtysix.web.watch.live_order`
+        orders them for the lobby)."""
+        since = self.server_time.wall() - self.limits.expire_days * 86400
+        return self.store.live_matches(since, limit)
 
     # -- advice and records -------------------------------------------------------------------------
 

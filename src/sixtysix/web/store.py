@@ -80,6 +80,10 @@ class MatchRow:
     """The seat that forfeited the match (its move clock ran out and it was gone: ``claim_match``), else ``None``."""
     forfeit_claimant: int | None = None
     """The seat that claimed the match from it."""
+    spectators: bool = False
+    """Anyone may watch the match (:mod:`sixtysix.web.watch`)."""
+    spectator_delay: int = 0
+    """How many actions behind the live match its spectators are shown it."""
 
 
 @dataclass
@@ -196,11 +200,15 @@ MATCH_COLUMNS = (
     "fairness_secret",
     "forfeit",
     "forfeit_claimant",
+    "spectators",
+    "spectator_delay",
 )
 """The columns of the ``matches`` table that make a :class:`MatchRow`."""
 
 SUMMARY_COLUMNS = tuple(
-    c for c in MATCH_COLUMNS if c not in ("invite_hash", "invite_code", "invite_seat", "fairness_secret")
+    c
+    for c in MATCH_COLUMNS
+    if c not in ("invite_hash", "invite_code", "invite_seat", "fairness_secret", "spectators", "spectator_delay")
 )
 """The columns the history list reads (no invitation code or hash, no secret)."""
 
@@ -218,6 +226,8 @@ def match_row_of(columns: Sequence[str], row: Sequence[object]) -> MatchRow:
     values["options"] = json.loads(values["options"])
     values["hints"] = bool(values["hints"])
     values["invite_used"] = bool(values["invite_used"])
+    if "spectators" in values:
+        values["spectators"] = bool(values["spectators"])
     return MatchRow(score=score, **values)
 
 
@@ -336,6 +346,8 @@ class Store:
             "winner": row.winner,
             "deals": row.deals,
             "fairness_secret": row.fairness_secret,
+            "spectators": int(row.spectators),
+            "spectator_delay": row.spectator_delay,
         }
         with self.transaction() as db:
             db.execute(insert(schema.matches), values)
@@ -605,6 +617,29 @@ class Store:
         with self.transaction() as db:
             row = db.execute(select(i.c.match_id, i.c.seat, i.c.used).where(i.c.code_hash == code_hash)).first()
         return (str(row[0]), int(row[1]), bool(row[2])) if row else None
+
+    def live_matches(self, since: float, limit: int) -> list[tuple[MatchRow, dict[int, SeatRow]]]:
+        """The watchable matches being played that changed at ``since`` or later, the newest ``limit``
+        first, with their seats (no token hash)."""
+        m, s = schema.matches, schema.seats
+        columns: tuple[str, ...] = ("id", "created", "updated", "preset", "options", "target", "first_dealer")
+        columns += ("kind", "hints", "version", "status", "invite_used", "score1", "score2", "score3", "deals")
+        columns += ("spectator_delay",)
+        with self.transaction() as db:
+            rows = db.execute(
+                select(*(m.c[c] for c in columns))
+                .where(m.c.spectators == 1, m.c.status == "playing", m.c.updated >= since)
+                .order_by(m.c.created.desc(), m.c.id)
+                .limit(limit)
+            ).all()
+            ids = [r[0] for r in rows]
+            seats = db.execute(
+                select(s.c.match_id, s.c.seat, s.c.name, s.c.kind, s.c.level).where(s.c.match_id.in_(ids))
+            ).all() if ids else []  # fmt: skip
+        by_match: dict[str, dict[int, SeatRow]] = {match_id: {} for match_id in ids}
+        for match_id, seat, name, kind, level in seats:
+            by_match[match_id][int(seat)] = SeatRow(int(seat), name, kind, level, None)
+        return [(match_row_of(columns, tuple(r)), by_match[r[0]]) for r in rows]
 
     def unfinished_ids(self) -> list[str]:
         m = schema.matches

@@ -102,6 +102,8 @@ export const api = {
   reviewProgress: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/deals/${deal}/review/progress`, { token }),
   history: (tokens) => request("POST", "/api/history", { body: { tokens } }),
+  live: () => request("GET", "/api/live"),
+  watch: (id) => request("GET", `/api/watch/${encodeURIComponent(id)}`),
   rules: (preset, lang) =>
     request("GET", `/api/rules?preset=${encodeURIComponent(preset)}&lang=${encodeURIComponent(lang)}`),
   matchRules: (id, token, lang) =>
@@ -206,7 +208,7 @@ export class MatchSocket {
     this.ws = ws;
     this.state = null;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "auth", token: this.token, patches: true }));
+      if (this.token) ws.send(JSON.stringify({ type: "auth", token: this.token, patches: true }));
       this.attempt = 0;
       this.status("open");
       this.stopPolling();
@@ -268,11 +270,15 @@ export class MatchSocket {
     if (this.pollTimer) return;
     this.pollTimer = setInterval(async () => {
       try {
-        this.handlers.onState(await api.state(this.matchId, this.token), null);
+        this.handlers.onState(await this.fetchState(), null);
       } catch {
         /* the server is away: keep trying */
       }
     }, 3000);
+  }
+
+  fetchState() {
+    return api.state(this.matchId, this.token);
   }
 
   stopPolling() {
@@ -310,5 +316,24 @@ export class MatchSocket {
     document.removeEventListener("visibilitychange", this.wake);
     if (this.ws) this.ws.close(1000);
     this.ws = null;
+  }
+}
+
+/**
+ * A spectator's live connection to a match: no token, read-only; the server sends the spectator state
+ * (docs/web-api.md, "Watching a match") whole, then as patches.
+ */
+export class WatchSocket extends MatchSocket {
+  constructor(matchId, handlers) {
+    super(matchId, null, handlers);
+  }
+
+  url() {
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${window.location.host}/ws/watch/${encodeURIComponent(this.matchId)}?patches=1`;
+  }
+
+  fetchState() {
+    return api.watch(this.matchId);
   }
 }

@@ -8,7 +8,9 @@
 //   #/history                  finished matches and statistics
 //   #/verify                   verify a record's deals against their seeds (docs/fairness.md)
 //   #/puzzles, #/puzzles/daily, #/puzzles/N   the puzzles (a next one, today's, number N)
+//   #/watch/ID                 watch a match (a spectator: public cards only)
 //   /?join=CODE                an invitation link (the server's path) -> join page
+//   /?watch=ID                 a watch link (GET /api/live's path) -> the watch page
 
 import { $, html, render } from "./dom.js";
 import { getLang, initLang, LANG_NAMES, LANGS, loadWords, onLangChange, setLang, t } from "./i18n.js";
@@ -23,6 +25,7 @@ import { mountHistory } from "./pages/history.js";
 import { mountRules } from "./pages/rules.js";
 import { mountVerify } from "./pages/verify.js";
 import { mountPuzzles } from "./pages/puzzles.js";
+import { mountWatch } from "./pages/watch.js";
 
 let page = null;
 let pageName = "";
@@ -38,12 +41,15 @@ const ctx = {
 function parseRoute() {
   const join = new URLSearchParams(window.location.search).get("join");
   if (join) return { name: "join", code: join };
+  const watched = new URLSearchParams(window.location.search).get("watch");
+  if (watched && !window.location.hash) return { name: "watch", id: watched };
   const parts = window.location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "match" && parts[1] && parts[2] === "review" && parts[3]) {
     return { name: "review", id: parts[1], deal: Number(parts[3]) };
   }
   if (parts[0] === "match" && parts[1] && parts[2] === "rules") return { name: "rules", id: parts[1] };
   if (parts[0] === "match" && parts[1]) return { name: "table", id: parts[1] };
+  if (parts[0] === "watch" && parts[1]) return { name: "watch", id: parts[1] };
   if (parts[0] === "rules") return { name: "rules", preset: parts[1] || settings().rules || "seed66" };
   if (parts[0] === "history") return { name: "history" };
   if (parts[0] === "verify") return { name: "verify" };
@@ -65,6 +71,7 @@ function route() {
   else if (where.name === "rules") page = mountRules(root, where, ctx);
   else if (where.name === "verify") page = mountVerify(root);
   else if (where.name === "puzzles") page = mountPuzzles(root, where, ctx);
+  else if (where.name === "watch") page = mountWatch(root, where.id, ctx);
   else page = mountLobby(root, ctx);
   drawHeader();
   window.scrollTo(0, 0);

@@ -10,10 +10,12 @@ import { matchRows } from "./history.js";
 
 const PRESETS = ["seed66", "pagat66", "schnapsen"];
 const LEVELS = [1, 2, 3, 4, 5];
+const LIVE_SECONDS = 20; // how often the list of matches being played is read again
 
 export function mountLobby(root, ctx) {
   let meta = null;
   let history = null;
+  let live = null;
   let busy = false;
   let error = null;
   let alive = true;
@@ -37,6 +39,22 @@ export function mountLobby(root, ctx) {
     });
   } else {
     history = { matches: [] };
+  }
+
+  // the matches being played: asked again now and then while the lobby is open
+  const readLive = () => api.live().then((l) => {
+    live = l.matches;
+    if (alive) draw();
+  }).catch(() => {});
+  readLive();
+  const liveTimer = setInterval(readLive, LIVE_SECONDS * 1000);
+
+  // The matches being played that anyone may watch, in the server's order (best rated first).
+  function liveHTML() {
+    if (!live || !live.length) return "";
+    const rows = live.map((m) => html`<li data-testid="live-match"><a href="#/watch/${encodeURIComponent(m.match_id)}">
+      ${m.seats.map((s) => s.name).join(" – ")}</a> <span class="note">${presetName(m.preset)} · ${m.score.join(":")}</span></li>`);
+    return html`<section class="panel live-matches" data-testid="live-matches"><h2>${t("lobby.live")}</h2><ul>${rows}</ul></section>`;
   }
 
   function presetTarget(preset) {
@@ -65,6 +83,7 @@ export function mountLobby(root, ctx) {
         <input type="number" name="target" min="1" max="1000" value="${s.target || presetTarget(rules)}" data-testid="target-input" required>
       </label>
       <label class="check"><input type="checkbox" name="soft" data-testid="soft-points"> ${t("lobby.soft")}</label>
+      <label class="check"><input type="checkbox" name="spectators" checked data-testid="spectators"> ${t("lobby.spectators")}</label>
       <label class="block">${t("lobby.your_name")}
         <input name="name" maxlength="40" value="${s.name}" placeholder="${t("lobby.name_placeholder")}" data-testid="name-input"></label>
       <button class="primary big" type="submit" data-testid="${kind === "computer" ? "new-computer-match" : "new-friend-match"}" ${busy ? html`disabled` : ""}>
@@ -116,6 +135,7 @@ export function mountLobby(root, ctx) {
         ${open ? mine : ""}
         <div class="forms">${formHTML("computer")}${formHTML("friend")}</div>
         ${open ? "" : mine}
+        ${liveHTML()}
       </section>`,
     );
     for (const form of root.querySelectorAll("form.new-match")) {
@@ -181,6 +201,7 @@ export function mountLobby(root, ctx) {
       delete body.level; // each seat names its own
     }
     if (data.get("soft") === "on") body.options = { may_review_tricks: "own_only" };
+    body.spectators = data.get("spectators") === "on";
     saveSettings({ name, rules: body.rules, target, ...(kind === "computer" ? { level: body.level } : {}) });
     busy = true;
     error = null;
@@ -202,6 +223,7 @@ export function mountLobby(root, ctx) {
   return {
     unmount() {
       alive = false;
+      clearInterval(liveTimer);
     },
     rerender: draw,
   };

@@ -443,6 +443,7 @@ export function mountTable(root, matchId, ctx) {
       <header class="table-head">
         <div class="table-title">${title}${deal ? html` · ${t("table.deal_number", { n: deal.number })}` : ""}</div>
         <a class="table-rules" href="#/match/${encodeURIComponent(matchId)}/rules" data-testid="match-rules-link">${t("table.rules")}</a>
+        ${state.watch ? html`<a class="table-watch" href="#/watch/${encodeURIComponent(matchId)}" target="_blank" rel="noopener" data-testid="watch-link" title="${t("table.watchable")}">👁</a>` : ""}
         <span class="conn" data-testid="connection" data-status="${live.connection}"></span>
       </header>
       ${ownAlarmHTML(matchId)}
