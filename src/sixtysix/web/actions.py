@@ -14,6 +14,7 @@ two people the engine's rule holds: the leader's next action ends the offer.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from sixtysix.core.actions import DRAW, Action
 from sixtysix.core.errors import IllegalActionError, InvalidActionError
@@ -44,6 +45,16 @@ def read_action(token: object) -> Action | None:
         return Action.parse(text)
     except InvalidActionError:
         raise malformed(sentence("server.not_an_action", text=text)) from None
+
+
+def check_request(body: Mapping[str, Any], seat: int) -> None:
+    """Refuse an action request (``POST .../actions`` or the WebSocket's ``action`` message) that names a
+    ``seat`` not the token's (403 ``other_seat``) or has no ``action`` (400 ``malformed``)."""
+    named = body.get("seat")
+    if named is not None and named != seat:
+        raise WebError(403, "other_seat", sentence("server.other_seat", seat=seat, named=named))
+    if "action" not in body:
+        raise malformed(sentence("server.action_required"))
 
 
 def act(

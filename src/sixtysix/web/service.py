@@ -33,6 +33,7 @@ import contextlib
 import logging
 import random
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -313,6 +314,16 @@ class Service:
         self.computer.schedule(game)
         self.metrics.acted(time.perf_counter() - started)
         return new_version
+
+    def act_request(
+        self, game: Game, seat: int, body: Mapping[str, Any], origin: Subscriber | None = None, reply_to: object = None
+    ) -> int:
+        """An action request's ``body`` (``POST .../actions``, the WebSocket's ``action`` message): checked
+        (:func:`~sixtysix.web.actions.check_request`), then :meth:`act`; the new version."""
+        actions.check_request(body, seat)
+        return self.act(
+            game, seat, body["action"], body.get("version"), origin, reply_to, client_seed=body.get("client_seed")
+        )
 
     def rematch(self, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:
         """``POST .../rematch``: the rematch of a finished match, and the seat's token in it (once)."""
