@@ -5,7 +5,7 @@ per request, in the order the parameters are declared (so that a refusal comes i
 docs/web-api.md gives: origin, rate limit, seat, body)::
 
     @router.post("/api/matches/{match_id}/actions")
-    async def post_action(at: SeatDep, body: Annotated[ActionRequest, Depends(json_body(ActionRequest))]): ...
+    async def post_action(at: SeatDep, service: ServiceDep, body: ActionBody) -> Acted: ...
 
 * :data:`ServiceDep`, :data:`StoreDep`, :data:`LimitsDep`: the app's one
   :class:`~sixtysix.web.service.Service`, its :class:`~sixtysix.web.store.Store` (the database) and
@@ -15,6 +15,9 @@ docs/web-api.md gives: origin, rate limit, seat, body)::
 * :func:`rate_limit` and :func:`same_origin`: the limits of docs/web.md, as route dependencies.
 * :func:`json_body`: the body as a request model, read as it always was: any content type, an empty
   body an empty object, and the precise refusals of a body that is not JSON or not an object.
+
+Every dependency is ``async``: it runs on the event loop, as everything that touches a match must
+(FastAPI runs a plain function in a thread of its pool).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 """The header of every answer that is one player's (never kept by a cache)."""
 
 
-def get_service(connection: HTTPConnection) -> Service:
+async def get_service(connection: HTTPConnection) -> Service:
     """The app's service (an HTTP request or a WebSocket)."""
     service: Service = connection.app.state.service
     return service
@@ -50,7 +53,7 @@ def get_service(connection: HTTPConnection) -> Service:
 ServiceDep = Annotated[Service, Depends(get_service)]
 
 
-def get_store(service: ServiceDep) -> Store:
+async def get_store(service: ServiceDep) -> Store:
     """The app's database."""
     return service.store
 
@@ -58,7 +61,7 @@ def get_store(service: ServiceDep) -> Store:
 StoreDep = Annotated[Store, Depends(get_store)]
 
 
-def get_limits(service: ServiceDep) -> Limits:
+async def get_limits(service: ServiceDep) -> Limits:
     """The app's limits (rates, origins, the metrics' addresses)."""
     return service.limits
 
@@ -82,7 +85,7 @@ _bearer_scheme = HTTPBearer(auto_error=False, description="A seat token (or a pu
 """The token's place in the OpenAPI schema; the token itself is read by :func:`bearer`."""
 
 
-def seat_token(
+async def seat_token(
     request: Request, _scheme: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer_scheme)]
 ) -> str | None:
     """The request's seat token: its ``Authorization: Bearer`` header, else ``?token=`` (a download link)."""
@@ -96,7 +99,7 @@ class SeatAt(NamedTuple):
     seat: int
 
 
-def seat_of(match_id: str, service: ServiceDep, token: Annotated[str | None, Depends(seat_token)]) -> SeatAt:
+async def seat_of(match_id: str, service: ServiceDep, token: Annotated[str | None, Depends(seat_token)]) -> SeatAt:
     """The match ``match_id`` and the token's seat in it; 401, 404 or 403 otherwise."""
     return SeatAt(*service.authenticate(match_id, token))
 
@@ -109,21 +112,21 @@ def client_of(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client else "unknown"
 
 
-def rate_limit(kind: str) -> Callable[[Request, ServiceDep], None]:
+def rate_limit(kind: str) -> Callable[[Request, Service], Awaitable[None]]:
     """A dependency that takes one request of ``kind`` from the client's rate limit (429 past it)."""
 
-    def limited(request: Request, service: ServiceDep) -> None:
+    async def limited(request: Request, service: ServiceDep) -> None:
         service.limiter.check(kind, client_of(request))
 
     return limited
 
 
-def same_origin(request: Request, limits: LimitsDep) -> None:
+async def same_origin(request: Request, limits: LimitsDep) -> None:
     """Refuse (403 ``cross_origin``) a request another site's page sent (docs/web.md, "Limits")."""
     check_origin(request.headers, limits.trusted_origins)
 
 
-def no_store(response: Response) -> None:
+async def no_store(response: Response) -> None:
     """The answer is one player's: never kept by a cache."""
     response.headers.update(NO_STORE)
 

@@ -154,6 +154,10 @@ class Rematch(Answer):
     state: State | None = None
 
 
+Words = dict[str, str | dict[str, str]]
+"""``GET /api/words/{lang}``: the page's words, by key: a sentence, or its plural forms."""
+
+
 class Meta(Answer):
     """``GET /api/meta``: what the lobby needs."""
 

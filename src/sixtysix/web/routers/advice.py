@@ -23,7 +23,9 @@ def deal_number(number: str) -> int:
     return int(number)
 
 
-@router.get("/api/matches/{match_id}/hint", dependencies=[Depends(rate_limit("hint"))])
+@router.get(
+    "/api/matches/{match_id}/hint", response_model_exclude_unset=True, dependencies=[Depends(rate_limit("hint"))]
+)
 async def get_hint(at: SeatDep, service: ServiceDep) -> Hint:
     """The computer's advice at this seat's decision, in matches with hints."""
     return Hint.model_validate(await service.hint(at.game, at.seat))

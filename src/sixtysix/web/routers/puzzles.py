@@ -31,7 +31,7 @@ _rng = random.Random()
 """Chooses the next puzzle among those near a solver's rating."""
 
 
-def get_solvers(store: StoreDep) -> PuzzleStore:
+async def get_solvers(store: StoreDep) -> PuzzleStore:
     """The solvers' skills, in the app's database."""
     return PuzzleStore(store)
 
@@ -39,7 +39,7 @@ def get_solvers(store: StoreDep) -> PuzzleStore:
 SolversDep = Annotated[PuzzleStore, Depends(get_solvers)]
 
 
-def get_puzzles() -> Sequence[Puzzle]:
+async def get_puzzles() -> Sequence[Puzzle]:
     """The puzzles shipped with the package."""
     return load_puzzles()
 
@@ -55,7 +55,7 @@ class Found:
         self.skill = skill
 
 
-def solver(request: Request, solvers: SolversDep) -> Found | None:
+async def solver(request: Request, solvers: SolversDep) -> Found | None:
     """The solver of the request's token; ``None`` without one (403 ``wrong_token`` for an unknown one)."""
     token = bearer(request.headers)
     if not token:
@@ -69,14 +69,14 @@ def solver(request: Request, solvers: SolversDep) -> Found | None:
 SolverDep = Annotated[Found | None, Depends(solver)]
 
 
-def required_solver(found: SolverDep) -> Found:
+async def required_solver(found: SolverDep) -> Found:
     """The solver of the request's token; 401 ``unauthorized`` without one."""
     if found is None:
         raise WebError(401, "unauthorized", sentence("server.solver_required"))
     return found
 
 
-def puzzle_of(number: str, puzzles: PuzzlesDep) -> Puzzle:
+async def puzzle_of(number: str, puzzles: PuzzlesDep) -> Puzzle:
     """Puzzle ``number``; 404 ``not_found`` if there is none."""
     if not number.isdigit() or len(number) > 6:
         raise WebError(404, "not_found", sentence("server.no_puzzle", number=number))
@@ -158,7 +158,7 @@ async def post_answer(
     if answer.token not in puzzle.values:
         legal = " ".join(puzzle.values)
         raise WebError(409, "illegal_action", sentence("server.puzzle_illegal", answer=answer, legal=legal))
-    found = solver(request, solvers)  # after the answer is read: a bad answer is refused first
+    found = await solver(request, solvers)  # after the answer is read: a bad answer is refused first
     data = answer_json(puzzle, answer)
     data["change"] = 0.0
     if found is not None:

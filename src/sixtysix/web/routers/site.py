@@ -20,7 +20,7 @@ from sixtysix.web.health import unready
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import meta
 from sixtysix.web.metrics import allowed
-from sixtysix.web.models import REFUSALS, Health, Meta, RulesPage
+from sixtysix.web.models import REFUSALS, Health, Meta, RulesPage, Words
 from sixtysix.web.rules import language, preset_rules, rules_page
 
 router = APIRouter(tags=["site"], responses=REFUSALS)
@@ -32,7 +32,7 @@ async def get_meta() -> Meta:
     return Meta.model_validate(meta())
 
 
-@router.get("/api/words/{lang}")
+@router.get("/api/words/{lang}", response_model=Words)
 async def get_words(lang: str) -> JSONResponse:
     """The page's words in ``lang`` (:mod:`sixtysix.present.words`): the same for every player, so cacheable."""
     if lang not in LANGUAGES:

@@ -19,6 +19,7 @@ import orjson
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from sixtysix.web.commits import Reply
 from sixtysix.web.deps import ServiceDep, bearer
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
@@ -133,7 +134,7 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
         elif kind == "state":
             sub.send_state(game.state(seat), reply_to)
         elif kind == "action":
-            service.act_request(game, seat, message, origin=sub, reply_to=reply_to)
+            service.act_request(game, seat, message, Reply(sub, reply_to))
         else:
             raise malformed(sentence("server.message_type"))
     except WebError as error:
