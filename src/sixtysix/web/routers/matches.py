@@ -39,6 +39,7 @@ from sixtysix.web.models import (
     Rematch,
     RematchRequest,
     SeatTaken,
+    State,
     Verified,
     VerifyRequest,
 )
@@ -93,7 +94,7 @@ async def join(service: ServiceDep, body: JoinBody) -> SeatTaken:
 
 
 @router.get("/api/matches/{match_id}")
-async def get_state(at: SeatDep) -> dict[str, object]:
+async def get_state(at: SeatDep) -> State:
     """The seat state of the token's seat (docs/web-api.md, "The seat state")."""
     return at.game.state(at.seat)
 
