@@ -55,7 +55,7 @@ def _names(node: ast.expr) -> set[str]:
 def said_names() -> set[str]:
     """The message names of every ``sentence("…")`` in the web layer's source."""
     names = set()
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):  # the routers too
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sentence":
                 names |= _names(node.args[0])

@@ -3,8 +3,11 @@
 * :mod:`sixtysix.web.serve_command` registers the ``serve`` subcommand (standard library only;
   FastAPI and uvicorn are imported when the command runs, so ``import sixtysix`` needs
   neither);
-* :mod:`sixtysix.web.app` is the ASGI app (FastAPI): :func:`sixtysix.web.app.create_app`;
-* :mod:`sixtysix.web.service` is the facade the app calls, over the modules that hold and
+* :mod:`sixtysix.web.app` is the ASGI app (FastAPI): :func:`sixtysix.web.app.create_app` assembles the
+  routers of :mod:`sixtysix.web.routers` (one per area), whose dependencies (:mod:`sixtysix.web.deps`)
+  give them the service, the database, the seat and the limits, and whose requests and answers are the
+  Pydantic models of :mod:`sixtysix.web.models`;
+* :mod:`sixtysix.web.service` is the facade the routers call, over the modules that hold and
   change the matches: :mod:`~sixtysix.web.seats` (tokens, creating, invitations, joining),
   :mod:`~sixtysix.web.actions` (a person's action and the exchange window),
   :mod:`~sixtysix.web.commits` (store, apply, broadcast), :mod:`~sixtysix.web.scheduler`

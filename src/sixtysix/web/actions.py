@@ -14,6 +14,7 @@ two people the engine's rule holds: the leader's next action ends the offer.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from sixtysix.core.actions import DRAW, Action
 from sixtysix.core.errors import IllegalActionError, InvalidActionError
@@ -24,11 +25,10 @@ from sixtysix.present.state import NEXT
 from sixtysix.present.words import LANGUAGES
 from sixtysix.web import fairness
 from sixtysix.web.clock import CLAIMS, claim
-from sixtysix.web.commits import commit
+from sixtysix.web.commits import NO_REPLY, Reply, commit_actions, commit_deal
 from sixtysix.web.computer import decide_windows
 from sixtysix.web.errors import WebError, malformed, not_your_turn
 from sixtysix.web.game import Game
-from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import Message, Worded, sentence
 
@@ -46,15 +46,24 @@ def read_action(token: object) -> Action | None:
         raise malformed(sentence("server.not_an_action", text=text)) from None
 
 
+def check_request(body: Mapping[str, Any], seat: int) -> None:
+    """Refuse an action request (``POST .../actions`` or the WebSocket's ``action`` message) that names a
+    ``seat`` not the token's (403 ``other_seat``) or has no ``action`` (400 ``malformed``)."""
+    named = body.get("seat")
+    if named is not None and named != seat:
+        raise WebError(403, "other_seat", sentence("server.other_seat", seat=seat, named=named))
+    if "action" not in body:
+        raise malformed(sentence("server.action_required"))
+
+
 def act(
     matches: Matches,
     game: Game,
     seat: int,
     token: object,
     version: object = None,
-    origin: Subscriber | None = None,
-    reply_to: object = None,
     client_seed: object = None,
+    reply: Reply = NO_REPLY,
 ) -> int:
     """Take a person's action (validated, stored, broadcast); the match's new version.
 
@@ -72,10 +81,10 @@ def act(
         raise WebError(403, "other_seat", sentence("server.computer_seat"))
     if token in CLAIMS:
         _check_playing(game)
-        claim(matches, game, seat, str(token), origin, reply_to)
+        claim(matches, game, seat, str(token), reply)
         return game.version
     if action is None:
-        _next_deal(matches, game, origin, reply_to, None if seed is None else (seat, seed))
+        _next_deal(matches, game, None if seed is None else (seat, seed), reply)
         return game.version
     _check_playing(game)
     deal = game.match.current
@@ -98,7 +107,7 @@ def act(
         raise refusal(work, action, seat, {other: info.name for other, info in game.seats.items()})
     # an exchange offer this action opened for the computer is decided in the same change
     decide_windows(game, work, steps)
-    commit(matches, game, steps, origin=origin, reply_to=reply_to)
+    commit_actions(matches, game, steps, reply)
     return game.version
 
 
@@ -140,13 +149,11 @@ def _waiting_for(game: Game) -> Message:
     return sentence("server.waiting_friends")
 
 
-def _next_deal(
-    matches: Matches, game: Game, origin: Subscriber | None, reply_to: object, seed_update: tuple[int, str] | None
-) -> None:
+def _next_deal(matches: Matches, game: Game, seed_update: tuple[int, str] | None, reply: Reply) -> None:
     _check_playing(game)
     if game.match.is_over:
         raise not_your_turn(sentence("server.match_over"))
     deal = game.match.current
     if deal is not None and not deal.is_over:
         raise not_your_turn(sentence("server.deal_not_over"))
-    commit(matches, game, [], new_deal=True, seed_update=seed_update, origin=origin, reply_to=reply_to)
+    commit_deal(matches, game, seed_update, reply)

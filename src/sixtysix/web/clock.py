@@ -23,10 +23,9 @@ by asking too, with its token of the old match.
 from __future__ import annotations
 
 from sixtysix.web import seats
-from sixtysix.web.commits import commit
+from sixtysix.web.commits import NO_REPLY, Reply, commit_forfeit_deal, commit_forfeit_match
 from sixtysix.web.errors import WebError, not_your_turn
 from sixtysix.web.game import Game
-from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.store import token_hash
@@ -40,8 +39,7 @@ def claim(
     game: Game,
     seat: int,
     kind: str,
-    origin: Subscriber | None = None,
-    reply_to: object = None,
+    reply: Reply = NO_REPLY,
     now: float | None = None,
 ) -> None:
     """``seat`` claims the deal (``claim_deal``) or the match (``claim_match``) from the late seat."""
@@ -62,8 +60,10 @@ def claim(
         if now < deadline + game.grace_seconds:
             wait = deadline + game.grace_seconds - now
             raise WebError(409, "too_early", sentence("server.claim_match_later", seconds=f"{wait:.0f}"))
-    claimant = seat if kind == "claim_match" else None
-    commit(matches, game, [], forfeit=late, match_claimant=claimant, origin=origin, reply_to=reply_to)
+    if kind == "claim_match":
+        commit_forfeit_match(matches, game, late, seat, reply)
+    else:
+        commit_forfeit_deal(matches, game, late, reply)
 
 
 def rematch(matches: Matches, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:

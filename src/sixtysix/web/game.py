@@ -1,12 +1,13 @@
 """One match in memory: its seats, the engine's match, its computers and its open sockets.
 
 A :class:`Game` is rebuilt from the store (:mod:`sixtysix.web.matches`) and changed only
-by :func:`sixtysix.web.commits.commit`. Each seat receives its own state
+by the commits of :mod:`sixtysix.web.commits`. Each seat receives its own state
 (:meth:`Game.state`, built by :func:`sixtysix.present.state.seat_state`) and nothing else.
 """
 
 from __future__ import annotations
 
+import hmac
 import time
 from dataclasses import dataclass, field
 
@@ -99,9 +100,19 @@ class Game:
     _shown: tuple[AnyMatch, int, AnyMatch] | None = field(default=None, repr=False)
     """The match the spectators are shown, and the match and version it was made of (a delay replays it)."""
     """The states' ``fairness`` object and what it was built for (:meth:`fairness_json`)."""
+    reviews: bool = field(init=False)
+    """Whether the match's finished deals can be reviewed (:func:`~sixtysix.web.meta.reviews_for` its rules)."""
 
     def __post_init__(self) -> None:
         self.audience = Audience(self.match.seats)
+        self.reviews = reviews_for(self.match.rules)
+
+    def seat_holding(self, hashed: str) -> int | None:
+        """The seat whose token hashes to ``hashed`` (compared in constant time); ``None`` for none."""
+        for seat, info in self.seats.items():
+            if info.token_hash is not None and hmac.compare_digest(info.token_hash, hashed):
+                return seat
+        return None
 
     @property
     def size(self) -> int:
@@ -131,7 +142,7 @@ class Game:
             invite=invite,
             invites=dict(self.invites) if self.invites else None,
             host=self.host,
-            reviews=reviews_for(self.match.rules),
+            reviews=self.reviews,
             open_seats=frozenset(self.open_seats()),
         )
 

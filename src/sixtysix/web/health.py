@@ -1,4 +1,5 @@
-"""Health and readiness of a server: ``GET /healthz`` and ``GET /readyz`` (docs/deploy.md, "Health").
+"""Health and readiness of a server, which ``GET /healthz`` and ``GET /readyz`` answer (docs/deploy.md, "Health";
+the endpoints are in :mod:`sixtysix.web.routers.site`).
 
 ``/healthz`` says the process answers: it touches nothing (no database), so a load balancer or
 systemd's watchdog may ask it often. ``/readyz`` says the server can serve: its database answers
@@ -16,32 +17,9 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
-from fastapi import APIRouter
-from fastapi.responses import JSONResponse
-
 if TYPE_CHECKING:
     from sixtysix.web.service import Service
     from sixtysix.web.store import Store
-
-NO_STORE = {"Cache-Control": "no-store"}
-
-
-def health_router(service: Service) -> APIRouter:
-    """The two endpoints for ``service``."""
-    router = APIRouter()
-
-    @router.get("/healthz", include_in_schema=False)
-    async def healthz() -> JSONResponse:
-        return JSONResponse({"status": "ok"}, headers=NO_STORE)
-
-    @router.get("/readyz", include_in_schema=False)
-    async def readyz() -> JSONResponse:
-        reasons = unready(service)
-        if reasons:
-            return JSONResponse({"status": "unready", "reasons": reasons}, status_code=503, headers=NO_STORE)
-        return JSONResponse({"status": "ready"}, headers=NO_STORE)
-
-    return router
 
 
 def unready(service: Service) -> dict[str, str]:

@@ -26,7 +26,7 @@ and the process's own (``process_cpu_seconds_total``, ``process_resident_memory_
 
 :class:`MetricsMiddleware` counts the HTTP answers and open sockets (a pure ASGI middleware:
 the match sockets' messages do not pass through it); the service counts the actions
-(:meth:`Metrics.committed`, :meth:`Metrics.acted`). :func:`metrics_router` serves the text
+(:meth:`Metrics.committed`, :meth:`Metrics.acted`). :func:`sixtysix.web.routers.site.get_metrics` serves the text
 format to the addresses allowed (:attr:`~sixtysix.web.limits.Limits.metrics_allow_ips`,
 loopback by default); any other client gets the 404 of an unknown page.
 
@@ -43,10 +43,7 @@ import time
 from collections.abc import Callable, Sized
 from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
 from prometheus_client import (
-    CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
     Gauge,
@@ -60,8 +57,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sixtysix.core.actions import Action
 from sixtysix.core.errors import InvalidActionError
-from sixtysix.web.errors import not_found
-from sixtysix.web.messages import sentence
 
 if TYPE_CHECKING:
     from sixtysix.web.store import Change
@@ -263,17 +258,3 @@ class MetricsMiddleware:
         finally:
             if accepted:
                 self.metrics.sockets.dec()
-
-
-def metrics_router(metrics: Metrics, allow_ips: tuple[str, ...]) -> APIRouter:
-    """``GET /metrics``: the text format, to the clients of ``allow_ips`` only (others: 404)."""
-    router = APIRouter()
-
-    @router.get("/metrics", include_in_schema=False)
-    async def get_metrics(request: Request) -> Response:
-        client = request.client.host if request.client else ""
-        if not allowed(client, allow_ips):
-            raise not_found(sentence("server.no_page"))
-        return Response(metrics.text(), media_type=CONTENT_TYPE_LATEST, headers={"Cache-Control": "no-store"})
-
-    return router

@@ -18,7 +18,7 @@ import contextlib
 import logging
 from concurrent.futures import Executor
 
-from sixtysix.web.commits import commit
+from sixtysix.web.commits import commit_actions
 from sixtysix.web.computer import decide, thinks_long
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
@@ -93,7 +93,7 @@ class Scheduler:
                 if not self.leases.take(game.id):
                     break  # another process took the match over: it moves
                 try:
-                    commit(self.matches, game, [(seat, action)])
+                    commit_actions(self.matches, game, [(seat, action)])
                 except WebError as error:
                     if error.code != "stale_version":
                         raise

@@ -15,7 +15,6 @@ the token of the old match (:func:`take_invited_seat`).
 
 from __future__ import annotations
 
-import hmac
 import secrets
 import time
 from typing import Any
@@ -25,7 +24,7 @@ from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.present.spectator import MAX_DELAY
 from sixtysix.present.state import rules_json
 from sixtysix.web import fairness, fields
-from sixtysix.web.commits import commit
+from sixtysix.web.commits import Seating, commit_deal, commit_seat
 from sixtysix.web.errors import WebError, malformed, not_found
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
@@ -37,18 +36,6 @@ from sixtysix.web.store import InviteRow, MatchRow, SeatRow, token_hash
 def computer_name(level: int, seat: int | None = None) -> str:
     """``Computer (level 3)``; at a three- or four-handed table with its seat: ``Computer 2 (level 3)``."""
     return f"Computer (level {level})" if seat is None else f"Computer {seat} (level {level})"
-
-
-def authenticate(matches: Matches, match_id: str, token: str | None) -> tuple[Game, int]:
-    """The match and the token's seat; 401, 404 or 403 otherwise."""
-    if not token:
-        raise WebError(401, "unauthorized", sentence("server.token_needed"))
-    game = matches.get(match_id)
-    hashed = token_hash(token)
-    for seat, info in game.seats.items():
-        if info.token_hash is not None and hmac.compare_digest(info.token_hash, hashed):
-            return game, seat
-    raise WebError(403, "wrong_token", sentence("server.wrong_token"))
 
 
 def read_rules(body: dict[str, Any]) -> Rules:
@@ -132,7 +119,7 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str, dict
     matches.store.create_match(row, seats, invites)
     game = matches.get(row.id)
     if not friends:
-        commit(matches, game, [], new_deal=True)
+        commit_deal(matches, game)
     return game, seat, token, codes
 
 
@@ -228,14 +215,7 @@ def take_invited_seat(matches: Matches, hashed: str, name: str, seed: str) -> tu
     if seat == game.invite_seat:
         game.invite_used = True
     try:
-        commit(
-            matches,
-            game,
-            [],
-            new_deal=not game.open_seats(),
-            join=(seat, name, token_hash(token)),
-            seed_update=(seat, seed),
-        )
+        commit_seat(matches, game, Seating(seat, name, token_hash(token)), seed)
     except Exception:
         if seat == game.invite_seat:
             game.invite_used = False

@@ -1,6 +1,6 @@
 """The web app's game service: one facade over the modules that hold and change the matches.
 
-The HTTP and WebSocket layer (:mod:`sixtysix.web.app`) calls :class:`Service`; each method
+The HTTP and WebSocket layer (the routers of :mod:`sixtysix.web.routers`) calls :class:`Service`; each method
 hands the work to the module that does it and, after a change, lets the computer move:
 
 ==============================  ==================================================
@@ -33,10 +33,12 @@ import contextlib
 import logging
 import random
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sixtysix.web import actions, clock, fairness, history, seats
+from sixtysix.web.commits import NO_REPLY, Reply
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.jobs import JobQueue
@@ -51,7 +53,7 @@ from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler, computer_due
 from sixtysix.web.servertime import ServerTime
-from sixtysix.web.store import MatchRow, SeatRow, Store
+from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
 log = logging.getLogger("sixtysix.web")
 
@@ -265,9 +267,13 @@ class Service:
 
     def authenticate(self, match_id: str, token: str | None) -> tuple[Game, int]:
         """The match and the token's seat; 401, 404 or 403 otherwise."""
-        if token:
-            self.game(match_id)
-        return seats.authenticate(self.matches, match_id, token)
+        if not token:
+            raise WebError(401, "unauthorized", sentence("server.token_needed"))
+        game = self.game(match_id)
+        seat = game.seat_holding(token_hash(token))
+        if seat is None:
+            raise WebError(403, "wrong_token", sentence("server.wrong_token"))
+        return game, seat
 
     def create(self, body: dict[str, Any]) -> tuple[Game, int, str, dict[int, str]]:
         """``POST /api/matches``: (game, seat, token, the invitation codes shown once)."""
@@ -293,9 +299,8 @@ class Service:
         seat: int,
         token: object,
         version: object = None,
-        origin: Subscriber | None = None,
-        reply_to: object = None,
         client_seed: object = None,
+        reply: Reply = NO_REPLY,
     ) -> int:
         """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``.
 
@@ -304,7 +309,7 @@ class Service:
         try:
             self.limiter.check("action", f"{game.id}/{seat}")
             self.matches.check_open(game)
-            new_version = actions.act(self.matches, game, seat, token, version, origin, reply_to, client_seed)
+            new_version = actions.act(self.matches, game, seat, token, version, client_seed, reply)
         except WebError as error:
             self.metrics.acted(time.perf_counter() - started, error.code)
             raise
@@ -314,6 +319,12 @@ class Service:
         self.computer.schedule(game)
         self.metrics.acted(time.perf_counter() - started)
         return new_version
+
+    def act_request(self, game: Game, seat: int, body: Mapping[str, Any], reply: Reply = NO_REPLY) -> int:
+        """An action request's ``body`` (``POST .../actions``, the WebSocket's ``action`` message): checked
+        (:func:`~sixtysix.web.actions.check_request`), then :meth:`act`; the new version."""
+        actions.check_request(body, seat)
+        return self.act(game, seat, body["action"], body.get("version"), body.get("client_seed"), reply)
 
     def rematch(self, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:
         """``POST .../rematch``: the rematch of a finished match, and the seat's token in it (once)."""
