@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from sixtysix.web import watch
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import BodyLimit, Limits
@@ -32,14 +33,20 @@ from sixtysix.web.routers import advice, matches, puzzles, site, sockets
 from sixtysix.web.servertime import ServerTime
 from sixtysix.web.service import Service
 from sixtysix.web.store import Store
-from sixtysix.web.watch import watch_router
 
 STATIC = Path(__file__).parent / "static"
 API_VERSION = "1"
 OPENAPI_URL = "/api/openapi.json"
 """Where the OpenAPI schema of the JSON API is served (tests/web/test_openapi.py checks it against docs/web-api.md)."""
 
-ROUTERS: tuple[APIRouter, ...] = (site.router, matches.router, advice.router, puzzles.router, sockets.router)
+ROUTERS: tuple[APIRouter, ...] = (
+    site.router,
+    matches.router,
+    advice.router,
+    puzzles.router,
+    sockets.router,
+    watch.router,
+)
 """The routers of the app, one per area (:mod:`sixtysix.web.routers`): a new area adds its own here."""
 
 
@@ -122,7 +129,6 @@ def create_app(
     answer_errors(app)
     for router in ROUTERS:
         app.include_router(router)
-    app.include_router(watch_router(service))  # spectators: /api/live, /api/watch/{id}, /ws/watch/{id}
     app.include_router(site.fallback)  # after every router: any other /api/ path is a JSON 404
     static = Path(static_dir) if static_dir is not None else STATIC
     app.mount("/", StaticFiles(directory=str(static), html=True, check_dir=False), name="static")

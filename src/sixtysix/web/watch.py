@@ -24,17 +24,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import orjson
-from fastapi import APIRouter, Request, WebSocket
+from fastapi import APIRouter, Depends, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 from starlette.websockets import WebSocketDisconnect
 
 from sixtysix.core.match import create_match
 from sixtysix.core.rules import Rules
+from sixtysix.web.deps import NO_STORE, ServiceDep, client_of, no_store, rate_limit
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.live import DIRECT, DirectLink, Subscriber, message
 from sixtysix.web.messages import sentence
-from sixtysix.web.service import Service
+from sixtysix.web.models import REFUSALS
 from sixtysix.web.store import MatchRow, SeatRow
 
 log = logging.getLogger("sixtysix.web")
@@ -146,68 +147,65 @@ def scorers(row: MatchRow) -> int:
     return len(create_match(rules).score)
 
 
-def watch_router(service: Service) -> APIRouter:
-    """The spectators' endpoints (included by :func:`sixtysix.web.app.create_app`)."""
-    router = APIRouter()
+router = APIRouter(tags=["spectators"], responses=REFUSALS)
+"""The spectators' endpoints (one of :data:`sixtysix.web.app.ROUTERS`); each takes one request of the ``watch`` rate."""
+WATCHED = Depends(rate_limit("watch"))
 
-    def client_of(request: Request) -> str:
-        return request.client.host if request.client else "unknown"
 
-    @router.get("/api/live", response_model=LiveList)
-    async def get_live(request: Request) -> JSONResponse:
-        service.limiter.check("watch", client_of(request))
-        text = request.query_params.get("limit", str(LIVE_LIMIT))
-        if not text.isdigit() or not 1 <= int(text) <= LIVE_LIMIT:
-            raise malformed(sentence("server.live_limit", most=LIVE_LIMIT))
-        found = [live_entry(row, seats) for row, seats in service.live(int(text))]
-        answer = LiveList(matches=live_order(found))
-        return JSONResponse(answer.model_dump(), headers={"Cache-Control": "no-store"})
+@router.get("/api/live", response_model=LiveList, dependencies=[WATCHED, Depends(no_store)])
+async def get_live(service: ServiceDep, limit: int | str = LIVE_LIMIT) -> LiveList:
+    """The live matches anyone may watch (at most ``limit``), in :func:`live_order`."""
+    text = str(limit)
+    if not text.isdigit() or not 1 <= int(text) <= LIVE_LIMIT:
+        raise malformed(sentence("server.live_limit", most=LIVE_LIMIT))
+    found = [live_entry(row, seats) for row, seats in service.live(int(text))]
+    return LiveList(matches=live_order(found))
 
-    @router.get("/api/watch/{match_id}", response_model=SpectatorAnswer)
-    async def get_watch(request: Request, match_id: str) -> JSONResponse:
-        service.limiter.check("watch", client_of(request))
+
+@router.get("/api/watch/{match_id}", response_model=SpectatorAnswer, dependencies=[WATCHED])
+async def get_watch(match_id: str, service: ServiceDep) -> JSONResponse:
+    """A spectator's state of the match (404 if unknown or closed to spectators)."""
+    game = service.watched(match_id)
+    return JSONResponse(game.spectator_state(), headers=NO_STORE)
+
+
+@router.websocket("/ws/watch/{match_id}")
+async def watch_socket(websocket: WebSocket, match_id: str, service: ServiceDep) -> None:
+    """A spectator's read-only feed: the state after every change (``ping`` and ``state`` answered)."""
+    await websocket.accept()
+    try:
+        service.limiter.check("watch", client_of(websocket))
         game = service.watched(match_id)
-        return JSONResponse(game.spectator_state(), headers={"Cache-Control": "no-store"})
+    except WebError as error:
+        with contextlib.suppress(Exception):  # the client may be gone already
+            await websocket.send_text(orjson.dumps({"type": "error", **error.to_json()}).decode())
+            await websocket.close(code=CLOSE_NOT_FOUND if error.status == 404 else 4429)
+        return
+    link: DirectLink | None = websocket.scope.get("extensions", {}).get(DIRECT)
+    sub = Subscriber(link.write_text if link is not None else None, patches=_asks_patches(websocket))
+    service.add_spectator(game, sub)
+    sub.send_state(game.spectator_state())
 
-    @router.websocket("/ws/watch/{match_id}")
-    async def watch_socket(websocket: WebSocket, match_id: str) -> None:
-        await websocket.accept()
-        client = websocket.client.host if websocket.client else "unknown"
-        try:
-            service.limiter.check("watch", client)
-            game = service.watched(match_id)
-        except WebError as error:
-            with contextlib.suppress(Exception):  # the client may be gone already
-                await websocket.send_text(orjson.dumps({"type": "error", **error.to_json()}).decode())
-                await websocket.close(code=CLOSE_NOT_FOUND if error.status == 404 else 4429)
-            return
-        link: DirectLink | None = websocket.scope.get("extensions", {}).get(DIRECT)
-        sub = Subscriber(link.write_text if link is not None else None, patches=_asks_patches(websocket))
-        service.add_spectator(game, sub)
-        sub.send_state(game.spectator_state())
+    def handle(text: str) -> None:
+        _answer(service.games.get(match_id, game).spectator_state, sub, text)
 
-        def handle(text: str) -> None:
-            _answer(service.games.get(match_id, game).spectator_state, sub, text)
-
-        reader = None
-        try:
-            if link is not None:
-                link.attach(handle)
-                while (await websocket.receive())["type"] != "websocket.disconnect":
-                    pass
-            else:  # no direct link: a task reads, this one writes what is queued
-                reader = asyncio.create_task(_read(websocket, handle, sub))
-                await _write(websocket, sub)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            service.remove_spectator(service.games.get(match_id, game), sub)
-            if reader is not None:
-                reader.cancel()
-                with contextlib.suppress(BaseException):
-                    await reader
-
-    return router
+    reader = None
+    try:
+        if link is not None:
+            link.attach(handle)
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass
+        else:  # no direct link: a task reads, this one writes what is queued
+            reader = asyncio.create_task(_read(websocket, handle, sub))
+            await _write(websocket, sub)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        service.remove_spectator(service.games.get(match_id, game), sub)
+        if reader is not None:
+            reader.cancel()
+            with contextlib.suppress(BaseException):
+                await reader
 
 
 def _asks_patches(websocket: WebSocket) -> bool:
