@@ -26,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sixtysix.present.state import invitation_json
 from sixtysix.present.words import LANGUAGES, page_words
+from sixtysix.web.account_api import account_router
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.fairness import client_seed
 from sixtysix.web.game import Game
@@ -308,6 +309,7 @@ def create_app(
     app.include_router(
         puzzle_router(store, service.limiter, limits.trusted_origins)
     )  # the Puzzles page (before the catch-all below)
+    app.include_router(account_router(service))  # accounts, ratings, the leaderboard (docs/online.md)
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(rest: str) -> JSONResponse:
