@@ -191,7 +191,7 @@ def account_router(service: Service) -> APIRouter:
                 headers={"Retry-After": str(seconds)},
             )
 
-    CurrentAccount = Annotated[Account, Depends(current_account)]
+    logged_in = Depends(current_account)
     SameOrigin = Depends(same_origin)
 
     @router.get("/api/account", response_model=Me)
@@ -223,7 +223,7 @@ def account_router(service: Service) -> APIRouter:
         return with_cookie(request, {"ok": True}, None)
 
     @router.post("/api/account/password", dependencies=[SameOrigin], response_model=AccountAnswer)
-    async def change_password(request: Request, account: CurrentAccount, body: PasswordChange) -> JSONResponse:
+    async def change_password(request: Request, body: PasswordChange, account: Account = logged_in) -> JSONResponse:
         limit_login(request, account.name)
         cookie = await run_in_threadpool(
             accounts.change_password, account, body.password, body.new_password, cookie_of(request)
@@ -231,23 +231,23 @@ def account_router(service: Service) -> APIRouter:
         return with_cookie(request, account_json(account), cookie)
 
     @router.post("/api/account/delete", dependencies=[SameOrigin], response_model=Done)
-    async def delete_account(request: Request, account: CurrentAccount, body: Confirmation) -> JSONResponse:
+    async def delete_account(request: Request, body: Confirmation, account: Account = logged_in) -> JSONResponse:
         limit_login(request, account.name)
         await run_in_threadpool(accounts.delete, account, body.password)
         return with_cookie(request, {"ok": True}, None)
 
     @router.post("/api/account/seats", dependencies=[SameOrigin], response_model=AccountAnswer)
-    async def attach_seats(account: CurrentAccount, body: SeatTokens) -> JSONResponse:
+    async def attach_seats(body: SeatTokens, account: Account = logged_in) -> JSONResponse:
         return no_store(account_json(account, attach_tokens(account, body.tokens)))
 
     @router.get("/api/account/profile", response_model=Profile)
-    async def profile(account: CurrentAccount) -> JSONResponse:
+    async def profile(account: Account = logged_in) -> JSONResponse:
         held = [m for m, _ in accounts.matches_of(account)]
         return no_store({"account": account_json(account), "history": ratings.history(account.id), "matches": held})
 
     @router.post("/api/account/matches", dependencies=[SameOrigin], status_code=201)
     async def create_match(
-        request: Request, account: CurrentAccount, body: Annotated[dict[str, Any], Body()]
+        request: Request, body: Annotated[dict[str, Any], Body()], account: Account = logged_in
     ) -> JSONResponse:
         """``POST /api/matches`` with the creator's seat held by the account; ``"rated": true``: a two-player
         match with a friend, by a rated preset's own rules, that counts if the friend joins with an account."""
@@ -271,7 +271,7 @@ def account_router(service: Service) -> APIRouter:
         return no_store(answer | {"invite": invites[0] if invites else None, "invites": invites}, 201)
 
     @router.post("/api/account/join", dependencies=[SameOrigin], status_code=201)
-    async def join(request: Request, account: CurrentAccount, body: Annotated[dict[str, Any], Body()]) -> JSONResponse:
+    async def join(request: Request, body: Annotated[dict[str, Any], Body()], account: Account = logged_in) -> JSONResponse:
         """``POST /api/join`` with the seat held by the account (taken and linked before any other request is
         served: a rated match's seat is held from its first card)."""
         limiter.check("join", client_of(request))
