@@ -271,7 +271,9 @@ def account_router(service: Service) -> APIRouter:
         return no_store(answer | {"invite": invites[0] if invites else None, "invites": invites}, 201)
 
     @router.post("/api/account/join", dependencies=[SameOrigin], status_code=201)
-    async def join(request: Request, body: Annotated[dict[str, Any], Body()], account: Account = logged_in) -> JSONResponse:
+    async def join(
+        request: Request, body: Annotated[dict[str, Any], Body()], account: Account = logged_in
+    ) -> JSONResponse:
         """``POST /api/join`` with the seat held by the account (taken and linked before any other request is
         served: a rated match's seat is held from its first card)."""
         limiter.check("join", client_of(request))
@@ -288,4 +290,3 @@ def account_router(service: Service) -> APIRouter:
         return no_store([s.to_json() for s in ratings.leaderboard(family)])
 
     return router
-
