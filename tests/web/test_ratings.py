@@ -14,7 +14,7 @@ from sixtysix.web.glicko import SCALE, Rating, from_mu, rate, to_mu
 from sixtysix.web.ratings import Ratings
 
 from .conftest import ServerThread, both_databases, pick
-from .test_accounts import PASSWORD, Browser
+from .test_accounts import Browser
 
 
 def test_the_published_glicko2_example_is_reproduced() -> None:
