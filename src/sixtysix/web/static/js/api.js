@@ -106,6 +106,15 @@ export const api = {
     request("GET", `/api/rules?preset=${encodeURIComponent(preset)}&lang=${encodeURIComponent(lang)}`),
   matchRules: (id, token, lang) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/rules?lang=${encodeURIComponent(lang)}`, { token }),
+  // accounts (docs/online.md): the session is an HttpOnly cookie the page never reads; same-origin fetches send it
+  account: () => request("GET", "/api/account"),
+  signUp: (name, password, tokens) => request("POST", "/api/account/signup", { body: { name, password, tokens } }),
+  logIn: (name, password, tokens) => request("POST", "/api/account/login", { body: { name, password, tokens } }),
+  logOut: () => request("POST", "/api/account/logout", { body: {} }),
+  changePassword: (password, newPassword) =>
+    request("POST", "/api/account/password", { body: { password, new_password: newPassword } }),
+  deleteAccount: (password) => request("POST", "/api/account/delete", { body: { password } }),
+  leaderboard: (rules) => request("GET", `/api/leaderboard?rules=${encodeURIComponent(rules)}`),
   puzzleSolver: () => request("POST", "/api/puzzles/solver"),
   puzzle: (which, token) => request("GET", `/api/puzzles/${encodeURIComponent(which)}`, { token }),
   puzzleAnswer: (id, token, action, daily) =>

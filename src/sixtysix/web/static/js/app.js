@@ -8,6 +8,8 @@
 //   #/history                  finished matches and statistics
 //   #/verify                   verify a record's deals against their seeds (docs/fairness.md)
 //   #/puzzles, #/puzzles/daily, #/puzzles/N   the puzzles (a next one, today's, number N)
+//   #/account                  sign up, log in, the password, log out (docs/online.md)
+//   #/leaderboard/PRESET       the ratings of the preset's game family
 //   /?join=CODE                an invitation link (the server's path) -> join page
 
 import { $, html, render } from "./dom.js";
@@ -23,6 +25,7 @@ import { mountHistory } from "./pages/history.js";
 import { mountRules } from "./pages/rules.js";
 import { mountVerify } from "./pages/verify.js";
 import { mountPuzzles } from "./pages/puzzles.js";
+import { mountAccount, mountLeaderboard } from "./pages/account.js";
 
 let page = null;
 let pageName = "";
@@ -47,6 +50,8 @@ function parseRoute() {
   if (parts[0] === "rules") return { name: "rules", preset: parts[1] || settings().rules || "seed66" };
   if (parts[0] === "history") return { name: "history" };
   if (parts[0] === "verify") return { name: "verify" };
+  if (parts[0] === "account") return { name: "account" };
+  if (parts[0] === "leaderboard") return { name: "leaderboard", preset: parts[1] || settings().rules || "seed66" };
   if (parts[0] === "puzzles") return { name: "puzzles", which: /^(daily|\d{1,6})$/.test(parts[1] || "") ? parts[1] : "next" };
   return { name: "lobby" };
 }
@@ -65,6 +70,8 @@ function route() {
   else if (where.name === "rules") page = mountRules(root, where, ctx);
   else if (where.name === "verify") page = mountVerify(root);
   else if (where.name === "puzzles") page = mountPuzzles(root, where, ctx);
+  else if (where.name === "account") page = mountAccount(root, ctx);
+  else if (where.name === "leaderboard") page = mountLeaderboard(root, where);
   else page = mountLobby(root, ctx);
   drawHeader();
   window.scrollTo(0, 0);
@@ -81,6 +88,8 @@ function drawHeader() {
       <a href="#/history" class="${pageName === "history" ? "here" : ""}" data-testid="nav-history">${t("nav.history")}</a>
       <a href="#/rules" class="${pageName === "rules" ? "here" : ""}" data-testid="nav-rules">${t("nav.rules")}</a>
       <a href="#/puzzles" class="${pageName === "puzzles" ? "here" : ""}" data-testid="nav-puzzles">${t("nav.puzzles")}</a>
+      <a href="#/leaderboard" class="${pageName === "leaderboard" ? "here" : ""}" data-testid="nav-leaderboard">${t("nav.leaderboard")}</a>
+      <a href="#/account" class="${pageName === "account" ? "here" : ""}" data-testid="nav-account">${t("nav.account")}</a>
     </nav>
     <div class="tools">
       <label class="lang"><span class="sr-only">${t("nav.language")}</span>

@@ -1,0 +1,192 @@
+// The account page (#/account: sign up, log in, the password, log out, delete) and the leaderboard
+// (#/leaderboard/PRESET). Accounts are optional (docs/online.md); the session is an HttpOnly cookie
+// the page never sees. Signing up or logging in sends this browser's seat tokens, so that its
+// anonymous matches join the account.
+
+import { api, errorText } from "../api.js";
+import { $, html, render } from "../dom.js";
+import { t } from "../i18n.js";
+import { allTokens } from "../store.js";
+import { labelled } from "../describe.js";
+
+const FAMILIES = { "66": "seed66", schnapsen: "schnapsen" };
+
+function ratingRows(ratings) {
+  const families = Object.keys(ratings);
+  if (!families.length) return html`<p class="empty" data-testid="no-ratings">${t("account.no_ratings")}</p>`;
+  return html`<table class="ratings" data-testid="account-ratings"><tbody>${families.map((family) => {
+    const r = ratings[family];
+    return html`<tr data-family="${family}"><th>${t(`leaderboard.family_${family}`)}</th>
+      <td data-testid="account-rating">${Math.round(r.rating)}</td><td>± ${Math.round(r.deviation)}</td>
+      <td>${labelled(t("leaderboard.games"))}${r.games}</td><td>${r.provisional ? t("leaderboard.provisional") : ""}</td></tr>`;
+  })}</tbody></table>`;
+}
+
+export function mountAccount(root, ctx) {
+  let account = null;
+  let loaded = false;
+  let note = "";
+  let error = "";
+  let alive = true;
+
+  const field = (name, label, type = "password", autocomplete = "current-password") =>
+    html`<label class="block">${label} <input name="${name}" type="${type}" autocomplete="${autocomplete}" required data-testid="account-${name}"></label>`;
+
+  function draw() {
+    if (!loaded) return;
+    const message = html`${note ? html`<p class="note" role="status" data-testid="account-note">${note}</p>` : ""}
+      ${error ? html`<p class="error" role="alert" data-testid="account-error">${error}</p>` : ""}`;
+    if (!account) {
+      render(
+        root,
+        html`<section class="panel account" data-testid="account">
+          <h1>${t("account.title")}</h1><p>${t("account.intro")}</p>${message}
+          <form data-testid="account-form">
+            ${field("name", t("account.name"), "text", "username")}
+            ${field("password", t("account.password"))}
+            <div class="buttons">
+              <button class="primary" value="login" data-testid="account-login">${t("account.log_in")}</button>
+              <button value="signup" data-testid="account-signup">${t("account.sign_up")}</button>
+            </div>
+          </form>
+        </section>`,
+      );
+      const form = $("form", root);
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const data = new FormData(form);
+        const signUp = event.submitter && event.submitter.value === "signup";
+        const call = signUp ? api.signUp : api.logIn;
+        run(call(String(data.get("name")), String(data.get("password")), allTokens()), (answer) => {
+          account = answer;
+          note = answer.attached ? t("account.attached", { n: answer.attached }) : "";
+        });
+      });
+      return;
+    }
+    render(
+      root,
+      html`<section class="panel account" data-testid="account">
+        <h1>${t("account.title")}</h1>
+        <p data-testid="account-name">${t("account.logged_in", { name: account.name })}</p>${message}
+        ${ratingRows(account.ratings || {})}
+        <div class="buttons"><button data-testid="account-logout">${t("account.log_out")}</button></div>
+        <form data-testid="password-form"><h2>${t("account.change_password")}</h2>
+          ${field("password", t("account.password"))}
+          ${field("new_password", t("account.new_password"), "password", "new-password")}
+          <div class="buttons"><button class="primary" data-testid="password-change">${t("account.change_password")}</button></div>
+        </form>
+        <form data-testid="delete-form"><h2>${t("account.delete")}</h2><p>${t("account.delete_note")}</p>
+          ${field("password", t("account.password"))}
+          <div class="buttons"><button class="danger" data-testid="account-delete">${t("account.delete")}</button></div>
+        </form>
+      </section>`,
+    );
+    $("[data-testid=account-logout]", root).addEventListener("click", () =>
+      run(api.logOut(), () => {
+        account = null;
+        note = "";
+      }),
+    );
+    const passwordForm = $("[data-testid=password-form]", root);
+    passwordForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const data = new FormData(passwordForm);
+      run(api.changePassword(String(data.get("password")), String(data.get("new_password"))), (answer) => {
+        account = answer;
+        note = t("account.password_changed");
+      });
+    });
+    const deleteForm = $("[data-testid=delete-form]", root);
+    deleteForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      run(api.deleteAccount(String(new FormData(deleteForm).get("password"))), () => {
+        account = null;
+        note = "";
+      });
+    });
+  }
+
+  function run(promise, then) {
+    promise
+      .then((answer) => {
+        error = "";
+        then(answer);
+      })
+      .catch((err) => {
+        note = "";
+        error = err.message || errorText(err);
+      })
+      .finally(() => alive && draw());
+  }
+
+  api
+    .account()
+    .then((answer) => {
+      account = answer.account;
+    })
+    .catch((err) => {
+      error = err.message;
+    })
+    .finally(() => {
+      loaded = true;
+      if (alive) draw();
+    });
+  return {
+    unmount() {
+      alive = false;
+    },
+    rerender: draw,
+  };
+}
+
+export function mountLeaderboard(root, where) {
+  const preset = where.preset in FAMILIES ? FAMILIES[where.preset] : where.preset || "seed66";
+  let rows = null;
+  let error = "";
+  let alive = true;
+
+  function draw() {
+    const tabs = Object.entries(FAMILIES).map(
+      ([family, p]) =>
+        html`<a href="#/leaderboard/${p}" class="${p === preset ? "here" : ""}" data-testid="leaderboard-${family}">${t(`leaderboard.family_${family}`)}</a>`,
+    );
+    const body = rows === null
+      ? ""
+      : rows.length === 0
+        ? html`<p class="empty" data-testid="leaderboard-empty">${t("leaderboard.empty")}</p>`
+        : html`<table class="leaderboard" data-testid="leaderboard-table">
+          <thead><tr><th>#</th><th>${t("leaderboard.name")}</th><th>${t("leaderboard.rating")}</th><th>${t("leaderboard.deviation")}</th><th>${t("leaderboard.games")}</th></tr></thead>
+          <tbody>${rows.map(
+            (r, i) => html`<tr data-testid="leaderboard-row" data-name="${r.name}" data-provisional="${r.provisional}">
+              <td>${i + 1}</td><td>${r.name}${r.bot ? html` <span class="badge">${t("leaderboard.bot")}</span>` : ""}</td>
+              <td>${Math.round(r.rating)}${r.provisional ? html` <span class="badge" title="${t("leaderboard.provisional")}">?</span>` : ""}</td>
+              <td>± ${Math.round(r.deviation)}</td><td>${r.games}</td></tr>`,
+          )}</tbody></table>`;
+    render(
+      root,
+      html`<section class="panel leaderboard" data-testid="leaderboard">
+        <h1>${t("leaderboard.title")}</h1><nav class="tabs">${tabs}</nav>
+        ${error ? html`<p class="error" role="alert">${error}</p>` : ""}${body}
+        <p class="note">${t("leaderboard.note")}</p>
+      </section>`,
+    );
+  }
+
+  api
+    .leaderboard(preset)
+    .then((answer) => {
+      rows = answer;
+    })
+    .catch((err) => {
+      error = err.message;
+    })
+    .finally(() => alive && draw());
+  draw();
+  return {
+    unmount() {
+      alive = false;
+    },
+    rerender: draw,
+  };
+}
