@@ -28,9 +28,10 @@ export function mountAccount(root, ctx) {
   let note = "";
   let error = "";
   let alive = true;
+  let typedName = ""; // kept when the form is drawn again after a refusal
 
-  const field = (name, label, type = "password", autocomplete = "current-password") =>
-    html`<label class="block">${label} <input name="${name}" type="${type}" autocomplete="${autocomplete}" required data-testid="account-${name}"></label>`;
+  const field = (name, label, type = "password", autocomplete = "current-password", value = "") =>
+    html`<label class="block">${label} <input name="${name}" type="${type}" autocomplete="${autocomplete}" value="${value}" required data-testid="account-${name}"></label>`;
 
   function draw() {
     if (!loaded) return;
@@ -42,7 +43,7 @@ export function mountAccount(root, ctx) {
         html`<section class="panel account" data-testid="account">
           <h1>${t("account.title")}</h1><p>${t("account.intro")}</p>${message}
           <form data-testid="account-form">
-            ${field("name", t("account.name"), "text", "username")}
+            ${field("name", t("account.name"), "text", "username", typedName)}
             ${field("password", t("account.password"))}
             <div class="buttons">
               <button class="primary" value="login" data-testid="account-login">${t("account.log_in")}</button>
@@ -56,8 +57,9 @@ export function mountAccount(root, ctx) {
         event.preventDefault();
         const data = new FormData(form);
         const signUp = event.submitter && event.submitter.value === "signup";
+        typedName = String(data.get("name"));
         const call = signUp ? api.signUp : api.logIn;
-        run(call(String(data.get("name")), String(data.get("password")), allTokens()), (answer) => {
+        run(call(typedName, String(data.get("password")), allTokens()), (answer) => {
           account = answer;
           note = answer.attached ? t("account.attached", { n: answer.attached }) : "";
         });
@@ -68,7 +70,7 @@ export function mountAccount(root, ctx) {
       root,
       html`<section class="panel account" data-testid="account">
         <h1>${t("account.title")}</h1>
-        <p data-testid="account-name">${t("account.logged_in", { name: account.name })}</p>${message}
+        <p data-testid="account-who">${t("account.logged_in", { name: account.name })}</p>${message}
         ${ratingRows(account.ratings || {})}
         <div class="buttons"><button data-testid="account-logout">${t("account.log_out")}</button></div>
         <form data-testid="password-form"><h2>${t("account.change_password")}</h2>

@@ -1,0 +1,60 @@
+"""Accounts and the leaderboard in a real browser: a person who played without an account signs up on
+the account page and finds that match in her account; a wrong password is refused in the page's words;
+after a rated match between two accounts, the leaderboard page lists both, provisional."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from web.test_accounts import Browser as Client
+from web.test_ratings import play_to_the_end
+
+from .conftest import ServerThread, Table, require_browser, shot, start_computer_match
+
+require_browser()
+
+
+def test_a_person_signs_up_in_the_page_and_keeps_her_match(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=5)
+    table = open_table(f"{server.base}/?animations=0#/")
+    page = table.page
+    page.locator("[data-testid=lobby]").wait_for()
+    start_computer_match(table, level=1)
+    page.locator("[data-testid=nav-account]").click()
+    form = page.locator("[data-testid=account-form]")
+    form.locator("[data-testid=account-name]").fill("Ann")
+    form.locator("[data-testid=account-password]").fill("correct horse battery")
+    form.locator("[data-testid=account-signup]").click()
+    assert page.locator("[data-testid=account-who]").inner_text() == "Logged in as Ann"
+    assert page.locator("[data-testid=account-note]").inner_text() == "1 match of this browser joined your account."
+    cookies = page.context.cookies()
+    assert [c["httpOnly"] for c in cookies if c["name"] == "sixtysix_session"] == [True]
+    page.locator("[data-testid=account-logout]").click()
+    form.locator("[data-testid=account-name]").fill("Ann")
+    form.locator("[data-testid=account-password]").fill("not her password")
+    form.locator("[data-testid=account-login]").click()
+    assert page.locator("[data-testid=account-error]").inner_text() == "wrong name or password"
+    form.locator("[data-testid=account-password]").fill("correct horse battery")
+    form.locator("[data-testid=account-login]").click()
+    assert page.locator("[data-testid=account-who]").inner_text() == "Logged in as Ann"
+
+
+def test_the_leaderboard_page_lists_the_players_of_a_rated_match(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=6)
+    ann, bea = Client(server.base), Client(server.base)
+    assert ann.sign_up("Ann").status_code == 201 and bea.sign_up("Bea").status_code == 201
+    created = ann.post("/api/account/matches", {"opponent": "friend", "rated": True, "target": 1}).json()
+    joined = bea.post("/api/account/join", {"code": created["invite"]["code"], "name": "Bea"}).json()
+    play_to_the_end(server.base, created["match_id"], {1: created["token"], 2: joined["token"]})
+    page = open_table(f"{server.base}/?animations=0#/leaderboard/seed66").page
+    rows = page.locator("[data-testid=leaderboard-row]")
+    rows.first.wait_for()
+    assert sorted(rows.evaluate_all("rows => rows.map(r => r.dataset.name)")) == ["Ann", "Bea"]
+    assert rows.evaluate_all("rows => rows.map(r => r.dataset.provisional)") == ["true", "true"]
+    shot(page, "leaderboard")
+    page.locator("[data-testid=leaderboard-schnapsen]").click()
+    page.locator("[data-testid=leaderboard-empty]").wait_for()
