@@ -190,6 +190,8 @@ class Accounts:
     def _new_session(self, db: Connection, account: Account) -> str:
         cookie = secrets.token_urlsafe(32)
         now = self.clock()
+        s = schema.sessions
+        db.execute(delete(s).where(s.c.account_id == account.id, s.c.expires <= now))  # the account's expired ones
         db.execute(
             insert(schema.sessions).values(
                 token_hash=token_hash(cookie), account_id=account.id, created=now, expires=now + SESSION_SECONDS
