@@ -81,6 +81,7 @@ def test_a_person_signs_up_logs_out_and_logs_in_again(server: ServerThread, brow
     assert ann.me() is None  # anonymous: no account, and no refusal either
     made = ann.sign_up("Ann")
     assert made.status_code == 201, made.text
+    assert made.headers["cache-control"] == "no-store"  # a person's own answer: never kept by a cache
     assert made.json()["name"] == "Ann" and ann.me() == {"name": "Ann", "bot": False, "ratings": {}, "attached": 0}
     assert ann.post("/api/account/logout").status_code == 200
     assert ann.cookie is None and ann.me() is None

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Request
+from fastapi import APIRouter, Body, Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from sixtysix.present.state import invitation_json
@@ -119,8 +118,9 @@ def same_origin(request: Request) -> None:
     check_origin(headers)
 
 
-def no_store(data: object, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+def no_store(response: Response) -> None:
+    """Every answer of the router is the person's own: never kept by a cache."""
+    response.headers["Cache-Control"] = "no-store"
 
 
 def client_of(request: Request) -> str:
@@ -129,7 +129,7 @@ def client_of(request: Request) -> str:
 
 def account_router(service: Service) -> APIRouter:
     """The ``/api/account…`` and ``/api/leaderboard`` endpoints of ``service``'s database."""
-    router = APIRouter()
+    router = APIRouter(dependencies=[Depends(no_store)])
     store = service.store
     accounts = Accounts(store)
     ratings = Ratings(store)
@@ -148,31 +148,29 @@ def account_router(service: Service) -> APIRouter:
             raise WebError(401, "not_logged_in", sentence("server.not_logged_in"))
         return account
 
-    def with_cookie(request: Request, data: object, cookie: str | None, status: int = 200) -> JSONResponse:
-        """An answer that sets the session cookie (``None``: removes it)."""
-        answer = no_store(data, status)
+    def set_session(request: Request, response: Response, cookie: str | None) -> None:
+        """Give the browser the session cookie (``None``: remove it)."""
         secure = request.url.scheme == "https"
         if cookie is None:
-            answer.delete_cookie(COOKIE, path="/api", secure=secure, httponly=True, samesite="strict")
-        else:
-            answer.set_cookie(
-                COOKIE,
-                cookie,
-                max_age=int(SESSION_SECONDS),
-                path="/api",
-                secure=secure,
-                httponly=True,
-                samesite="strict",
-            )
-        return answer
+            response.delete_cookie(COOKIE, path="/api", secure=secure, httponly=True, samesite="strict")
+            return
+        response.set_cookie(
+            COOKIE,
+            cookie,
+            max_age=int(SESSION_SECONDS),
+            path="/api",
+            secure=secure,
+            httponly=True,
+            samesite="strict",
+        )
 
-    def account_json(account: Account, attached: int = 0) -> dict[str, object]:
+    def answer_of(account: Account, attached: int = 0) -> AccountAnswer:
         return AccountAnswer(
             name=account.name,
             bot=account.bot,
             ratings={f: StandingAnswer.model_validate(s) for f, s in ratings.of_account(account.id).items()},
             attached=attached,
-        ).model_dump()
+        )
 
     def attach_tokens(account: Account, tokens: list[str]) -> int:
         found = store.seats_of_tokens(token_hash(t) for t in dict.fromkeys(t for t in tokens if t))
@@ -194,61 +192,70 @@ def account_router(service: Service) -> APIRouter:
     logged_in = Depends(current_account)
     SameOrigin = Depends(same_origin)
 
-    @router.get("/api/account", response_model=Me)
-    async def get_account(request: Request) -> JSONResponse:
+    @router.get("/api/account")
+    async def get_account(request: Request) -> Me:
         account = optional_account(request)
-        return no_store({"account": None if account is None else account_json(account)})
+        return Me(account=None if account is None else answer_of(account))
 
-    @router.post("/api/account/signup", dependencies=[SameOrigin], response_model=AccountAnswer, status_code=201)
-    async def sign_up(request: Request, body: Credentials) -> JSONResponse:
+    @router.post("/api/account/signup", dependencies=[SameOrigin], status_code=201)
+    async def sign_up(request: Request, response: Response, body: Credentials) -> AccountAnswer:
         limiter.check("signup", client_of(request))
         name = fields.name_field({"name": body.name}, "name", "")
         if not name:
             raise malformed(sentence("server.account_name_required"))
         account = await run_in_threadpool(accounts.sign_up, name, body.password)
-        cookie = accounts.session_for(account, cookie_of(request))
-        return with_cookie(request, account_json(account, attach_tokens(account, body.tokens)), cookie, 201)
+        set_session(request, response, accounts.session_for(account, cookie_of(request)))
+        return answer_of(account, attach_tokens(account, body.tokens))
 
-    @router.post("/api/account/login", dependencies=[SameOrigin], response_model=AccountAnswer)
-    async def log_in(request: Request, body: Credentials) -> JSONResponse:
+    @router.post("/api/account/login", dependencies=[SameOrigin])
+    async def log_in(request: Request, response: Response, body: Credentials) -> AccountAnswer:
         limit_login(request, body.name)
         cookie, account = await run_in_threadpool(accounts.log_in, body.name, body.password, cookie_of(request))
-        return with_cookie(request, account_json(account, attach_tokens(account, body.tokens)), cookie)
+        set_session(request, response, cookie)
+        return answer_of(account, attach_tokens(account, body.tokens))
 
-    @router.post("/api/account/logout", dependencies=[SameOrigin], response_model=Done)
-    async def log_out(request: Request) -> JSONResponse:
+    @router.post("/api/account/logout", dependencies=[SameOrigin])
+    async def log_out(request: Request, response: Response) -> Done:
         cookie = cookie_of(request)
         if cookie:
             accounts.log_out(cookie)
-        return with_cookie(request, {"ok": True}, None)
+        set_session(request, response, None)
+        return Done()
 
-    @router.post("/api/account/password", dependencies=[SameOrigin], response_model=AccountAnswer)
-    async def change_password(request: Request, body: PasswordChange, account: Account = logged_in) -> JSONResponse:
+    @router.post("/api/account/password", dependencies=[SameOrigin])
+    async def change_password(
+        request: Request, response: Response, body: PasswordChange, account: Account = logged_in
+    ) -> AccountAnswer:
         limit_login(request, account.name)
         cookie = await run_in_threadpool(
             accounts.change_password, account, body.password, body.new_password, cookie_of(request)
         )
-        return with_cookie(request, account_json(account), cookie)
+        set_session(request, response, cookie)
+        return answer_of(account)
 
-    @router.post("/api/account/delete", dependencies=[SameOrigin], response_model=Done)
-    async def delete_account(request: Request, body: Confirmation, account: Account = logged_in) -> JSONResponse:
+    @router.post("/api/account/delete", dependencies=[SameOrigin])
+    async def delete_account(
+        request: Request, response: Response, body: Confirmation, account: Account = logged_in
+    ) -> Done:
         limit_login(request, account.name)
         await run_in_threadpool(accounts.delete, account, body.password)
-        return with_cookie(request, {"ok": True}, None)
+        set_session(request, response, None)
+        return Done()
 
-    @router.post("/api/account/seats", dependencies=[SameOrigin], response_model=AccountAnswer)
-    async def attach_seats(body: SeatTokens, account: Account = logged_in) -> JSONResponse:
-        return no_store(account_json(account, attach_tokens(account, body.tokens)))
+    @router.post("/api/account/seats", dependencies=[SameOrigin])
+    async def attach_seats(body: SeatTokens, account: Account = logged_in) -> AccountAnswer:
+        return answer_of(account, attach_tokens(account, body.tokens))
 
-    @router.get("/api/account/profile", response_model=Profile)
-    async def profile(account: Account = logged_in) -> JSONResponse:
+    @router.get("/api/account/profile")
+    async def profile(account: Account = logged_in) -> Profile:
         held = [m for m, _ in accounts.matches_of(account)]
-        return no_store({"account": account_json(account), "history": ratings.history(account.id), "matches": held})
+        history = [RatingPoint.model_validate(point) for point in ratings.history(account.id)]
+        return Profile(account=answer_of(account), history=history, matches=held)
 
     @router.post("/api/account/matches", dependencies=[SameOrigin], status_code=201)
     async def create_match(
         request: Request, body: Annotated[dict[str, Any], Body()], account: Account = logged_in
-    ) -> JSONResponse:
+    ) -> dict[str, object]:
         """``POST /api/matches`` with the creator's seat held by the account; ``"rated": true``: a two-player
         match with a friend, by a rated preset's own rules, that counts if the friend joins with an account."""
         limiter.check("create", client_of(request))
@@ -268,25 +275,25 @@ def account_router(service: Service) -> APIRouter:
                 ratings.mark_rated(db, game.id, family)
         invites = [invitation_json(s, code) for s, code in sorted(codes.items())]
         answer = {"match_id": game.id, "seat": seat, "token": token, "state": game.state(seat), "rated": rated}
-        return no_store(answer | {"invite": invites[0] if invites else None, "invites": invites}, 201)
+        return answer | {"invite": invites[0] if invites else None, "invites": invites}
 
     @router.post("/api/account/join", dependencies=[SameOrigin], status_code=201)
     async def join(
         request: Request, body: Annotated[dict[str, Any], Body()], account: Account = logged_in
-    ) -> JSONResponse:
+    ) -> dict[str, object]:
         """``POST /api/join`` with the seat held by the account (taken and linked before any other request is
         served: a rated match's seat is held from its first card)."""
         limiter.check("join", client_of(request))
         game, seat, token = service.join(body)
         accounts.attach(account, [(game.id, seat)])
-        return no_store({"match_id": game.id, "seat": seat, "token": token, "state": game.state(seat)}, 201)
+        return {"match_id": game.id, "seat": seat, "token": token, "state": game.state(seat)}
 
-    @router.get("/api/leaderboard", response_model=list[StandingAnswer])
-    async def leaderboard(request: Request) -> JSONResponse:
+    @router.get("/api/leaderboard")
+    async def leaderboard(request: Request) -> list[StandingAnswer]:
         preset = request.query_params.get("rules", "seed66").lower()
         family = family_of(preset)
         if family is None:
             raise WebError(404, "not_found", sentence("server.no_leaderboard", preset=preset))
-        return no_store([s.to_json() for s in ratings.leaderboard(family)])
+        return [StandingAnswer.model_validate(s.to_json()) for s in ratings.leaderboard(family)]
 
     return router
