@@ -1,6 +1,7 @@
 """Accounts and the leaderboard in a real browser: a person who played without an account signs up on
 the account page and finds that match in her account; a wrong password is refused in the page's words;
-after a rated match between two accounts, the leaderboard page lists both, provisional."""
+after a rated match between two accounts, the leaderboard page lists both, provisional, and a player's
+page shows the match and the rating's chart."""
 
 from __future__ import annotations
 
@@ -56,5 +57,14 @@ def test_the_leaderboard_page_lists_the_players_of_a_rated_match(
     assert sorted(rows.evaluate_all("rows => rows.map(r => r.dataset.name)")) == ["Ann", "Bea"]
     assert rows.evaluate_all("rows => rows.map(r => r.dataset.provisional)") == ["true", "true"]
     shot(page, "leaderboard")
+    page.locator("[data-testid=leaderboard-row][data-name=Ann] a").click()
+    assert page.locator("[data-testid=player-name]").inner_text() == "Ann"
+    assert page.locator("[data-testid=player-match]").count() == 1
+    assert page.locator("[data-testid=rating-chart] svg circle").count() == 1
+    assert page.locator("[data-testid=player-stats]").inner_text().startswith("Rated matches: 1")
+    shot(page, "player")
+    page.goto(f"{server.base}/?animations=0#/player/Nobody")
+    assert page.locator("[data-testid=player-error]").inner_text() == "No rated player of that name."
+    page.goto(f"{server.base}/?animations=0#/leaderboard/seed66")
     page.locator("[data-testid=leaderboard-schnapsen]").click()
     page.locator("[data-testid=leaderboard-empty]").wait_for()

@@ -90,6 +90,15 @@ def test_a_rated_match_between_two_accounts_rates_both_once(server: ServerThread
     profile = ann.get("/api/account/profile").json()
     assert [p["match_id"] for p in profile["history"]] == [created["match_id"]]
     assert profile["account"]["ratings"]["66"]["games"] == 1
+    loser = names[3 - winner]
+    public = httpx.get(f"{server.base}/api/players/{loser.upper()}").json()
+    assert public["name"] == loser and public["stats"] == {"66": {"games": 1, "won": 0, "lost": 1}}
+    assert [(m["opponent"], m["score"]) for m in public["matches"]] == [(names[winner], 0.0)]
+    assert public["matches"][0]["rating"] == second["rating"]
+    # an account without a rated match has no public profile: the same answer as a name nobody has
+    assert Browser(server.base).sign_up("Cleo").status_code == 201
+    cleo, nobody = httpx.get(f"{server.base}/api/players/Cleo"), httpx.get(f"{server.base}/api/players/Nobody")
+    assert cleo.status_code == nobody.status_code == 404 and cleo.json() == nobody.json()
     # exactly once: the end seen again (another transaction, another process) changes nothing
     store = server.service.store
     with store.transaction() as db:

@@ -97,6 +97,32 @@ class Profile(BaseModel):
     matches: list[str]
 
 
+class PlayedMatch(BaseModel):
+    family: str
+    score: float
+    rating: float
+    deviation: float
+    time: float
+    opponent: str | None
+    """The opponent's name (``None``: the account is deleted)."""
+
+
+class Counts(BaseModel):
+    games: int
+    won: int
+    lost: int
+
+
+class PlayerProfile(BaseModel):
+    name: str
+    bot: bool
+    ratings: dict[str, StandingAnswer]
+    matches: list[PlayedMatch]
+    """Rated matches, oldest first, with the rating after each."""
+    stats: dict[str, Counts]
+    """By game family."""
+
+
 class Done(BaseModel):
     ok: bool = True
 
@@ -287,6 +313,13 @@ def account_router(service: Service) -> APIRouter:
         game, seat, token = service.join(body)
         accounts.attach(account, [(game.id, seat)])
         return {"match_id": game.id, "seat": seat, "token": token, "state": game.state(seat)}
+
+    @router.get("/api/players/{name}")
+    async def player(name: str) -> PlayerProfile:
+        found = ratings.player(name_key(name)) if len(name) <= 200 else None
+        if found is None:
+            raise WebError(404, "not_found", sentence("server.no_player"))
+        return PlayerProfile.model_validate(found)
 
     @router.get("/api/leaderboard")
     async def leaderboard(request: Request) -> list[StandingAnswer]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, and_, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -202,3 +202,47 @@ class Ratings:
             }
             for m, f, s, r, d, t in rows
         ]
+
+    def player(self, key: str) -> dict[str, object] | None:
+        """The public profile of the account whose folded name is ``key``: its ratings, its rated matches
+        (oldest first, each with the opponent's name and the rating after it) and their counts per family;
+        ``None`` for an unknown name and for an account with no rated match alike (so the profile tells no
+        more about which names exist than the leaderboard does)."""
+        a, h = schema.accounts, schema.rating_history
+        other, opponent = h.alias("other"), a.alias("opponent")
+        with self.store.transaction() as db:
+            found = db.execute(select(a.c.id, a.c.name, a.c.bot).where(a.c.name_key == key)).first()
+            if found is None:
+                return None
+            rows = db.execute(
+                select(h.c.family, h.c.score, h.c.rating, h.c.deviation, h.c.created, opponent.c.name)
+                .outerjoin(other, and_(other.c.match_id == h.c.match_id, other.c.account_id != h.c.account_id))
+                .outerjoin(opponent, opponent.c.id == other.c.account_id)
+                .where(h.c.account_id == found[0])
+                .order_by(h.c.created, h.c.match_id)
+            ).all()
+        if not rows:
+            return None
+        matches = [
+            {
+                "family": str(f),
+                "score": float(sc),
+                "rating": round(float(r), 1),
+                "deviation": round(float(d), 1),
+                "time": float(t),
+                "opponent": None if o is None else str(o),
+            }
+            for f, sc, r, d, t, o in rows
+        ]
+        stats: dict[str, dict[str, int]] = {}
+        for match in matches:
+            counts = stats.setdefault(str(match["family"]), {"games": 0, "won": 0, "lost": 0})
+            counts["games"] += 1
+            counts["won" if match["score"] == 1.0 else "lost"] += 1
+        return {
+            "name": str(found[1]),
+            "bot": bool(found[2]),
+            "ratings": self.of_account(int(found[0])),
+            "matches": matches,
+            "stats": stats,
+        }

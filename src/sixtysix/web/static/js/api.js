@@ -114,6 +114,7 @@ export const api = {
   changePassword: (password, newPassword) =>
     request("POST", "/api/account/password", { body: { password, new_password: newPassword } }),
   deleteAccount: (password) => request("POST", "/api/account/delete", { body: { password } }),
+  player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (rules) => request("GET", `/api/leaderboard?rules=${encodeURIComponent(rules)}`),
   puzzleSolver: () => request("POST", "/api/puzzles/solver"),
   puzzle: (which, token) => request("GET", `/api/puzzles/${encodeURIComponent(which)}`, { token }),

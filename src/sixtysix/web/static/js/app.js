@@ -10,6 +10,7 @@
 //   #/puzzles, #/puzzles/daily, #/puzzles/N   the puzzles (a next one, today's, number N)
 //   #/account                  sign up, log in, the password, log out (docs/online.md)
 //   #/leaderboard/PRESET       the ratings of the preset's game family
+//   #/player/NAME              a player's public profile: ratings, their history, rated matches
 //   /?join=CODE                an invitation link (the server's path) -> join page
 
 import { $, html, render } from "./dom.js";
@@ -25,7 +26,7 @@ import { mountHistory } from "./pages/history.js";
 import { mountRules } from "./pages/rules.js";
 import { mountVerify } from "./pages/verify.js";
 import { mountPuzzles } from "./pages/puzzles.js";
-import { mountAccount, mountLeaderboard } from "./pages/account.js";
+import { mountAccount, mountLeaderboard, mountPlayer } from "./pages/account.js";
 
 let page = null;
 let pageName = "";
@@ -51,6 +52,7 @@ function parseRoute() {
   if (parts[0] === "history") return { name: "history" };
   if (parts[0] === "verify") return { name: "verify" };
   if (parts[0] === "account") return { name: "account" };
+  if (parts[0] === "player" && parts[1]) return { name: "player", player: parts[1] };
   if (parts[0] === "leaderboard") return { name: "leaderboard", preset: parts[1] || settings().rules || "seed66" };
   if (parts[0] === "puzzles") return { name: "puzzles", which: /^(daily|\d{1,6})$/.test(parts[1] || "") ? parts[1] : "next" };
   return { name: "lobby" };
@@ -72,6 +74,7 @@ function route() {
   else if (where.name === "puzzles") page = mountPuzzles(root, where, ctx);
   else if (where.name === "account") page = mountAccount(root, ctx);
   else if (where.name === "leaderboard") page = mountLeaderboard(root, where);
+  else if (where.name === "player") page = mountPlayer(root, where.player);
   else page = mountLobby(root, ctx);
   drawHeader();
   window.scrollTo(0, 0);

@@ -4,10 +4,11 @@
 // anonymous matches join the account.
 
 import { api, errorText } from "../api.js";
-import { $, html, render } from "../dom.js";
-import { t } from "../i18n.js";
+import { $, html, raw, render } from "../dom.js";
+import { getLang, t } from "../i18n.js";
 import { allTokens } from "../store.js";
 import { labelled } from "../describe.js";
+import { ratingChartSVG } from "../chart.js";
 
 const FAMILIES = { "66": "seed66", schnapsen: "schnapsen" };
 
@@ -72,6 +73,7 @@ export function mountAccount(root, ctx) {
         <h1>${t("account.title")}</h1>
         <p data-testid="account-who">${t("account.logged_in", { name: account.name })}</p>${message}
         ${ratingRows(account.ratings || {})}
+        ${Object.keys(account.ratings || {}).length ? html`<p><a href="#/player/${encodeURIComponent(account.name)}" data-testid="profile-link">${t("account.profile_link")}</a></p>` : ""}
         <div class="buttons"><button data-testid="account-logout">${t("account.log_out")}</button></div>
         <form data-testid="password-form"><h2>${t("account.change_password")}</h2>
           ${field("password", t("account.password"))}
@@ -161,7 +163,7 @@ export function mountLeaderboard(root, where) {
           <thead><tr><th>#</th><th>${t("leaderboard.name")}</th><th>${t("leaderboard.rating")}</th><th>${t("leaderboard.deviation")}</th><th>${t("leaderboard.games")}</th></tr></thead>
           <tbody>${rows.map(
             (r, i) => html`<tr data-testid="leaderboard-row" data-name="${r.name}" data-provisional="${r.provisional}">
-              <td>${i + 1}</td><td>${r.name}${r.bot ? html` <span class="badge">${t("leaderboard.bot")}</span>` : ""}</td>
+              <td>${i + 1}</td><td><a href="#/player/${encodeURIComponent(r.name)}">${r.name}</a>${r.bot ? html` <span class="badge">${t("leaderboard.bot")}</span>` : ""}</td>
               <td>${Math.round(r.rating)}${r.provisional ? html` <span class="badge" title="${t("leaderboard.provisional")}">?</span>` : ""}</td>
               <td>± ${Math.round(r.deviation)}</td><td>${r.games}</td></tr>`,
           )}</tbody></table>`;
@@ -185,6 +187,78 @@ export function mountLeaderboard(root, where) {
     })
     .finally(() => alive && draw());
   draw();
+  return {
+    unmount() {
+      alive = false;
+    },
+    rerender: draw,
+  };
+}
+
+function when(seconds) {
+  try {
+    return new Date(seconds * 1000).toLocaleDateString(getLang(), { dateStyle: "medium" });
+  } catch {
+    return new Date(seconds * 1000).toISOString().slice(0, 10);
+  }
+}
+
+/** A player's public profile (#/player/NAME): ratings, a chart of each family's rating, the rated matches. */
+export function mountPlayer(root, name) {
+  let player = null;
+  let error = "";
+  let alive = true;
+
+  function family(key) {
+    const matches = player.matches.filter((m) => m.family === key);
+    const counts = player.stats[key] || { games: 0, won: 0, lost: 0 };
+    const opponent = (m) => (m.opponent === null ? t("player.deleted") : m.opponent);
+    const points = matches.map((m) => ({
+      rating: m.rating,
+      deviation: m.deviation,
+      won: m.score === 1,
+      title: `${labelled(`${t(m.score === 1 ? "history.won" : "history.lost")} ${t("history.vs", { name: opponent(m) })}`)}${Math.round(m.rating)}`,
+    }));
+    return html`<section class="family" data-testid="player-family" data-family="${key}">
+      <h2>${t(`leaderboard.family_${key}`)}</h2>
+      <p data-testid="player-stats">${labelled(t("leaderboard.games"))}${counts.games} · ${labelled(t("player.won"))}${counts.won} · ${labelled(t("player.lost"))}${counts.lost}</p>
+      <div class="chart-box" data-testid="rating-chart">${raw(ratingChartSVG(points, { label: t("player.chart") }))}</div>
+      <table class="leaderboard"><tbody>${matches
+        .slice()
+        .reverse()
+        .map(
+          (m) => html`<tr data-testid="player-match"><td>${when(m.time)}</td><td>${t("history.vs", { name: opponent(m) })}</td>
+            <td><span class="badge ${m.score === 1 ? "won" : "lost"}">${t(m.score === 1 ? "history.won" : "history.lost")}</span></td>
+            <td>${Math.round(m.rating)} ± ${Math.round(m.deviation)}</td></tr>`,
+        )}</tbody></table>
+    </section>`;
+  }
+
+  function draw() {
+    if (error) {
+      render(root, html`<section class="panel" data-testid="player"><p class="error" role="alert" data-testid="player-error">${error}</p></section>`);
+      return;
+    }
+    if (!player) return;
+    render(
+      root,
+      html`<section class="panel player" data-testid="player">
+        <h1 data-testid="player-name">${player.name}${player.bot ? html` <span class="badge">${t("leaderboard.bot")}</span>` : ""}</h1>
+        ${ratingRows(player.ratings)}
+        ${Object.keys(player.stats).map(family)}
+      </section>`,
+    );
+  }
+
+  api
+    .player(name)
+    .then((answer) => {
+      player = answer;
+    })
+    .catch((err) => {
+      error = err.status === 404 ? t("player.none") : err.message;
+    })
+    .finally(() => alive && draw());
   return {
     unmount() {
       alive = false;
