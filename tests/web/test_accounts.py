@@ -250,3 +250,10 @@ def test_a_browsers_anonymous_matches_join_its_new_account(
     assert bea.sign_up("Bea").status_code == 201
     assert bea.post("/api/account/seats", {"tokens": tokens}).json()["attached"] == 0  # Ann's seats stay Ann's
     assert httpx.get(f"{server.base}/api/account/profile").status_code == 401
+
+
+def test_a_flood_of_sign_ups_from_one_address_is_stopped(make_server: Callable[..., ServerThread]) -> None:
+    server = make_server(limits=Limits(rates={"signup": Rate(2, 3600.0)}))
+    answers = [Browser(server.base).sign_up(f"Player {n}").status_code for n in range(3)]
+    assert answers == [201, 201, 429]
+    assert count(server, schema.accounts) == 2
