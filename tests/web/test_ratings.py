@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 from sqlalchemy import select
 
 from sixtysix.web import schema
+from sixtysix.web.accounts import Accounts
 from sixtysix.web.glicko import SCALE, Rating, from_mu, rate, to_mu
 from sixtysix.web.ratings import Ratings
+from sixtysix.web.store import Change, Conflict, Store
 
 from .conftest import ServerThread, both_databases, pick
 from .test_accounts import Browser
+from .test_database import friends_match
 
 
 def test_the_published_glicko2_example_is_reproduced() -> None:
@@ -153,3 +158,46 @@ def test_only_two_player_matches_by_a_presets_own_rules_are_rated(server: Server
     assert casual.status_code == 201 and casual.json()["rated"] is False
     anonymous = httpx.post(f"{server.base}/api/account/matches", json={"opponent": "computer"})
     assert anonymous.status_code in (401, 403)
+
+
+@both_databases
+def test_two_processes_ending_a_rated_match_at_once_rate_it_once(database: str) -> None:
+    """Two stores (two server processes) store the end of one rated match at the same moment: one
+    wins the race, the other's transaction stores nothing; and an end stored again later changes nothing."""
+    stores = [Store(database), Store(database)]
+    try:
+        for store in stores:
+            Ratings(store)  # each process rates the matches it ends
+        friends_match(stores[0])
+        accounts = Accounts(stores[0], PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+        ann, bea = accounts.sign_up("Ann", "correct horse"), accounts.sign_up("Bea", "correct horse")
+        with stores[0].transaction() as db:
+            accounts.attach_seat(db, ann, "m1", 1)
+            accounts.attach_seat(db, bea, "m1", 2)
+            Ratings(stores[0]).mark_rated(db, "m1", "66")
+        barrier = threading.Barrier(2)
+        outcomes: list[str] = []
+
+        def end(store: Store) -> None:
+            barrier.wait()
+            try:
+                store.commit(Change("m1", 2, "over", (7, 0), 1, 1, base=1))
+                outcomes.append("stored")
+            except Conflict:
+                outcomes.append("conflict")
+
+        threads = [threading.Thread(target=end, args=(store,)) for store in stores]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert sorted(outcomes) == ["conflict", "stored"]
+        stores[1].commit(Change("m1", 3, "over", (7, 0), 1, 1))  # unchecked: the end stored again
+        with stores[0].transaction() as db:
+            history = db.execute(select(schema.rating_history.c.account_id, schema.rating_history.c.score)).all()
+            games = db.execute(select(schema.ratings.c.games)).scalars().all()
+        assert sorted(history) == [(ann.id, 1.0), (bea.id, 0.0)]
+        assert games == [1, 1]
+    finally:
+        for store in stores:
+            store.close()
