@@ -5,6 +5,7 @@ page shows the match and the rating's chart."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from web.test_accounts import Browser as Client
@@ -68,3 +69,53 @@ def test_the_leaderboard_page_lists_the_players_of_a_rated_match(
     page.goto(f"{server.base}/?animations=0#/leaderboard/seed66")
     page.locator("[data-testid=leaderboard-schnapsen]").click()
     page.locator("[data-testid=leaderboard-empty]").wait_for()
+
+
+def sign_up_in_the_page(table: Table, name: str) -> None:
+    page = table.page
+    page.locator("[data-testid=nav-account]").click()
+    form = page.locator("[data-testid=account-form]")
+    form.locator("[data-testid=account-name]").fill(name)
+    form.locator("[data-testid=account-password]").fill("correct horse battery")
+    form.locator("[data-testid=account-signup]").click()
+    page.locator("[data-testid=account-who]").wait_for()
+
+
+def test_two_people_play_a_rated_match_from_the_account_page_and_see_their_ratings(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=8)
+    ann = open_table(f"{server.base}/?animations=0#/")
+    bea = open_table(f"{server.base}/?animations=0#/")
+    sign_up_in_the_page(ann, "Ann")
+    sign_up_in_the_page(bea, "Bea")
+    rated = ann.page.locator("[data-testid=rated-form]")
+    rated.locator("[data-testid=rated-rules]").select_option("schnapsen")
+    rated.locator("[data-testid=rated-target]").fill("1")
+    rated.locator("[data-testid=rated-start]").click()
+    link = ann.page.locator("[data-testid=invite-link]").input_value()
+    bea.page.goto(link)
+    assert bea.page.locator("[data-testid=join-rated]").inner_text().startswith("This match is rated: you join as Bea")
+    bea.page.locator("[data-testid=join-button]").click()
+    bea.page.wait_for_url(re.compile(r"#/match/"))
+    match_id = ann.page.url.split("#/match/")[1]
+    seats = {
+        person.page.evaluate(f"() => JSON.parse(localStorage.getItem('sixtysix.seats'))['{match_id}'].seat"): person
+        for person in (ann, bea)
+    }
+    tokens = {
+        seat: person.page.evaluate(f"() => JSON.parse(localStorage.getItem('sixtysix.seats'))['{match_id}'].token")
+        for seat, person in seats.items()
+    }
+    final = play_to_the_end(server.base, match_id, tokens)
+    winner = "Ann" if seats[final["match"]["winner"]] is ann else "Bea"
+    for person in (ann, bea):
+        person.page.goto(f"{server.base}/?animations=0#/leaderboard/schnapsen")
+        rows = person.page.locator("[data-testid=leaderboard-row]")
+        rows.first.wait_for()
+        assert rows.evaluate_all("rows => rows.map(r => r.dataset.name)")[0] == winner
+        person.page.goto(f"{server.base}/?animations=0#/account")
+        rating = person.page.locator(
+            "[data-testid=account-ratings] tr[data-family=schnapsen] [data-testid=account-rating]"
+        )
+        assert int(rating.inner_text()) != 1500

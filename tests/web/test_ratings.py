@@ -76,6 +76,14 @@ def test_a_rated_match_between_two_accounts_rates_both_once(server: ServerThread
     assert made.status_code == 201, made.text
     created = made.json()
     assert created["rated"] is True
+    # the invited person learns that the match is rated before taking the seat (the code in the body, no login)
+    said = httpx.post(f"{server.base}/api/account/invitation", json={"code": created["invite"]["code"]}).json()
+    assert said == {"rated": True, "family": "66"}
+    casual = httpx.post(f"{server.base}/api/matches", json={"opponent": "friend"}).json()
+    said = httpx.post(f"{server.base}/api/account/invitation", json={"code": casual["invite"]["code"]}).json()
+    assert said == {"rated": False, "family": None}
+    unknown = httpx.post(f"{server.base}/api/account/invitation", json={"code": "no-such-code"})
+    assert unknown.status_code == 404
     joined = bea.post("/api/account/join", {"code": created["invite"]["code"], "name": "Bea"})
     assert joined.status_code == 201, joined.text
     tokens = {created["seat"]: created["token"], joined.json()["seat"]: joined.json()["token"]}

@@ -123,6 +123,17 @@ class PlayerProfile(BaseModel):
     """By game family."""
 
 
+class Invitation(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(max_length=100)
+
+
+class RatedAnswer(BaseModel):
+    rated: bool
+    family: str | None
+    """The game family the match counts for (``None``: not rated)."""
+
+
 class Done(BaseModel):
     ok: bool = True
 
@@ -313,6 +324,16 @@ def account_router(service: Service) -> APIRouter:
         game, seat, token = service.join(body)
         accounts.attach(account, [(game.id, seat)])
         return {"match_id": game.id, "seat": seat, "token": token, "state": game.state(seat)}
+
+    @router.post("/api/account/invitation")
+    async def rated_invitation(body: Invitation) -> RatedAnswer:
+        """Whether the match of a two-player invitation is rated (the code in the body: never in an address,
+        which is logged). No login needed: the code is the secret."""
+        found = store.invitation(token_hash(body.code))
+        if found is None:
+            raise WebError(404, "not_found", sentence("server.no_invitation"))
+        family = ratings.rated_family(found[0])
+        return RatedAnswer(rated=family is not None, family=family)
 
     @router.get("/api/players/{name}")
     async def player(name: str) -> PlayerProfile:

@@ -82,6 +82,13 @@ class Ratings:
             insert(schema.rated_matches).values(match_id=match_id, family=family, state="pending", created=time.time())
         )
 
+    def rated_family(self, match_id: str) -> str | None:
+        """The family match ``match_id`` is rated in, if it is a rated match (pending or counted)."""
+        r = schema.rated_matches
+        with self.store.transaction() as db:
+            row = db.execute(select(r.c.family).where(r.c.match_id == match_id, r.c.state != "void")).first()
+        return None if row is None else str(row[0])
+
     def match_ended(self, db: Connection, match_id: str, winner: int | None) -> None:
         """Rate match ``match_id`` if it is rated and still pending (called in the transaction that ends it)."""
         r = schema.rated_matches

@@ -6,11 +6,13 @@
 import { api, errorText } from "../api.js";
 import { $, html, raw, render } from "../dom.js";
 import { getLang, t } from "../i18n.js";
-import { allTokens } from "../store.js";
+import { allTokens, saveSeat } from "../store.js";
+import { presetName } from "../presets.js";
 import { labelled } from "../describe.js";
 import { ratingChartSVG } from "../chart.js";
 
 const FAMILIES = { "66": "seed66", schnapsen: "schnapsen" };
+const RATED_PRESETS = ["seed66", "pagat66", "schnapsen", "vu_schnapsen", "vu_schnapsen24"];
 
 function ratingRows(ratings) {
   const families = Object.keys(ratings);
@@ -75,6 +77,13 @@ export function mountAccount(root, ctx) {
         ${ratingRows(account.ratings || {})}
         ${Object.keys(account.ratings || {}).length ? html`<p><a href="#/player/${encodeURIComponent(account.name)}" data-testid="profile-link">${t("account.profile_link")}</a></p>` : ""}
         <div class="buttons"><button data-testid="account-logout">${t("account.log_out")}</button></div>
+        <form data-testid="rated-form"><h2>${t("account.rated_match")}</h2><p>${t("account.rated_text")}</p>
+          <label class="block">${t("lobby.rules")} <select name="rules" data-testid="rated-rules">${RATED_PRESETS.map(
+            (p) => html`<option value="${p}">${presetName(p)}</option>`,
+          )}</select></label>
+          <label class="block">${t("lobby.target")} <input name="target" type="number" min="1" max="1000" value="7" data-testid="rated-target"></label>
+          <div class="buttons"><button class="primary" data-testid="rated-start">${t("account.rated_start")}</button></div>
+        </form>
         <form data-testid="password-form"><h2>${t("account.change_password")}</h2>
           ${field("password", t("account.password"))}
           ${field("new_password", t("account.new_password"), "password", "new-password")}
@@ -92,6 +101,18 @@ export function mountAccount(root, ctx) {
         note = "";
       }),
     );
+    const ratedForm = $("[data-testid=rated-form]", root);
+    ratedForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const data = new FormData(ratedForm);
+      const target = Math.max(1, Math.min(1000, Number(data.get("target")) || 7));
+      const body = { opponent: "friend", rated: true, rules: String(data.get("rules")), target, name: account.name };
+      run(api.createMatch(body, "/api/account/matches"), (answer) => {
+        // the invitation is shown on the table, as for any friend's match
+        saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind: "friend", invites: answer.invites });
+        ctx.navigate(`#/match/${encodeURIComponent(answer.match_id)}`);
+      });
+    });
     const passwordForm = $("[data-testid=password-form]", root);
     passwordForm.addEventListener("submit", (event) => {
       event.preventDefault();
