@@ -72,10 +72,12 @@ def play_to_the_end(base: str, match_id: str, tokens: dict[int, str], seed: int 
 def test_a_rated_match_between_two_accounts_rates_both_once(server: ServerThread) -> None:
     ann, bea = Browser(server.base), Browser(server.base)
     assert ann.sign_up("Ann").status_code == 201 and bea.sign_up("Bea").status_code == 201
-    made = ann.post("/api/account/matches", {"opponent": "friend", "rated": True, "target": 2, "name": "Ann"})
+    body = {"opponent": "friend", "rated": True, "target": 2, "name": "Ann", "hints": True}
+    made = ann.post("/api/account/matches", body)
     assert made.status_code == 201, made.text
     created = made.json()
     assert created["rated"] is True
+    assert created["state"]["hints"] is False  # no computer's advice in a rated match, even when asked for
     # the invited person learns that the match is rated before taking the seat (the code in the body, no login)
     said = httpx.post(f"{server.base}/api/account/invitation", json={"code": created["invite"]["code"]}).json()
     assert said == {"rated": True, "family": "66"}

@@ -305,7 +305,10 @@ def account_router(service: Service) -> APIRouter:
                 raise malformed(sentence("server.rated_how", presets=", ".join(FAMILIES)))
             if body.get("options"):
                 raise malformed(sentence("server.rated_options"))
-        game, seat, token, codes = service.create({k: v for k, v in body.items() if k != "rated"})
+        given = {k: v for k, v in body.items() if k != "rated"}
+        if rated:
+            given["hints"] = False  # why: no computer's advice in a match that counts for a rating
+        game, seat, token, codes = service.create(given)
         with store.transaction() as db:
             accounts.attach_seat(db, account, game.id, seat)
             if family is not None:
