@@ -209,3 +209,24 @@ def test_sixtysix_worker_with_json_logs_writes_one_object_a_line(tmp_path: Path)
     assert entries and all({"time", "level", "logger", "message"} <= entry.keys() for entry in entries)
     assert any("taking jobs from" in entry["message"] for entry in entries)
     assert {"alembic.runtime.migration", "sixtysix.web"} <= {entry["logger"] for entry in entries}
+
+
+def test_no_password_or_session_cookie_reaches_any_log(verbose_server: tuple[ServerThread, Capture]) -> None:
+    from .test_accounts import Browser
+
+    server, capture = verbose_server
+    ann = Browser(server.base)
+    password, new = "correct horse battery", "battery staple horse"
+    assert ann.sign_up("Ann", password).status_code == 201
+    cookies = [ann.cookie]
+    assert ann.log_in("Ann", password).status_code == 200
+    cookies.append(ann.cookie)
+    changed = ann.post("/api/account/password", {"password": password, "new_password": new})
+    assert changed.status_code == 200
+    cookies.append(ann.cookie)
+    assert ann.post("/api/account/logout").status_code == 200
+    ann.close()
+    secrets = [password, new, *(c for c in cookies if c)]
+    assert len(secrets) == 5 and capture.lines  # the lines were captured, the cookies were set
+    leaked = [line for line in capture.lines for secret in secrets if secret in line or secret[:12] in line]
+    assert leaked == []

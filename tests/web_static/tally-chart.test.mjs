@@ -63,3 +63,21 @@ test("an empty chart and two charts on one page (distinct clip ids)", () => {
   const id = (s) => /clipPath id="([^"]+)"/.exec(s)[1];
   assert.notEqual(id(a), id(b));
 });
+
+test("a rating's history: one dot per rated match, its deviation as a band, the scale around them", async () => {
+  const { ratingChartSVG } = await load("chart.js");
+  const svg = ratingChartSVG(
+    [
+      { rating: 1662, deviation: 290, won: true, title: "won against Bea" },
+      { rating: 1590, deviation: 250, won: false, title: "lost against Cleo" },
+    ],
+    { label: "Ann's rating" },
+  );
+  assert.deepEqual(markupProblems(svg), []);
+  assert.equal((svg.match(/<circle/g) || []).length, 2);
+  assert.match(svg, /class="chart-dot own"/);
+  assert.match(svg, /class="chart-dot theirs"/);
+  assert.match(svg, />1300</); // 1340 - 10 rounded down to the 50 below: the band fits
+  assert.match(svg, /aria-label="Ann&#39;s rating"|aria-label="Ann's rating"/);
+  assert.equal(ratingChartSVG([]).endsWith("</svg>"), true);
+});

@@ -1,4 +1,4 @@
-"""No secret in any log: seat tokens and invitation codes are cut out of every log line.
+"""No secret in any log: seat tokens, invitation codes, session cookies and passwords are cut out of every log line.
 
 The page sends its seat token in headers and in the WebSocket's first message, never in a
 URL (docs/web.md, "Security"), but uvicorn and the ``websockets`` library log what they see:
@@ -16,6 +16,8 @@ records that only pass through it, so each one needs its own).
 '< Authorization: [redacted]'
 >>> redact("< TEXT '{\\"type\\":\\"auth\\",\\"token\\":\\"abc\\"}' [30 bytes]")
 '< TEXT [redacted] [30 bytes]'
+>>> redact('{"name": "Ann", "password": "correct horse"}')
+'{"name": "Ann", "password": "[redacted]"}'
 
 """
 
@@ -45,7 +47,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # the payload of a WebSocket data frame (the first one carries the seat token)
     (re.compile(r"^((?:[<>] )?(?:TEXT|BINARY|CONT)) .*?(\[[^\]]*\])?$", re.M), rf"\1 {REDACTED} \2"),
     # a JSON field that names a secret
-    (re.compile(r"(\"(?:token|code|invite_code)\"\s*:\s*\")[^\"]*"), rf"\1{REDACTED}"),
+    (re.compile(r"(\"(?:token|code|invite_code|password|new_password)\"\s*:\s*\")[^\"]*"), rf"\1{REDACTED}"),
 )
 
 LOGGERS = (

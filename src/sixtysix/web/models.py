@@ -53,6 +53,14 @@ class CreateMatchRequest(Request):
     seats: Any = Field(None, description='three or four seats: seat number to a level or "friend"')
     client_seed: Any = Field(None, description="the creator's client seed (0-64 of A-Z a-z 0-9 - _)")
     commitment_ticket: Any = Field(None, description="a ticket of POST /api/commitments")
+    spectators: Any = Field(None, description="whether anyone may watch the match (default true)")
+    spectator_delay: Any = Field(None, description="how many actions behind the spectators are shown it, 0-40")
+
+
+class AccountMatchRequest(CreateMatchRequest):
+    """``POST /api/account/matches``: ``POST /api/matches``'s fields, and whether the match is rated."""
+
+    rated: Any = Field(None, description="a rated match with a friend, by a rated preset's own rules")
 
 
 class JoinRequest(Request):

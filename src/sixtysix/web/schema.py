@@ -170,3 +170,71 @@ jobs = Table(  # hints and reviews as jobs for `sixtysix worker` processes (sixt
     Column("finished", Float),
 )
 Index("jobs_state", jobs.c.state, jobs.c.id)
+
+accounts = Table(  # optional accounts of people (sixtysix.web.accounts)
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", Text, nullable=False),  # as the person wrote it
+    Column("name_key", Text, nullable=False, unique=True),  # folded (NFKC, casefold): no two names alike
+    Column("password_hash", Text, nullable=False),  # Argon2id, with its parameters and salt
+    Column("bot", Integer, nullable=False, server_default="0"),  # 1: a bot's account (marked as such everywhere)
+    Column("created", Float, nullable=False),
+)
+
+sessions = Table(  # one per login: the cookie's SHA-256 hash only
+    "sessions",
+    metadata,
+    Column("token_hash", Text, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+Index("sessions_account", sessions.c.account_id)
+
+account_seats = Table(  # the seats an account holds (attached at a join, or afterwards with the seat's token)
+    "account_seats",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created", Float, nullable=False),
+)
+Index("account_seats_account", account_seats.c.account_id)
+
+rated_matches = Table(  # the matches that count for the ratings (sixtysix.web.ratings)
+    "rated_matches",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("family", Text, nullable=False),  # '66' or 'schnapsen'
+    Column("state", Text, nullable=False),  # 'pending', 'rated' (counted, once), 'void' (ended without two accounts)
+    Column("created", Float, nullable=False),
+    Column("rated", Float),  # when it was counted
+)
+
+ratings = Table(  # Glicko-2, one per account and game family
+    "ratings",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("family", Text, primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+Index("ratings_family", ratings.c.family, ratings.c.rating)
+
+rating_history = Table(  # an account's rating after each rated match
+    "rating_history",
+    metadata,
+    Column("match_id", Text, ForeignKey("matches.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("family", Text, nullable=False),
+    Column("score", Float, nullable=False),  # 1 won, 0 lost
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("created", Float, nullable=False),
+)
+Index("rating_history_account", rating_history.c.account_id, rating_history.c.created)

@@ -31,7 +31,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -285,6 +285,9 @@ class Store:
         self.sqlite = is_sqlite(self.engine)
         file = self.sqlite and self.engine.url.database not in (None, "", ":memory:")
         self.checkpointer = Checkpointer(self.engine, checkpoint_seconds) if file else None
+        self.on_end: list[Callable[[Connection, str, int | None], None]] = []
+        """Called in the transaction of every change that leaves a match over, with the match's id and winner
+        (:mod:`sixtysix.web.ratings` rates it there: exactly once, with the end, or not at all)."""
         self.connection = self.engine.connect()
         """The store's one connection, for one transaction at a time (taking one from the pool each
         time cost more than a commit)."""
@@ -455,6 +458,9 @@ class Store:
                 db.execute(
                     _SQL.end_deal, {**key, "p_number": number, **{f"p_{c}": result.get(c) for c in RESULT_COLUMNS}}
                 )
+            if change.status == "over":
+                for ended in self.on_end:
+                    ended(db, match_id, change.winner)
         return now
 
     def save_review(self, match_id: str, deal: int, data: dict[str, object]) -> None:

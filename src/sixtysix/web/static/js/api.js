@@ -67,19 +67,21 @@ export const api = {
   meta: () => request("GET", "/api/meta"),
   // provably fair deals (docs/fairness.md): the server commits to the first deal's seed before this
   // browser sends its own seed
-  createMatch: async (options) => {
+  // ``path``: /api/account/matches for a match whose seat the logged-in account holds (a rated one)
+  createMatch: async (options, path = "/api/matches") => {
     const offer = await request("POST", "/api/commitments");
     const seed = clientSeed();
     const body = { client_seed: seed, commitment_ticket: offer.ticket, ...options };
-    const answer = await request("POST", "/api/matches", { body });
+    const answer = await request("POST", path, { body });
     rememberSent(answer.match_id, seed); // what this page sent, and the commitment it saw before
     rememberCommitment(answer.match_id, 1, offer.commitment);
     return answer;
   },
   invitation: (code) => request("GET", `/api/invitations/${encodeURIComponent(code)}`),
-  join: async (code, name) => {
+  // ``path``: /api/account/join to take the seat for the logged-in account
+  join: async (code, name, path = "/api/join") => {
     const seed = clientSeed();
-    const answer = await request("POST", "/api/join", { body: { code, name, client_seed: seed } });
+    const answer = await request("POST", path, { body: { code, name, client_seed: seed } });
     rememberSent(answer.match_id, seed);
     return answer;
   },
@@ -108,6 +110,17 @@ export const api = {
     request("GET", `/api/rules?preset=${encodeURIComponent(preset)}&lang=${encodeURIComponent(lang)}`),
   matchRules: (id, token, lang) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/rules?lang=${encodeURIComponent(lang)}`, { token }),
+  // accounts (docs/online.md): the session is an HttpOnly cookie the page never reads; same-origin fetches send it
+  account: () => request("GET", "/api/account"),
+  signUp: (name, password, tokens) => request("POST", "/api/account/signup", { body: { name, password, tokens } }),
+  logIn: (name, password, tokens) => request("POST", "/api/account/login", { body: { name, password, tokens } }),
+  logOut: () => request("POST", "/api/account/logout", { body: {} }),
+  changePassword: (password, newPassword) =>
+    request("POST", "/api/account/password", { body: { password, new_password: newPassword } }),
+  deleteAccount: (password) => request("POST", "/api/account/delete", { body: { password } }),
+  player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
+  ratedInvitation: (code) => request("POST", "/api/account/invitation", { body: { code } }),
+  leaderboard: (rules) => request("GET", `/api/leaderboard?rules=${encodeURIComponent(rules)}`),
   puzzleSolver: () => request("POST", "/api/puzzles/solver"),
   puzzle: (which, token) => request("GET", `/api/puzzles/${encodeURIComponent(which)}`, { token }),
   puzzleAnswer: (id, token, action, daily) =>

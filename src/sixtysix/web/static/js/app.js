@@ -9,6 +9,9 @@
 //   #/verify                   verify a record's deals against their seeds (docs/fairness.md)
 //   #/puzzles, #/puzzles/daily, #/puzzles/N   the puzzles (a next one, today's, number N)
 //   #/watch/ID                 watch a match (a spectator: public cards only)
+//   #/account                  sign up, log in, the password, log out (docs/online.md)
+//   #/leaderboard/PRESET       the ratings of the preset's game family
+//   #/player/NAME              a player's public profile: ratings, their history, rated matches
 //   /?join=CODE                an invitation link (the server's path) -> join page
 //   /?watch=ID                 a watch link (GET /api/live's path) -> the watch page
 
@@ -26,6 +29,7 @@ import { mountRules } from "./pages/rules.js";
 import { mountVerify } from "./pages/verify.js";
 import { mountPuzzles } from "./pages/puzzles.js";
 import { mountWatch } from "./pages/watch.js";
+import { mountAccount, mountLeaderboard, mountPlayer } from "./pages/account.js";
 
 let page = null;
 let pageName = "";
@@ -53,6 +57,9 @@ function parseRoute() {
   if (parts[0] === "rules") return { name: "rules", preset: parts[1] || settings().rules || "seed66" };
   if (parts[0] === "history") return { name: "history" };
   if (parts[0] === "verify") return { name: "verify" };
+  if (parts[0] === "account") return { name: "account" };
+  if (parts[0] === "player" && parts[1]) return { name: "player", player: parts[1] };
+  if (parts[0] === "leaderboard") return { name: "leaderboard", preset: parts[1] || settings().rules || "seed66" };
   if (parts[0] === "puzzles") return { name: "puzzles", which: /^(daily|\d{1,6})$/.test(parts[1] || "") ? parts[1] : "next" };
   return { name: "lobby" };
 }
@@ -72,6 +79,9 @@ function route() {
   else if (where.name === "verify") page = mountVerify(root);
   else if (where.name === "puzzles") page = mountPuzzles(root, where, ctx);
   else if (where.name === "watch") page = mountWatch(root, where.id, ctx);
+  else if (where.name === "account") page = mountAccount(root, ctx);
+  else if (where.name === "leaderboard") page = mountLeaderboard(root, where);
+  else if (where.name === "player") page = mountPlayer(root, where.player);
   else page = mountLobby(root, ctx);
   drawHeader();
   window.scrollTo(0, 0);
@@ -88,6 +98,8 @@ function drawHeader() {
       <a href="#/history" class="${pageName === "history" ? "here" : ""}" data-testid="nav-history">${t("nav.history")}</a>
       <a href="#/rules" class="${pageName === "rules" ? "here" : ""}" data-testid="nav-rules">${t("nav.rules")}</a>
       <a href="#/puzzles" class="${pageName === "puzzles" ? "here" : ""}" data-testid="nav-puzzles">${t("nav.puzzles")}</a>
+      <a href="#/leaderboard" class="${pageName === "leaderboard" ? "here" : ""}" data-testid="nav-leaderboard">${t("nav.leaderboard")}</a>
+      <a href="#/account" class="${pageName === "account" ? "here" : ""}" data-testid="nav-account">${t("nav.account")}</a>
     </nav>
     <div class="tools">
       <label class="lang"><span class="sr-only">${t("nav.language")}</span>

@@ -74,3 +74,43 @@ export function evalChartSVG(points, options = {}) {
   if (options.xLabel) out += `<text x="${left + plotW / 2}" y="${height - 5}" text-anchor="middle" class="chart-axis">${escape(options.xLabel)}</text>`;
   return out + "</svg>";
 }
+
+/**
+ * A rating's history as an SVG line: ``points`` are [{rating, deviation, won, title}] oldest first;
+ * the band around the line is the deviation (one RD each side). options: {width, height, label}.
+ */
+export function ratingChartSVG(points, options = {}) {
+  const width = options.width || 720;
+  const height = options.height || 200;
+  const left = 44;
+  const right = 12;
+  const top = 10;
+  const bottom = 12;
+  const aria = options.label ? ` role="img" aria-label="${escape(options.label)}"` : "";
+  let out = `<svg xmlns="http://www.w3.org/2000/svg" class="eval-chart rating-chart" viewBox="0 0 ${width} ${height}"${aria}>`;
+  if (!points.length) return out + "</svg>";
+  const low = Math.floor((Math.min(...points.map((p) => p.rating - p.deviation)) - 10) / 50) * 50;
+  const high = Math.ceil((Math.max(...points.map((p) => p.rating + p.deviation)) + 10) / 50) * 50;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const x = (i) => left + (points.length <= 1 ? plotW / 2 : (plotW * i) / (points.length - 1));
+  const y = (v) => top + plotH - ((v - low) / (high - low)) * plotH;
+  const step = Math.max(50, Math.ceil((high - low) / 4 / 50) * 50);
+  for (let v = low; v <= high; v += step) {
+    out += `<line x1="${left}" x2="${width - right}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" class="chart-grid"/>`;
+    out += `<text x="${left - 5}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end" class="chart-tick">${v}</text>`;
+  }
+  const upper = points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating + p.deviation).toFixed(1)}`);
+  const lower = points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating - p.deviation).toFixed(1)}`).reverse();
+  if (points.length === 1) {
+    const [p] = points; // one match: its band is a bar
+    out += `<rect x="${(x(0) - 6).toFixed(1)}" y="${y(p.rating + p.deviation).toFixed(1)}" width="12" height="${(y(p.rating - p.deviation) - y(p.rating + p.deviation)).toFixed(1)}" class="chart-area-up"/>`;
+  } else out += `<polygon points="${[...upper, ...lower].join(" ")}" class="chart-area-up"/>`;
+  const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
+  out += `<polyline points="${line}" class="chart-line" fill="none"/>`;
+  points.forEach((p, i) => {
+    out += `<circle cx="${x(i).toFixed(1)}" cy="${y(p.rating).toFixed(1)}" r="3.5" class="chart-dot ${p.won ? "own" : "theirs"}">`;
+    out += `<title>${escape(p.title || "")}</title></circle>`;
+  });
+  return out + "</svg>";
+}

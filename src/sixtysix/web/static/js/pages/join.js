@@ -24,6 +24,8 @@ export function mountJoin(root, code, ctx) {
   let error = null;
   let busy = false;
   let alive = true;
+  let account = null; // the logged-in account: it takes the seat (docs/online.md)
+  let rated = false;
 
   const known = matchOfInvite(code);
   if (known) {
@@ -32,6 +34,14 @@ export function mountJoin(root, code, ctx) {
     return { unmount() {}, rerender() {} };
   }
 
+  // a rated match counts only for a seat taken with an account: say so before the seat is taken
+  Promise.all([api.account(), api.ratedInvitation(code)])
+    .then(([me, answer]) => {
+      account = me.account;
+      rated = answer.rated;
+      if (alive) draw();
+    })
+    .catch(() => {});
   api
     .invitation(code)
     .then((answer) => {
@@ -61,6 +71,7 @@ export function mountJoin(root, code, ctx) {
       body = html`<p class="lead" data-testid="join-text">${t("join.text", { host: invitation.host, preset: presetName(rules.preset), target: rules.target })}</p>
         <p>${presetText(rules.preset)}</p>
         ${invitation.hints ? html`<p class="notice" data-testid="join-hints">${t("join.hints")}</p>` : ""}
+        ${rated ? html`<p class="notice" data-testid="join-rated">${account ? t("join.rated", { name: account.name }) : html`${t("join.rated_log_in")} <a href="/#/account">${t("account.log_in")}</a>`}</p>` : ""}
         ${invitation.seats ? html`<ul class="join-seats" data-testid="join-seats">${invitation.seats.map(
           (st) => html`<li data-seat="${st.seat}">${st.seat === invitation.seat ? html`<b>${t("lobby.seat_you", { n: st.seat })}</b>` : html`${labelled(t("lobby.seat_n", { n: st.seat }))}${st.open ? t("multi.open_seat") : st.name}`}</li>`,
         )}</ul>` : ""}
@@ -82,7 +93,8 @@ export function mountJoin(root, code, ctx) {
     busy = true;
     draw();
     try {
-      const answer = await api.join(code, name || t("join.default_name")); // the server's default is English
+      const path = account ? "/api/account/join" : "/api/join";
+      const answer = await api.join(code, name || t("join.default_name"), path); // the server's default is English
       saveSeat(answer.match_id, {
         token: answer.token,
         seat: answer.seat,
