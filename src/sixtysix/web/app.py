@@ -35,6 +35,7 @@ from sixtysix.web.health import health_router
 from sixtysix.web.limits import MAX_BODY, BodyLimit, Limits, check_origin
 from sixtysix.web.live import DIRECT, SLOW_CLIENT_MESSAGES, DirectLink, Subscriber
 from sixtysix.web.live import message as live_message
+from sixtysix.web.lobby_api import lobby_router
 from sixtysix.web.logs import protect_logs
 from sixtysix.web.logsetup import RequestIds
 from sixtysix.web.messages import sentence
@@ -310,6 +311,7 @@ def create_app(
         puzzle_router(store, service.limiter, limits.trusted_origins)
     )  # the Puzzles page (before the catch-all below)
     app.include_router(account_router(service))  # accounts, ratings, the leaderboard (docs/online.md)
+    app.include_router(lobby_router(service))  # seeks, challenges, the house bots (docs/online.md, "The lobby")
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def unknown_api(rest: str) -> JSONResponse:

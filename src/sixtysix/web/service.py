@@ -268,9 +268,10 @@ class Service:
             self.game(match_id)
         return seats.authenticate(self.matches, match_id, token)
 
-    def create(self, body: dict[str, Any]) -> tuple[Game, int, str, dict[int, str]]:
-        """``POST /api/matches``: (game, seat, token, the invitation codes shown once)."""
-        game, seat, token, codes = seats.create(self.matches, body)
+    def create(self, body: dict[str, Any], held: str | None = None) -> tuple[Game, int, str, dict[int, str]]:
+        """``POST /api/matches``: (game, seat, token, the invitation codes shown once); ``held``: see
+        :func:`sixtysix.web.seats.create`."""
+        game, seat, token, codes = seats.create(self.matches, body, held)
         self.computer.schedule_soon(game)
         return game, seat, token, codes
 
