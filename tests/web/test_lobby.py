@@ -11,7 +11,7 @@ from sixtysix.web import schema
 from sixtysix.web.lobby import MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS, SEEK_SECONDS
 
 from .conftest import ServerThread, both_databases
-from .test_accounts import Browser
+from .test_accounts import PASSWORD, Browser
 from .test_ratings import play_to_the_end
 
 
@@ -172,3 +172,14 @@ def test_a_house_bot_accepts_a_challenge_at_once_and_its_rated_match_rates_its_a
     assert sorted((e["name"], e["bot"]) for e in board) == [("Ann", False), ("Computer level 1", True)]
     assert Browser(server.base).log_in("Computer level 1", "").status_code == 401  # nobody logs in as a bot
     assert Browser(server.base).sign_up("Computer Level 2").status_code == 400  # nor takes a bot's name
+
+
+@both_databases
+def test_an_account_with_offers_made_and_received_can_be_deleted(server: ServerThread) -> None:
+    ann, bea = signed_up(server, "Ann"), signed_up(server, "Bea")
+    ann.post("/api/seeks", {})
+    ann.post("/api/challenges", {"name": "Bea"})
+    bea.post("/api/challenges", {"name": "Ann"})
+    assert ann.post("/api/account/delete", {"password": PASSWORD}).status_code == 200
+    assert httpx.get(f"{server.base}/api/seeks").json()["seeks"] == []
+    assert [c["opponent"] for c in bea.get("/api/seeks/mine").json()["made"]] == [None]
