@@ -15,8 +15,9 @@ from sixtysix.web.account_api import COOKIE, Done, no_store, same_origin
 from sixtysix.web.accounts import Account, Accounts
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
-from sixtysix.web.lobby import Lobby, read_offer
+from sixtysix.web.lobby import MOVE_CLOCKS, Lobby, read_offer
 from sixtysix.web.messages import sentence
+from sixtysix.web.ratings import FAMILIES
 from sixtysix.web.service import Service
 
 
@@ -79,6 +80,10 @@ class Made(BaseModel):
 
 class Version(BaseModel):
     version: int
+    move_clocks: list[int]
+    """The move clocks an offer may ask for (seconds)."""
+    rated_presets: list[str]
+    """The presets a rated offer may use."""
 
 
 class MatchAnswer(BaseModel):
@@ -126,7 +131,7 @@ def lobby_router(service: Service) -> APIRouter:
     @router.get("/api/lobby")
     async def version() -> Version:
         """The lobby's version: it changes with every seek and challenge made, accepted, declined or withdrawn."""
-        return Version(version=lobby.version())
+        return Version(version=lobby.version(), move_clocks=list(MOVE_CLOCKS), rated_presets=list(FAMILIES))
 
     @router.get("/api/seeks")
     async def open_seeks() -> Seeks:
