@@ -104,7 +104,13 @@ def test_the_lobby_refuses_anonymous_and_cross_site_writes_and_bad_offers(server
     other = Browser(server.base, origin="https://evil.example")
     other.http.cookies.update(ann.http.cookies)
     assert other.post("/api/seeks", {}).status_code == 403
-    for body in ({"rules": "three66"}, {"rated": True, "rules": "four66"}, {"move_seconds": 7}, {"min_rating": -5}):
+    for body in (
+        {"rules": "three66"},
+        {"rated": True, "rules": "four66"},
+        {"options": {"tie_rule": "void"}},
+        {"move_seconds": 7},
+        {"min_rating": -5},
+    ):
         assert ann.post("/api/seeks", body).status_code in (400, 422), body
     assert httpx.get(f"{server.base}/api/seeks").json()["seeks"] == []
 

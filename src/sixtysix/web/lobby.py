@@ -78,15 +78,13 @@ class Offer:
 
 
 def read_offer(body: dict[str, Any]) -> Offer:
-    """The offer of a ``POST /api/seeks`` or ``/api/challenges`` body: ``rules`` (a two-player preset, by its
-    own options), ``target``, ``rated``, ``move_seconds`` (one of :data:`MOVE_CLOCKS`), and for a seek
+    """The offer of a ``POST /api/seeks`` or ``/api/challenges`` body: ``rules`` (a preset of a rating family,
+    by its own options), ``target``, ``rated``, ``move_seconds`` (one of :data:`MOVE_CLOCKS`), and for a seek
     ``min_rating`` / ``max_rating``."""
     rules = read_rules({"rules": body.get("rules", "seed66"), "target": body.get("target")})
-    if rules.players != 2:
-        raise malformed(sentence("server.lobby_two_players"))
+    if family_of(rules.preset_name) is None:  # the presets of the rating pools, rated or not
+        raise malformed(sentence("server.lobby_presets", presets=", ".join(FAMILIES)))
     family = family_of(rules.preset_name) if body.get("rated") is True else None
-    if body.get("rated") is True and family is None:
-        raise malformed(sentence("server.lobby_rated", presets=", ".join(FAMILIES)))
     clock = body.get("move_seconds", 60)
     if clock not in MOVE_CLOCKS or isinstance(clock, bool):
         raise malformed(sentence("server.lobby_move_clock", clocks=", ".join(map(str, MOVE_CLOCKS))))
