@@ -116,8 +116,8 @@ export function mountLobby(root, ctx) {
         <div class="intro"><h1>${t("lobby.title")}</h1><p>${t("lobby.subtitle")}</p></div>
         ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : ""}
         ${open ? mine : ""}
-        <div class="forms">${formHTML("computer")}${formHTML("friend")}</div>
         <div data-seeks></div>
+        <div class="forms">${formHTML("computer")}${formHTML("friend")}</div>
         ${open ? "" : mine}
       </section>`,
     );
