@@ -189,3 +189,25 @@ def test_an_account_with_offers_made_and_received_can_be_deleted(server: ServerT
     assert ann.post("/api/account/delete", {"password": PASSWORD}).status_code == 200
     assert httpx.get(f"{server.base}/api/seeks").json()["seeks"] == []
     assert [c["opponent"] for c in bea.get("/api/seeks/mine").json()["made"]] == [None]
+
+
+def test_quick_pairing_accepts_a_like_seek_within_the_rating_range_or_makes_one(server: ServerThread) -> None:
+    ann, bea, cleo, dan = (signed_up(server, name) for name in ("Ann", "Bea", "Cleo", "Dan"))
+    offer = {"rules": "schnapsen", "target": 3, "rated": True, "move_seconds": 30, "spread": 100}
+    first = ann.post("/api/seeks/quick", offer)
+    assert first.status_code == 201, first.text
+    seek = first.json()["seek"]
+    assert first.json()["match"] is None and (seek["min_rating"], seek["max_rating"]) == (1400, 1600)
+    # Dan is rated far above: Ann's seek is not his, nor he hers; he gets a seek of his own
+    with server.service.store.transaction() as db:
+        dan_id = db.execute(select(schema.accounts.c.id).where(schema.accounts.c.name == "Dan")).scalar_one()
+        values = {"rating": 2000.0, "deviation": 60.0, "volatility": 0.06, "games": 30, "updated": 0.0}
+        db.execute(schema.ratings.insert().values(account_id=dan_id, family="schnapsen", **values))
+    apart = dan.post("/api/seeks/quick", offer).json()
+    assert apart["match"] is None and apart["seek"]["min_rating"] == 1900
+    # another offer (another move clock) is not paired either
+    assert cleo.post("/api/seeks/quick", {**offer, "move_seconds": 60}).json()["match"] is None
+    paired = bea.post("/api/seeks/quick", offer).json()
+    assert paired["seek"] is None and paired["match"]["rated"] is True and paired["match"]["seat"] == 2
+    mine = ann.get("/api/seeks/mine").json()["made"]
+    assert [(s["state"], s["match_id"]) for s in mine] == [("accepted", paired["match"]["match_id"])]

@@ -274,6 +274,48 @@ class Lobby:
             ).all()
         return {"made": [self._json(r, now) for r in made], "received": [self._json(r, now) for r in received]}
 
+    def quick(
+        self, account: Account, offer: Offer, spread: float
+    ) -> tuple[Game, int, str] | tuple[dict[str, object], str]:
+        """Quick pairing: accept the oldest open seek of the same offer (preset, target, rated or not, move clock)
+        whose maker's rating is within ``spread`` of the account's and whose own range takes the account; if there
+        is none, make such a seek, open to the ratings within ``spread``. (game, seat, token), or (seek, token)."""
+        s, g = schema.seeks, schema.ratings
+        now = self.now()
+        family = family_of(offer.rules.preset_name)
+        with self.store.transaction() as db:
+            mine = self._rating(db, account.id, family)
+            theirs = func.coalesce(
+                select(g.c.rating)
+                .where(g.c.account_id == s.c.account_id, g.c.family == (family or ""))
+                .scalar_subquery(),
+                1500.0,
+            )
+            found = db.execute(
+                select(s.c.id)
+                .where(
+                    s.c.challenge == 0,
+                    self._open(now),
+                    s.c.account_id != account.id,
+                    s.c.preset == offer.rules.preset_name,
+                    s.c.target == offer.rules.match_target,
+                    s.c.rated == int(offer.family is not None),
+                    s.c.move_seconds == float(offer.move_seconds),
+                    theirs.between(mine - spread, mine + spread),
+                    func.coalesce(s.c.min_rating, 0.0) <= mine,
+                    func.coalesce(s.c.max_rating, 1e9) >= mine,
+                )
+                .order_by(s.c.id)
+            ).all()
+        for (seek_id,) in found:  # why: another account may take one first; the next is tried
+            try:
+                return self.accept(account, int(seek_id), challenge=False)
+            except WebError as error:
+                if error.status not in (404, 409):
+                    raise
+        ranged = Offer(offer.rules, offer.family, offer.move_seconds, max(0.0, mine - spread), mine + spread)
+        return self.seek(account, ranged)
+
     def withdraw(self, account: Account, seek_id: int) -> None:
         """The maker takes back an open seek or challenge (404 if it has none open by that id)."""
         s = schema.seeks

@@ -32,6 +32,16 @@ class OfferBody(BaseModel):
     max_rating: float | None = None
 
 
+class QuickBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    rules: str = Field("seed66", max_length=40)
+    target: int | None = None
+    rated: bool = False
+    move_seconds: int = 60
+    spread: float = Field(200.0, ge=0, le=1000)
+    """The widest difference of ratings accepted, either way."""
+
+
 class ChallengeBody(OfferBody):
     name: str = Field(max_length=200)
     """The account challenged (a house bot: ``Computer level 3``)."""
@@ -94,6 +104,15 @@ class MatchAnswer(BaseModel):
     rated: bool
 
 
+class QuickAnswer(BaseModel):
+    match: MatchAnswer | None = None
+    """A seek was found and accepted: the match."""
+    seek: Seek | None = None
+    """None was: a seek made, open to the ratings within the spread."""
+    token: str | None = None
+    """With ``seek``: the maker's seat token in the match to come."""
+
+
 class ChallengeAnswer(BaseModel):
     challenge: Seek | None = None
     """A person challenged: the open challenge (its token below is the challenger's, for the match to come)."""
@@ -146,6 +165,15 @@ def lobby_router(service: Service) -> APIRouter:
     async def seek(body: OfferBody, account: Account = offering) -> Made:
         made, token = lobby.seek(account, read_offer(body.model_dump()))
         return Made(seek=Seek.model_validate(made), token=token)
+
+    @router.post("/api/seeks/quick", dependencies=[SameOrigin], status_code=201)
+    async def quick(body: QuickBody, account: Account = offering) -> QuickAnswer:
+        offer = read_offer(body.model_dump(exclude={"spread"}))
+        found = lobby.quick(account, offer, body.spread)
+        if isinstance(found[0], Game):
+            return QuickAnswer(match=match_answer(*found))
+        made, token = found
+        return QuickAnswer(seek=Seek.model_validate(made), token=token)
 
     @router.post("/api/seeks/{seek_id}/accept", dependencies=[SameOrigin], status_code=201)
     async def accept_seek(seek_id: int, account: Account = offering) -> MatchAnswer:

@@ -124,6 +124,7 @@ export const api = {
   seeks: () => request("GET", "/api/seeks"),
   mySeeks: () => request("GET", "/api/seeks/mine"),
   seek: (offer) => request("POST", "/api/seeks", { body: offer }),
+  quickSeek: (offer) => request("POST", "/api/seeks/quick", { body: offer }),
   acceptSeek: (id) => request("POST", `/api/seeks/${id}/accept`, { body: {} }),
   withdrawSeek: (id) => request("DELETE", `/api/seeks/${id}`),
   challenge: (offer) => request("POST", "/api/challenges", { body: offer }),

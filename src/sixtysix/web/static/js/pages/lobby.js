@@ -11,6 +11,7 @@ import { matchRows } from "./history.js";
 
 const PRESETS = ["seed66", "pagat66", "schnapsen"];
 const LEVELS = [1, 2, 3, 4, 5];
+const QUICK_SPREAD = 200; // quick pairing: the widest difference of ratings accepted, either way
 const POLL_MS = 3000; // how often the lobby's version is asked for (the lists are read only when it changed)
 
 export function mountLobby(root, ctx) {
@@ -275,6 +276,7 @@ function seeksSection(ctx, alive) {
       <label class="check"><input type="checkbox" name="rated" checked> ${t("seeks.rated")}</label>
       <label>${t("seeks.opponent")} <input name="name" maxlength="40" placeholder="${t("seeks.anyone")}" data-testid="challenge-name"></label>
       <button class="primary" type="submit" data-testid="offer-submit">${t("seeks.offer")}</button>
+      <button type="submit" name="quick" data-testid="offer-quick">${t("seeks.quick", { n: QUICK_SPREAD })}</button>
     </form>`;
   }
 
@@ -337,7 +339,14 @@ function seeksSection(ctx, alive) {
         rated: data.get("rated") === "on",
       };
       const name = String(data.get("name") || "").trim();
+      const quick = event.submitter && event.submitter.name === "quick";
       run(async () => {
+        if (quick) {
+          const answer = await api.quickSeek({ ...offer, spread: QUICK_SPREAD });
+          if (answer.match) play(answer.match); // a like seek was waiting
+          else saveOffer(answer.seek.id, answer.token);
+          return;
+        }
         if (!name) {
           const made = await api.seek(offer);
           saveOffer(made.seek.id, made.token);
