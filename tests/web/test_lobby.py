@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import httpx
@@ -211,3 +212,28 @@ def test_quick_pairing_accepts_a_like_seek_within_the_rating_range_or_makes_one(
     assert paired["seek"] is None and paired["match"]["rated"] is True and paired["match"]["seat"] == 2
     mine = ann.get("/api/seeks/mine").json()["made"]
     assert [(s["state"], s["match_id"]) for s in mine] == [("accepted", paired["match"]["match_id"])]
+
+
+@both_databases
+def test_two_accounts_accepting_one_seek_on_two_servers_at_once_get_one_match(make_server: Any) -> None:
+    """Two server processes on one database (as behind a load balancer): the seek goes to one account only."""
+    first, second = make_server(), make_server()
+    ann = signed_up(first, "Ann")
+    bea, cleo = signed_up(first, "Bea"), signed_up(second, "Cleo")
+    seek = ann.post("/api/seeks", {"target": 2}).json()["seek"]
+    barrier = threading.Barrier(2)
+    answers: list[int] = []
+
+    def accept(browser: Browser) -> None:
+        barrier.wait()
+        answers.append(browser.post(f"/api/seeks/{seek['id']}/accept").status_code)
+
+    threads = [threading.Thread(target=accept, args=(b,)) for b in (bea, cleo)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(answers) == [201, 404] or sorted(answers) == [201, 409]
+    with first.service.store.transaction() as db:
+        held = db.execute(select(schema.account_seats.c.match_id)).scalars().all()
+    assert len(held) == 2 and len(set(held)) == 1  # one match, its two seats held
