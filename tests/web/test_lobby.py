@@ -59,6 +59,8 @@ def test_a_seek_accepted_by_another_account_gives_both_a_seat_in_one_rated_match
     ).json()
     assert state["seat"] == 1 and state["seats"][1]["name"] == "Bea"
     assert server.service.games[match["match_id"]].move_seconds == 30
+    server.service.forget(server.service.games[match["match_id"]])  # read back from the store: the same clock
+    assert server.service.game(match["match_id"]).move_seconds == 30
     final = play_to_the_end(server.base, match["match_id"], {1: ann_token, 2: match["token"]})
     winner = {1: "Ann", 2: "Bea"}[final["match"]["winner"]]
     board = httpx.get(f"{server.base}/api/leaderboard?rules=seed66").json()
