@@ -59,3 +59,26 @@ def test_a_challenge_to_a_house_bot_on_the_front_page_begins_the_match_at_once(
     ann.page.wait_for_url(re.compile(r"#/match/"))
     match_id = ann.page.url.split("#/match/")[1]
     assert server.service.games[match_id].seats[2].name == "Computer (level 2)"
+
+
+def test_a_player_challenged_by_name_sees_the_challenge_and_accepts_it(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=11)
+    ann = open_table(f"{server.base}/?animations=0#/")
+    bea = open_table(f"{server.base}/?animations=0#/")
+    sign_up_in_the_page(ann, "Ann")
+    sign_up_in_the_page(bea, "Bea")
+    for person in (ann, bea):
+        person.page.goto(f"{server.base}/?animations=0#/")
+    form = ann.page.locator("[data-testid=offer-form]")
+    form.locator("[data-testid=challenge-name]").fill("Bea")
+    form.locator("[data-testid=offer-submit]").click()
+    accept = bea.page.locator("[data-testid=accept-challenge]")
+    accept.wait_for()
+    assert bea.page.locator("[data-testid=accept-seek]").count() == 0  # not an open seek
+    accept.click()
+    bea.page.wait_for_url(re.compile(r"#/match/"))
+    ann.page.wait_for_url(re.compile(r"#/match/"))
+    match_id = bea.page.url.split("#/match/")[1]
+    assert (seat_of(ann, match_id), seat_of(bea, match_id)) == (1, 2)
