@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 
 import httpx
+from playwright.sync_api import expect
 
 from .conftest import ServerThread, Table, require_browser, shot
 from .test_accounts import sign_up_in_the_page
@@ -72,10 +73,14 @@ def test_a_player_challenged_by_name_sees_the_challenge_and_accepts_it(
     for person in (ann, bea):
         person.page.goto(f"{server.base}/?animations=0#/")
     form = ann.page.locator("[data-testid=offer-form]")
-    form.locator("[data-testid=challenge-name]").fill("Bea")
-    form.locator("[data-testid=offer-submit]").click()
+    for _ in range(2):
+        form.locator("[data-testid=challenge-name]").fill("Bea")
+        form.locator("[data-testid=offer-submit]").click()
     accept = bea.page.locator("[data-testid=accept-challenge]")
-    accept.wait_for()
+    expect(accept).to_have_count(2)
+    bea.page.locator("[data-testid=decline-challenge]").first.click()
+    expect(ann.page.locator("[data-testid=ended-offer]")).to_have_text(re.compile(r": declined$"))
+    expect(accept).to_have_count(1)
     assert bea.page.locator("[data-testid=accept-seek]").count() == 0  # not an open seek
     accept.click()
     bea.page.wait_for_url(re.compile(r"#/match/"))

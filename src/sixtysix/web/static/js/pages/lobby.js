@@ -225,6 +225,7 @@ function seeksSection(ctx, alive) {
   let error = "";
   let element = null;
   let timer = null;
+  const typed = {}; // what the player typed in the form: kept when the lobby is drawn again
 
   async function poll() {
     try {
@@ -280,8 +281,7 @@ function seeksSection(ctx, alive) {
     </form>`;
   }
 
-  function html_() {
-    if (account === undefined) return "";
+  function listsHTML() {
     const list = open.length
       ? html`<ul class="seeks" data-testid="open-seeks">${open.map((o) =>
           row(o, account && o.name !== account.name ? html`<button data-accept="${o.id}" data-testid="accept-seek">${t("seeks.accept")}</button>` : ""))}</ul>`
@@ -289,26 +289,52 @@ function seeksSection(ctx, alive) {
     const received = mine.received.length
       ? html`<h3>${t("seeks.received")}</h3><ul class="seeks">${mine.received.map((o) => row(o, html`
           <button data-challenge="${o.id}" data-testid="accept-challenge">${t("seeks.accept")}</button>
-          <button data-decline="${o.id}">${t("seeks.decline")}</button>`))}</ul>`
+          <button data-decline="${o.id}" data-testid="decline-challenge">${t("seeks.decline")}</button>`))}</ul>`
+      : "";
+    const unanswered = mine.made.filter((o) => o.state === "declined" || o.state === "expired");
+    const ended = unanswered.length
+      ? html`<ul class="seeks ended">${unanswered.map((o) => html`<li data-testid="ended-offer">${offerText(o)}: ${t(`seeks.${o.state}`)}</li>`)}</ul>`
       : "";
     const waiting = mine.made.filter((o) => o.state === "open");
     const made = waiting.length
       ? html`<h3>${t("seeks.waiting")}</h3><ul class="seeks">${waiting.map((o) =>
           row(o, html`<button data-withdraw="${o.id}">${t("seeks.withdraw")}</button>`))}</ul>`
       : "";
+    return { mine: html`${error ? html`<p class="error" role="alert">${error}</p>` : ""}${received}${made}${ended}`, open: list };
+  }
+
+  function shellHTML() {
     return html`<section class="panel online" data-testid="seeks-section">
       <h2>${t("seeks.title")}</h2>
-      ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
-      ${account ? html`${received}${made}${offerForm()}` : html`<p class="note"><a href="#/account">${t("seeks.log_in")}</a></p>`}
-      <h3>${t("seeks.open")}</h3>${list}
+      ${account ? html`<div data-mine></div>${offerForm()}` : html`<p class="note"><a href="#/account">${t("seeks.log_in")}</a></p>`}
+      <h3>${t("seeks.open")}</h3><div data-open></div>
     </section>`;
   }
 
+  // The section's frame and form are drawn once (what the player typed stays); the lists each time they change.
   function draw() {
-    if (element && alive()) {
-      render(element, html_());
-      bind(element);
+    if (!element || !alive() || account === undefined || !lobby) return;
+    if (!$("[data-testid=seeks-section]", element)) {
+      render(element, shellHTML());
+      const form = $("[data-testid=offer-form]", element);
+      if (form) {
+        for (const [name, value] of Object.entries(typed)) {
+          const field = form.elements.namedItem(name);
+          if (field && field.type === "checkbox") field.checked = value;
+          else if (field) field.value = value;
+        }
+        form.addEventListener("input", (event) => {
+          const field = event.target;
+          if (field.name) typed[field.name] = field.type === "checkbox" ? field.checked : field.value;
+        });
+        form.onsubmit = submit;
+      }
     }
+    const lists = listsHTML();
+    const mineElement = $("[data-mine]", element);
+    if (mineElement) render(mineElement, lists.mine);
+    render($("[data-open]", element), lists.open);
+    bind(element);
   }
 
   async function run(work) {
@@ -328,35 +354,35 @@ function seeksSection(ctx, alive) {
     for (const b of el.querySelectorAll("[data-challenge]")) b.onclick = () => run(async () => play(await api.acceptChallenge(b.dataset.challenge)));
     for (const b of el.querySelectorAll("[data-decline]")) b.onclick = () => run(() => api.declineChallenge(b.dataset.decline));
     for (const b of el.querySelectorAll("[data-withdraw]")) b.onclick = () => run(() => api.withdrawSeek(b.dataset.withdraw));
-    const form = $("[data-testid=offer-form]", el);
-    if (form) form.onsubmit = (event) => {
-      event.preventDefault();
-      const data = new FormData(form);
-      const offer = {
-        rules: data.get("rules"),
-        target: Math.max(1, Math.min(1000, Number(data.get("target")) || 7)),
-        move_seconds: Number(data.get("move_seconds")),
-        rated: data.get("rated") === "on",
-      };
-      const name = String(data.get("name") || "").trim();
-      const quick = event.submitter && event.submitter.name === "quick";
-      run(async () => {
-        if (quick) {
-          const answer = await api.quickSeek({ ...offer, spread: QUICK_SPREAD });
-          if (answer.match) play(answer.match); // a like seek was waiting
-          else saveOffer(answer.seek.id, answer.token);
-          return;
-        }
-        if (!name) {
-          const made = await api.seek(offer);
-          saveOffer(made.seek.id, made.token);
-          return;
-        }
-        const answer = await api.challenge({ ...offer, name });
-        if (answer.match) play(answer.match); // a house bot: the match begins at once
-        else saveOffer(answer.challenge.id, answer.token);
-      });
+  }
+
+  function submit(event) {
+    event.preventDefault();
+    const data = new FormData(event.target);
+    const offer = {
+      rules: data.get("rules"),
+      target: Math.max(1, Math.min(1000, Number(data.get("target")) || 7)),
+      move_seconds: Number(data.get("move_seconds")),
+      rated: data.get("rated") === "on",
     };
+    const name = String(data.get("name") || "").trim();
+    const quick = event.submitter && event.submitter.name === "quick";
+    run(async () => {
+      if (quick) {
+        const answer = await api.quickSeek({ ...offer, spread: QUICK_SPREAD });
+        if (answer.match) play(answer.match); // a like seek was waiting
+        else saveOffer(answer.seek.id, answer.token);
+        return;
+      }
+      if (!name) {
+        const made = await api.seek(offer);
+        saveOffer(made.seek.id, made.token);
+        return;
+      }
+      const answer = await api.challenge({ ...offer, name });
+      if (answer.match) play(answer.match); // a house bot: the match begins at once
+      else saveOffer(answer.challenge.id, answer.token);
+    });
   }
 
   poll();
