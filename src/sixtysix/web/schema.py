@@ -257,6 +257,7 @@ seeks = Table(  # the lobby's open seeks and direct challenges (sixtysix.web.lob
 )
 Index("seeks_state", seeks.c.state, seeks.c.expires)
 Index("seeks_account", seeks.c.account_id, seeks.c.state)
+Index("seeks_opponent", seeks.c.opponent_id, seeks.c.state)  # the challenges to an account
 
 lobby_version = Table(  # one row: raised by every change of the seeks (the lobby page polls it)
     "lobby_version",

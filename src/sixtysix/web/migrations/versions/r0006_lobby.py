@@ -40,6 +40,7 @@ def upgrade() -> None:
     )
     op.create_index("seeks_state", "seeks", ["state", "expires"])
     op.create_index("seeks_account", "seeks", ["account_id", "state"])
+    op.create_index("seeks_opponent", "seeks", ["opponent_id", "state"])
     version = op.create_table(
         "lobby_version",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -56,6 +57,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("house_bots")
     op.drop_table("lobby_version")
+    op.drop_index("seeks_opponent", "seeks")
     op.drop_index("seeks_account", "seeks")
     op.drop_index("seeks_state", "seeks")
     op.drop_table("seeks")
