@@ -89,7 +89,7 @@ def test_a_person_signs_up_logs_out_and_logs_in_again(server: ServerThread, brow
     assert again.status_code == 200, again.text
     assert ann.me() is not None and ann.me()["name"] == "Ann"  # type: ignore[index]
     with server.service.store.transaction() as db:
-        stored = db.execute(select(schema.accounts.c.password_hash)).scalar_one()
+        stored = db.execute(select(schema.accounts.c.password_hash).where(schema.accounts.c.bot == 0)).scalar_one()
         sessions = db.execute(select(schema.sessions.c.token_hash)).scalars().all()
     assert stored.startswith("$argon2id$") and PASSWORD not in stored
     assert sessions and ann.cookie not in sessions  # the cookie is kept only hashed
@@ -137,7 +137,7 @@ def test_an_unknown_name_and_a_wrong_password_get_the_same_answer(
     # the same work: an unknown name's password is checked against a hash of the same parameters
     store = server.service.store
     with store.transaction() as db:
-        stored = db.execute(select(schema.accounts.c.password_hash)).scalar_one()
+        stored = db.execute(select(schema.accounts.c.password_hash).where(schema.accounts.c.bot == 0)).scalar_one()
     assert extract_parameters(Accounts(store).dummy_hash) == extract_parameters(stored)
 
 
@@ -228,7 +228,8 @@ def test_deleting_an_account_deletes_its_data(server: ServerThread, browsers: Ca
     assert ann.post("/api/account/delete", {"password": "not it at all"}).status_code == 403
     assert ann.post("/api/account/delete", {"password": PASSWORD}).status_code == 200
     assert ann.me() is None
-    for table in (schema.accounts, schema.sessions, schema.account_seats, schema.ratings, schema.rating_history):
+    assert count(server, schema.accounts, bot=0) == 0  # the house bots' accounts stay (sixtysix.web.lobby)
+    for table in (schema.sessions, schema.account_seats, schema.ratings, schema.rating_history):
         assert count(server, table) == 0, table.name
     assert count(server, schema.matches) == 1  # the match stays, for the other players
     assert browsers().sign_up("Ann").status_code == 201  # the name is free again
@@ -258,4 +259,4 @@ def test_a_flood_of_sign_ups_from_one_address_is_stopped(make_server: Callable[.
     server = make_server(limits=Limits(rates={"signup": Rate(2, 3600.0)}))
     answers = [Browser(server.base).sign_up(f"Player {n}").status_code for n in range(3)]
     assert answers == [201, 201, 429]
-    assert count(server, schema.accounts) == 2
+    assert count(server, schema.accounts, bot=0) == 2

@@ -6,7 +6,7 @@ as the SHA-256 hash of its random cookie. A login that fails says the same for a
 for a wrong password, after the same work: an unknown name is checked against a dummy hash.
 Every login makes a new session (the cookie the browser had, if any, is ended: no fixation);
 changing the password ends every other session of the account. Deleting an account deletes its
-sessions, ratings, rating history and the links to its seats; the matches stay, with the name
+sessions, ratings, rating history, lobby offers and the links to its seats; the matches stay, with the name
 their seats were given, for the other players.
 
 The hashing is slow on purpose (tens of milliseconds): the web layer runs these methods in a
@@ -167,6 +167,9 @@ class Accounts:
         with self.store.transaction() as db:
             for table in (schema.sessions, schema.ratings, schema.rating_history, schema.account_seats):
                 db.execute(delete(table).where(table.c.account_id == account.id))
+            seeks = schema.seeks  # its lobby offers go; those it accepted or was sent lose its name
+            db.execute(delete(seeks).where(seeks.c.account_id == account.id))
+            db.execute(update(seeks).where(seeks.c.opponent_id == account.id).values(opponent_id=None))
             db.execute(delete(schema.accounts).where(schema.accounts.c.id == account.id))
 
     # -- sessions ------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from sixtysix.web.account_api import account_router
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import BodyLimit, Limits
+from sixtysix.web.lobby_api import lobby_router
 from sixtysix.web.logs import protect_logs
 from sixtysix.web.logsetup import RequestIds
 from sixtysix.web.messages import sentence
@@ -131,8 +132,9 @@ def create_app(
     answer_errors(app)
     for router in ROUTERS:
         app.include_router(router)
-    # accounts, ratings, the leaderboard (docs/online.md): a router built on the app's service
+    # accounts, ratings, the leaderboard, the lobby (docs/online.md): routers built on the app's service
     app.include_router(account_router(service), responses=REFUSALS)
+    app.include_router(lobby_router(service), responses=REFUSALS)  # seeks, challenges, the house bots
     app.include_router(site.fallback)  # after every router: any other /api/ path is a JSON 404
     static = Path(static_dir) if static_dir is not None else STATIC
     app.mount("/", StaticFiles(directory=str(static), html=True, check_dir=False), name="static")

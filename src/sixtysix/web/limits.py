@@ -56,6 +56,7 @@ class Limits:
             "login": Rate(20, 600.0),
             "login_name": Rate(10, 600.0),
             "signup": Rate(5, 3600.0),
+            "seek": Rate(30, 600.0),
         }
     )
     """Per client (its IP address): ``create`` (matches and rematches), ``hint``, ``review``, ``verify``
@@ -65,7 +66,8 @@ class Limits:
     and ``action`` per seat, not per address: every action a seat sends, over HTTP or its sockets, legal
     or not (60 a second, bursts up to 120: above a person's pace, and a bot's, which waits for its turn).
     ``login`` (logins, password changes and account deletions per address), ``login_name`` (the same per account
-    name, whether it exists or not: the answer never tells), ``signup`` (accounts made per address).
+    name, whether it exists or not: the answer never tells), ``signup`` (accounts made per address),
+    ``seek`` (lobby seeks and challenges made, and seeks accepted, per account).
     A kind left out is not limited."""
     analysis_queue: int = 8
     """Analyses (hints, reviews) that may wait for the analysis thread; more are answered 503."""

@@ -9,6 +9,7 @@ store holds (:meth:`Matches.reload`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, parse_card
@@ -68,6 +69,8 @@ class Matches:
         self.games: dict[str, Game] = {}
         self.commitments = fairness.Commitments(pending_commitments)
         """First deals' commitments offered before their match is created."""
+        self.move_clock: Callable[[str], float | None] | None = None
+        """A match's own move clock, if it has one (a lobby match's; set by :mod:`sixtysix.web.lobby`)."""
         self.rebuilt = 0
         """How many times a match was rebuilt from the store (the tests count them)."""
 
@@ -123,6 +126,8 @@ class Matches:
             spectator_delay=row.spectator_delay,
         )
         game.move_seconds, game.grace_seconds = self.move_seconds, self.grace_seconds
+        if row.kind == "friend" and self.move_clock is not None:  # a lobby match's own move clock
+            game.move_seconds = self.move_clock(row.id) or self.move_seconds
         game.server_time, game.touched = self.server_time, self.server_time.monotonic()
         if row.status == "over":
             game.rematch, game.rematch_codes = self.store.rematch_of(row.id)

@@ -238,3 +238,40 @@ rating_history = Table(  # an account's rating after each rated match
     Column("created", Float, nullable=False),
 )
 Index("rating_history_account", rating_history.c.account_id, rating_history.c.created)
+
+seeks = Table(  # the lobby's open seeks and direct challenges (sixtysix.web.lobby)
+    "seeks",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),  # who seeks or challenges
+    Column("opponent_id", Integer, ForeignKey("accounts.id")),  # the account challenged, or who accepted a seek
+    Column("challenge", Integer, nullable=False),  # 1: a direct challenge to opponent_id; 0: an open seek
+    Column("preset", Text, nullable=False),
+    Column("target", Integer, nullable=False),
+    Column("rated", Integer, nullable=False),
+    Column("move_seconds", Float, nullable=False),  # the match's move clock
+    Column("min_rating", Float),  # an open seek: the accepting account's rating at least this (NULL: any)
+    Column("max_rating", Float),  # and at most this
+    Column("token_hash", Text, nullable=False),  # the seeker's seat token (given when the seek is made), hashed
+    Column("state", Text, nullable=False),  # 'open', 'accepted', 'declined', 'withdrawn'
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),  # an open seek past this is gone
+    Column("match_id", Text, ForeignKey("matches.id")),  # the match once accepted
+)
+Index("seeks_state", seeks.c.state, seeks.c.expires)
+Index("seeks_account", seeks.c.account_id, seeks.c.state)
+Index("seeks_opponent", seeks.c.opponent_id, seeks.c.state)  # the challenges to an account
+
+lobby_version = Table(  # one row: raised by every change of the seeks (the lobby page polls it)
+    "lobby_version",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("version", Integer, nullable=False),
+)
+
+house_bots = Table(  # the accounts of the house bots: the computer at each level, rated under its own name
+    "house_bots",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("level", Integer, nullable=False, unique=True),
+)

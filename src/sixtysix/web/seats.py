@@ -58,9 +58,10 @@ def read_rules(body: dict[str, Any]) -> Rules:
     return rules.replace(match_target=fields.whole_number(body, "target", 1, 1000, rules.match_target))
 
 
-def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str, dict[int, str]]:
+def create(matches: Matches, body: dict[str, Any], held: str | None = None) -> tuple[Game, int, str, dict[int, str]]:
     """A new match from a ``POST /api/matches`` body; (game, the creator's seat, its token, the
-    invitation code of each friend's open seat: shown once, never stored)."""
+    invitation code of each friend's open seat: shown once, never stored). ``held``: the hash of a
+    token the creator was given before (a lobby seek's); then the token returned is ``""``."""
     opponent = fields.choice(body, "opponent", ("computer", "friend"), "computer")
     level = fields.whole_number(body, "level", 1, 5, 3)
     rules = read_rules(body)
@@ -74,8 +75,8 @@ def create(matches: Matches, body: dict[str, Any]) -> tuple[Game, int, str, dict
     hints = fields.boolean(body, "hints", kind == "computer" and analysed) and analysed
     spectators = fields.boolean(body, "spectators", True)  # anyone may watch, unless the creator says no
     delay = fields.whole_number(body, "spectator_delay", 0, MAX_DELAY, 0)
-    token = secrets.token_urlsafe(32)
-    seats = [SeatRow(seat, name, "human", None, token_hash(token), fairness.client_seed(body))]
+    token = "" if held is not None else secrets.token_urlsafe(32)
+    seats = [SeatRow(seat, name, "human", None, held or token_hash(token), fairness.client_seed(body))]
     ticket = body.get("commitment_ticket")
     # the first deal's server seed, fixed before the client seed was sent (POST /api/commitments) if asked for
     secret = matches.commitments.take(ticket) if ticket is not None else fairness.new_secret(matches.rng)

@@ -275,9 +275,10 @@ class Service:
             raise WebError(403, "wrong_token", sentence("server.wrong_token"))
         return game, seat
 
-    def create(self, body: dict[str, Any]) -> tuple[Game, int, str, dict[int, str]]:
-        """``POST /api/matches``: (game, seat, token, the invitation codes shown once)."""
-        game, seat, token, codes = seats.create(self.matches, body)
+    def create(self, body: dict[str, Any], held: str | None = None) -> tuple[Game, int, str, dict[int, str]]:
+        """``POST /api/matches``: (game, seat, token, the invitation codes shown once); ``held``: see
+        :func:`sixtysix.web.seats.create`."""
+        game, seat, token, codes = seats.create(self.matches, body, held)
         self.computer.schedule_soon(game)
         return game, seat, token, codes
 

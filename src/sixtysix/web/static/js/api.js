@@ -121,6 +121,17 @@ export const api = {
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   ratedInvitation: (code) => request("POST", "/api/account/invitation", { body: { code } }),
   leaderboard: (rules) => request("GET", `/api/leaderboard?rules=${encodeURIComponent(rules)}`),
+  // the lobby (docs/online.md, "The lobby"): the page polls its version and reads the lists when it changes
+  lobby: () => request("GET", "/api/lobby"),
+  seeks: () => request("GET", "/api/seeks"),
+  mySeeks: () => request("GET", "/api/seeks/mine"),
+  seek: (offer) => request("POST", "/api/seeks", { body: offer }),
+  quickSeek: (offer) => request("POST", "/api/seeks/quick", { body: offer }),
+  acceptSeek: (id) => request("POST", `/api/seeks/${id}/accept`, { body: {} }),
+  withdrawSeek: (id) => request("DELETE", `/api/seeks/${id}`),
+  challenge: (offer) => request("POST", "/api/challenges", { body: offer }),
+  acceptChallenge: (id) => request("POST", `/api/challenges/${id}/accept`, { body: {} }),
+  declineChallenge: (id) => request("POST", `/api/challenges/${id}/decline`, { body: {} }),
   puzzleSolver: () => request("POST", "/api/puzzles/solver"),
   puzzle: (which, token) => request("GET", `/api/puzzles/${encodeURIComponent(which)}`, { token }),
   puzzleAnswer: (id, token, action, daily) =>

@@ -4,6 +4,7 @@
 
 const SEATS = "sixtysix.seats";
 const SETTINGS = "sixtysix.settings";
+const OFFERS = "sixtysix.offers";
 
 const storage = () => {
   try {
@@ -101,6 +102,20 @@ export function settings() {
 
 export function saveSettings(changes) {
   write(SETTINGS, { ...read(SETTINGS, {}), ...changes });
+}
+
+/** A lobby seek's or challenge's seat token, given when it was made (the match is not known yet). */
+export function saveOffer(id, token) {
+  write(OFFERS, { ...read(OFFERS, {}), [id]: token });
+}
+
+/** The token of offer ``id`` (null if this browser did not make it), forgotten once taken. */
+export function takeOffer(id) {
+  const all = read(OFFERS, {});
+  const token = all[id] || null;
+  delete all[id];
+  write(OFFERS, all);
+  return token;
 }
 
 export function localStore() {

@@ -1,16 +1,20 @@
 // The lobby: a match against the computer (level, rules, target) or against a friend
-// (an invitation link), and this browser's unfinished and finished matches.
+// (an invitation link), this browser's unfinished and finished matches, and, for a logged-in
+// account, the open seeks and challenges of other players (docs/online.md, "The lobby").
 
-import { api } from "../api.js";
+import { api, errorText } from "../api.js";
 import { $, html, render } from "../dom.js";
 import { t } from "../i18n.js";
+import { labelled } from "../describe.js";
 import { presetName, presetText, usePresets } from "../presets.js";
-import { allTokens, saveSeat, saveSettings } from "../store.js";
+import { allTokens, saveOffer, saveSeat, saveSettings, takeOffer } from "../store.js";
 import { matchRows } from "./history.js";
 
 const PRESETS = ["seed66", "pagat66", "schnapsen"];
 const LEVELS = [1, 2, 3, 4, 5];
 const LIVE_SECONDS = 20; // how often the list of matches being played is read again
+const QUICK_SPREAD = 200; // quick pairing: the widest difference of ratings accepted, either way
+const POLL_MS = 3000; // how often the lobby's version is asked for (the lists are read only when it changed)
 
 export function mountLobby(root, ctx) {
   let meta = null;
@@ -133,11 +137,13 @@ export function mountLobby(root, ctx) {
         <div class="intro"><h1>${t("lobby.title")}</h1><p>${t("lobby.subtitle")}</p></div>
         ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : ""}
         ${open ? mine : ""}
+        <div data-seeks></div>
         <div class="forms">${formHTML("computer")}${formHTML("friend")}</div>
         ${open ? "" : mine}
         ${liveHTML()}
       </section>`,
     );
+    seeks.bind($("[data-seeks]", root));
     for (const form of root.querySelectorAll("form.new-match")) {
       form.addEventListener("submit", submit);
       form.addEventListener("input", remember);
@@ -219,14 +225,195 @@ export function mountLobby(root, ctx) {
     }
   }
 
+  const seeks = seeksSection(ctx, () => alive);
   draw();
   return {
     unmount() {
       alive = false;
       clearInterval(liveTimer);
+      seeks.stop();
     },
     rerender: draw,
   };
 }
 
 
+
+// The seeks and challenges: polled (the lobby's version, every POLL_MS), drawn into their own element.
+function seeksSection(ctx, alive) {
+  let account = undefined; // undefined: not known yet; null: not logged in
+  let lobby = null; // {version, move_clocks, rated_presets}
+  let open = [];
+  let mine = { made: [], received: [] };
+  let error = "";
+  let element = null;
+  let timer = null;
+  const typed = {}; // what the player typed in the form: kept when the lobby is drawn again
+
+  async function poll() {
+    try {
+      if (account === undefined) account = (await api.account()).account;
+      const now = await api.lobby();
+      if (!lobby || now.version !== lobby.version) {
+        open = (await api.seeks()).seeks;
+        if (account) mine = await api.mySeeks();
+        lobby = now;
+        for (const offer of mine.made) if (offer.state === "accepted" && offer.match_id) enter(offer);
+        draw();
+      }
+    } catch {
+      /* the next poll tries again */
+    }
+    if (alive()) timer = setTimeout(poll, POLL_MS);
+  }
+
+  // An offer this browser made was accepted: its seat (1) with the token kept since it was made.
+  function enter(offer) {
+    const token = takeOffer(offer.id);
+    if (!token) return;
+    saveSeat(offer.match_id, { token, seat: 1, kind: "friend" });
+    ctx.navigate(`#/match/${encodeURIComponent(offer.match_id)}`);
+  }
+
+  function play(answer) {
+    saveSeat(answer.match_id, { token: answer.token, seat: answer.seat, kind: "friend" });
+    ctx.navigate(`#/match/${encodeURIComponent(answer.match_id)}`);
+  }
+
+  function offerText(o) {
+    const rating = o.rating === null ? "" : ` (${Math.round(o.rating)})`;
+    const kind = t(o.rated ? "seeks.rated" : "seeks.casual");
+    return `${o.name}${rating} · ${presetName(o.rules)} · ${t("seeks.to", { n: o.target })} · ${kind} · ${t("seeks.seconds", { n: o.move_seconds })}`;
+  }
+
+  function row(o, buttons) {
+    return html`<li data-testid="seek" data-id="${o.id}"><span>${offerText(o)}</span> ${buttons}</li>`;
+  }
+
+  function offerForm() {
+    const clocks = lobby ? lobby.move_clocks : [60];
+    const presets = lobby ? lobby.rated_presets : PRESETS;
+    return html`<form class="offer" data-testid="offer-form">
+      <label>${t("lobby.rules")} <select name="rules">${presets.map((p) => html`<option value="${p}">${presetName(p)}</option>`)}</select></label>
+      <label>${t("lobby.target")} <input type="number" name="target" min="1" max="1000" value="7"></label>
+      <label>${t("seeks.move_clock")} <select name="move_seconds">${clocks.map((c) => html`<option value="${c}" ${c === 60 ? html`selected` : ""}>${t("seeks.seconds", { n: c })}</option>`)}</select></label>
+      <label class="check"><input type="checkbox" name="rated" checked> ${t("seeks.rated")}</label>
+      <label>${t("seeks.opponent")} <input name="name" maxlength="40" placeholder="${t("seeks.anyone")}" data-testid="challenge-name"></label>
+      <button class="primary" type="submit" data-testid="offer-submit">${t("seeks.offer")}</button>
+      <button type="submit" name="quick" data-testid="offer-quick">${t("seeks.quick", { n: QUICK_SPREAD })}</button>
+    </form>`;
+  }
+
+  function listsHTML() {
+    const list = open.length
+      ? html`<ul class="seeks" data-testid="open-seeks">${open.map((o) =>
+          row(o, account && o.name !== account.name ? html`<button data-accept="${o.id}" data-testid="accept-seek">${t("seeks.accept")}</button>` : ""))}</ul>`
+      : html`<p class="empty">${t("seeks.none")}</p>`;
+    const received = mine.received.length
+      ? html`<h3>${t("seeks.received")}</h3><ul class="seeks">${mine.received.map((o) => row(o, html`
+          <button data-challenge="${o.id}" data-testid="accept-challenge">${t("seeks.accept")}</button>
+          <button data-decline="${o.id}" data-testid="decline-challenge">${t("seeks.decline")}</button>`))}</ul>`
+      : "";
+    const unanswered = mine.made.filter((o) => o.state === "declined" || o.state === "expired");
+    const ended = unanswered.length
+      ? html`<ul class="seeks ended">${unanswered.map((o) => html`<li data-testid="ended-offer">${labelled(offerText(o))}${t(`seeks.${o.state}`)}</li>`)}</ul>`
+      : "";
+    const waiting = mine.made.filter((o) => o.state === "open");
+    const made = waiting.length
+      ? html`<h3>${t("seeks.waiting")}</h3><ul class="seeks">${waiting.map((o) =>
+          row(o, html`<button data-withdraw="${o.id}">${t("seeks.withdraw")}</button>`))}</ul>`
+      : "";
+    return { mine: html`${error ? html`<p class="error" role="alert">${error}</p>` : ""}${received}${made}${ended}`, open: list };
+  }
+
+  function shellHTML() {
+    return html`<section class="panel online" data-testid="seeks-section">
+      <h2>${t("seeks.title")}</h2>
+      ${account ? html`<div data-mine></div>${offerForm()}` : html`<p class="note"><a href="#/account">${t("seeks.log_in")}</a></p>`}
+      <h3>${t("seeks.open")}</h3><div data-open></div>
+    </section>`;
+  }
+
+  // The section's frame and form are drawn once (what the player typed stays); the lists each time they change.
+  function draw() {
+    if (!element || !alive() || account === undefined || !lobby) return;
+    if (!$("[data-testid=seeks-section]", element)) {
+      render(element, shellHTML());
+      const form = $("[data-testid=offer-form]", element);
+      if (form) {
+        for (const [name, value] of Object.entries(typed)) {
+          const field = form.elements.namedItem(name);
+          if (field && field.type === "checkbox") field.checked = value;
+          else if (field) field.value = value;
+        }
+        form.addEventListener("input", (event) => {
+          const field = event.target;
+          if (field.name) typed[field.name] = field.type === "checkbox" ? field.checked : field.value;
+        });
+        form.onsubmit = submit;
+      }
+    }
+    const lists = listsHTML();
+    const mineElement = $("[data-mine]", element);
+    if (mineElement) render(mineElement, lists.mine);
+    render($("[data-open]", element), lists.open);
+    bind(element);
+  }
+
+  async function run(work) {
+    error = "";
+    try {
+      await work();
+    } catch (err) {
+      error = t("seeks.failed", { message: errorText(err) || err.message });
+    }
+    lobby = lobby && { ...lobby, version: -1 }; // read the lists again now
+    clearTimeout(timer);
+    poll();
+  }
+
+  function bind(el) {
+    for (const b of el.querySelectorAll("[data-accept]")) b.onclick = () => run(async () => play(await api.acceptSeek(b.dataset.accept)));
+    for (const b of el.querySelectorAll("[data-challenge]")) b.onclick = () => run(async () => play(await api.acceptChallenge(b.dataset.challenge)));
+    for (const b of el.querySelectorAll("[data-decline]")) b.onclick = () => run(() => api.declineChallenge(b.dataset.decline));
+    for (const b of el.querySelectorAll("[data-withdraw]")) b.onclick = () => run(() => api.withdrawSeek(b.dataset.withdraw));
+  }
+
+  function submit(event) {
+    event.preventDefault();
+    const data = new FormData(event.target);
+    const offer = {
+      rules: data.get("rules"),
+      target: Math.max(1, Math.min(1000, Number(data.get("target")) || 7)),
+      move_seconds: Number(data.get("move_seconds")),
+      rated: data.get("rated") === "on",
+    };
+    const name = String(data.get("name") || "").trim();
+    const quick = event.submitter && event.submitter.name === "quick";
+    run(async () => {
+      if (quick) {
+        const answer = await api.quickSeek({ ...offer, spread: QUICK_SPREAD });
+        if (answer.match) play(answer.match); // a like seek was waiting
+        else saveOffer(answer.seek.id, answer.token);
+        return;
+      }
+      if (!name) {
+        const made = await api.seek(offer);
+        saveOffer(made.seek.id, made.token);
+        return;
+      }
+      const answer = await api.challenge({ ...offer, name });
+      if (answer.match) play(answer.match); // a house bot: the match begins at once
+      else saveOffer(answer.challenge.id, answer.token);
+    });
+  }
+
+  poll();
+  return {
+    bind(el) {
+      element = el;
+      draw();
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
