@@ -23,14 +23,13 @@ Scenarios
     one database. Match *i* is created on process *i* mod 2 and joined through the other; its
     seat 1's WebSocket goes to the process that created it, seat 2's to the other: every
     action crosses processes (stored by one, pushed by ``NOTIFY`` to the other). A client is a
-    level-1 player (a random legal action) at a **person's pace**: before each action its match
+    level-1 player (a random legal action; ``66``, the claim, only with 66 points) at a **person's pace**: before each action its match
     waits a thinking time, uniformly random between 0.5 and 1.5 times ``--think`` (default 2 s:
     1 to 3 s; ``--quick``: 1 s, 0.5 to 1.5 s), the match's actions of both seats one after the
     other (``bench.web``'s pacer).
 ``kill``
-    The same, and once the clients have had half of the actions answered that a match's deal
-    has (``--kill-after`` actions per match, default 12, over every match), the last server
-    process is killed with ``SIGKILL``. Its clients see their socket close and connect again to
+    The same, and ``--kill-after`` thinking times after the first action (default 15: 30 s,
+    about the middle of a deal), the last server process is killed with ``SIGKILL``. Its clients see their socket close and connect again to
     the next process (the next in the list that accepts; a client tries every 50 ms), as a page
     behind a proxy does. An action sent to the killed process and never answered is *in doubt*:
     the client learns from the state it gets again whether it was stored (its seat's count of
@@ -199,7 +198,7 @@ async def play_seat(run: Run, seat: Seat, seed: int, pacer: Pacer, timeout: floa
                     message = json.loads(await asyncio.wait_for(ws.recv(), timeout))
                     state = _updated(state, message)
                     continue
-                action = rng.choice(state["legal"])
+                action = choose(state, rng)
                 await pacer.wait()
                 counter += 1
                 ident = str(counter)
@@ -236,9 +235,21 @@ async def play_seat(run: Run, seat: Seat, seed: int, pacer: Pacer, timeout: floa
             seat.reconnected = time.perf_counter()
 
 
-async def killer(run: Run, processes: list[subprocess.Popen[bytes]], when: int) -> None:
-    """``SIGKILL`` the last process once ``when`` actions were answered."""
-    while run.answered < when:
+def choose(state: dict[str, Any], rng: random.Random) -> str:
+    """A level-1 person's action: a random legal one, but ``66`` (the claim that the deal is won) only when
+    the seat has 66 points, and then at once (random claims would end most deals after a few actions)."""
+    legal = list(state["legal"])
+    if "66" in legal and state["you"]["points"] >= 66:
+        return "66"
+    chosen: str = rng.choice([a for a in legal if a != "66"] or legal)
+    return chosen
+
+
+async def killer(run: Run, processes: list[subprocess.Popen[bytes]], seconds: float, clients: list[Any]) -> None:
+    """``SIGKILL`` the last process ``seconds`` after the first action (unless every client is done)."""
+    while not run.first or time.perf_counter() < run.first + seconds:
+        if all(client.done() for client in clients):
+            return
         await asyncio.sleep(0.02)
     run.alive[-1] = False
     processes[-1].send_signal(signal.SIGKILL)
@@ -255,14 +266,22 @@ async def play(
     clients = [httpx.AsyncClient(base_url=b, timeout=60, limits=httpx.Limits(max_connections=20)) for b in bases]
     try:
 
+        async def post(client: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:
+            """POST, tried again on a connection lost (a kept-alive one the server closed as it was reused)."""
+            for attempt in range(3):
+                try:
+                    response = await client.post(path, json=body)
+                    return response.raise_for_status()
+                except httpx.TransportError:
+                    if attempt == 2:
+                        raise
+            raise AssertionError("unreachable")
+
         async def create(i: int) -> list[Seat]:
             host, guest = i % len(bases), (i + 1) % len(bases)
             body = {"target": args.target, "rules": "seed66", "name": f"host {i}", "opponent": "friend"}
-            created = await clients[host].post("/api/matches", json=body)
-            created.raise_for_status()
-            data = created.json()
-            joined = await clients[guest].post("/api/join", json={"code": data["invite"]["code"], "name": f"guest {i}"})
-            joined.raise_for_status()
+            data = (await post(clients[host], "/api/matches", body)).json()
+            joined = await post(clients[guest], "/api/join", {"code": data["invite"]["code"], "name": f"guest {i}"})
             return [Seat(data["match_id"], data["token"], host), Seat(data["match_id"], joined.json()["token"], guest)]
 
         seats = [s for pair in await asyncio.gather(*(create(i) for i in range(args.matches))) for s in pair]
@@ -273,8 +292,10 @@ async def play(
     pids = [p.pid for p in processes]
     before = {pid: _cpu_times(pid) for pid in pids}
     db_before = db_cpu(db_pid)
-    tasks = [play_seat(run, s, rng.getrandbits(32), pacers[s.match_id], args.timeout) for s in seats]
-    killing = [killer(run, processes, args.kill_after * args.matches)] if kill else []
+    tasks = [
+        asyncio.ensure_future(play_seat(run, s, rng.getrandbits(32), pacers[s.match_id], args.timeout)) for s in seats
+    ]
+    killing = [killer(run, processes, args.kill_after * args.think, tasks)] if kill else []
     results = await asyncio.gather(*tasks, *killing, return_exceptions=True)
     cpu = 0.0
     for pid in pids:
@@ -475,7 +496,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--think", type=float, default=2.0, help="mean thinking seconds per action, 0.5-1.5 times it (default 2)"
     )
-    parser.add_argument("--kill-after", type=int, default=12, help="kill: after this many actions per match")
+    parser.add_argument(
+        "--kill-after",
+        type=float,
+        default=15.0,
+        help="kill: after this many thinking times from the first action (default 15: about mid-deal)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="cost: rounds of sqlite, pg1, pg2 (default 3)")
     parser.add_argument("--only", default="scale,kill,cost", help="scenarios, comma-separated (default all)")
     parser.add_argument("--quick", action="store_true", help="the make bench setting: --think 1 --rounds 1")
@@ -489,6 +515,7 @@ def main(argv: list[str] | None = None) -> int:
     only = set(args.only.split(","))
     if only - {"scale", "kill", "cost"} or args.think <= 0 or args.processes < 2:
         parser.error("--only takes scale, kill, cost; --think must be positive; --processes at least 2")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the cluster stopped in ``finally`` below
     bin_dir = binaries()
     if args.database:
         cluster = Cluster(args.database)
