@@ -5,6 +5,7 @@ Run from the repository root (``make bench`` runs ``--quick``)::
     python -m bench.scale                     # 200 matches on 2 processes, then with a kill, then the cost (~12 min)
     python -m bench.scale --quick             # the same, shorter thinking and one round of the cost (~5 min)
     python -m bench.scale --only scale,kill   # the matches only; --only cost: the CPU per action only
+    python -m bench.scale --only notify       # PostgreSQL's commits a second with and without NOTIFY (pgbench)
     python -m bench.scale --database postgresql://me@localhost/postgres --json out/bench-scale.json
 
 PostgreSQL: a throwaway cluster of its own (``initdb`` in a temporary folder, a Unix socket,
@@ -23,17 +24,18 @@ Scenarios
     one database. Match *i* is created on process *i* mod 2 and joined through the other; its
     seat 1's WebSocket goes to the process that created it, seat 2's to the other: every
     action crosses processes (stored by one, pushed by ``NOTIFY`` to the other). A client is a
-    level-1 player (a random legal action; ``66``, the claim, only with 66 points) at a **person's pace**: before each action its match
-    waits a thinking time, uniformly random between 0.5 and 1.5 times ``--think`` (default 2 s:
-    1 to 3 s; ``--quick``: 1 s, 0.5 to 1.5 s), the match's actions of both seats one after the
-    other (``bench.web``'s pacer).
+    level-1 player (a random legal action; ``66``, the claim, only with 66 points) at a
+    **person's pace**: before each action its match waits a thinking time, uniformly random
+    between 0.5 and 1.5 times ``--think`` (default 2 s: 1 to 3 s; ``--quick``: 1 s, 0.5 to
+    1.5 s), the match's actions of both seats one after the other (``bench.web``'s pacer).
 ``kill``
     The same, and ``--kill-after`` thinking times after the first action (default 15: 30 s,
-    about the middle of a deal), the last server process is killed with ``SIGKILL``. Its clients see their socket close and connect again to
-    the next process (the next in the list that accepts; a client tries every 50 ms), as a page
-    behind a proxy does. An action sent to the killed process and never answered is *in doubt*:
-    the client learns from the state it gets again whether it was stored (its seat's count of
-    actions in the deal's history grew) and counts it as stored, or decides again.
+    about the middle of a deal), the last server process is killed with ``SIGKILL``. Its
+    clients see their socket close and connect again to the next process (the next in the list
+    that accepts; a client tries every 50 ms), as a page behind a proxy does. An action sent to
+    the killed process and never answered is *in doubt*: the client learns from the state it
+    gets again whether it was stored (its seat's count of actions in the deal's history grew)
+    and counts it as stored, or decides again.
 ``cost``
     Server CPU per action in three set-ups, the same matches as ``scale``: ``sqlite`` (one
     process on an SQLite file), ``pg1`` (one process on PostgreSQL), ``pg2`` (two processes on
@@ -41,6 +43,14 @@ Scenarios
     that a change of the machine's load falls on all; each round's ratios (``pg2/pg1``,
     ``pg1/sqlite``) are of runs made one after the other, and the medians over the rounds are
     given.
+``notify``
+    The ceiling of the publish/subscribe service: ``pgbench`` (PostgreSQL's own load client, 8
+    connections, ``--notify-seconds`` each) commits a one-row ``UPDATE`` of 1,000 rows, alone
+    and with a ``pg_notify`` in its transaction (as every change of a match sends one), with
+    the cluster's ``fsync`` off and then on (``ALTER SYSTEM``: a real flush of the WAL to this
+    machine's disk). PostgreSQL serializes the commits of notifying transactions (a lock held
+    from before the commit until after it, so that notifications queue in commit order): with
+    ``fsync`` on, each waits for the one before it to reach the disk.
 
 Figures
 -------
@@ -67,7 +77,9 @@ server CPU per action
     of the matches' creation to the end of the play, over the actions answered (ms); the
     database's own (PostgreSQL's server processes: the postmaster, its children and the
     children that ended, ``cutime``) is given apart as ``db_cpu_ms_per_action`` (only for a
-    cluster of its own: ``None`` with ``--database``).
+    cluster of its own: ``None`` with ``--database``); the clients' (this process's) as
+    ``clients_cpu_ms_per_action``, and ``clients_cores``, their CPU over the play's seconds
+    (near the share of a core the machine gives this process, the clients are what waits).
 """
 
 from __future__ import annotations
@@ -78,6 +90,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import statistics
 import subprocess
@@ -89,12 +102,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
+from sqlalchemy import make_url
+from tests.web.postgres import Cluster, binaries  # the tests' throwaway cluster, made the same way
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from bench.web import Pacer, _cpu_times, _start_server, _updated, percentile
 from sixtysix.web.store import Store
-from tests.web.postgres import Cluster, binaries  # the tests' throwaway cluster, made the same way
 
 VOLATILE = ("clock", "seats", "opponent")
 """State keys that differ between two readers without a change of the match: the move clock's ``now``,
@@ -292,6 +307,7 @@ async def play(
     pids = [p.pid for p in processes]
     before = {pid: _cpu_times(pid) for pid in pids}
     db_before = db_cpu(db_pid)
+    own_before = time.process_time()
     tasks = [
         asyncio.ensure_future(play_seat(run, s, rng.getrandbits(32), pacers[s.match_id], args.timeout)) for s in seats
     ]
@@ -305,11 +321,12 @@ async def play(
             continue
         cpu += sum(after) - sum(start)
     db_after = db_cpu(db_pid)
+    own = time.process_time() - own_before
     for result in results:
         if isinstance(result, BaseException):
             run.errors.append(f"client failed: {result!r}")
     db = db_after - db_before if db_after is not None and db_before is not None else None
-    return run, seats, {"server": cpu, "db": db}
+    return run, seats, {"server": cpu, "db": db, "clients": own}
 
 
 def db_cpu(pid: int | None) -> float | None:
@@ -377,9 +394,7 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def run_once(
-    args: argparse.Namespace, cluster: Cluster | None, setup: str, kill: bool = False
-) -> dict[str, Any]:
+def run_once(args: argparse.Namespace, cluster: Cluster | None, setup: str, kill: bool = False) -> dict[str, Any]:
     """One run: ``setup`` is ``sqlite``, ``pg1`` or ``pg2``; ``kill``: the last process killed midway."""
     count = 1 if setup in ("sqlite", "pg1") else args.processes
     with tempfile.TemporaryDirectory(prefix="sixtysix-bench-scale-") as folder:
@@ -462,6 +477,8 @@ def figures(
         "back_within_seconds": round(max(back) - run.killed, 2) if back and run.killed is not None else None,
         "server_cpu_ms_per_action": per_action(cpu["server"]),
         "db_cpu_ms_per_action": per_action(cpu["db"]),
+        "clients_cpu_ms_per_action": per_action(cpu["clients"]),
+        "clients_cores": round(cpu["clients"] / span, 2) if cpu["clients"] is not None and span else None,
         "errors": len(run.errors),
         "error_samples": run.errors[:5],
         "notes": notes[:5],
@@ -484,7 +501,8 @@ def line(result: dict[str, Any]) -> str:
         f"({result['actions_per_second']}/s); latency p50 {lat['p50']} p95 {lat['p95']} p99 {lat['p99']} "
         f"max {lat['max']} ms; lost {result['lost']}, states unlike {result['state_mismatches']}, "
         f"errors {result['errors']}; server CPU {result['server_cpu_ms_per_action']} ms/action, "
-        f"database {result['db_cpu_ms_per_action']} ms/action{kill}; load {result['load']}"
+        f"database {result['db_cpu_ms_per_action']} ms/action, clients {result['clients_cpu_ms_per_action']} "
+        f"ms/action ({result['clients_cores']} of a core){kill}; load {result['load']}"
     )
 
 
@@ -503,7 +521,8 @@ def main(argv: list[str] | None = None) -> int:
         help="kill: after this many thinking times from the first action (default 15: about mid-deal)",
     )
     parser.add_argument("--rounds", type=int, default=3, help="cost: rounds of sqlite, pg1, pg2 (default 3)")
-    parser.add_argument("--only", default="scale,kill,cost", help="scenarios, comma-separated (default all)")
+    parser.add_argument("--only", default="scale,kill,cost,notify", help="scenarios, comma-separated (default all)")
+    parser.add_argument("--notify-seconds", type=float, default=8.0, help="notify: seconds per pgbench run (default 8)")
     parser.add_argument("--quick", action="store_true", help="the make bench setting: --think 1 --rounds 1")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices (default 1)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for any answer (default 60)")
@@ -513,8 +532,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.think, args.rounds = 1.0, 1
     only = set(args.only.split(","))
-    if only - {"scale", "kill", "cost"} or args.think <= 0 or args.processes < 2:
-        parser.error("--only takes scale, kill, cost; --think must be positive; --processes at least 2")
+    if only - {"scale", "kill", "cost", "notify"} or args.think <= 0 or args.processes < 2:
+        parser.error("--only takes scale, kill, cost, notify; --think must be positive; --processes at least 2")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the cluster stopped in ``finally`` below
     bin_dir = binaries()
     if args.database:
@@ -540,9 +559,13 @@ def main(argv: list[str] | None = None) -> int:
                 for setup in ("sqlite", "pg1", "pg2"):
                     report(run_once(args, cluster, setup))
                     cost.append(results[-1])
+        notify = None
+        if "notify" in only and cluster.bin_dir is not None:
+            notify = notify_ceiling(cluster, args.notify_seconds, 8)
+            print(f"notify: {json.dumps(notify)}", file=sys.stderr, flush=True)
     finally:
         cluster.stop()
-    summary = {"runs": results, "cost": cost_summary(cost) if cost else None}
+    summary = {"runs": results, "cost": cost_summary(cost) if cost else None, "notify": notify}
     if summary["cost"]:
         print(f"cost: {json.dumps(summary['cost'])}", file=sys.stderr)
     if args.json:
@@ -554,6 +577,46 @@ def main(argv: list[str] | None = None) -> int:
             Path(args.json).write_text(text, encoding="utf-8")
     bad = [r for r in results if r["lost"] or r["state_mismatches"] or r["errors"]]
     return 1 if bad else 0
+
+
+NOTIFY_SCRIPTS = {
+    "update": "\\set id random(1, 1000)\nUPDATE counters SET n = n + 1 WHERE id = :id;\n",
+    "update_notify": "\\set id random(1, 1000)\nBEGIN;\nUPDATE counters SET n = n + 1 WHERE id = :id;\n"
+    "SELECT pg_notify('bench', :id::text);\nCOMMIT;\n",
+}
+
+
+def notify_ceiling(cluster: Cluster, seconds: float, clients: int) -> dict[str, Any]:
+    """Commits a second of a one-row update with and without a ``NOTIFY`` in its transaction (``pgbench``,
+    ``clients`` connections), with the cluster's ``fsync`` off (as the other runs) and on (a real disk's flush)."""
+    assert cluster.bin_dir is not None
+    database = cluster.create_database()
+    url = make_url(database)
+    host = str(url.query["host"])
+    figures: dict[str, Any] = {"clients": clients, "seconds": seconds}
+    try:
+        with psycopg.connect(database, autocommit=True) as connection:
+            connection.execute("CREATE TABLE counters (id integer PRIMARY KEY, n integer NOT NULL)")
+            connection.execute("INSERT INTO counters SELECT i, 0 FROM generate_series(1, 1000) AS i")
+        with tempfile.TemporaryDirectory(prefix="sixtysix-bench-notify-") as folder:
+            for fsync in ("off", "on"):
+                with psycopg.connect(cluster.url, autocommit=True) as connection:
+                    connection.execute(f"ALTER SYSTEM SET fsync = {fsync}")
+                    connection.execute("SELECT pg_reload_conf()")
+                for name, text in NOTIFY_SCRIPTS.items():
+                    script = Path(folder) / f"{name}.sql"
+                    script.write_text(text, encoding="utf-8")
+                    command = [str(cluster.bin_dir / "pgbench"), "-n", "-h", host, "-U", "postgres", "-c", str(clients)]
+                    command += ["-j", "2", "-T", str(int(seconds)), "-f", str(script), str(url.database)]
+                    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+                    found = re.search(r"tps = ([0-9.]+)", output)
+                    figures[f"{name}_fsync_{fsync}_tps"] = round(float(found.group(1))) if found else None
+    finally:
+        with psycopg.connect(cluster.url, autocommit=True) as connection:
+            connection.execute("ALTER SYSTEM RESET fsync")
+            connection.execute("SELECT pg_reload_conf()")
+        cluster.drop_database(database)
+    return figures
 
 
 def cost_summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
