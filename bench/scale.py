@@ -42,7 +42,9 @@ Scenarios
     PostgreSQL), run in turn ``--rounds`` times (``sqlite``, ``pg1``, ``pg2``, ``sqlite``, …) so
     that a change of the machine's load falls on all; each round's ratios (``pg2/pg1``,
     ``pg1/sqlite``) are of runs made one after the other, and the medians over the rounds are
-    given.
+    given. ``--setups`` chooses them; ``pg2s`` is ``pg2`` with both seats of each match on one
+    process (*sticky*, as a proxy routing by the match's id would place them; ``pg2`` puts
+    every match across the two, the worst case).
 ``notify``
     The ceiling of the publish/subscribe service: ``pgbench`` (PostgreSQL's own load client, 8
     connections, ``--notify-seconds`` each) commits a one-row ``UPDATE`` of 1,000 rows, alone
@@ -273,9 +275,15 @@ async def killer(run: Run, processes: list[subprocess.Popen[bytes]], seconds: fl
 
 
 async def play(
-    args: argparse.Namespace, bases: list[str], processes: list[subprocess.Popen[bytes]], kill: bool, db_pid: int | None
+    args: argparse.Namespace,
+    bases: list[str],
+    processes: list[subprocess.Popen[bytes]],
+    kill: bool,
+    db_pid: int | None,
+    sticky: bool = False,
 ) -> tuple[Run, list[Seat], dict[str, float | None]]:
-    """Create the matches (spread over the processes), then play them all; the CPU of the play."""
+    """Create the matches (spread over the processes), then play them all; the CPU of the play. ``sticky``: both
+    seats of a match on one process (as a proxy routing by the match's id would), not one on each."""
     run = Run(bases, [True] * len(bases))
     rng = random.Random(args.seed)
     clients = [httpx.AsyncClient(base_url=b, timeout=60, limits=httpx.Limits(max_connections=20)) for b in bases]
@@ -293,7 +301,8 @@ async def play(
             raise AssertionError("unreachable")
 
         async def create(i: int) -> list[Seat]:
-            host, guest = i % len(bases), (i + 1) % len(bases)
+            host = i % len(bases)
+            guest = host if sticky else (i + 1) % len(bases)
             body = {"target": args.target, "rules": "seed66", "name": f"host {i}", "opponent": "friend"}
             data = (await post(clients[host], "/api/matches", body)).json()
             joined = await post(clients[guest], "/api/join", {"code": data["invite"]["code"], "name": f"guest {i}"})
@@ -395,7 +404,7 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_once(args: argparse.Namespace, cluster: Cluster | None, setup: str, kill: bool = False) -> dict[str, Any]:
-    """One run: ``setup`` is ``sqlite``, ``pg1`` or ``pg2``; ``kill``: the last process killed midway."""
+    """One run: ``setup`` is ``sqlite``, ``pg1``, ``pg2`` or ``pg2s``; ``kill``: the last process killed midway."""
     count = 1 if setup in ("sqlite", "pg1") else args.processes
     with tempfile.TemporaryDirectory(prefix="sixtysix-bench-scale-") as folder:
         if setup == "sqlite":
@@ -404,12 +413,13 @@ def run_once(args: argparse.Namespace, cluster: Cluster | None, setup: str, kill
             assert cluster is not None
             database = cluster.create_database()
         Store(database).close()  # the schema made once, before the processes start
-        started = [_start_server(database) for _ in range(count)]
+        profiles = [Path(args.profile) / f"{setup}-{n}.prof" if args.profile else None for n in range(count)]
+        started = [_start_server(database, profile=profile) for profile in profiles]
         processes, bases = [p for p, _ in started], [b for _, b in started]
         try:
             db_pid = postmaster(cluster) if setup != "sqlite" else None
             wall = time.perf_counter()
-            run, seats, cpu = asyncio.run(play(args, bases, processes, kill, db_pid))
+            run, seats, cpu = asyncio.run(play(args, bases, processes, kill, db_pid, sticky=setup == "pg2s"))
             wall = time.perf_counter() - wall
             lost, mismatches, notes = check(database, bases, run.alive, seats)
         finally:
@@ -521,8 +531,14 @@ def main(argv: list[str] | None = None) -> int:
         help="kill: after this many thinking times from the first action (default 15: about mid-deal)",
     )
     parser.add_argument("--rounds", type=int, default=3, help="cost: rounds of sqlite, pg1, pg2 (default 3)")
+    parser.add_argument(
+        "--setups", default="sqlite,pg1,pg2", help="cost: the set-ups, in turn (default sqlite,pg1,pg2; also pg2s)"
+    )
     parser.add_argument("--only", default="scale,kill,cost,notify", help="scenarios, comma-separated (default all)")
     parser.add_argument("--notify-seconds", type=float, default=8.0, help="notify: seconds per pgbench run (default 8)")
+    parser.add_argument(
+        "--profile", metavar="DIR", help="run the servers under cProfile, their profiles in DIR (SETUP-N.prof)"
+    )
     parser.add_argument("--quick", action="store_true", help="the make bench setting: --think 1 --rounds 1")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices (default 1)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for any answer (default 60)")
@@ -556,7 +572,7 @@ def main(argv: list[str] | None = None) -> int:
         cost: list[dict[str, Any]] = []
         if "cost" in only:
             for _ in range(args.rounds):
-                for setup in ("sqlite", "pg1", "pg2"):
+                for setup in args.setups.split(","):
                     report(run_once(args, cluster, setup))
                     cost.append(results[-1])
         notify = None
@@ -620,31 +636,39 @@ def notify_ceiling(cluster: Cluster, seconds: float, clients: int) -> dict[str, 
 
 
 def cost_summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Medians of the CPU per action by set-up, and of each round's ratios (runs made one after the other)."""
+    """Medians of the CPU per action by set-up, and of each round's ratios to ``pg1`` (runs one after the other)."""
     by: dict[str, list[dict[str, Any]]] = {}
     for run in runs:
         by.setdefault(run["setup"], []).append(run)
-    rounds = list(zip(by["sqlite"], by["pg1"], by["pg2"], strict=True))
 
     def cpu(run: dict[str, Any], with_db: bool = False) -> float:
         return float(run["server_cpu_ms_per_action"]) + (float(run["db_cpu_ms_per_action"] or 0) if with_db else 0)
 
-    return {
+    summary: dict[str, Any] = {
         "server_ms_per_action": {k: statistics.median(cpu(r) for r in v) for k, v in by.items()},
         "db_ms_per_action": {
             k: statistics.median(float(r["db_cpu_ms_per_action"]) for r in v)
             for k, v in by.items()
             if k != "sqlite" and all(r["db_cpu_ms_per_action"] is not None for r in v)
         },
-        "pg2_over_pg1": round(statistics.median(cpu(c) / cpu(b) for _, b, c in rounds), 3),
-        "pg2_over_pg1_with_db": round(statistics.median(cpu(c, True) / cpu(b, True) for _, b, c in rounds), 3),
-        "pg1_over_sqlite": round(statistics.median(cpu(b) / cpu(a) for a, b, _ in rounds), 3),
-        "pg1_with_db_over_sqlite": round(statistics.median(cpu(b, True) / cpu(a) for a, b, _ in rounds), 3),
-        "ratios_by_round": [
-            {"pg2_over_pg1": round(cpu(c) / cpu(b), 3), "pg1_over_sqlite": round(cpu(b) / cpu(a), 3)}
-            for a, b, c in rounds
-        ],
     }
+    if "pg1" not in by:
+        return summary
+    for setup, mine in by.items():
+        if setup == "pg1":
+            continue
+        pairs = list(zip(mine, by["pg1"], strict=False))
+        if setup == "sqlite":  # PostgreSQL over SQLite: pg1 / sqlite, the server's CPU, and with the database's
+            summary["pg1_over_sqlite"] = round(statistics.median(cpu(b) / cpu(a) for a, b in pairs), 3)
+            summary["pg1_with_db_over_sqlite"] = round(statistics.median(cpu(b, True) / cpu(a) for a, b in pairs), 3)
+            summary["pg1_over_sqlite_by_round"] = [round(cpu(b) / cpu(a), 3) for a, b in pairs]
+        else:
+            summary[f"{setup}_over_pg1"] = round(statistics.median(cpu(a) / cpu(b) for a, b in pairs), 3)
+            summary[f"{setup}_over_pg1_with_db"] = round(
+                statistics.median(cpu(a, True) / cpu(b, True) for a, b in pairs), 3
+            )
+            summary[f"{setup}_over_pg1_by_round"] = [round(cpu(a) / cpu(b), 3) for a, b in pairs]
+    return summary
 
 
 if __name__ == "__main__":

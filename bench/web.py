@@ -443,12 +443,16 @@ def _cores() -> tuple[int, int] | None:
     return (cores[0], cores[1]) if len(cores) >= 2 else None
 
 
-def _start_server(db: Path | str, *options: str, core: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """``sixtysix serve`` (with ``options``, no rate limit, pinned to ``core`` if given) on a free port of
-    127.0.0.1, once it answers."""
+def _start_server(
+    db: Path | str, *options: str, core: int | None = None, profile: Path | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """``sixtysix serve`` (with ``options``, no rate limit, pinned to ``core`` if given; under cProfile, its
+    profile written to ``profile`` when it stops, if given) on a free port of 127.0.0.1, once it answers."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port), "--db", str(db), "--no-rate-limits"]
+    profiler = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
+    command = [sys.executable, *profiler, "-m", "sixtysix.cli", "serve", "--port", str(port), "--db", str(db)]
+    command.append("--no-rate-limits")
     server = subprocess.Popen(
         [*command, "--log-level", "warning", *options],
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
