@@ -47,8 +47,9 @@ Scenarios
     every match across the two, the worst case).
 ``notify``
     The ceiling of the publish/subscribe service: ``pgbench`` (PostgreSQL's own load client, 8
-    connections, ``--notify-seconds`` each) commits a one-row ``UPDATE`` of 1,000 rows, alone
-    and with a ``pg_notify`` in its transaction (as every change of a match sends one), with
+    connections, ``--notify-seconds`` each) commits transactions of a one-row ``UPDATE`` (of
+    1,000 rows) and a ``SELECT``, the ``SELECT`` a ``pg_notify`` or not (every change of a match
+    sends one in its transaction; the same statements and round trips either way), with
     the cluster's ``fsync`` off and then on (``ALTER SYSTEM``: a real flush of the WAL to this
     machine's disk). PostgreSQL serializes the commits of notifying transactions (a lock held
     from before the commit until after it, so that notifications queue in commit order): with
@@ -424,8 +425,8 @@ def run_once(args: argparse.Namespace, cluster: Cluster | None, setup: str, kill
             lost, mismatches, notes = check(database, bases, run.alive, seats)
         finally:
             for process in processes:
-                if process.poll() is None:
-                    process.terminate()
+                if process.poll() is None:  # SIGINT under cProfile: uvicorn raises SIGTERM again once stopped
+                    process.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
             for process in processes:
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     process.wait(15)
@@ -596,7 +597,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 NOTIFY_SCRIPTS = {
-    "update": "\\set id random(1, 1000)\nUPDATE counters SET n = n + 1 WHERE id = :id;\n",
+    "update": "\\set id random(1, 1000)\nBEGIN;\nUPDATE counters SET n = n + 1 WHERE id = :id;\n"
+    "SELECT :id::text;\nCOMMIT;\n",
     "update_notify": "\\set id random(1, 1000)\nBEGIN;\nUPDATE counters SET n = n + 1 WHERE id = :id;\n"
     "SELECT pg_notify('bench', :id::text);\nCOMMIT;\n",
 }
