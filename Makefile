@@ -76,6 +76,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.web --quick
 	$(BIN)/python -m bench.web_floor --seconds 15
 	$(BIN)/python -m bench.web_hints --quick
+	$(BIN)/python -m bench.scale --quick
 	$(BIN)/python -m bench.state
 	$(BIN)/python -m bench.rl
 	$(BIN)/python -m bench.variants --quick

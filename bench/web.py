@@ -443,18 +443,22 @@ def _cores() -> tuple[int, int] | None:
     return (cores[0], cores[1]) if len(cores) >= 2 else None
 
 
-def _start_server(db: Path, *options: str, core: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """``sixtysix serve`` (with ``options``, no rate limit, pinned to ``core`` if given) on a free port of
-    127.0.0.1, once it answers."""
+def _start_server(
+    db: Path | str, *options: str, core: int | None = None, profile: Path | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """``sixtysix serve`` (with ``options``, no rate limit, pinned to ``core`` if given; under cProfile, its
+    profile written to ``profile`` when it stops, if given) on a free port of 127.0.0.1, once it answers."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port), "--db", str(db), "--no-rate-limits"]
+    profiler = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
+    command = [sys.executable, *profiler, "-m", "sixtysix.cli", "serve", "--port", str(port), "--db", str(db)]
+    command.append("--no-rate-limits")
     server = subprocess.Popen(
         [*command, "--log-level", "warning", *options],
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         preexec_fn=(lambda: os.sched_setaffinity(0, {core})) if core is not None else None,
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # only ends a hang: a loaded machine may take over 20 s to start it
     while True:
         try:
             httpx.get(f"{base}/api/meta", timeout=1).raise_for_status()

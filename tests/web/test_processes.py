@@ -261,3 +261,50 @@ def test_a_seat_connected_to_one_server_process_is_connected_on_the_other_and_it
             api.close()
         for process in processes:
             process.stop()
+
+
+@pytest.mark.slow
+def test_a_seat_whose_server_process_is_killed_is_seen_gone_by_its_opponent_once_its_presence_runs_out(
+    postgres_url: str,
+) -> None:
+    """``kill -9`` of the process a seat's socket is on: nothing of it deletes the seat's ``presence`` row, which
+    runs out after the lease period (1 s here); the opponent, on the other process, hears the seat gone at that
+    process's next renewal, and may then claim the match (the move clock and the grace period half a second)."""
+    options = ["--move-time", "0.5", "--grace", "0.5", "--lease-seconds", "1"]
+    processes = [ServerProcess(postgres_url, options=options) for _ in range(2)]
+    apis = [Api(process.base) for process in processes]
+    sockets: list[Seat] = []
+    try:
+        created = apis[0].create(opponent="friend", name="Ann")
+        match_id = str(created["match_id"])
+        joined = apis[1].join(created["invite"]["code"], "Bob").json()
+        tokens = {1: str(created["token"]), 2: str(joined["token"])}
+        late = int(apis[1].state(match_id, tokens[1])["clock"]["seat"])
+        other = 3 - late
+        bob = Seat(processes[1].base, match_id, tokens[other])
+        sockets.append(bob)
+        ann = Seat(processes[0].base, match_id, tokens[late])
+        sockets.append(ann)
+        wait_presence(bob, late, True)
+        processes[0].kill()  # no socket closes cleanly there, no row is deleted
+        killed = time.monotonic()
+        wait_presence(bob, late, False)
+        gone_after = time.monotonic() - killed
+        assert gone_after < 10, gone_after  # the lease period and a renewal's third, on a loaded machine
+        while True:  # the clock and the grace period run out (server time, as the state says)
+            clock = apis[1].state(match_id, tokens[other])["clock"]
+            if clock["now"] >= clock["match_after"]:
+                break
+            time.sleep(0.05)
+        answer = bob.act("claim_match")
+        assert stored(answer), answer
+        final = bob.wait(lambda s: s["status"] == "over")
+        assert final["match"]["forfeited_by"] == late and final["match"]["winner"] == other
+        print(f"the opponent heard the killed process's seat gone {gone_after:.2f} s after the kill (lease 1 s)")
+    finally:
+        for socket in sockets:
+            socket.close()
+        for api in apis:
+            api.close()
+        for process in processes:
+            process.stop()
