@@ -41,7 +41,9 @@ exact agreement
 review time (``--review``)
     The wall-clock seconds of a deal's review as the web server makes it: every decision its own job in a
     pool of two analysis processes (:func:`sixtysix.web.review.review_decision`, the server's default
-    budget :data:`~sixtysix.web.review.REVIEW_SECONDS`), over the records; median and maximum.
+    budget :data:`~sixtysix.web.review.REVIEW_SECONDS`), over the records; median and maximum; with the CPU
+    seconds of a deal's analyses (the same on any machine; half of it is the time on two idle cores) and the
+    machine's load.
 coverage
     Over the decisions with sampled worlds (not exact), for every ordered pair of seeds: whether the first
     seed's 95 % interval of the loss (2 standard errors a side) holds the second seed's estimate
@@ -60,6 +62,7 @@ import dataclasses
 import json
 import logging
 import math
+import os
 import statistics
 import sys
 import time
@@ -365,8 +368,10 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def review_times(paths: Sequence[Path]) -> list[float]:
-    """Wall-clock seconds of each record's review as the web server makes it (two processes, one job a decision)."""
+def review_times(paths: Sequence[Path]) -> list[tuple[float, float]]:
+    """Wall-clock seconds of each record's review as the web server makes it (two processes, one job a decision),
+    each with the CPU seconds its analyses took (the same work on any machine: half of it is the review's time on
+    two idle cores)."""
     from sixtysix.web.review import REVIEW_SECONDS, analysis_pool, review_decision, stop_pool
 
     pool = analysis_pool(2)
@@ -380,10 +385,9 @@ def review_times(paths: Sequence[Path]) -> list[float]:
             game = (played.rules, played.dealer, tuple(played.deck), tuple(played.history))
             started = time.perf_counter()
             jobs = [pool.submit(review_decision, *game, i, budget) for i in range(len(record_choices(record)))]
-            for job in jobs:
-                job.result()
-            times.append(time.perf_counter() - started)
-            _log.info("%s reviewed in %.1f s (%d decisions)", path.stem, times[-1], len(jobs))
+            cpu = sum(job.result()[0].analysis.seconds for job in jobs)
+            times.append((time.perf_counter() - started, cpu))
+            _log.info("%s reviewed in %.1f s (%d decisions, %.1f s of CPU)", path.stem, times[-1][0], len(jobs), cpu)
         return times
     finally:
         stop_pool(pool)
@@ -407,8 +411,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     count = args.records or (4 if args.quick else 20)
     if args.review:
+        load = os.getloadavg()[0]
         times = review_times(record_paths(count))
-        print(f"review of a deal: median {statistics.median(times):.1f} s, max {max(times):.1f} s over {len(times)}")
+        walls, cpus = [wall for wall, _ in times], [cpu for _, cpu in times]
+        print(
+            f"review of a deal: median {statistics.median(walls):.1f} s, max {max(walls):.1f} s over {len(times)}; "
+            f"CPU of its analyses median {statistics.median(cpus):.1f} s, max {max(cpus):.1f} s "
+            f"(two idle cores: median {statistics.median(cpus) / 2:.1f} s); load {load:.1f} before, "
+            f"{os.getloadavg()[0]:.1f} after"
+        )
         return 0
     seeds = list(range(args.seeds or (3 if args.quick else 5)))
     budget = Budget(seconds=args.seconds, worlds=args.worlds)
