@@ -524,7 +524,9 @@ def explain(
         head.append(at_least_as_good(analysis, best, other))
     pairs = compare_lines(view, analysis, best, other, seed) if lines else []
     reasons = [*_decision_facts(view, analysis, best, other), *_master(view, best)]
-    reasons += [*_line_facts(view, best, other, pairs), *_view_facts(view, best, other), *_trick_now(view, best, other)]
+    reasons += [*_line_facts(view, best, other, pairs), *_view_facts(view, best, other)]
+    if not any(isinstance(f, TakenBy) and f.by == view.led for f in reasons):  # else that trick is named already
+        reasons += _trick_now(view, best, other)
     chosen = _distinct(reasons)[:REASONS]
     close = analysis.verdict(other) in (Verdict.GOOD, Verdict.UNCERTAIN)
     return Explanation(view.seat, best, other, tuple(head + chosen), close, tuple(pairs))
