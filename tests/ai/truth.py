@@ -468,16 +468,19 @@ class _Checker:
         if view.led is None or fact.led != view.led:
             self.fail(f"his {card_label(fact.led)} said led, {view.led} is")
             return
-        for card, takes, points in (
-            (self.explanation.best, fact.takes, fact.points),
-            (self.explanation.other, fact.other_takes, fact.other_points),
-        ):
+        other = self.explanation.other
+        assert other is not None  # why: a TrickNow compares two cards
+        answers: list[tuple[int, bool, int]] = [
+            (int(self.explanation.best), fact.takes, fact.points),
+            (int(other), fact.other_takes, fact.other_points),
+        ]
+        for card, takes, points in answers:
             world = self.any_world()
             tricks = world.tricks[me]
             world.apply(card, me)
             if (world.tricks[me] > tricks) != takes:
                 self.fail(f"{card_label(card)} said to {'take' if takes else 'lose'} the trick; it does not")
-            brings = sum(card_points(view.rules, c) for c in (fact.led, card))
+            brings = card_points(view.rules, fact.led) + card_points(view.rules, card)
             if not BIT[card] & (world.won[1] | world.won[2]) or brings != points:
                 self.fail(f"{card_label(card)}'s trick said worth {points} points, it brings {brings}")
         both = (fact.points, fact.other_points)
