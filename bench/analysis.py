@@ -41,11 +41,15 @@ exact agreement
 review time (``--review``)
     The wall-clock seconds of a deal's review as the web server makes it: every decision its own job in a
     pool of two analysis processes (:func:`sixtysix.web.review.review_decision`, the server's default
-    budget :data:`~sixtysix.web.review.REVIEW_SECONDS`), over the records; median and maximum.
+    budget :data:`~sixtysix.web.review.REVIEW_SECONDS`), over the records; median and maximum; with the CPU
+    seconds of a deal's analyses (the same on any machine; half of it is the time on two idle cores) and the
+    machine's load.
 coverage
     Over the decisions with sampled worlds (not exact), for every ordered pair of seeds: whether the first
     seed's 95 % interval of the loss (2 standard errors a side) holds the second seed's estimate
-    (target 90 to 99 %).
+    (target 90 to 99 %); also without the pairs where both seeds found the move best (held whatever
+    the errors), and for each pair whether the two losses are within 2 standard errors of their
+    difference (:func:`coverage`).
 cost
     CPU seconds per decision (mean, 95th percentile), the share of analyses that stopped
     before the budget (*settled*) and of exact ones.
@@ -58,6 +62,7 @@ import dataclasses
 import json
 import logging
 import math
+import os
 import statistics
 import sys
 import time
@@ -142,6 +147,12 @@ class DecisionRun:
     verdicts: list[str] = field(default_factory=list)
     losses: list[float] = field(default_factory=list)
     errors: list[float] = field(default_factory=list)
+    lows: list[float] = field(default_factory=list)
+    """The bottom of each seed's stated interval of the loss (against every contender)."""
+    highs: list[float] = field(default_factory=list)
+    """Its top."""
+    bests: list[str] = field(default_factory=list)
+    """Each seed's best action."""
     seconds: list[float] = field(default_factory=list)
     worlds: list[int] = field(default_factory=list)
     settled: list[bool] = field(default_factory=list)
@@ -186,6 +197,9 @@ def run_record(path: Path, seeds: Sequence[int], budget: Budget, hints: bool) ->
             run.verdicts.append(entry.verdict.value)
             run.losses.append(entry.loss)
             run.errors.append(entry.loss_se)
+            run.lows.append(entry.loss_low)
+            run.highs.append(entry.loss_high)
+            run.bests.append(str(analysis.best))
             run.seconds.append(analysis.seconds)
             run.worlds.append(analysis.worlds)
             run.settled.append(analysis.settled)
@@ -275,17 +289,36 @@ def figures(runs: Sequence[DecisionRun], hints: bool) -> dict[str, Any]:
 
 
 def coverage(runs: Sequence[DecisionRun]) -> dict[str, Any]:
-    """The share of ordered pairs of seeds of a sampled decision where one's interval holds the other's loss."""
-    held = pairs = 0
+    """How honest the stated errors are, over the decisions with sampled worlds (not exact).
+
+    ``held``: the ordered pairs of seeds where the first seed's interval (its loss ± 2 standard errors, as
+    people see it) holds the second seed's loss; ``informative``: the same without the pairs where both seeds
+    found the move best (both losses 0: held whatever the errors); ``paired``: the unordered
+    pairs whose losses differ by at most 2 standard errors of their difference (the two errors combined), what
+    honest errors keep in about 95 % of the pairs (a seed's own interval holds another's estimate in only
+    about 84 % of them even then: the difference of two estimates has √2 times their error)."""
+    held = pairs = informative = informative_held = paired = paired_held = 0
     for run in runs:
         if run.exact_verdict or run.exact:
             continue
         for i, (loss, se) in enumerate(zip(run.losses, run.errors, strict=True)):
-            for j, other in enumerate(run.losses):
-                if i != j:
-                    pairs += 1
-                    held += abs(other - loss) <= 2 * se + 1e-9
-    return share(held, pairs)
+            for j, (other, other_se) in enumerate(zip(run.losses, run.errors, strict=True)):
+                if i == j:
+                    continue
+                pairs += 1
+                holds = abs(other - loss) <= 2 * se + 1e-9
+                held += holds
+                if loss or other:
+                    informative += 1
+                    informative_held += holds
+                if i < j:
+                    paired += 1
+                    paired_held += abs(other - loss) <= 2 * math.hypot(se, other_se) + 1e-9
+    return {
+        **share(held, pairs),
+        "informative": share(informative_held, informative),
+        "paired": share(paired_held, paired),
+    }
 
 
 def report(result: dict[str, Any]) -> str:
@@ -316,7 +349,14 @@ def report(result: dict[str, Any]) -> str:
         f"({agreement['share']:.1%}); best by one seed and a fault by another: {f['best_or_fault']}"
     )
     held = f["coverage"]
-    lines.append(f"coverage of the other seeds' losses by a seed's 95% interval: {held['share']:.1%} of {held['of']}")
+    lines.append(
+        f"coverage of the other seeds' losses by a seed's 95% interval: {held['share']:.1%} "
+        f"[{held['low']:.1%}, {held['high']:.1%}] of {held['of']}; without the pairs both best "
+        f"{held['informative']['share']:.1%} [{held['informative']['low']:.1%}, {held['informative']['high']:.1%}] "
+        f"of {held['informative']['of']}; two seeds within 2 errors of their difference "
+        f"{held['paired']['share']:.1%} [{held['paired']['low']:.1%}, {held['paired']['high']:.1%}] "
+        f"of {held['paired']['of']}"
+    )
     if "hint" in f:
         h = f["hint"]
         agrees = h["agrees"]
@@ -328,8 +368,10 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def review_times(paths: Sequence[Path]) -> list[float]:
-    """Wall-clock seconds of each record's review as the web server makes it (two processes, one job a decision)."""
+def review_times(paths: Sequence[Path]) -> list[tuple[float, float]]:
+    """Wall-clock seconds of each record's review as the web server makes it (two processes, one job a decision),
+    each with the CPU seconds its analyses took (the same work on any machine: half of it is the review's time on
+    two idle cores)."""
     from sixtysix.web.review import REVIEW_SECONDS, analysis_pool, review_decision, stop_pool
 
     pool = analysis_pool(2)
@@ -343,10 +385,9 @@ def review_times(paths: Sequence[Path]) -> list[float]:
             game = (played.rules, played.dealer, tuple(played.deck), tuple(played.history))
             started = time.perf_counter()
             jobs = [pool.submit(review_decision, *game, i, budget) for i in range(len(record_choices(record)))]
-            for job in jobs:
-                job.result()
-            times.append(time.perf_counter() - started)
-            _log.info("%s reviewed in %.1f s (%d decisions)", path.stem, times[-1], len(jobs))
+            cpu = sum(job.result()[0].analysis.seconds for job in jobs)
+            times.append((time.perf_counter() - started, cpu))
+            _log.info("%s reviewed in %.1f s (%d decisions, %.1f s of CPU)", path.stem, times[-1][0], len(jobs), cpu)
         return times
     finally:
         stop_pool(pool)
@@ -370,8 +411,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     count = args.records or (4 if args.quick else 20)
     if args.review:
+        load = os.getloadavg()[0]
         times = review_times(record_paths(count))
-        print(f"review of a deal: median {statistics.median(times):.1f} s, max {max(times):.1f} s over {len(times)}")
+        walls, cpus = [wall for wall, _ in times], [cpu for _, cpu in times]
+        print(
+            f"review of a deal: median {statistics.median(walls):.1f} s, max {max(walls):.1f} s over {len(times)}; "
+            f"CPU of its analyses median {statistics.median(cpus):.1f} s, max {max(cpus):.1f} s "
+            f"(two idle cores: median {statistics.median(cpus) / 2:.1f} s); load {load:.1f} before, "
+            f"{os.getloadavg()[0]:.1f} after"
+        )
         return 0
     seeds = list(range(args.seeds or (3 if args.quick else 5)))
     budget = Budget(seconds=args.seconds, worlds=args.worlds)

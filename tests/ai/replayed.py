@@ -19,6 +19,8 @@ class Replayed:
         self.closed = False
         self.score_after_first = 0
         """The seat's counted points right after the first trick, for the seat that took it."""
+        self.winner: int | None = None
+        """The seat that won the deal on the engine (``None``: not ended)."""
 
 
 def replay_line(view: PlayerView, pair: LinePair, line: Line) -> Replayed:
@@ -44,6 +46,7 @@ def replay_line(view: PlayerView, pair: LinePair, line: Line) -> Replayed:
             if not world.hands[1] and not world.hands[2]:
                 result.last = gained[0]
     result.closed = world.closed
+    result.winner = world.outcome.winner if world.outcome is not None else None
     return result
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import statistics
 import subprocess
 import sys
 import time
@@ -265,6 +266,23 @@ def test_standard_errors_shrink_with_the_budget() -> None:
     for entry in large.actions:
         assert entry.loss_low <= entry.loss <= entry.loss_high
         assert entry.verdict is judge(entry.loss_low, entry.loss_high)
+
+
+def test_the_best_actions_loss_carries_the_error_of_its_closest_rival() -> None:
+    # The best action's loss is 0 by the worlds seen, not surely: its error is that of its difference to the rival
+    # that comes closest, so that its interval holds what another seed finds (not 0 ± 0).
+    deal = Match().new_deal(seed=7)
+    view = PlayerView.of(deal, deal.to_act or 1)
+    analysis = analyze(view, Budget(worlds=200, seed=1))
+    best = analysis.actions[0]
+    rivals = {}  # each rival's difference to the best over the worlds they shared: (top of its interval, its error)
+    for rival in analysis.actions[1:]:
+        gaps = [s.values[rival.action] - s.values[best.action] for s in analysis.samples if rival.action in s.values]
+        error = statistics.stdev(gaps) / len(gaps) ** 0.5
+        rivals[rival.action] = (statistics.fmean(gaps) + 2 * error, error)
+    closest = max(rivals.values())
+    assert best.loss == 0.0 and best.loss_se > 0 and best.loss_margin == 2 * best.loss_se
+    assert best.loss_se == pytest.approx(closest[1])
 
 
 def test_a_hint_stops_once_one_action_is_left() -> None:

@@ -39,7 +39,9 @@ from sixtysix.ai.explain import (
     PointsNeeded,
     TakenBy,
     TopCards,
+    TrickNow,
     TrumpHeld,
+    Turns,
     WinShare,
     explain,
 )
@@ -48,7 +50,7 @@ from sixtysix.ai.sampling import consistent_worlds, world_from
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
-from sixtysix.core.facts import DEAL_TARGET, exchange_card, game_points, last_trick_bonus
+from sixtysix.core.facts import DEAL_TARGET, card_points, exchange_card, game_points, last_trick_bonus
 from sixtysix.core.game import Deal
 from sixtysix.core.record import Record, replay
 from sixtysix.core.view import PlayerView
@@ -216,8 +218,10 @@ def _check(fact: Fact, view: PlayerView, deal: Deal, explanation: Explanation, a
         assert set(fact.out) == set(cards_of(HIGHER[fact.cards[-1]] & view.played))
     elif isinstance(fact, OpponentVoid):
         _check_void(fact, view, deal)
-    elif isinstance(fact, LastTrick | HisMarriage | OwnMarriage | TakenBy | ClaimAfter):
+    elif isinstance(fact, LastTrick | HisMarriage | OwnMarriage | TakenBy | ClaimAfter | Turns):
         _check_line_count(fact, view, explanation)
+    elif isinstance(fact, TrickNow):
+        _check_trick_now(fact, view, deal, explanation)
     elif isinstance(fact, AtLeastAsGood):
         _check_at_least_as_good(fact, view, explanation)
     else:
@@ -276,7 +280,21 @@ def _check_lines(view: PlayerView, pair: LinePair, explanation: Explanation) -> 
         assert world.outcome is not None and world.outcome.winner == line.winner
 
 
-LineFact = LastTrick | HisMarriage | OwnMarriage | TakenBy | ClaimAfter
+def _check_trick_now(fact: TrickNow, view: PlayerView, deal: Deal, explanation: Explanation) -> None:
+    """Each card played to his lead on the real deal: the trick goes where said, with the card points said."""
+    assert explanation.other is not None and view.led == fact.led
+    for card, takes, points in (
+        (explanation.best, fact.takes, fact.points),
+        (explanation.other, fact.other_takes, fact.other_points),
+    ):
+        world = deal.copy()
+        tricks = world.tricks[view.seat]
+        world.apply(card, view.seat)
+        assert (world.tricks[view.seat] > tricks) == takes
+        assert points == card_points(view.rules, fact.led) + card_points(view.rules, card)
+
+
+LineFact = LastTrick | HisMarriage | OwnMarriage | TakenBy | ClaimAfter | Turns
 
 
 def _check_line_count(fact: LineFact, view: PlayerView, explanation: Explanation) -> None:
@@ -300,6 +318,8 @@ def _check_line_count(fact: LineFact, view: PlayerView, explanation: Explanation
         )
     elif isinstance(fact, TakenBy):
         count = sum(1 for best, other, _ in replayed if first_changed(best, other, me) == {fact.card, fact.by})
+    elif isinstance(fact, Turns):
+        count = sum(1 for best, other, _ in replayed if best.winner == me and other.winner == him)
     else:
         count = sum(1 for b, _, p in replayed if b.claimed_after_first and b.tricks[0][2] == me == p.best.winner)
     assert fact.count == count

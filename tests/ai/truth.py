@@ -23,7 +23,7 @@ from sixtysix.ai.sampling import consistent_worlds, world_count, world_from
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import BIT, HIGHER, KING, QUEEN, SUIT_MASK, SUIT_OF, cards_of, make_card
-from sixtysix.core.facts import DEAL_TARGET, closer_win_points, exchange_card, last_trick_bonus
+from sixtysix.core.facts import DEAL_TARGET, card_points, closer_win_points, exchange_card, last_trick_bonus
 from sixtysix.core.game import Deal
 from sixtysix.core.view import PlayerView
 from sixtysix.present.describe import card_label, value_text
@@ -119,6 +119,7 @@ class _Checker:
                 self.fail(f"no check for {name}")
             else:
                 check(fact)
+        self.reason()
         self.plus_minus()
 
     def words(self, lang: str, text: str) -> None:
@@ -460,6 +461,48 @@ class _Checker:
                 ):
                     self.fail(f"{card_label(best)} said to win the trick; it does not")
                     break
+
+    def fact_TrickNow(self, fact: Any) -> None:
+        """Who takes his lead with each card, and the trick's points, played on the engine (any consistent deal)."""
+        me, view = self.view.seat, self.view
+        if view.led is None or fact.led != view.led:
+            self.fail(f"his {card_label(fact.led)} said led, {view.led} is")
+            return
+        other = self.explanation.other
+        assert other is not None  # why: a TrickNow compares two cards
+        answers: list[tuple[int, bool, int]] = [
+            (int(self.explanation.best), fact.takes, fact.points),
+            (int(other), fact.other_takes, fact.other_points),
+        ]
+        for card, takes, points in answers:
+            world = self.any_world()
+            tricks = world.tricks[me]
+            world.apply(card, me)
+            if (world.tricks[me] > tricks) != takes:
+                self.fail(f"{card_label(card)} said to {'take' if takes else 'lose'} the trick; it does not")
+            brings = card_points(view.rules, fact.led) + card_points(view.rules, card)
+            if not BIT[card] & (world.won[1] | world.won[2]) or brings != points:
+                self.fail(f"{card_label(card)}'s trick said worth {points} points, it brings {brings}")
+        both = (fact.points, fact.other_points)
+        self.in_words(*{"takes": both[:1], "leaves": both[:1], "more": both, "less": both}.get(fact.form, ()))
+        for lang, text in self.texts.items():
+            if card_label(fact.led, lang=lang) not in text:
+                self.fail(f"{lang}: his {card_label(fact.led)} not named")
+
+    def reason(self) -> None:
+        """The why gives a reason besides the values: an explanation that calls the other action worse names
+        something the engine found (a card that takes the trick, the points needed, a marriage...), not only the
+        two actions' win shares or game points."""
+        explanation = self.explanation
+        if explanation.other is None or explanation.close:
+            return
+        if all(f.tag == "odds" for f in explanation.facts):
+            self.fail("the why only restates the values")
+
+    def fact_Turns(self, fact: Any) -> None:
+        me = self.view.seat
+        count = sum(1 for b, o, _ in self.replayed() if b.winner == me and o.winner not in (None, me))
+        self.counted(fact, count)
 
     def fact_ClaimAfter(self, fact: Any) -> None:
         me = self.view.seat

@@ -305,13 +305,15 @@ class ActionValue:
     loss: float = 0.0
     """The best action's value minus this one's (0 for the best)."""
     loss_se: float = 0.0
-    """Standard error of ``loss``, world by world against the best action."""
+    """Standard error of ``loss``, world by world against the best action; for the best action, against the rival
+    that comes closest to it (its loss is 0 by these worlds, not surely: another seed may find the rival better)."""
     loss_low: float = 0.0
     """Bottom of the loss's interval (:data:`CONFIDENCE_Z` standard errors, against every contender)."""
     loss_high: float = 0.0
     """Top of that interval."""
     alike: bool = False
-    """Every world valued gave this action the same difference to the best: its loss has no spread to show
+    """Every world valued gave this action the same difference to the best (the best: to that closest rival): its
+    loss has no spread to show
     (:attr:`loss_margin` is 0; the verdict's interval keeps its floor, :func:`_floor`)."""
 
     @property
@@ -588,9 +590,24 @@ def _entry(race: Race[Action], action: Action, best: Action, single: bool) -> Ac
         value = max(value, lowest)
         se = math.hypot(race.se(best), race.difference(best, action).se) if lowest < highest else 0.0
     loss = race.mean(best) - value
-    spread = race.difference(best, action)
-    alike = action != best and spread.worlds >= 2 and spread.se < 1e-9
-    return ActionValue(action, value, race.win_share(action), race.count(action), se, loss, gap.se, low, high, alike)
+    against = best if action != best else _closest_rival(race, best, single)
+    spread = race.difference(against, action)
+    loss_se = _difference(race, against, action, single).se
+    alike = against != action and spread.worlds >= 2 and spread.se < 1e-9
+    return ActionValue(action, value, race.win_share(action), race.count(action), se, loss, loss_se, low, high, alike)
+
+
+def _closest_rival(race: Race[Action], best: Action, single: bool) -> Action:
+    """The action that comes closest to beating ``best``: the highest top of its difference's interval
+    (``best`` itself when it has no rival).
+
+    The best action's loss is 0 by the worlds seen, but not surely: its standard error is that of its difference
+    to this rival (another seed may well find the rival better by about that much), not 0.
+    """
+    rivals = [action for action in race.actions if action != best and race.difference(action, best).worlds]
+    if not rivals:
+        return best
+    return max(rivals, key=lambda rival: _difference(race, rival, best, single).high(CONFIDENCE_Z))
 
 
 EXACT_WORLDS = 5_000

@@ -10,7 +10,8 @@ worlds consistent with that view:
 
 * **from the view**: :class:`CanClaim`, :class:`FalseClaim`, :class:`PointsNeeded`,
   :class:`Declare`, :class:`Forfeit`, :class:`Exchange`, :class:`TopCards` (the highest cards left of a
-  suit are yours), :class:`OpponentVoid` (his phase-2 play proved a void, R-P2-2);
+  suit are yours), :class:`OpponentVoid` (his phase-2 play proved a void, R-P2-2), :class:`TrickNow` (answering
+  his lead, which card takes the trick and for how many points);
 
 * **from the worlds' values**: :class:`WinShare` (how often an action wins the deal),
   :class:`TrumpHeld` (how often he holds a trump), and :class:`AtLeastAsGood` (in how many
@@ -25,7 +26,8 @@ worlds consistent with that view:
   (the seat takes the last trick after the best action, he after the other, R-LAST-1),
   :class:`HisMarriage` (the other line lets him declare a marriage), :class:`OwnMarriage`
   (only the best line declares yours), :class:`TakenBy` (his answer takes the other card),
-  :class:`ClaimAfter` (the best card's trick brings you to 66, R-CLAIM-1).
+  :class:`ClaimAfter` (the best card's trick brings you to 66, R-CLAIM-1); where the lines show none of these,
+  :class:`Turns` (the deals the choice turns from a loss into a win).
 
 Every fact has a :attr:`~Fact.tag` that names the kind of reason (``close``,
 ``last_trick``, ``marriage``...): the teaching positions of the tests check that the
@@ -78,6 +80,8 @@ from sixtysix.core.facts import (
     last_trick_bonus,
     marriage_counts_now,
     marriage_value,
+    trick_points,
+    trick_winner,
     winning_seat,
 )
 from sixtysix.core.game import Deal
@@ -90,7 +94,8 @@ LINE_SECONDS = 0.25
 """CPU seconds (of the thread, :mod:`sixtysix.ai.clock`) the lines may take at most; they take some 7 ms
 on average (the hint's analysis has half a second)."""
 MIN_SHARE = 0.25
-"""A line fact is named only if it holds in at least this share of the compared worlds."""
+"""A line fact is named only if it holds in at least this share of the compared worlds (or, where none does, the
+most frequent one, with its count: the one change of the lines found)."""
 NEAR_TARGET = 30
 """The points still needed are named among the view's facts only when at most this many are missing."""
 REASONS = 2
@@ -120,7 +125,7 @@ class Fact:
         return data
 
 
-CARD_FIELDS = frozenset({"card", "cards", "by", "out", "nine", "shown"})
+CARD_FIELDS = frozenset({"card", "cards", "by", "out", "nine", "shown", "led"})
 """The fields of the facts that hold cards (a card is an ``int``: the name tells it from a count)."""
 
 
@@ -323,6 +328,41 @@ class TakenBy(Fact):
 
 
 @dataclass(frozen=True)
+class TrickNow(Fact):
+    """The seat answers his ``led`` card: whether the best card ``takes`` the trick and what the trick is worth
+    (``points``), and the same for the other card (``other_takes``, ``other_points``). Certain: the cards on the
+    table and the rule of the trick decide it, in every deal (R-PLAY-2)."""
+
+    tag: ClassVar[str] = "trick"
+    led: Card
+    takes: bool
+    points: int
+    other_takes: bool
+    other_points: int
+
+    @property
+    def form(self) -> str:
+        """Which sentence says it: the best card ``takes`` the trick the other loses, ``leaves`` him the trick the
+        other would take, takes it for ``more`` points than the other would, ``keeps`` the other card (both take
+        it), gives him ``less`` than the other would, or gives it ``either`` way and keeps the other card."""
+        if self.takes != self.other_takes:
+            return "takes" if self.takes else "leaves"
+        if self.takes:
+            return "more" if self.points > self.other_points else "keeps"
+        return "less" if self.points < self.other_points else "either"
+
+
+@dataclass(frozen=True)
+class Turns(Fact):
+    """In ``count`` of ``worlds`` compared lines the seat wins the deal after the best action and he wins it after
+    the other: the deals the choice turns (named only where the lines show no more telling change)."""
+
+    tag: ClassVar[str] = "turn"
+    count: int
+    worlds: int
+
+
+@dataclass(frozen=True)
 class ClaimAfter(Fact):
     """In ``count`` of ``worlds`` compared lines the best card's trick brings the seat to 66 and it claims."""
 
@@ -485,6 +525,8 @@ def explain(
     pairs = compare_lines(view, analysis, best, other, seed) if lines else []
     reasons = [*_decision_facts(view, analysis, best, other), *_master(view, best)]
     reasons += [*_line_facts(view, best, other, pairs), *_view_facts(view, best, other)]
+    if not any(isinstance(f, TakenBy) and f.by == view.led for f in reasons):  # else that trick is named already
+        reasons += _trick_now(view, best, other)
     chosen = _distinct(reasons)[:REASONS]
     close = analysis.verdict(other) in (Verdict.GOOD, Verdict.UNCERTAIN)
     return Explanation(view.seat, best, other, tuple(head + chosen), close, tuple(pairs))
@@ -615,6 +657,11 @@ def _line_facts(view: PlayerView, best: Action, other: Action, pairs: Sequence[L
     if IS_CARD[best] and IS_CARD[other]:
         counted += _taken_by(pairs, me)
     frequent = [f for f in counted if _count(f) >= MIN_SHARE * worlds]
+    if not frequent:  # no change that often: the most frequent one seen, its count said (a reason, not the values)
+        frequent = sorted((f for f in counted if _count(f) > 0), key=lambda f: -_count(f))[:1]
+    if not frequent:  # none at all: the deals the choice turns from a loss into a win
+        turned = sum(1 for p in pairs if p.best.winner == me and p.other.winner == him)
+        frequent = [Turns(turned, worlds)] if turned else []
     return sorted(frequent, key=lambda f: -_count(f))
 
 
@@ -668,6 +715,16 @@ def _master(view: PlayerView, card: Action) -> list[Fact]:
     if top is None or card not in top.cards or not (view.phase2 or top.trumps):
         return []
     return [top]
+
+
+def _trick_now(view: PlayerView, best: Action, other: Action) -> list[Fact]:
+    """Where the seat answers his lead with one card or the other: who takes the trick with each, and its points."""
+    if view.led is None or not (IS_CARD[best] and IS_CARD[other]):
+        return []
+    led = view.led
+    takes, other_takes = (trick_winner((led, card), view.trump) == 1 for card in (best, other))
+    points, other_points = (trick_points(view.rules, (led, card)) for card in (best, other))
+    return [TrickNow(led, takes, points, other_takes, other_points)]
 
 
 def _view_facts(view: PlayerView, best: Action, other: Action) -> list[Fact]:

@@ -46,7 +46,9 @@ from sixtysix.ai.explain import (
     PointsNeeded,
     TakenBy,
     TopCards,
+    TrickNow,
     TrumpHeld,
+    Turns,
     WinShare,
     explain,
 )
@@ -227,6 +229,9 @@ class _Renderer:
                 "game_points": str(fact.game_points),
             }
             return self.template(name, **counts)
+        if isinstance(fact, TrickNow):
+            points = {"points": str(fact.points), "other_points": str(fact.other_points)}
+            return self.template(f"TrickNow.{fact.form}", best=best, other=other, led=self.card(fact.led), **points)
         if isinstance(fact, CloseNow):
             top = self.template("CloseNow.top", cards=self.cards(fact.top)) if fact.top else ""
             return self.template(name, needed=str(fact.needed)) + top
@@ -251,6 +256,8 @@ class _Renderer:
             )
         if isinstance(fact, ClaimAfter):
             return self.template(name, card=self.card(fact.card), share=share)
+        if isinstance(fact, Turns):
+            return self.template(name, best=best, other=other, share=share)
         raise TypeError(f"no words for {name}")
 
     def _top_cards(self, fact: TopCards) -> str:
