@@ -231,7 +231,7 @@ class _Renderer:
             return self.template(name, **counts)
         if isinstance(fact, TrickNow):
             points = {"points": str(fact.points), "other_points": str(fact.other_points)}
-            return self.template(f"TrickNow.{fact.form}", best=best, other=other, led=self.card(fact.led), **points)
+            return self.template(f"{name}.{fact.form}", best=best, other=other, led=self.card(fact.led), **points)
         if isinstance(fact, CloseNow):
             top = self.template("CloseNow.top", cards=self.cards(fact.top)) if fact.top else ""
             return self.template(name, needed=str(fact.needed)) + top

@@ -182,8 +182,9 @@ class Lobby:
             ).scalar_one()
             most = MAX_OPEN_CHALLENGES if challenge else MAX_OPEN_SEEKS
             if count >= most:
-                code = "too_many_challenges" if challenge else "too_many_seeks"
-                raise WebError(409, code, sentence(f"server.{code}", count=most))
+                if challenge:
+                    raise WebError(409, "too_many_challenges", sentence("server.too_many_challenges", count=most))
+                raise WebError(409, "too_many_seeks", sentence("server.too_many_seeks", count=most))
             made = db.execute(
                 insert(s)
                 .values(

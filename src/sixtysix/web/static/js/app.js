@@ -98,8 +98,8 @@ function drawHeader() {
       <a href="#/history" class="${pageName === "history" ? "here" : ""}" data-testid="nav-history">${t("nav.history")}</a>
       <a href="#/rules" class="${pageName === "rules" ? "here" : ""}" data-testid="nav-rules">${t("nav.rules")}</a>
       <a href="#/puzzles" class="${pageName === "puzzles" ? "here" : ""}" data-testid="nav-puzzles">${t("nav.puzzles")}</a>
-      <a href="#/leaderboard" class="${pageName === "leaderboard" ? "here" : ""}" data-testid="nav-leaderboard">${t("nav.leaderboard")}</a>
-      <a href="#/account" class="${pageName === "account" ? "here" : ""}" data-testid="nav-account">${t("nav.account")}</a>
+      <a href="#/leaderboard" class="iconic ${pageName === "leaderboard" ? "here" : ""}" data-testid="nav-leaderboard" aria-label="${t("nav.leaderboard")}" title="${t("nav.leaderboard")}"><span class="nav-icon" aria-hidden="true">🏆</span><span class="nav-text">${t("nav.leaderboard")}</span></a>
+      <a href="#/account" class="iconic ${pageName === "account" ? "here" : ""}" data-testid="nav-account" aria-label="${t("nav.account")}" title="${t("nav.account")}"><span class="nav-icon" aria-hidden="true">👤</span><span class="nav-text">${t("nav.account")}</span></a>
     </nav>
     <div class="tools">
       <label class="lang"><span class="sr-only">${t("nav.language")}</span>

@@ -46,9 +46,11 @@ export function mountLobby(root, ctx) {
   }
 
   // the matches being played: asked again now and then while the lobby is open
+  // (only their list is drawn again: the forms the player may be filling in stay as they are)
   const readLive = () => api.live().then((l) => {
     live = l.matches;
-    if (alive) draw();
+    const shown = alive && $("[data-live]", root);
+    if (shown) render(shown, liveHTML());
   }).catch(() => {});
   readLive();
   const liveTimer = setInterval(readLive, LIVE_SECONDS * 1000);
@@ -140,7 +142,7 @@ export function mountLobby(root, ctx) {
         <div data-seeks></div>
         <div class="forms">${formHTML("computer")}${formHTML("friend")}</div>
         ${open ? "" : mine}
-        ${liveHTML()}
+        <div data-live>${liveHTML()}</div>
       </section>`,
     );
     seeks.bind($("[data-seeks]", root));
