@@ -89,8 +89,14 @@ static uint16_t edge_label(const Pos *before, const Pos *after, int observer, in
 
 /* The value for seat 1 of a world from a new node: the policy plays phase one out, the
  * exact search does the rest. */
-static int leaf_value(Core *c, Pos *p, const IsmctsArgs *a, Rng *g) {
+static double leaf_value(Core *c, Pos *p, const IsmctsArgs *a, Rng *g) {
     const Rules *r = &c->rules;
+    if (a->leaf != LEAF_PLAYOUT && p->stage != S_OVER && !phase2(p)) {
+        double learned = model_value(c, p);
+        if (a->leaf == LEAF_MODEL) return learned;
+        Pos q = *p;
+        return 0.5 * (learned + leaf_value(c, &q, &(IsmctsArgs){.policy = a->policy}, g));
+    }
     int policy = a->policy;
     while (p->stage != S_OVER && !phase2(p)) {
         int seat = to_act(p);
@@ -138,7 +144,8 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
     Pos w;
     draw_world(root, a, g, &w);
     int32_t path[160];
-    int depth = 0, value;
+    int depth = 0;
+    double value;
     int32_t node = 0;
     path[depth++] = 0;
     for (;;) {
