@@ -3,6 +3,9 @@
 Run from the repository root (the native core built: ``python native/build.py``)::
 
     python -m bench.learned_value --deals 3000 --json out/learned.json      # data, training, the model
+    python -m bench.learned_value --presets schnapsen --deals 6000 --data out/schn.npz --out /tmp/schn.json
+    python -m bench.learned_value --presets seed66 --deals 2000 --data out/s66.npz --out /tmp/s66.json
+    python -m bench.learned_value --merge out/schn.npz,out/s66.npz --json out/learned.json  # both, merged
     python -m bench.learned_value --deals 300 --epochs 5 --out /tmp/m.json   # a quick check
 
 Data: deals of the Schnapsen and seed66 presets, seeded, played by the counter (level 3) with
@@ -30,6 +33,7 @@ from sixtysix.ai.learned import INPUTS, features
 from sixtysix.ai.levels import make_player
 from sixtysix.ai.native import NativeSearch
 from sixtysix.core.actions import CLAIM, CLOSE
+from sixtysix.core.facts import deal_target
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
@@ -64,7 +68,7 @@ def positions(preset: str, deals: int, seed: int, keep: float) -> tuple[list[lis
             seat = deal.seat_to_ask or me
             legal = deal.legal_actions(seat)
             if rng.random() < 1 / 3:
-                choices = [a for a in legal if a != CLAIM or deal.score[seat] >= 66] or legal
+                choices = [a for a in legal if a != CLAIM or deal.score[seat] >= deal_target(rules)] or legal
                 if CLOSE in choices and rng.random() < 0.7:
                     choices = [a for a in choices if a != CLOSE] or choices
                 action = rng.choice(choices)
@@ -122,19 +126,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hidden", type=int, default=32)
     parser.add_argument("--epochs", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--presets", default=",".join(PRESETS), help="the presets whose deals are played")
     parser.add_argument("--data", type=Path, help="an .npz of the data: read if it exists, else written")
+    parser.add_argument("--merge", help="train on these .npz files (comma-separated) instead of new data")
     parser.add_argument("--out", type=Path, default=PACKAGE_MODEL, help="where the model goes")
     parser.add_argument("--json", type=Path, help="the figures")
     args = parser.parse_args(argv)
     started = time.process_time()
-    if args.data and args.data.exists():
-        data = np.load(args.data)
-        x, y, group = data["x"], data["y"], data["group"]
+    if args.merge or (args.data and args.data.exists()):
+        files = [Path(f) for f in args.merge.split(",")] if args.merge else [args.data]
+        loaded = [np.load(f) for f in files]
+        x, y, group = (np.concatenate([d[k] for d in loaded]) for k in ("x", "y", "group"))
     else:
         xs: list[list[float]] = []
         ys: list[float] = []
         groups: list[int] = []
-        for k, preset in enumerate(PRESETS):
+        for preset in args.presets.split(","):
+            k = PRESETS.index(preset)
             px, py, pid = positions(preset, args.deals, args.seed, args.keep)
             xs += px
             ys += py
@@ -148,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
     params = train(x[~held], y[~held], args.hidden, args.epochs, args.seed)
     lin, *_ = np.linalg.lstsq(np.c_[x[~held], np.ones((~held).sum())], y[~held], rcond=None)
     figures: dict[str, Any] = {
-        "positions": int(len(y)),
+        "positions": len(y),
         "held_out": int(held.sum()),
         "data_cpu_seconds": round(data_seconds, 1),
         "train_cpu_seconds": round(time.process_time() - started - data_seconds, 1),
@@ -159,6 +167,8 @@ def main(argv: list[str] | None = None) -> None:
     }
     for k, preset in enumerate(PRESETS):
         mask = held & (group // 1_000_000 == k)
+        if not mask.any():
+            continue
         figures[f"mse_model_{preset}"] = float(((predict(params, x[mask]) - y[mask]) ** 2).mean())
         figures[f"mse_constant_{preset}"] = float(((y[mask] - y[~held].mean()) ** 2).mean())
     w1, b1, w2, b2 = params

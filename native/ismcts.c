@@ -15,7 +15,9 @@
  * valued by a playout of the chosen policy to the end of phase one, then by the
  * exact search of that world (solve.c): once the talon is exhausted every card is
  * known to both seats, so the exact value is what sound players get; past a close
- * it is an estimate that the tree corrects as it grows there.
+ * it is an estimate that the tree corrects as it grows there. With `leaf` set, a new node in
+ * phase one takes the learned value instead (value.c, LEAF_MODEL) or the mean of the two
+ * (LEAF_MIX).
  *
  * Values are game points for seat 1; a node keeps the sum of its iterations' values.
  */

@@ -765,7 +765,9 @@ static PyObject *Core_set_model(CoreObject *self, PyObject *args) {
             Py_DECREF(seq);
             return NULL;
         }
-        w[i] = (float)v;
+        /* the input weights arrive by hidden unit (row i / VALUE_INPUTS); value.c reads them by input */
+        Py_ssize_t at = i < (Py_ssize_t)hidden * VALUE_INPUTS ? (i % VALUE_INPUTS) * hidden + i / VALUE_INPUTS : i;
+        w[at] = (float)v;
     }
     Py_DECREF(seq);
     PyThreadState *state = enter(self, 0);

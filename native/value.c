@@ -48,10 +48,10 @@ int value_features(const Rules *r, const Pos *p, float *x) {
     int i = 128;
     if (p->face_up >= 0) x[i + (p->face_up & 7)] = 1.0f;
     i += 8;
-    x[i++] = (float)p->score[me] / 66.0f;
-    x[i++] = (float)p->score[him] / 66.0f;
-    x[i++] = (float)p->pending[me] / 66.0f;
-    x[i++] = (float)p->pending[him] / 66.0f;
+    x[i++] = (float)p->score[me] / (float)r->target;
+    x[i++] = (float)p->score[him] / (float)r->target;
+    x[i++] = (float)p->pending[me] / (float)r->target;
+    x[i++] = (float)p->pending[him] / (float)r->target;
     x[i++] = p->tricks[me] > 0;
     x[i++] = p->tricks[him] > 0;
     x[i++] = (float)talon_size(p) / 12.0f;
@@ -66,22 +66,27 @@ int value_features(const Rules *r, const Pos *p, float *x) {
     x[i++] = (float)plain;
     x[i++] = (float)trumps;
     x[i++] = r->deck == 24;
-    x[i++] = (float)mask_points(r, p->hand[me]) / 66.0f;
-    x[i++] = (float)mask_points(r, p->hand[him]) / 66.0f;
+    x[i++] = (float)mask_points(r, p->hand[me]) / (float)r->target;
+    x[i++] = (float)mask_points(r, p->hand[him]) / (float)r->target;
     return me;
 }
 
-/* weights: hidden x inputs, then hidden biases, then hidden output weights, then the output bias */
+/* c->model: the hidden units' input weights by input (inputs x hidden: module.c's set_model turns
+ * Python's rows by unit around, so that the sparse inputs read contiguous rows), then the
+ * hidden biases, the hidden units' output weights and the output bias */
 double model_value(const Core *c, const Pos *p) {
     float x[VALUE_INPUTS];
     int me = value_features(&c->rules, p, x), h = c->model_hidden;
     const float *w = c->model, *b1 = w + (size_t)h * VALUE_INPUTS, *w2 = b1 + h;
-    double out = w2[h];
-    for (int j = 0; j < h; j++) {
-        const float *row = w + (size_t)j * VALUE_INPUTS;
-        double a = b1[j];
-        for (int k = 0; k < VALUE_INPUTS; k++) a += (double)row[k] * x[k];
-        if (a > 0) out += (double)w2[j] * a;
+    double a[1024];
+    for (int j = 0; j < h; j++) a[j] = b1[j];
+    for (int k = 0; k < VALUE_INPUTS; k++) {
+        if (x[k] == 0.0f) continue;
+        const float *row = w + (size_t)k * h;
+        for (int j = 0; j < h; j++) a[j] += (double)row[j] * x[k];
     }
+    double out = w2[h];
+    for (int j = 0; j < h; j++)
+        if (a[j] > 0) out += (double)w2[j] * a[j];
     return me == 1 ? out : -out;
 }

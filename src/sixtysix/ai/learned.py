@@ -25,7 +25,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from sixtysix.core.cards import KING, QUEEN
+from sixtysix.core.cards import KING, QUEEN, rank_of, suit_of
+from sixtysix.core.facts import deal_target
 from sixtysix.core.game import Deal
 
 INPUTS = 155
@@ -63,6 +64,7 @@ def features(deal: Deal) -> list[float]:
     if me is None or deal.phase2:
         raise ValueError("the learned value is for phase one in play")
     him = 3 - me
+    target = deal_target(deal.rules)
     x = [0.0] * INPUTS
     pool = 0
     for card in deal.stock[deal.stock_pos :]:
@@ -73,16 +75,16 @@ def features(deal: Deal) -> list[float]:
     for place, mask in enumerate((deal.hands[me], deal.hands[him], pool, led)):
         for card in range(32):
             if mask >> card & 1:
-                x[32 * place + 8 * relative_suit(card >> 3, deal.trump) + (card & 7)] = 1.0
+                x[32 * place + 8 * relative_suit(suit_of(card), deal.trump) + rank_of(card)] = 1.0
     i = 128
     if deal.face_up >= 0:
-        x[i + (deal.face_up & 7)] = 1.0
+        x[i + rank_of(deal.face_up)] = 1.0
     i += 8
     x[i : i + 7] = [
-        deal.score[me] / 66,
-        deal.score[him] / 66,
-        deal.pending[me] / 66,
-        deal.pending[him] / 66,
+        deal.score[me] / target,
+        deal.score[him] / target,
+        deal.pending[me] / target,
+        deal.pending[him] / target,
         float(deal.tricks[me] > 0),
         float(deal.tricks[him] > 0),
         deal.talon_size / 12,
@@ -92,11 +94,14 @@ def features(deal: Deal) -> list[float]:
     x[i + (stage if stage < 4 else 0)] = 1.0
     i += 4
     x[i] = float(deal.leader == me)
-    x[i + 1 : i + 5] = [*map(float, _marriages(deal.hands[me], deal.trump)), *map(float, _marriages(deal.hands[him], deal.trump))]
+    x[i + 1 : i + 5] = [
+        *map(float, _marriages(deal.hands[me], deal.trump)),
+        *map(float, _marriages(deal.hands[him], deal.trump)),
+    ]
     i += 5
     x[i] = float(deal.rules.deck == 24)
-    x[i + 1] = _points(deal, deal.hands[me]) / 66
-    x[i + 2] = _points(deal, deal.hands[him]) / 66
+    x[i + 1] = _points(deal, deal.hands[me]) / target
+    x[i + 2] = _points(deal, deal.hands[him]) / target
     return x
 
 
