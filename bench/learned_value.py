@@ -173,7 +173,8 @@ def main(argv: list[str] | None = None) -> None:
         figures[f"mse_constant_{preset}"] = float(((y[mask] - y[~held].mean()) ** 2).mean())
     w1, b1, w2, b2 = params
     weights = [*w1.ravel(), *b1, *w2, b2]
-    info = {"deals": args.deals, "keep": args.keep, "epochs": args.epochs, "seed": args.seed, **figures}
+    data_info: dict[str, Any] = {"merged": args.merge} if args.merge else {"deals": args.deals, "keep": args.keep}
+    info = {**data_info, "hidden": args.hidden, "epochs": args.epochs, "seed": args.seed, **figures}
     model = {"inputs": INPUTS, "hidden": args.hidden, "info": info, "weights": [round(float(w), 6) for w in weights]}
     args.out.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
     print(json.dumps(figures, indent=1))
