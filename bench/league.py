@@ -107,7 +107,10 @@ PLAYER_NAMES = {
     "m": "determinized MCTS, published budget (150 worlds x 667 iterations)",
     "m5": "determinized MCTS, 5x the published budget (335 worlds x 1491 iterations)",
     "g": "guide: rule-based, from published Schnapsen strategy advice",
+    "5v": "expert valuing new nodes by the learned value instead of the playout (ai/learned.py)",
+    "5x": "expert valuing new nodes by the mean of the learned value and the playout",
 }
+LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
 SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
 """The determinized MCTS partners' (worlds, iterations): the published default and five times it
 (the published 500k budget scales both by about the square root of 5)."""
@@ -201,6 +204,8 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
         return make_player(5, seed, time_limit=float(player_id[2:]))
     if player_id == "5r":
         return ExpertPlayer(seed, time_limit=expert_time)
+    if player_id in LEARNED_LEAVES:
+        return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id])
     if player_id in SPARRING:
         worlds, iterations = SPARRING[player_id]
         return DeterminizedMcts(seed, worlds=worlds, iterations=iterations)
@@ -519,7 +524,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--players",
         default="1,2,3,4,5",
-        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5@SECONDS (default 1,2,3,4,5)",
+        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5@SECONDS (default 1,2,3,4,5)",
     )
     p.add_argument(
         "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"

@@ -15,7 +15,9 @@
  * valued by a playout of the chosen policy to the end of phase one, then by the
  * exact search of that world (solve.c): once the talon is exhausted every card is
  * known to both seats, so the exact value is what sound players get; past a close
- * it is an estimate that the tree corrects as it grows there.
+ * it is an estimate that the tree corrects as it grows there. With `leaf` set, a new node in
+ * phase one takes the learned value instead (value.c, LEAF_MODEL) or the mean of the two
+ * (LEAF_MIX).
  *
  * Values are game points for seat 1; a node keeps the sum of its iterations' values.
  */
@@ -89,8 +91,14 @@ static uint16_t edge_label(const Pos *before, const Pos *after, int observer, in
 
 /* The value for seat 1 of a world from a new node: the policy plays phase one out, the
  * exact search does the rest. */
-static int leaf_value(Core *c, Pos *p, const IsmctsArgs *a, Rng *g) {
+static double leaf_value(Core *c, Pos *p, const IsmctsArgs *a, Rng *g) {
     const Rules *r = &c->rules;
+    if (a->leaf != LEAF_PLAYOUT && p->stage != S_OVER && !phase2(p)) {
+        double learned = model_value(c, p);
+        if (a->leaf == LEAF_MODEL) return learned;
+        Pos q = *p;
+        return 0.5 * (learned + leaf_value(c, &q, &(IsmctsArgs){.policy = a->policy}, g));
+    }
     int policy = a->policy;
     while (p->stage != S_OVER && !phase2(p)) {
         int seat = to_act(p);
@@ -138,7 +146,8 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
     Pos w;
     draw_world(root, a, g, &w);
     int32_t path[160];
-    int depth = 0, value;
+    int depth = 0;
+    double value;
     int32_t node = 0;
     path[depth++] = 0;
     for (;;) {

@@ -20,6 +20,11 @@ static int bad(const char *message) {
     return -1;
 }
 
+static PyObject *bad_null(const char *message) {
+    bad(message);
+    return NULL;
+}
+
 /* Each rule field takes the index of its value in this table (the bridge maps Rules to
  * indices through the same table, read from RULE_FIELDS, so the two cannot disagree). */
 typedef struct {
@@ -700,10 +705,12 @@ static PyObject *Core_ismcts(CoreObject *self, PyObject *args) {
     IsmctsArgs a;
     Pos p;
     memset(&a, 0, sizeof a);
-    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidp", &pos_obj, &session, &a.seat, &known_obj,
+    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidp|i", &pos_obj, &session, &a.seat, &known_obj,
                                           &forbidden_obj, &soft_obj, &a.iterations, &a.min_iterations, &a.seconds,
-                                          &seed, &a.policy, &a.exploration, &a.clairvoyant))
+                                          &seed, &a.policy, &a.exploration, &a.clairvoyant, &a.leaf))
         return NULL;
+    if (a.leaf < LEAF_PLAYOUT || a.leaf > LEAF_MIX) return bad_null("leaf must be 0 (playout), 1 (model) or 2 (mix)");
+    if (a.leaf != LEAF_PLAYOUT && !self->core.model) return bad_null("leaf: no model set (Core.set_model)");
     a.seed = seed;
     if (parse_session(self, session) || parse_seat(a.seat) || parse_pos(pos_obj, &self->core.rules, &p) ||
         parse_mask(known_obj, "known", &a.known) || parse_mask(forbidden_obj, "forbidden", &a.forbidden) ||
@@ -731,6 +738,70 @@ static PyObject *Core_ismcts(CoreObject *self, PyObject *args) {
     for (int i = 0; i < n; i++)
         PyList_SET_ITEM(list, i, Py_BuildValue("(ild)", stats[i].action, stats[i].visits, stats[i].total));
     return Py_BuildValue("(Nll)", list, iterations, nodes);
+}
+
+/* set_model(hidden, weights): the learned value's weights (value.c's layout), as floats */
+static PyObject *Core_set_model(CoreObject *self, PyObject *args) {
+    int hidden;
+    PyObject *weights_obj;
+    if (!ready(self) || !PyArg_ParseTuple(args, "iO", &hidden, &weights_obj)) return NULL;
+    if (hidden < 1 || hidden > 1024) return bad_null("hidden must be from 1 to 1024");
+    PyObject *seq = PySequence_Fast(weights_obj, "weights must be a sequence of floats");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), want = (Py_ssize_t)hidden * (VALUE_INPUTS + 2) + 1;
+    if (n != want) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "weights: %zd values, not %zd", n, want);
+    }
+    float *w = malloc((size_t)n * sizeof *w);
+    if (!w) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        double v = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1.0 && PyErr_Occurred()) {
+            free(w);
+            Py_DECREF(seq);
+            return NULL;
+        }
+        /* the input weights arrive by hidden unit (row i / VALUE_INPUTS); value.c reads them by input */
+        Py_ssize_t at = i < (Py_ssize_t)hidden * VALUE_INPUTS ? (i % VALUE_INPUTS) * hidden + i / VALUE_INPUTS : i;
+        w[at] = (float)v;
+    }
+    Py_DECREF(seq);
+    PyThreadState *state = enter(self, 0);
+    free(self->core.model);
+    self->core.model = w;
+    self->core.model_hidden = hidden;
+    leave(self, state);
+    Py_RETURN_NONE;
+}
+
+static int phase_one(const Pos *p) { return p->stage != S_OVER && !phase2(p); }
+
+static PyObject *Core_model_value(CoreObject *self, PyObject *args) {
+    PyObject *pos_obj;
+    Pos p;
+    if (!ready(self) || !PyArg_ParseTuple(args, "O", &pos_obj) || parse_pos(pos_obj, &self->core.rules, &p))
+        return NULL;
+    if (!self->core.model) return bad_null("no model set (Core.set_model)");
+    if (!phase_one(&p)) return bad_null("the learned value is for phase one in play");
+    return PyFloat_FromDouble(model_value(&self->core, &p));
+}
+
+static PyObject *Core_value_features(CoreObject *self, PyObject *args) {
+    PyObject *pos_obj;
+    Pos p;
+    if (!ready(self) || !PyArg_ParseTuple(args, "O", &pos_obj) || parse_pos(pos_obj, &self->core.rules, &p))
+        return NULL;
+    if (!phase_one(&p)) return bad_null("the learned value is for phase one in play");
+    float x[VALUE_INPUTS];
+    value_features(&self->core.rules, &p, x);
+    PyObject *list = PyList_New(VALUE_INPUTS);
+    if (!list) return NULL;
+    for (int i = 0; i < VALUE_INPUTS; i++) PyList_SET_ITEM(list, i, PyFloat_FromDouble(x[i]));
+    return list;
 }
 
 static PyObject *Core_get_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
@@ -772,7 +843,13 @@ static PyMethodDef Core_methods[] = {
      "playouts(deals, seed, policy): play shuffled deals to the end; the number of actions."},
     {"ismcts", (PyCFunction)Core_ismcts, METH_VARARGS,
      "ismcts(pos, session, seat, known, forbidden, soft, iterations, min_iterations, seconds, seed, policy,"
-     " exploration, clairvoyant): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
+     " exploration, clairvoyant[, leaf]): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
+    {"set_model", (PyCFunction)Core_set_model, METH_VARARGS,
+     "set_model(hidden, weights): the learned value's weights (native/value.c's layout)."},
+    {"model_value", (PyCFunction)Core_model_value, METH_VARARGS,
+     "model_value(pos): the learned value for seat 1 of a phase-one position."},
+    {"value_features", (PyCFunction)Core_value_features, METH_VARARGS,
+     "value_features(pos): the learned value's inputs for a phase-one position."},
     {NULL, NULL, 0, NULL}};
 
 static PyObject *Core_get_engine_nodes(CoreObject *self, void *Py_UNUSED(closure)) {

@@ -137,6 +137,8 @@ typedef struct {
     uint64_t next_gen;
     uint64_t nodes;
     uint64_t engine_nodes; /* of which engine-level (phase 1 and the rest of a trick) */
+    float *model;     /* the learned value's weights (value.c), NULL until Core.set_model */
+    int model_hidden; /* its hidden units */
 } Core;
 
 int core_init(Core *c, const Rules *r, int table_bits); /* 0 on success, -1 out of memory */
@@ -164,6 +166,14 @@ void shuffle_pack(const Rules *r, Rng *g, uint8_t *deck);
 uint64_t perft(const Rules *r, const Pos *p, int depth);
 void sample_world(Pos *p, int seat, uint32_t known, uint32_t forbidden, Rng *g);
 
+/* -- the learned value (value.c) ---------------------------------------------- */
+#define VALUE_INPUTS 155
+/* the model's inputs for `p` (phase one, in play) into x[VALUE_INPUTS]; returns the side to act */
+int value_features(const Rules *r, const Pos *p, float *x);
+/* the model's value of `p` for seat 1, in game points (c->model must be set) */
+double model_value(const Core *c, const Pos *p);
+enum { LEAF_PLAYOUT = 0, LEAF_MODEL = 1, LEAF_MIX = 2 };
+
 /* -- information-set MCTS (ismcts.c) ------------------------------------------- */
 #define MAX_SOFT 16
 typedef struct {
@@ -178,6 +188,7 @@ typedef struct {
     int policy;                  /* the playout policy of new nodes, up to the end of phase one */
     double exploration;          /* UCB1's constant, values scaled to [-1, 1] */
     int clairvoyant;             /* 1: every iteration searches the root world itself (nothing redealt) */
+    int leaf;                    /* LEAF_PLAYOUT, LEAF_MODEL (the learned value instead), LEAF_MIX (their mean) */
 } IsmctsArgs;
 typedef struct {
     int action;

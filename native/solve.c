@@ -47,6 +47,8 @@ int core_init(Core *c, const Rules *r, int table_bits) {
 void core_free(Core *c) {
     free(c->table);
     c->table = NULL;
+    free(c->model);
+    c->model = NULL;
 }
 
 void core_new_session(Core *c) { c->session = c->next_gen++; }

@@ -38,6 +38,7 @@ from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from sixtysix.ai.learned import LearnedValue
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.core.actions import ACTIONS, Action
 from sixtysix.core.cards import CardMask
@@ -75,6 +76,9 @@ IGNORED_OPTIONS = frozenset(
 """Options that never change the value of a two-player deal (match scoring, other table sizes)."""
 
 POLICIES = ("random", "true-claims", "greedy")
+LEAVES = ("playout", "model", "mix")
+"""How a new node of the tree is valued: the playout (then the exact search), the learned value
+(:mod:`sixtysix.ai.learned`) instead, or the mean of the two."""
 """Playout policies of the core: any legal action; the same without false claims; a quick heuristic."""
 
 TABLE_BITS = 15
@@ -232,6 +236,8 @@ class TreeSettings:
     policy: str = "greedy"
     """The playout policy from a new node to the end of phase one (:data:`POLICIES`)."""
     exploration: float = 1.0
+    leaf: str = "playout"
+    """How a new node in phase one is valued (:data:`LEAVES`)."""
 
 
 @dataclass(frozen=True)
@@ -254,12 +260,13 @@ class NativeSearch:
     fresh ``Solver`` does; ``nodes`` counts the nodes of its searches.
     """
 
-    __slots__ = ("core", "nodes", "session")
+    __slots__ = ("core", "model", "nodes", "session")
 
     def __init__(self, core: Core) -> None:
         self.core = core
         self.session = core.new_session()
         self.nodes = 0
+        self.model = False
 
     @classmethod
     def create(cls, rules: Rules) -> NativeSearch | None:
@@ -344,11 +351,15 @@ class NativeSearch:
             forbidden = forbidden_cards(view)
         root = encode(truth if truth is not None else sample_world(view, random.Random(seed), forbidden))
         known = view.opponent_known if truth is None or talon_seen else truth.hands[view.opponent]
+        leaf = LEAVES.index(settings.leaf)
+        if leaf and not self.model:
+            LearnedValue.load().install(self.core)
+            self.model = True
         before = self.core.nodes
         stats, iterations, nodes = self.core.ismcts(
             root, self.session, view.seat, known, forbidden, list(soft)[:16],
             settings.iterations, settings.min_iterations, settings.seconds, seed,
-            POLICIES.index(settings.policy), settings.exploration, truth is not None and talon_seen,
+            POLICIES.index(settings.policy), settings.exploration, truth is not None and talon_seen, leaf,
         )  # fmt: skip
         self._count(before)
         sign = 1 if view.seat == 1 else -1
@@ -369,6 +380,7 @@ class NativeSearch:
 __all__ = [
     "ENV",
     "IGNORED_OPTIONS",
+    "LEAVES",
     "POLICIES",
     "NativeSearch",
     "TreeResult",

@@ -135,6 +135,7 @@ class TreePlayer(Player):
         iterations: int = 0,
         policy: str = "greedy",
         exploration: float = 1.0,
+        leaf: str = "playout",
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -143,6 +144,7 @@ class TreePlayer(Player):
             iterations=iterations,
             policy=policy,
             exploration=exploration,
+            leaf=leaf,
         )
         self.model = OpponentModel()
         self._resolved: set[CardMask] = set()

@@ -1,0 +1,35 @@
+"""The learned value's training (``bench/learned_value.py``) and its league players (``5v``, ``5x``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from bench import learned_value
+from bench.league import build_player
+
+from sixtysix.ai.learned import LearnedValue
+from sixtysix.ai.native import available
+from sixtysix.ai.tree import TreePlayer
+
+
+@pytest.mark.skipif(not available(), reason="the native core labels the positions")
+def test_the_training_is_reproducible_from_its_seed_and_gives_a_model_the_package_reads(tmp_path: Path) -> None:
+    models = []
+    for run in ("a", "b"):
+        out = tmp_path / f"{run}.json"
+        learned_value.main(["--presets", "schnapsen", "--deals", "6", "--epochs", "2", "--out", str(out)])
+        models.append(json.loads(out.read_text(encoding="utf-8")))
+    assert models[0]["weights"] == models[1]["weights"]
+    model = LearnedValue.from_json(models[0])
+    assert model.hidden == 32
+    assert model.info["positions"] > 0
+
+
+def test_the_league_plays_the_expert_with_the_learned_value_and_with_the_mean() -> None:
+    for player_id, leaf in (("5v", "model"), ("5x", "mix")):
+        player = build_player(player_id, 1, 0.25)
+        assert isinstance(player, TreePlayer)
+        assert player.settings.leaf == leaf
+        assert player.time_limit == 0.25
