@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sixtysix.present.state import invitation_json
 from sixtysix.web import fields
 from sixtysix.web.accounts import MAX_PASSWORD, SESSION_SECONDS, Account, Accounts, name_key
-from sixtysix.web.deps import json_body
+from sixtysix.web.deps import client_of, json_body, no_store
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.limits import check_origin
 from sixtysix.web.messages import sentence
@@ -140,7 +140,7 @@ class Done(BaseModel):
     ok: bool = True
 
 
-def same_origin(request: Request) -> None:
+def own_page(request: Request) -> None:
     """Refuse (403 ``cross_origin``) a cookie-authenticated write that is not from this server's own page.
 
     Why Origin / Sec-Fetch-Site and not a CSRF token: every browser that runs the page sends one of
@@ -155,15 +155,6 @@ def same_origin(request: Request) -> None:
     if headers.get("sec-fetch-site") is None and headers.get("origin") is None:
         raise WebError(403, "cross_origin", sentence("server.origin_required"))
     check_origin(headers)
-
-
-def no_store(response: Response) -> None:
-    """Every answer of the router is the person's own: never kept by a cache."""
-    response.headers["Cache-Control"] = "no-store"
-
-
-def client_of(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 def account_router(service: Service) -> APIRouter:
@@ -229,7 +220,7 @@ def account_router(service: Service) -> APIRouter:
             )
 
     logged_in = Depends(current_account)
-    SameOrigin = Depends(same_origin)
+    SameOrigin = Depends(own_page)
 
     @router.get("/api/account")
     async def get_account(request: Request) -> Me:

@@ -1,7 +1,7 @@
 """The lobby's endpoints: seeks, challenges, the house bots, the lobby's version (docs/web-api.md, "The lobby").
 
 Every write needs a logged-in account (the session cookie of :mod:`sixtysix.web.account_api`) and
-comes from the server's own page (:func:`~sixtysix.web.account_api.same_origin`); each account's
+comes from the server's own page (:func:`~sixtysix.web.account_api.own_page`); each account's
 offers are rate-limited (``seek``, :class:`~sixtysix.web.limits.Limits`) besides the counts
 :mod:`sixtysix.web.lobby` allows open at once. The lists are read by anyone.
 """
@@ -11,8 +11,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from sixtysix.web.account_api import COOKIE, Done, no_store, same_origin
+from sixtysix.web.account_api import COOKIE, Done, own_page
 from sixtysix.web.accounts import Account, Accounts
+from sixtysix.web.deps import no_store
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.lobby import MOVE_CLOCKS, Lobby, read_offer
@@ -141,7 +142,7 @@ def lobby_router(service: Service) -> APIRouter:
         return account
 
     offering = Depends(offering_account)
-    SameOrigin = Depends(same_origin)
+    SameOrigin = Depends(own_page)
 
     def match_answer(game: Game, seat: int, token: str) -> MatchAnswer:
         rated = lobby.ratings.rated_family(game.id) is not None
