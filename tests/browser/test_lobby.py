@@ -20,10 +20,9 @@ def seat_of(table: Table, match_id: str) -> int:
     return seat
 
 
-def test_a_seek_made_on_the_front_page_is_accepted_on_another_and_both_enter_the_match(
-    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
-) -> None:
-    server = make_server(seed=9)
+def meet_by_a_seek(server: ServerThread, open_table: Callable[..., Table]) -> tuple[Table, Table, str]:
+    """Ann and Bea sign up in their pages; Ann seeks a rated match to one game point on the front page
+    and Bea accepts it on hers: both pages enter the match (Ann, Bea, the match's id)."""
     ann = open_table(f"{server.base}/?animations=0#/")
     bea = open_table(f"{server.base}/?animations=0#/")
     sign_up_in_the_page(ann, "Ann")
@@ -42,6 +41,14 @@ def test_a_seek_made_on_the_front_page_is_accepted_on_another_and_both_enter_the
     ann.page.wait_for_url(re.compile(r"#/match/"))  # the seeker's page learns it from its poll
     match_id = bea.page.url.split("#/match/")[1]
     assert ann.page.url.split("#/match/")[1] == match_id
+    return ann, bea, match_id
+
+
+def test_a_seek_made_on_the_front_page_is_accepted_on_another_and_both_enter_the_match(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=9)
+    ann, bea, match_id = meet_by_a_seek(server, open_table)
     assert (seat_of(ann, match_id), seat_of(bea, match_id)) == (1, 2)
     said = httpx.get(f"{server.base}/api/seeks").json()
     assert said["seeks"] == []

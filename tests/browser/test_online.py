@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +16,7 @@ from web.conftest import received_states
 from web.test_watch import hidden_from_spectators, scan
 
 from .conftest import ServerThread, Table, require_browser
-from .test_accounts import sign_up_in_the_page
+from .test_lobby import meet_by_a_seek
 from .test_watching import WATCHED
 
 require_browser()
@@ -45,22 +44,8 @@ def test_two_people_meet_in_the_lobby_play_a_rated_match_watched_by_a_third_and_
     make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
 ) -> None:
     server = make_server(seed=12)
-    ann = open_table(f"{server.base}/?animations=0#/")
-    bea = open_table(f"{server.base}/?animations=0#/")
-    sign_up_in_the_page(ann, "Ann")
-    sign_up_in_the_page(bea, "Bea")
-    for person in (ann, bea):
-        person.page.goto(f"{server.base}/?animations=0#/")
-
     # Ann seeks a rated match to one game point; Bea accepts it from her lobby
-    form = ann.page.locator("[data-testid=offer-form]")
-    form.locator("[name=target]").fill("1")
-    form.locator("[data-testid=offer-submit]").click()
-    bea.page.locator("[data-testid=accept-seek]").click()
-    for person in (ann, bea):
-        person.page.wait_for_url(re.compile(r"#/match/"))
-    match_id = ann.match_id
-    assert bea.match_id == match_id
+    ann, bea, match_id = meet_by_a_seek(server, open_table)
 
     # a third browser, with no account, watches from the first card
     spectator = open_table(f"{server.base}/?animations=0&watch={match_id}")
