@@ -313,26 +313,16 @@ def api(server: ServerThread) -> Iterator[Api]:
     client.close()
 
 
-class Seat:
-    """One seat's WebSocket: the latest state, and every message received (for the leak scan).
+class LiveSocket:
+    """A WebSocket of the server that pushes states: the latest state, and every message received (for the
+    leak scans). Each patch is applied to the state, after checking that it starts from it; ``messages``
+    holds every message received, a patch with the state it made added under ``state``."""
 
-    ``patches`` (the default, as the page does): the socket asks for patches, and each one is
-    applied to the state, after checking that it starts from it. ``messages`` holds every
-    message received, a patch with the state it made added under ``state``.
-    """
-
-    def __init__(self, base: str, match_id: str, token: str, patches: bool = True) -> None:
-        self.match_id = match_id
-        self.token = token
-        url = base.replace("http://", "ws://") + f"/ws/matches/{match_id}"
+    def __init__(self, base: str, path: str) -> None:
+        url = base.replace("http://", "ws://") + path
         self.ws: ClientConnection = connect(url, open_timeout=10, max_size=2**20).__enter__()
-        auth: dict[str, Any] = {"type": "auth", "token": token}  # the token never travels in the URL
-        self.send({**auth, "patches": True} if patches else auth)
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
-        self.counter = 0
-        first = self.receive()
-        assert first["type"] == "state", first
 
     def receive(self, timeout: float = 30) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
@@ -344,6 +334,20 @@ class Seat:
             message = {**message, "state": self.state}
         self.messages.append(message)
         return message
+
+
+class Seat(LiveSocket):
+    """One seat's WebSocket. ``patches`` (the default, as the page does): the socket asks for patches."""
+
+    def __init__(self, base: str, match_id: str, token: str, patches: bool = True) -> None:
+        super().__init__(base, f"/ws/matches/{match_id}")
+        self.match_id = match_id
+        self.token = token
+        auth: dict[str, Any] = {"type": "auth", "token": token}  # the token never travels in the URL
+        self.send({**auth, "patches": True} if patches else auth)
+        self.counter = 0
+        first = self.receive()
+        assert first["type"] == "state", first
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))

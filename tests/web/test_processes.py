@@ -214,6 +214,53 @@ def wait_presence(me: Seat, seat: int, connected: bool, timeout: float = 30) -> 
         me.receive(timeout=left)
 
 
+class FriendsOnTwoProcesses:
+    """A match between friends on two ``sixtysix serve`` processes on one PostgreSQL, the move clock and the
+    grace period half a second each, leases of 1 s; ``late`` is the seat whose clock runs, ``other`` its
+    opponent. Used as a context: the sockets opened, the clients and the processes end with it."""
+
+    def __init__(self, postgres_url: str) -> None:
+        options = ["--move-time", "0.5", "--grace", "0.5", "--lease-seconds", "1"]
+        self.processes = [ServerProcess(postgres_url, options=options) for _ in range(2)]
+        self.apis = [Api(process.base) for process in self.processes]
+        self.sockets: list[Seat] = []
+        try:
+            created = self.apis[0].create(opponent="friend", name="Ann")
+            self.match_id = str(created["match_id"])
+            joined = self.apis[1].join(created["invite"]["code"], "Bob").json()
+            self.tokens = {1: str(created["token"]), 2: str(joined["token"])}
+            self.late = int(self.apis[1].state(self.match_id, self.tokens[1])["clock"]["seat"])
+        except BaseException:
+            self.__exit__()
+            raise
+        self.other = 3 - self.late
+
+    def socket(self, process: int, seat: int) -> Seat:
+        """A socket of ``seat`` on process ``process`` (0 or 1)."""
+        opened = Seat(self.processes[process].base, self.match_id, self.tokens[seat])
+        self.sockets.append(opened)
+        return opened
+
+    def wait_until_claimable(self) -> None:
+        """Until the clock and the grace period have run out (server time, as the state says)."""
+        while True:
+            clock = self.apis[1].state(self.match_id, self.tokens[self.other])["clock"]
+            if clock["now"] >= clock["match_after"]:
+                return
+            time.sleep(0.05)
+
+    def __enter__(self) -> FriendsOnTwoProcesses:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for socket in self.sockets:
+            socket.close()
+        for api in self.apis:
+            api.close()
+        for process in self.processes:
+            process.stop()
+
+
 @pytest.mark.slow
 def test_a_seat_connected_to_one_server_process_is_connected_on_the_other_and_its_match_not_claimed(
     postgres_url: str,
@@ -221,30 +268,14 @@ def test_a_seat_connected_to_one_server_process_is_connected_on_the_other_and_it
     """Presence is shared (docs/deploy.md): the late seat's socket on the first process, its opponent's on the
     second. The opponent sees it come and go, may not claim the match while it is connected there, and may
     once it is gone (the move clock and the grace period short: half a second each)."""
-    options = ["--move-time", "0.5", "--grace", "0.5", "--lease-seconds", "1"]
-    processes = [ServerProcess(postgres_url, options=options) for _ in range(2)]
-    apis = [Api(process.base) for process in processes]
-    sockets: list[Seat] = []
-    try:
-        created = apis[0].create(opponent="friend", name="Ann")
-        match_id = str(created["match_id"])
-        joined = apis[1].join(created["invite"]["code"], "Bob").json()
-        tokens = {1: str(created["token"]), 2: str(joined["token"])}
-        clock = apis[1].state(match_id, tokens[1])["clock"]
-        late = int(clock["seat"])
-        other = 3 - late
-        bob = Seat(processes[1].base, match_id, tokens[other])
-        sockets.append(bob)
+    with FriendsOnTwoProcesses(postgres_url) as two:
+        late, other = two.late, two.other
+        bob = two.socket(1, other)
         assert presence_of(bob, late) is False  # nobody is connected for the late seat yet
-        ann = Seat(processes[0].base, match_id, tokens[late])
-        sockets.append(ann)
+        ann = two.socket(0, late)
         wait_presence(bob, late, True)  # the first process's socket, heard on the second one
         assert ann.state["opponent"]["connected"] is True  # and the other way round
-        while True:  # the clock and the grace period run out (server time, as the state says)
-            clock = apis[1].state(match_id, tokens[other])["clock"]
-            if clock["now"] >= clock["match_after"]:
-                break
-            time.sleep(0.05)
+        two.wait_until_claimable()
         refused = bob.act("claim_match")
         assert refused["type"] == "error" and refused["error"]["code"] == "too_early", refused
         assert f"seat {late} is connected" in refused["error"]["message"]
@@ -254,13 +285,6 @@ def test_a_seat_connected_to_one_server_process_is_connected_on_the_other_and_it
         assert stored(answer), answer
         final = bob.wait(lambda s: s["status"] == "over")
         assert final["match"]["forfeited_by"] == late and final["match"]["winner"] == other
-    finally:
-        for socket in sockets:
-            socket.close()
-        for api in apis:
-            api.close()
-        for process in processes:
-            process.stop()
 
 
 @pytest.mark.slow
@@ -270,41 +294,19 @@ def test_a_seat_whose_server_process_is_killed_is_seen_gone_by_its_opponent_once
     """``kill -9`` of the process a seat's socket is on: nothing of it deletes the seat's ``presence`` row, which
     runs out after the lease period (1 s here); the opponent, on the other process, hears the seat gone at that
     process's next renewal, and may then claim the match (the move clock and the grace period half a second)."""
-    options = ["--move-time", "0.5", "--grace", "0.5", "--lease-seconds", "1"]
-    processes = [ServerProcess(postgres_url, options=options) for _ in range(2)]
-    apis = [Api(process.base) for process in processes]
-    sockets: list[Seat] = []
-    try:
-        created = apis[0].create(opponent="friend", name="Ann")
-        match_id = str(created["match_id"])
-        joined = apis[1].join(created["invite"]["code"], "Bob").json()
-        tokens = {1: str(created["token"]), 2: str(joined["token"])}
-        late = int(apis[1].state(match_id, tokens[1])["clock"]["seat"])
-        other = 3 - late
-        bob = Seat(processes[1].base, match_id, tokens[other])
-        sockets.append(bob)
-        ann = Seat(processes[0].base, match_id, tokens[late])
-        sockets.append(ann)
+    with FriendsOnTwoProcesses(postgres_url) as two:
+        late, other = two.late, two.other
+        bob = two.socket(1, other)
+        two.socket(0, late)
         wait_presence(bob, late, True)
-        processes[0].kill()  # no socket closes cleanly there, no row is deleted
+        two.processes[0].kill()  # no socket closes cleanly there, no row is deleted
         killed = time.monotonic()
         wait_presence(bob, late, False)
         gone_after = time.monotonic() - killed
         assert gone_after < 10, gone_after  # the lease period and a renewal's third, on a loaded machine
-        while True:  # the clock and the grace period run out (server time, as the state says)
-            clock = apis[1].state(match_id, tokens[other])["clock"]
-            if clock["now"] >= clock["match_after"]:
-                break
-            time.sleep(0.05)
+        two.wait_until_claimable()
         answer = bob.act("claim_match")
         assert stored(answer), answer
         final = bob.wait(lambda s: s["status"] == "over")
         assert final["match"]["forfeited_by"] == late and final["match"]["winner"] == other
         print(f"the opponent heard the killed process's seat gone {gone_after:.2f} s after the kill (lease 1 s)")
-    finally:
-        for socket in sockets:
-            socket.close()
-        for api in apis:
-            api.close()
-        for process in processes:
-            process.stop()

@@ -19,14 +19,14 @@ from typing import Any
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from sixtysix.present.spectator import rewound
-from sixtysix.web import patch
 from sixtysix.web.meta import meta
 
 from .conftest import (
     Api,
+    LiveSocket,
     Seat,
     ServerProcess,
     ServerThread,
@@ -42,27 +42,13 @@ PUBLIC_KEYS = frozenset({"previous_deal", "match_id", "path"})
 """Keys a scan skips: the deal before (over, so public) and names that are not cards."""
 
 
-class Spectator:
-    """A spectator's socket: the latest state, and every message received (patches with the state they made)."""
+class Spectator(LiveSocket):
+    """A spectator's socket (read-only: no token, no auth message)."""
 
     def __init__(self, base: str, match_id: str, patches: bool = True) -> None:
-        url = base.replace("http://", "ws://") + f"/ws/watch/{match_id}" + ("?patches=1" if patches else "")
-        self.ws: ClientConnection = connect(url, open_timeout=10, max_size=2**20).__enter__()
-        self.messages: list[dict[str, Any]] = []
-        self.state: dict[str, Any] = {}
+        super().__init__(base, f"/ws/watch/{match_id}" + ("?patches=1" if patches else ""))
         first = self.receive()
         assert first["type"] == "state", first
-
-    def receive(self, timeout: float = 30) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
-        if message["type"] == "state":
-            self.state = message["state"]
-        elif message["type"] == "patch":
-            assert message["from"] == self.state["version"], (message, self.state["version"])
-            self.state = patch.apply(self.state, message["patch"])
-            message = {**message, "state": self.state}
-        self.messages.append(message)
-        return message
 
     def wait(self, condition: Any, timeout: float = 60) -> dict[str, Any]:
         while not (self.state and condition(self.state)):

@@ -157,12 +157,11 @@ def own_page(request: Request) -> None:
     check_origin(headers)
 
 
-def account_router(service: Service) -> APIRouter:
-    """The ``/api/account…`` and ``/api/leaderboard`` endpoints of ``service``'s database."""
+def account_router(service: Service, accounts: Accounts, ratings: Ratings) -> APIRouter:
+    """The ``/api/account…`` and ``/api/leaderboard`` endpoints of ``service``'s database (its one
+    :class:`Accounts` and :class:`Ratings`, made by :func:`sixtysix.web.app.create_app`)."""
     router = APIRouter(dependencies=[Depends(no_store)])
     store = service.store
-    accounts = Accounts(store)
-    ratings = Ratings(store)
     limiter = service.limiter
 
     def cookie_of(request: Request) -> str | None:

@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sixtysix.web import watch
 from sixtysix.web.account_api import account_router
+from sixtysix.web.accounts import Accounts
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import BodyLimit, Limits
@@ -32,6 +33,7 @@ from sixtysix.web.logsetup import RequestIds
 from sixtysix.web.messages import sentence
 from sixtysix.web.metrics import MetricsMiddleware
 from sixtysix.web.models import REFUSALS
+from sixtysix.web.ratings import Ratings
 from sixtysix.web.routers import advice, matches, puzzles, site, sockets
 from sixtysix.web.servertime import ServerTime
 from sixtysix.web.service import Service
@@ -132,9 +134,11 @@ def create_app(
     answer_errors(app)
     for router in ROUTERS:
         app.include_router(router)
-    # accounts, ratings, the leaderboard, the lobby (docs/online.md): routers built on the app's service
-    app.include_router(account_router(service), responses=REFUSALS)
-    app.include_router(lobby_router(service), responses=REFUSALS)  # seeks, challenges, the house bots
+    # accounts, ratings, the leaderboard, the lobby (docs/online.md): routers built on the app's service and
+    # its one Ratings (two would each rate every match that ends)
+    accounts, ratings = Accounts(store), Ratings(store)
+    app.include_router(account_router(service, accounts, ratings), responses=REFUSALS)
+    app.include_router(lobby_router(service, accounts, ratings), responses=REFUSALS)  # seeks, challenges, bots
     app.include_router(site.fallback)  # after every router: any other /api/ path is a JSON 404
     static = Path(static_dir) if static_dir is not None else STATIC
     app.mount("/", StaticFiles(directory=str(static), html=True, check_dir=False), name="static")

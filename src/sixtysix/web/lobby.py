@@ -101,13 +101,11 @@ def read_offer(body: dict[str, Any]) -> Offer:
 class Lobby:
     """The seeks, challenges and house bots in the app's database."""
 
-    def __init__(self, service: Service, accounts: Accounts) -> None:
+    def __init__(self, service: Service, accounts: Accounts, ratings: Ratings) -> None:
         self.service = service
         self.store = service.store
         self.accounts = accounts
-        registered = [getattr(f, "__self__", None) for f in self.store.on_end]
-        # the Ratings the account endpoints registered: a second one would see every match end twice
-        self.ratings = next((r for r in registered if isinstance(r, Ratings)), None) or Ratings(self.store)
+        self.ratings = ratings
         service.matches.move_clock = self.move_clock
         self.bots = self.make_bots()
         """The house bots' account ids by level."""

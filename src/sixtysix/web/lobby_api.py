@@ -18,7 +18,7 @@ from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.lobby import MOVE_CLOCKS, Lobby, read_offer
 from sixtysix.web.messages import sentence
-from sixtysix.web.ratings import FAMILIES
+from sixtysix.web.ratings import FAMILIES, Ratings
 from sixtysix.web.service import Service
 
 
@@ -122,10 +122,10 @@ class ChallengeAnswer(BaseModel):
     """A house bot challenged: the match, begun at once."""
 
 
-def lobby_router(service: Service) -> APIRouter:
+def lobby_router(service: Service, accounts: Accounts, ratings: Ratings) -> APIRouter:
     """The ``/api/seeks…``, ``/api/challenges…`` and ``/api/lobby`` endpoints of ``service``'s database."""
     router = APIRouter(dependencies=[Depends(no_store)])
-    lobby = Lobby(service, Accounts(service.store))
+    lobby = Lobby(service, accounts, ratings)
 
     def current_account(request: Request) -> Account:
         """The logged-in account (401 ``not_logged_in`` without a live session)."""
