@@ -16,18 +16,29 @@ A **house bot** is the computer at one level (1 to 5) with an account of its own
 computer at that level, rated under the bot's account if asked.
 
 Floods are limited per account: at most :data:`MAX_OPEN_SEEKS` open seeks and :data:`MAX_OPEN_CHALLENGES`
-open challenges at a time. Every change of the offers raises the lobby's version (one row,
-``lobby_version``), in the same transaction: a page polls the version and reads the lists again when it
-has changed, on every server process alike (docs/online.md, "The lobby").
+open challenges at a time. Every change of the offers raises the lobby's version (the row 1 of
+``lobby_version``), in the same transaction, and announces it: on PostgreSQL with ``NOTIFY`` on
+:data:`~sixtysix.web.notify.LOBBY_CHANNEL` (sent when the transaction commits, to every server
+process), on SQLite to :attr:`Lobby.announce` (the one process): the lobby's sockets get the lists pushed
+(:mod:`sixtysix.web.lobby_live`), and a page without one polls the version (docs/online.md, "The lobby").
+
+**Stale offers.** An open offer past its time, or whose maker has no session left (logged out
+everywhere, or the session expired; a bot account excepted), is stale: :meth:`Lobby.clean` marks it
+expired, and deletes the offers that ended (withdrawn, declined, expired) more than
+:data:`ENDED_SECONDS` ago. It runs every :data:`CLEAN_SECONDS` on one server process of all:
+:meth:`Lobby.take_cleaning` claims the period in the row 2 of ``lobby_version`` (until when, in
+seconds), one conditional statement the database serializes, as the leases are taken
+(:mod:`sixtysix.web.leases`).
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, case, func, insert, select, update
+from sqlalchemy import Connection, Row, and_, case, delete, exists, func, insert, not_, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -37,6 +48,7 @@ from sixtysix.web.accounts import Account, Accounts, name_key
 from sixtysix.web.errors import WebError, malformed, not_found
 from sixtysix.web.game import Game
 from sixtysix.web.messages import sentence
+from sixtysix.web.notify import LOBBY_CHANNEL
 from sixtysix.web.ratings import FAMILIES, Ratings, family_of
 from sixtysix.web.seats import read_rules
 from sixtysix.web.service import Service
@@ -52,6 +64,12 @@ MOVE_CLOCKS = (15, 30, 60, 120, 300)
 """The move clocks an offer may ask for (seconds for each decision)."""
 BOT_LEVELS = range(1, 6)
 """The levels of the house bots."""
+CLEAN_SECONDS = 60
+"""How often one server process of all cleans the stale offers away."""
+ENDED_SECONDS = 2 * SEEK_SECONDS
+"""How long an offer that ended unaccepted stays (its maker's list shows it as declined or expired)."""
+VERSION_ROW, CLEANING_ROW = 1, 2
+"""The rows of ``lobby_version``: the lobby's version; until when the cleaning is claimed (seconds)."""
 NO_PASSWORD = "!"
 """A house bot's password hash: no password verifies against it, so nobody logs in as a bot."""
 
@@ -107,6 +125,9 @@ class Lobby:
         self.accounts = accounts
         self.ratings = ratings
         service.matches.move_clock = self.move_clock
+        self.announce: Callable[[int], object] | None = None
+        """SQLite: told the lobby's new version at each change (:mod:`sixtysix.web.lobby_live`; it reads the
+        lists once the change is committed). PostgreSQL sends ``NOTIFY`` instead, to every process."""
         self.bots = self.make_bots()
         """The house bots' account ids by level."""
 
@@ -120,7 +141,12 @@ class Lobby:
         a, b = schema.accounts, schema.house_bots
         with self.store.transaction() as db:
             upsert = sqlite_insert if db.dialect.name == "sqlite" else postgresql_insert
-            db.execute(upsert(schema.lobby_version).values(id=1, version=1).on_conflict_do_nothing())
+            for row in (VERSION_ROW, CLEANING_ROW):
+                db.execute(
+                    upsert(schema.lobby_version)
+                    .values(id=row, version=1 if row == VERSION_ROW else 0)
+                    .on_conflict_do_nothing()
+                )
             for level in BOT_LEVELS:
                 name = bot_name(level)
                 values = {
@@ -143,12 +169,20 @@ class Lobby:
     # -- offers -----------------------------------------------------------------------------------
 
     def version(self) -> int:
+        v = schema.lobby_version
         with self.store.transaction() as db:
-            return int(db.execute(select(schema.lobby_version.c.version)).scalar_one())
+            return int(db.execute(select(v.c.version).where(v.c.id == VERSION_ROW)).scalar_one())
 
     def _changed(self, db: Connection) -> None:
+        """Raise the lobby's version in ``db``'s transaction, and announce it (the module's docstring)."""
         v = schema.lobby_version
-        db.execute(update(v).values(version=v.c.version + 1))
+        version = db.execute(
+            update(v).where(v.c.id == VERSION_ROW).values(version=v.c.version + 1).returning(v.c.version)
+        ).scalar_one()
+        if db.dialect.name != "sqlite":  # sent when (and only if) the transaction commits
+            db.execute(select(func.pg_notify(LOBBY_CHANNEL, str(version))))
+        elif self.announce is not None:
+            self.announce(int(version))
 
     def _open(self, now: float) -> Any:
         s = schema.seeks
@@ -417,6 +451,39 @@ class Lobby:
             if offer.family is not None:
                 self.ratings.mark_rated(db, game.id, offer.family)
         return game, seat, token
+
+    # -- stale offers ---------------------------------------------------------------------------
+
+    def take_cleaning(self, now: float) -> bool:
+        """Claim the cleaning of the next :data:`CLEAN_SECONDS` for this process: whether no process has yet."""
+        v = schema.lobby_version
+        with self.store.transaction() as db:
+            taken = db.execute(
+                update(v)
+                .where(v.c.id == CLEANING_ROW, v.c.version <= int(now))
+                .values(version=int(now) + CLEAN_SECONDS)
+            ).rowcount
+        return taken == 1
+
+    def clean(self, now: float) -> tuple[int, int]:
+        """Mark the stale open offers expired and delete those that ended over :data:`ENDED_SECONDS` ago
+        (never an accepted one: its match reads its move clock); (how many expired, how many deleted)."""
+        s, sessions, a = schema.seeks, schema.sessions, schema.accounts
+        has_session = exists().where(sessions.c.account_id == s.c.account_id, sessions.c.expires > now)
+        is_bot = exists().where(a.c.id == s.c.account_id, a.c.bot == 1)
+        with self.store.transaction() as db:
+            expired = db.execute(
+                update(s)
+                .where(s.c.state == "open", or_(s.c.expires <= now, and_(not_(has_session), not_(is_bot))))
+                .values(state="expired")
+            ).rowcount
+            ended = ("withdrawn", "declined", "expired")
+            deleted = db.execute(
+                delete(s).where(s.c.state.in_(ended), s.c.created <= now - ENDED_SECONDS, s.c.match_id.is_(None))
+            ).rowcount
+            if expired or deleted:
+                self._changed(db)
+        return int(expired), int(deleted)
 
     def move_clock(self, match_id: str) -> float | None:
         """The move clock of a match made in the lobby (``None``: any other match)."""

@@ -1,4 +1,5 @@
-"""The lobby's endpoints: seeks, challenges, the house bots, the lobby's version (docs/web-api.md, "The lobby").
+"""The lobby's endpoints: seeks, challenges, the house bots, the lobby's version and its socket ``/ws/lobby``
+(:mod:`sixtysix.web.lobby_live`; docs/web-api.md, "The lobby").
 
 Every write needs a logged-in account (the session cookie of :mod:`sixtysix.web.account_api`) and
 comes from the server's own page (:func:`~sixtysix.web.account_api.own_page`); each account's
@@ -17,6 +18,7 @@ from sixtysix.web.deps import no_store
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.lobby import MOVE_CLOCKS, Lobby, read_offer
+from sixtysix.web.lobby_live import LobbyLive
 from sixtysix.web.messages import sentence
 from sixtysix.web.ratings import FAMILIES, Ratings
 from sixtysix.web.service import Service
@@ -123,9 +125,13 @@ class ChallengeAnswer(BaseModel):
 
 
 def lobby_router(service: Service, accounts: Accounts, ratings: Ratings) -> APIRouter:
-    """The ``/api/seeks…``, ``/api/challenges…`` and ``/api/lobby`` endpoints of ``service``'s database."""
-    router = APIRouter(dependencies=[Depends(no_store)])
+    """The ``/api/seeks…``, ``/api/challenges…`` and ``/api/lobby`` endpoints of ``service``'s database, and the
+    lobby's socket ``/ws/lobby`` (its pushes and cleaning run with the app: the router's lifespan)."""
     lobby = Lobby(service, accounts, ratings)
+    live = LobbyLive(lobby, accounts)
+    outer = APIRouter(lifespan=live.lifespan)
+    outer.add_api_websocket_route("/ws/lobby", live.serve)
+    router = APIRouter(dependencies=[Depends(no_store)])
 
     def current_account(request: Request) -> Account:
         """The logged-in account (401 ``not_logged_in`` without a live session)."""
@@ -208,4 +214,5 @@ def lobby_router(service: Service, accounts: Accounts, ratings: Ratings) -> APIR
         lobby.withdraw(account, seek_id)
         return Done()
 
-    return router
+    outer.include_router(router)
+    return outer

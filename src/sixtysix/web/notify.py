@@ -17,6 +17,9 @@ its own, :data:`JOBS_CHANNEL`: a worker that finishes a job sends its id, and th
 for it answers at once. And one for queued jobs, :data:`QUEUED_CHANNEL`: a server that queues a
 job (or a worker that gives one back) sends its id, and the workers waiting for work look at the
 queue at once.
+And one for the lobby, :data:`LOBBY_CHANNEL`: every change of the seeks and challenges sends the
+lobby's new version (:mod:`sixtysix.web.lobby`), and each process pushes the lists to its lobby
+sockets (:mod:`sixtysix.web.lobby_live`).
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ PRESENCE_CHANNEL = "sixtysix_presence"
 """The channel of the seats that came or went on a process (payload: the match's id; :mod:`sixtysix.web.presence`)."""
 QUEUED_CHANNEL = "sixtysix_queued"
 """The channel of the analysis queue's newly queued jobs (payload: the job's id): the workers listen."""
+LOBBY_CHANNEL = "sixtysix_lobby"
+"""The channel of the lobby's changes (payload: the lobby's new version; :mod:`sixtysix.web.lobby_live`)."""
 RECONNECT_SECONDS = 1.0
 """How long a listener whose connection broke waits before it connects again."""
 
