@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import func, select
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from sixtysix.web import schema
@@ -102,10 +103,8 @@ def refusal(socket: LobbyClient) -> tuple[str, int | None]:
     """The error code a refused socket is sent, and its close code."""
     message = socket.receive()
     assert message["type"] == "error", message
-    try:
+    with pytest.raises(ConnectionClosed):  # then closed
         socket.ws.recv(timeout=10)
-    except Exception:
-        pass
     return message["error"]["code"], socket.ws.close_code
 
 
