@@ -3,11 +3,17 @@ there, and both pages enter the one match, each in its own seat; a house bot's c
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 import httpx
-from playwright.sync_api import expect
+from playwright.sync_api import Request, expect
+
+from sixtysix.web.lobby_live import SOCKETS_PER_CLIENT
+from web.test_accounts import Browser as WebBrowser
+from web.test_lobby_live import LobbyClient
 
 from .conftest import ServerThread, Table, require_browser, shot
 from .test_accounts import sign_up_in_the_page
@@ -33,12 +39,12 @@ def meet_by_a_seek(server: ServerThread, open_table: Callable[..., Table]) -> tu
     form.locator("[name=target]").fill("1")
     form.locator("[data-testid=offer-submit]").click()
     accept = bea.page.locator("[data-testid=accept-seek]")
-    accept.wait_for()  # the list is read again when the lobby's version changes (polled)
+    accept.wait_for()  # pushed by the lobby's socket
     bea.page.locator("[data-testid=seeks-section]").scroll_into_view_if_needed()
     shot(bea.page, "lobby")
     accept.click()
     bea.page.wait_for_url(re.compile(r"#/match/"))
-    ann.page.wait_for_url(re.compile(r"#/match/"))  # the seeker's page learns it from its poll
+    ann.page.wait_for_url(re.compile(r"#/match/"))  # the seeker's page learns it from its socket
     match_id = bea.page.url.split("#/match/")[1]
     assert ann.page.url.split("#/match/")[1] == match_id
     return ann, bea, match_id
@@ -94,3 +100,70 @@ def test_a_player_challenged_by_name_sees_the_challenge_and_accepts_it(
     ann.page.wait_for_url(re.compile(r"#/match/"))
     match_id = bea.page.url.split("#/match/")[1]
     assert (seat_of(ann, match_id), seat_of(bea, match_id)) == (1, 2)
+
+
+NO_POLL = "lobby_poll=3600"
+"""The lobby's poll interval for this visit: an hour (a list that changes sooner was pushed)."""
+
+
+def lobby_lists(table: Table) -> list[dict[str, Any]]:
+    """The lists the page's lobby socket received."""
+    frames = (json.loads(frame) for frame in table.frames if frame.startswith("{"))
+    return [frame for frame in frames if frame.get("type") == "lobby"]
+
+
+def signed_up_in_lobbies(server: ServerThread, open_table: Callable[..., Table], query: str) -> tuple[Table, Table]:
+    """Ann's and Bea's pages, signed up, on the lobby (``query`` in the address)."""
+    ann = open_table(f"{server.base}/?animations=0&{query}#/")
+    bea = open_table(f"{server.base}/?animations=0&{query}#/")
+    sign_up_in_the_page(ann, "Ann")
+    sign_up_in_the_page(bea, "Bea")
+    for person in (ann, bea):
+        person.page.goto(f"{server.base}/?animations=0&{query}#/")
+        person.page.locator("[data-testid=offer-form]").wait_for()
+    return ann, bea
+
+
+def test_a_seek_posted_by_one_person_is_pushed_to_anothers_lobby_without_a_reload_or_a_poll(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=13)
+    ann, bea = signed_up_in_lobbies(server, open_table, NO_POLL)
+    bea.page.locator("[data-seeks][data-pushed=yes] [data-testid=seeks-section]").wait_for()  # its socket is live
+    asked: list[str] = []
+    bea.page.on("request", lambda request: asked.append(request.url) if "/api/" in request.url else None)
+    bea.page.evaluate("() => { window.sameDocument = true; }")
+    form = ann.page.locator("[data-testid=offer-form]")
+    form.locator("[name=target]").fill("3")
+    form.locator("[data-testid=offer-submit]").click()
+    seek = bea.page.locator("[data-testid=seek]")
+    expect(seek).to_contain_text("Ann")
+    assert bea.page.evaluate("() => window.sameDocument") is True  # no reload
+    assert asked == []  # Bea's page asked nothing: the seek was pushed to it
+    assert [s["name"] for s in lobby_lists(bea)[-1]["seeks"]] == ["Ann"]
+
+
+def test_a_lobby_whose_socket_is_refused_polls_and_still_shows_a_new_seek(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    server = make_server(seed=14)
+    ann = WebBrowser(server.base)
+    assert ann.sign_up("Ann").status_code == 201
+    bea = open_table(f"{server.base}/?animations=0&lobby_poll=0.2#/account")  # not the lobby yet: no socket
+    sign_up_in_the_page(bea, "Bea")
+    taken = [LobbyClient(server.base) for _ in range(SOCKETS_PER_CLIENT)]  # every lobby socket of the address
+    try:
+        for socket in taken:
+            assert socket.lists()["type"] == "lobby"
+        polled: list[Request] = []
+        bea.page.on("request", lambda request: polled.append(request) if "/api/lobby" in request.url else None)
+        bea.page.goto(f"{server.base}/?animations=0&lobby_poll=0.2#/")
+        bea.page.locator("[data-testid=offer-form]").wait_for()
+        assert ann.post("/api/seeks", {"target": 3}).status_code == 201
+        expect(bea.page.locator("[data-testid=seek]")).to_contain_text("Ann")
+        assert len(polled) >= 2 and lobby_lists(bea) == []  # read by polling: the socket was refused
+        assert bea.page.locator("[data-seeks][data-pushed=no]").count() == 1
+    finally:
+        for socket in taken:
+            socket.close()
+        ann.close()

@@ -1,4 +1,4 @@
-"""The lobby's live lists: ``/ws/lobby`` pushes the seeks, the challenges and the live matches when they
+"""The lobby's live lists: ``/api/lobby/socket`` pushes the seeks, the challenges and the live matches when they
 change (on SQLite and PostgreSQL, and from one server process to another), within its bounds; stale
 offers are cleaned away once across processes."""
 
@@ -31,7 +31,7 @@ class LobbyClient:
         headers = {"Cookie": f"{COOKIE}={cookie}"} if cookie else {}
         if origin is not None:
             headers["Origin"] = origin
-        url = base.replace("http://", "ws://") + "/ws/lobby"
+        url = base.replace("http://", "ws://") + "/api/lobby/socket"
         self.ws: ClientConnection = connect(url, open_timeout=10, additional_headers=headers).__enter__()
 
     def receive(self, timeout: float = 30) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The lobby's endpoints: seeks, challenges, the house bots, the lobby's version and its socket ``/ws/lobby``
+"""The lobby's endpoints: seeks, challenges, the house bots, the lobby's version and its socket ``/api/lobby/socket``
 (:mod:`sixtysix.web.lobby_live`; docs/web-api.md, "The lobby").
 
 Every write needs a logged-in account (the session cookie of :mod:`sixtysix.web.account_api`) and
@@ -126,11 +126,11 @@ class ChallengeAnswer(BaseModel):
 
 def lobby_router(service: Service, accounts: Accounts, ratings: Ratings) -> APIRouter:
     """The ``/api/seeks…``, ``/api/challenges…`` and ``/api/lobby`` endpoints of ``service``'s database, and the
-    lobby's socket ``/ws/lobby`` (its pushes and cleaning run with the app: the router's lifespan)."""
+    lobby's socket ``/api/lobby/socket`` (its pushes and cleaning run with the app: the router's lifespan)."""
     lobby = Lobby(service, accounts, ratings)
     live = LobbyLive(lobby, accounts)
     outer = APIRouter(lifespan=live.lifespan)
-    outer.add_api_websocket_route("/ws/lobby", live.serve)
+    outer.add_api_websocket_route("/api/lobby/socket", live.serve)
     router = APIRouter(dependencies=[Depends(no_store)])
 
     def current_account(request: Request) -> Account:

@@ -1,11 +1,12 @@
-"""The lobby's live lists: ``/ws/lobby`` pushes them to the page when they change, on every server process.
+"""The lobby's live lists: ``/api/lobby/socket`` pushes them to the page when they change, on every process.
 
 A lobby socket gets a ``lobby`` message on opening and after every change of the lobby's version
 (:mod:`sixtysix.web.lobby`): the open seeks, the live matches (:mod:`sixtysix.web.watch`), and for
-a logged-in account (the session cookie of the handshake, checked again at every push) its own
-offers and the challenges to it. A change reaches every process the way a match's change does:
-on PostgreSQL the lobby's ``NOTIFY`` on :data:`~sixtysix.web.notify.LOBBY_CHANNEL`, heard by a
-:class:`~sixtysix.web.notify.Listener`; on SQLite (one process) :attr:`Lobby.announce`. The
+a logged-in account (the session cookie of the handshake, checked again at every push; the socket
+is under ``/api/``, the cookie's path) its own offers and the challenges to it. A change reaches
+every process the way a match's change does: on PostgreSQL the lobby's ``NOTIFY`` on
+:data:`~sixtysix.web.notify.LOBBY_CHANNEL`, heard by a :class:`~sixtysix.web.notify.Listener`; on
+SQLite (one process) :attr:`~sixtysix.web.lobby.Lobby.announce`. The
 lists are read once per change and process, not once per socket; a push that finds the version
 already pushed sends nothing. The live matches change with every trick: they are read again every
 :data:`LIVE_SECONDS` while a lobby socket is open, and pushed only when they differ.
@@ -41,9 +42,10 @@ from sixtysix.web.deps import client_of
 from sixtysix.web.errors import WebError
 from sixtysix.web.limits import check_origin
 from sixtysix.web.live import DIRECT, DirectLink, Subscriber, message
-from sixtysix.web.lobby import CLEAN_SECONDS, Lobby
+from sixtysix.web.lobby import CLEAN_SECONDS, MOVE_CLOCKS, Lobby
 from sixtysix.web.messages import sentence
 from sixtysix.web.notify import LOBBY_CHANNEL, Listener, parse_job
+from sixtysix.web.ratings import FAMILIES
 from sixtysix.web.watch import LIVE_LIMIT, live_entry, live_order
 from sixtysix.web.watch import _read as read_socket
 from sixtysix.web.watch import _write as write_socket
@@ -171,7 +173,7 @@ class LobbyLive:
             if socket.cookie not in mine:
                 account = self.accounts.account_of(socket.cookie)
                 mine[socket.cookie] = None if account is None else self.lobby.mine(account)
-            socket.sub.send(message("lobby", version=version, seeks=seeks, live=live, mine=mine[socket.cookie]))
+            socket.sub.send(lists_message(version, seeks, live, mine[socket.cookie]))
 
     def check_live(self) -> None:
         """Read the live matches again (while a lobby socket is open); push them if they differ."""
@@ -194,13 +196,8 @@ class LobbyLive:
         account = self.accounts.account_of(socket.cookie)
         if self.live is None:
             self.live = self.read_live()
-        return message(
-            "lobby",
-            version=self.lobby.version(),
-            seeks=self.lobby.open_seeks(),
-            live=self.live,
-            mine=None if account is None else self.lobby.mine(account),
-        )
+        mine = None if account is None else self.lobby.mine(account)
+        return lists_message(self.lobby.version(), self.lobby.open_seeks(), self.live, mine)
 
     # -- the sockets --------------------------------------------------------------------------------
 
@@ -227,7 +224,7 @@ class LobbyLive:
                 del self.clients[socket.client]
 
     async def serve(self, websocket: WebSocket) -> None:
-        """``/ws/lobby``: the lists now and at every change; ``ping`` answered; anything else refused."""
+        """``/api/lobby/socket``: the lists now and at every change; ``ping`` answered; anything else refused."""
         await websocket.accept()
         try:
             socket = self.admit(websocket)
@@ -256,6 +253,21 @@ class LobbyLive:
                 reader.cancel()
                 with contextlib.suppress(BaseException):
                     await reader
+
+
+def lists_message(
+    version: int, seeks: list[dict[str, object]], live: list[dict[str, Any]], mine: dict[str, object] | None
+) -> bytes:
+    """A ``lobby`` message: the lists, and what an offer may ask for (as ``GET /api/lobby`` says)."""
+    return message(
+        "lobby",
+        version=version,
+        seeks=seeks,
+        live=live,
+        mine=mine,
+        move_clocks=list(MOVE_CLOCKS),
+        rated_presets=list(FAMILIES),
+    )
 
 
 def answer(sub: Subscriber, text: str) -> None:

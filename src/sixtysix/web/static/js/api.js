@@ -121,7 +121,8 @@ export const api = {
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   ratedInvitation: (code) => request("POST", "/api/account/invitation", { body: { code } }),
   leaderboard: (rules) => request("GET", `/api/leaderboard?rules=${encodeURIComponent(rules)}`),
-  // the lobby (docs/online.md, "The lobby"): the page polls its version and reads the lists when it changes
+  // the lobby (docs/online.md, "The lobby"): LobbySocket pushes the lists; without it the page polls the
+  // version and reads the lists when it changes
   lobby: () => request("GET", "/api/lobby"),
   seeks: () => request("GET", "/api/seeks"),
   mySeeks: () => request("GET", "/api/seeks/mine"),
@@ -180,6 +181,82 @@ export function backoff(attempt) {
 }
 
 const FATAL_CLOSE = new Set([4401, 4403, 4404]);
+const REFUSED_PAUSE_MS = 30000; // a lobby socket refused (too many of this address, 4429): asked again after this
+
+/**
+ * The lobby's live lists (docs/online.md, "The lobby"): `/api/lobby/socket` pushes them when they change.
+ * handlers: onLists({version, seeks, live, mine, move_clocks, rated_presets}), onLive(live), onDown().
+ * `live` is true from the first lists until the socket closes; then onDown is called (the page polls)
+ * and the socket is opened again after a growing pause.
+ */
+export class LobbySocket {
+  constructor(handlers) {
+    this.handlers = handlers;
+    this.ws = null;
+    this.live = false;
+    this.stopped = false;
+    this.attempt = 0;
+    this.timer = null;
+    this.pingTimer = null;
+    this.connect();
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    let ws;
+    try {
+      ws = new WebSocket(`${scheme}//${window.location.host}/api/lobby/socket`);
+    } catch {
+      this.retry(false);
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => ws.readyState === 1 && ws.send(JSON.stringify({ type: "ping" })), 25000);
+    };
+    ws.onmessage = (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "lobby") {
+        this.live = true;
+        this.attempt = 0;
+        this.handlers.onLists(message);
+      } else if (message.type === "live") this.handlers.onLive(message.live || []);
+    };
+    ws.onclose = (event) => {
+      clearInterval(this.pingTimer);
+      if (this.ws === ws) this.ws = null;
+      this.live = false;
+      if (this.stopped) return;
+      this.handlers.onDown();
+      this.retry(event.code === 4429 || FATAL_CLOSE.has(event.code));
+    };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
+  }
+
+  retry(refused) {
+    if (this.stopped) return;
+    const delay = refused ? REFUSED_PAUSE_MS : backoff(this.attempt);
+    this.attempt += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pingTimer);
+    if (this.ws) this.ws.close();
+  }
+}
 
 /**
  * A live connection to one match.

@@ -2,7 +2,7 @@
 // (an invitation link), this browser's unfinished and finished matches, and, for a logged-in
 // account, the open seeks and challenges of other players (docs/online.md, "The lobby").
 
-import { api, errorText } from "../api.js";
+import { LobbySocket, api, errorText } from "../api.js";
 import { $, html, render } from "../dom.js";
 import { t } from "../i18n.js";
 import { labelled } from "../describe.js";
@@ -14,7 +14,9 @@ const PRESETS = ["seed66", "pagat66", "schnapsen"];
 const LEVELS = [1, 2, 3, 4, 5];
 const LIVE_SECONDS = 20; // how often the list of matches being played is read again
 const QUICK_SPREAD = 200; // quick pairing: the widest difference of ratings accepted, either way
-const POLL_MS = 3000; // how often the lobby's version is asked for (the lists are read only when it changed)
+// Without the lobby's socket: how often its version is asked for (the lists are read only when it changed);
+// `?lobby_poll=SECONDS` in the address sets it for this visit (the browser tests set it very high)
+const POLL_MS = (Number(new URLSearchParams(window.location.search).get("lobby_poll")) || 3) * 1000;
 
 export function mountLobby(root, ctx) {
   let meta = null;
@@ -45,15 +47,16 @@ export function mountLobby(root, ctx) {
     history = { matches: [] };
   }
 
-  // the matches being played: asked again now and then while the lobby is open
-  // (only their list is drawn again: the forms the player may be filling in stay as they are)
-  const readLive = () => api.live().then((l) => {
-    live = l.matches;
+  // the matches being played: pushed by the lobby's socket, else asked again now and then while the lobby
+  // is open (only their list is drawn again: the forms the player may be filling in stay as they are)
+  const showLive = (matches) => {
+    live = matches;
     const shown = alive && $("[data-live]", root);
     if (shown) render(shown, liveHTML());
-  }).catch(() => {});
+  };
+  const readLive = () => api.live().then((l) => showLive(l.matches)).catch(() => {});
   readLive();
-  const liveTimer = setInterval(readLive, LIVE_SECONDS * 1000);
+  const liveTimer = setInterval(() => seeks.pushed() || readLive(), LIVE_SECONDS * 1000);
 
   // The matches being played that anyone may watch, in the server's order (best rated first).
   function liveHTML() {
@@ -227,7 +230,7 @@ export function mountLobby(root, ctx) {
     }
   }
 
-  const seeks = seeksSection(ctx, () => alive);
+  const seeks = seeksSection(ctx, () => alive, showLive);
   draw();
   return {
     unmount() {
@@ -241,8 +244,9 @@ export function mountLobby(root, ctx) {
 
 
 
-// The seeks and challenges: polled (the lobby's version, every POLL_MS), drawn into their own element.
-function seeksSection(ctx, alive) {
+// The seeks and challenges: pushed by the lobby's socket (and the live matches, to `showLive`); while it is
+// down, polled (the lobby's version, every POLL_MS). Drawn into their own element.
+function seeksSection(ctx, alive, showLive) {
   let account = undefined; // undefined: not known yet; null: not logged in
   let lobby = null; // {version, move_clocks, rated_presets}
   let open = [];
@@ -252,21 +256,51 @@ function seeksSection(ctx, alive) {
   let timer = null;
   const typed = {}; // what the player typed in the form: kept when the lobby is drawn again
 
+  let socket = null;
+
   async function poll() {
+    clearTimeout(timer);
     try {
       if (account === undefined) account = (await api.account()).account;
-      const now = await api.lobby();
-      if (!lobby || now.version !== lobby.version) {
-        open = (await api.seeks()).seeks;
-        if (account) mine = await api.mySeeks();
-        lobby = now;
-        for (const offer of mine.made) if (offer.state === "accepted" && offer.match_id) enter(offer);
-        draw();
+      if (!socket && alive()) socket = new LobbySocket({ onLists: pushed, onLive: showLive, onDown: down });
+      if (socket && !socket.live) {
+        const now = await api.lobby();
+        if (!lobby || now.version !== lobby.version) {
+          const seeks = (await api.seeks()).seeks;
+          const made = account ? await api.mySeeks() : mine;
+          if (!socket.live) { // else the socket's lists came meanwhile: they are as new
+            [open, mine, lobby] = [seeks, made, now];
+            entered();
+            draw();
+          }
+        }
       }
     } catch {
       /* the next poll tries again */
     }
     if (alive()) timer = setTimeout(poll, POLL_MS);
+  }
+
+  // The lists pushed by the socket: the open seeks, and the account's own offers and challenges.
+  function pushed(message) {
+    if (!alive()) return;
+    lobby = { version: message.version, move_clocks: message.move_clocks, rated_presets: message.rated_presets };
+    open = message.seeks;
+    mine = message.mine || { made: [], received: [] };
+    showLive(message.live);
+    entered();
+    draw();
+    if (element) element.dataset.pushed = "yes"; // the lists come by the socket (the browser tests wait for it)
+  }
+
+  // The socket closed: the lists are polled until it is back.
+  function down() {
+    if (element) element.dataset.pushed = "no";
+    poll();
+  }
+
+  function entered() {
+    for (const offer of mine.made) if (offer.state === "accepted" && offer.match_id) enter(offer);
   }
 
   // An offer this browser made was accepted: its seat (1) with the token kept since it was made.
@@ -369,8 +403,11 @@ function seeksSection(ctx, alive) {
     } catch (err) {
       error = t("seeks.failed", { message: errorText(err) || err.message });
     }
+    if (socket && socket.live) {
+      draw(); // the change comes with the socket's next lists
+      return;
+    }
     lobby = lobby && { ...lobby, version: -1 }; // read the lists again now
-    clearTimeout(timer);
     poll();
   }
 
@@ -416,6 +453,10 @@ function seeksSection(ctx, alive) {
       element = el;
       draw();
     },
-    stop: () => clearTimeout(timer),
+    stop() {
+      clearTimeout(timer);
+      if (socket) socket.stop();
+    },
+    pushed: () => Boolean(socket && socket.live),
   };
 }
