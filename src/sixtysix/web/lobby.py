@@ -26,8 +26,8 @@ process), on SQLite to :attr:`Lobby.announce` (the one process): the lobby's soc
 everywhere, or the session expired; a bot account excepted), is stale: :meth:`Lobby.clean` marks it
 expired, and deletes the offers that ended (withdrawn, declined, expired) more than
 :data:`ENDED_SECONDS` ago. It runs every :data:`CLEAN_SECONDS` on one server process of all:
-:meth:`Lobby.take_cleaning` claims the period in the row 2 of ``lobby_version`` (until when, in
-seconds), one conditional statement the database serializes, as the leases are taken
+:meth:`Lobby.take_cleaning` claims the period (its number since 1970) in the row 2 of
+``lobby_version``, one conditional statement the database serializes, as the leases are taken
 (:mod:`sixtysix.web.leases`).
 """
 
@@ -69,7 +69,7 @@ CLEAN_SECONDS = 60
 ENDED_SECONDS = 2 * SEEK_SECONDS
 """How long an offer that ended unaccepted stays (its maker's list shows it as declined or expired)."""
 VERSION_ROW, CLEANING_ROW = 1, 2
-"""The rows of ``lobby_version``: the lobby's version; until when the cleaning is claimed (seconds)."""
+"""The rows of ``lobby_version``: the lobby's version; the last period of :data:`CLEAN_SECONDS` claimed."""
 NO_PASSWORD = "!"
 """A house bot's password hash: no password verifies against it, so nobody logs in as a bot."""
 
@@ -455,13 +455,12 @@ class Lobby:
     # -- stale offers ---------------------------------------------------------------------------
 
     def take_cleaning(self, now: float) -> bool:
-        """Claim the cleaning of the next :data:`CLEAN_SECONDS` for this process: whether no process has yet."""
+        """Claim the cleaning of the period of :data:`CLEAN_SECONDS` that ``now`` is in: whether no process has yet."""
         v = schema.lobby_version
+        period = int(now // CLEAN_SECONDS)
         with self.store.transaction() as db:
             taken = db.execute(
-                update(v)
-                .where(v.c.id == CLEANING_ROW, v.c.version <= int(now))
-                .values(version=int(now) + CLEAN_SECONDS)
+                update(v).where(v.c.id == CLEANING_ROW, v.c.version < period).values(version=period)
             ).rowcount
         return taken == 1
 
