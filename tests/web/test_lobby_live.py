@@ -5,6 +5,8 @@ offers are cleaned away once across processes."""
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -56,6 +58,14 @@ class LobbyClient:
         self.ws.close()
 
 
+def seen(server: ServerThread, predicate: Callable[[], bool], timeout: float = 30) -> None:
+    """Wait until the server's state satisfies ``predicate``: one round trip to it at a time, never a sleep."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "the server did not get there"
+        httpx.get(f"{server.base}/api/lobby")
+
+
 def names(lists: dict[str, Any]) -> list[str]:
     return [seek["name"] for seek in lists["seeks"]]
 
@@ -84,6 +94,25 @@ def test_a_seek_and_a_challenge_are_pushed_to_the_open_lobby_sockets_each_with_i
     finally:
         bea_socket.close()
         anonymous.close()
+
+
+def test_the_lobby_socket_pushes_and_answers_without_the_servers_direct_path(make_server: Any) -> None:
+    """Under another server (uvicorn's own WebSocket protocol): a writer task sends what is queued."""
+    server = make_server(direct=False)
+    ann = signed_up(server, "Ann")
+    socket = LobbyClient(server.base, ann.cookie)
+    try:
+        assert socket.lists()["mine"] == {"made": [], "received": []}
+        ann.post("/api/seeks", {"target": 3})
+        pushed = socket.lists()
+        assert names(pushed) == ["Ann"] and [s["name"] for s in pushed["mine"]["made"]] == ["Ann"]
+        socket.ws.send(json.dumps({"type": "ping"}))
+        assert socket.receive() == {"type": "pong"}
+    finally:
+        socket.close()
+    live = server.app.state.lobby_live
+    seen(server, lambda: not live.sockets)  # the server sees the socket go, and counts it no more
+    assert not live.clients
 
 
 def test_a_live_match_is_pushed_to_the_lobby_sockets(server: ServerThread) -> None:
@@ -119,8 +148,7 @@ def test_lobby_sockets_are_bounded_per_address_refused_to_other_sites_and_read_o
         assert refusal(LobbyClient(server.base)) == ("too_many_sockets", 4429)
         opened.pop().close()
         live = server.app.state.lobby_live
-        while len(live.sockets) >= SOCKETS_PER_CLIENT:  # the server sees the socket go
-            opened[0].ws.ping().wait(10)
+        seen(server, lambda: len(live.sockets) < SOCKETS_PER_CLIENT)  # the server sees the socket go
         opened.append(LobbyClient(server.base))
         assert opened[-1].lists()["type"] == "lobby"  # room for one again
         assert refusal(LobbyClient(server.base, ann.cookie, origin="https://evil.example"))[1] == 4403
