@@ -257,9 +257,16 @@ function seeksSection(ctx, alive, showLive) {
   const typed = {}; // what the player typed in the form: kept when the lobby is drawn again
 
   let socket = null;
+  let polling = false; // a poll is waiting for the server
+  let again = false; // and another was asked for meanwhile
 
   async function poll() {
     clearTimeout(timer);
+    if (polling) {
+      again = true;
+      return;
+    }
+    polling = true;
     try {
       if (account === undefined) account = (await api.account()).account;
       if (!socket && alive()) socket = new LobbySocket({ onLists: pushed, onLive: showLive, onDown: down });
@@ -278,7 +285,9 @@ function seeksSection(ctx, alive, showLive) {
     } catch {
       /* the next poll tries again */
     }
-    if (alive()) timer = setTimeout(poll, POLL_MS);
+    polling = false;
+    if (alive()) timer = setTimeout(poll, again ? 0 : POLL_MS);
+    again = false;
   }
 
   // The lists pushed by the socket: the open seeks, and the account's own offers and challenges.
@@ -290,7 +299,6 @@ function seeksSection(ctx, alive, showLive) {
     showLive(message.live);
     entered();
     draw();
-    if (element) element.dataset.pushed = "yes"; // the lists come by the socket (the browser tests wait for it)
   }
 
   // The socket closed: the lists are polled until it is back.
@@ -372,6 +380,7 @@ function seeksSection(ctx, alive, showLive) {
 
   // The section's frame and form are drawn once (what the player typed stays); the lists each time they change.
   function draw() {
+    if (element) element.dataset.pushed = socket && socket.live ? "yes" : "no"; // the browser tests wait for it
     if (!element || !alive() || account === undefined || !lobby) return;
     if (!$("[data-testid=seeks-section]", element)) {
       render(element, shellHTML());
