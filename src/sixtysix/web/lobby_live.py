@@ -58,6 +58,8 @@ MAX_MESSAGE = 1024
 """The longest message a lobby socket reads (bytes); a longer one closes it."""
 LIVE_SECONDS = 5.0
 """How often the live matches are read again while a lobby socket is open (pushed when they differ)."""
+LISTEN_WAIT_SECONDS = 5.0
+"""PostgreSQL: how long the app's start waits for its lobby listener's first ``LISTEN`` (then it starts anyway)."""
 CLOSE_REFUSED, CLOSE_TOO_MANY = 4403, 4429
 
 
@@ -107,6 +109,8 @@ class LobbyLive:
                 channel=LOBBY_CHANNEL,
                 parse_payload=parse_job,  # a number, as a job's
             ).start()
+            # why: a change made before the first LISTEN would reach no socket of this process until the next
+            await asyncio.to_thread(self.listener.listening.wait, LISTEN_WAIT_SECONDS)
         self.pushed = self.lobby.version()
         self.tasks = [
             loop.create_task(self._every(CLEAN_SECONDS, self.sweep)),
