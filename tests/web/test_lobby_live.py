@@ -18,7 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 from sixtysix.web import schema
 from sixtysix.web.account_api import COOKIE
 from sixtysix.web.lobby import CLEAN_SECONDS, ENDED_SECONDS, SEEK_SECONDS
-from sixtysix.web.lobby_live import MAX_MESSAGE, SOCKETS_PER_CLIENT
+from sixtysix.web.lobby_live import MAX_MESSAGE, MAX_SOCKETS, SOCKETS_PER_CLIENT
 from sixtysix.web.servertime import ServerTime
 
 from .conftest import ServerProcess, ServerThread, both_databases
@@ -152,6 +152,9 @@ def test_lobby_sockets_are_bounded_per_address_refused_to_other_sites_and_read_o
         opened.append(LobbyClient(server.base))
         assert opened[-1].lists()["type"] == "lobby"  # room for one again
         assert refusal(LobbyClient(server.base, ann.cookie, origin="https://evil.example"))[1] == 4403
+        live.max_sockets = len(live.sockets) - 1  # a process full of other addresses' sockets
+        assert refusal(LobbyClient(server.base, ann.cookie)) == ("lobby_full", 4503)
+        live.max_sockets = MAX_SOCKETS
         socket = opened[0]
         socket.ws.send(json.dumps({"type": "ping"}))
         assert socket.receive() == {"type": "pong"}

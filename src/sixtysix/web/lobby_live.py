@@ -12,9 +12,10 @@ already pushed sends nothing. The live matches change with every trick: they are
 :data:`LIVE_SECONDS` while a lobby socket is open, and pushed only when they differ.
 
 **Bounds.** A socket is refused (closed with 4403) when another site's page opens it (its
-cookie would be read), and (closed with 4429) past the ``watch`` rate of its address or past
-:data:`SOCKETS_PER_CLIENT` lobby sockets of one address. It reads only ``ping`` (answered
-``pong``), a message at most :data:`MAX_MESSAGE` bytes; a client that does not read what is
+cookie would be read), (closed with 4429) past the ``watch`` rate of its address or past
+:data:`SOCKETS_PER_CLIENT` lobby sockets of one address, and (closed with 4503) past
+:data:`MAX_SOCKETS` of all addresses. It reads only ``ping`` (answered ``pong``), a message at
+most :data:`MAX_MESSAGE` bytes; a client that does not read what is
 pushed is dropped (:data:`~sixtysix.web.live.SLOW_CLIENT_MESSAGES`). A page whose socket is refused
 or gone polls ``GET /api/lobby`` instead, as before.
 
@@ -54,13 +55,15 @@ log = logging.getLogger("sixtysix.web")
 
 SOCKETS_PER_CLIENT = 4
 """The most lobby sockets one address may have open (a person with a few tabs)."""
+MAX_SOCKETS = 10_000
+"""The most lobby sockets one process holds, of all addresses (a flood of addresses); pages past it poll."""
 MAX_MESSAGE = 1024
 """The longest message a lobby socket reads (bytes); a longer one closes it."""
 LIVE_SECONDS = 5.0
 """How often the live matches are read again while a lobby socket is open (pushed when they differ)."""
 LISTEN_WAIT_SECONDS = 5.0
 """PostgreSQL: how long the app's start waits for its lobby listener's first ``LISTEN`` (then it starts anyway)."""
-CLOSE_REFUSED, CLOSE_TOO_MANY = 4403, 4429
+CLOSE_REFUSED, CLOSE_TOO_MANY, CLOSE_FULL = 4403, 4429, 4503
 
 
 class LobbySocket:
@@ -81,6 +84,8 @@ class LobbyLive:
         self.service = lobby.service
         self.sockets: list[LobbySocket] = []
         self.clients: Counter[str] = Counter()
+        self.max_sockets = MAX_SOCKETS
+        """The most lobby sockets of this process (:data:`MAX_SOCKETS`; a test lowers it)."""
         self.pushed = 0
         """The lobby's version last pushed (a push that finds it again sends nothing)."""
         self.live: list[dict[str, Any]] | None = None
@@ -210,6 +215,8 @@ class LobbyLive:
         check_origin(websocket.headers)  # no trusted other site: the socket reads with a person's login
         client = client_of(websocket)
         self.service.limiter.check("watch", client)
+        if len(self.sockets) >= self.max_sockets:
+            raise WebError(503, "lobby_full", sentence("server.lobby_full"))
         if self.clients[client] >= SOCKETS_PER_CLIENT:
             raise WebError(429, "too_many_sockets", sentence("server.too_many_lobby_sockets", count=SOCKETS_PER_CLIENT))
         link: DirectLink | None = websocket.scope.get("extensions", {}).get(DIRECT)
@@ -235,7 +242,7 @@ class LobbyLive:
         except WebError as error:
             with contextlib.suppress(Exception):  # the client may be gone already
                 await websocket.send_text(orjson.dumps({"type": "error", **error.to_json()}).decode())
-                await websocket.close(code=CLOSE_TOO_MANY if error.status == 429 else CLOSE_REFUSED)
+                await websocket.close(code={429: CLOSE_TOO_MANY, 503: CLOSE_FULL}.get(error.status, CLOSE_REFUSED))
             return
         sub = socket.sub
         link: DirectLink | None = websocket.scope.get("extensions", {}).get(DIRECT)

@@ -181,7 +181,7 @@ export function backoff(attempt) {
 }
 
 const FATAL_CLOSE = new Set([4401, 4403, 4404]);
-const REFUSED_PAUSE_MS = 30000; // a lobby socket refused (too many of this address, 4429): asked again after this
+const REFUSED_PAUSE_MS = 30000; // a lobby socket refused (too many of this address 4429, or of all 4503): again after this
 
 /**
  * The lobby's live lists (docs/online.md, "The lobby"): `/api/lobby/socket` pushes them when they change.
@@ -235,7 +235,7 @@ export class LobbySocket {
       this.live = false;
       if (this.stopped) return;
       this.handlers.onDown();
-      this.retry(event.code === 4429 || FATAL_CLOSE.has(event.code));
+      this.retry(event.code === 4429 || event.code === 4503 || FATAL_CLOSE.has(event.code));
     };
     ws.onerror = () => {
       /* onclose follows */
