@@ -236,6 +236,7 @@ class Lobby:
         return {
             "id": int(m["id"]),
             "name": str(m["maker"]),
+            "bot": bool(m["maker_bot"]),
             "rating": None if m["rating"] is None else round(float(m["rating"]), 1),
             "challenge": bool(m["challenge"]),
             "opponent": None if m["other"] is None else str(m["other"]),

@@ -52,6 +52,8 @@ class Seek(BaseModel):
     id: int
     name: str
     """Who made it."""
+    bot: bool = False
+    """Its maker is a bot."""
     rating: float | None
     """The maker's rating in the offer's game family (``None``: none yet)."""
     challenge: bool
@@ -122,10 +124,11 @@ class ChallengeAnswer(BaseModel):
     """A house bot challenged: the match, begun at once."""
 
 
-def lobby_router(service: Service, accounts: Accounts, ratings: Ratings) -> APIRouter:
-    """The ``/api/seeks…``, ``/api/challenges…`` and ``/api/lobby`` endpoints of ``service``'s database."""
+def lobby_router(service: Service, accounts: Accounts, ratings: Ratings, lobby: Lobby | None = None) -> APIRouter:
+    """The ``/api/seeks…``, ``/api/challenges…`` and ``/api/lobby`` endpoints of ``service``'s database (``lobby``:
+    the app's one :class:`Lobby`, which the bots' endpoints share)."""
     router = APIRouter(dependencies=[Depends(no_store)])
-    lobby = Lobby(service, accounts, ratings)
+    lobby = lobby or Lobby(service, accounts, ratings)
 
     def current_account(request: Request) -> Account:
         """The logged-in account (401 ``not_logged_in`` without a live session)."""

@@ -1,0 +1,246 @@
+"""Bots that play people: bot accounts, API tokens, ``/ws/bot`` and ``sixtysix connect``, on real servers.
+
+The bot programs are real subprocesses (``sixtysix connect`` running a 66P bot); the person plays through a
+seat's WebSocket, as the page does; a network fault is a real TCP proxy whose connections are cut.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from sixtysix.core.record import replay
+from sixtysix.web.bots import MAX_TOKENS
+from sixtysix.web.limits import Limits, Rate
+
+from .conftest import Seat, ServerThread, both_databases, card_strings, wait_until
+from .test_accounts import PASSWORD, Browser
+from .test_hidden import hidden_by_version
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "bots" / "first_legal.py"
+BROKEN_BOT = """
+import sys
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "66p":
+        print("id name broken\\n66pok", flush=True)
+    elif word == "isready":
+        print("readyok", flush=True)
+    elif word == "go":
+        print("bestmove zz", flush=True)  # no action at all: malformed, as a tournament judges it
+"""
+
+
+def bot_account(server: ServerThread, name: str) -> tuple[Browser, str]:
+    """A new account made a bot, and an API token of it."""
+    owner = Browser(server.base)
+    assert owner.sign_up(name).status_code == 201
+    made = owner.post("/api/account/bot", {"password": PASSWORD})
+    assert made.status_code == 200 and made.json() == {"name": name, "bot": True}, made.text
+    answer = owner.post("/api/account/tokens", {"label": "test"})
+    assert answer.status_code == 201, answer.text
+    token: str = answer.json()["token"]
+    return owner, token
+
+
+def person(server: ServerThread, name: str) -> Browser:
+    browser = Browser(server.base)
+    assert browser.sign_up(name).status_code == 201
+    return browser
+
+
+def bot_socket(server: ServerThread, token: str, port: int | None = None) -> ClientConnection:
+    url = f"ws://127.0.0.1:{port or server.port}/ws/bot"
+    return connect(url, additional_headers={"Authorization": f"Bearer {token}"}, open_timeout=10)
+
+
+def receive_until(ws: ClientConnection, kind: str, timeout: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        found: dict[str, Any] = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if found["type"] == kind:
+            return found
+
+
+class Proxy:
+    """A TCP proxy to the server whose connections the test cuts (a network fault), in threads."""
+
+    def __init__(self, port: int) -> None:
+        self.target = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.accepted = 0
+        self.pairs: list[tuple[socket.socket, socket.socket]] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                client, _ = self.listener.accept()
+                upstream = socket.create_connection(("127.0.0.1", self.target))
+                with self.lock:
+                    self.accepted += 1
+                    self.pairs.append((client, upstream))
+                for a, b in ((client, upstream), (upstream, client)):
+                    threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        """Cut every connection now (both ends see it end, as when a network fails)."""
+        with self.lock:
+            pairs, self.pairs = self.pairs, []
+        for pair in pairs:
+            for end in pair:
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+                end.close()
+
+    def close(self) -> None:
+        self.listener.close()
+        self.cut()
+
+
+class Connect:
+    """``sixtysix connect`` as a child process, its messages kept."""
+
+    def __init__(self, url: str, token: str, bot: list[str], options: list[str]) -> None:
+        command = [sys.executable, "-m", "sixtysix.cli", "connect", "--server", url, "--token", token, *options]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [*command, "--", *bot], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True
+        )
+        self.lines: list[str] = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.lines.append(line.rstrip("\n"))
+
+    def said(self, text: str) -> int:
+        return sum(text in line for line in self.lines)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(10)
+        self.reader.join(5)
+
+
+@pytest.fixture
+def connects() -> Iterator[list[Connect]]:
+    made: list[Connect] = []
+    yield made
+    for process in made:
+        process.stop()
+
+
+def challenge(browser: Browser, name: str, **offer: Any) -> tuple[int, str]:
+    body = {"name": name, "rules": "seed66", "target": 3, "rated": True, "move_seconds": 60, **offer}
+    answer = browser.post("/api/challenges", body)
+    assert answer.status_code == 201, answer.text
+    return int(answer.json()["challenge"]["id"]), str(answer.json()["token"])
+
+
+def accepted_match(browser: Browser, challenge_id: int, timeout: float = 60) -> str:
+    """The match of the challenge, once the bot has accepted it (polled, with a deadline)."""
+    found: list[str] = []
+
+    def accepted() -> bool:
+        made = browser.get("/api/seeks/mine").json()["made"]
+        found[:] = [m["match_id"] for m in made if m["id"] == challenge_id and m["match_id"]]
+        return bool(found)
+
+    wait_until(accepted, timeout)
+    return found[0]
+
+
+def play_as_person(seat: Seat, cut: Proxy | None = None) -> tuple[dict[str, Any], bool]:
+    """Play the first legal action at each of the person's turns until the match is over; ``cut``: cut the
+    bot's connection once, in the middle of the first deal (after the bot has acted in it). The last state,
+    and whether the cut happened mid-deal."""
+    cut_mid_deal = False
+    while True:
+        state = seat.wait(lambda s: s["status"] == "over" or bool(s["legal"]), timeout=120)
+        if state["status"] == "over":
+            return state, cut_mid_deal
+        if cut is not None and not cut_mid_deal and state["deal"] and len(state["deal"]["history"]) >= 3:
+            cut.cut()  # the bot's connection ends here, mid-deal; it must come back and go on
+            cut_mid_deal = True
+        legal = [a for a in state["legal"] if a != "66"] or state["legal"]
+        if legal == ["next"]:  # the bot may have started the next deal first: either is fine
+            seat.act("next", state["version"])
+            continue
+        answer = seat.act(legal[0], state["version"])
+        assert answer["type"] in ("state", "patch", "error"), answer
+
+
+@both_databases
+def test_a_bot_through_sixtysix_connect_plays_a_rated_match_against_a_person_and_survives_a_cut_connection(
+    server: ServerThread, connects: list[Connect]
+) -> None:
+    owner, token = bot_account(server, "Robo")
+    ann = person(server, "Ann")
+    proxy = Proxy(server.port)
+    try:
+        bot = Connect(
+            f"http://127.0.0.1:{proxy.port}",
+            token,
+            [sys.executable, str(EXAMPLE)],
+            ["--games", "1", "--rules", "seed66", "--rated", "rated"],
+        )
+        connects.append(bot)
+        wait_until(lambda: bot.said("connected") >= 1, 60)
+        challenge_id, ann_token = challenge(ann, "Robo")
+        match_id = accepted_match(ann, challenge_id)
+        seat = Seat(server.base, match_id, ann_token)
+        assert seat.state["seat"] == 1 and seat.state["seats"][1]["name"] == "Robo"
+        final, cut_mid_deal = play_as_person(seat, cut=proxy)
+        seat.close()
+    finally:
+        proxy.close()
+    assert cut_mid_deal and proxy.accepted >= 2, bot.lines  # it was cut mid-deal, and connected again
+    assert bot.said("connection lost") >= 1, bot.lines
+    assert bot.process.wait(60) == 0, bot.lines  # --games 1: it stops once its match is over
+    assert final["match"]["winner"] in (1, 2)
+    # no action lost or taken twice: the stored match replays to the same end, every deal complete
+    record = httpx.get(
+        f"{server.base}/api/matches/{match_id}/record", headers={"Authorization": f"Bearer {ann_token}"}
+    )
+    assert record.status_code == 200, record.text
+    replayed = replay(record.text)
+    assert replayed.match is not None and replayed.match.is_over
+    assert list(replayed.match.score) == list(final["match"]["score"])
+    # rated once for both; the bot is marked as a bot on the leaderboard and its profile
+    board = {e["name"]: e for e in httpx.get(f"{server.base}/api/leaderboard?rules=seed66").json()}
+    assert board["Robo"]["bot"] is True and board["Ann"]["bot"] is False
+    assert board["Robo"]["games"] == 1 and board["Ann"]["games"] == 1
+    assert board["Robo"]["rating"] != 1500 and board["Ann"]["rating"] != 1500
+    assert httpx.get(f"{server.base}/api/players/Robo").json()["bot"] is True
+    owner.close()
+    ann.close()
