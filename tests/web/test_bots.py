@@ -20,10 +20,12 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from sixtysix.core.record import replay
+from sixtysix.web import schema
 from sixtysix.web.bots import MAX_TOKENS
 from sixtysix.web.limits import Limits, Rate
 
@@ -66,7 +68,8 @@ def person(server: ServerThread, name: str) -> Browser:
 
 def bot_socket(server: ServerThread, token: str, port: int | None = None) -> ClientConnection:
     url = f"ws://127.0.0.1:{port or server.port}/ws/bot"
-    return connect(url, additional_headers={"Authorization": f"Bearer {token}"}, open_timeout=10)
+    headers = {"Authorization": f"Bearer {token}"}
+    return connect(url, additional_headers=headers, open_timeout=10).__enter__()
 
 
 def receive_until(ws: ClientConnection, kind: str, timeout: float = 30) -> dict[str, Any]:
@@ -243,4 +246,160 @@ def test_a_bot_through_sixtysix_connect_plays_a_rated_match_against_a_person_and
     assert board["Robo"]["rating"] != 1500 and board["Ann"]["rating"] != 1500
     assert httpx.get(f"{server.base}/api/players/Robo").json()["bot"] is True
     owner.close()
+    ann.close()
+
+
+@both_databases
+def test_a_bot_that_breaks_the_protocol_forfeits_each_deal_as_in_a_tournament(
+    server: ServerThread, connects: list[Connect], tmp_path: Path
+) -> None:
+    _, token = bot_account(server, "Broken")
+    ann = person(server, "Ann")
+    program = tmp_path / "broken_bot.py"
+    program.write_text(BROKEN_BOT, encoding="utf-8")
+    bot = Connect(server.base, token, [sys.executable, str(program)], ["--games", "1"])
+    connects.append(bot)
+    challenge_id, ann_token = challenge(ann, "Broken", target=7, rated=False)
+    seat = Seat(server.base, accepted_match(ann, challenge_id), ann_token)
+    final, _ = play_as_person(seat)
+    seat.close()
+    assert bot.process.wait(60) == 0, bot.lines
+    # every deal was forfeited by the bot: 3 game points each to the person (the challenger: seat 1)
+    results = final["match"]["results"]
+    assert final["match"]["winner"] == 1 and all(r["winner"] == 1 and r["game_points"] == 3 for r in results)
+    assert len(results) == 3 and bot.said("malformed") == 3, bot.lines
+    ann.close()
+
+
+def test_a_bot_account_and_its_tokens_belong_to_its_owner_and_are_kept_hashed(server: ServerThread) -> None:
+    owner, token = bot_account(server, "Robo")
+    assert token.startswith("s66_") and len(token) > 40
+    listed = owner.get("/api/account/tokens").json()["tokens"]
+    assert [t["label"] for t in listed] == ["test"] and "token" not in listed[0]  # shown once, never again
+    with server.service.store.transaction() as db:
+        rows = [tuple(map(str, row)) for row in db.execute(select(schema.bot_tokens)).all()]
+    assert rows and not any(token in value for row in rows for value in row)  # only its hash is kept
+    for _ in range(MAX_TOKENS - 1):
+        assert owner.post("/api/account/tokens", {"label": "more"}).status_code == 201
+    too_many = owner.post("/api/account/tokens", {"label": "one more"})
+    assert too_many.status_code == 409 and too_many.json()["error"]["code"] == "too_many_tokens"
+    # a person's account has none; nor may an account that has played become a bot; nor may another site ask
+    ann = person(server, "Ann")
+    assert ann.post("/api/account/tokens", {"label": "x"}).json()["error"]["code"] == "not_a_bot"
+    assert ann.post("/api/challenges", {"name": "Computer level 1", "target": 2}).status_code == 201
+    refused = ann.post("/api/account/bot", {"password": PASSWORD})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "has_played"
+    assert ann.post("/api/account/bot", {"password": "wrong password"}).status_code == 403
+    evil = Browser(server.base, origin="https://evil.example")
+    evil.http.cookies = owner.http.cookies
+    assert evil.post("/api/account/tokens", {"label": "stolen"}).status_code == 403
+    assert httpx.get(f"{server.base}/api/account/tokens").status_code == 401
+    me = owner.me()  # the account's own answer marks it a bot (its public profile, once rated: the first test)
+    assert me is not None and me["name"] == "Robo" and me["bot"] is True
+    for browser in (owner, ann, evil):
+        browser.close()
+
+
+def test_a_bad_or_revoked_token_is_refused_alike_and_a_revoked_one_loses_its_live_connection(
+    server: ServerThread, connects: list[Connect]
+) -> None:
+    owner, token = bot_account(server, "Robo")
+    refusals = []
+    for bad in ("s66_" + "x" * 43, "", "y" * 5000):
+        with bot_socket(server, bad) as ws:
+            refusals.append(json.loads(ws.recv(timeout=10)))
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    live = bot_socket(server, token)
+    assert receive_until(live, "hello")["name"] == "Robo"
+    token_id = owner.get("/api/account/tokens").json()["tokens"][0]["id"]
+    assert owner.http.delete(f"/api/account/tokens/{token_id}").status_code == 200
+    with pytest.raises(ConnectionClosed):  # the live connection ends within the check's period
+        receive_until(live, "never", timeout=30)
+    with bot_socket(server, token) as ws:
+        refusals.append(json.loads(ws.recv(timeout=10)))
+    # the same refusal whatever was wrong: nothing says whether the token ever existed
+    assert all(r == refusals[0] for r in refusals) and refusals[0]["error"]["code"] == "unauthorized", refusals
+    assert "Robo" not in json.dumps(refusals)
+    # sixtysix connect gives up at once on a refused token (status 2) rather than trying again
+    bot = Connect(server.base, token, [sys.executable, str(EXAMPLE)], [])
+    connects.append(bot)
+    assert bot.process.wait(60) == 2, bot.lines
+    owner.close()
+
+
+def test_a_new_connection_with_the_same_token_replaces_the_old_one(server: ServerThread) -> None:
+    _, token = bot_account(server, "Robo")
+    first = bot_socket(server, token)
+    receive_until(first, "hello")
+    second = bot_socket(server, token)
+    receive_until(second, "hello")
+    assert receive_until(first, "replaced")["type"] == "replaced"
+    with pytest.raises(ConnectionClosed) as closed:
+        receive_until(first, "never", timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4409
+    second.send(json.dumps({"type": "ping", "id": 1}))
+    assert receive_until(second, "pong")["reply_to"] == 1
+    second.close()
+
+
+def test_a_bot_speaking_the_json_api_sees_only_its_seat_and_each_move_is_taken_once(server: ServerThread) -> None:
+    """A bot of its own (no ``sixtysix connect``): every ``go`` holds its seat's view only (the leak scan's
+    oracle, replayed from the database), a move sent twice is taken once, and a reconnection gets the
+    pending ``go`` again."""
+    _, token = bot_account(server, "Robo")
+    ann = person(server, "Ann")
+    ws = bot_socket(server, token)
+    challenge_id, ann_token = challenge(ann, "Robo", target=2)
+    offers = receive_until(ws, "offers")
+    while not offers["challenges"]:
+        offers = receive_until(ws, "offers")
+    assert offers["challenges"][0]["id"] == challenge_id and offers["challenges"][0]["name"] == "Ann"
+    ws.send(json.dumps({"type": "accept", "id": challenge_id, "challenge": True}))
+    begun = receive_until(ws, "match")
+    match_id, bot_seat = begun["match_id"], begun["seat"]
+    assert begun["rated"] is True and begun["opponent"] == "Ann" and bot_seat == 2
+    seat = Seat(server.base, match_id, ann_token)
+    received: list[dict[str, Any]] = []
+    inbox: list[dict[str, Any]] = []
+    doubled = reconnected = False
+    deadline = time.monotonic() + 120
+    while seat.state["status"] != "over" and time.monotonic() < deadline:
+        if seat.state["legal"]:
+            legal = [a for a in seat.state["legal"] if a != "66"] or seat.state["legal"]
+            seat.act(legal[0], seat.state["version"])
+            continue
+        with contextlib.suppress(TimeoutError):
+            found = inbox.pop(0) if inbox else json.loads(ws.recv(timeout=0.1))
+            received.append(found)
+            if found["type"] == "deal_over":
+                ws.send(json.dumps({"type": "next", "match_id": match_id, "version": found["version"]}))
+            elif found["type"] == "go":
+                if not reconnected:  # the connection goes before an answer: the same go comes again
+                    ws.close()
+                    ws = bot_socket(server, token)
+                    again = receive_until(ws, "go")
+                    assert again["version"] == found["version"] and again["view"] == found["view"]
+                    reconnected = True
+                move = {"type": "move", "match_id": match_id, "version": found["version"]}
+                ws.send(json.dumps({**move, "action": found["view"]["legal"][0]}))
+                if not doubled:  # the same move again: refused, the match moved on by one action only
+                    ws.send(json.dumps({**move, "action": found["view"]["legal"][0]}))
+                    while (answer := json.loads(ws.recv(timeout=30)))["type"] != "error":
+                        inbox.append(answer)
+                    assert answer["error"]["code"] == "stale_version", answer
+                    doubled = True
+        with contextlib.suppress(TimeoutError):
+            seat.receive(timeout=0.1)
+    assert seat.state["status"] == "over"
+    ws.close()
+    seat.close()
+    assert doubled and reconnected
+    gos = [m for m in received if m["type"] == "go"]
+    assert gos and all(m["view"]["seat"] == bot_seat for m in gos)
+    oracle = hidden_by_version(server.db, match_id)
+    for message in gos:
+        hidden = oracle[message["version"]][bot_seat]
+        assert not card_strings(message) & hidden, (message, hidden)
     ann.close()

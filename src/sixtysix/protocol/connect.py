@@ -190,8 +190,10 @@ class Bridge:
         kind = found.get("type")
         if kind == "hello":
             self.say("connect.connected", server=self.server, name=found.get("name"))
-        elif kind == "error" and found.get("code") in ("unauthorized", "too_many_requests", "busy"):
-            self.say("connect.refused", message=found.get("message"))
+        elif kind == "error":
+            error = found.get("error") if isinstance(found.get("error"), dict) else {}
+            if error.get("code") in ("unauthorized", "rate_limited", "busy"):
+                self.say("connect.refused", message=error.get("message"))
         elif kind == "offers":
             self.accept(socket, found)
         elif kind == "match":
