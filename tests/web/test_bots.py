@@ -14,14 +14,16 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from sqlalchemy import select
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 from sixtysix.core.record import replay
@@ -402,4 +404,47 @@ def test_a_bot_speaking_the_json_api_sees_only_its_seat_and_each_move_is_taken_o
     for message in gos:
         hidden = oracle[message["version"]][bot_seat]
         assert not card_strings(message) & hidden, (message, hidden)
+    ann.close()
+
+
+def test_a_token_connecting_a_thousand_times_is_limited_and_the_server_stays_healthy(make_server: Any) -> None:
+    """1,000 connections with one token, 16 at a time: a few are let in (one live at a time), the rest refused
+    at once; the server's sockets come back to where they were, and a person playing meanwhile is answered."""
+    server = make_server(limits=Limits(rates={"bot_connect": Rate(20, 60.0)}))
+    _, token = bot_account(server, "Robo")
+    ann = person(server, "Ann")
+    begun = ann.post("/api/challenges", {"name": "Computer level 1", "target": 7}).json()["match"]
+    fds = len(os.listdir("/proc/self/fd"))  # the server runs in this process: its sockets are counted here
+    url = f"ws://127.0.0.1:{server.port}/ws/bot"
+
+    def attempt(_: int) -> str:
+        try:
+            with connect(url, additional_headers={"Authorization": f"Bearer {token}"}, open_timeout=60) as ws:
+                first = json.loads(ws.recv(timeout=60))
+                return str(first["type"] if first["type"] != "error" else first["error"]["code"])
+        except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as error:
+            return type(error).__name__
+
+    with ThreadPoolExecutor(16) as pool:
+        flood = pool.map(attempt, range(1000))
+        # meanwhile a person plays the computer: every request answered, in good time
+        slowest = 0.0
+        http = httpx.Client(base_url=server.base, timeout=30, headers={"Authorization": f"Bearer {begun['token']}"})
+        for _ in range(10):
+            started = time.monotonic()
+            state = http.get(f"/api/matches/{begun['match_id']}").json()
+            if state["legal"]:
+                acted = http.post(f"/api/matches/{begun['match_id']}/actions", json={"action": state["legal"][0]})
+                assert acted.status_code in (200, 409), acted.text
+            slowest = max(slowest, time.monotonic() - started)
+        outcomes = Counter(flood)
+    http.close()
+    assert sum(outcomes.values()) == 1000
+    assert outcomes["hello"] <= 25 and outcomes["rate_limited"] >= 970, outcomes  # 20 at once, then 1 in 3 s
+    assert slowest < 10, slowest
+    wait_until(lambda: len(os.listdir("/proc/self/fd")) <= fds + 10, 60)  # every refused socket closed
+    assert httpx.get(f"{server.base}/healthz").status_code == 200
+    assert len(server.service.limiter.buckets) < 10  # the flood's buckets: the address's and the token's
+    with bot_socket(server, "s66_unknown") as ws:  # and a bad token is still refused as before
+        assert json.loads(ws.recv(timeout=10))["error"]["code"] in ("unauthorized", "rate_limited")
     ann.close()
