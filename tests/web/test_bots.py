@@ -225,6 +225,7 @@ def test_a_bot_through_sixtysix_connect_plays_a_rated_match_against_a_person_and
         match_id = accepted_match(ann, challenge_id)
         seat = Seat(server.base, match_id, ann_token)
         assert seat.state["seat"] == 1 and seat.state["seats"][1]["name"] == "Robo"
+        assert seat.state["seats"][1]["bot"] is True and "bot" not in seat.state["seats"][0]  # its match page
         final, cut_mid_deal = play_as_person(seat, cut=proxy)
         seat.close()
     finally:
@@ -247,6 +248,8 @@ def test_a_bot_through_sixtysix_connect_plays_a_rated_match_against_a_person_and
     assert board["Robo"]["games"] == 1 and board["Ann"]["games"] == 1
     assert board["Robo"]["rating"] != 1500 and board["Ann"]["rating"] != 1500
     assert httpx.get(f"{server.base}/api/players/Robo").json()["bot"] is True
+    server.service.forget(server.service.game(match_id))  # read back from the store: its seat still marked
+    assert server.service.game(match_id).bots == {2}
     owner.close()
     ann.close()
 
@@ -358,6 +361,7 @@ def test_a_bot_speaking_the_json_api_sees_only_its_seat_and_each_move_is_taken_o
     while not offers["challenges"]:
         offers = receive_until(ws, "offers")
     assert offers["challenges"][0]["id"] == challenge_id and offers["challenges"][0]["name"] == "Ann"
+    assert offers["challenges"][0]["bot"] is False and offers["challenges"][0]["opponent"] == "Robo"
     ws.send(json.dumps({"type": "accept", "id": challenge_id, "challenge": True}))
     begun = receive_until(ws, "match")
     match_id, bot_seat = begun["match_id"], begun["seat"]

@@ -190,6 +190,9 @@ class Bridge:
         kind = found.get("type")
         if kind == "hello":
             self.say("connect.connected", server=self.server, name=found.get("name"))
+            playing = found.get("matches") or []
+            for match_id in [m for m in self.seats if m not in playing]:  # it ended while the bridge was away
+                self.end({"match_id": match_id})
         elif kind == "error":
             error = found.get("error") if isinstance(found.get("error"), dict) else {}
             if error.get("code") in ("unauthorized", "rate_limited", "busy"):

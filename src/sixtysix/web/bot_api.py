@@ -257,7 +257,10 @@ class BotLink:
         self.out.send(message(kind, **fields))
 
     def hello(self) -> None:
-        self.send("hello", name=self.account.name, bot=True)
+        """The first message: the account, and the matches it plays now (a bridge that connects again learns
+        which of its matches ended while it was away)."""
+        playing = [match_id for match_id, _ in self.tokens.live_matches(self.account)]
+        self.send("hello", name=self.account.name, bot=True, matches=playing)
 
     # -- what the server tells -------------------------------------------------------------------
 

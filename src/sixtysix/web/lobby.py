@@ -107,6 +107,7 @@ class Lobby:
         self.accounts = accounts
         self.ratings = ratings
         service.matches.move_clock = self.move_clock
+        service.matches.bot_seats = self.bot_seats
         self.bots = self.make_bots()
         """The house bots' account ids by level."""
 
@@ -394,6 +395,7 @@ class Lobby:
         with self.store.transaction() as db:
             self.accounts.attach_seat(db, maker, game.id, seat)
             self.accounts.attach_seat(db, guest, game.id, 3 - seat)
+            game.bots = frozenset(s for s, held in ((seat, maker), (3 - seat, guest)) if held.bot)
             family = family_of(str(row.preset))
             if row.rated and family is not None:
                 self.ratings.mark_rated(db, game.id, family)
@@ -418,6 +420,15 @@ class Lobby:
             if offer.family is not None:
                 self.ratings.mark_rated(db, game.id, offer.family)
         return game, seat, token
+
+    def bot_seats(self, match_id: str) -> frozenset[int]:
+        """The seats of a match between accounts held by a bot's account (read when the match is loaded again)."""
+        held, a = schema.account_seats, schema.accounts
+        with self.store.transaction() as db:
+            rows = db.execute(
+                select(held.c.seat).join(a, a.c.id == held.c.account_id).where(held.c.match_id == match_id, a.c.bot == 1)
+            ).all()
+        return frozenset(int(seat) for (seat,) in rows)
 
     def move_clock(self, match_id: str) -> float | None:
         """The move clock of a match made in the lobby (``None``: any other match)."""

@@ -71,6 +71,8 @@ class Matches:
         """First deals' commitments offered before their match is created."""
         self.move_clock: Callable[[str], float | None] | None = None
         """A match's own move clock, if it has one (a lobby match's; set by :mod:`sixtysix.web.lobby`)."""
+        self.bot_seats: Callable[[str], frozenset[int]] | None = None
+        """The seats of a match held by a bot's account (set by :mod:`sixtysix.web.lobby`)."""
         self.rebuilt = 0
         """How many times a match was rebuilt from the store (the tests count them)."""
 
@@ -128,6 +130,8 @@ class Matches:
         game.move_seconds, game.grace_seconds = self.move_seconds, self.grace_seconds
         if row.kind == "friend" and self.move_clock is not None:  # a lobby match's own move clock
             game.move_seconds = self.move_clock(row.id) or self.move_seconds
+        if row.kind == "friend" and self.bot_seats is not None:
+            game.bots = self.bot_seats(row.id)
         game.server_time, game.touched = self.server_time, self.server_time.monotonic()
         if row.status == "over":
             game.rematch, game.rematch_codes = self.store.rematch_of(row.id)
