@@ -235,9 +235,7 @@ def test_a_bot_through_sixtysix_connect_plays_a_rated_match_against_a_person_and
     assert bot.process.wait(60) == 0, bot.lines  # --games 1: it stops once its match is over
     assert final["match"]["winner"] in (1, 2)
     # no action lost or taken twice: the stored match replays to the same end, every deal complete
-    record = httpx.get(
-        f"{server.base}/api/matches/{match_id}/record", headers={"Authorization": f"Bearer {ann_token}"}
-    )
+    record = httpx.get(f"{server.base}/api/matches/{match_id}/record", headers={"Authorization": f"Bearer {ann_token}"})
     assert record.status_code == 200, record.text
     replayed = replay(record.text)
     assert replayed.match is not None and replayed.match.is_over
@@ -404,7 +402,7 @@ def test_a_bot_speaking_the_json_api_sees_only_its_seat_and_each_move_is_taken_o
     assert doubled and reconnected
     gos = [m for m in received if m["type"] == "go"]
     assert gos and all(m["view"]["seat"] == bot_seat for m in gos)
-    oracle = hidden_by_version(server.db, match_id)
+    oracle = hidden_by_version(Path(server.db), match_id)
     for message in gos:
         hidden = oracle[message["version"]][bot_seat]
         assert not card_strings(message) & hidden, (message, hidden)

@@ -194,8 +194,8 @@ class Bridge:
             for match_id in [m for m in self.seats if m not in playing]:  # it ended while the bridge was away
                 self.end({"match_id": match_id})
         elif kind == "error":
-            error = found.get("error") if isinstance(found.get("error"), dict) else {}
-            if error.get("code") in ("unauthorized", "rate_limited", "busy"):
+            error = found.get("error")
+            if isinstance(error, dict) and error.get("code") in ("unauthorized", "rate_limited", "busy"):
                 self.say("connect.refused", message=error.get("message"))
         elif kind == "offers":
             self.accept(socket, found)

@@ -19,7 +19,10 @@ DESCRIPTION = (
     "its matches under the move clock, and connects again after a network fault without losing its match. "
     "A program that breaks the protocol forfeits the deal, as in a tournament (docs/protocol.md)."
 )
-EPILOG = "example: sixtysix connect --server https://66.example.org --token s66_… --rules seed66 -- python examples/bots/first_legal.py"
+EPILOG = (
+    "example: sixtysix connect --server https://66.example.org --token s66_… --rules seed66 "
+    "-- python examples/bots/first_legal.py"
+)
 
 
 def register(commands: Any) -> None:
@@ -34,19 +37,35 @@ def register(commands: Any) -> None:
         help="the bot account's API token (default: the environment variable SIXTYSIX_TOKEN)",
     )
     cmd.add_argument(
-        "--rules", action="append", default=[], metavar="PRESET", help="accept offers of this preset (repeat; default: any)"
+        "--rules",
+        action="append",
+        default=[],
+        metavar="PRESET",
+        help="accept offers of this preset (repeat; default: any)",
     )
     cmd.add_argument(
-        "--target", action="append", type=positive_int, default=[], metavar="N", help="accept this match target (repeat; default: any)"
+        "--target",
+        action="append",
+        type=positive_int,
+        default=[],
+        metavar="N",
+        help="accept this match target (repeat; default: any)",
     )
-    cmd.add_argument("--rated", choices=("any", "rated", "casual"), default="any", help="rated offers, casual ones or both (default: any)")
+    cmd.add_argument(
+        "--rated",
+        choices=("any", "rated", "casual"),
+        default="any",
+        help="rated offers, casual ones or both (default: any)",
+    )
     cmd.add_argument(
         "--accept",
         choices=("both", "challenges", "seeks"),
         default="both",
         help="accept direct challenges, open seeks or both (default: both)",
     )
-    cmd.add_argument("--max-matches", type=positive_int, default=1, metavar="N", help="matches played at once (default: 1)")
+    cmd.add_argument(
+        "--max-matches", type=positive_int, default=1, metavar="N", help="matches played at once (default: 1)"
+    )
     cmd.add_argument(
         "--movetime",
         type=positive_float,
@@ -54,7 +73,9 @@ def register(commands: Any) -> None:
         metavar="S",
         help="seconds the program may think per decision, at most what the move clock leaves (default: 5)",
     )
-    cmd.add_argument("--games", type=positive_int, metavar="N", help="stop after N matches (default: run until stopped)")
+    cmd.add_argument(
+        "--games", type=positive_int, metavar="N", help="stop after N matches (default: run until stopped)"
+    )
     cmd.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the messages (default: en)")
     cmd.add_argument("bot", nargs=argparse.REMAINDER, metavar="-- COMMAND", help="the bot program and its arguments")
     cmd.set_defaults(handler=run)

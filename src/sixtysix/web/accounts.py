@@ -165,7 +165,13 @@ class Accounts:
         ``password`` is its password."""
         self.check_own(account, password)
         with self.store.transaction() as db:
-            for table in (schema.sessions, schema.ratings, schema.rating_history, schema.account_seats, schema.bot_tokens):
+            for table in (
+                schema.sessions,
+                schema.ratings,
+                schema.rating_history,
+                schema.account_seats,
+                schema.bot_tokens,
+            ):
                 db.execute(delete(table).where(table.c.account_id == account.id))
             seeks = schema.seeks  # its lobby offers go; those it accepted or was sent lose its name
             db.execute(delete(seeks).where(seeks.c.account_id == account.id))

@@ -24,10 +24,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sixtysix.web import watch
 from sixtysix.web.account_api import account_router
 from sixtysix.web.accounts import Accounts
+from sixtysix.web.bot_api import bot_router
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import BodyLimit, Limits
-from sixtysix.web.bot_api import bot_router
 from sixtysix.web.lobby import Lobby
 from sixtysix.web.lobby_api import lobby_router
 from sixtysix.web.logs import protect_logs

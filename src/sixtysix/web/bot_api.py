@@ -175,8 +175,15 @@ async def _serve(
     serial = connections.open(holder.token_id, replace)
     link: DirectLink | None = websocket.scope.get("extensions", {}).get(DIRECT)
     out = Subscriber(link.write_text if link is not None else None)
-    out.on_drop = lambda: loop.call_soon_threadsafe(stop.set)
-    bot = BotLink(service, lobby, tokens, holder.account, out, lambda: loop.call_soon_threadsafe(bot.wake.set))
+
+    def stop_soon() -> None:
+        loop.call_soon_threadsafe(stop.set)
+
+    def wake() -> None:
+        loop.call_soon_threadsafe(bot.wake.set)
+
+    out.on_drop = stop_soon
+    bot = BotLink(service, lobby, tokens, holder.account, out, wake)
     tasks: list[asyncio.Task[None]] = []
     if link is not None:
         link.attach(bot.handle)

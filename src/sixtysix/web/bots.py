@@ -102,9 +102,14 @@ class BotTokens:
         t = schema.bot_tokens
         with self.store.transaction() as db:
             rows = db.execute(
-                select(t.c.id, t.c.label, t.c.created, t.c.last_used).where(t.c.account_id == account.id).order_by(t.c.id)
+                select(t.c.id, t.c.label, t.c.created, t.c.last_used)
+                .where(t.c.account_id == account.id)
+                .order_by(t.c.id)
             ).all()
-        return [BotToken(int(i), str(label), float(made), None if used is None else float(used)) for i, label, made, used in rows]
+        return [
+            BotToken(int(i), str(label), float(made), None if used is None else float(used))
+            for i, label, made, used in rows
+        ]
 
     def revoke(self, account: Account, token_id: int) -> None:
         """Delete one of the account's tokens (404 if it has none by that id): it connects no more."""

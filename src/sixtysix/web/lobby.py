@@ -426,7 +426,9 @@ class Lobby:
         held, a = schema.account_seats, schema.accounts
         with self.store.transaction() as db:
             rows = db.execute(
-                select(held.c.seat).join(a, a.c.id == held.c.account_id).where(held.c.match_id == match_id, a.c.bot == 1)
+                select(held.c.seat)
+                .join(a, a.c.id == held.c.account_id)
+                .where(held.c.match_id == match_id, a.c.bot == 1)
             ).all()
         return frozenset(int(seat) for (seat,) in rows)
 
