@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from fastapi import APIRouter, Depends, Request, WebSocket
@@ -330,8 +330,7 @@ class BotLink:
         if deal.seat_to_ask != seat or self.told.get(game.id) == ("go", game.version):
             return
         self.told[game.id] = ("go", game.version)
-        view = game.view(seat)
-        assert isinstance(view, PlayerView)  # the lobby's matches are two-player matches
+        view = cast(PlayerView, game.view(seat))  # the lobby's matches are two-player matches (read_offer)
         self.send(
             "go",
             match_id=game.id,
