@@ -260,10 +260,13 @@ def test_a_bot_that_breaks_the_protocol_forfeits_each_deal_as_in_a_tournament(
     ann = person(server, "Ann")
     program = tmp_path / "broken_bot.py"
     program.write_text(BROKEN_BOT, encoding="utf-8")
-    bot = Connect(server.base, token, [sys.executable, str(program)], ["--games", "1"])
+    bot = Connect(server.base, token, [sys.executable, str(program)], ["--games", "1", "--accept", "seeks"])
     connects.append(bot)
-    challenge_id, ann_token = challenge(ann, "Broken", target=7, rated=False)
-    seat = Seat(server.base, accepted_match(ann, challenge_id), ann_token)
+    # an open seek this time: the bridge accepts seeks too, when told to
+    made = ann.post("/api/seeks", {"rules": "seed66", "target": 7, "rated": False, "move_seconds": 60})
+    assert made.status_code == 201, made.text
+    seek_id, ann_token = int(made.json()["seek"]["id"]), str(made.json()["token"])
+    seat = Seat(server.base, accepted_match(ann, seek_id), ann_token)
     final, _ = play_as_person(seat)
     seat.close()
     assert bot.process.wait(60) == 0, bot.lines

@@ -60,7 +60,16 @@ class Policy:
     max_matches: int = 1
 
     def takes(self, offer: dict[str, Any]) -> bool:
-        """Whether an offer (a seek or challenge of the ``offers`` message) suits the bot."""
+        """Whether an offer (a seek or challenge of the ``offers`` message) suits the bot.
+
+        >>> policy = Policy(presets=frozenset({"seed66"}), rated="rated")
+        >>> policy.takes({"rules": "seed66", "target": 7, "rated": True})
+        True
+        >>> policy.takes({"rules": "seed66", "target": 7, "rated": False})
+        False
+        >>> policy.takes({"rules": "schnapsen", "target": 7, "rated": True})
+        False
+        """
         if self.presets and offer.get("rules") not in self.presets:
             return False
         if self.targets and offer.get("target") not in self.targets:
@@ -240,7 +249,11 @@ class Bridge:
             return
         answer = seat.answers.get(version)
         if answer is None:
-            answer = self.answer(seat, found, version)
+            try:
+                answer = self.answer(seat, found, version)
+            except ValueError as error:  # a view this bridge cannot read (a newer server's): asked again later
+                self.say("connect.refused", message=str(error))
+                return
             seat.answers = {version: answer}  # only the last is ever asked again
         socket.send(json.dumps(answer))
 
