@@ -302,6 +302,12 @@ def test_a_bot_account_and_its_tokens_belong_to_its_owner_and_are_kept_hashed(se
     assert httpx.get(f"{server.base}/api/account/tokens").status_code == 401
     me = owner.me()  # the account's own answer marks it a bot (its public profile, once rated: the first test)
     assert me is not None and me["name"] == "Robo" and me["bot"] is True
+    # deleting the account deletes its tokens: they connect no more
+    assert owner.post("/api/account/delete", {"password": PASSWORD}).status_code == 200
+    with server.service.store.transaction() as db:
+        assert db.execute(select(schema.bot_tokens)).all() == []
+    with bot_socket(server, token) as ws:
+        assert json.loads(ws.recv(timeout=10))["error"]["code"] == "unauthorized"
     for browser in (owner, ann, evil):
         browser.close()
 
@@ -335,7 +341,10 @@ def test_a_bad_or_revoked_token_is_refused_alike_and_a_revoked_one_loses_its_liv
     owner.close()
 
 
-def test_a_new_connection_with_the_same_token_replaces_the_old_one(server: ServerThread) -> None:
+@pytest.mark.parametrize("direct", [True, False], ids=["direct", "asgi"])
+def test_a_new_connection_with_the_same_token_replaces_the_old_one(make_server: Any, direct: bool) -> None:
+    """On the server's direct socket path and through plain ASGI (another server's), alike."""
+    server = make_server(direct=direct)
     _, token = bot_account(server, "Robo")
     first = bot_socket(server, token)
     receive_until(first, "hello")
