@@ -274,6 +274,16 @@ def test_a_bot_that_breaks_the_protocol_forfeits_each_deal_as_in_a_tournament(
     results = final["match"]["results"]
     assert final["match"]["winner"] == 1 and all(r["winner"] == 1 and r["game_points"] == 3 for r in results)
     assert len(results) == 3 and bot.said("malformed") == 3, bot.lines
+    # the record says why: the bot's program failed, not its clock (also once read back from the store)
+    record = httpx.get(
+        f"{server.base}/api/matches/{seat.match_id}/record", headers={"Authorization": f"Bearer {ann_token}"}
+    )
+    assert record.text.count("protocol: the bot's program failed") == 3 and "move clock" not in record.text, record.text
+    server.service.forget(server.service.game(seat.match_id))
+    again = httpx.get(
+        f"{server.base}/api/matches/{seat.match_id}/record", headers={"Authorization": f"Bearer {ann_token}"}
+    )
+    assert again.text == record.text
     ann.close()
 
 

@@ -44,6 +44,7 @@ from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
 from sixtysix.web.live import DIRECT, DirectLink, Subscriber, message
 from sixtysix.web.lobby import Lobby
+from sixtysix.web.matches import BOT_FORFEIT
 from sixtysix.web.messages import sentence
 from sixtysix.web.service import Service
 from sixtysix.web.watch import read_messages, write_queued
@@ -415,7 +416,7 @@ class BotLink:
             raise WebError(409, "not_your_turn", sentence("server.deal_over"))
         why = reason[:200] if isinstance(reason, str) else ""
         log.info("bot %s forfeits a deal of match %s: %s", self.account.name, game.id, why)
-        commit_forfeit_deal(self.service.matches, game, seat)
+        commit_forfeit_deal(self.service.matches, game, seat, token=BOT_FORFEIT)
 
 
 def _number(found: dict[str, Any], key: str) -> int:

@@ -33,6 +33,12 @@ FORFEIT = "forfeit"
 
 TIMEOUT = "timeout: the move clock ran out"
 """Why a seat forfeits when another claims after its move clock ran out (the outcome's reason)."""
+BOT_FORFEIT = "forfeit:bot"
+"""The stored action of a bot's seat that forfeited the deal because its program broke the 66P protocol."""
+BOT_FAILURE = "protocol: the bot's program failed (66P)"
+"""Why a bot's seat forfeits the deal (the outcome's reason; :mod:`sixtysix.web.bot_api`)."""
+FORFEITS = {FORFEIT: TIMEOUT, BOT_FORFEIT: BOT_FAILURE}
+"""The stored forfeits, and the reason each one replays with."""
 
 
 class Matches:
@@ -98,8 +104,8 @@ class Matches:
         for deal_row in stored.deals:
             deal = match.new_deal([parse_card(c) for c in deal_row.deck], dealer=deal_row.dealer)
             for seat, token in deal_row.actions:
-                if token == FORFEIT:
-                    forfeit_deal(deal, seat, TIMEOUT)
+                if token in FORFEITS:
+                    forfeit_deal(deal, seat, FORFEITS[token])
                 else:
                     deal.apply(Action.parse(token), seat)
             match.settle()
