@@ -135,7 +135,9 @@ class Bridge:
         self.asked: set[int] = set()
         """The offers accepted already (one attempt each)."""
         self.connections = 0
-        """How many times it connected (the tests read it)."""
+        """How many times it connected."""
+        self.greeted = False
+        """The server said ``hello`` on this connection (it was not refused)."""
 
     def say(self, key: str, **values: object) -> None:
         print(say(key, self.lang, **values), file=self.out, flush=True)
@@ -156,8 +158,10 @@ class Bridge:
                         max_size=1 << 20,
                     ) as socket:
                         self.connections += 1
-                        backoff = 1.0
+                        self.greeted = False
                         code = self.session(socket)
+                        if self.greeted:  # a connection the server took: the next fault waits from 1 s again
+                            backoff = 1.0
                 except InvalidStatus as error:
                     code, why = None, f"HTTP {error.response.status_code}"
                 except (OSError, InvalidHandshake, TimeoutError) as error:
@@ -198,6 +202,7 @@ class Bridge:
     def receive(self, socket: ClientConnection, found: dict[str, Any]) -> None:
         kind = found.get("type")
         if kind == "hello":
+            self.greeted = True
             self.say("connect.connected", server=self.server, name=found.get("name"))
             playing = found.get("matches") or []
             for match_id in [m for m in self.seats if m not in playing]:  # it ended while the bridge was away
