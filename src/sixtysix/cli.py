@@ -175,6 +175,7 @@ COMMAND_MODULES = (
     "sixtysix.tui.play_command",  # sixtysix play
     "sixtysix.tui.puzzles_command",  # sixtysix puzzles
     "sixtysix.protocol.bot_command",  # sixtysix bot
+    "sixtysix.protocol.connect_command",  # sixtysix connect
     "sixtysix.tournament.tournament_command",  # sixtysix tournament
     "sixtysix.web.serve_command",  # sixtysix serve
     "sixtysix.web.dbcommand",  # sixtysix db

@@ -113,6 +113,7 @@ PRESENT_NOT_WORDS = {"present/rulebook.py", "present/cliargs.py"}
 """The rule book's renderer (its words are the books, ``rulebook.*.md``) and argparse's errors."""
 FOR_PROGRAMS = {
     "present/outcome.py": "the web API's English `headline` of a deal (docs/web-api.md); the page words it",
+    "present/botview.py": "the malformed field of a bot's view, for the program that reads it (sixtysix connect)",
 }
 """Modules of ``present/`` that build English for programs only (no player reads it), and which."""
 ENGINE_TEXTS = {"REFUSALS", "REASONS", "SEAT", "CARD"}

@@ -67,6 +67,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
+from sixtysix.core.actions import Action
 from sixtysix.core.forfeit import forfeit_deal
 from sixtysix.core.outcome import Outcome
 from sixtysix.core.table import Table
@@ -194,16 +195,23 @@ def _play(
             seat = deal.seat_to_ask or 0
             view = view_of(seat)
             started = time.perf_counter()
-            action = players[seat].choose(view)
+            action = ask(players[seat], view)
             if stats is not None:
                 stats[seat].times.append(time.perf_counter() - started)
-            if action not in view.legal:
-                legal = " ".join(a.token for a in view.legal)
-                raise BotFailure("illegal", f"{players[seat].name} chose {action}; legal: {legal}")
             deal.apply(action, seat)
     except BotFailure as failure:
         return Forfeit(seat, failure.kind, failure.detail)
     return None
+
+
+def ask(player: Player[View], view: View) -> Action:
+    """``player``'s decision on ``view``: one of its legal actions, or :class:`BotFailure` (``illegal`` for any other
+    answer). A tournament's deals ask so, and so does ``sixtysix connect`` (:mod:`sixtysix.protocol.connect`)."""
+    action = player.choose(view)
+    if action not in view.legal:
+        legal = " ".join(a.token for a in view.legal)
+        raise BotFailure("illegal", f"{player.name} chose {action}; legal: {legal}")
+    return action
 
 
 def _forfeit(deal: TableOf[Any], forfeit: Forfeit) -> None:

@@ -6,7 +6,7 @@ as the SHA-256 hash of its random cookie. A login that fails says the same for a
 for a wrong password, after the same work: an unknown name is checked against a dummy hash.
 Every login makes a new session (the cookie the browser had, if any, is ended: no fixation);
 changing the password ends every other session of the account. Deleting an account deletes its
-sessions, ratings, rating history, lobby offers and the links to its seats; the matches stay, with the name
+sessions, bot tokens, ratings, rating history, lobby offers and the links to its seats; the matches stay, with the name
 their seats were given, for the other players.
 
 The hashing is slow on purpose (tens of milliseconds): the web layer runs these methods in a
@@ -165,7 +165,13 @@ class Accounts:
         ``password`` is its password."""
         self.check_own(account, password)
         with self.store.transaction() as db:
-            for table in (schema.sessions, schema.ratings, schema.rating_history, schema.account_seats):
+            for table in (
+                schema.sessions,
+                schema.ratings,
+                schema.rating_history,
+                schema.account_seats,
+                schema.bot_tokens,
+            ):
                 db.execute(delete(table).where(table.c.account_id == account.id))
             seeks = schema.seeks  # its lobby offers go; those it accepted or was sent lose its name
             db.execute(delete(seeks).where(seeks.c.account_id == account.id))

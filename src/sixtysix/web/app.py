@@ -24,9 +24,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sixtysix.web import watch
 from sixtysix.web.account_api import account_router
 from sixtysix.web.accounts import Accounts
+from sixtysix.web.bot_api import bot_router
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import BodyLimit, Limits
+from sixtysix.web.lobby import Lobby
 from sixtysix.web.lobby_api import lobby_router
 from sixtysix.web.logs import protect_logs
 from sixtysix.web.logsetup import RequestIds
@@ -138,7 +140,9 @@ def create_app(
     # its one Ratings (two would each rate every match that ends)
     accounts, ratings = Accounts(store), Ratings(store)
     app.include_router(account_router(service, accounts, ratings), responses=REFUSALS)
-    app.include_router(lobby_router(service, accounts, ratings), responses=REFUSALS)  # seeks, challenges, bots
+    lobby = Lobby(service, accounts, ratings)
+    app.include_router(lobby_router(service, accounts, ratings, lobby), responses=REFUSALS)  # seeks, challenges
+    app.include_router(bot_router(service, accounts, lobby), responses=REFUSALS)  # bot accounts, tokens, /ws/bot
     app.include_router(site.fallback)  # after every router: any other /api/ path is a JSON 404
     static = Path(static_dir) if static_dir is not None else STATIC
     app.mount("/", StaticFiles(directory=str(static), html=True, check_dir=False), name="static")

@@ -26,7 +26,7 @@ from sixtysix.web.computer import start_deal
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.live import Subscriber
-from sixtysix.web.matches import FORFEIT, TIMEOUT, Matches
+from sixtysix.web.matches import FORFEIT, FORFEITS, Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.store import Change, Conflict
 
@@ -73,9 +73,10 @@ def commit_seat(matches: Matches, game: Game, seating: Seating, client_seed: str
     _commit(matches, game, _Edit(seating=seating, seed_update=(seating.seat, client_seed), new_deal=last), NO_REPLY)
 
 
-def commit_forfeit_deal(matches: Matches, game: Game, late: int, reply: Reply = NO_REPLY) -> None:
-    """Seat ``late`` forfeits the current deal (its move clock ran out and another seat claimed it)."""
-    _commit(matches, game, _Edit(forfeit=late), reply)
+def commit_forfeit_deal(matches: Matches, game: Game, late: int, reply: Reply = NO_REPLY, token: str = FORFEIT) -> None:
+    """Seat ``late`` forfeits the current deal (its move clock ran out and another seat claimed it; ``token``
+    :data:`~sixtysix.web.matches.BOT_FORFEIT`: a bot's program broke the protocol)."""
+    _commit(matches, game, _Edit(forfeit=late, forfeit_token=token), reply)
 
 
 def commit_forfeit_match(matches: Matches, game: Game, late: int, claimant: int, reply: Reply = NO_REPLY) -> None:
@@ -94,6 +95,7 @@ class _Edit:
     new_deal: bool = False
     steps: Sequence[tuple[int, Action]] = ()
     forfeit: int | None = None
+    forfeit_token: str = FORFEIT
     match_claimant: int | None = None
 
 
@@ -127,9 +129,9 @@ def _commit(matches: Matches, game: Game, edit: _Edit, reply: Reply) -> None:
             game.version += 1
         current = match.current
         if forfeit is not None and current is not None:
-            forfeit_deal(current, forfeit, TIMEOUT)
+            forfeit_deal(current, forfeit, FORFEITS[edit.forfeit_token])
             match.settle()
-            change.actions.append((number, len(current.history) + 1, forfeit, FORFEIT))
+            change.actions.append((number, len(current.history) + 1, forfeit, edit.forfeit_token))
             game.version += 1
         if (steps or forfeit is not None) and current is not None and current.is_over:
             change.results.append((number, result_columns(match, number)))

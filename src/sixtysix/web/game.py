@@ -91,6 +91,8 @@ class Game:
     """How many actions behind the live match its spectators are shown it."""
     spectator_memo: StateMemo = field(default_factory=StateMemo)
     """What the spectator states share (apart from the seats' memo: a delay shows another match object)."""
+    bots: frozenset[int] = frozenset()
+    """The seats held by a bot's account (:mod:`sixtysix.web.bots`): marked ``"bot": true`` in every state."""
     rematch: str | None = None
     """A finished match: the id of its rematch, once a seat asked for one."""
     rematch_codes: dict[int, str] = field(default_factory=dict)
@@ -153,6 +155,13 @@ class Game:
         state["clock"] = self.clock_json(seat)
         state["rematch"] = self.rematch_json(seat)
         state["watch"] = self.watch_json()
+        return self.mark_bots(state)
+
+    def mark_bots(self, state: dict[str, object]) -> dict[str, object]:
+        """``state`` with the seats a bot's account holds marked ``"bot": true`` (no change without one)."""
+        seats = state.get("seats")
+        if self.bots and isinstance(seats, list):
+            state["seats"] = [{**s, "bot": True} if s.get("seat") in self.bots else s for s in seats]
         return state
 
     def watch_json(self) -> dict[str, object] | None:
@@ -174,7 +183,7 @@ class Game:
         else:
             state["fairness"] = self.fairness_json()
             state["clock"] = self.clock_json(SPECTATOR)
-        return state
+        return self.mark_bots(state)
 
     def fairness_json(self) -> dict[str, object] | None:
         """The ``fairness`` object of every seat's state (:func:`sixtysix.web.fairness.match_json`): built

@@ -57,6 +57,7 @@ class Limits:
             "login_name": Rate(10, 600.0),
             "signup": Rate(5, 3600.0),
             "seek": Rate(30, 600.0),
+            "bot_connect": Rate(20, 60.0),
         }
     )
     """Per client (its IP address): ``create`` (matches and rematches), ``hint``, ``review``, ``verify``
@@ -67,7 +68,8 @@ class Limits:
     or not (60 a second, bursts up to 120: above a person's pace, and a bot's, which waits for its turn).
     ``login`` (logins, password changes and account deletions per address), ``login_name`` (the same per account
     name, whether it exists or not: the answer never tells), ``signup`` (accounts made per address),
-    ``seek`` (lobby seeks and challenges made, and seeks accepted, per account).
+    ``seek`` (lobby seeks and challenges made, and seeks accepted, per account), ``bot_connect`` (bot
+    connections opened, per address and per API token: a bot that reconnects after a fault stays well within).
     A kind left out is not limited."""
     analysis_queue: int = 8
     """Analyses (hints, reviews) that may wait for the analysis thread; more are answered 503."""

@@ -128,6 +128,7 @@ class Lobby:
         self.announce: Callable[[int], object] | None = None
         """SQLite: told the lobby's new version at each change (:mod:`sixtysix.web.lobby_live`; it reads the
         lists once the change is committed). PostgreSQL sends ``NOTIFY`` instead, to every process."""
+        service.matches.bot_seats = self.bot_seats
         self.bots = self.make_bots()
         """The house bots' account ids by level."""
 
@@ -270,6 +271,7 @@ class Lobby:
         return {
             "id": int(m["id"]),
             "name": str(m["maker"]),
+            "bot": bool(m["maker_bot"]),
             "rating": None if m["rating"] is None else round(float(m["rating"]), 1),
             "challenge": bool(m["challenge"]),
             "opponent": None if m["other"] is None else str(m["other"]),
@@ -427,6 +429,7 @@ class Lobby:
         with self.store.transaction() as db:
             self.accounts.attach_seat(db, maker, game.id, seat)
             self.accounts.attach_seat(db, guest, game.id, 3 - seat)
+            game.bots = frozenset(s for s, held in ((seat, maker), (3 - seat, guest)) if held.bot)
             family = family_of(str(row.preset))
             if row.rated and family is not None:
                 self.ratings.mark_rated(db, game.id, family)
@@ -451,6 +454,17 @@ class Lobby:
             if offer.family is not None:
                 self.ratings.mark_rated(db, game.id, offer.family)
         return game, seat, token
+
+    def bot_seats(self, match_id: str) -> frozenset[int]:
+        """The seats of a match between accounts held by a bot's account (read when the match is loaded again)."""
+        held, a = schema.account_seats, schema.accounts
+        with self.store.transaction() as db:
+            rows = db.execute(
+                select(held.c.seat)
+                .join(a, a.c.id == held.c.account_id)
+                .where(held.c.match_id == match_id, a.c.bot == 1)
+            ).all()
+        return frozenset(int(seat) for (seat,) in rows)
 
     # -- stale offers ---------------------------------------------------------------------------
 

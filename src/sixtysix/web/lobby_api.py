@@ -54,6 +54,8 @@ class Seek(BaseModel):
     id: int
     name: str
     """Who made it."""
+    bot: bool = False
+    """Its maker is a bot."""
     rating: float | None
     """The maker's rating in the offer's game family (``None``: none yet)."""
     challenge: bool
@@ -124,10 +126,11 @@ class ChallengeAnswer(BaseModel):
     """A house bot challenged: the match, begun at once."""
 
 
-def lobby_router(service: Service, accounts: Accounts, ratings: Ratings) -> APIRouter:
+def lobby_router(service: Service, accounts: Accounts, ratings: Ratings, lobby: Lobby | None = None) -> APIRouter:
     """The ``/api/seeks…``, ``/api/challenges…`` and ``/api/lobby`` endpoints of ``service``'s database, and the
-    lobby's socket ``/api/lobby/socket`` (its pushes and cleaning run with the app: the router's lifespan)."""
-    lobby = Lobby(service, accounts, ratings)
+    lobby's socket ``/api/lobby/socket`` (its pushes and cleaning run with the app: the router's lifespan;
+    ``lobby``: the app's one :class:`Lobby`, which the bots' endpoints share)."""
+    lobby = lobby or Lobby(service, accounts, ratings)
     live = LobbyLive(lobby, accounts)
     outer = APIRouter(lifespan=live.lifespan)
     outer.add_api_websocket_route("/api/lobby/socket", live.serve)

@@ -47,9 +47,7 @@ from sixtysix.web.lobby import CLEAN_SECONDS, MOVE_CLOCKS, Lobby
 from sixtysix.web.messages import sentence
 from sixtysix.web.notify import LOBBY_CHANNEL, Listener, parse_job
 from sixtysix.web.ratings import FAMILIES
-from sixtysix.web.watch import LIVE_LIMIT, live_entry, live_order
-from sixtysix.web.watch import _read as read_socket
-from sixtysix.web.watch import _write as write_socket
+from sixtysix.web.watch import LIVE_LIMIT, live_entry, live_order, read_messages, write_queued
 
 log = logging.getLogger("sixtysix.web")
 
@@ -254,8 +252,8 @@ class LobbyLive:
                 while (await websocket.receive())["type"] != "websocket.disconnect":
                     pass
             else:  # no direct link: a task reads, this one writes what is queued
-                reader = asyncio.create_task(read_socket(websocket, lambda text: answer(sub, text), sub))
-                await write_socket(websocket, sub)
+                reader = asyncio.create_task(read_messages(websocket, lambda text: answer(sub, text), sub))
+                await write_queued(websocket, sub)
         except WebSocketDisconnect:
             pass
         finally:

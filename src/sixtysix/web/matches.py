@@ -33,6 +33,12 @@ FORFEIT = "forfeit"
 
 TIMEOUT = "timeout: the move clock ran out"
 """Why a seat forfeits when another claims after its move clock ran out (the outcome's reason)."""
+BOT_FORFEIT = "forfeit:bot"
+"""The stored action of a bot's seat that forfeited the deal because its program broke the 66P protocol."""
+BOT_FAILURE = "protocol: the bot's program failed (66P)"
+"""Why a bot's seat forfeits the deal (the outcome's reason; :mod:`sixtysix.web.bot_api`)."""
+FORFEITS = {FORFEIT: TIMEOUT, BOT_FORFEIT: BOT_FAILURE}
+"""The stored forfeits, and the reason each one replays with."""
 
 
 class Matches:
@@ -71,6 +77,8 @@ class Matches:
         """First deals' commitments offered before their match is created."""
         self.move_clock: Callable[[str], float | None] | None = None
         """A match's own move clock, if it has one (a lobby match's; set by :mod:`sixtysix.web.lobby`)."""
+        self.bot_seats: Callable[[str], frozenset[int]] | None = None
+        """The seats of a match held by a bot's account (set by :mod:`sixtysix.web.lobby`)."""
         self.rebuilt = 0
         """How many times a match was rebuilt from the store (the tests count them)."""
 
@@ -96,8 +104,8 @@ class Matches:
         for deal_row in stored.deals:
             deal = match.new_deal([parse_card(c) for c in deal_row.deck], dealer=deal_row.dealer)
             for seat, token in deal_row.actions:
-                if token == FORFEIT:
-                    forfeit_deal(deal, seat, TIMEOUT)
+                if token in FORFEITS:
+                    forfeit_deal(deal, seat, FORFEITS[token])
                 else:
                     deal.apply(Action.parse(token), seat)
             match.settle()
@@ -128,6 +136,8 @@ class Matches:
         game.move_seconds, game.grace_seconds = self.move_seconds, self.grace_seconds
         if row.kind == "friend" and self.move_clock is not None:  # a lobby match's own move clock
             game.move_seconds = self.move_clock(row.id) or self.move_seconds
+        if row.kind == "friend" and self.bot_seats is not None:
+            game.bots = self.bot_seats(row.id)
         game.server_time, game.touched = self.server_time, self.server_time.monotonic()
         if row.status == "over":
             game.rematch, game.rematch_codes = self.store.rematch_of(row.id)

@@ -81,7 +81,7 @@ def action_kind(token: str) -> str:
     try:
         action = Action.parse(token)
     except InvalidActionError:
-        return token if token == "forfeit" else OTHER
+        return "forfeit" if token.startswith("forfeit") else OTHER  # the clock's forfeit, a bot's ("forfeit:bot")
     if action.is_card():
         return "card"
     if action.is_marriage():

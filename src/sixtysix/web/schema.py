@@ -275,3 +275,15 @@ house_bots = Table(  # the accounts of the house bots: the computer at each leve
     Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
     Column("level", Integer, nullable=False, unique=True),
 )
+
+bot_tokens = Table(  # a bot account's API tokens (sixtysix.web.bots): the SHA-256 hash only, deleted when revoked
+    "bot_tokens",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("token_hash", Text, nullable=False, unique=True),
+    Column("label", Text, nullable=False),  # the owner's name for it ("my laptop")
+    Column("created", Float, nullable=False),
+    Column("last_used", Float),  # when a bot last connected with it
+)
+Index("bot_tokens_account", bot_tokens.c.account_id)

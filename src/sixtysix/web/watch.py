@@ -196,8 +196,8 @@ async def watch_socket(websocket: WebSocket, match_id: str, service: ServiceDep)
             while (await websocket.receive())["type"] != "websocket.disconnect":
                 pass
         else:  # no direct link: a task reads, this one writes what is queued
-            reader = asyncio.create_task(_read(websocket, handle, sub))
-            await _write(websocket, sub)
+            reader = asyncio.create_task(read_messages(websocket, handle, sub))
+            await write_queued(websocket, sub)
     except WebSocketDisconnect:
         pass
     finally:
@@ -230,7 +230,7 @@ def _answer(state: Callable[[], dict[str, Any]], sub: Subscriber, text: str) -> 
         sub.send(message("error", **refused, reply_to=reply_to))
 
 
-async def _read(websocket: WebSocket, handle: Callable[[str], None], sub: Subscriber) -> None:
+async def read_messages(websocket: WebSocket, handle: Callable[[str], None], sub: Subscriber) -> None:
     """Hand each text message to ``handle``; when the client goes, end the writer (``sub.close``)."""
     try:
         while True:
@@ -242,7 +242,7 @@ async def _read(websocket: WebSocket, handle: Callable[[str], None], sub: Subscr
         sub.close()
 
 
-async def _write(websocket: WebSocket, sub: Subscriber) -> None:
+async def write_queued(websocket: WebSocket, sub: Subscriber) -> None:
     """Send what waits in the subscriber's queue, in order, until it is closed or the client is gone."""
     assert sub.queue is not None
     while (encoded := await sub.queue.get()) is not None:

@@ -327,7 +327,8 @@ function seeksSection(ctx, alive, showLive) {
   function offerText(o) {
     const rating = o.rating === null ? "" : ` (${Math.round(o.rating)})`;
     const kind = t(o.rated ? "seeks.rated" : "seeks.casual");
-    return `${o.name}${rating} · ${presetName(o.rules)} · ${t("seeks.to", { n: o.target })} · ${kind} · ${t("seeks.seconds", { n: o.move_seconds })}`;
+    const bot = o.bot ? ` (${t("leaderboard.bot")})` : "";
+    return `${o.name}${bot}${rating} · ${presetName(o.rules)} · ${t("seeks.to", { n: o.target })} · ${kind} · ${t("seeks.seconds", { n: o.move_seconds })}`;
   }
 
   function row(o, buttons) {
