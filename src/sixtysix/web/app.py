@@ -25,13 +25,11 @@ from sixtysix.web import watch
 from sixtysix.web.account_api import account_router
 from sixtysix.web.accounts import Accounts
 from sixtysix.web.errors import WebError, malformed
-from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
 from sixtysix.web.limits import BodyLimit, Limits
 from sixtysix.web.lobby_api import lobby_router
 from sixtysix.web.logs import protect_logs
-from sixtysix.web.logsetup import RequestIds
 from sixtysix.web.messages import sentence
-from sixtysix.web.metrics import MetricsMiddleware
+from sixtysix.web.middleware import SECURITY_HEADERS, MetricsMiddleware, RequestIds, SecurityHeaders
 from sixtysix.web.models import REFUSALS
 from sixtysix.web.ratings import Ratings
 from sixtysix.web.routers import advice, matches, puzzles, site, sockets

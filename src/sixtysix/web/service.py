@@ -47,7 +47,7 @@ from sixtysix.web.limits import Limits, RateLimiter
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
-from sixtysix.web.metrics import Metrics
+from sixtysix.web.middleware import Metrics
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
 from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
@@ -83,7 +83,7 @@ class Service:
         analysis queue for ``sixtysix worker`` processes (:mod:`sixtysix.web.jobs`)."""
         self.store = store
         self.metrics = metrics or Metrics()
-        """The server's Prometheus metrics (:mod:`sixtysix.web.metrics`)."""
+        """The server's Prometheus metrics (:class:`sixtysix.web.middleware.Metrics`)."""
         self.server_time = server_time or ServerTime()
         """The server's clocks (the move clock, expiry, idle matches): a test moves them on."""
         self.limits = limits or Limits()

@@ -1,8 +1,15 @@
-"""Prometheus metrics of the web app, served at ``GET /metrics`` (docs/deploy.md, "Metrics").
+"""What every request passes through, and what the server counts (docs/web.md, docs/deploy.md).
 
-:class:`Metrics` holds the instruments in a registry of its own (one per app: the tests build
-many apps in one process, and a process-wide registry would refuse the second); every name
-starts with ``sixtysix_``:
+:func:`sixtysix.web.app.create_app` wraps the app in these ASGI middlewares, outermost first:
+
+* :class:`RequestIds`: the request's id and the match's, for every log line written while it is
+  served (:data:`sixtysix.web.logsetup.request_id`, :data:`~sixtysix.web.logsetup.match_id`);
+* :class:`MetricsMiddleware`: every HTTP answer counted, with its latency, and the open WebSockets;
+* :class:`SecurityHeaders`: the security headers of every answer (:data:`SECURITY_HEADERS`).
+
+**Metrics** (docs/deploy.md, "Metrics"), served at ``GET /metrics``. :class:`Metrics` holds the
+instruments in a registry of its own (one per app: the tests build many apps in one process, and
+a process-wide registry would refuse the second); every name starts with ``sixtysix_``:
 
 ====================================  =========  ============================================
 ``sixtysix_actions_total``            counter    actions applied (people's and the computer's),
@@ -24,12 +31,23 @@ starts with ``sixtysix_``:
 
 and the process's own (``process_cpu_seconds_total``, ``process_resident_memory_bytes``, ``python_gc_…``).
 
-:class:`MetricsMiddleware` counts the HTTP answers and open sockets (a pure ASGI middleware:
-the match sockets' messages do not pass through it); the service counts the actions
+:class:`MetricsMiddleware` counts the HTTP answers and open sockets (the match sockets' messages
+do not pass through it); the service counts the actions
 (:meth:`Metrics.committed`, :meth:`Metrics.acted`). :func:`sixtysix.web.routers.site.get_metrics` serves the text
 format to the addresses allowed (:attr:`~sixtysix.web.limits.Limits.metrics_allow_ips`,
 loopback by default); any other client gets the 404 of an unknown page.
 
+**Security headers** (docs/web.md, "Security"), on pages, static files, the API and errors:
+
+* ``Content-Security-Policy``: scripts, styles, images and connections from this server
+  only; no inline script or style, no plugin, no ``<base>``; no other site may frame the page
+  (``frame-ancestors 'none'``, with ``X-Frame-Options: DENY`` for older browsers);
+* ``X-Content-Type-Options: nosniff``: a file is only what its type says;
+* ``Referrer-Policy: no-referrer``: the address of a page, an invitation link's included,
+  never leaves with a request to anywhere.
+
+>>> sorted(SECURITY_HEADERS)[:2]
+['Content-Security-Policy', 'Cross-Origin-Opener-Policy']
 >>> action_kind("Ah"), action_kind("20h"), action_kind("X"), action_kind("66"), action_kind("forfeit")
 ('card', 'marriage', 'exchange', 'claim', 'forfeit')
 >>> allowed("127.0.0.1", ("127.0.0.1", "::1")), allowed("10.1.2.3", ("10.0.0.0/8",)), allowed("8.8.8.8", ("::1",))
@@ -39,6 +57,8 @@ loopback by default); any other client gets the 404 of an unknown page.
 from __future__ import annotations
 
 import ipaddress
+import re
+import secrets
 import time
 from collections.abc import Callable, Sized
 from typing import TYPE_CHECKING, Any
@@ -57,9 +77,38 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sixtysix.core.actions import Action
 from sixtysix.core.errors import InvalidActionError
+from sixtysix.web.logsetup import match_id, request_id
 
 if TYPE_CHECKING:
     from sixtysix.web.store import Change
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+_ENCODED = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in SECURITY_HEADERS.items()]
+
+MATCH_PATH = re.compile(r"^/(?:api|ws)/matches/([A-Za-z0-9_-]{1,64})(?:/|$)")
+"""A path that names a match (match ids are no secret: they are in every URL of a match)."""
+REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
+"""An ``X-Request-ID`` sent by the proxy (nginx's ``$request_id``) that is taken as the request's id."""
 
 ACTION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 """Seconds: an action takes about a millisecond; the p99 target is 100 ms (issue 28)."""
@@ -258,3 +307,53 @@ class MetricsMiddleware:
         finally:
             if accepted:
                 self.metrics.sockets.dec()
+
+
+class RequestIds:
+    """Sets :data:`~sixtysix.web.logsetup.request_id` (the proxy's ``X-Request-ID`` if it looks like one, else a
+    new one) and :data:`~sixtysix.web.logsetup.match_id` (from the path) for every request and WebSocket, for the
+    log lines written while it is served (uvicorn serves each in a task of its own: the values end with it)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            sent = _header(scope, b"x-request-id")
+            request_id.set(sent if sent is not None and REQUEST_ID.match(sent) else secrets.token_hex(8))
+            found = MATCH_PATH.match(str(scope.get("path", "")))
+            match_id.set(found.group(1) if found else None)
+        await self.app(scope, receive, send)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            try:
+                text: str = value.decode("latin-1")
+            except (AttributeError, UnicodeDecodeError):
+                return None
+            return text
+    return None
+
+
+class SecurityHeaders:
+    """:data:`SECURITY_HEADERS` on every HTTP answer (a header already set stays)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in _ENCODED if name not in present]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
