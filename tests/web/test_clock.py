@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sixtysix.core.record import replay
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 
 from .conftest import Api, Seat, ServerThread, my_turn, stored
 

@@ -23,7 +23,7 @@ from sixtysix.present.table import PublicMatch
 from sixtysix.web import fairness
 from sixtysix.web.live import Audience, Subscriber
 from sixtysix.web.meta import reviews_for
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 
 
 @dataclass

@@ -34,7 +34,7 @@ import socket
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 from sixtysix.web.store import Store
 
 SQLITE_HOLDER = "sqlite"

@@ -23,9 +23,8 @@ from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.game import Game, SeatInfo
 from sixtysix.web.limits import Limits
 from sixtysix.web.messages import sentence
-from sixtysix.web.middleware import Metrics
+from sixtysix.web.middleware import Metrics, ServerTime
 from sixtysix.web.presence import Presence
-from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import Store, StoredMatch
 
 FORFEIT = "forfeit"

@@ -5,7 +5,15 @@
 * :class:`RequestIds`: the request's id and the match's, for every log line written while it is
   served (:data:`sixtysix.web.logsetup.request_id`, :data:`~sixtysix.web.logsetup.match_id`);
 * :class:`MetricsMiddleware`: every HTTP answer counted, with its latency, and the open WebSockets;
-* :class:`SecurityHeaders`: the security headers of every answer (:data:`SECURITY_HEADERS`).
+* :class:`SecurityHeaders`: the security headers of every answer (:data:`SECURITY_HEADERS`);
+* :class:`BodyLimit`: a request body over :data:`MAX_BODY` refused with 413 before it is read whole.
+
+What the middlewares cannot see, the service does with this module's other parts, for a person's
+action over HTTP and the WebSocket alike: it takes the action from its seat's share
+(:class:`RateLimiter`: a token bucket per client and kind of request, a refused request answered 429
+with ``Retry-After``; the shares are :attr:`~sixtysix.web.limits.Limits.rates`) and counts it
+(:meth:`Metrics.acted`, :meth:`Metrics.committed`). The buckets refill, and the move clock, the leases
+and idle matches run, by the server's clocks (:class:`ServerTime`), which a test moves on.
 
 **Metrics** (docs/deploy.md, "Metrics"), served at ``GET /metrics``. :class:`Metrics` holds the
 instruments in a registry of its own (one per app: the tests build many apps in one process, and
@@ -46,6 +54,16 @@ loopback by default); any other client gets the 404 of an unknown page.
 * ``Referrer-Policy: no-referrer``: the address of a page, an invitation link's included,
   never leaves with a request to anywhere.
 
+>>> limiter = RateLimiter({"create": Rate(2, 60.0)})
+>>> limiter.take("create", "10.0.0.1", now=0.0), limiter.take("create", "10.0.0.1", now=0.0)
+(0.0, 0.0)
+>>> limiter.take("create", "10.0.0.1", now=0.0), limiter.take("create", "10.0.0.2", now=0.0)
+(30.0, 0.0)
+>>> clock = ServerTime()
+>>> before = clock.wall()
+>>> clock.advance(61)
+>>> clock.wall() - before >= 61
+True
 >>> sorted(SECURITY_HEADERS)[:2]
 ['Content-Security-Policy', 'Cross-Origin-Opener-Policy']
 >>> action_kind("Ah"), action_kind("20h"), action_kind("X"), action_kind("66"), action_kind("forfeit")
@@ -57,12 +75,14 @@ loopback by default); any other client gets the 404 of an unknown page.
 from __future__ import annotations
 
 import ipaddress
+import math
 import re
 import secrets
 import time
-from collections.abc import Callable, Sized
+from collections.abc import Callable, Mapping, Sized
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -77,7 +97,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sixtysix.core.actions import Action
 from sixtysix.core.errors import InvalidActionError
+from sixtysix.web.errors import WebError
+from sixtysix.web.limits import MAX_BODY, Limits, Rate
 from sixtysix.web.logsetup import match_id, request_id
+from sixtysix.web.messages import sentence
 
 if TYPE_CHECKING:
     from sixtysix.web.store import Change
@@ -357,3 +380,141 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes is refused with 413 before it is read whole.
+
+    A ``Content-Length`` over the limit is answered at once, the app never called; a body without
+    one (chunked) is counted chunk by chunk as the app reads it, and the read that passes the limit
+    fails with :class:`~sixtysix.web.errors.WebError` 413, which the app answers. Either way at most
+    ``limit`` bytes (and uvicorn's read buffer) are ever held: the rest of the body is read by the
+    server and dropped unkept.
+
+    >>> import asyncio
+    >>> async def app(scope, receive, send):
+    ...     await receive()
+    >>> sent = []
+    >>> async def send(message):
+    ...     sent.append(message)
+    >>> async def receive():
+    ...     return {"type": "http.request", "body": b"", "more_body": False}
+    >>> scope = {"type": "http", "headers": [(b"content-length", b"70000")]}
+    >>> asyncio.run(BodyLimit(app, 65536)(scope, receive, send))
+    >>> sent[0]["status"]
+    413
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await self._refuse(send)
+                return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise WebError(413, "malformed", sentence("server.body_too_large", limit=self.limit))
+            return message
+
+        await self.app(scope, counted, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = orjson.dumps(WebError(413, "malformed", sentence("server.body_too_large", limit=self.limit)).to_json())
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"cache-control", b"no-store"),
+        ]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+class RateLimiter:
+    """Token buckets by (kind, client); idle full buckets are dropped so that memory stays bounded.
+
+    ``max_buckets``: the most buckets kept (:attr:`Limits.rate_buckets`); ``clock``: the seconds the
+    buckets refill by (the server's :meth:`ServerTime.monotonic`, which a
+    test moves on)."""
+
+    def __init__(
+        self,
+        rates: Mapping[str, Rate],
+        max_buckets: int = Limits.rate_buckets,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rates = dict(rates)
+        self.max_buckets = max_buckets
+        self.clock = clock
+        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}
+        """(kind, client) -> (tokens left, when they were counted)."""
+
+    def take(self, kind: str, client: str, now: float | None = None) -> float:
+        """Take one request of ``kind`` for ``client``: 0 if allowed, else the seconds until one is."""
+        rate = self.rates.get(kind)
+        if rate is None:
+            return 0.0
+        now = self.clock() if now is None else now
+        tokens, then = self.buckets.get((kind, client), (float(rate.count), now))
+        tokens = min(float(rate.count), tokens + (now - then) * rate.count / rate.seconds)
+        if tokens < 1.0:
+            self.buckets[(kind, client)] = (tokens, now)
+            return (1.0 - tokens) * rate.seconds / rate.count
+        if len(self.buckets) >= self.max_buckets and (kind, client) not in self.buckets:
+            self._prune(now)
+        self.buckets[(kind, client)] = (tokens - 1.0, now)
+        return 0.0
+
+    def check(self, kind: str, client: str) -> None:
+        """:meth:`take`, refused with 429 and ``Retry-After`` when the client has used its share."""
+        wait = self.take(kind, client)
+        if wait:
+            seconds = max(1, math.ceil(wait))
+            raise WebError(
+                429,
+                "rate_limited",
+                sentence("server.rate_limited", kind=kind, seconds=seconds),
+                headers={"Retry-After": str(seconds)},
+            )
+
+    def _prune(self, now: float) -> None:
+        """Drop the buckets that have refilled (they hold nothing a new bucket would not)."""
+        for key, (tokens, then) in list(self.buckets.items()):
+            rate = self.rates[key[0]]
+            if tokens + (now - then) * rate.count / rate.seconds >= rate.count:
+                del self.buckets[key]
+        if len(self.buckets) >= self.max_buckets:  # a flood of addresses: start afresh rather than grow
+            self.buckets.clear()
+
+
+class ServerTime:
+    """The clocks one server reads (``create_app(server_time=...)``; default: the machine's)."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+        """Seconds the server's clocks run ahead of the machine's (only :meth:`advance` changes it)."""
+
+    def wall(self) -> float:
+        """The time of day, in seconds since 1970 (``time.time``, plus the offset)."""
+        return time.time() + self.offset
+
+    def monotonic(self) -> float:
+        """A clock for durations that never goes back (``time.monotonic``, plus the offset)."""
+        return time.monotonic() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        """Move both clocks on by ``seconds`` (a test's way to let a clock run out at once)."""
+        if seconds < 0:
+            raise ValueError("the server's clocks never go back")
+        self.offset += seconds

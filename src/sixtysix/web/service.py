@@ -43,16 +43,15 @@ from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.jobs import JobQueue
 from sixtysix.web.leases import Leases
-from sixtysix.web.limits import Limits, RateLimiter
+from sixtysix.web.limits import Limits
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
-from sixtysix.web.middleware import Metrics
+from sixtysix.web.middleware import Metrics, RateLimiter, ServerTime
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
 from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler, computer_due
-from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
 log = logging.getLogger("sixtysix.web")
