@@ -22,9 +22,8 @@ from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES
 from sixtysix.core.forfeit import forfeit_deal, forfeit_match
 from sixtysix.present.outcome import result_columns
-from sixtysix.web.computer import start_deal
 from sixtysix.web.errors import WebError
-from sixtysix.web.game import Game
+from sixtysix.web.game import Game, start_deal
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import FORFEIT, TIMEOUT, Matches
 from sixtysix.web.messages import sentence

@@ -19,9 +19,8 @@ import logging
 from concurrent.futures import Executor
 
 from sixtysix.web.commits import commit_actions
-from sixtysix.web.computer import decide, thinks_long
 from sixtysix.web.errors import WebError
-from sixtysix.web.game import Game
+from sixtysix.web.game import Game, decide, thinks_long
 from sixtysix.web.leases import Leases
 from sixtysix.web.matches import Matches
 

@@ -9,8 +9,8 @@ hands the work to the module that does it and, after a change, lets the computer
 :mod:`~sixtysix.web.actions`    a person's action, checked, with the exchange window
 :mod:`~sixtysix.web.clock`      the move clock between people, its claims, the rematch
 :mod:`~sixtysix.web.commits`    every change: stored, applied, broadcast
-:mod:`~sixtysix.web.computer`   the computer seats' players and decisions
 :mod:`~sixtysix.web.scheduler`  the computer's turns, in a background task
+:mod:`~sixtysix.web.game`       one match in memory, its computer seats' players and decisions
 :mod:`~sixtysix.web.live`       the open WebSockets and what is pushed to them
 :mod:`~sixtysix.web.review`     hints and post-deal reviews
 :mod:`~sixtysix.web.history`    a browser's matches and statistics, records
