@@ -101,7 +101,7 @@ def test_a_card_played_over_http_crosses_no_more_web_modules_than_counted(traced
 
     crossed = modules.during(play, "POST action")
     assert answers == [200]
-    assert "sixtysix.web.routers.matches" in crossed and "sixtysix.web.commits" in crossed  # the hook saw it
+    assert "sixtysix.web.routers.matches" in crossed and "sixtysix.web.play" in crossed  # the hook saw it
     assert len(crossed) <= MOST_OVER_HTTP, sorted(crossed)
     watcher.close()
     api.close()
@@ -124,7 +124,7 @@ def test_a_card_played_over_the_websocket_crosses_no_more_web_modules_than_count
 
     crossed = modules.during(play, "WebSocket action")
     assert answers[0]["type"] in ("state", "patch"), answers
-    assert "sixtysix.web.routers.sockets" in crossed and "sixtysix.web.commits" in crossed  # the hook saw it
+    assert "sixtysix.web.routers.sockets" in crossed and "sixtysix.web.play" in crossed  # the hook saw it
     assert len(crossed) <= MOST_OVER_THE_SOCKET, sorted(crossed)
     player.close()
     watcher.close()

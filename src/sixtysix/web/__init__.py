@@ -10,7 +10,7 @@
 * :mod:`sixtysix.web.service` is the facade the routers call, over the modules that hold and
   change the matches: :mod:`~sixtysix.web.seats` (tokens, creating, invitations, joining),
   :mod:`~sixtysix.web.actions` (a person's action and the exchange window),
-  :mod:`~sixtysix.web.commits` (store, apply, broadcast), :mod:`~sixtysix.web.scheduler`
+  :mod:`~sixtysix.web.play` (store, apply, broadcast), :mod:`~sixtysix.web.scheduler`
   (the computer's turns),
   :mod:`~sixtysix.web.review` (hints and reviews), :mod:`~sixtysix.web.history` (a
   browser's matches, statistics, records), :mod:`~sixtysix.web.matches` and

@@ -25,11 +25,11 @@ from sixtysix.present.state import NEXT
 from sixtysix.present.words import LANGUAGES
 from sixtysix.web import fairness
 from sixtysix.web.clock import CLAIMS, claim
-from sixtysix.web.commits import NO_REPLY, Reply, commit_actions, commit_deal
 from sixtysix.web.errors import WebError, malformed, not_your_turn
 from sixtysix.web.game import Game, decide_windows
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import Message, Worded, sentence
+from sixtysix.web.play import NO_REPLY, Reply, commit_actions, commit_deal
 
 
 def read_action(token: object) -> Action | None:

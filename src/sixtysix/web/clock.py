@@ -23,11 +23,11 @@ by asking too, with its token of the old match.
 from __future__ import annotations
 
 from sixtysix.web import seats
-from sixtysix.web.commits import NO_REPLY, Reply, commit_forfeit_deal, commit_forfeit_match
 from sixtysix.web.errors import WebError, not_your_turn
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
+from sixtysix.web.play import NO_REPLY, Reply, commit_forfeit_deal, commit_forfeit_match
 from sixtysix.web.store import token_hash
 
 CLAIMS = ("claim_deal", "claim_match")

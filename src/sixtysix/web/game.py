@@ -1,7 +1,7 @@
 """One match in memory: its seats, the engine's match, its computers and its open sockets.
 
 A :class:`Game` is rebuilt from the store (:mod:`sixtysix.web.matches`) and changed only
-by the commits of :mod:`sixtysix.web.commits`. Each seat receives its own state
+by the commits of :mod:`sixtysix.web.play`. Each seat receives its own state
 (:meth:`Game.state`, built by :func:`sixtysix.present.state.seat_state`) and nothing else.
 
 **The computer's seats.** A computer seat plays through :mod:`sixtysix.players` with what its seat

@@ -18,11 +18,11 @@ import contextlib
 import logging
 from concurrent.futures import Executor
 
-from sixtysix.web.commits import commit_actions
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game, decide, thinks_long
 from sixtysix.web.leases import Leases
 from sixtysix.web.matches import Matches
+from sixtysix.web.play import commit_actions
 
 log = logging.getLogger("sixtysix.web")
 

@@ -24,12 +24,12 @@ from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.present.spectator import MAX_DELAY
 from sixtysix.present.state import rules_json
 from sixtysix.web import fairness, fields
-from sixtysix.web.commits import Seating, commit_deal, commit_seat
 from sixtysix.web.errors import WebError, malformed, not_found
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import hints_for, levels_for
+from sixtysix.web.play import Seating, commit_deal, commit_seat
 from sixtysix.web.store import InviteRow, MatchRow, SeatRow, token_hash
 
 

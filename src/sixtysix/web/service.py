@@ -8,7 +8,7 @@ hands the work to the module that does it and, after a change, lets the computer
 :mod:`~sixtysix.web.seats`      seat tokens, creating, invitations, joining
 :mod:`~sixtysix.web.actions`    a person's action, checked, with the exchange window
 :mod:`~sixtysix.web.clock`      the move clock between people, its claims, the rematch
-:mod:`~sixtysix.web.commits`    every change: stored, applied, broadcast
+:mod:`~sixtysix.web.play`    every change: stored, applied, broadcast
 :mod:`~sixtysix.web.scheduler`  the computer's turns, in a background task
 :mod:`~sixtysix.web.game`       one match in memory, its computer seats' players and decisions
 :mod:`~sixtysix.web.live`       the open WebSockets and what is pushed to them
@@ -38,7 +38,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sixtysix.web import actions, clock, fairness, history, seats
-from sixtysix.web.commits import NO_REPLY, Reply
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.jobs import JobQueue
@@ -49,6 +48,7 @@ from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.middleware import Metrics, RateLimiter, ServerTime
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
+from sixtysix.web.play import NO_REPLY, Reply
 from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler, computer_due
