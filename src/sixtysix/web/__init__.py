@@ -9,9 +9,8 @@
   Pydantic models of :mod:`sixtysix.web.models`;
 * :mod:`sixtysix.web.service` is the facade the routers call, over the modules that hold and
   change the matches: :mod:`~sixtysix.web.seats` (tokens, creating, invitations, joining),
-  :mod:`~sixtysix.web.actions` (a person's action and the exchange window),
-  :mod:`~sixtysix.web.play` (store, apply, broadcast), :mod:`~sixtysix.web.scheduler`
-  (the computer's turns),
+  :mod:`~sixtysix.web.play` (a person's action, the exchange window, the move
+  clock's claims, the computer's turns, and every change stored, applied, broadcast),
   :mod:`~sixtysix.web.review` (hints and reviews), :mod:`~sixtysix.web.history` (a
   browser's matches, statistics, records), :mod:`~sixtysix.web.matches` and
   :mod:`~sixtysix.web.game` (the matches in memory, the computer seats' decisions), :mod:`~sixtysix.web.live`

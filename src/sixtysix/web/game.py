@@ -9,7 +9,7 @@ may know (its view) and nothing else: :func:`seat_players` gives each its player
 tells them of a new deal, :func:`decide` asks one for its decision. Its exchange decisions out of
 turn are taken at once, in the same change as the action that offered the exchange
 (:func:`decide_windows`), so that a person never sees a state that the computer's answer makes stale;
-its turns are scheduled by :mod:`sixtysix.web.scheduler`.
+its turns are scheduled by :class:`sixtysix.web.play.Scheduler`.
 """
 
 from __future__ import annotations

@@ -5,11 +5,10 @@ hands the work to the module that does it and, after a change, lets the computer
 
 ==============================  ==================================================
 :mod:`~sixtysix.web.matches`    the matches in memory, rebuilt from the store
-:mod:`~sixtysix.web.seats`      seat tokens, creating, invitations, joining
-:mod:`~sixtysix.web.actions`    a person's action, checked, with the exchange window
-:mod:`~sixtysix.web.clock`      the move clock between people, its claims, the rematch
-:mod:`~sixtysix.web.play`    every change: stored, applied, broadcast
-:mod:`~sixtysix.web.scheduler`  the computer's turns, in a background task
+:mod:`~sixtysix.web.seats`      seat tokens, creating, invitations, joining, the rematch
+:mod:`~sixtysix.web.play`       a person's action checked (the exchange window, the move clock's
+                                claims), the computer's turns, every change committed: stored,
+                                applied, broadcast
 :mod:`~sixtysix.web.game`       one match in memory, its computer seats' players and decisions
 :mod:`~sixtysix.web.live`       the open WebSockets and what is pushed to them
 :mod:`~sixtysix.web.review`     hints and post-deal reviews
@@ -37,7 +36,7 @@ from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sixtysix.web import actions, clock, fairness, history, seats
+from sixtysix.web import fairness, history, play, seats
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.jobs import JobQueue
@@ -48,10 +47,9 @@ from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.middleware import Metrics, RateLimiter, ServerTime
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
-from sixtysix.web.play import NO_REPLY, Reply
+from sixtysix.web.play import NO_REPLY, Reply, Scheduler, computer_due
 from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
-from sixtysix.web.scheduler import Scheduler, computer_due
 from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
 log = logging.getLogger("sixtysix.web")
@@ -309,7 +307,7 @@ class Service:
         try:
             self.limiter.check("action", f"{game.id}/{seat}")
             self.matches.check_open(game)
-            new_version = actions.act(self.matches, game, seat, token, version, client_seed, reply)
+            new_version = play.act(self.matches, game, seat, token, version, client_seed, reply)
         except WebError as error:
             self.metrics.acted(time.perf_counter() - started, error.code)
             raise
@@ -322,13 +320,13 @@ class Service:
 
     def act_request(self, game: Game, seat: int, body: Mapping[str, Any], reply: Reply = NO_REPLY) -> int:
         """An action request's ``body`` (``POST .../actions``, the WebSocket's ``action`` message): checked
-        (:func:`~sixtysix.web.actions.check_request`), then :meth:`act`; the new version."""
-        actions.check_request(body, seat)
+        (:func:`~sixtysix.web.play.check_request`), then :meth:`act`; the new version."""
+        play.check_request(body, seat)
         return self.act(game, seat, body["action"], body.get("version"), body.get("client_seed"), reply)
 
     def rematch(self, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:
         """``POST .../rematch``: the rematch of a finished match, and the seat's token in it (once)."""
-        new, token = clock.rematch(self.matches, game, seat, client_seed)
+        new, token = seats.rematch(self.matches, game, seat, client_seed)
         self.computer.schedule_soon(new)
         return new, token
 
