@@ -148,6 +148,9 @@ STATIC = "static"
 """The ``route`` of what the page's files answer (every path outside the API): their paths are not labels."""
 
 
+# -- metrics ---------------------------------------------------------------------------------------
+
+
 def action_kind(token: str) -> str:
     """The ``kind`` label of a stored action's token: ``card``, ``marriage``, a :data:`KINDS` value, ``forfeit``."""
     try:
@@ -332,6 +335,9 @@ class MetricsMiddleware:
                 self.metrics.sockets.dec()
 
 
+# -- the request's ids for the log lines -----------------------------------------------------------
+
+
 class RequestIds:
     """Sets :data:`~sixtysix.web.logsetup.request_id` (the proxy's ``X-Request-ID`` if it looks like one, else a
     new one) and :data:`~sixtysix.web.logsetup.match_id` (from the path) for every request and WebSocket, for the
@@ -360,6 +366,9 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
+# -- security headers ------------------------------------------------------------------------------
+
+
 class SecurityHeaders:
     """:data:`SECURITY_HEADERS` on every HTTP answer (a header already set stays)."""
 
@@ -380,6 +389,9 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+# -- the body limit --------------------------------------------------------------------------------
 
 
 class BodyLimit:
@@ -441,6 +453,9 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
+# -- rate limits -----------------------------------------------------------------------------------
+
+
 class RateLimiter:
     """Token buckets by (kind, client); idle full buckets are dropped so that memory stays bounded.
 
@@ -496,6 +511,9 @@ class RateLimiter:
                 del self.buckets[key]
         if len(self.buckets) >= self.max_buckets:  # a flood of addresses: start afresh rather than grow
             self.buckets.clear()
+
+
+# -- the server's clocks ---------------------------------------------------------------------------
 
 
 class ServerTime:
