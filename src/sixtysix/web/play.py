@@ -407,47 +407,8 @@ def _commit(matches: Matches, game: Game, edit: _Edit, reply: Reply) -> None:
     receives its state as the answer to its message."""
     match = game.match
     change = Change(game.id, game.version, game.status, match.score, match.winner, len(match.deals), base=game.version)
-    steps, forfeit, match_claimant = edit.steps, edit.forfeit, edit.match_claimant
     try:
-        if edit.seating is not None:
-            _take_seat(game, change, edit.seating)
-        if edit.seed_update is not None:
-            seat, seed = edit.seed_update
-            game.seats[seat] = dataclasses.replace(game.seats[seat], client_seed=seed)
-            change.seed_update = edit.seed_update
-        if edit.new_deal:
-            seeds, deck = matches.deal(game)
-            dealt = match.new_deal(deck)
-            game.seeds[len(match.deals) - 1 :] = [seeds]
-            change.new_deals.append((len(match.deals), dealt.dealer, " ".join(CARD_NAMES[c] for c in dealt.deck)))
-            change.deal_seeds.append((len(match.deals), seeds))
-            game.version += 1
-            start_deal(game)
-        number = len(match.deals)
-        for seat, action in steps:
-            deal = match.current
-            assert deal is not None
-            match.apply(action, seat)
-            change.actions.append((number, len(deal.history), seat, str(action)))
-            game.version += 1
-        current = match.current
-        if forfeit is not None and current is not None:
-            forfeit_deal(current, forfeit, TIMEOUT)
-            match.settle()
-            change.actions.append((number, len(current.history) + 1, forfeit, FORFEIT))
-            game.version += 1
-        if (steps or forfeit is not None) and current is not None and current.is_over:
-            change.results.append((number, result_columns(match, number)))
-        if forfeit is not None and match_claimant is not None and not match.is_over:
-            forfeit_match(match, forfeit, match_claimant)  # the match ends here: no deal is made up
-            change.match_forfeit = (forfeit, match_claimant)
-        if match.is_over:
-            game.status = "over"
-        change.version = game.version
-        change.status = game.status
-        change.score = match.score
-        change.winner = match.winner
-        change.deals = len(match.deals)
+        _apply(matches, game, edit, change)
         game.updated = matches.store.commit(change)
     except Conflict:  # another server process changed the match first: its state now, and a refusal
         matches.reload(game)
@@ -460,6 +421,67 @@ def _commit(matches: Matches, game: Game, edit: _Edit, reply: Reply) -> None:
         raise
     matches.metrics.committed(change)
     game.broadcast(reply.origin, reply.to)
+
+
+def _apply(matches: Matches, game: Game, edit: _Edit, change: Change) -> None:
+    """Make ``edit`` in memory, part by part in the order of :class:`_Edit`, each written into ``change``."""
+    match = game.match
+    if edit.seating is not None:
+        _take_seat(game, change, edit.seating)
+    if edit.seed_update is not None:
+        seat, seed = edit.seed_update
+        game.seats[seat] = dataclasses.replace(game.seats[seat], client_seed=seed)
+        change.seed_update = edit.seed_update
+    if edit.new_deal:
+        _deal(matches, game, change)
+    number = len(match.deals)
+    _play(game, change, number, edit.steps)
+    current = match.current
+    if edit.forfeit is not None and current is not None:
+        _forfeit_deal(game, change, number, current, edit.forfeit)
+    if (edit.steps or edit.forfeit is not None) and current is not None and current.is_over:
+        change.results.append((number, result_columns(match, number)))
+    if edit.forfeit is not None and edit.match_claimant is not None and not match.is_over:
+        forfeit_match(match, edit.forfeit, edit.match_claimant)  # the match ends here: no deal is made up
+        change.match_forfeit = (edit.forfeit, edit.match_claimant)
+    if match.is_over:
+        game.status = "over"
+    change.version = game.version
+    change.status = game.status
+    change.score = match.score
+    change.winner = match.winner
+    change.deals = len(match.deals)
+
+
+def _deal(matches: Matches, game: Game, change: Change) -> None:
+    """A new deal from the committed seeds; the computers that play it are told."""
+    match = game.match
+    seeds, deck = matches.deal(game)
+    dealt = match.new_deal(deck)
+    game.seeds[len(match.deals) - 1 :] = [seeds]
+    change.new_deals.append((len(match.deals), dealt.dealer, " ".join(CARD_NAMES[c] for c in dealt.deck)))
+    change.deal_seeds.append((len(match.deals), seeds))
+    game.version += 1
+    start_deal(game)
+
+
+def _play(game: Game, change: Change, number: int, steps: Sequence[tuple[int, Action]]) -> None:
+    """The actions ``steps`` applied to deal ``number``, the current one."""
+    match = game.match
+    for seat, action in steps:
+        deal = match.current
+        assert deal is not None
+        match.apply(action, seat)
+        change.actions.append((number, len(deal.history), seat, str(action)))
+        game.version += 1
+
+
+def _forfeit_deal(game: Game, change: Change, number: int, current: Table, late: int) -> None:
+    """Seat ``late`` forfeits deal ``number``, the current one (stored as its action ``forfeit``)."""
+    forfeit_deal(current, late, TIMEOUT)
+    game.match.settle()
+    change.actions.append((number, len(current.history) + 1, late, FORFEIT))
+    game.version += 1
 
 
 def _take_seat(game: Game, change: Change, seating: Seating) -> None:
