@@ -10,7 +10,7 @@ import random
 import time
 from collections.abc import Callable
 
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 from web.conftest import Api, Seat
 
 from .conftest import DESKTOP, PHONE, ServerThread, Table, require_browser, resize, shot, start_computer_match

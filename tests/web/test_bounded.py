@@ -20,9 +20,9 @@ from sixtysix.web.fairness import MAX_RECORD
 from sixtysix.web.history import MAX_TOKENS
 from sixtysix.web.limits import MAX_BODY, Limits, Rate
 from sixtysix.web.messages import sentence
+from sixtysix.web.middleware import ServerTime
 from sixtysix.web.puzzles_api import MAX_BODY as MAX_ANSWER
 from sixtysix.web.server import WS_MAX_SIZE
-from sixtysix.web.servertime import ServerTime
 
 from .conftest import Api, ServerProcess, ServerThread
 

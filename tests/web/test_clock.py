@@ -1,4 +1,4 @@
-"""Play between people (sixtysix.web.clock): the move clock and its claims over HTTP and the
+"""Play between people (sixtysix.web.play): the move clock and its claims over HTTP and the
 WebSocket, a forfeit that survives a restart and shows in the record, and the rematch."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sixtysix.core.record import replay
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 
 from .conftest import Api, Seat, ServerThread, my_turn, stored
 

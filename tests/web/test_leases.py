@@ -12,7 +12,7 @@ from typing import Any
 
 from sixtysix.web.leases import SQLITE_HOLDER, Leases, holder_name
 from sixtysix.web.limits import Limits
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 from sixtysix.web.store import Store
 
 from .conftest import Api, both_databases, wait_until

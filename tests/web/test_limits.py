@@ -14,7 +14,7 @@ import pytest
 
 from sixtysix.web.limits import Limits, Rate
 from sixtysix.web.messages import sentence
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 
 from .conftest import Api, Seat, ServerThread, my_turn, pick, stored
 

@@ -19,7 +19,7 @@ from sixtysix.web import schema
 from sixtysix.web.account_api import COOKIE
 from sixtysix.web.lobby import CLEAN_SECONDS, ENDED_SECONDS, SEEK_SECONDS
 from sixtysix.web.lobby_live import MAX_MESSAGE, MAX_SOCKETS, SOCKETS_PER_CLIENT
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 
 from .conftest import ServerProcess, ServerThread, both_databases
 from .test_accounts import Browser

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sixtysix.core.record import replay
 from sixtysix.web.limits import Limits
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 
 from .conftest import Api, Seat, ServerThread, timeless, wait_until
 

@@ -18,9 +18,9 @@ from sixtysix.core.cards import cards_of
 from sixtysix.core.fairness import REASONS, Verdict
 from sixtysix.present.describe import card_label
 from sixtysix.present.words import LANGUAGES, catalogue, placeholders
-from sixtysix.web.actions import refusal
 from sixtysix.web.errors import WebError
 from sixtysix.web.messages import Message, sentence, verdict_reasons
+from sixtysix.web.play import refusal
 
 from .conftest import Api, ServerThread
 

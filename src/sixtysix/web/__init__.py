@@ -9,12 +9,11 @@
   Pydantic models of :mod:`sixtysix.web.models`;
 * :mod:`sixtysix.web.service` is the facade the routers call, over the modules that hold and
   change the matches: :mod:`~sixtysix.web.seats` (tokens, creating, invitations, joining),
-  :mod:`~sixtysix.web.actions` (a person's action and the exchange window),
-  :mod:`~sixtysix.web.commits` (store, apply, broadcast), :mod:`~sixtysix.web.scheduler`
-  and :mod:`~sixtysix.web.computer` (the computer's turns and decisions),
+  :mod:`~sixtysix.web.play` (a person's action, the exchange window, the move
+  clock's claims, the computer's turns, and every change stored, applied, broadcast),
   :mod:`~sixtysix.web.review` (hints and reviews), :mod:`~sixtysix.web.history` (a
   browser's matches, statistics, records), :mod:`~sixtysix.web.matches` and
-  :mod:`~sixtysix.web.game` (the matches in memory), :mod:`~sixtysix.web.live`
+  :mod:`~sixtysix.web.game` (the matches in memory, the computer seats' decisions), :mod:`~sixtysix.web.live`
   (publish/subscribe), :mod:`~sixtysix.web.meta`, :mod:`~sixtysix.web.fields` and
   :mod:`~sixtysix.web.errors`;
 * :mod:`sixtysix.web.store` is the SQLite database (matches, seats, deals, every action);

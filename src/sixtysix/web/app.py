@@ -26,18 +26,22 @@ from sixtysix.web.account_api import account_router
 from sixtysix.web.accounts import Accounts
 from sixtysix.web.bot_api import bot_router
 from sixtysix.web.errors import WebError, malformed
-from sixtysix.web.headers import SECURITY_HEADERS, SecurityHeaders
-from sixtysix.web.limits import BodyLimit, Limits
+from sixtysix.web.limits import Limits
 from sixtysix.web.lobby import Lobby
 from sixtysix.web.lobby_api import lobby_router
 from sixtysix.web.logs import protect_logs
-from sixtysix.web.logsetup import RequestIds
 from sixtysix.web.messages import sentence
-from sixtysix.web.metrics import MetricsMiddleware
+from sixtysix.web.middleware import (
+    SECURITY_HEADERS,
+    BodyLimit,
+    MetricsMiddleware,
+    RequestIds,
+    SecurityHeaders,
+    ServerTime,
+)
 from sixtysix.web.models import REFUSALS
 from sixtysix.web.ratings import Ratings
 from sixtysix.web.routers import advice, matches, puzzles, site, sockets
-from sixtysix.web.servertime import ServerTime
 from sixtysix.web.service import Service
 from sixtysix.web.store import Store
 
@@ -87,7 +91,7 @@ def create_app(
     ``limits``: rate limits, analysis queue, idle and expiry times, trusted origins
     (:class:`~sixtysix.web.limits.Limits`; default: those of ``sixtysix serve``). Hints and reviews
     have a process of their own. ``server_time``: the clocks the move clock, expiry and idle
-    matches read (:class:`~sixtysix.web.servertime.ServerTime`; the tests move them on). ``analysis``:
+    matches read (:class:`~sixtysix.web.middleware.ServerTime`; the tests move them on). ``analysis``:
     ``inline`` (hints and reviews in the server's own processes) or ``queue`` (jobs for ``sixtysix worker``
     processes, :mod:`sixtysix.web.jobs`).
     """

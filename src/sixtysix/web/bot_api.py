@@ -38,7 +38,6 @@ from sixtysix.present.botview import view_json
 from sixtysix.web.account_api import COOKIE, Confirmation, Done, own_page
 from sixtysix.web.accounts import Account, Accounts
 from sixtysix.web.bots import BotTokens, Connections, TokenHolder
-from sixtysix.web.commits import commit_forfeit_deal
 from sixtysix.web.deps import bearer, client_of, no_store
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
@@ -46,6 +45,7 @@ from sixtysix.web.live import DIRECT, DirectLink, Subscriber, message
 from sixtysix.web.lobby import Lobby
 from sixtysix.web.matches import BOT_FORFEIT
 from sixtysix.web.messages import sentence
+from sixtysix.web.play import commit_forfeit_deal
 from sixtysix.web.service import Service
 from sixtysix.web.watch import read_messages, write_queued
 

@@ -1,6 +1,6 @@
 """Leases: of all the server processes on one database, exactly one drives a match's computer.
 
-A match's computer moves (:mod:`sixtysix.web.scheduler`) only in the process that holds the
+A match's computer moves (:class:`sixtysix.web.play.Scheduler`) only in the process that holds the
 match's **lease**, a row of the ``leases`` table: the match, its holder (this process's name)
 and until when it holds it. A process takes the lease when the computer is to act and the
 lease is free (no row, or its time has passed, or its own), in one transaction of conditional
@@ -34,7 +34,7 @@ import socket
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 from sixtysix.web.store import Store
 
 SQLITE_HOLDER = "sqlite"

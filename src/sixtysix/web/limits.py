@@ -2,27 +2,19 @@
 
 :class:`Limits` is the one place for these settings (docs/web.md, "Limits"); ``create_app``
 takes one, and :meth:`Limits.off` switches every rate limit off for tests and benchmarks.
-:class:`RateLimiter` keeps a token bucket per client and kind of request; a refused request
-is answered 429 with ``Retry-After``. :func:`check_origin` refuses a request sent by
-another site's page.
+They are enforced where a request passes (:mod:`sixtysix.web.middleware`: the rate limits by
+:class:`~sixtysix.web.middleware.RateLimiter`, a body's size by :class:`~sixtysix.web.middleware.BodyLimit`)
+and by :func:`check_origin`, which refuses a request sent by another site's page.
 
->>> limiter = RateLimiter({"create": Rate(2, 60.0)})
->>> limiter.take("create", "10.0.0.1", now=0.0), limiter.take("create", "10.0.0.1", now=0.0)
-(0.0, 0.0)
->>> limiter.take("create", "10.0.0.1", now=0.0), limiter.take("create", "10.0.0.2", now=0.0)
-(30.0, 0.0)
+>>> Limits.off().rates, Limits().rates["action"]
+({}, Rate(count=120, seconds=2.0))
 """
 
 from __future__ import annotations
 
-import math
-import time
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import urlsplit
-
-import orjson
 
 from sixtysix.web.errors import WebError
 from sixtysix.web.messages import sentence
@@ -99,61 +91,8 @@ class Limits:
         return cls(rates={}, analysis_queue=1000)
 
 
-class RateLimiter:
-    """Token buckets by (kind, client); idle full buckets are dropped so that memory stays bounded.
-
-    ``max_buckets``: the most buckets kept (:attr:`Limits.rate_buckets`); ``clock``: the seconds the
-    buckets refill by (the server's :meth:`~sixtysix.web.servertime.ServerTime.monotonic`, which a
-    test moves on)."""
-
-    def __init__(
-        self,
-        rates: Mapping[str, Rate],
-        max_buckets: int = Limits.rate_buckets,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.rates = dict(rates)
-        self.max_buckets = max_buckets
-        self.clock = clock
-        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}
-        """(kind, client) -> (tokens left, when they were counted)."""
-
-    def take(self, kind: str, client: str, now: float | None = None) -> float:
-        """Take one request of ``kind`` for ``client``: 0 if allowed, else the seconds until one is."""
-        rate = self.rates.get(kind)
-        if rate is None:
-            return 0.0
-        now = self.clock() if now is None else now
-        tokens, then = self.buckets.get((kind, client), (float(rate.count), now))
-        tokens = min(float(rate.count), tokens + (now - then) * rate.count / rate.seconds)
-        if tokens < 1.0:
-            self.buckets[(kind, client)] = (tokens, now)
-            return (1.0 - tokens) * rate.seconds / rate.count
-        if len(self.buckets) >= self.max_buckets and (kind, client) not in self.buckets:
-            self._prune(now)
-        self.buckets[(kind, client)] = (tokens - 1.0, now)
-        return 0.0
-
-    def check(self, kind: str, client: str) -> None:
-        """:meth:`take`, refused with 429 and ``Retry-After`` when the client has used its share."""
-        wait = self.take(kind, client)
-        if wait:
-            seconds = max(1, math.ceil(wait))
-            raise WebError(
-                429,
-                "rate_limited",
-                sentence("server.rate_limited", kind=kind, seconds=seconds),
-                headers={"Retry-After": str(seconds)},
-            )
-
-    def _prune(self, now: float) -> None:
-        """Drop the buckets that have refilled (they hold nothing a new bucket would not)."""
-        for key, (tokens, then) in list(self.buckets.items()):
-            rate = self.rates[key[0]]
-            if tokens + (now - then) * rate.count / rate.seconds >= rate.count:
-                del self.buckets[key]
-        if len(self.buckets) >= self.max_buckets:  # a flood of addresses: start afresh rather than grow
-            self.buckets.clear()
+MAX_BODY = 64 * 1024
+"""The largest request body accepted (bytes): the API's bodies are far smaller."""
 
 
 def check_origin(headers: Mapping[str, str], trusted: tuple[str, ...] = ()) -> None:
@@ -182,72 +121,3 @@ def check_origin(headers: Mapping[str, str], trusted: tuple[str, ...] = ()) -> N
         return
     if urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
         raise WebError(403, "cross_origin", sentence("server.cross_origin"))
-
-
-MAX_BODY = 64 * 1024
-"""The largest request body accepted (bytes): the API's bodies are far smaller."""
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-class BodyLimit:
-    """ASGI middleware: a request body over ``limit`` bytes is refused with 413 before it is read whole.
-
-    A ``Content-Length`` over the limit is answered at once, the app never called; a body without
-    one (chunked) is counted chunk by chunk as the app reads it, and the read that passes the limit
-    fails with :class:`~sixtysix.web.errors.WebError` 413, which the app answers. Either way at most
-    ``limit`` bytes (and uvicorn's read buffer) are ever held: the rest of the body is read by the
-    server and dropped unkept.
-
-    >>> import asyncio
-    >>> async def app(scope, receive, send):
-    ...     await receive()
-    >>> sent = []
-    >>> async def send(message):
-    ...     sent.append(message)
-    >>> async def receive():
-    ...     return {"type": "http.request", "body": b"", "more_body": False}
-    >>> scope = {"type": "http", "headers": [(b"content-length", b"70000")]}
-    >>> asyncio.run(BodyLimit(app, 65536)(scope, receive, send))
-    >>> sent[0]["status"]
-    413
-    """
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
-                await self._refuse(send)
-                return
-        received = 0
-
-        async def counted() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise WebError(413, "malformed", sentence("server.body_too_large", limit=self.limit))
-            return message
-
-        await self.app(scope, counted, send)
-
-    async def _refuse(self, send: Send) -> None:
-        body = orjson.dumps(WebError(413, "malformed", sentence("server.body_too_large", limit=self.limit)).to_json())
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-            (b"cache-control", b"no-store"),
-        ]
-        await send({"type": "http.response.start", "status": 413, "headers": headers})
-        await send({"type": "http.response.body", "body": body})

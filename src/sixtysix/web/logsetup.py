@@ -4,7 +4,8 @@
 :func:`format_uvicorn_logs` gives uvicorn's own handlers (its server lines and its access log)
 the same format once uvicorn has configured them. A JSON line holds ``time`` (UTC, ISO 8601),
 ``level``, ``logger``, ``message``, then ``request_id`` and ``match_id`` where the line was
-written while a request or a match socket's start was served (:class:`RequestIds`), and
+written while a request or a match socket's start was served (:data:`request_id`, :data:`match_id`:
+:class:`sixtysix.web.middleware.RequestIds` sets them), and
 ``exception`` with a traceback::
 
     {"time": "2026-12-06T18:02:11.382Z", "level": "INFO", "logger": "uvicorn.access",
@@ -27,12 +28,8 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
-import re
-import secrets
 import sys
 import time
-
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from sixtysix.web.logs import FILTER, redact
 
@@ -42,12 +39,9 @@ UVICORN_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access")
 """The loggers uvicorn gives handlers of its own (``uvicorn.Config`` sets them up)."""
 
 request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("sixtysix_request_id", default=None)
+"""The id of the request or WebSocket being served (set by :class:`sixtysix.web.middleware.RequestIds`)."""
 match_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("sixtysix_match_id", default=None)
-
-MATCH_PATH = re.compile(r"^/(?:api|ws)/matches/([A-Za-z0-9_-]{1,64})(?:/|$)")
-"""A path that names a match (match ids are no secret: they are in every URL of a match)."""
-REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
-"""An ``X-Request-ID`` sent by the proxy (nginx's ``$request_id``) that is taken as the request's id."""
+"""The match the request's path names, if any (set by :class:`sixtysix.web.middleware.RequestIds`)."""
 
 
 class JsonFormatter(logging.Formatter):
@@ -102,31 +96,3 @@ def format_uvicorn_logs(form: str) -> None:
                 handler.setFormatter(JsonFormatter())
             if FILTER not in handler.filters:
                 handler.addFilter(FILTER)
-
-
-class RequestIds:
-    """Sets :data:`request_id` (the proxy's ``X-Request-ID`` if it looks like one, else a new one) and
-    :data:`match_id` (from the path) for every request and WebSocket, for the log lines written while it is
-    served (uvicorn serves each in a task of its own: the values end with it)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            sent = _header(scope, b"x-request-id")
-            request_id.set(sent if sent is not None and REQUEST_ID.match(sent) else secrets.token_hex(8))
-            found = MATCH_PATH.match(str(scope.get("path", "")))
-            match_id.set(found.group(1) if found else None)
-        await self.app(scope, receive, send)
-
-
-def _header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if key == name:
-            try:
-                text: str = value.decode("latin-1")
-            except (AttributeError, UnicodeDecodeError):
-                return None
-            return text
-    return None

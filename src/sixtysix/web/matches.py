@@ -18,14 +18,12 @@ from sixtysix.core.forfeit import forfeit_deal, forfeit_match
 from sixtysix.core.match import create_match
 from sixtysix.core.rules import Rules
 from sixtysix.web import fairness
-from sixtysix.web.computer import seat_players
 from sixtysix.web.errors import WebError, not_found
-from sixtysix.web.game import Game, SeatInfo
+from sixtysix.web.game import Game, SeatInfo, seat_players
 from sixtysix.web.limits import Limits
 from sixtysix.web.messages import sentence
-from sixtysix.web.metrics import Metrics
+from sixtysix.web.middleware import Metrics, ServerTime
 from sixtysix.web.presence import Presence
-from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import Store, StoredMatch
 
 FORFEIT = "forfeit"

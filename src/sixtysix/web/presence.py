@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from sqlalchemy.exc import SQLAlchemyError
 
 from sixtysix.web.game import Game
-from sixtysix.web.servertime import ServerTime
+from sixtysix.web.middleware import ServerTime
 from sixtysix.web.store import Store
 
 log = logging.getLogger("sixtysix.web")

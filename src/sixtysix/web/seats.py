@@ -11,6 +11,12 @@ An invitation code is shown once, in the answer that creates the match (the page
 its seat token); the store keeps only its hash, so a copy of the database lets nobody take a
 seat. The rematch's invitations are never shown at all: each invited person takes the seat with
 the token of the old match (:func:`take_invited_seat`).
+
+**The rematch** (:func:`rematch`). When a match is over, any person at it may ask for a rematch: a new
+match with the same rules, seats and computer levels. The first to ask takes the same seat in it
+at once; every other person's seat gets an invitation that nobody is shown: the old match's
+state tells that seat it is invited (``rematch.invited``), and it takes its seat in the rematch
+by asking too, with its token of the old match.
 """
 
 from __future__ import annotations
@@ -24,12 +30,12 @@ from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.present.spectator import MAX_DELAY
 from sixtysix.present.state import rules_json
 from sixtysix.web import fairness, fields
-from sixtysix.web.commits import Seating, commit_deal, commit_seat
-from sixtysix.web.errors import WebError, malformed, not_found
+from sixtysix.web.errors import WebError, malformed, not_found, not_your_turn
 from sixtysix.web.game import Game
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import hints_for, levels_for
+from sixtysix.web.play import Seating, commit_deal, commit_seat
 from sixtysix.web.store import InviteRow, MatchRow, SeatRow, token_hash
 
 
@@ -224,3 +230,48 @@ def take_invited_seat(matches: Matches, hashed: str, name: str, seed: str) -> tu
             game.invites[seat] = held
         raise
     return game, seat, token
+
+
+def rematch(matches: Matches, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:
+    """A new match like ``game`` (over), seat ``seat`` taken; (the rematch, its token for ``seat``).
+
+    Asked again, it is the same rematch: an invited seat takes its seat in it (its token, once),
+    ``None`` for a seat that has its seat already.
+    """
+    if game.status != "over":
+        raise not_your_turn(sentence("server.rematch_not_over"))
+    if game.seats[seat].kind != "human":
+        raise WebError(403, "other_seat", sentence("server.computer_seat"))
+    if game.rematch is not None:
+        invitation = game.rematch_codes.pop(seat, None)
+        if invitation is None:
+            return matches.get(game.rematch), None
+        try:
+            new, _, token = take_invited_seat(matches, invitation, game.seats[seat].name, client_seed)
+        except WebError as error:
+            if error.status != 409:  # not taken: the invitation stays
+                game.rematch_codes[seat] = invitation
+            raise
+        game.broadcast()  # the seat is no longer invited
+        return new, token
+    rules = game.match.rules
+    options = rules.options()
+    options.pop("match_target", None)
+    body: dict[str, object] = {
+        "rules": rules.preset_name,
+        "options": {k: str(v) for k, v in options.items()},
+        "target": rules.match_target,
+        "name": game.seats[seat].name,
+        "seat": seat,
+        "hints": game.hints,
+        "spectators": game.spectators,
+        "spectator_delay": game.spectator_delay,
+        "seats": {str(s): ("friend" if i.kind == "human" else i.level) for s, i in game.seats.items() if s != seat},
+    }
+    new, _, token, codes = create(matches, body)
+    hashes: dict[int, str | None] = {seat: None} | {other: token_hash(code) for other, code in codes.items()}
+    matches.store.save_rematch(game.id, new.id, hashes)
+    game.rematch = new.id
+    game.rematch_codes = {s: h for s, h in hashes.items() if h is not None}
+    game.broadcast()  # the old match's seats learn of the rematch (and whether they are invited)
+    return new, token

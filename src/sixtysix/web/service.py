@@ -5,12 +5,11 @@ hands the work to the module that does it and, after a change, lets the computer
 
 ==============================  ==================================================
 :mod:`~sixtysix.web.matches`    the matches in memory, rebuilt from the store
-:mod:`~sixtysix.web.seats`      seat tokens, creating, invitations, joining
-:mod:`~sixtysix.web.actions`    a person's action, checked, with the exchange window
-:mod:`~sixtysix.web.clock`      the move clock between people, its claims, the rematch
-:mod:`~sixtysix.web.commits`    every change: stored, applied, broadcast
-:mod:`~sixtysix.web.computer`   the computer seats' players and decisions
-:mod:`~sixtysix.web.scheduler`  the computer's turns, in a background task
+:mod:`~sixtysix.web.seats`      seat tokens, creating, invitations, joining, the rematch
+:mod:`~sixtysix.web.play`       a person's action checked (the exchange window, the move clock's
+                                claims), the computer's turns, every change committed: stored,
+                                applied, broadcast
+:mod:`~sixtysix.web.game`       one match in memory, its computer seats' players and decisions
 :mod:`~sixtysix.web.live`       the open WebSockets and what is pushed to them
 :mod:`~sixtysix.web.review`     hints and post-deal reviews
 :mod:`~sixtysix.web.history`    a browser's matches and statistics, records
@@ -37,22 +36,20 @@ from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sixtysix.web import actions, clock, fairness, history, seats
-from sixtysix.web.commits import NO_REPLY, Reply
+from sixtysix.web import fairness, history, play, seats
 from sixtysix.web.errors import WebError
 from sixtysix.web.game import Game
 from sixtysix.web.jobs import JobQueue
 from sixtysix.web.leases import Leases
-from sixtysix.web.limits import Limits, RateLimiter
+from sixtysix.web.limits import Limits
 from sixtysix.web.live import Subscriber
 from sixtysix.web.matches import Matches
 from sixtysix.web.messages import sentence
-from sixtysix.web.metrics import Metrics
+from sixtysix.web.middleware import Metrics, RateLimiter, ServerTime
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
+from sixtysix.web.play import NO_REPLY, Reply, Scheduler, computer_due
 from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
-from sixtysix.web.scheduler import Scheduler, computer_due
-from sixtysix.web.servertime import ServerTime
 from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
 log = logging.getLogger("sixtysix.web")
@@ -83,7 +80,7 @@ class Service:
         analysis queue for ``sixtysix worker`` processes (:mod:`sixtysix.web.jobs`)."""
         self.store = store
         self.metrics = metrics or Metrics()
-        """The server's Prometheus metrics (:mod:`sixtysix.web.metrics`)."""
+        """The server's Prometheus metrics (:class:`sixtysix.web.middleware.Metrics`)."""
         self.server_time = server_time or ServerTime()
         """The server's clocks (the move clock, expiry, idle matches): a test moves them on."""
         self.limits = limits or Limits()
@@ -310,7 +307,7 @@ class Service:
         try:
             self.limiter.check("action", f"{game.id}/{seat}")
             self.matches.check_open(game)
-            new_version = actions.act(self.matches, game, seat, token, version, client_seed, reply)
+            new_version = play.act(self.matches, game, seat, token, version, client_seed, reply)
         except WebError as error:
             self.metrics.acted(time.perf_counter() - started, error.code)
             raise
@@ -323,13 +320,13 @@ class Service:
 
     def act_request(self, game: Game, seat: int, body: Mapping[str, Any], reply: Reply = NO_REPLY) -> int:
         """An action request's ``body`` (``POST .../actions``, the WebSocket's ``action`` message): checked
-        (:func:`~sixtysix.web.actions.check_request`), then :meth:`act`; the new version."""
-        actions.check_request(body, seat)
+        (:func:`~sixtysix.web.play.check_request`), then :meth:`act`; the new version."""
+        play.check_request(body, seat)
         return self.act(game, seat, body["action"], body.get("version"), body.get("client_seed"), reply)
 
     def rematch(self, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:
         """``POST .../rematch``: the rematch of a finished match, and the seat's token in it (once)."""
-        new, token = clock.rematch(self.matches, game, seat, client_seed)
+        new, token = seats.rematch(self.matches, game, seat, client_seed)
         self.computer.schedule_soon(new)
         return new, token
 

@@ -19,7 +19,7 @@ from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.health import unready
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import meta
-from sixtysix.web.metrics import allowed
+from sixtysix.web.middleware import allowed
 from sixtysix.web.models import REFUSALS, Health, Meta, RulesPage, Words
 from sixtysix.web.rules import language, preset_rules, rules_page
 

@@ -19,7 +19,6 @@ import orjson
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from sixtysix.web.commits import Reply
 from sixtysix.web.deps import ServiceDep, bearer
 from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.game import Game
@@ -27,6 +26,7 @@ from sixtysix.web.limits import MAX_BODY
 from sixtysix.web.live import DIRECT, SLOW_CLIENT_MESSAGES, DirectLink, Subscriber
 from sixtysix.web.live import message as live_message
 from sixtysix.web.messages import sentence
+from sixtysix.web.play import Reply
 from sixtysix.web.service import Service
 
 CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 410: 4410}
