@@ -77,6 +77,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "for `sixtysix worker` processes, on any machine (docs/deploy.md)",
     )
     serve.add_argument(
+        "--no-review-ahead",
+        action="store_true",
+        help="do not analyse a deal's decisions while it is played (its review then starts at its end)",
+    )
+    serve.add_argument(
         "--no-rate-limits",
         action="store_true",
         help="no rate limit at all, per address or per seat (benchmarks; never online)",
@@ -213,6 +218,7 @@ def _serve_command(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         trusted_origins=tuple(args.trusted_origin),
         metrics_allow_ips=_addresses(args.metrics_allow_ips),
+        review_ahead=not args.no_review_ahead and args.analysis != "queue",
     )
     app = create_app(
         args.db,
