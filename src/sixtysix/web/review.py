@@ -399,11 +399,16 @@ class Advisor:
         async def one(index: int) -> None:
             job = _Job(review_decision, *game, index, budget)
             ahead = self.ahead.pop((match_id, number, index), None)
-            answer = None
+            answer: tuple[Annotation, dict[str, str] | None] | None = None
             if ahead is not None and not ahead.cancel():  # begun or done ahead: its answer
-                with contextlib.suppress(Exception):  # why: a process lost ahead is no reason to fail the review
+                try:
                     answer = await asyncio.wrap_future(ahead)
-            note, why = answer or await asyncio.wrap_future(executor.submit(job))
+                except Exception:  # why: a process lost ahead is no reason to fail the review: it does it again
+                    answer = None
+            if answer is None:
+                note, why = await asyncio.wrap_future(executor.submit(job))
+            else:
+                note, why = answer
             results[index] = note, why
             progress["done"] = int(str(progress["done"])) + 1
             if note.classification is not None:
