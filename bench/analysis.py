@@ -6,6 +6,7 @@ Run from the repository root, with one process::
     python -m bench.analysis --quick         # 4 records, 3 seeds (make bench; a few minutes)
     python -m bench.analysis --json out/bench-analysis.json
     python -m bench.analysis --make-records  # deal the records again (bench/records/analysis/)
+    python -m bench.analysis --http 5 --think 2  # 5 deals over HTTP on a fresh server: each review from the deal's end
 
 The records are single deals kept in ``bench/records/analysis/``: ten of expert-level play
 (level 5 against level 5, 0.25 s of CPU a decision) and ten of beginner-level play (level 2
@@ -44,6 +45,13 @@ review time (``--review``)
     budget :data:`~sixtysix.web.review.REVIEW_SECONDS`), over the records; median and maximum; with the CPU
     seconds of a deal's analyses (the same on any machine; half of it is the time on two idle cores) and the
     machine's load.
+review over HTTP (``--http DEALS``)
+    A fresh ``sixtysix serve`` (its defaults: two analysis processes, the review's budget, the decisions analysed
+    while the deal is played; ``--no-ahead``: not) and one match against level 3 played through the HTTP API
+    (:func:`http_times`), the client waiting ``--think`` seconds before each of its actions: for each deal the wall
+    seconds from the state that shows it over to the answer of ``GET .../deals/{n}/review``, and the latency of
+    the hints asked at every other decision of the client (whose best it plays); median and maximum (the first
+    hint apart: it waits for the analysis processes to start), and the machine's load.
 coverage
     Over the decisions with sampled worlds (not exact), for every ordered pair of seeds: whether the first
     seed's 95 % interval of the loss (2 standard errors a side) holds the second seed's estimate
