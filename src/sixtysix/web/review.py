@@ -183,6 +183,8 @@ class Advisor:
         """The process that analyses decisions ahead of their review (:meth:`look_ahead`; ``None``: none)."""
         self.ahead: OrderedDict[tuple[str, int, int], Future[Any]] = OrderedDict()
         """The decisions analysed ahead, by (match, deal, index of the decision), the oldest first."""
+        self.ahead_last: Future[Any] | None = None
+        """The decision sent ahead last: while it waits, the process is busy and nothing more is sent."""
 
     def close(self) -> None:
         for executor in (self.executor, self.ahead_executor):
@@ -200,12 +202,15 @@ class Advisor:
         deal = match.current
         if executor is None or deal is None or deal.outcome is not None or not reviews_for(match.rules):
             return
+        last = self.ahead_last
+        if last is not None and not (last.running() or last.done()):
+            return  # why: busy (many matches at once); the decisions of this deal go after its next action
         record = (deal.rules, deal.dealer, tuple(deal.deck), tuple(deal.history))
         budget = self._budget()
         for index in range(len(record_choices(_record(*record)))):
             key = (game.id, len(match.deals), index)
             if key not in self.ahead:
-                self.ahead[key] = executor.submit(_Job(review_decision, *record, index, budget))
+                self.ahead[key] = self.ahead_last = executor.submit(_Job(review_decision, *record, index, budget))
         while len(self.ahead) > AHEAD_KEPT:
             _, dropped = self.ahead.popitem(last=False)
             dropped.cancel()
