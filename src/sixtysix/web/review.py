@@ -17,7 +17,7 @@ SQLite), and a review's progress tells its place in the queue while it waits.
 
 **Ahead of the review** (:attr:`~sixtysix.web.limits.Limits.review_ahead`, on in ``sixtysix serve``): after each
 action of a person in a two-player deal, every decision of that deal taken so far is analysed at once in a process
-of its own, at a lower priority still, as its review will analyse it (:meth:`Advisor.look_ahead`): while the people
+of its own, at the analyses' priority, as its review will analyse it (:meth:`Advisor.look_ahead`): while the people
 think, the review is made, and when the deal ends only its last decisions are left.
 
 A hint analyses the asking seat's own view of a decision it has now. A review analyses
@@ -87,8 +87,9 @@ ANALYSIS_NICENESS = 10
 """How much lower the analysis processes' CPU priority is: on a busy machine the game's moves come first."""
 
 
-AHEAD_NICENESS = 15
-"""The priority of the process that analyses a deal's decisions ahead of its review: below hints and reviews."""
+AHEAD_NICENESS = ANALYSIS_NICENESS
+"""The priority of the process that analyses a deal's decisions ahead of its review: that of the other analyses
+(at 15 it fell behind a person's pace on a machine at load 20: bench.analysis --http)."""
 AHEAD_KEPT = 512
 """Decisions analysed ahead (waiting, running or done) kept at most: the oldest are dropped (their review, if anyone
 asks for it, analyses them again)."""
