@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from collections.abc import Callable
 
 from sixtysix.web.limits import Limits
@@ -52,3 +53,16 @@ def test_no_review_is_analysed_ahead_unless_the_server_says_so(make_server: Call
     assert not server.service.advisor.ahead
     seat.close()
     api.close()
+
+
+def test_a_server_told_to_starts_its_analysis_processes_before_the_first_hint(
+    make_server: Callable[..., ServerThread],
+) -> None:
+    server = make_server(seed=4, limits=dataclasses.replace(Limits.off(), warm_analysis=True, review_ahead=True))
+    advisor = server.service.advisor
+    deadline = time.monotonic() + 60
+    pools = (advisor.executor, advisor.ahead_executor)
+    while sum(len(getattr(pool, "_processes", None) or {}) for pool in pools) < 3:
+        assert time.monotonic() < deadline, "the analysis processes did not start"
+        time.sleep(0.05)
+    assert advisor.analyses == 0  # started before any hint or review was asked

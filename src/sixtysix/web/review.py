@@ -192,6 +192,13 @@ class Advisor:
             if executor is not None:
                 stop_pool(executor)
 
+    def warm(self) -> None:
+        """Start the analysis processes now (each pool's starts one at a time, on demand: one no-op per worker)."""
+        for executor, workers in ((self.executor, ANALYSIS_WORKERS), (self.ahead_executor, 1)):
+            if isinstance(executor, ProcessPoolExecutor):
+                for _ in range(workers):
+                    executor.submit(int)
+
     def look_ahead(self, game: Game) -> None:
         """After a person's action: each decision of the deal under way taken so far and not yet sent is sent to
         the ahead process, analysed as its review will analyse it (:func:`review_decision`, the review's budget).

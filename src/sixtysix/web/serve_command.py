@@ -219,6 +219,7 @@ def _serve_command(args: argparse.Namespace) -> int:
         trusted_origins=tuple(args.trusted_origin),
         metrics_allow_ips=_addresses(args.metrics_allow_ips),
         review_ahead=not args.no_review_ahead and args.analysis != "queue",
+        warm_analysis=True,
     )
     app = create_app(
         args.db,

@@ -144,6 +144,8 @@ class Service:
         loop = asyncio.get_running_loop()
         self.sweeper = loop.create_task(self._sweep())
         self.keeper = loop.create_task(self._keep_leases())
+        if self.limits.warm_analysis:
+            self.advisor.warm()
         if not self.store.sqlite:
             self.listener = Listener(
                 self.store.engine,
