@@ -6,6 +6,7 @@ Run from the repository root, with one process::
     python -m bench.analysis --quick         # 4 records, 3 seeds (make bench; a few minutes)
     python -m bench.analysis --json out/bench-analysis.json
     python -m bench.analysis --make-records  # deal the records again (bench/records/analysis/)
+    python -m bench.analysis --http 5 --think 2  # 5 deals over HTTP on a fresh server: each review from the deal's end
 
 The records are single deals kept in ``bench/records/analysis/``: ten of expert-level play
 (level 5 against level 5, 0.25 s of CPU a decision) and ten of beginner-level play (level 2
@@ -44,6 +45,13 @@ review time (``--review``)
     budget :data:`~sixtysix.web.review.REVIEW_SECONDS`), over the records; median and maximum; with the CPU
     seconds of a deal's analyses (the same on any machine; half of it is the time on two idle cores) and the
     machine's load.
+review over HTTP (``--http DEALS``)
+    A fresh ``sixtysix serve`` (its defaults: two analysis processes, the review's budget, the decisions analysed
+    while the deal is played; ``--no-ahead``: not) and one match against level 3 played through the HTTP API
+    (:func:`http_times`), the client waiting ``--think`` seconds before each of its actions: for each deal the wall
+    seconds from the state that shows it over to the answer of ``GET .../deals/{n}/review``, and the latency of
+    the hints asked at every other decision of the client (whose best it plays); median and maximum (the first
+    hint apart: it waits for the analysis processes to start), and the machine's load.
 coverage
     Over the decisions with sampled worlds (not exact), for every ordered pair of seeds: whether the first
     seed's 95 % interval of the loss (2 standard errors a side) holds the second seed's estimate
@@ -393,6 +401,112 @@ def review_times(paths: Sequence[Path]) -> list[tuple[float, float]]:
         stop_pool(pool)
 
 
+@dataclass
+class HttpRun:
+    """What ``--http`` measured: per deal, the seconds from its end to its review, and each hint's latency."""
+
+    reviews: list[float] = field(default_factory=list)
+    """Wall seconds from the state that showed the deal over to the review's answer, per deal."""
+    decisions: list[int] = field(default_factory=list)
+    """The decisions each review analysed."""
+    hints: list[float] = field(default_factory=list)
+    """Wall seconds from asking a hint to its answer."""
+    actions: int = 0
+
+
+def http_times(
+    deals: int,
+    level: int = 3,
+    hint_every: int = 2,
+    seed: int = 1,
+    poll: float = 0.02,
+    think: float = 0.0,
+    ahead: bool = True,
+) -> HttpRun:
+    """A fresh ``sixtysix serve`` (a child process, a temporary SQLite database, its default analysis: two
+    processes, the review's default budget) and one match against the computer at ``level`` played over the
+    HTTP API for ``deals`` deals, as the page does.
+
+    The client asks a hint at every ``hint_every``-th decision of its own and plays its ``best``; otherwise it
+    plays a random legal action (seeded), never a claim that would not hold nor a close. Once a deal is over
+    (the first state that shows its outcome, polled every ``poll`` seconds while the computer plays) it asks
+    the deal's review (``GET .../deals/{n}/review``, which answers once the review is made) and times it from
+    that state, then starts the next deal. ``think``: seconds the client waits before each of its actions (a person
+    thinking: the server analyses the deal's decisions meanwhile, unless not ``ahead``)."""
+    import random
+    import subprocess
+    import tempfile
+
+    import httpx
+
+    from bench.web import _start_server
+
+    rng = random.Random(seed)
+    run = HttpRun()
+    with tempfile.TemporaryDirectory(prefix="bench-analysis-http-") as folder:
+        server, base = _start_server(Path(folder) / "web.db", *(() if ahead else ("--no-review-ahead",)))
+        try:
+            with httpx.Client(base_url=base, timeout=600) as http:
+                body = {"opponent": "computer", "level": level, "target": 1000, "name": "Bench", "hints": True}
+                created = http.post("/api/matches", json=body)
+                created.raise_for_status()
+                match_id = created.json()["match_id"]
+                auth = {"Authorization": f"Bearer {created.json()['token']}"}
+                state = created.json()["state"]
+                mine = 0
+                for _ in range(deals):
+                    number = state["deal"]["number"]
+                    while state["deal"]["outcome"] is None:
+                        legal = state["legal"]
+                        if not legal:
+                            time.sleep(poll)
+                            state = _get(http, f"/api/matches/{match_id}", auth)
+                            continue
+                        mine += 1
+                        if mine % hint_every == 0:
+                            asked = time.perf_counter()
+                            advice = _get(http, f"/api/matches/{match_id}/hint", auth)
+                            run.hints.append(time.perf_counter() - asked)
+                            action = advice["best"]
+                        else:
+                            holds = state["you"]["claim_holds"]
+                            choices = [a for a in legal if a not in ("C", "CB") and (a != "66" or holds)]
+                            action = rng.choice(choices or legal)
+                        time.sleep(think)
+                        answer = http.post(
+                            f"/api/matches/{match_id}/actions", json={"action": action, "version": state["version"]},
+                            headers=auth,
+                        )  # fmt: skip
+                        answer.raise_for_status()
+                        run.actions += 1
+                        state = answer.json()["state"]
+                    ended = time.perf_counter()
+                    review = _get(http, f"/api/matches/{match_id}/deals/{number}/review", auth)
+                    run.reviews.append(time.perf_counter() - ended)
+                    run.decisions.append(len(review["decisions"]))
+                    _log.info(
+                        "deal %d: review in %.1f s (%d decisions); %d hints so far, median %.2f s",
+                        number, run.reviews[-1], run.decisions[-1], len(run.hints),
+                        statistics.median(run.hints) if run.hints else 0.0,
+                    )  # fmt: skip
+                    answer = http.post(f"/api/matches/{match_id}/actions", json={"action": "next"}, headers=auth)
+                    answer.raise_for_status()
+                    state = answer.json()["state"]
+        finally:
+            server.terminate()
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    return run
+
+
+def _get(http: Any, path: str, headers: dict[str, str]) -> Any:
+    response = http.get(path, headers=headers)
+    response.raise_for_status()
+    return response.json()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="4 records, 3 seeds (a few minutes)")
@@ -404,12 +518,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every figure and decision here")
     parser.add_argument("--make-records", action="store_true", help="deal and play the records again, then stop")
     parser.add_argument("--review", action="store_true", help="time the records' reviews as the web server makes them")
+    parser.add_argument(
+        "--http", type=int, metavar="DEALS", help="play DEALS deals against level 3 on a fresh server over HTTP and "
+        "time each deal's review from its end, and the hints"
+    )  # fmt: skip
+    parser.add_argument("--think", type=float, default=0.0, help="with --http: seconds before each own action")
+    parser.add_argument("--no-ahead", action="store_true", help="with --http: the server's --no-review-ahead")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # why: not a line per request
     if args.make_records:
         make_records()
         return 0
     count = args.records or (4 if args.quick else 20)
+    if args.http:
+        load = os.getloadavg()[0]
+        run = http_times(args.http, think=args.think, ahead=not args.no_ahead)
+        print(
+            f"over HTTP, a fresh server, {len(run.reviews)} deals against level 3 ({run.actions} actions): review "
+            f"median {statistics.median(run.reviews):.1f} s, max {max(run.reviews):.1f} s from the deal's end "
+            f"(decisions median {statistics.median(run.decisions):g}); hint median "
+            f"{statistics.median(run.hints):.2f} s, max {max(run.hints[1:], default=0.0):.2f} s over {len(run.hints)} "
+            f"but the first ({run.hints[0]:.2f} s: the analysis processes start); think {args.think:g} s, review "
+            f"ahead {'off' if args.no_ahead else 'on'}; load {load:.1f} before, {os.getloadavg()[0]:.1f} after"
+        )
+        return 0
     if args.review:
         load = os.getloadavg()[0]
         times = review_times(record_paths(count))

@@ -23,11 +23,11 @@ import pytest
 
 from .conftest import Api, Seat, ServerThread, my_turn
 
-MOST_OVER_HTTP = 13
+MOST_OVER_HTTP = 14
 """The most ``sixtysix.web`` modules a card played over HTTP may cross: the direct path of the socket written
-to, the request's middleware, the router, its dependencies and models, the service and the match's modules
-(20 before the middleware, a match's moves and the computer's seats were each one module)."""
-MOST_OVER_THE_SOCKET = 11
+to, the request's middleware, the router, its dependencies and models, the service, the match's modules and
+the review's work ahead (20 before the middleware, a match's moves and the computer's seats were each one module)."""
+MOST_OVER_THE_SOCKET = 12
 """The most ``sixtysix.web`` modules a card played over the WebSocket may cross (16 before, 17 before the routers)."""
 
 

@@ -67,6 +67,12 @@ class Limits:
     """Analyses (hints, reviews) that may wait for the analysis thread; more are answered 503."""
     analysis_cache: int = 256
     """Finished hint analyses kept in memory (the least recently used are dropped)."""
+    warm_analysis: bool = False
+    """Start the analysis processes with the server, not at the first hint (whose answer would wait for them:
+    seconds on a busy machine); on in ``sixtysix serve``."""
+    review_ahead: bool = False
+    """Analyse each decision of a two-player deal while the deal goes on, in a process of its own, so that its
+    review is ready soon after its end (:meth:`sixtysix.web.review.Advisor.look_ahead`; on in ``sixtysix serve``)."""
     idle_seconds: float = 600.0
     """A match nobody has touched (no request, open socket or computer turn) for this long leaves memory;
     it is read back on demand."""

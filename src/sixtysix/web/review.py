@@ -15,6 +15,11 @@ worker`` processes (:mod:`sixtysix.web.worker`) on any machine; the server waits
 (woken by the worker's notification on PostgreSQL, looking every :data:`QUEUE_POLL_SECONDS` on
 SQLite), and a review's progress tells its place in the queue while it waits.
 
+**Ahead of the review** (:attr:`~sixtysix.web.limits.Limits.review_ahead`, on in ``sixtysix serve``): after each
+action of a person in a two-player deal, every decision of that deal taken so far is analysed at once in a process
+of its own, at the analyses' priority, as its review will analyse it (:meth:`Advisor.look_ahead`): while the people
+think, the review is made, and when the deal ends only its last decisions are left.
+
 A hint analyses the asking seat's own view of a decision it has now. A review analyses
 every decision with a choice of both seats in one finished two-player deal
 (:func:`sixtysix.ai.analysis.analyze_record`); that analysis does not depend on who asks
@@ -38,7 +43,7 @@ import signal
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from sixtysix.ai import analysis
@@ -82,6 +87,14 @@ ANALYSIS_NICENESS = 10
 """How much lower the analysis processes' CPU priority is: on a busy machine the game's moves come first."""
 
 
+AHEAD_NICENESS = ANALYSIS_NICENESS
+"""The priority of the process that analyses a deal's decisions ahead of its review: that of the other analyses
+(at 15 it fell behind a person's pace on a machine at load 20: bench.analysis --http)."""
+AHEAD_KEPT = 512
+"""Decisions analysed ahead (waiting, running or done) kept at most: the oldest are dropped (their review, if anyone
+asks for it, analyses them again)."""
+
+
 ANALYSIS_WORKERS = min(2, os.cpu_count() or 1)
 """Analysis processes of a server: both cores of a small machine (a review's decisions run side by side)."""
 
@@ -95,16 +108,19 @@ REVIEW_SECONDS = 1.0
 late decisions (:data:`sixtysix.ai.analysis.EXACT_WORLDS`) and two processes, a deal's review in a few seconds."""
 
 
-def analysis_pool(workers: int = ANALYSIS_WORKERS) -> ProcessPoolExecutor:
-    """The analyses' own processes (started fresh: no copy of the server's threads and sockets), at a lower priority."""
+def analysis_pool(workers: int = ANALYSIS_WORKERS, niceness: int = ANALYSIS_NICENESS) -> ProcessPoolExecutor:
+    """The analyses' own processes (started fresh: no copy of the server's threads and sockets), at a lower priority
+    (``niceness`` lower)."""
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_lower_priority)
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_lower_priority, initargs=(niceness,)
+    )  # fmt: skip
 
 
-def _lower_priority() -> None:
+def _lower_priority(niceness: int = ANALYSIS_NICENESS) -> None:
     """An analysis process's start: a lower priority; on Linux, its end with the server thread that started it."""
     with contextlib.suppress(OSError, AttributeError):  # why: a platform without nice() analyses at full priority
-        os.nice(ANALYSIS_NICENESS)
+        os.nice(niceness)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             # why: a server killed outright (SIGKILL) must not leave its analysis process behind
@@ -142,6 +158,7 @@ class Advisor:
         limits: Limits | None = None,
         queue: JobQueue | None = None,
         poll: float = QUEUE_POLL_SECONDS,
+        ahead: Executor | None = None,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
@@ -163,10 +180,48 @@ class Advisor:
         """How many analyses were started (the tests count them)."""
         self.progress: dict[Hashable, dict[str, object]] = {}
         """Reviews in flight, by key: decisions done, their total, and the faults found so far."""
+        self.ahead_executor = ahead if queue is None else None
+        """The process that analyses decisions ahead of their review (:meth:`look_ahead`; ``None``: none)."""
+        self.ahead: OrderedDict[tuple[str, int, int], Future[Any]] = OrderedDict()
+        """The decisions analysed ahead, by (match, deal, index of the decision), the oldest first."""
+        self.ahead_last: Future[Any] | None = None
+        """The decision sent ahead last: while it waits, the process is busy and nothing more is sent."""
 
     def close(self) -> None:
-        if self.executor is not None:
-            stop_pool(self.executor)
+        for executor in (self.executor, self.ahead_executor):
+            if executor is not None:
+                stop_pool(executor)
+
+    def warm(self) -> None:
+        """Start the analysis processes now (each pool's starts one at a time, on demand: one no-op per worker)."""
+        for executor, workers in ((self.executor, ANALYSIS_WORKERS), (self.ahead_executor, 1)):
+            if isinstance(executor, ProcessPoolExecutor):
+                for _ in range(workers):
+                    executor.submit(int)
+
+    def look_ahead(self, game: Game) -> None:
+        """After a person's action: each decision of the deal under way taken so far and not yet sent is sent to
+        the ahead process, analysed as its review will analyse it (:func:`review_decision`, the review's budget).
+
+        A decision's view and action do not change with what comes after it, so these are the review's own
+        analyses (:meth:`_review` takes those begun or done, and does again those still waiting)."""
+        executor = self.ahead_executor
+        match = game.match
+        deal = match.current
+        if executor is None or deal is None or deal.outcome is not None or not reviews_for(match.rules):
+            return
+        last = self.ahead_last
+        if last is not None and not (last.running() or last.done()):
+            return  # why: busy (many matches at once); the decisions of this deal go after its next action
+        record = (deal.rules, deal.dealer, tuple(deal.deck), tuple(deal.history))
+        budget = self._budget()
+        for index in range(len(record_choices(_record(*record)))):
+            key = (game.id, len(match.deals), index)
+            if key not in self.ahead:
+                self.ahead[key] = self.ahead_last = executor.submit(_Job(review_decision, *record, index, budget))
+        while len(self.ahead) > AHEAD_KEPT:
+            _, dropped = self.ahead.popitem(last=False)
+            dropped.cancel()
 
     async def shared(self, key: Hashable, work: Callable[[], T]) -> T:
         """The result of ``work`` run in the analysis pool (or by a worker of the queue), once for every caller
@@ -326,7 +381,9 @@ class Advisor:
             )
             return queued
         first = key not in self.running
-        data: dict[str, object] = await self._once(key, lambda: asyncio.ensure_future(self._review(key, deal)))
+        data: dict[str, object] = await self._once(
+            key, lambda: asyncio.ensure_future(self._review(key, deal, match_id, number))
+        )
         if first:
             self.store.save_review(match_id, number, data)
             self.progress.pop(key, None)
@@ -338,7 +395,7 @@ class Advisor:
             return Budget(seconds=REVIEW_SECONDS, seed=0)
         return Budget(seconds=self.review_seconds, worlds=self.review_worlds, seed=0)
 
-    async def _review(self, key: Hashable, deal: Table) -> dict[str, object]:
+    async def _review(self, key: Hashable, deal: Table, match_id: str, number: int) -> dict[str, object]:
         """Every decision of the deal analysed in its own job, side by side in the pool; the progress (and each
         fault as it is found) in :attr:`progress`."""
         game = (deal.rules, deal.dealer, tuple(deal.deck), tuple(deal.history))
@@ -354,7 +411,17 @@ class Advisor:
 
         async def one(index: int) -> None:
             job = _Job(review_decision, *game, index, budget)
-            note, why = await asyncio.wrap_future(executor.submit(job))
+            ahead = self.ahead.pop((match_id, number, index), None)
+            answer: tuple[Annotation, dict[str, str] | None] | None = None
+            if ahead is not None and not ahead.cancel():  # begun or done ahead: its answer
+                try:
+                    answer = await asyncio.wrap_future(ahead)
+                except Exception:  # why: a process lost ahead is no reason to fail the review: it does it again
+                    answer = None
+            if answer is None:
+                note, why = await asyncio.wrap_future(executor.submit(job))
+            else:
+                note, why = answer
             results[index] = note, why
             progress["done"] = int(str(progress["done"])) + 1
             if note.classification is not None:

@@ -53,7 +53,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=positive_float,
         default=None,
         metavar="SECONDS",
-        help="analysis time per decision of a post-deal review, at most (default 10, as sixtysix analyze)",
+        help="analysis time per sampled decision of a post-deal review, at most (default 1)",
     )
     serve.add_argument(
         "--computer-delay",
@@ -75,6 +75,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default="inline",
         help="inline: hints and reviews in this server's own processes (default); queue: jobs in the database "
         "for `sixtysix worker` processes, on any machine (docs/deploy.md)",
+    )
+    serve.add_argument(
+        "--no-review-ahead",
+        action="store_true",
+        help="do not analyse a deal's decisions while it is played (its review then starts at its end)",
     )
     serve.add_argument(
         "--no-rate-limits",
@@ -213,6 +218,8 @@ def _serve_command(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         trusted_origins=tuple(args.trusted_origin),
         metrics_allow_ips=_addresses(args.metrics_allow_ips),
+        review_ahead=not args.no_review_ahead and args.analysis != "queue",
+        warm_analysis=True,
     )
     app = create_app(
         args.db,

@@ -49,7 +49,7 @@ from sixtysix.web.middleware import Metrics, RateLimiter, ServerTime
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
 from sixtysix.web.play import NO_REPLY, Reply, Scheduler, computer_due
 from sixtysix.web.presence import Presence
-from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
+from sixtysix.web.review import AHEAD_NICENESS, QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
 
 log = logging.getLogger("sixtysix.web")
@@ -114,6 +114,7 @@ class Service:
             review_seconds=review_seconds,
             review_worlds=review_worlds,
             limits=self.limits,
+            ahead=analysis_pool(1, AHEAD_NICENESS) if self.limits.review_ahead and not queued else None,
         )
         self.sweeper: asyncio.Task[None] | None = None
         self.keeper: asyncio.Task[None] | None = None
@@ -140,6 +141,8 @@ class Service:
         loop = asyncio.get_running_loop()
         self.sweeper = loop.create_task(self._sweep())
         self.keeper = loop.create_task(self._keep_leases())
+        if self.limits.warm_analysis:
+            self.advisor.warm()
         if not self.store.sqlite:
             self.listener = Listener(
                 self.store.engine,
@@ -316,6 +319,10 @@ class Service:
             raise
         self.computer.schedule(game)
         self.metrics.acted(time.perf_counter() - started)
+        try:
+            self.advisor.look_ahead(game)  # the review's work while the players think
+        except Exception:  # why: the action is stored; work ahead of a review may fail, the review does it then
+            log.warning("analysing match %s ahead of its review failed", game.id, exc_info=True)
         return new_version
 
     def act_request(self, game: Game, seat: int, body: Mapping[str, Any], reply: Reply = NO_REPLY) -> int:
