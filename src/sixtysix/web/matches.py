@@ -3,12 +3,14 @@
 A match is rebuilt by replaying its stored deals and actions (the decisions ``draw`` and
 ``pass`` included), so its state is exactly what it was before a restart; its computer
 seats get fresh players. After a failed commit the match is rebuilt again from what the
-store holds (:meth:`Matches.reload`).
+store holds (:meth:`Matches.reload`). A change another server process stored is replayed on the
+match in memory (:meth:`Matches.replay`).
 """
 
 from __future__ import annotations
 
 import random
+import dataclasses
 from collections.abc import Callable
 
 from sixtysix.core.actions import Action
@@ -18,7 +20,7 @@ from sixtysix.core.forfeit import forfeit_deal, forfeit_match
 from sixtysix.core.match import create_match
 from sixtysix.core.rules import Rules
 from sixtysix.web import fairness
-from sixtysix.web.computer import seat_players
+from sixtysix.web.computer import seat_players, start_deal
 from sixtysix.web.errors import WebError, not_found
 from sixtysix.web.game import Game, SeatInfo
 from sixtysix.web.limits import Limits
@@ -26,7 +28,7 @@ from sixtysix.web.messages import sentence
 from sixtysix.web.metrics import Metrics
 from sixtysix.web.presence import Presence
 from sixtysix.web.servertime import ServerTime
-from sixtysix.web.store import Store, StoredMatch
+from sixtysix.web.store import Change, Store, StoredMatch
 
 FORFEIT = "forfeit"
 """The stored action of a seat that forfeited the deal (its move clock ran out and another claimed)."""
@@ -73,6 +75,8 @@ class Matches:
         """A match's own move clock, if it has one (a lobby match's; set by :mod:`sixtysix.web.lobby`)."""
         self.rebuilt = 0
         """How many times a match was rebuilt from the store (the tests count them)."""
+        self.replayed = 0
+        """How many changes of other server processes were replayed on a match in memory, with no query."""
 
     def get(self, match_id: str) -> Game:
         """The match (loaded from the store and replayed if needed); 404 if unknown."""
@@ -160,6 +164,60 @@ class Matches:
         for name in names:
             setattr(game, name, getattr(fresh, name))
         self.games[game.id] = game
+
+    def replay(self, game: Game, change: Change, updated: float) -> bool:
+        """Bring ``game`` to ``change``, a change another server process stored on ``game``'s version
+        (:mod:`sixtysix.web.notify`), by replaying it on the engine: no query. Whether it did; if not (the
+        change is not the next one, or does not end as stored), ``game`` is read again from the store."""
+        try:
+            if change.base != game.version or not self._replay(game, change):
+                raise ValueError("not the change that follows")
+        except Exception:  # why: any change that does not replay cleanly is read from the database instead
+            self.reload(game)
+            return False
+        game.version, game.status, game.updated = change.version, change.status, updated
+        self.replayed += 1
+        return True
+
+    def _replay(self, game: Game, change: Change) -> bool:
+        """Apply ``change`` to ``game``'s match and seats (as :func:`sixtysix.web.commits` made it); whether the
+        match ends as stored."""
+        match = game.match
+        if change.seat_update is not None:
+            seat, name, hashed = change.seat_update
+            game.seats[seat] = dataclasses.replace(game.seats[seat], name=name, token_hash=hashed)
+        if change.invite_used:
+            game.invite_used, game.invite_code = True, None
+        if change.invite_seat_used is not None:
+            game.invites.pop(change.invite_seat_used, None)
+        if change.seed_update is not None:
+            seat, seed = change.seed_update
+            game.seats[seat] = dataclasses.replace(game.seats[seat], client_seed=seed)
+        seeds = dict(change.deal_seeds)
+        for number, dealer, deck in change.new_deals:
+            if number != len(match.deals) + 1:
+                return False
+            match.new_deal([parse_card(c) for c in deck.split()], dealer=dealer)
+            game.seeds[number - 1 :] = [seeds.get(number)]
+            start_deal(game)
+        for number, seq, seat, token in change.actions:
+            deal = match.current
+            if deal is None or number != len(match.deals):
+                return False
+            if token == FORFEIT:
+                forfeit_deal(deal, seat, TIMEOUT)
+                match.settle()
+            else:
+                match.apply(Action.parse(token), seat)
+            if seq != len(deal.history) + (token == FORFEIT):  # numbered as the commit numbered it
+                return False
+        if change.match_forfeit is not None and not match.is_over:
+            forfeit_match(match, *change.match_forfeit)
+        return (
+            tuple(match.score)[: len(change.score)] == tuple(change.score)[: len(match.score)]
+            and match.winner == change.winner
+            and len(match.deals) == change.deals
+        )
 
     def deal(self, game: Game) -> tuple[DealSeeds, tuple[Card, ...]]:
         """The committed seeds and the deck of ``game``'s next deal (docs/fairness.md; reproducible when the

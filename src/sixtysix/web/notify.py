@@ -5,9 +5,13 @@ run. :meth:`sixtysix.web.store.Store.commit` sends ``NOTIFY sixtysix_changes, 'M
 in the transaction of every change, so the notification goes out when (and only if) the change
 is committed. Every server process listens on the channel with a :class:`Listener` (a thread
 with a connection of its own); a process that holds the match in memory at an older version
-reads it again from the database and sends each of its sockets its seat's new state
-(:meth:`sixtysix.web.service.Service.changed_elsewhere`). The payload is small (the match and
-its new version): the database stays the one source of every state.
+brings it up to date and sends each of its sockets its seat's new state
+(:meth:`sixtysix.web.service.Service.changed_elsewhere`). The payload carries the change itself
+after the match and its version (``MATCH VERSION DETAIL``, the detail the JSON of
+:func:`sixtysix.web.store.change_detail`): a process holding the match at the change's base
+version replays it on its copy, with no query. A process at another version, or a payload
+without its detail (a change too long for PostgreSQL's 8,000 bytes), reads what changed from
+the database: it stays the one source of every state.
 
 SQLite has one server process, and no listener.
 
@@ -41,13 +45,20 @@ RECONNECT_SECONDS = 1.0
 """How long a listener whose connection broke waits before it connects again."""
 
 
-def payload(match_id: str, version: int) -> str:
-    """The text of one change's notification.
+MAX_PAYLOAD_BYTES = 7999
+"""The longest payload PostgreSQL sends (it refuses one of 8,000 bytes or more)."""
 
-    >>> payload("m1", 7)
-    'm1 7'
+
+def payload(match_id: str, version: int, detail: str = "") -> str:
+    """The text of one change's notification: with ``detail`` if it fits in :data:`MAX_PAYLOAD_BYTES`.
+
+    >>> payload("m1", 7), payload("m1", 7, "[1]"), payload("m1", 7, "x" * 8000)
+    ('m1 7', 'm1 7 [1]', 'm1 7')
     """
-    return f"{match_id} {version}"
+    text = f"{match_id} {version}"
+    if detail and len(text) + 1 + len(detail.encode("utf-8")) <= MAX_PAYLOAD_BYTES:
+        return f"{text} {detail}"
+    return text
 
 
 def parse_job(text: str) -> tuple[int] | None:
@@ -68,18 +79,19 @@ def parse_match(text: str) -> tuple[str] | None:
     return (text,) if text else None
 
 
-def parse(text: str) -> tuple[str, int] | None:
-    """The match and version of a notification's text (``None`` for anything else).
+def parse(text: str) -> tuple[str, int, str] | None:
+    """The match, version and detail (``""`` for none) of a notification's text (``None`` for anything else).
 
-    >>> parse("m1 7"), parse("garbage")
-    (('m1', 7), None)
+    >>> parse("m1 7"), parse("m1 7 [1, 2]"), parse("garbage")
+    (('m1', 7, ''), ('m1', 7, '[1, 2]'), None)
     """
-    match_id, _, version = text.partition(" ")
-    return (match_id, int(version)) if match_id and version.isdigit() else None
+    match_id, _, rest = text.partition(" ")
+    version, _, detail = rest.partition(" ")
+    return (match_id, int(version), detail) if match_id and version.isdigit() else None
 
 
 class Listener:
-    """A thread that listens on :data:`CHANNEL` and calls ``changed(match_id, version)`` for each change
+    """A thread that listens on :data:`CHANNEL` and calls ``changed(match_id, version, detail)`` for each change
     (or on ``channel``, with the values ``parse_payload`` reads).
 
     ``changed`` is called in the listener's thread: it must hand the work over (the service

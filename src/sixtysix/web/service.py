@@ -53,7 +53,7 @@ from sixtysix.web.presence import Presence
 from sixtysix.web.review import QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.scheduler import Scheduler, computer_due
 from sixtysix.web.servertime import ServerTime
-from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
+from sixtysix.web.store import MatchRow, SeatRow, Store, change_of_detail, token_hash
 
 log = logging.getLogger("sixtysix.web")
 
@@ -146,7 +146,7 @@ class Service:
         if not self.store.sqlite:
             self.listener = Listener(
                 self.store.engine,
-                lambda match_id, version: loop.call_soon_threadsafe(self.changed_elsewhere, match_id, version),
+                lambda *change: loop.call_soon_threadsafe(self.changed_elsewhere, *change),
                 lambda: loop.call_soon_threadsafe(self.reload_all),
             ).start()
             self.presence_listener = Listener(
@@ -165,12 +165,17 @@ class Service:
                 ).start()
                 self.advisor.poll = QUEUE_NOTIFIED_POLL_SECONDS
 
-    def changed_elsewhere(self, match_id: str, version: int) -> None:
+    def changed_elsewhere(self, match_id: str, version: int, detail: str = "") -> None:
         """A change committed (by this process or another) to ``version``: a match held at an older one
-        is read again, and each of its sockets gets its seat's new state."""
+        replays the change of ``detail`` if it is held at the change's base version, else (or with no
+        detail) is read again; then each of its sockets gets its seat's new state."""
         game = self.games.get(match_id)
         if game is not None and game.version < version:
-            self.matches.reload(game)
+            found = change_of_detail(match_id, version, detail) if detail else None
+            if found is not None and found[0].base == game.version:
+                self.matches.replay(game, *found)
+            else:
+                self.matches.reload(game)
             game.broadcast()
             self.computer.schedule(game)  # a person moved on another process: the lease's holder answers
 
