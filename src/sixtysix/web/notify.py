@@ -38,7 +38,8 @@ CHANNEL = "sixtysix_changes"
 JOBS_CHANNEL = "sixtysix_jobs"
 """The channel of the analysis queue's finished jobs (payload: the job's id)."""
 PRESENCE_CHANNEL = "sixtysix_presence"
-"""The channel of the seats that came or went on a process (payload: the match's id; :mod:`sixtysix.web.presence`)."""
+"""The channel of the seats that came or went on a process (payload: the match's id and the process's name;
+:mod:`sixtysix.web.presence`)."""
 QUEUED_CHANNEL = "sixtysix_queued"
 """The channel of the analysis queue's newly queued jobs (payload: the job's id): the workers listen."""
 RECONNECT_SECONDS = 1.0
@@ -70,13 +71,15 @@ def parse_job(text: str) -> tuple[int] | None:
     return (int(text),) if text.isdigit() else None
 
 
-def parse_match(text: str) -> tuple[str] | None:
-    """The match of a notification on :data:`PRESENCE_CHANNEL` (``None`` for an empty one).
+def parse_match(text: str) -> tuple[str, str] | None:
+    """The match and the process (``""`` if not given) of a notification on :data:`PRESENCE_CHANNEL`
+    (``MATCH HOLDER``; ``None`` for an empty one).
 
-    >>> parse_match("m1"), parse_match("")
-    (('m1',), None)
+    >>> parse_match("m1 host:7:ab"), parse_match("m1"), parse_match("")
+    (('m1', 'host:7:ab'), ('m1', ''), None)
     """
-    return (text,) if text else None
+    match_id, _, holder = text.partition(" ")
+    return (match_id, holder) if match_id else None
 
 
 def parse(text: str) -> tuple[str, int, str] | None:

@@ -130,6 +130,8 @@ class Service:
         """On PostgreSQL with the analysis queue: the jobs the workers have ended."""
         self.presence_listener: Listener | None = None
         """On PostgreSQL: the seats that came or went on the other server processes."""
+        self.presence_heard: set[str] = set()
+        """The matches whose presence changed on another process, to be read at once (:meth:`heard_presence`)."""
 
     @property
     def games(self) -> dict[str, Game]:
@@ -151,7 +153,7 @@ class Service:
             ).start()
             self.presence_listener = Listener(
                 self.store.engine,
-                lambda match_id: loop.call_soon_threadsafe(self.presence_elsewhere, match_id),
+                lambda match_id, holder: loop.call_soon_threadsafe(self.heard_presence, match_id, holder),
                 lambda: loop.call_soon_threadsafe(self.presence.refresh, list(self.games.values())),
                 channel=PRESENCE_CHANNEL,
                 parse_payload=parse_match,
@@ -178,6 +180,23 @@ class Service:
                 self.matches.reload(game)
             game.broadcast()
             self.computer.schedule(game)  # a person moved on another process: the lease's holder answers
+
+    def heard_presence(self, match_id: str, holder: str) -> None:
+        """A seat of the match came or went on process ``holder``: unless it is this one, its presence is read
+        with the others heard meanwhile (one query for a burst of sockets opening or closing)."""
+        if holder == self.presence.holder or match_id not in self.games:
+            return
+        if not self.presence_heard:
+            asyncio.get_running_loop().call_soon(self._read_presence_heard)
+        self.presence_heard.add(match_id)
+
+    def _read_presence_heard(self) -> None:
+        games = [self.games[match_id] for match_id in self.presence_heard if match_id in self.games]
+        self.presence_heard.clear()
+        try:
+            self.presence.refresh(games)
+        except Exception:  # why: a database that does not answer now is read again at the next renewal
+            log.warning("reading the presence of %d matches failed", len(games), exc_info=True)
 
     def presence_elsewhere(self, match_id: str) -> None:
         """A seat of the match came or went on some process: read who is connected elsewhere, if it is held here."""

@@ -621,7 +621,7 @@ class Store:
                 db.execute(delete(p).where(p.c.match_id == match_id, p.c.seat == seat, p.c.holder == holder))
             else:
                 self._upsert_presence(db, holder, [(match_id, seat)], until)
-            db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": match_id})
+            db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": f"{match_id} {holder}"})
 
     def _upsert_presence(self, db: Connection, holder: str, seats: Sequence[tuple[str, int]], until: float) -> None:
         p = schema.presence
@@ -662,7 +662,7 @@ class Store:
         with self.transaction() as db:
             rows = db.execute(delete(p).where(p.c.holder == holder).returning(p.c.match_id)).all()
             for match_id in sorted({str(r[0]) for r in rows}):
-                db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": match_id})
+                db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": f"{match_id} {holder}"})
 
     # -- reading ---------------------------------------------------------------------------
 
