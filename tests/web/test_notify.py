@@ -16,6 +16,7 @@ from sixtysix.web.matches import Matches
 from sixtysix.web.store import Change, Store, change_detail
 
 from .conftest import Api, Seat, ServerThread, pick, stored, wait_until
+from .test_processes import at_least
 
 VOLATILE = ("clock", "seats", "opponent")
 """Who is connected and the move clock's ``now``: not the match's state as stored."""
@@ -61,7 +62,7 @@ class AcrossTwo:
                 answer = me.act(pick(me.state, self.rng, claims=False), me.state["version"])
                 assert stored(answer), answer
                 version = int(answer["state"]["version"])
-                self.seats[3 - number].wait(lambda s: int(s["version"]) >= version)
+                self.seats[3 - number].wait(at_least(version))
                 return number, version
         raise AssertionError("no seat may act")
 

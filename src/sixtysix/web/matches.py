@@ -9,8 +9,8 @@ match in memory (:meth:`Matches.replay`).
 
 from __future__ import annotations
 
-import random
 import dataclasses
+import random
 from collections.abc import Callable
 
 from sixtysix.core.actions import Action

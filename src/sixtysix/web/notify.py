@@ -1,7 +1,7 @@
 """Many server processes on one PostgreSQL database: each change of a match is published to all of them.
 
 PostgreSQL's own ``LISTEN``/``NOTIFY`` is the publish/subscribe service: no other service to
-run. :meth:`sixtysix.web.store.Store.commit` sends ``NOTIFY sixtysix_changes, 'MATCH VERSION'``
+run. :meth:`sixtysix.web.store.Store.commit` sends ``NOTIFY sixtysix_changes, 'MATCH VERSION DETAIL'``
 in the transaction of every change, so the notification goes out when (and only if) the change
 is committed. Every server process listens on the channel with a :class:`Listener` (a thread
 with a connection of its own); a process that holds the match in memory at an older version
