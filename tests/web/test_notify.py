@@ -1,6 +1,7 @@
 """A change stored by one server process reaches the other in its notification (sixtysix.web.notify): the other
-replays it on the match it holds, with no query; a notification without its change (too long for PostgreSQL),
-out of order or not replaying reads the match from the database, and every seat's state is the database's."""
+replays it on the match it holds, with no query; a notification without its change (too long for PostgreSQL) or
+out of order reads what changed since the process's version, one that does not replay reads the whole match,
+and every seat's state is the database's."""
 
 from __future__ import annotations
 
@@ -111,14 +112,17 @@ def test_a_change_stored_by_one_server_process_is_replayed_on_the_other_without_
     assert two.states_as_stored()
 
 
-def test_a_change_too_long_for_its_notification_is_read_from_the_database(
+def test_a_change_too_long_for_its_notification_is_read_from_the_database_from_where_the_process_was(
     two: AcrossTwo, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     two.move()
     monkeypatch.setattr(notify, "MAX_PAYLOAD_BYTES", 10)  # no change fits: every notification is "MATCH VERSION"
-    rebuilt = two.b.service.matches.rebuilt + two.a.service.matches.rebuilt
-    two.move()
-    wait_until(lambda: two.b.service.matches.rebuilt + two.a.service.matches.rebuilt == rebuilt + 1)
+    matches = (two.a.service.matches, two.b.service.matches)
+    rebuilt, caught_up = sum(m.rebuilt for m in matches), sum(m.caught_up for m in matches)
+    for _ in range(3):
+        two.move()
+    assert sum(m.caught_up for m in matches) == caught_up + 3  # each change read by the process that did not make it
+    assert sum(m.rebuilt for m in matches) == rebuilt  # not the whole match
     assert two.states_as_stored()
 
 
@@ -137,17 +141,18 @@ def test_a_notification_out_of_order_or_not_replaying_reads_the_match_and_a_late
         step = (number, history + 1, seat_to_act, token)
         return Change(two.match_id, base + 1, "playing", (0, 0), None, number, actions=[step], base=base)
 
-    rebuilt, replayed = b.rebuilt, b.replayed
+    rebuilt, replayed, caught_up = b.rebuilt, b.replayed, b.caught_up
     late = change(version - 1, card)  # already held: nothing to do
     send(two.url, notify.payload(two.match_id, late.version, change_detail(late, 1.0)))
-    ahead = change(version + 1, card)  # a change after one this process has not heard of: read the match
+    ahead = change(version + 1, card)  # after a change this process has not heard of: what changed is read
     send(two.url, notify.payload(two.match_id, ahead.version, change_detail(ahead, 1.0)))
-    wait_until(lambda: b.rebuilt == rebuilt + 1)
-    illegal = change(version, "garbage")  # the next change, but not one the engine takes: read the match
+    wait_until(lambda: b.caught_up == caught_up + 1)
+    assert b.rebuilt == rebuilt and game.version == version  # nothing had changed
+    illegal = change(version, "garbage")  # the next change, but not one the engine takes: the match is read
     send(two.url, notify.payload(two.match_id, illegal.version, change_detail(illegal, 1.0)))
-    wait_until(lambda: b.rebuilt == rebuilt + 2)
+    wait_until(lambda: b.rebuilt == rebuilt + 1)
     assert b.replayed == replayed and game.version == version and two.states_as_stored()
     while two.move()[0] != 1:  # the next real change made on the other process is replayed again
         pass
     wait_until(lambda: b.replayed > replayed)
-    assert b.rebuilt == rebuilt + 2 and two.states_as_stored()
+    assert b.rebuilt == rebuilt + 1 and b.caught_up == caught_up + 1 and two.states_as_stored()

@@ -176,8 +176,8 @@ class Service:
             found = change_of_detail(match_id, version, detail) if detail else None
             if found is not None and found[0].base == game.version:
                 self.matches.replay(game, *found)
-            else:
-                self.matches.reload(game)
+            else:  # no detail, or a change after one not heard: what changed since is read
+                self.matches.catch_up(game)
             game.broadcast()
             self.computer.schedule(game)  # a person moved on another process: the lease's holder answers
 
@@ -210,7 +210,7 @@ class Service:
     def reload_all(self) -> None:
         """Read every match in memory again (changes may have been missed while the listener reconnected)."""
         for game in list(self.games.values()):
-            self.matches.reload(game)
+            self.matches.catch_up(game)
             game.broadcast()
             self.computer.schedule(game)
 

@@ -730,8 +730,12 @@ class Store:
         ).all()
         return match_row_of(columns, tuple(row)), {int(r[0]): SeatRow(*r) for r in seats}
 
-    def load(self, match_id: str) -> StoredMatch | None:
+    def load(self, match_id: str, since: tuple[int, int] | None = None) -> StoredMatch | None:
+        """Everything stored about a match; ``since`` (deal, seq): only the deals from that deal on, and of that
+        deal only the actions after that one (what a process holding the match up to there has not seen)."""
         d, a, i = schema.deals, schema.actions, schema.invites
+        first, seq = since or (0, 0)
+        later = or_(a.c.deal > first, (a.c.deal == first) & (a.c.seq > seq)) if since else a.c.deal.is_not(None)
         with self.snapshot() as db:
             found = self._match_and_seats(db, match_id, MATCH_COLUMNS)
             if found is None:
@@ -741,11 +745,13 @@ class Store:
                     d.c.number, d.c.dealer, d.c.deck, d.c.commitment, d.c.server_seed, d.c.client_seeds,
                     *(d.c[c] for c in RESULT_COLUMNS),
                 )
-                .where(d.c.match_id == match_id)
+                .where(d.c.match_id == match_id, d.c.number >= first)
                 .order_by(d.c.number)
             ).all()  # fmt: skip
             actions = db.execute(
-                select(a.c.deal, a.c.seat, a.c.action).where(a.c.match_id == match_id).order_by(a.c.deal, a.c.seq)
+                select(a.c.deal, a.c.seat, a.c.action)
+                .where(a.c.match_id == match_id, later)
+                .order_by(a.c.deal, a.c.seq)
             ).all()
             invites = db.execute(
                 select(i.c.seat, i.c.host, i.c.code_hash, i.c.code, i.c.used)
