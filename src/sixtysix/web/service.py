@@ -170,7 +170,7 @@ class Service:
     def changed_elsewhere(self, match_id: str, version: int, detail: str = "") -> None:
         """A change committed (by this process or another) to ``version``: a match held at an older one
         replays the change of ``detail`` if it is held at the change's base version, else (or with no
-        detail) is read again; then each of its sockets gets its seat's new state."""
+        detail) reads what changed since its version; then each of its sockets gets its seat's new state."""
         game = self.games.get(match_id)
         if game is not None and game.version < version:
             found = change_of_detail(match_id, version, detail) if detail else None
