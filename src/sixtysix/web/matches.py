@@ -17,8 +17,9 @@ from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, parse_card
 from sixtysix.core.fairness import DealSeeds
 from sixtysix.core.forfeit import forfeit_deal, forfeit_match
-from sixtysix.core.match import create_match
+from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.rules import Rules
+from sixtysix.core.table import Table
 from sixtysix.web import fairness
 from sixtysix.web.computer import seat_players, start_deal
 from sixtysix.web.errors import WebError, not_found
@@ -198,11 +199,7 @@ class Matches:
             if deal is None or deal_row.number != len(match.deals):
                 return False
             for seat, token in deal_row.actions:
-                if token == FORFEIT:
-                    forfeit_deal(deal, seat, TIMEOUT)
-                    match.settle()
-                else:
-                    match.apply(Action.parse(token), seat)
+                _play(match, deal, seat, token)
         if row.forfeit is not None and row.forfeit_claimant is not None and not match.is_over:
             forfeit_match(match, row.forfeit, row.forfeit_claimant)
         if not (_same_score(match.score, row.score) and match.winner == row.winner and len(match.deals) == row.deals):
@@ -254,11 +251,7 @@ class Matches:
             deal = match.current
             if deal is None or number != len(match.deals):
                 return False
-            if token == FORFEIT:
-                forfeit_deal(deal, seat, TIMEOUT)
-                match.settle()
-            else:
-                match.apply(Action.parse(token), seat)
+            _play(match, deal, seat, token)
             if seq != len(deal.history) + (token == FORFEIT):  # numbered as the commit numbered it
                 return False
         if change.match_forfeit is not None and not match.is_over:
@@ -294,6 +287,15 @@ def _same_score(score: Sequence[int], stored: Sequence[int]) -> bool:
     (True, False)
     """
     return tuple(score) == tuple(stored)[: len(score)]
+
+
+def _play(match: AnyMatch, deal: Table, seat: int, token: str) -> None:
+    """One stored action (a forfeit included) played on the match's current deal ``deal``."""
+    if token == FORFEIT:
+        forfeit_deal(deal, seat, TIMEOUT)
+        match.settle()
+    else:
+        match.apply(Action.parse(token), seat)
 
 
 def _seat_infos(stored: StoredMatch) -> dict[int, SeatInfo]:
