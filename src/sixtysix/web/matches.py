@@ -3,28 +3,31 @@
 A match is rebuilt by replaying its stored deals and actions (the decisions ``draw`` and
 ``pass`` included), so its state is exactly what it was before a restart; its computer
 seats get fresh players. After a failed commit the match is rebuilt again from what the
-store holds (:meth:`Matches.reload`).
+store holds (:meth:`Matches.reload`). A change another server process stored is replayed on the
+match in memory (:meth:`Matches.replay`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card, parse_card
 from sixtysix.core.fairness import DealSeeds
 from sixtysix.core.forfeit import forfeit_deal, forfeit_match
-from sixtysix.core.match import create_match
+from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.core.rules import Rules
+from sixtysix.core.table import Table
 from sixtysix.web import fairness
 from sixtysix.web.errors import WebError, not_found
-from sixtysix.web.game import Game, SeatInfo, seat_players
+from sixtysix.web.game import Game, SeatInfo, seat_players, start_deal
 from sixtysix.web.limits import Limits
 from sixtysix.web.messages import sentence
 from sixtysix.web.middleware import Metrics, ServerTime
 from sixtysix.web.presence import Presence
-from sixtysix.web.store import Store, StoredMatch
+from sixtysix.web.store import Change, Store, StoredMatch
 
 FORFEIT = "forfeit"
 """The stored action of a seat that forfeited the deal (its move clock ran out and another claimed)."""
@@ -79,6 +82,10 @@ class Matches:
         """The seats of a match held by a bot's account (set by :mod:`sixtysix.web.lobby`)."""
         self.rebuilt = 0
         """How many times a match was rebuilt from the store (the tests count them)."""
+        self.replayed = 0
+        """How many changes of other server processes were replayed on a match in memory, with no query."""
+        self.caught_up = 0
+        """How many times a match in memory read only what changed since its version (:meth:`catch_up`)."""
 
     def get(self, match_id: str) -> Game:
         """The match (loaded from the store and replayed if needed); 404 if unknown."""
@@ -117,7 +124,7 @@ class Matches:
             hints=row.hints,
             version=row.version,
             status=row.status,
-            seats={s: SeatInfo(r.name, r.kind, r.level, r.token_hash, r.client_seed) for s, r in stored.seats.items()},
+            seats=_seat_infos(stored),
             match=match,
             first_dealer=row.first_dealer,
             invite_hash=row.invite_hash,
@@ -169,6 +176,97 @@ class Matches:
             setattr(game, name, getattr(fresh, name))
         self.games[game.id] = game
 
+    def catch_up(self, game: Game) -> None:
+        """Bring ``game`` to what the store holds, reading only the deals and actions it has not (a change
+        heard without its detail, or after a missed notification) and replaying them; if they do not end as
+        stored, the whole match is read again (:meth:`reload`)."""
+        match, current = game.match, game.match.current
+        number = len(match.deals)
+        since = (number, len(current.history)) if current is not None and not current.is_over else (number + 1, 0)
+        try:
+            stored = self.store.load(game.id, since)
+            if stored is None:
+                return
+            if not self._catch_up(game, stored):
+                raise ValueError("not what the store holds")
+        except Exception:  # why: whatever does not replay cleanly is read whole instead
+            self.reload(game)
+            return
+        self.caught_up += 1
+
+    def _catch_up(self, game: Game, stored: StoredMatch) -> bool:
+        """Replay the deals and actions of ``stored`` (read since ``game``'s last action) on ``game``, take its
+        seats and invitations; whether the match ends as stored."""
+        row, match = stored.row, game.match
+        for deal_row in stored.deals:
+            if deal_row.number == len(match.deals) + 1:
+                match.new_deal([parse_card(c) for c in deal_row.deck], dealer=deal_row.dealer)
+                game.seeds[deal_row.number - 1 :] = [deal_row.seeds]
+                start_deal(game)
+            deal = match.current
+            if deal is None or deal_row.number != len(match.deals):
+                return False
+            for seat, token in deal_row.actions:
+                _play(match, deal, seat, token)
+        if row.forfeit is not None and row.forfeit_claimant is not None and not match.is_over:
+            forfeit_match(match, row.forfeit, row.forfeit_claimant)
+        if not (_same_score(match.score, row.score) and match.winner == row.winner and len(match.deals) == row.deals):
+            return False
+        game.seats = _seat_infos(stored)
+        game.invite_used, game.invite_code = row.invite_used, row.invite_code
+        game.invites = {s: i.code for s, i in stored.invites.items() if not i.used}
+        game.version, game.status, game.updated = row.version, row.status, row.updated
+        if row.status == "over":
+            game.rematch, game.rematch_codes = self.store.rematch_of(row.id)
+        return True
+
+    def replay(self, game: Game, change: Change, updated: float) -> bool:
+        """Bring ``game`` to ``change``, a change another server process stored on ``game``'s version
+        (:mod:`sixtysix.web.notify`), by replaying it on the engine: no query. Whether it did; if not (the
+        change is not the next one, or does not end as stored), ``game`` is read again from the store."""
+        try:
+            if change.base != game.version or not self._replay(game, change):
+                raise ValueError("not the change that follows")
+        except Exception:  # why: any change that does not replay cleanly is read from the database instead
+            self.reload(game)
+            return False
+        game.version, game.status, game.updated = change.version, change.status, updated
+        self.replayed += 1
+        return True
+
+    def _replay(self, game: Game, change: Change) -> bool:
+        """Apply ``change`` to ``game``'s match and seats (as :mod:`sixtysix.web.play` made it); whether the
+        match ends as stored."""
+        match = game.match
+        if change.seat_update is not None:
+            seat, name, hashed = change.seat_update
+            game.seats[seat] = dataclasses.replace(game.seats[seat], name=name, token_hash=hashed)
+        if change.invite_used:
+            game.invite_used, game.invite_code = True, None
+        if change.invite_seat_used is not None:
+            game.invites.pop(change.invite_seat_used, None)
+        if change.seed_update is not None:
+            seat, seed = change.seed_update
+            game.seats[seat] = dataclasses.replace(game.seats[seat], client_seed=seed)
+        seeds = dict(change.deal_seeds)
+        for number, dealer, deck in change.new_deals:
+            if number != len(match.deals) + 1:
+                return False
+            match.new_deal([parse_card(c) for c in deck.split()], dealer=dealer)
+            game.seeds[number - 1 :] = [seeds.get(number)]
+            start_deal(game)
+        for number, seq, seat, token in change.actions:
+            deal = match.current
+            if deal is None or number != len(match.deals):
+                return False
+            _play(match, deal, seat, token)
+            if seq != len(deal.history) + (token in FORFEITS):  # numbered as the commit numbered it
+                return False
+        if change.match_forfeit is not None and not match.is_over:
+            forfeit_match(match, *change.match_forfeit)
+        same = _same_score(match.score, change.score) and match.winner == change.winner
+        return same and len(match.deals) == change.deals
+
     def deal(self, game: Game) -> tuple[DealSeeds, tuple[Card, ...]]:
         """The committed seeds and the deck of ``game``'s next deal (docs/fairness.md; reproducible when the
         server was given a seed)."""
@@ -188,3 +286,25 @@ class Matches:
     def forget(self, game: Game) -> None:
         """Drop a finished match nobody watches: it is read back from the store when asked for."""
         self.games.pop(game.id, None)
+
+
+def _same_score(score: Sequence[int], stored: Sequence[int]) -> bool:
+    """Whether a match's score is the stored one (stored with a third seat's column, 0 for two seats or four).
+
+    >>> _same_score((3, 1), (3, 1, 0)), _same_score((3, 1), (1, 3, 0))
+    (True, False)
+    """
+    return tuple(score) == tuple(stored)[: len(score)]
+
+
+def _play(match: AnyMatch, deal: Table, seat: int, token: str) -> None:
+    """One stored action (a forfeit included) played on the match's current deal ``deal``."""
+    if token in FORFEITS:  # the clock's or a bot's
+        forfeit_deal(deal, seat, FORFEITS[token])
+        match.settle()
+    else:
+        match.apply(Action.parse(token), seat)
+
+
+def _seat_infos(stored: StoredMatch) -> dict[int, SeatInfo]:
+    return {s: SeatInfo(r.name, r.kind, r.level, r.token_hash, r.client_seed) for s, r in stored.seats.items()}

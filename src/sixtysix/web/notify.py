@@ -1,13 +1,17 @@
 """Many server processes on one PostgreSQL database: each change of a match is published to all of them.
 
 PostgreSQL's own ``LISTEN``/``NOTIFY`` is the publish/subscribe service: no other service to
-run. :meth:`sixtysix.web.store.Store.commit` sends ``NOTIFY sixtysix_changes, 'MATCH VERSION'``
+run. :meth:`sixtysix.web.store.Store.commit` sends ``NOTIFY sixtysix_changes, 'MATCH VERSION DETAIL'``
 in the transaction of every change, so the notification goes out when (and only if) the change
 is committed. Every server process listens on the channel with a :class:`Listener` (a thread
 with a connection of its own); a process that holds the match in memory at an older version
-reads it again from the database and sends each of its sockets its seat's new state
-(:meth:`sixtysix.web.service.Service.changed_elsewhere`). The payload is small (the match and
-its new version): the database stays the one source of every state.
+brings it up to date and sends each of its sockets its seat's new state
+(:meth:`sixtysix.web.service.Service.changed_elsewhere`). The payload carries the change itself
+after the match and its version (``MATCH VERSION DETAIL``, the detail the JSON of
+:func:`sixtysix.web.store.change_detail`): a process holding the match at the change's base
+version replays it on its copy, with no query. A process at another version, or a payload
+without its detail (a change too long for PostgreSQL's 8,000 bytes), reads what changed from
+the database: it stays the one source of every state.
 
 SQLite has one server process, and no listener.
 
@@ -37,7 +41,8 @@ CHANNEL = "sixtysix_changes"
 JOBS_CHANNEL = "sixtysix_jobs"
 """The channel of the analysis queue's finished jobs (payload: the job's id)."""
 PRESENCE_CHANNEL = "sixtysix_presence"
-"""The channel of the seats that came or went on a process (payload: the match's id; :mod:`sixtysix.web.presence`)."""
+"""The channel of the seats that came or went on a process (payload: the match's id and the process's name;
+:mod:`sixtysix.web.presence`)."""
 QUEUED_CHANNEL = "sixtysix_queued"
 """The channel of the analysis queue's newly queued jobs (payload: the job's id): the workers listen."""
 LOBBY_CHANNEL = "sixtysix_lobby"
@@ -46,13 +51,20 @@ RECONNECT_SECONDS = 1.0
 """How long a listener whose connection broke waits before it connects again."""
 
 
-def payload(match_id: str, version: int) -> str:
-    """The text of one change's notification.
+MAX_PAYLOAD_BYTES = 7999
+"""The longest payload PostgreSQL sends (it refuses one of 8,000 bytes or more)."""
 
-    >>> payload("m1", 7)
-    'm1 7'
+
+def payload(match_id: str, version: int, detail: str = "") -> str:
+    """The text of one change's notification: with ``detail`` if it fits in :data:`MAX_PAYLOAD_BYTES`.
+
+    >>> payload("m1", 7), payload("m1", 7, "[1]"), payload("m1", 7, "x" * 8000)
+    ('m1 7', 'm1 7 [1]', 'm1 7')
     """
-    return f"{match_id} {version}"
+    text = f"{match_id} {version}"
+    if detail and len(text) + 1 + len(detail.encode("utf-8")) <= MAX_PAYLOAD_BYTES:
+        return f"{text} {detail}"
+    return text
 
 
 def parse_job(text: str) -> tuple[int] | None:
@@ -64,27 +76,30 @@ def parse_job(text: str) -> tuple[int] | None:
     return (int(text),) if text.isdigit() else None
 
 
-def parse_match(text: str) -> tuple[str] | None:
-    """The match of a notification on :data:`PRESENCE_CHANNEL` (``None`` for an empty one).
+def parse_match(text: str) -> tuple[str, str] | None:
+    """The match and the process (``""`` if not given) of a notification on :data:`PRESENCE_CHANNEL`
+    (``MATCH HOLDER``; ``None`` for an empty one).
 
-    >>> parse_match("m1"), parse_match("")
-    (('m1',), None)
+    >>> parse_match("m1 host:7:ab"), parse_match("m1"), parse_match("")
+    (('m1', 'host:7:ab'), ('m1', ''), None)
     """
-    return (text,) if text else None
+    match_id, _, holder = text.partition(" ")
+    return (match_id, holder) if match_id else None
 
 
-def parse(text: str) -> tuple[str, int] | None:
-    """The match and version of a notification's text (``None`` for anything else).
+def parse(text: str) -> tuple[str, int, str] | None:
+    """The match, version and detail (``""`` for none) of a notification's text (``None`` for anything else).
 
-    >>> parse("m1 7"), parse("garbage")
-    (('m1', 7), None)
+    >>> parse("m1 7"), parse("m1 7 [1, 2]"), parse("garbage")
+    (('m1', 7, ''), ('m1', 7, '[1, 2]'), None)
     """
-    match_id, _, version = text.partition(" ")
-    return (match_id, int(version)) if match_id and version.isdigit() else None
+    match_id, _, rest = text.partition(" ")
+    version, _, detail = rest.partition(" ")
+    return (match_id, int(version), detail) if match_id and version.isdigit() else None
 
 
 class Listener:
-    """A thread that listens on :data:`CHANNEL` and calls ``changed(match_id, version)`` for each change
+    """A thread that listens on :data:`CHANNEL` and calls ``changed(match_id, version, detail)`` for each change
     (or on ``channel``, with the values ``parse_payload`` reads).
 
     ``changed`` is called in the listener's thread: it must hand the work over (the service

@@ -50,7 +50,7 @@ from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_
 from sixtysix.web.play import NO_REPLY, Reply, Scheduler, computer_due
 from sixtysix.web.presence import Presence
 from sixtysix.web.review import AHEAD_NICENESS, QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
-from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash
+from sixtysix.web.store import MatchRow, SeatRow, Store, change_of_detail, token_hash
 
 log = logging.getLogger("sixtysix.web")
 
@@ -128,6 +128,8 @@ class Service:
         """On PostgreSQL with the analysis queue: the jobs the workers have ended."""
         self.presence_listener: Listener | None = None
         """On PostgreSQL: the seats that came or went on the other server processes."""
+        self.presence_heard: set[str] = set()
+        """The matches whose presence changed on another process, to be read at once (:meth:`heard_presence`)."""
 
     @property
     def games(self) -> dict[str, Game]:
@@ -146,12 +148,12 @@ class Service:
         if not self.store.sqlite:
             self.listener = Listener(
                 self.store.engine,
-                lambda match_id, version: loop.call_soon_threadsafe(self.changed_elsewhere, match_id, version),
+                lambda *change: loop.call_soon_threadsafe(self.changed_elsewhere, *change),
                 lambda: loop.call_soon_threadsafe(self.reload_all),
             ).start()
             self.presence_listener = Listener(
                 self.store.engine,
-                lambda match_id: loop.call_soon_threadsafe(self.presence_elsewhere, match_id),
+                lambda match_id, holder: loop.call_soon_threadsafe(self.heard_presence, match_id, holder),
                 lambda: loop.call_soon_threadsafe(self.presence.refresh, list(self.games.values())),
                 channel=PRESENCE_CHANNEL,
                 parse_payload=parse_match,
@@ -165,14 +167,36 @@ class Service:
                 ).start()
                 self.advisor.poll = QUEUE_NOTIFIED_POLL_SECONDS
 
-    def changed_elsewhere(self, match_id: str, version: int) -> None:
+    def changed_elsewhere(self, match_id: str, version: int, detail: str = "") -> None:
         """A change committed (by this process or another) to ``version``: a match held at an older one
-        is read again, and each of its sockets gets its seat's new state."""
+        replays the change of ``detail`` if it is held at the change's base version, else (or with no
+        detail) reads what changed since its version; then each of its sockets gets its seat's new state."""
         game = self.games.get(match_id)
         if game is not None and game.version < version:
-            self.matches.reload(game)
+            found = change_of_detail(match_id, version, detail) if detail else None
+            if found is not None and found[0].base == game.version:
+                self.matches.replay(game, *found)
+            else:  # no detail, or a change after one not heard: what changed since is read
+                self.matches.catch_up(game)
             game.broadcast()
             self.computer.schedule(game)  # a person moved on another process: the lease's holder answers
+
+    def heard_presence(self, match_id: str, holder: str) -> None:
+        """A seat of the match came or went on process ``holder``: unless it is this one, its presence is read
+        with the others heard meanwhile (one query for a burst of sockets opening or closing)."""
+        if holder == self.presence.holder or match_id not in self.games:
+            return
+        if not self.presence_heard:
+            asyncio.get_running_loop().call_soon(self._read_presence_heard)
+        self.presence_heard.add(match_id)
+
+    def _read_presence_heard(self) -> None:
+        games = [self.games[match_id] for match_id in self.presence_heard if match_id in self.games]
+        self.presence_heard.clear()
+        try:
+            self.presence.refresh(games)
+        except Exception:  # why: a database that does not answer now is read again at the next renewal
+            log.warning("reading the presence of %d matches failed", len(games), exc_info=True)
 
     def presence_elsewhere(self, match_id: str) -> None:
         """A seat of the match came or went on some process: read who is connected elsewhere, if it is held here."""
@@ -186,7 +210,7 @@ class Service:
     def reload_all(self) -> None:
         """Read every match in memory again (changes may have been missed while the listener reconnected)."""
         for game in list(self.games.values()):
-            self.matches.reload(game)
+            self.matches.catch_up(game)
             game.broadcast()
             self.computer.schedule(game)
 

@@ -161,6 +161,67 @@ class Change:
     (``None``: not checked)."""
 
 
+def change_detail(change: Change, updated: float) -> str:
+    """A change as the detail of its notification (:mod:`sixtysix.web.notify`): JSON of what another server
+    process needs to replay it on its copy of the match (the results are not sent: the replay makes them).
+    ``""`` for a change made on no known version (``base`` ``None``), which is read from the database."""
+    if change.base is None:
+        return ""
+    seeds = [[n, s.commitment, list(s.client_seeds), s.server_seed] for n, s in change.deal_seeds]
+    return json.dumps(
+        [
+            change.base,
+            updated,
+            change.status,
+            list(change.score),
+            change.winner,
+            change.deals,
+            change.new_deals,
+            seeds,
+            change.actions,
+            change.seat_update,
+            change.seed_update,
+            change.invite_used,
+            change.invite_seat_used,
+            change.match_forfeit,
+        ],
+        separators=(",", ":"),
+    )
+
+
+def change_of_detail(match_id: str, version: int, detail: str) -> tuple[Change, float] | None:
+    """The change (and the time it was stored) of a notification's detail; ``None`` for none or one unreadable.
+
+    >>> change = Change("m1", 9, "playing", (0, 0), None, 1, actions=[(1, 4, 2, "T-H")], base=8)
+    >>> change_of_detail("m1", 9, change_detail(change, 5.0)) == (change, 5.0)
+    True
+    >>> change_of_detail("m1", 9, ""), change_of_detail("m1", 9, "[1, 2]")
+    (None, None)
+    """
+    try:
+        (base, updated, status, score, winner, deals, new_deals, seeds, actions, seat_update, seed_update,
+         invite_used, invite_seat_used, match_forfeit) = json.loads(detail)  # fmt: skip
+        return Change(
+            match_id,
+            version,
+            str(status),
+            tuple(int(p) for p in score),
+            winner,
+            int(deals),
+            new_deals=[(int(n), int(dealer), str(deck)) for n, dealer, deck in new_deals],
+            deal_seeds=[(int(n), DealSeeds(c, tuple(clients), server)) for n, c, clients, server in seeds],
+            actions=[(int(d), int(q), int(seat), str(token)) for d, q, seat, token in actions],
+            seat_update=None if seat_update is None else (int(seat_update[0]), str(seat_update[1]), seat_update[2]),
+            seed_update=None if seed_update is None else (int(seed_update[0]), str(seed_update[1])),
+            invite_used=bool(invite_used),
+            invite_seat_used=invite_seat_used,
+            match_forfeit=None if match_forfeit is None else (int(match_forfeit[0]), int(match_forfeit[1])),
+            base=int(base),
+        ), float(updated)
+    except (ValueError, TypeError):  # why: an empty or foreign detail: the match is read from the database
+        return None
+
+
 RESULT_COLUMNS = (
     "termination",
     "winner",
@@ -418,7 +479,8 @@ class Store:
             if updated.rowcount != 1:
                 raise Conflict(f"match {match_id} is no longer at version {change.base}")
             if not self.sqlite:  # the other server processes: sent when the transaction commits
-                db.execute(_SQL.notify, {"p_channel": CHANNEL, "p_payload": payload(match_id, change.version)})
+                text = payload(match_id, change.version, change_detail(change, now))
+                db.execute(_SQL.notify, {"p_channel": CHANNEL, "p_payload": text})
             if change.match_forfeit is not None:
                 forfeit, claimant = change.match_forfeit
                 db.execute(_SQL.forfeit_match, {**key, "p_forfeit": forfeit, "p_claimant": claimant})
@@ -559,7 +621,7 @@ class Store:
                 db.execute(delete(p).where(p.c.match_id == match_id, p.c.seat == seat, p.c.holder == holder))
             else:
                 self._upsert_presence(db, holder, [(match_id, seat)], until)
-            db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": match_id})
+            db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": f"{match_id} {holder}"})
 
     def _upsert_presence(self, db: Connection, holder: str, seats: Sequence[tuple[str, int]], until: float) -> None:
         p = schema.presence
@@ -600,7 +662,7 @@ class Store:
         with self.transaction() as db:
             rows = db.execute(delete(p).where(p.c.holder == holder).returning(p.c.match_id)).all()
             for match_id in sorted({str(r[0]) for r in rows}):
-                db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": match_id})
+                db.execute(_SQL.notify, {"p_channel": PRESENCE_CHANNEL, "p_payload": f"{match_id} {holder}"})
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -668,8 +730,12 @@ class Store:
         ).all()
         return match_row_of(columns, tuple(row)), {int(r[0]): SeatRow(*r) for r in seats}
 
-    def load(self, match_id: str) -> StoredMatch | None:
+    def load(self, match_id: str, since: tuple[int, int] | None = None) -> StoredMatch | None:
+        """Everything stored about a match; ``since`` (deal, seq): only the deals from that deal on, and of that
+        deal only the actions after that one (what a process holding the match up to there has not seen)."""
         d, a, i = schema.deals, schema.actions, schema.invites
+        first, seq = since or (0, 0)
+        later = or_(a.c.deal > first, (a.c.deal == first) & (a.c.seq > seq)) if since else a.c.deal.is_not(None)
         with self.snapshot() as db:
             found = self._match_and_seats(db, match_id, MATCH_COLUMNS)
             if found is None:
@@ -679,11 +745,13 @@ class Store:
                     d.c.number, d.c.dealer, d.c.deck, d.c.commitment, d.c.server_seed, d.c.client_seeds,
                     *(d.c[c] for c in RESULT_COLUMNS),
                 )
-                .where(d.c.match_id == match_id)
+                .where(d.c.match_id == match_id, d.c.number >= first)
                 .order_by(d.c.number)
             ).all()  # fmt: skip
             actions = db.execute(
-                select(a.c.deal, a.c.seat, a.c.action).where(a.c.match_id == match_id).order_by(a.c.deal, a.c.seq)
+                select(a.c.deal, a.c.seat, a.c.action)
+                .where(a.c.match_id == match_id, later)
+                .order_by(a.c.deal, a.c.seq)
             ).all()
             invites = db.execute(
                 select(i.c.seat, i.c.host, i.c.code_hash, i.c.code, i.c.used)
