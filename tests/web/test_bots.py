@@ -449,6 +449,7 @@ def test_a_token_connecting_a_thousand_times_is_limited_and_the_server_stays_hea
         except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as error:
             return type(error).__name__
 
+    flooding = time.monotonic()
     with ThreadPoolExecutor(16) as pool:
         flood = pool.map(attempt, range(1000))
         # meanwhile a person plays the computer: every request answered, in good time
@@ -462,9 +463,11 @@ def test_a_token_connecting_a_thousand_times_is_limited_and_the_server_stays_hea
                 assert acted.status_code in (200, 409), acted.text
             slowest = max(slowest, time.monotonic() - started)
         outcomes = Counter(flood)
+    refilled = (time.monotonic() - flooding) / 3  # the bucket's refill while the flood lasted (slow on a busy machine)
     http.close()
     assert sum(outcomes.values()) == 1000
-    assert outcomes["hello"] <= 25 and outcomes["rate_limited"] >= 970, outcomes  # 20 at once, then 1 in 3 s
+    let_in = 20 + int(refilled) + 1  # 20 at once, then 1 in 3 s
+    assert outcomes["hello"] <= let_in and outcomes["rate_limited"] >= 1000 - let_in - 5, outcomes
     assert slowest < 10, slowest
     wait_until(lambda: len(os.listdir("/proc/self/fd")) <= fds + 10, 60)  # every refused socket closed
     assert httpx.get(f"{server.base}/healthz").status_code == 200

@@ -57,8 +57,9 @@ MAX_MESSAGE = 4096
 """The longest message a bot may send (bytes); a longer one is refused."""
 MAX_REFUSED = 50
 """Refused messages on one connection before it is closed (a bot that does not listen)."""
-POLL_SECONDS = 0.5
-"""How often a connection looks at its matches and the lobby, besides each change of its matches."""
+POLL_SECONDS = 5.0
+"""How often a connection looks at its matches and the lobby at the latest: each change of the lobby (a new offer,
+a match begun) and of its matches wakes it at once."""
 CHECK_SECONDS = 5.0
 """How often a connection checks that its token has not been revoked."""
 CLOSE_CODES = {401: 4401, 403: 4403, 429: 4429, 503: 4503}
@@ -185,6 +186,7 @@ async def _serve(
 
     out.on_drop = stop_soon
     bot = BotLink(service, lobby, tokens, holder.account, out, wake)
+    lobby.watchers.add(wake)  # the lobby's changes wake the connection: a new offer, a match begun
     tasks: list[asyncio.Task[None]] = []
     if link is not None:
         link.attach(bot.handle)
@@ -210,6 +212,7 @@ async def _serve(
     except Exception:
         log.exception("bot connection of account %s failed", holder.account.id)
     finally:
+        lobby.watchers.discard(wake)
         connections.close(holder.token_id, serial)
         bot.leave()
         code = REPLACED if replaced else (4400 if bot.closing else 1000)

@@ -125,6 +125,9 @@ class Lobby:
         self.accounts = accounts
         self.ratings = ratings
         service.matches.move_clock = self.move_clock
+        self.watchers: set[Callable[[], object]] = set()
+        """Woken at every change of the lobby heard by its socket (:mod:`sixtysix.web.lobby_live`), from the
+        event loop: the bots' connections, which then read their offers and matches again."""
         self.announce: Callable[[int], object] | None = None
         """SQLite: told the lobby's new version at each change (:mod:`sixtysix.web.lobby_live`; it reads the
         lists once the change is committed). PostgreSQL sends ``NOTIFY`` instead, to every process."""

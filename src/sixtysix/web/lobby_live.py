@@ -153,7 +153,10 @@ class LobbyLive:
     # -- pushing ------------------------------------------------------------------------------------
 
     def changed(self, version: int | None) -> None:
-        """The lobby changed to ``version`` (``None``: maybe): push once the loop is free, if it is new here."""
+        """The lobby changed to ``version`` (``None``: maybe): wake the lobby's watchers, and push once the loop
+        is free, if it is new here."""
+        for wake in list(self.lobby.watchers):
+            wake()
         if (version is None or version > self.pushed) and not self.due and self.loop is not None:
             self.due = True
             self.loop.call_soon(self._push_due)
