@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 from sixtysix.core.record import replay
-from sixtysix.web import schema
+from sixtysix.web import bot_api, schema
 from sixtysix.web.bots import MAX_TOKENS
 from sixtysix.web.limits import Limits, Rate
 
@@ -367,6 +367,25 @@ def test_a_new_connection_with_the_same_token_replaces_the_old_one(make_server: 
     second.send(json.dumps({"type": "ping", "id": 1}))
     assert receive_until(second, "pong")["reply_to"] == 1
     second.close()
+
+
+@both_databases
+def test_a_challenge_reaches_a_bot_when_it_is_made_not_at_the_connections_next_look(
+    server: ServerThread, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby's change wakes the bot's connection (``Lobby.watchers``): with its own look at the lobby an hour
+    away, a person's challenge still reaches the bot at once, and so does the match once it accepts."""
+    monkeypatch.setattr(bot_api, "POLL_SECONDS", 3600.0)
+    _, token = bot_account(server, "Robo")
+    ann = person(server, "Ann")
+    with bot_socket(server, token) as ws:
+        assert receive_until(ws, "offers")["challenges"] == []  # the first look, at connecting
+        challenge_id, _ = challenge(ann, "Robo")
+        offers = receive_until(ws, "offers", timeout=60)
+        assert [c["id"] for c in offers["challenges"]] == [challenge_id]
+        ws.send(json.dumps({"type": "accept", "id": challenge_id, "challenge": True}))
+        assert receive_until(ws, "match", timeout=60)["opponent"] == "Ann"
+    ann.close()
 
 
 def test_a_bot_speaking_the_json_api_sees_only_its_seat_and_each_move_is_taken_once(server: ServerThread) -> None:
