@@ -34,12 +34,27 @@ from sixtysix.ai.expert import ExpertPlayer, decline_events
 from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.pimc import candidate_actions, obvious_action
 from sixtysix.ai.sampling import forbidden_cards, sample_world
-from sixtysix.core.actions import EXCHANGE, Action, marriage_suit
+from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import CardMask, cards_of
 from sixtysix.core.facts import MARRIAGE_CARDS
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
+
+@dataclasses.dataclass(frozen=True)
+class CloseCheck:
+    """One close the tree chose, as :meth:`TreePlayer.check_close` judged it."""
+
+    share: float
+    """The share of sampled worlds in which the close wins (solved exactly past it)."""
+    mean: float
+    """The close's mean exact value over those worlds (game points for the closer)."""
+    tree: float
+    """The tree's mean value of the close."""
+    other: float
+    """The tree's best mean value of another action."""
+    kept: bool
+
 
 SKIP_RATES = (0.05, 0.5, 0.95)
 """How often each opponent type passes up a marriage or the trump exchange it could take:
@@ -136,6 +151,8 @@ class TreePlayer(Player):
         policy: str = "greedy",
         exploration: float = 1.0,
         leaf: str = "playout",
+        close_worlds: int = 0,
+        close_share: float = 0.9,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -146,6 +163,9 @@ class TreePlayer(Player):
             exploration=exploration,
             leaf=leaf,
         )
+        self.close_worlds = close_worlds
+        self.close_share = close_share
+        self.close_checks: list[CloseCheck] = []
         self.model = OpponentModel()
         self._resolved: set[CardMask] = set()
         self._history_seen = 0
@@ -182,7 +202,29 @@ class TreePlayer(Player):
         if self.time_limit:  # read now: a host may change it between decisions (66P's go movetime)
             spent = time.thread_time() - started  # what this method spent before the search comes off it
             settings = dataclasses.replace(settings, seconds=max(0.001, self.time_limit - spent))
-        return self.search_tree(search, view, settings, forbidden, soft).best()
+        result = self.search_tree(search, view, settings, forbidden, soft)
+        best = result.best()
+        if best in (CLOSE, CLOSE_BEFORE_DRAW) and self.close_worlds:
+            return self.check_close(search, view, result, best, forbidden)
+        return best
+
+    def check_close(
+        self, search: NativeSearch, view: PlayerView, result: TreeResult, close: Action, forbidden: CardMask
+    ) -> Action:
+        """The close the tree chose, kept only if it wins in at least ``close_share`` of
+        ``close_worlds`` sampled worlds, each solved exactly past the close; else the tree's best
+        other action. The tree values a close by clairvoyant play below it (its leaves are exact
+        solves of the closed deal), so its mean flatters a close that needs to guess well."""
+        worlds = search.sample_worlds(view, self.close_worlds, self.rng.getrandbits(63), forbidden)
+        values = [v[0] for v in search.worlds_action_values(worlds, [close], view.seat)]
+        share = sum(v > 0 for v in values) / len(values)
+        others = {a: s for a, s in result.actions.items() if a not in (CLOSE, CLOSE_BEFORE_DRAW)}
+        keep = share >= self.close_share or not others
+        self.close_checks.append(
+            CloseCheck(share, sum(values) / len(values), result.actions[close][1],
+                       max((s[1] for s in others.values()), default=0.0), keep)
+        )  # fmt: skip
+        return close if keep else max(others, key=lambda a: others[a])
 
     def search_tree(
         self,
@@ -235,4 +277,4 @@ class TreePlayer(Player):
         return self._fallback.choose(view)
 
 
-__all__ = ["OpponentModel", "TreePlayer"]
+__all__ = ["CloseCheck", "OpponentModel", "TreePlayer"]
