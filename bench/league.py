@@ -110,13 +110,13 @@ PLAYER_NAMES = {
     "g": "guide: rule-based, from published Schnapsen strategy advice",
     "5v": "expert valuing new nodes by the learned value instead of the playout (ai/learned.py)",
     "5x": "expert valuing new nodes by the mean of the learned value and the playout",
-    "5k": "expert checking each close it chooses by exact solves of sampled worlds (ai/tree.py)",
+    "5k": "expert checking each close it chooses by playing it out in sampled worlds without seeing them (ai/tree.py)",
 }
 LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
 SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
 """The determinized MCTS partners' (worlds, iterations): the published default and five times it
 (the published 500k budget scales both by about the square root of 5)."""
-CLOSE_WORLDS, CLOSE_SHARE = 64, 0.9
+CLOSE_WORLDS, CLOSE_SHARE = 32, 0.9
 """``5k``'s close check: worlds solved past the close, and the share of them it must win."""
 DEFAULT_EXPERT_TIME = 0.25
 QUICK = {"players": "1,2,3,4,5", "pairs": "adjacent", "pairs_count": 20}

@@ -9,9 +9,11 @@ from native_cases import require_native
 
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.heuristic import CountingPlayer
-from sixtysix.ai.native import NativeSearch, TreeSettings
+from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import candidate_actions
+from sixtysix.ai.sampling import forbidden_cards, sample_world
+from sixtysix.ai.solver import Solver
 from sixtysix.ai.tree import OpponentModel, TreePlayer
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, Action
 from sixtysix.players.player import Player
@@ -189,3 +191,39 @@ def test_the_expert_learns_over_a_match_how_often_its_opponent_skips_marriages_a
     sound = _skip_rate_after_deals(CountingPlayer(3))  # declares and exchanges whenever it can
     assert careless > 0.4  # up from its prior, 0.275
     assert sound < 0.1
+
+
+def _close_views(preset: str, count: int) -> list[PlayerView]:
+    """Views in which the seat to act may close the talon (random play up to there)."""
+    return [v for v in _positions(preset, 8 * count, seed=13, tricks=(2, 10)) if CLOSE in v.legal][:count]
+
+
+def test_the_close_check_keeps_a_close_only_where_it_wins_in_enough_solved_worlds() -> None:
+    """A close the tree chose is solved past the close in sampled worlds: it is kept when it wins
+    in ``close_share`` of them, else the tree's most visited other action is played."""
+    require_native()
+    kept = vetoed = 0
+    for view in _close_views("schnapsen", 30):
+        other = next(a for a in view.legal if a not in NOT_NOW)
+        result = TreeResult({CLOSE: (90, 1.0), other: (10, 0.2)}, iterations=100, nodes=100)
+        player = TreePlayer(1, time_limit=None, close_worlds=64, close_share=0.9)
+        chosen = player.check_close(_search(view), view, result, CLOSE, forbidden_cards(view))
+        (check,) = player.close_checks
+        assert chosen == (CLOSE if check.share >= 0.9 else other)
+        assert check.kept == (chosen == CLOSE)
+        assert -3 <= check.mean <= 3
+        kept += check.kept
+        vetoed += not check.kept
+    assert kept and vetoed
+
+
+def test_the_close_check_solves_the_worlds_as_the_python_solver_does() -> None:
+    """The share of winning worlds is counted from exact values: each agrees with the reference solver."""
+    require_native()
+    for view in _close_views("seed66", 4):
+        search = _search(view)
+        worlds = [sample_world(view, random.Random(i), forbidden_cards(view)) for i in range(6)]
+        native = [v[0] for v in search.worlds_action_values(worlds, [CLOSE], view.seat)]
+        python = Solver(view.rules, native=False)
+        reference = [python.action_values(w.copy(), actions=[CLOSE], seat=view.seat)[CLOSE] for w in worlds]
+        assert native == reference
