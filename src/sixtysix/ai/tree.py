@@ -42,6 +42,7 @@ from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
 
+
 @dataclasses.dataclass(frozen=True)
 class CloseCheck:
     """One close the tree chose, as :meth:`TreePlayer.check_close` judged it."""
@@ -234,9 +235,10 @@ class TreePlayer(Player):
         cards. Here, in each world, the closer plays the closed deal without seeing his hand:
         at each of its decisions the action best on average over ``CLOSE_VIEWS`` worlds drawn
         from its view then, each solved exactly; the opponent plays the world's exact best,
-        seeing every card (the closer's pessimistic side). The close is kept if it wins in at least ``close_share`` of the worlds, or if its mean result
-        beats the tree's value of its best other action; else that action is played. Worlds
-        stop at ``deadline`` (CPU seconds of the thread) once ``CLOSE_MIN_WORLDS`` are in.
+        seeing every card (the closer's pessimistic side). The close is kept if it wins in at
+        least ``close_share`` of the worlds, or if its mean result beats the tree's value of its
+        best other action; else that action is played. Worlds stop at ``deadline`` (CPU seconds
+        of the thread) once ``CLOSE_MIN_WORLDS`` are in.
         """
         others = {a: s for a, s in result.actions.items() if a not in (CLOSE, CLOSE_BEFORE_DRAW)}
         if not others:
