@@ -201,7 +201,7 @@ def _close_views(preset: str, count: int) -> list[PlayerView]:
 def test_the_close_check_keeps_a_close_only_where_it_wins_often_enough_played_out() -> None:
     """A close the tree chose is played out in sampled worlds by a closer that does not see them:
     it is kept when it wins in ``close_share`` of them or its mean result beats the tree's value of
-    the best other action, else that action (the most visited other) is played."""
+    the best other action by ``close_margin``, else that action (the most visited other) is played."""
     require_native()
     kept = vetoed = 0
     for view in _close_views("schnapsen", 20):
@@ -210,7 +210,7 @@ def test_the_close_check_keeps_a_close_only_where_it_wins_often_enough_played_ou
         player = TreePlayer(1, time_limit=None, close_worlds=16, close_share=0.9)
         chosen = player.check_close(_search(view), view, result, CLOSE, forbidden_cards(view))
         (check,) = player.close_checks
-        assert chosen == (CLOSE if check.share >= 0.9 or check.mean > 1.5 else other)
+        assert chosen == (CLOSE if check.share >= 0.9 or check.mean >= 1.5 + 1.0 else other)
         assert check.kept == (chosen == CLOSE)
         assert -3 <= check.mean <= 3 and (check.tree, check.other) == (1.0, 1.5)
         kept += check.kept

@@ -160,6 +160,7 @@ class TreePlayer(Player):
         leaf: str = "playout",
         close_worlds: int = 0,
         close_share: float = 0.9,
+        close_margin: float = 1.0,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -172,6 +173,7 @@ class TreePlayer(Player):
         )
         self.close_worlds = close_worlds
         self.close_share = close_share
+        self.close_margin = close_margin
         self.close_checks: list[CloseCheck] = []
         self.model = OpponentModel()
         self._resolved: set[CardMask] = set()
@@ -237,7 +239,8 @@ class TreePlayer(Player):
         from its view then, each solved exactly; the opponent plays the world's exact best,
         seeing every card (the closer's pessimistic side). The close is kept if it wins in at
         least ``close_share`` of the worlds, or if its mean result beats the tree's value of its
-        best other action; else that action is played. Worlds stop at ``deadline`` (CPU seconds
+        best other action by ``close_margin`` game points; else that action is played (a close
+        refused now can still be taken at a later lead, with more points in). Worlds stop at ``deadline`` (CPU seconds
         of the thread) once ``CLOSE_MIN_WORLDS`` are in.
         """
         others = {a: s for a, s in result.actions.items() if a not in (CLOSE, CLOSE_BEFORE_DRAW)}
@@ -253,7 +256,7 @@ class TreePlayer(Player):
             values.append(self._play_closed(search, world, view.seat, view.opponent_known, forbidden))
         share = sum(v > 0 for v in values) / len(values)
         mean = sum(values) / len(values)
-        keep = share >= self.close_share or mean > others[other][1]
+        keep = share >= self.close_share or mean >= others[other][1] + self.close_margin
         self.close_checks.append(CloseCheck(share, mean, result.actions[close][1], others[other][1], keep))
         return close if keep else other
 
