@@ -68,6 +68,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
+import dataclasses
 import json
 import math
 import os
@@ -109,11 +110,14 @@ PLAYER_NAMES = {
     "g": "guide: rule-based, from published Schnapsen strategy advice",
     "5v": "expert valuing new nodes by the learned value instead of the playout (ai/learned.py)",
     "5x": "expert valuing new nodes by the mean of the learned value and the playout",
+    "5k": "expert checking each close it chooses by playing it out in sampled worlds without seeing them (ai/tree.py)",
 }
 LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
 SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
 """The determinized MCTS partners' (worlds, iterations): the published default and five times it
 (the published 500k budget scales both by about the square root of 5)."""
+CLOSE_WORLDS, CLOSE_SHARE = 32, 0.9
+"""``5k``'s close check: worlds solved past the close, and the share of them it must win."""
 DEFAULT_EXPERT_TIME = 0.25
 QUICK = {"players": "1,2,3,4,5", "pairs": "adjacent", "pairs_count": 20}
 ROBUSTNESS_PAIRS = "5:3,4:3,5:3s,4:3s,5:3m,4:3m"
@@ -204,6 +208,9 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
         return make_player(5, seed, time_limit=float(player_id[2:]))
     if player_id == "5r":
         return ExpertPlayer(seed, time_limit=expert_time)
+    if player_id == "5k" or player_id.startswith("5k@"):  # the close check, optionally with its own time
+        time_limit = float(player_id[3:]) if "@" in player_id else expert_time
+        return TreePlayer(seed, time_limit=time_limit, close_worlds=CLOSE_WORLDS, close_share=CLOSE_SHARE)
     if player_id in LEARNED_LEAVES:
         return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id])
     if player_id in SPARRING:
@@ -284,6 +291,10 @@ def play_duplicate(task: Task) -> dict[str, Any]:
         result["points"].append(_points(outcome, a_seat))
         result["terminations"].append(outcome.termination.value)
         result["closers"].append("" if not deal.closer else "a" if deal.closer == a_seat else "b")
+        for side, seat in (("a", a_seat), ("b", 3 - a_seat)):  # the close checks of a 5k, for calibration
+            checks = getattr(players[seat], "close_checks", None)
+            if checks:
+                result.setdefault("close_checks", {}).setdefault(side, []).extend(dataclasses.asdict(c) for c in checks)
         times["a"].extend(stats[a_seat].cpu_times)
         times["b"].extend(stats[3 - a_seat].cpu_times)
     result["times"] = times
@@ -524,7 +535,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--players",
         default="1,2,3,4,5",
-        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5@SECONDS (default 1,2,3,4,5)",
+        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5k, 5@SECONDS, 5k@SECONDS (default 1,2,3,4,5)",
     )
     p.add_argument(
         "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"
@@ -564,6 +575,8 @@ def main(argv: list[str] | None = None) -> int:
         for pid in (a, b):
             if pid.startswith("5@"):
                 PLAYER_NAMES[pid] = f"expert, {float(pid[2:])} s"
+            elif pid.startswith("5k@"):
+                PLAYER_NAMES[pid] = f"expert checking its closes, {float(pid[3:])} s"
             elif pid not in PLAYER_NAMES:
                 raise SystemExit(f"unknown player {pid!r} (known: {', '.join(PLAYER_NAMES)})")
     Rules.preset(args.preset)  # fail early on a bad preset

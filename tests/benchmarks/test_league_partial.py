@@ -2,7 +2,9 @@
 
 from pathlib import Path
 
-from bench.league import Task, close_summary, load_partial, run_league
+from bench.league import CLOSE_SHARE, CLOSE_WORLDS, Task, build_player, close_summary, load_partial, run_league
+
+from sixtysix.ai.tree import TreePlayer
 
 
 def tasks(count: int) -> list[Task]:
@@ -28,3 +30,13 @@ def test_close_summary_counts_each_sides_closes_and_their_cost() -> None:
     ]
     assert close_summary(results, "a") == {"closes": 2, "failed": 1, "points_won": 3, "points_lost": 2}
     assert close_summary(results, "b") == {"closes": 1, "failed": 0, "points_won": 1, "points_lost": 0}
+
+
+def test_the_league_plays_the_expert_with_its_close_check_as_5k_with_its_own_time() -> None:
+    checked = build_player("5k", 1, 0.25)
+    assert isinstance(checked, TreePlayer)
+    assert (checked.close_worlds, checked.close_share, checked.time_limit) == (CLOSE_WORLDS, CLOSE_SHARE, 0.25)
+    faster = build_player("5k@0.1", 1, 0.25)
+    assert isinstance(faster, TreePlayer) and (faster.close_worlds, faster.time_limit) == (CLOSE_WORLDS, 0.1)
+    plain = build_player("5", 1, 0.25)
+    assert isinstance(plain, TreePlayer) and plain.close_worlds == 0

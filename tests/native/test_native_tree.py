@@ -9,11 +9,13 @@ from native_cases import require_native
 
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.heuristic import CountingPlayer
-from sixtysix.ai.native import NativeSearch, TreeSettings
+from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import candidate_actions
+from sixtysix.ai.sampling import forbidden_cards, sample_world
+from sixtysix.ai.solver import Solver
 from sixtysix.ai.tree import OpponentModel, TreePlayer
-from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW, Action
+from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, Action
 from sixtysix.players.player import Player
 from sixtysix.players.table import play_table_deal
 
@@ -189,3 +191,62 @@ def test_the_expert_learns_over_a_match_how_often_its_opponent_skips_marriages_a
     sound = _skip_rate_after_deals(CountingPlayer(3))  # declares and exchanges whenever it can
     assert careless > 0.4  # up from its prior, 0.275
     assert sound < 0.1
+
+
+CLOSING = ACTIONS[CLOSE]
+
+
+def _close_views(preset: str, count: int) -> list[PlayerView]:
+    """Views in which the seat to act may close the talon (random play up to there)."""
+    return [v for v in _positions(preset, 8 * count, seed=13, tricks=(2, 10)) if CLOSING in v.legal][:count]
+
+
+def test_the_close_check_keeps_a_close_only_where_it_wins_often_enough_played_out() -> None:
+    """A close the tree chose is played out in sampled worlds by a closer that does not see them:
+    it is kept when it wins in ``close_share`` of them or its mean result beats the tree's value of
+    the best other action by ``close_margin``, else that action (the most visited other) is played."""
+    require_native()
+    kept = vetoed = 0
+    for view in _close_views("schnapsen", 20):
+        other = next(a for a in view.legal if a not in NOT_NOW)
+        result = TreeResult({CLOSING: (90, 1.0), other: (10, 1.5)}, iterations=100, nodes=100)
+        player = TreePlayer(1, time_limit=None, close_worlds=16, close_share=0.9)
+        chosen = player.check_close(_search(view), view, result, CLOSING, forbidden_cards(view))
+        (check,) = player.close_checks
+        assert chosen == (CLOSING if check.share >= 0.9 or check.mean >= 1.5 + 1.0 else other)
+        assert check.kept == (chosen == CLOSING)
+        assert -3 <= check.mean <= 3 and (check.tree, check.other) == (1.0, 1.5)
+        kept += check.kept
+        vetoed += not check.kept
+    assert kept and vetoed
+
+
+def test_the_simulated_closer_cannot_see_the_opponents_hand() -> None:
+    """Played out by a closer that sees every card, a close wins at least as often as by the
+    check's closer, which decides on worlds drawn from its view: less often in some positions."""
+    require_native()
+    lower = 0
+    for view in _close_views("seed66", 12):
+        search = _search(view)
+        blind = TreePlayer(2, time_limit=None, close_worlds=24)
+        result = TreeResult({CLOSING: (9, 0.0), next(a for a in view.legal if a not in NOT_NOW): (1, 9.0)}, 9, 9)
+        blind.check_close(search, view, result, CLOSING, forbidden_cards(view))
+        (check,) = blind.close_checks
+        rng = random.Random(2)
+        worlds = [sample_world(view, rng, forbidden_cards(view)) for _ in range(24)]
+        seeing = [v[0] for v in search.worlds_action_values(worlds, [CLOSING], view.seat)]
+        assert check.share <= sum(v > 0 for v in seeing) / len(seeing) + 0.25  # different worlds: some slack
+        lower += check.share < sum(v > 0 for v in seeing) / len(seeing)
+    assert lower >= 2
+
+
+def test_the_close_check_solves_the_worlds_as_the_python_solver_does() -> None:
+    """The share of winning worlds is counted from exact values: each agrees with the reference solver."""
+    require_native()
+    for view in _close_views("seed66", 4):
+        search = _search(view)
+        worlds = [sample_world(view, random.Random(i), forbidden_cards(view)) for i in range(6)]
+        native = [v[0] for v in search.worlds_action_values(worlds, [CLOSING], view.seat)]
+        python = Solver(view.rules, native=False)
+        reference = [python.action_values(w.copy(), actions=[CLOSING], seat=view.seat)[CLOSING] for w in worlds]
+        assert native == reference

@@ -34,17 +34,39 @@ from sixtysix.ai.expert import ExpertPlayer, decline_events
 from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.pimc import candidate_actions, obvious_action
 from sixtysix.ai.sampling import forbidden_cards, sample_world
-from sixtysix.core.actions import EXCHANGE, Action, marriage_suit
+from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import CardMask, cards_of
 from sixtysix.core.facts import MARRIAGE_CARDS
+from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
+
+
+@dataclasses.dataclass(frozen=True)
+class CloseCheck:
+    """One close the tree chose, as :meth:`TreePlayer.check_close` judged it."""
+
+    share: float
+    """The share of sampled worlds in which the close won, played out by a closer that does not see them."""
+    mean: float
+    """The close's mean result over those worlds (game points for the closer)."""
+    tree: float
+    """The tree's mean value of the close."""
+    other: float
+    """The tree's best mean value of another action."""
+    kept: bool
+
 
 SKIP_RATES = (0.05, 0.5, 0.95)
 """How often each opponent type passes up a marriage or the trump exchange it could take:
 a sound player, a careless one, one who ignores them."""
 PRIOR = (0.6, 0.3, 0.1)
+CLOSE_VIEWS = 16
+"""Worlds the simulated closer of :meth:`TreePlayer.check_close` solves at each of its decisions."""
+CLOSE_MIN_WORLDS = 8
+CLOSE_RESERVE = 0.06
+"""CPU seconds of a decision kept from the tree for the close check where a close is legal."""
 _LATER_DRAW = 0.35
 """Of an earlier decline, the share of worlds in which he drew the card only afterwards."""
 
@@ -136,6 +158,9 @@ class TreePlayer(Player):
         policy: str = "greedy",
         exploration: float = 1.0,
         leaf: str = "playout",
+        close_worlds: int = 0,
+        close_share: float = 0.9,
+        close_margin: float = 1.0,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -146,6 +171,10 @@ class TreePlayer(Player):
             exploration=exploration,
             leaf=leaf,
         )
+        self.close_worlds = close_worlds
+        self.close_share = close_share
+        self.close_margin = close_margin
+        self.close_checks: list[CloseCheck] = []
         self.model = OpponentModel()
         self._resolved: set[CardMask] = set()
         self._history_seen = 0
@@ -179,10 +208,84 @@ class TreePlayer(Player):
         self._learn(view, events)
         soft = self.model.factors(events, sum(view.tricks))
         settings = self.settings
+        checking = self.close_worlds > 0 and (CLOSE in view.legal or CLOSE_BEFORE_DRAW in view.legal)
+        deadline = None
         if self.time_limit:  # read now: a host may change it between decisions (66P's go movetime)
             spent = time.thread_time() - started  # what this method spent before the search comes off it
-            settings = dataclasses.replace(settings, seconds=max(0.001, self.time_limit - spent))
-        return self.search_tree(search, view, settings, forbidden, soft).best()
+            reserve = min(CLOSE_RESERVE, self.time_limit / 4) if checking else 0.0
+            settings = dataclasses.replace(settings, seconds=max(0.001, self.time_limit - spent - reserve))
+            deadline = started + self.time_limit
+        result = self.search_tree(search, view, settings, forbidden, soft)
+        best = result.best()
+        if checking and best in (CLOSE, CLOSE_BEFORE_DRAW):
+            return self.check_close(search, view, result, best, forbidden, deadline)
+        return best
+
+    def check_close(
+        self,
+        search: NativeSearch,
+        view: PlayerView,
+        result: TreeResult,
+        close: Action,
+        forbidden: CardMask,
+        deadline: float | None = None,
+    ) -> Action:
+        """The close the tree chose, checked by playing it out in ``close_worlds`` sampled worlds.
+
+        The tree values a close by clairvoyant play below it (its new nodes there are exact
+        solves of the closed deal), which flatters a close that needs to guess the opponent's
+        cards. Here, in each world, the closer plays the closed deal without seeing his hand:
+        at each of its decisions the action best on average over ``CLOSE_VIEWS`` worlds drawn
+        from its view then, each solved exactly; the opponent plays the world's exact best,
+        seeing every card (the closer's pessimistic side). The close is kept if it wins in at
+        least ``close_share`` of the worlds, or if its mean result beats the tree's value of its
+        best other action by ``close_margin`` game points; else that action is played (a close
+        refused now can still be taken at a later lead, with more points in). Worlds stop at ``deadline`` (CPU seconds
+        of the thread) once ``CLOSE_MIN_WORLDS`` are in.
+        """
+        others = {a: s for a, s in result.actions.items() if a not in (CLOSE, CLOSE_BEFORE_DRAW)}
+        if not others:
+            return close
+        other = max(others, key=lambda a: others[a])
+        values: list[int] = []
+        for _ in range(self.close_worlds):
+            if deadline is not None and len(values) >= CLOSE_MIN_WORLDS and time.thread_time() >= deadline:
+                break
+            world = sample_world(view, self.rng, forbidden)
+            world.apply(close, view.seat)
+            values.append(self._play_closed(search, world, view.seat, view.opponent_known, forbidden))
+        share = sum(v > 0 for v in values) / len(values)
+        mean = sum(values) / len(values)
+        keep = share >= self.close_share or mean >= others[other][1] + self.close_margin
+        self.close_checks.append(CloseCheck(share, mean, result.actions[close][1], others[other][1], keep))
+        return close if keep else other
+
+    def _play_closed(self, search: NativeSearch, deal: Deal, closer: int, known: CardMask, forbidden: CardMask) -> int:
+        """The game points for ``closer`` of the closed ``deal`` played out: the closer by the exact
+        values averaged over worlds drawn from its view (with the opponent's cards it ``known`` and
+        those it knew him to lack at the close), the opponent by the true deal's."""
+        while deal.outcome is None:
+            seat = deal.seat_to_ask
+            assert seat is not None
+            view = PlayerView.of(deal, seat)
+            action = obvious_action(view)
+            if action is None:
+                actions = candidate_actions(view)
+                if seat == closer:
+                    # a world has no history: what the closer knew at the close is put back into its view
+                    view = dataclasses.replace(view, opponent_known=view.opponent_known | known & deal.hands[3 - seat])
+                    lacking = (forbidden_cards(view) | forbidden) & ~view.opponent_known
+                    worlds = [sample_world(view, self.rng, lacking) for _ in range(CLOSE_VIEWS)]
+                    rows = search.worlds_action_values(worlds, actions, seat)
+                    totals = [sum(row[i] for row in rows) for i in range(len(actions))]
+                else:
+                    totals = search.action_values(deal, actions, seat)
+                action = actions[max(range(len(actions)), key=totals.__getitem__)]
+            deal.apply(action, seat)
+        outcome = deal.outcome
+        if outcome.winner is None:
+            return 0
+        return outcome.game_points if outcome.winner == closer else -outcome.game_points
 
     def search_tree(
         self,
@@ -235,4 +338,4 @@ class TreePlayer(Player):
         return self._fallback.choose(view)
 
 
-__all__ = ["OpponentModel", "TreePlayer"]
+__all__ = ["CloseCheck", "OpponentModel", "TreePlayer"]
