@@ -87,9 +87,11 @@ ANALYSIS_NICENESS = 10
 """How much lower the analysis processes' CPU priority is: on a busy machine the game's moves come first."""
 
 
-AHEAD_NICENESS = ANALYSIS_NICENESS
-"""The priority of the process that analyses a deal's decisions ahead of its review: that of the other analyses
-(at 15 it fell behind a person's pace on a machine at load 20: bench.analysis --http)."""
+AHEAD_NICENESS = 19
+"""The priority of the process that analyses a deal's decisions ahead of its review: the lowest, so that it takes
+only a core nobody else wants (at the analyses' 10, 200 matches on two processes answered at p99 128 ms, at 19
+45 ms, without it 31 ms: bench.scale --only scale on the idle machine; on a machine at load 20 it falls behind a
+person's pace, and the review does the rest when asked)."""
 AHEAD_KEPT = 512
 """Decisions analysed ahead (waiting, running or done) kept at most: the oldest are dropped (their review, if anyone
 asks for it, analyses them again)."""
