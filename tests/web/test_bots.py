@@ -226,6 +226,8 @@ def test_a_bot_through_sixtysix_connect_plays_a_rated_match_against_a_person_and
         seat = Seat(server.base, match_id, ann_token)
         assert seat.state["seat"] == 1 and seat.state["seats"][1]["name"] == "Robo"
         assert seat.state["seats"][1]["bot"] is True and "bot" not in seat.state["seats"][0]  # its match page
+        watched = httpx.get(f"{server.base}/api/watch/{match_id}").json()["seats"]  # and a spectator's
+        assert [s.get("bot", False) for s in watched] == [False, True]
         final, cut_mid_deal = play_as_person(seat, cut=proxy)
         seat.close()
     finally:
