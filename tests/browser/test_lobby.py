@@ -73,6 +73,12 @@ def test_a_challenge_to_a_house_bot_on_the_front_page_begins_the_match_at_once(
     ann.page.wait_for_url(re.compile(r"#/match/"))
     match_id = ann.page.url.split("#/match/")[1]
     assert server.service.games[match_id].seats[2].name == "Computer (level 2)"
+    # another page's lobby lists the match being played, the house bot marked as a bot
+    bea = open_table(f"{server.base}/?animations=0#/")
+    entry = bea.page.locator("[data-testid=live-match]").first
+    entry.wait_for()
+    assert "Ann" in entry.inner_text() and "Computer (level 2)" in entry.inner_text()
+    expect(entry.locator("[data-testid=bot-badge]")).to_have_count(1)
 
 
 def test_a_player_challenged_by_name_sees_the_challenge_and_accepts_it(

@@ -496,3 +496,31 @@ def test_a_token_connecting_a_thousand_times_is_limited_and_the_server_stays_hea
     with bot_socket(server, "s66_unknown") as ws:  # and a bad token is still refused as before
         assert json.loads(ws.recv(timeout=10))["error"]["code"] in ("unauthorized", "rate_limited")
     ann.close()
+
+
+@both_databases
+def test_the_live_matches_show_the_players_ratings_best_rated_first_and_mark_the_bots(server: ServerThread) -> None:
+    """The lobby's live matches (``GET /api/live``, pushed alike): each seat an account holds with its rating in the
+    match's family once it has one, a bot's account marked; the match with the best rating first."""
+    ann, bea = person(server, "Ann"), person(server, "Bea")
+    first = ann.post("/api/challenges", {"name": "Computer level 1", "target": 7}).json()["match"]
+    second = bea.post("/api/challenges", {"name": "Computer level 2", "target": 7}).json()["match"]
+    a, g = schema.accounts, schema.ratings
+    with server.service.store.transaction() as db:  # Bea has played rated matches of seed66 before
+        bea_id = db.execute(select(a.c.id).where(a.c.name == "Bea")).scalar_one()
+        db.execute(
+            g.delete().where(g.c.account_id == bea_id, g.c.family == "66")
+        )  # fmt: skip
+        db.execute(
+            g.insert().values(
+                account_id=bea_id, family="66", rating=1812.4, deviation=80.0, volatility=0.06, games=9, updated=0.0
+            )
+        )
+    listed = httpx.get(f"{server.base}/api/live").json()["matches"]
+    assert [m["match_id"] for m in listed[:2]] == [second["match_id"], first["match_id"]]  # best rated, not newest
+    seats = {m["match_id"]: [(s["name"], s["rating"], s["bot"]) for s in m["seats"]] for m in listed}
+    assert seats[second["match_id"]] == [("Bea", 1812.4, False), ("Computer (level 2)", None, True)]
+    assert seats[first["match_id"]] == [("Ann", None, False), ("Computer (level 1)", None, True)]
+    assert listed[0]["rating"] == 1812.4 and listed[1]["rating"] is None
+    ann.close()
+    bea.close()

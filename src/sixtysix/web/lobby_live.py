@@ -47,7 +47,7 @@ from sixtysix.web.lobby import CLEAN_SECONDS, MOVE_CLOCKS, Lobby
 from sixtysix.web.messages import sentence
 from sixtysix.web.notify import LOBBY_CHANNEL, Listener, parse_job
 from sixtysix.web.ratings import FAMILIES
-from sixtysix.web.watch import LIVE_LIMIT, live_entry, live_order, read_messages, write_queued
+from sixtysix.web.watch import LIVE_LIMIT, live_matches, read_messages, write_queued
 
 log = logging.getLogger("sixtysix.web")
 
@@ -198,8 +198,7 @@ class LobbyLive:
                 socket.sub.send(text)
 
     def read_live(self) -> list[dict[str, Any]]:
-        found = [live_entry(row, seats) for row, seats in self.service.live(LIVE_LIMIT)]
-        return [entry.model_dump() for entry in live_order(found)]
+        return [entry.model_dump() for entry in live_matches(self.service, LIVE_LIMIT)]
 
     def first(self, socket: LobbySocket) -> bytes:
         """The lists for a socket that has just opened."""

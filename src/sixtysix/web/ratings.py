@@ -48,6 +48,29 @@ def family_of(preset: str) -> str | None:
     return FAMILIES.get(preset)
 
 
+def held_seats(store: Store, presets: dict[str, str]) -> dict[tuple[str, int], tuple[float | None, bool]]:
+    """The seats held by accounts in the matches ``presets`` names (match id: its preset), one query: by (match id,
+    seat), the account's rating in the match's family (``None``: none yet, or a family not rated) and whether the
+    account is a bot's (the lobby's live matches: ordered by rating, bots marked)."""
+    if not presets:
+        return {}
+    held, a, g = schema.account_seats, schema.accounts, schema.ratings
+    with store.transaction() as db:
+        rows = db.execute(
+            select(held.c.match_id, held.c.seat, a.c.bot, g.c.family, g.c.rating, g.c.games)
+            .join(a, a.c.id == held.c.account_id)
+            .outerjoin(g, g.c.account_id == held.c.account_id)
+            .where(held.c.match_id.in_(list(presets)))
+        ).all()
+    found: dict[tuple[str, int], tuple[float | None, bool]] = {}
+    for match_id, seat, bot, family, rating, games in rows:
+        key = (str(match_id), int(seat))
+        rated = family is not None and family == family_of(presets[key[0]]) and int(games) > 0
+        known = found.get(key, (None, bool(bot)))[0]
+        found[key] = (float(rating) if rated else known, bool(bot))
+    return found
+
+
 @dataclass(frozen=True)
 class Standing:
     """One account's rating in one family, as the leaderboard and the profile show it."""

@@ -36,6 +36,8 @@ from sixtysix.web.errors import WebError, malformed
 from sixtysix.web.live import DIRECT, DirectLink, Subscriber, message
 from sixtysix.web.messages import sentence
 from sixtysix.web.models import REFUSALS
+from sixtysix.web.ratings import held_seats
+from sixtysix.web.service import Service
 from sixtysix.web.store import MatchRow, SeatRow
 
 log = logging.getLogger("sixtysix.web")
@@ -55,7 +57,9 @@ class LiveSeat(BaseModel):
     """``human`` or ``computer``."""
     level: int | None
     rating: float | None = None
-    """The player's rating, once players have ratings (none yet: ``null``)."""
+    """The player's rating in the match's family, once the player has one (none: ``null``)."""
+    bot: bool = False
+    """Whether a bot's account holds the seat."""
 
 
 class LiveMatch(BaseModel):
@@ -115,12 +119,24 @@ def live_order(matches: Sequence[LiveMatch]) -> list[LiveMatch]:
     return sorted(matches, key=lambda m: (m.rating is None, -(m.rating or 0.0), -m.created, m.match_id))
 
 
-def live_entry(row: MatchRow, seats: Mapping[int, SeatRow], ratings: Mapping[str, float] | None = None) -> LiveMatch:
-    """One live match as the lobby lists it; ``ratings`` by player name, once there are ratings."""
-    ratings = ratings or {}
+def live_matches(service: Service, limit: int) -> list[LiveMatch]:
+    """The live matches anyone may watch (at most ``limit``), in :func:`live_order`, with the ratings and bots of
+    the seats accounts hold."""
+    found = service.live(limit)
+    held = held_seats(service.store, {row.id: row.preset for row, _ in found})
+    return live_order([live_entry(row, seats, held) for row, seats in found])
+
+
+def live_entry(
+    row: MatchRow, seats: Mapping[int, SeatRow], held: Mapping[tuple[str, int], tuple[float | None, bool]] | None = None
+) -> LiveMatch:
+    """One live match as the lobby lists it; ``held``: the rating and the bot's mark of each seat an account holds,
+    by (match id, seat) (:func:`sixtysix.web.ratings.held_seats`)."""
+    held = held or {}
     listed = [
-        LiveSeat(seat=s.seat, name=s.name, kind=s.kind, level=s.level, rating=ratings.get(s.name))
+        LiveSeat(seat=s.seat, name=s.name, kind=s.kind, level=s.level, rating=rating, bot=bot)
         for _, s in sorted(seats.items())
+        for rating, bot in [held.get((row.id, s.seat), (None, False))]
     ]
     rated = [s.rating for s in listed if s.rating is not None]
     players = len(listed)
@@ -158,8 +174,7 @@ async def get_live(service: ServiceDep, limit: int | str = LIVE_LIMIT) -> LiveLi
     text = str(limit)
     if not text.isdigit() or not 1 <= int(text) <= LIVE_LIMIT:
         raise malformed(sentence("server.live_limit", most=LIVE_LIMIT))
-    found = [live_entry(row, seats) for row, seats in service.live(int(text))]
-    return LiveList(matches=live_order(found))
+    return LiveList(matches=live_matches(service, int(text)))
 
 
 @router.get("/api/watch/{match_id}", response_model=SpectatorAnswer, dependencies=[WATCHED])

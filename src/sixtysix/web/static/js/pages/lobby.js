@@ -58,11 +58,14 @@ export function mountLobby(root, ctx) {
   readLive();
   const liveTimer = setInterval(() => seeks.pushed() || readLive(), LIVE_SECONDS * 1000);
 
+  // A player of a live match: the name, a bot's mark, the rating in the match's family once there is one.
+  const liveSeatHTML = (s) => html`${s.name}${s.bot ? html` <span class="badge" data-testid="bot-badge">${t("leaderboard.bot")}</span>` : ""}${s.rating !== null && s.rating !== undefined ? html` <span class="note" data-testid="live-rating">${Math.round(s.rating)}</span>` : ""}`;
+
   // The matches being played that anyone may watch, in the server's order (best rated first).
   function liveHTML() {
     if (!live || !live.length) return "";
     const rows = live.map((m) => html`<li data-testid="live-match"><a href="#/watch/${encodeURIComponent(m.match_id)}">
-      ${m.seats.map((s) => s.name).join(" – ")}</a> <span class="note">${presetName(m.preset)} · ${m.score.join(":")}</span></li>`);
+      ${m.seats.map((s, i) => html`${i ? " – " : ""}${liveSeatHTML(s)}`)}</a> <span class="note">${presetName(m.preset)} · ${m.score.join(":")}</span></li>`);
     return html`<section class="panel live-matches" data-testid="live-matches"><h2>${t("lobby.live")}</h2><ul>${rows}</ul></section>`;
   }
 
