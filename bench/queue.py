@@ -9,7 +9,8 @@ Run from the repository root::
 For each count of workers: a fresh database (a SQLite file in a temporary folder, or the
 PostgreSQL database given, whose ``jobs`` and ``reviews`` are emptied first), ``--reviews``
 finished deals (random legal play, seeded) stored as matches, and that many workers started
-(``sixtysix worker --processes 1``, each one analysis process) and waited for. Then every
+(``sixtysix worker --processes 1``, each one analysis process) and waited for: a worker says it takes
+jobs once its analysis process is up, as a running site's workers are. Then every
 review is queued at once (the jobs a server with ``--analysis queue`` would queue) and the
 clock runs until the last one is done. The budget per decision is a count of sampled worlds
 (``--worlds``), not a time: each review is the same work whatever the load, so the time

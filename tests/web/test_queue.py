@@ -309,3 +309,15 @@ def test_a_worker_whose_analysis_process_dies_gives_its_job_back_and_exits_with_
     status = job_of(queue, match_id)
     assert status is not None and (status.state, status.worker, status.attempts) == (DONE, "worker-after", 2)
     api.close()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the worker's children in /proc (Linux)")
+def test_a_worker_says_it_takes_jobs_only_once_its_analysis_process_is_up(
+    workers: Callable[..., WorkerProcess], tmp_path: Path
+) -> None:
+    worker = workers("worker-warm")
+    log = tmp_path / "workers.log"
+    wait_until(lambda: "taking jobs from" in log.read_text(encoding="utf-8", errors="replace"), timeout=120)
+    # the first job must not wait for a process's start-up: the pool's process is there, its imports done
+    commands = [Path(f"/proc/{child}/cmdline").read_bytes() for child in analysis_processes(worker.process.pid)]
+    assert sum(b"spawn_main" in command for command in commands) == 1, commands

@@ -77,6 +77,15 @@ def run_review(
     return review_data(*game, budget, [result for result in results if result is not None])
 
 
+def warm(pool: Executor, processes: int) -> None:
+    """Start ``processes`` analysis processes of ``pool`` now and wait until each is up (its imports done).
+
+    A pool starts its processes one at a time as work comes; a worker that started them only with its
+    first jobs would make those jobs wait for a process's start-up (about a second)."""
+    for future in [pool.submit(os.getpid) for _ in range(processes)]:
+        future.result()
+
+
 class Worker:
     """Takes jobs from the queue of ``database`` until :meth:`stop`."""
 
@@ -109,13 +118,15 @@ class Worker:
         self.broken = False
         """Set when an analysis process died: the worker stopped (``sixtysix worker`` exits with status 1)."""
 
-    def run(self) -> None:
-        """Take and do jobs until :meth:`stop` (in the calling thread: the leases' renewal)."""
+    def run(self, ready: Callable[[], object] | None = None) -> None:
+        """Take and do jobs until :meth:`stop` (in the calling thread: the leases' renewal); ``ready`` is called
+        once the analysis processes are up and the takers look at the queue."""
         if not self.queue.sqlite:
             self.listener = Listener(
                 self.engine, self._wake, reconnected=self._wake, channel=QUEUED_CHANNEL, parse_payload=parse_job
             ).start()
         pool = analysis_pool(self.processes)
+        warm(pool, self.processes)
         takers = [
             threading.Thread(target=self._take, args=(pool,), name=f"sixtysix-worker-{n}", daemon=True)
             for n in range(self.processes)
@@ -123,6 +134,8 @@ class Worker:
         for thread in takers:
             thread.start()
         log.info("worker %s: taking jobs with %d processes", self.name, self.processes)
+        if ready is not None:
+            ready()
         try:
             while not self.stopping.wait(self.lease / 3):
                 self.queue.renew(self.name, self.lease)

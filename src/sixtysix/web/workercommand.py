@@ -99,9 +99,12 @@ def _worker_command(args: argparse.Namespace) -> int:
         signal.signal(number, lambda *_: worker.stop())
     shown = args.db.split("@")[-1] if "://" in args.db else args.db  # no password on the screen
     started = f"sixtysix worker {worker.name}: taking jobs from {shown}; Ctrl-C stops"
-    if args.log_format == "json":
-        logging.getLogger("sixtysix.web").info(started)  # every line one JSON object
-    else:
-        print(started, file=sys.stderr, flush=True)
-    worker.run()
+
+    def say_started() -> None:  # once the analysis processes are up: a supervisor may send jobs from then on
+        if args.log_format == "json":
+            logging.getLogger("sixtysix.web").info(started)  # every line one JSON object
+        else:
+            print(started, file=sys.stderr, flush=True)
+
+    worker.run(ready=say_started)
     return 1 if worker.broken else 0
