@@ -8,6 +8,9 @@ import { suitPalette, suitSVG } from "./cards.js";
 import { html, raw } from "./dom.js";
 import { actionKind, marriageCards, SUIT_SYMBOLS, suitOf } from "./notation.js";
 
+/** The mark after a bot account's name, on every page that names a player (" Bot", a badge). */
+export const botBadge = (isBot) => (isBot ? html` <span class="badge" data-testid="bot-badge">${t("leaderboard.bot")}</span>` : "");
+
 /** A card as a small inline chip: "A♥" (with the deck's letters and signs). */
 export function chip(card, opts = {}) {
   const suit = suitOf(card);

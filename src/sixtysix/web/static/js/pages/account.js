@@ -8,7 +8,7 @@ import { $, html, raw, render } from "../dom.js";
 import { getLang, t } from "../i18n.js";
 import { allTokens, saveSeat } from "../store.js";
 import { presetName } from "../presets.js";
-import { labelled } from "../describe.js";
+import { botBadge, labelled } from "../describe.js";
 import { ratingChartSVG } from "../chart.js";
 
 const FAMILIES = { "66": "seed66", schnapsen: "schnapsen" };
@@ -184,7 +184,7 @@ export function mountLeaderboard(root, where) {
           <thead><tr><th>#</th><th>${t("leaderboard.name")}</th><th>${t("leaderboard.rating")}</th><th>${t("leaderboard.deviation")}</th><th>${t("leaderboard.games")}</th></tr></thead>
           <tbody>${rows.map(
             (r, i) => html`<tr data-testid="leaderboard-row" data-name="${r.name}" data-provisional="${r.provisional}">
-              <td>${i + 1}</td><td><a href="#/player/${encodeURIComponent(r.name)}">${r.name}</a>${r.bot ? html` <span class="badge">${t("leaderboard.bot")}</span>` : ""}</td>
+              <td>${i + 1}</td><td><a href="#/player/${encodeURIComponent(r.name)}">${r.name}</a>${botBadge(r.bot)}</td>
               <td>${Math.round(r.rating)}${r.provisional ? html` <span class="badge" title="${t("leaderboard.provisional")}">?</span>` : ""}</td>
               <td>± ${Math.round(r.deviation)}</td><td>${r.games}</td></tr>`,
           )}</tbody></table>`;
@@ -264,7 +264,7 @@ export function mountPlayer(root, name) {
     render(
       root,
       html`<section class="panel player" data-testid="player">
-        <h1 data-testid="player-name">${player.name}${player.bot ? html` <span class="badge">${t("leaderboard.bot")}</span>` : ""}</h1>
+        <h1 data-testid="player-name">${player.name}${botBadge(player.bot)}</h1>
         ${ratingRows(player.ratings)}
         ${Object.keys(player.stats).map(family)}
       </section>`,

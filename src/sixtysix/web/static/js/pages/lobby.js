@@ -5,7 +5,7 @@
 import { LobbySocket, api, errorText } from "../api.js";
 import { $, html, render } from "../dom.js";
 import { t } from "../i18n.js";
-import { labelled } from "../describe.js";
+import { botBadge, labelled } from "../describe.js";
 import { presetName, presetText, usePresets } from "../presets.js";
 import { allTokens, saveOffer, saveSeat, saveSettings, takeOffer } from "../store.js";
 import { matchRows } from "./history.js";
@@ -59,7 +59,7 @@ export function mountLobby(root, ctx) {
   const liveTimer = setInterval(() => seeks.pushed() || readLive(), LIVE_SECONDS * 1000);
 
   // A player of a live match: the name, a bot's mark, the rating in the match's family once there is one.
-  const liveSeatHTML = (s) => html`${s.name}${s.bot ? html` <span class="badge" data-testid="bot-badge">${t("leaderboard.bot")}</span>` : ""}${s.rating !== null && s.rating !== undefined ? html` <span class="note" data-testid="live-rating">${Math.round(s.rating)}</span>` : ""}`;
+  const liveSeatHTML = (s) => html`${s.name}${botBadge(s.bot)}${s.rating !== null && s.rating !== undefined ? html` <span class="note" data-testid="live-rating">${Math.round(s.rating)}</span>` : ""}`;
 
   // The matches being played that anyone may watch, in the server's order (best rated first).
   function liveHTML() {

@@ -14,6 +14,7 @@
 import { api } from "../api.js";
 import { backSVG, cardSVG, suitSVG } from "../cards.js";
 import {
+  botBadge,
   chip,
   dealHeadline,
   dealLog,
@@ -532,16 +533,13 @@ export function mountTable(root, matchId, ctx) {
     const acting = state.deal && state.deal.to_act === n && turnOf() !== "none";
     return html`<div class="seat seat-${place} ${acting ? "acting" : ""}" data-testid="seat" data-seat="${n}"
         data-place="${place}" data-hand-size="${ds.hand_size || 0}">
-      <div class="who">${avatarHTML(info, n)} <strong data-testid="seat-name">${info.name}</strong>${botBadge(info)} ${presenceHTML(info)} ${badges(n)}</div>
+      <div class="who">${avatarHTML(info, n)} <strong data-testid="seat-name">${info.name}</strong>${botBadge(info.bot)} ${presenceHTML(info)} ${badges(n)}</div>
       <div class="stats">${stats}</div>
       <div class="opp-hand" data-testid="seat-hand">${backs}${shown}</div>
     </div>`;
   }
 
   /** A seat held by a bot's account is marked so, as on the leaderboard. */
-  function botBadge(info) {
-    return info.bot ? html` <span class="badge" data-testid="bot-badge">${t("leaderboard.bot")}</span>` : "";
-  }
 
   /** A seat at the end of a deal: its remaining cards face up (a finished deal has no secrets). */
   function seatOpenHTML(n, place, o, info, ds, cards) {
@@ -550,7 +548,7 @@ export function mountTable(root, matchId, ctx) {
     );
     return html`<div class="seat seat-${place} open-hand" data-testid="seat" data-seat="${n}" data-place="${place}"
         data-hand-size="${ds.hand_size || 0}" data-revealed="true">
-      <div class="who">${avatarHTML(info, n)} <strong data-testid="seat-name">${info.name}</strong>${botBadge(info)} ${presenceHTML(info)} ${badges(n)}</div>
+      <div class="who">${avatarHTML(info, n)} <strong data-testid="seat-name">${info.name}</strong>${botBadge(info.bot)} ${presenceHTML(info)} ${badges(n)}</div>
       <div class="stats">${ds.tricks !== null && ds.tricks !== undefined ? html`<span data-testid="seat-tricks" data-tricks="${ds.tricks}">${t("table.tricks", { n: ds.tricks })}</span>` : ""}</div>
       <div class="opp-hand" data-testid="seat-hand">${shown}</div>
     </div>`;

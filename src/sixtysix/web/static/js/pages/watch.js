@@ -5,7 +5,7 @@
 
 import { WatchSocket } from "../api.js";
 import { backSVG, cardSVG } from "../cards.js";
-import { dealLog, labelled, names } from "../describe.js";
+import { botBadge, dealLog, labelled, names } from "../describe.js";
 import { html, raw, render } from "../dom.js";
 import { cardName, getLang, t } from "../i18n.js";
 import { presetName } from "../presets.js";
@@ -44,7 +44,7 @@ export function mountWatch(root, matchId, ctx) {
       ? html`<span class="counts">${t("table.tricks", { n: dealSeat.tricks ?? 0 })}${dealSeat.points !== null && dealSeat.points !== undefined ? html` · ${t("table.points", { n: dealSeat.points })}` : ""}</span>`
       : html`<span class="note">${t("multi.sits_out")}</span>`;
     return html`<div class="watch-seat ${deal && deal.to_act === entry.seat ? "to-act" : ""}" data-testid="watch-seat" data-seat="${entry.seat}">
-      <b>${who.name(entry.seat)}</b>${entry.bot ? html` <span class="badge" data-testid="bot-badge">${t("leaderboard.bot")}</span>` : ""} ${counts}
+      <b>${who.name(entry.seat)}</b>${botBadge(entry.bot)} ${counts}
       <div class="watch-hand">${known.map((c) => card(c, o, "known-card"))}${Array.from({ length: backs }, () => html`<span class="watch-card back">${raw(backSVG())}</span>`)}${(revealed || []).map((c) => card(c, o, "revealed-card"))}</div>
     </div>`;
   }
