@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from sixtysix.web import schema
+from sixtysix.web import notify, schema
 from sixtysix.web.account_api import COOKIE
 from sixtysix.web.lobby import CLEAN_SECONDS, ENDED_SECONDS, SEEK_SECONDS
 from sixtysix.web.lobby_live import MAX_MESSAGE, MAX_SOCKETS, SOCKETS_PER_CLIENT
@@ -24,6 +24,7 @@ from sixtysix.web.middleware import ServerTime
 from .conftest import ServerProcess, ServerThread, both_databases
 from .test_accounts import Browser
 from .test_lobby import signed_up
+from .test_notify import cut_listeners
 
 
 class LobbyClient:
@@ -240,3 +241,22 @@ def test_a_seek_made_on_one_server_process_is_pushed_to_a_lobby_socket_on_anothe
         ann.close()
         first.stop()
         second.stop()
+
+
+def test_a_seek_made_while_the_other_process_was_not_listening_is_pushed_once_it_listens_again(
+    postgres_url: str, make_server: Callable[..., ServerThread], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = make_server(postgres_url), make_server(postgres_url)
+    ann = Browser(first.base)
+    socket = LobbyClient(second.base)
+    try:
+        assert ann.sign_up("Ann").status_code == 201
+        assert socket.lists()["seeks"] == []
+        monkeypatch.setattr(notify, "RECONNECT_SECONDS", 3.0)  # the seek is made well before it listens again
+        assert cut_listeners(postgres_url, notify.LOBBY_CHANNEL) == 2
+        seek = ann.post("/api/seeks", {"target": 3}).json()["seek"]  # its notification reaches no one
+        pushed = socket.until(lambda lists: lists["seeks"], timeout=30)  # the reconnection pushes the lists
+        assert [s["id"] for s in pushed["seeks"]] == [seek["id"]]
+    finally:
+        socket.close()
+        ann.close()

@@ -156,3 +156,42 @@ def test_a_notification_out_of_order_or_not_replaying_reads_the_match_and_a_late
         pass
     wait_until(lambda: b.replayed > replayed)
     assert b.rebuilt == rebuilt + 1 and b.caught_up == caught_up + 1 and two.states_as_stored()
+
+
+def cut_listeners(url: str, channel: str) -> int:
+    """End every PostgreSQL connection that listens on ``channel`` (as a database restart or a network cut
+    would), once each is gone: how many there were."""
+    with psycopg.connect(url, autocommit=True) as connection:
+        listening = "SELECT pid FROM pg_stat_activity WHERE query = %s"
+        pids = [row[0] for row in connection.execute(listening, (f"LISTEN {channel}",)).fetchall()]
+        for pid in pids:
+            connection.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        alive = "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)"
+        wait_until(lambda: connection.execute(alive, (pids,)).fetchone() == (0,))
+    return len(pids)
+
+
+def listening(url: str, channel: str) -> int:
+    """How many PostgreSQL connections listen on ``channel``."""
+    with psycopg.connect(url, autocommit=True) as connection:
+        found = connection.execute("SELECT count(*) FROM pg_stat_activity WHERE query = %s", (f"LISTEN {channel}",))
+        return int(found.fetchone()[0])
+
+
+def test_a_change_made_while_the_other_process_was_not_listening_reaches_its_socket_once_it_listens_again(
+    two: AcrossTwo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    two.move()
+    monkeypatch.setattr(notify, "RECONNECT_SECONDS", 3.0)  # the change below is made well before they listen again
+    matches = {server: server.service.matches for server in (two.a, two.b)}
+    caught_up = {server: m.caught_up for server, m in matches.items()}
+    replayed = {server: m.replayed for server, m in matches.items()}
+    assert cut_listeners(two.url, notify.CHANNEL) == 2  # both processes' listeners
+    seat, version = two.move()  # its notification reaches no one: the other seat gets it by the reconnection
+    other = two.b if seat == 1 else two.a
+    assert matches[other].replayed == replayed[other] and matches[other].caught_up == caught_up[other] + 1
+    assert two.game(two.a).version == two.game(two.b).version == version
+    wait_until(lambda: listening(two.url, notify.CHANNEL) == 2)
+    two.move()  # both listening again: the next change is replayed from its notification
+    wait_until(lambda: sum(m.replayed for m in matches.values()) > sum(replayed.values()))
+    assert two.states_as_stored()
