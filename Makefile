@@ -71,6 +71,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.solver
 	$(BIN)/python -m bench.league --quick
 	$(BIN)/python -m bench.league --quick --robustness
+	$(BIN)/python -m bench.pruning --positions 20
 	$(BIN)/python -m bench.protocol
 	$(BIN)/python -m bench.tournament --deals 2000 --protocol
 	$(BIN)/python -m bench.web --quick

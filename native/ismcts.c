@@ -22,6 +22,7 @@
  * Values are game points for seat 1; a node keeps the sum of its iterations' values.
  */
 #include <math.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -208,16 +209,50 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
     return 0;
 }
 
+/* The root's most visited action's lead in visits over the next one (actions pooled as ismcts() pools them). */
+static long root_lead(const Tree *t) {
+    long visits[256] = {0};
+    long first = 0, second = 0;
+    for (int32_t k = t->nodes[0].first_child; k >= 0; k = t->nodes[k].next_sibling)
+        visits[t->nodes[k].label & 0xFF] += t->nodes[k].visits;
+    for (int action = 0; action < 256; action++) {
+        if (visits[action] > first) {
+            second = first;
+            first = visits[action];
+        } else if (visits[action] > second) {
+            second = visits[action];
+        }
+    }
+    return first - second;
+}
+
+/* At most how many iterations are left: the count's, and at the rate so far (with a margin: later iterations of a
+   deeper tree are slower, not faster) the time's. */
+static long iterations_left(const IsmctsArgs *a, long done, double started, double deadline) {
+    long left = a->iterations > 0 ? a->iterations - done : LONG_MAX;
+    if (deadline) {
+        double now = thread_seconds(), elapsed = now - started;
+        long by_time = elapsed > 0 ? (long)(1.5 * done * (deadline - now) / elapsed) + 16 : LONG_MAX;
+        if (by_time < left) left = by_time;
+    }
+    return left;
+}
+
 int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int *count, long *iterations,
            long *nodes) {
     Tree t = {0};
     if (tree_add(&t, -1, 0, 0) < 0) return -1;
     Rng g;
     rng_seed(&g, a->seed);
-    double deadline = a->seconds > 0 ? thread_seconds() + a->seconds : 0;
+    double started = thread_seconds();
+    double deadline = a->seconds > 0 ? started + a->seconds : 0;
     long done = 0;
     for (; done < a->iterations || (a->iterations <= 0 && deadline); done++) {
         if (deadline && (done & 15) == 0 && thread_seconds() >= deadline && done >= a->min_iterations) break;
+        /* the choice is the most visited action: once no other can catch it up, more iterations change nothing */
+        if (a->prune && (done & 15) == 0 && done >= a->min_iterations &&
+            root_lead(&t) > iterations_left(a, done, started, deadline))
+            break;
         if (iterate(c, &t, root, a, &g)) {
             free(t.nodes);
             return -1;

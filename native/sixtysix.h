@@ -189,6 +189,7 @@ typedef struct {
     double exploration;          /* UCB1's constant, values scaled to [-1, 1] */
     int clairvoyant;             /* 1: every iteration searches the root world itself (nothing redealt) */
     int leaf;                    /* LEAF_PLAYOUT, LEAF_MODEL (the learned value instead), LEAF_MIX (their mean) */
+    int prune;                   /* 1: stop once no action can overtake the most visited in the iterations left */
 } IsmctsArgs;
 typedef struct {
     int action;

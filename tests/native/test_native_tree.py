@@ -115,6 +115,23 @@ def test_the_twin_that_sees_his_hand_draws_only_the_talon_order() -> None:
     assert differs >= 4
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_early_stop_makes_the_choice_of_the_whole_budget_with_fewer_iterations(preset: str) -> None:
+    """``prune``: the search stops once no action can catch up the most visited in the iterations left; with a
+    count of iterations those are known exactly, so the choice is the whole search's in every position."""
+    require_native()
+    saved = 0
+    for n, view in enumerate(_positions(preset, 25)):
+        search = _search(view)
+        full = search.tree_search(view, TreeSettings(iterations=1500), seed=n)
+        pruned = search.tree_search(view, TreeSettings(iterations=1500, prune=True), seed=n)
+        assert pruned.best() == full.best()
+        assert pruned.iterations <= full.iterations == 1500
+        assert sum(visits for visits, _ in pruned.actions.values()) == pruned.iterations
+        saved += full.iterations - pruned.iterations
+    assert saved > 0  # it does stop early somewhere
+
+
 def test_the_tree_search_stops_at_its_cpu_budget() -> None:
     require_native()
     view = _positions("seed66", 1)[0]

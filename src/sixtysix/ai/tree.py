@@ -161,6 +161,7 @@ class TreePlayer(Player):
         close_worlds: int = 0,
         close_share: float = 0.9,
         close_margin: float = 1.0,
+        prune: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -170,6 +171,7 @@ class TreePlayer(Player):
             policy=policy,
             exploration=exploration,
             leaf=leaf,
+            prune=prune,  # why: a choice that more iterations cannot change is made at once (issue 27, point 5)
         )
         self.close_worlds = close_worlds
         self.close_share = close_share
