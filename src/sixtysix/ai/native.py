@@ -56,6 +56,9 @@ _log = logging.getLogger(__name__)
 
 ENV = "SIXTYSIX_NATIVE"
 """``0`` forces the pure-Python path, ``1`` requires the native core; unset: native when built."""
+ENV_COUNTER = "SIXTYSIX_NATIVE_COUNTER"
+"""``0`` plays the card counter (its rollouts, the analysis's sampling model) in Python even where the
+native core is built: the same choices and values, slower (for benchmarks: ``bench.analysis --speed``)."""
 ENV_LIBRARY = "SIXTYSIX_NATIVE_LIB"
 """A path to load the extension from instead (``make check-native``'s sanitizer build)."""
 
@@ -401,6 +404,12 @@ class NativeSearch:
         return result
 
 
+@lru_cache(maxsize=1)
+def counter_available() -> bool:
+    """Whether the card counter plays in the native core in this process (:data:`ENV_COUNTER`)."""
+    return available() and os.environ.get(ENV_COUNTER, "").strip().lower() not in _OFF
+
+
 def counter_view(view: PlayerView) -> tuple[Any, ...]:
     """A view as the native card counter reads it (``native/counter.c``'s CView): the public facts,
     the unseen cards, what the opponent's phase-2 play proved (read once the talon is closed) and
@@ -417,7 +426,7 @@ def counter_view(view: PlayerView) -> tuple[Any, ...]:
 def counter_choose(
     rules: Rules, view: PlayerView, params: tuple[float, ...], rng: bytearray | None = None
 ) -> Action | None:  # fmt: skip
-    """The native card counter's choice in ``view`` (``None`` on the pure path): what
+    """The native card counter's choice in ``view`` (``None`` on the pure path, or :data:`ENV_COUNTER` off): what
     :meth:`~sixtysix.ai.heuristic.CountingPlayer.choose` chooses with the constants ``params``, its
     generator's state ``rng`` (:func:`rng_state`, updated in place; ``None``: no tie-break noise).
 
@@ -430,7 +439,7 @@ def counter_choose(
     >>> choice is None or choice == counter.choose(view)
     True
     """
-    core = core_for(rules)
+    core = core_for(rules) if counter_available() else None
     if core is None:
         return None
     return ACTIONS[core.counter_choose(counter_view(view), params, rng)]
@@ -455,6 +464,7 @@ def set_rng_state(rng: random.Random, state: bytearray) -> None:
 
 __all__ = [
     "ENV",
+    "ENV_COUNTER",
     "IGNORED_OPTIONS",
     "LEAVES",
     "POLICIES",
@@ -463,6 +473,7 @@ __all__ = [
     "TreeSettings",
     "available",
     "core_for",
+    "counter_available",
     "counter_choose",
     "counter_view",
     "encode",
