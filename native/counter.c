@@ -473,6 +473,9 @@ int rollout_value(Core *core, const CounterParams *k, Rollout *w, PyRng *rng1, P
         int seat = p->window ? p->window : to_act(p);
         rollout_view(r, w, seat, &v);
         int action = counter_choose(r, k, &v, seat == 1 ? rng1 : rng2);
+        int legal = 0;
+        for (int i = 0; i < v.n_legal; i++) legal |= v.legal[i] == action;
+        if (!legal) action = v.legal[0]; /* never happens in a checked position; the engine stays safe */
         rollout_do(r, k, w, seat, action);
     }
     return p->stage == S_OVER ? outcome_value(p) : solve_value(core, p);

@@ -12,6 +12,7 @@ on to the exhausted talon and solved) give the values of the Python
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -152,3 +153,48 @@ def test_the_native_counter_refuses_a_malformed_view_or_generator() -> None:
         core.rollout_values(pos, session, ((deal.trump + 1) % 4 * 8, 0, 0, 0), actions, seat, params, None, None)
     with pytest.raises(ValueError, match="not legal"):
         core.rollout_values(pos, session, (deal.trump_card, 0, 0, 0), [43, 44], seat, params, None, None)
+
+
+def test_mutated_views_and_worlds_never_crash_the_counter() -> None:
+    """Random mutations of real views and worlds: each call answers a legal action (a value) or raises ValueError."""
+    require_native()
+    rules = Rules.preset("seed66")
+    core = native.core_for(rules)
+    assert core is not None
+    session = core.new_session()
+    params = CountingPlayer().native_params(rules)
+    rng = random.Random(25)
+    views = [v for v in decisions(rules, seed=25, how_many=200) if len(v.legal) > 1]
+    answered = 0
+    for _ in range(count(1500, 0.2)):
+        view = rng.choice(views)
+        fields = list(native.counter_view(view))
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(fields) - 1)
+            fields[at] = (
+                fields[at] ^ (1 << rng.randrange(32))
+                if at in (10, 11, 12, 13)
+                else fields[at] + rng.choice((-2, -1, 1, 2))
+            )
+        with contextlib.suppress(ValueError):
+            assert core.counter_choose(tuple(fields), params, native.rng_state(random.Random(1))) in range(46)
+            answered += 1
+        if view.phase2 or view.window:
+            continue
+        world = sample_world(view, rng)
+        pos = list(native.encode(world))
+        at = rng.choice((0, 1, 4, 6, 8, 10, 12, 13, 14, 16, 19))
+        pos[at] = pos[at] ^ (1 << rng.randrange(32)) if at in (0, 1) else pos[at] + rng.choice((-1, 1))
+        facts = (
+            world.trump_card,
+            world.known[1],
+            world.known[2],
+            (world.won[1] | world.won[2]) ^ (1 << rng.randrange(32)),
+        )
+        with contextlib.suppress(ValueError):
+            values = core.rollout_values(
+                tuple(pos), session, facts, [int(a) for a in view.legal], view.seat, params, None, None
+            )
+            assert all(-6 <= v <= 6 for v in values)
+            answered += 1
+    assert answered

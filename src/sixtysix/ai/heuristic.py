@@ -246,6 +246,10 @@ class CountingPlayer(BeginnerPlayer):
       to draw the opponent's, then its masters), and once the opponent's hand is known
       picks each lead against the opponent's best answer;
     * declares every marriage it can (also after closing in Schnapsen).
+
+    Equal values are told apart by a little noise from its seeded generator
+    (``jitter=False``: the first legal action wins, for the native counter's tests).
+    ``native/counter.c`` is its port, used by the rollouts (:mod:`sixtysix.ai.rollout`).
     """
 
     name = "counter"
