@@ -198,3 +198,25 @@ def test_mutated_views_and_worlds_never_crash_the_counter() -> None:
             assert all(-6 <= v <= 6 for v in values)
             answered += 1
     assert answered
+
+
+def test_the_counter_stays_in_python_with_native_counter_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    require_native()
+    rules = Rules.preset("seed66")
+    deal = Deal.shuffled(seed=7, rules=rules)
+    view = deal.view(deal.to_act)
+    params = CountingPlayer().native_params(rules)
+    monkeypatch.setenv(native.ENV_COUNTER, "0")
+    native.counter_available.cache_clear()
+    try:
+        assert native.counter_choose(rules, view, params) is None
+        assert Solver(rules).is_native
+        rollouts = Rollouts(rules)
+        assert (
+            rollouts._native_values(Solver(rules), sample_world(view, random.Random(1)), list(view.legal), view.seat)
+            is None
+        )
+    finally:
+        monkeypatch.delenv(native.ENV_COUNTER)
+        native.counter_available.cache_clear()
+    assert native.counter_choose(rules, view, params) is not None
