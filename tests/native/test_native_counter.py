@@ -22,7 +22,7 @@ from native_cases import count, option_sets, require_native, rules_of, set_id
 from sixtysix import Deal, PlayerView, Rules
 from sixtysix.ai import native
 from sixtysix.ai.heuristic import CountingPlayer
-from sixtysix.ai.rollout import Rollouts
+from sixtysix.ai.rollout import CounterModel, Rollouts
 from sixtysix.ai.sampling import sample_world
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import CLAIM, Action
@@ -220,3 +220,12 @@ def test_the_counter_stays_in_python_with_native_counter_off(monkeypatch: pytest
         monkeypatch.delenv(native.ENV_COUNTER)
         native.counter_available.cache_clear()
     assert native.counter_choose(rules, view, params) is not None
+
+
+def test_the_counter_model_chooses_as_the_python_counter_decision_after_decision() -> None:
+    """The sampler's model of the opponent: its generator carried across the native calls."""
+    require_native()
+    rules = Rules.preset("schnapsen")
+    model, counter = CounterModel(9), CountingPlayer(9)
+    for i, view in enumerate(decisions(rules, seed=26, how_many=count(300, 0.05))):
+        assert model.choose(view) == counter.choose(view), f"decision {i}: {view.describe()}"

@@ -37,7 +37,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from sixtysix.ai.heuristic import CountingPlayer
-from sixtysix.ai.native import counter_available, counter_choose, rng_state, set_rng_state
+from sixtysix.ai.native import core_for, counter_available, counter_choose, rng_state, set_rng_state
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import EXCHANGE, Action
 from sixtysix.core.game import Deal
@@ -124,16 +124,18 @@ class CounterModel:
     def choose(self, view: PlayerView) -> Action:
         """What the counter chooses in ``view``."""
         rules = view.rules
-        if self._params is None or self._params[0] is not rules:
-            self._params = (rules, self.counter.native_params(rules))
-        if self._state is None:
-            self._state = rng_state(self.counter.rng)
-        with contextlib.suppress(ValueError):  # a view the core refuses: chosen in Python
-            choice = counter_choose(rules, view, self._params[1], self._state)
-            if choice is not None:
-                return choice
-        set_rng_state(self.counter.rng, self._state)
-        self._state = None
+        if counter_available() and core_for(rules) is not None:
+            if self._params is None or self._params[0] is not rules:
+                self._params = (rules, self.counter.native_params(rules))
+            if self._state is None:
+                self._state = rng_state(self.counter.rng)
+            with contextlib.suppress(ValueError):  # a view the core refuses: chosen in Python
+                choice = counter_choose(rules, view, self._params[1], self._state)
+                if choice is not None:
+                    return choice
+        if self._state is not None:
+            set_rng_state(self.counter.rng, self._state)
+            self._state = None
         return self.counter.choose(view)
 
 
