@@ -7,7 +7,7 @@ and sixtysix searches in pure Python (``sixtysix.ai.native`` says so once, in th
 
 from setuptools import Extension, setup
 
-NATIVE_SOURCES = ["native/engine.c", "native/solve.c", "native/playout.c", "native/ismcts.c", "native/value.c", "native/module.c"]
+NATIVE_SOURCES = ["native/engine.c", "native/solve.c", "native/playout.c", "native/ismcts.c", "native/value.c", "native/counter.c", "native/module.c"]
 NATIVE_FLAGS = ["-O2", "-std=gnu11", "-fno-strict-aliasing"]
 
 

@@ -7,6 +7,7 @@ Run from the repository root, with one process::
     python -m bench.analysis --json out/bench-analysis.json
     python -m bench.analysis --make-records  # deal the records again (bench/records/analysis/)
     python -m bench.analysis --http 5 --think 2  # 5 deals over HTTP on a fresh server: each review from the deal's end
+    python -m bench.analysis --speed --records 4  # worlds per CPU second, the counter native and in Python
 
 The records are single deals kept in ``bench/records/analysis/``: ten of expert-level play
 (level 5 against level 5, 0.25 s of CPU a decision) and ten of beginner-level play (level 2
@@ -61,6 +62,12 @@ coverage
 cost
     CPU seconds per decision (mean, 95th percentile), the share of analyses that stopped
     before the budget (*settled*) and of exact ones.
+speed (``--speed``)
+    Worlds per CPU second of :func:`~sixtysix.ai.analysis.analyze` (``--seconds``, default 1, seed 0) on
+    the talon-open decisions of the records with sampled worlds: the median over the decisions, once
+    with the card counter in the native core (its rollouts and the sampler's model, ``native/counter.c``),
+    once with it in Python (``SIXTYSIX_NATIVE_COUNTER=0``; the exact searches native in both), each in
+    a process of its own; ``--pure`` adds a run without the native core (``SIXTYSIX_NATIVE=0``).
 """
 
 from __future__ import annotations
@@ -72,6 +79,7 @@ import logging
 import math
 import os
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -507,6 +515,38 @@ def _get(http: Any, path: str, headers: dict[str, str]) -> Any:
     return response.json()
 
 
+SPEED_MODES = {"native": {}, "counter in Python": {"SIXTYSIX_NATIVE_COUNTER": "0"}, "pure": {"SIXTYSIX_NATIVE": "0"}}
+"""The runs of ``--speed``: the environment of each one's process."""
+
+
+def world_rates(paths: Sequence[Path], seconds: float) -> list[float]:
+    """Worlds per CPU second of ``analyze`` at each talon-open decision of the records with sampled worlds."""
+    rates = []
+    for path in paths:
+        for choice in record_choices(Record.parse(path.read_text(encoding="utf-8"))):
+            if choice.view.phase2:
+                continue
+            analysis = analyze(choice.view, Budget(seconds=seconds, seed=0), played=choice.action)
+            if not analysis.exact and analysis.seconds > 0:
+                rates.append(analysis.worlds / analysis.seconds)
+    return rates
+
+
+def speed(count: int, seconds: float, pure: bool) -> dict[str, Any]:
+    """:func:`world_rates` in a process of its own per mode of :data:`SPEED_MODES`: the medians and their ratio."""
+    result: dict[str, Any] = {}
+    for mode, env in SPEED_MODES.items():
+        if mode == "pure" and not pure:
+            continue
+        command = [sys.executable, "-m", "bench.analysis", "--rates", "--records", str(count)]
+        command += ["--seconds", str(seconds)]
+        done = subprocess.run(command, env=dict(os.environ, **env), capture_output=True, text=True, check=True)
+        rates = json.loads(done.stdout)
+        result[mode] = {"decisions": len(rates), "median": statistics.median(rates)}
+    result["ratio"] = result["native"]["median"] / result["counter in Python"]["median"]
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="4 records, 3 seeds (a few minutes)")
@@ -524,6 +564,9 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("--think", type=float, default=0.0, help="with --http: seconds before each own action")
     parser.add_argument("--no-ahead", action="store_true", help="with --http: the server's --no-review-ahead")
+    parser.add_argument("--speed", action="store_true", help="worlds per CPU second, the counter native and in Python")
+    parser.add_argument("--pure", action="store_true", help="with --speed: also without the native core")
+    parser.add_argument("--rates", action="store_true", help=argparse.SUPPRESS)  # one run of --speed, as JSON
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)  # why: not a line per request
@@ -531,6 +574,18 @@ def main(argv: list[str] | None = None) -> int:
         make_records()
         return 0
     count = args.records or (4 if args.quick else 20)
+    if args.rates:
+        print(json.dumps(world_rates(record_paths(count), args.seconds or 1.0)))
+        return 0
+    if args.speed:
+        load = os.getloadavg()[0]
+        result = speed(count, args.seconds or 1.0, args.pure)
+        for mode in SPEED_MODES:
+            if mode in result:
+                run = result[mode]
+                print(f"{mode}: median {run['median']:.0f} worlds per CPU second over {run['decisions']} decisions")
+        print(f"native counter / counter in Python: {result['ratio']:.2f}x; load {load:.1f}")
+        return 0
     if args.http:
         load = os.getloadavg()[0]
         run = http_times(args.http, think=args.think, ahead=not args.no_ahead)

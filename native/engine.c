@@ -34,10 +34,8 @@ int to_act(const Pos *p) {
 
 static inline int exchange_card(const Rules *r, const Pos *p) { return p->trump * 8 + r->exchange_rank; }
 
-/* Deal._follow_mask */
-uint32_t follow_mask(const Rules *r, const Pos *p, uint32_t hand) {
-    if (!phase2(p)) return hand;
-    int led = p->led;
+/* facts.follow_mask: the cards of `hand` that may follow `led` in phase 2 */
+uint32_t follow_cards(const Rules *r, uint32_t hand, int led, int trump) {
     uint32_t same = hand & SUIT_MASK(led >> 3);
     if (same) {
         if (r->must_head_trick) {
@@ -47,10 +45,15 @@ uint32_t follow_mask(const Rules *r, const Pos *p, uint32_t hand) {
         return same;
     }
     if (r->must_trump_when_void) {
-        uint32_t trumps = hand & SUIT_MASK(p->trump);
+        uint32_t trumps = hand & SUIT_MASK(trump);
         if (trumps) return trumps;
     }
     return hand;
+}
+
+/* Deal._follow_mask */
+uint32_t follow_mask(const Rules *r, const Pos *p, uint32_t hand) {
+    return phase2(p) ? follow_cards(r, hand, p->led, p->trump) : hand;
 }
 
 /* Deal._may_exchange */

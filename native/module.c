@@ -8,6 +8,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -804,6 +805,152 @@ static PyObject *Core_value_features(CoreObject *self, PyObject *args) {
     return list;
 }
 
+/* -- the card counter (counter.c) --------------------------------------------------- */
+
+/* CountingPlayer's constants (heuristic.counter_params): 8 floats, estimate_closed_leads, the
+ * talon's size and the cards of a trick */
+static int parse_counter_params(PyObject *obj, CounterParams *k) {
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 11) return bad("counter params must be a tuple of 11 (see counter_params)");
+    double *floats[8] = {&k->close_margin, &k->close_margin_last_trick, &k->opponent_share, &k->trump_keep,
+                         &k->master_trump_keep, &k->master_keep, &k->unbeatable_lead, &k->win_lead_bonus};
+    for (Py_ssize_t i = 0; i < 8; i++) {
+        double v = PyFloat_AsDouble(PyTuple_GET_ITEM(obj, i));
+        if (v == -1.0 && PyErr_Occurred()) return -1;
+        if (!isfinite(v) || v < -1000.0 || v > 1000.0) return bad("counter params: a constant out of range");
+        *floats[i] = v;
+    }
+    long estimate = item_long(obj, 8, "estimate_closed_leads", 0, 1), talon = item_long(obj, 9, "talon size", 0, 32);
+    long per_trick = item_long(obj, 10, "cards per trick", 1, 4);
+    if (estimate == LONG_MIN || talon == LONG_MIN || per_trick == LONG_MIN) return -1;
+    k->estimate_closed_leads = (int)estimate;
+    k->talon_size = (int)talon;
+    k->cards_per_trick = (int)per_trick;
+    return 0;
+}
+
+/* a generator's state: a bytearray of the 625 words of random.Random.getstate()[1] (None: no noise) */
+static int parse_rng(PyObject *obj, PyRng *g, PyRng **out) {
+    if (obj == Py_None) {
+        *out = NULL;
+        return 0;
+    }
+    if (!PyByteArray_Check(obj) || PyByteArray_GET_SIZE(obj) != (Py_ssize_t)sizeof(PyRng))
+        return bad("a generator's state is a bytearray of 625 words (native.rng_state) or None");
+    memcpy(g, PyByteArray_AS_STRING(obj), sizeof(PyRng));
+    if (g->index > 624) return bad("a generator's state: index beyond 624");
+    *out = g;
+    return 0;
+}
+
+static void store_rng(PyObject *obj, const PyRng *g) {
+    if (g) memcpy(PyByteArray_AS_STRING(obj), g, sizeof(PyRng));
+}
+
+/* (seat, stage, leader, led, marriage_suit, window, closer, face_up, trump, talon_size, hand, unseen,
+ *  opponent_known, forbidden, score, pending, opponent_score, opponent_pending, own tricks,
+ *  opponent's hand size, legal actions) */
+#define VIEW_FIELDS 21
+static int parse_view(PyObject *obj, const Rules *r, CView *v) {
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != VIEW_FIELDS)
+        return bad("a counter's view is a tuple of 21 fields (see native.counter_view)");
+    static const char *names[VIEW_FIELDS - 1] = {
+        "seat", "stage", "leader", "led", "marriage_suit", "window", "closer", "face_up", "trump", "talon_size",
+        "hand", "unseen", "opponent_known", "forbidden", "score", "pending", "opponent_score", "opponent_pending",
+        "tricks", "opponent_hand_size"};
+    static const long lo[VIEW_FIELDS - 1] = {1, 0, 1, -1, -1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const long hi[VIEW_FIELDS - 1] = {2, 3, 2, 31, 3, 2, 2, 31, 3, 32, 0xFFFFFFFFL, 0xFFFFFFFFL, 0xFFFFFFFFL,
+                                             0xFFFFFFFFL, 400, 120, 400, 120, 16, 16};
+    long x[VIEW_FIELDS - 1];
+    for (int i = 0; i < VIEW_FIELDS - 1; i++) {
+        x[i] = item_long(obj, i, names[i], lo[i], hi[i]);
+        if (x[i] == LONG_MIN) return -1;
+    }
+    memset(v, 0, sizeof *v);
+    v->seat = (int)x[0], v->stage = (int)x[1], v->leader = (int)x[2], v->led = (int)x[3];
+    v->marriage_suit = (int)x[4], v->window = (int)x[5], v->closer = (int)x[6], v->face_up = (int)x[7];
+    v->trump = (int)x[8], v->talon_size = (int)x[9];
+    v->hand = (uint32_t)x[10], v->unseen = (uint32_t)x[11], v->opp_known = (uint32_t)x[12], v->forbidden = (uint32_t)x[13];
+    v->score = (int)x[14], v->pending = (int)x[15], v->opp_score = (int)x[16], v->opp_pending = (int)x[17];
+    v->own_tricks = (int)x[18], v->opp_hand_size = (int)x[19];
+    if (v->stage == S_FOLLOW && v->led < 0) return bad("a counter's view: at the follow, led must be a card");
+    if (v->stage == S_MARRIAGE && v->marriage_suit < 0) return bad("a counter's view: stage MARRIAGE needs the suit");
+    if ((v->hand | v->unseen | v->opp_known) & ~r->pack) return bad("a counter's view: a card not in the pack");
+    PyObject *legal = PyTuple_GET_ITEM(obj, VIEW_FIELDS - 1);
+    if (!PyTuple_Check(legal) || PyTuple_GET_SIZE(legal) < 1 || PyTuple_GET_SIZE(legal) > MAX_ACTIONS)
+        return bad("a counter's view: the legal actions, a tuple of 1 to 48 action ids");
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(legal); i++) {
+        long a = item_long(legal, i, "a legal action", 0, NUM_ACTIONS - 1);
+        if (a == LONG_MIN) return -1;
+        v->legal[i] = (uint8_t)a;
+    }
+    v->n_legal = (int)PyTuple_GET_SIZE(legal);
+    return 0;
+}
+
+static PyObject *Core_counter_choose(CoreObject *self, PyObject *args) {
+    PyObject *view_obj, *params_obj, *rng_obj = Py_None;
+    CView v;
+    CounterParams k;
+    PyRng state, *g;
+    if (!ready(self) || !PyArg_ParseTuple(args, "OO|O", &view_obj, &params_obj, &rng_obj)) return NULL;
+    if (parse_view(view_obj, &self->core.rules, &v) || parse_counter_params(params_obj, &k) || parse_rng(rng_obj, &state, &g))
+        return NULL;
+    int action = counter_choose(&self->core.rules, &k, &v, g);
+    if (action < 0) return bad_null("a counter's view: no card to play among the legal actions");
+    store_rng(rng_obj, g);
+    return PyLong_FromLong(action);
+}
+
+/* a world's facts beside its position: (trump card, known1, known2, played) */
+static int parse_rollout(PyObject *pos_obj, PyObject *extra, const Rules *r, Rollout *w) {
+    memset(w, 0, sizeof *w);
+    if (parse_pos(pos_obj, r, &w->pos)) return -1;
+    if (!PyTuple_Check(extra) || PyTuple_GET_SIZE(extra) != 4) return bad("a world's facts: (trump card, known1, known2, played)");
+    long trump_card = item_long(extra, 0, "trump card", 0, 31);
+    if (trump_card == LONG_MIN) return -1;
+    if ((trump_card >> 3) != w->pos.trump) return bad("a world's facts: the trump card is not of the trump suit");
+    w->trump_card = (int)trump_card;
+    for (int i = 1; i <= 3; i++) {
+        long m = item_long(extra, i, "a card mask", 0, 0xFFFFFFFFL);
+        if (m == LONG_MIN) return -1;
+        if ((uint32_t)m & ~r->pack) return bad("a world's facts: a card not in the pack");
+        if (i < 3)
+            w->known[i] = (uint32_t)m & w->pos.hand[i];
+        else
+            w->played = (uint32_t)m;
+    }
+    w->scan_led = -1;
+    return 0;
+}
+
+static PyObject *Core_rollout_values(CoreObject *self, PyObject *args) {
+    PyObject *pos_obj, *extra_obj, *actions_obj, *params_obj, *rng1_obj, *rng2_obj;
+    unsigned long long session;
+    int seat, n, values[MAX_ACTIONS];
+    uint8_t acts[MAX_ACTIONS];
+    Rollout w;
+    CounterParams k;
+    PyRng s1, s2, *g1, *g2;
+    if (!ready(self) || !PyArg_ParseTuple(args, "OKOOiOOO", &pos_obj, &session, &extra_obj, &actions_obj, &seat,
+                                          &params_obj, &rng1_obj, &rng2_obj))
+        return NULL;
+    const Rules *r = &self->core.rules;
+    if (parse_session(self, session) || parse_seat(seat) || parse_rollout(pos_obj, extra_obj, r, &w) ||
+        parse_actions(actions_obj, r, &w.pos, seat, acts, &n) || parse_counter_params(params_obj, &k) ||
+        parse_rng(rng1_obj, &s1, &g1) || parse_rng(rng2_obj, &s2, &g2))
+        return NULL;
+    PyThreadState *state = enter(self, session);
+    rollout_action_values(&self->core, &k, &w, seat, acts, n, g1, g2, values);
+    leave(self, state);
+    store_rng(rng1_obj, g1);
+    store_rng(rng2_obj, g2);
+    int sign = seat == 1 ? 1 : -1;
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) PyList_SET_ITEM(list, i, PyLong_FromLong(sign * values[i]));
+    return list;
+}
+
 static PyObject *Core_get_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromUnsignedLongLong(self->ready ? self->core.nodes : 0);
 }
@@ -850,6 +997,11 @@ static PyMethodDef Core_methods[] = {
      "model_value(pos): the learned value for seat 1 of a phase-one position."},
     {"value_features", (PyCFunction)Core_value_features, METH_VARARGS,
      "value_features(pos): the learned value's inputs for a phase-one position."},
+    {"counter_choose", (PyCFunction)Core_counter_choose, METH_VARARGS,
+     "counter_choose(view, params, rng=None): the card counter's action (rng: its generator's state, updated)."},
+    {"rollout_values", (PyCFunction)Core_rollout_values, METH_VARARGS,
+     "rollout_values(pos, session, facts, actions, seat, params, rng1, rng2): each action's value for seat,"
+     " played on by the counters while the talon is open, then solved."},
     {NULL, NULL, 0, NULL}};
 
 static PyObject *Core_get_engine_nodes(CoreObject *self, void *Py_UNUSED(closure)) {

@@ -109,6 +109,7 @@ int talon_size(const Pos *p);
 int phase2(const Pos *p);
 int to_act(const Pos *p); /* 0 when over */
 uint32_t follow_mask(const Rules *r, const Pos *p, uint32_t hand);
+uint32_t follow_cards(const Rules *r, uint32_t hand, int led, int trump); /* facts.follow_mask (phase 2) */
 int legal_ids(const Rules *r, const Pos *p, int actor, uint8_t *out);
 int legal_for(const Rules *r, const Pos *p, int seat, uint8_t *out);
 void apply_action(const Rules *r, Pos *p, int seat, int action);
@@ -199,5 +200,47 @@ typedef struct {
 /* the observer's actions at the root with their visits and value sums; -1 out of memory */
 int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int *count, long *iterations,
            long *nodes);
+
+/* -- the card counter and its rollouts (counter.c) ------------------------------ */
+/* Python's random.Random (the Mersenne Twister): the state of getstate(), 624 words and the index */
+typedef struct {
+    uint32_t mt[624];
+    uint32_t index;
+} PyRng;
+double pyrng_random(PyRng *g); /* random.random() */
+
+/* CountingPlayer's tuning constants and the talon's size (from Python: heuristic.counter_params) */
+typedef struct {
+    double close_margin, close_margin_last_trick, opponent_share, trump_keep, master_trump_keep, master_keep,
+        unbeatable_lead, win_lead_bonus;
+    int estimate_closed_leads;
+    int talon_size, cards_per_trick; /* Rules.talon_size, Rules.cards_per_trick */
+} CounterParams;
+
+/* What the counter reads of a PlayerView */
+typedef struct {
+    int seat, stage, leader, led, marriage_suit, window, closer, face_up, trump, talon_size;
+    uint32_t hand, unseen, opp_known, forbidden; /* forbidden: forbidden_cards(view) (read once the talon is closed) */
+    int score, pending, opp_score, opp_pending, own_tricks, opp_hand_size;
+    int n_legal;
+    uint8_t legal[MAX_ACTIONS];
+} CView;
+/* CountingPlayer.choose; `g` NULL: no tie-break noise (CountingPlayer(jitter=False)) */
+int counter_choose(const Rules *r, const CounterParams *k, const CView *v, PyRng *g);
+
+/* A world in a rollout: the position and what the Deal keeps beside it that a view shows */
+typedef struct {
+    Pos pos;
+    int trump_card;
+    uint32_t known[3]; /* Deal.known: the cards each seat is publicly known to hold */
+    uint32_t played;   /* the cards in tricks and the led card */
+    int scan_led, scan_tricks, scan_closed; /* sampling.forbidden_cards' reading of the history so far */
+    uint32_t proofs[3]; /* proofs[s]: what seat s's phase-2 follows proved he lacks */
+} Rollout;
+void rollout_view(const Rules *r, const Rollout *w, int seat, CView *v);
+void rollout_do(const Rules *r, const CounterParams *k, Rollout *w, int seat, int action);
+int rollout_value(Core *core, const CounterParams *k, Rollout *w, PyRng *rng1, PyRng *rng2);
+void rollout_action_values(Core *core, const CounterParams *k, const Rollout *world, int seat, const uint8_t *actions,
+                           int n, PyRng *rng1, PyRng *rng2, int *values);
 
 #endif

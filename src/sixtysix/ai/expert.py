@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from sixtysix.ai.heuristic import CountingPlayer, _follow_options
+from sixtysix.ai.heuristic import _follow_options
 from sixtysix.ai.pimc import PimcPlayer
+from sixtysix.ai.rollout import CounterModel
 from sixtysix.ai.sampling import sample_world
 from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE
 from sixtysix.core.cards import BIT, KING, QUEEN, RANK_OF, SUIT_OF, Card, CardMask, cards_of, make_card
@@ -64,7 +65,7 @@ class ExpertPlayer(PimcPlayer):
             rollouts=rollouts,
             confidence=confidence,
         )
-        self._model: CountingPlayer | None = None
+        self._model: CounterModel | None = None  # the counter as the model of a sound opponent
 
     def _more(self, worlds: int, deadline: float | None) -> bool:
         if worlds >= _MAX_WORLDS:  # late in a deal worlds repeat: more add nothing
@@ -95,7 +96,7 @@ class ExpertPlayer(PimcPlayer):
         """How well the opponent's lead to this trick fits a world: would a sound player
         (the card counter) holding the world's hand have led that card?"""
         if self._model is None:
-            self._model = CountingPlayer(self._seed)
+            self._model = CounterModel(self._seed)
         before = world.copy()
         before.hands[view.opponent] |= BIT[led]
         before.led = -1
@@ -112,7 +113,7 @@ class ExpertPlayer(PimcPlayer):
         share of his possible hands then (the world's, less the card he has drawn since)
         with which a sound player (the card counter) would have played it."""
         if self._model is None:
-            self._model = CountingPlayer(self._seed)
+            self._model = CounterModel(self._seed)
         opponent = view.opponent
         now = PlayerView.of(world, opponent)
         hand_now = world.hands[opponent]

@@ -58,6 +58,7 @@ from sixtysix.core.facts import (
     marriage_value,
 )
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, MARRIAGE
+from sixtysix.core.rules import Rules
 from sixtysix.core.view import PlayerView
 from sixtysix.players.base import Player
 
@@ -245,6 +246,10 @@ class CountingPlayer(BeginnerPlayer):
       to draw the opponent's, then its masters), and once the opponent's hand is known
       picks each lead against the opponent's best answer;
     * declares every marriage it can (also after closing in Schnapsen).
+
+    Equal values are told apart by a little noise from its seeded generator
+    (``jitter=False``: the first legal action wins, for the native counter's tests).
+    ``native/counter.c`` is its port, used by the rollouts (:mod:`sixtysix.ai.rollout`).
     """
 
     name = "counter"
@@ -267,6 +272,24 @@ class CountingPlayer(BeginnerPlayer):
     """Worth of winning a phase-1 trick (the lead) beyond its points."""
     estimate_closed_leads = True
     """After a close, lead by the chance each card wins (else: the cheapest card)."""
+
+    def __init__(self, seed: int | None = 0, jitter: bool = True) -> None:
+        super().__init__(seed)
+        self.jitter = jitter
+        """Break ties between equal values by a little noise from ``rng`` (else: the first legal action wins)."""
+
+    def _noise(self) -> float:
+        """The tie-break noise added to each value (0 without ``jitter``)."""
+        return self.rng.random() * 0.01 if self.jitter else 0.0
+
+    def native_params(self, rules: Rules) -> tuple[float, ...]:
+        """This counter's constants and the talon's size for ``rules``, as the native counter takes them
+        (``native/counter.c``'s CounterParams: it has no number of its own)."""
+        return (
+            self.close_margin, self.close_margin_last_trick, self.opponent_share, self.trump_keep,
+            self.master_trump_keep, self.master_keep, self.unbeatable_lead, self.win_lead_bonus,
+            int(self.estimate_closed_leads), rules.talon_size, rules.cards_per_trick,
+        )  # fmt: skip
 
     # -- decisions ---------------------------------------------------------------------
 
@@ -412,7 +435,7 @@ class CountingPlayer(BeginnerPlayer):
             if unbeatable and _gain_if_won(view) + points[card] >= DEAL_TARGET:
                 return -_WIN_DEAL
             risk = -self.unbeatable_lead * points[card] if unbeatable else float(points[card])
-            return self.keep_value(view, card, count) + risk + self.rng.random() * 0.01
+            return self.keep_value(view, card, count) + risk + self._noise()
 
         return min(cards, key=cost)
 
@@ -426,7 +449,7 @@ class CountingPlayer(BeginnerPlayer):
             return max(cards, key=lambda c: self._closed_lead_value(view, c, count))
         # The opponent's hand is not known: give away as little as possible.
         points = view.rules.points
-        return min(cards, key=lambda c: self.keep_value(view, c, count) + points[c] + self.rng.random() * 0.01)
+        return min(cards, key=lambda c: self.keep_value(view, c, count) + points[c] + self._noise())
 
     def _closed_lead_value(self, view: PlayerView, card: Card, count: _Count) -> float:
         """The lead of ``card`` when the opponent's hand is one of many: by the chance that it wins."""
@@ -451,14 +474,14 @@ class CountingPlayer(BeginnerPlayer):
         win = _WIN_DEAL if _gain_if_won(view) + trick >= DEAL_TARGET else trick
         lose = _WIN_DEAL if view.opponent_score + view.opponent_pending + trick >= DEAL_TARGET else trick
         value = p_win * win - (1.0 - p_win) * lose - self.keep_value(view, card, count)
-        return value + self.rng.random() * 0.01
+        return value + self._noise()
 
     def _lead_value(self, view: PlayerView, card: Card, count: _Count) -> float:
         """The lead of ``card`` against the opponent's best answer (his hand is known)."""
         answers = _follow_options(view, card, count.opp)
         keep = self.keep_value(view, card, count)
         worst = min(self._trick_value(view, card, answer, beats(answer, card, view.trump)) for answer in answers)
-        return worst - keep + self.rng.random() * 0.01
+        return worst - keep + self._noise()
 
     def _trick_value(self, view: PlayerView, mine: Card, theirs: Card, they_win: bool) -> float:
         points = view.rules.points
@@ -496,7 +519,7 @@ class CountingPlayer(BeginnerPlayer):
                 value += 4.0  # on lead it can declare
             if face_up is not None:
                 value += (5.0 - face_up) * (0.5 if wins else -0.5)
-        return value + self.rng.random() * 0.01
+        return value + self._noise()
 
 
 def _holds_marriage(view: PlayerView, playing: Card) -> bool:

@@ -32,6 +32,7 @@ import logging
 import math
 import os
 import random
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from sixtysix.ai.learned import LearnedValue
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.core.actions import ACTIONS, Action
-from sixtysix.core.cards import CardMask
+from sixtysix.core.cards import BIT, CardMask
 from sixtysix.core.facts import LAST_TRICK_BONUS, SCHNEIDER, deal_target, game_point_scale, marriage_points
 from sixtysix.core.game import Deal
 from sixtysix.core.outcome import Outcome, Termination
@@ -55,6 +56,9 @@ _log = logging.getLogger(__name__)
 
 ENV = "SIXTYSIX_NATIVE"
 """``0`` forces the pure-Python path, ``1`` requires the native core; unset: native when built."""
+ENV_COUNTER = "SIXTYSIX_NATIVE_COUNTER"
+"""``0`` plays the card counter (its rollouts, the analysis's sampling model) in Python even where the
+native core is built: the same choices and values, slower (for benchmarks: ``bench.analysis --speed``)."""
 ENV_LIBRARY = "SIXTYSIX_NATIVE_LIB"
 """A path to load the extension from instead (``make check-native``'s sanitizer build)."""
 
@@ -371,6 +375,29 @@ class NativeSearch:
         visits = {ACTIONS[a]: (n, sign * total / n if n else 0.0) for a, n, total in stats}
         return TreeResult(visits, iterations, nodes)
 
+    def rollout_values(
+        self,
+        world: Deal,
+        actions: Sequence[Action],
+        seat: int,
+        params: tuple[float, ...],
+        rngs: tuple[bytearray, bytearray] | None,
+    ) -> list[int]:
+        """The value for ``seat`` of each of ``actions`` in ``world``, played on by the card counter in both
+        seats while the talon is open (``native/counter.c``; :meth:`~sixtysix.ai.rollout.Rollouts.action_values`
+        in Python) and then solved exactly. ``params``: the counter's constants
+        (:meth:`~sixtysix.ai.heuristic.CountingPlayer.native_params`); ``rngs``: the two counters' generators
+        (:func:`rng_state`, updated in place), ``None`` for counters without tie-break noise.
+        The world's history must be empty (a sampled world): the counters read theirs from the rollout on.
+        """
+        led = BIT[world.led] if world.led >= 0 else 0
+        facts = (world.trump_card, world.known[1], world.known[2], world.won[1] | world.won[2] | led)
+        rng1, rng2 = rngs if rngs is not None else (None, None)
+        before = self.core.nodes
+        values = self.core.rollout_values(encode(world), self.session, facts, actions, seat, params, rng1, rng2)
+        self._count(before)
+        return values
+
     def reaches(self, deal: Deal, seat: int, threshold: int = 1) -> bool:
         """Whether ``seat`` can force a value of at least ``threshold`` game points (1: it wins the deal).
 
@@ -382,8 +409,67 @@ class NativeSearch:
         return result
 
 
+@lru_cache(maxsize=1)
+def counter_available() -> bool:
+    """Whether the card counter plays in the native core in this process (:data:`ENV_COUNTER`)."""
+    return available() and os.environ.get(ENV_COUNTER, "").strip().lower() not in _OFF
+
+
+def counter_view(view: PlayerView) -> tuple[Any, ...]:
+    """A view as the native card counter reads it (``native/counter.c``'s CView): the public facts,
+    the unseen cards, what the opponent's phase-2 play proved (read once the talon is closed) and
+    the legal actions."""
+    return (
+        view.seat, int(view.stage), view.leader, -1 if view.led is None else view.led, view.marriage_suit,
+        view.window, view.closer, -1 if view.face_up is None else view.face_up, view.trump, view.talon_size,
+        view.hand, view.unseen, view.opponent_known, forbidden_cards(view) if view.closer else 0,
+        view.score, view.pending, view.opponent_score, view.opponent_pending, view.tricks[view.seat - 1],
+        view.opponent_hand_size, tuple(view.legal),
+    )  # fmt: skip
+
+
+def counter_choose(
+    rules: Rules, view: PlayerView, params: tuple[float, ...], rng: bytearray | None = None
+) -> Action | None:  # fmt: skip
+    """The native card counter's choice in ``view`` (``None`` on the pure path, or :data:`ENV_COUNTER` off): what
+    :meth:`~sixtysix.ai.heuristic.CountingPlayer.choose` chooses with the constants ``params``, its
+    generator's state ``rng`` (:func:`rng_state`, updated in place; ``None``: no tie-break noise).
+
+    >>> from sixtysix import Deal
+    >>> from sixtysix.ai.heuristic import CountingPlayer
+    >>> deal = Deal.shuffled(seed=5)
+    >>> view = deal.view(deal.to_act)
+    >>> counter = CountingPlayer(1, jitter=False)
+    >>> choice = counter_choose(deal.rules, view, counter.native_params(deal.rules))
+    >>> choice is None or choice == counter.choose(view)
+    True
+    """
+    core = core_for(rules) if counter_available() else None
+    if core is None:
+        return None
+    return ACTIONS[core.counter_choose(counter_view(view), params, rng)]
+
+
+_WORDS = array("I")
+assert _WORDS.itemsize == 4
+
+
+def rng_state(rng: random.Random) -> bytearray:
+    """The state of ``rng`` (the Mersenne Twister's 624 words and its index) as the native counter takes it."""
+    return bytearray(array("I", rng.getstate()[1]).tobytes())
+
+
+def set_rng_state(rng: random.Random, state: bytearray) -> None:
+    """Put the state ``state`` (:func:`rng_state`, as the native counter left it) back into ``rng``."""
+    version, _, gauss = rng.getstate()
+    words = array("I")
+    words.frombytes(bytes(state))
+    rng.setstate((version, tuple(words), gauss))
+
+
 __all__ = [
     "ENV",
+    "ENV_COUNTER",
     "IGNORED_OPTIONS",
     "LEAVES",
     "POLICIES",
@@ -392,12 +478,17 @@ __all__ = [
     "TreeSettings",
     "available",
     "core_for",
+    "counter_available",
+    "counter_choose",
+    "counter_view",
     "encode",
     "extension",
     "facts_of",
     "outcome_of",
     "result_key",
+    "rng_state",
     "rules_flags",
+    "set_rng_state",
 ]
 
 

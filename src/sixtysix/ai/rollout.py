@@ -32,10 +32,12 @@ differences are far less noisy than the values).
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Mapping, Sequence
 
 from sixtysix.ai.heuristic import CountingPlayer
+from sixtysix.ai.native import core_for, counter_available, counter_choose, rng_state, set_rng_state
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import EXCHANGE, Action
 from sixtysix.core.game import Deal
@@ -44,12 +46,29 @@ from sixtysix.core.view import PlayerView
 
 
 class Rollouts:
-    """Plays worlds on with a card counter in each seat (seeded: deterministic)."""
+    """Plays worlds on with a card counter in each seat (seeded: deterministic).
 
-    def __init__(self, rules: Rules, seed: int | None = 0) -> None:
+    Where the native core is built the rollouts run in it (``native/counter.c``: the same
+    counter, its generators carried over, so the same values; a world with a history,
+    ``SIXTYSIX_NATIVE=0`` or ``SIXTYSIX_NATIVE_COUNTER=0``, plays on here).
+    ``jitter=False``: counters without tie-break noise.
+    """
+
+    def __init__(self, rules: Rules, seed: int | None = 0, jitter: bool = True) -> None:
         self.rules = rules
         base = 0 if seed is None else seed
-        self.players = {1: CountingPlayer(base * 2 + 1), 2: CountingPlayer(base * 2 + 2)}
+        self._players = {1: CountingPlayer(base * 2 + 1, jitter), 2: CountingPlayer(base * 2 + 2, jitter)}
+        self._params = self._players[1].native_params(rules)
+        self._rngs: tuple[bytearray, bytearray] | None = None  # the generators while the native core holds them
+
+    @property
+    def players(self) -> dict[int, CountingPlayer]:
+        """The counters of seats 1 and 2 (their generators where the native rollouts left them)."""
+        if self._rngs is not None:
+            for seat, state in zip((1, 2), self._rngs, strict=True):
+                set_rng_state(self._players[seat].rng, state)
+            self._rngs = None
+        return self._players
 
     def value(self, solver: Solver, deal: Deal) -> float:
         """Value for seat 1 of ``deal`` (changed in place) played on by the counters."""
@@ -62,6 +81,9 @@ class Rollouts:
 
     def action_values(self, solver: Solver, world: Deal, actions: Sequence[Action], seat: int) -> dict[Action, float]:
         """The rollout value of each of ``actions`` for ``seat`` (positive = good for it)."""
+        native = self._native_values(solver, world, actions, seat)
+        if native is not None:
+            return dict(zip(actions, native, strict=True))
         sign = 1 if seat == 1 else -1
         values: dict[Action, float] = {}
         for action in actions:
@@ -71,6 +93,50 @@ class Rollouts:
                 child._do(child.window, EXCHANGE)
             values[action] = sign * self.value(solver, child)
         return values
+
+    def _native_values(self, solver: Solver, world: Deal, actions: Sequence[Action], seat: int) -> list[int] | None:
+        """The same in the native core, or ``None`` where it does not play this world."""
+        if not solver.is_native or world.history or not counter_available():  # why: a history is read in Python only
+            return None
+        jitter = self._players[1].jitter
+        if jitter and self._rngs is None:
+            self._rngs = (rng_state(self._players[1].rng), rng_state(self._players[2].rng))
+        return solver.rollout_values(world, list(actions), seat, self._params, self._rngs if jitter else None)
+
+
+class CounterModel:
+    """The card counter as a model of a sound player: its choices in the native core where it is
+    built (``native/counter.c``: the same choices, drawing the same noise from the same generator,
+    whose state crosses over), else in Python.
+
+    >>> from sixtysix import Deal
+    >>> deal = Deal.shuffled(seed=5)
+    >>> view = deal.view(deal.to_act)
+    >>> CounterModel(1).choose(view) == CountingPlayer(1).choose(view)
+    True
+    """
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.counter = CountingPlayer(seed)
+        self._state: bytearray | None = None  # the generator while the native core holds it
+        self._params: tuple[Rules, tuple[float, ...]] | None = None
+
+    def choose(self, view: PlayerView) -> Action:
+        """What the counter chooses in ``view``."""
+        rules = view.rules
+        if counter_available() and core_for(rules) is not None:
+            if self._params is None or self._params[0] is not rules:
+                self._params = (rules, self.counter.native_params(rules))
+            if self._state is None:
+                self._state = rng_state(self.counter.rng)
+            with contextlib.suppress(ValueError):  # a view the core refuses: chosen in Python
+                choice = counter_choose(rules, view, self._params[1], self._state)
+                if choice is not None:
+                    return choice
+        if self._state is not None:
+            set_rng_state(self.counter.rng, self._state)
+            self._state = None
+        return self.counter.choose(view)
 
 
 def confident_choice(per_world: Mapping[Action, Sequence[float]], base: Action | None, z: float) -> Action:

@@ -136,6 +136,30 @@ class Solver:
                 return self._native_call(self._native.worlds_action_values, worlds, actions, seat)
         return [[int(v) for v in self.action_values(world, None, actions, seat).values()] for world in worlds]
 
+    @property
+    def is_native(self) -> bool:
+        """Whether this solver's exact searches run in the native core."""
+        return self._native is not None
+
+    def rollout_values(
+        self,
+        world: Deal,
+        actions: list[Action],
+        seat: int,
+        params: tuple[float, ...],
+        rngs: tuple[bytearray, bytearray] | None,
+    ) -> list[int] | None:
+        """:meth:`NativeSearch.rollout_values <sixtysix.ai.native.NativeSearch.rollout_values>` with this
+        solver's table: the card counter's rollouts of ``world`` in the native core, or ``None`` where they
+        run in Python (the pure path, a world with a history, a position the core refuses)."""
+        if self._native is None or world.history or world.outcome is not None:
+            return None
+        self._check_rules(world)
+        try:
+            return self._native_call(self._native.rollout_values, world, actions, seat, params, rngs)
+        except ValueError:  # a position it refuses: played on in Python
+            return None
+
     def best_action(self, deal: Deal, depth: int | None = None) -> Action:
         values = self.action_values(deal, depth)
         return max(values, key=lambda a: values[a])
