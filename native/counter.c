@@ -464,12 +464,15 @@ void rollout_do(const Rules *r, const CounterParams *k, Rollout *w, int seat, in
     if (face_before >= 0 && p->face_up < 0) w->known[3 - p->leader] |= BIT(face_before); /* the last draw */
 }
 
-/* Rollouts.value: the counters play both seats while the talon is open (or closed), then the exact value */
-int rollout_value(Core *core, const CounterParams *k, Rollout *w, PyRng *rng1, PyRng *rng2) {
+/* Rollouts.value: the counters play both seats while the talon is open (or closed), then the exact value; with
+   solve_from >= 0 they stop once the talon is closed or has at most solve_from cards, and the exact value is the
+   world's from there */
+int rollout_value(Core *core, const CounterParams *k, Rollout *w, PyRng *rng1, PyRng *rng2, int solve_from) {
     const Rules *r = &core->rules;
     Pos *p = &w->pos;
     CView v;
     while (p->stage != S_OVER && (p->closer || !phase2(p))) {
+        if (solve_from >= 0 && (p->closer || talon_size(p) <= solve_from)) break;
         int seat = p->window ? p->window : to_act(p);
         rollout_view(r, w, seat, &v);
         int action = counter_choose(r, k, &v, seat == 1 ? rng1 : rng2);
@@ -483,13 +486,13 @@ int rollout_value(Core *core, const CounterParams *k, Rollout *w, PyRng *rng1, P
 
 /* Rollouts.action_values: values for seat 1 of each action (legal for `seat`) played on */
 void rollout_action_values(Core *core, const CounterParams *k, const Rollout *world, int seat, const uint8_t *actions,
-                           int n, PyRng *rng1, PyRng *rng2, int *values) {
+                           int n, PyRng *rng1, PyRng *rng2, int solve_from, int *values) {
     const Rules *r = &core->rules;
     for (int i = 0; i < n; i++) {
         Rollout child = *world;
         rollout_do(r, k, &child, seat, actions[i]);
         int window = child.pos.window;
         if (window && window != seat) rollout_do(r, k, &child, window, A_EXCHANGE); /* he always exchanges */
-        values[i] = rollout_value(core, k, &child, rng1, rng2);
+        values[i] = rollout_value(core, k, &child, rng1, rng2, solve_from);
     }
 }

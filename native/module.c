@@ -931,16 +931,18 @@ static PyObject *Core_rollout_values(CoreObject *self, PyObject *args) {
     Rollout w;
     CounterParams k;
     PyRng s1, s2, *g1, *g2;
-    if (!ready(self) || !PyArg_ParseTuple(args, "OKOOiOOO", &pos_obj, &session, &extra_obj, &actions_obj, &seat,
-                                          &params_obj, &rng1_obj, &rng2_obj))
+    int solve_from = -1;
+    if (!ready(self) || !PyArg_ParseTuple(args, "OKOOiOOO|i", &pos_obj, &session, &extra_obj, &actions_obj, &seat,
+                                          &params_obj, &rng1_obj, &rng2_obj, &solve_from))
         return NULL;
+    if (solve_from < -1 || solve_from > MAX_STOCK) return bad_null("solve_from must be from -1 to the stock's size");
     const Rules *r = &self->core.rules;
     if (parse_session(self, session) || parse_seat(seat) || parse_rollout(pos_obj, extra_obj, r, &w) ||
         parse_actions(actions_obj, r, &w.pos, seat, acts, &n) || parse_counter_params(params_obj, &k) ||
         parse_rng(rng1_obj, &s1, &g1) || parse_rng(rng2_obj, &s2, &g2))
         return NULL;
     PyThreadState *state = enter(self, session);
-    rollout_action_values(&self->core, &k, &w, seat, acts, n, g1, g2, values);
+    rollout_action_values(&self->core, &k, &w, seat, acts, n, g1, g2, solve_from, values);
     leave(self, state);
     store_rng(rng1_obj, g1);
     store_rng(rng2_obj, g2);
@@ -1000,7 +1002,7 @@ static PyMethodDef Core_methods[] = {
     {"counter_choose", (PyCFunction)Core_counter_choose, METH_VARARGS,
      "counter_choose(view, params, rng=None): the card counter's action (rng: its generator's state, updated)."},
     {"rollout_values", (PyCFunction)Core_rollout_values, METH_VARARGS,
-     "rollout_values(pos, session, facts, actions, seat, params, rng1, rng2): each action's value for seat,"
+     "rollout_values(pos, session, facts, actions, seat, params, rng1, rng2[, solve_from]): each action's value for seat,"
      " played on by the counters while the talon is open, then solved."},
     {NULL, NULL, 0, NULL}};
 

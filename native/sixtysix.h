@@ -239,8 +239,8 @@ typedef struct {
 } Rollout;
 void rollout_view(const Rules *r, const Rollout *w, int seat, CView *v);
 void rollout_do(const Rules *r, const CounterParams *k, Rollout *w, int seat, int action);
-int rollout_value(Core *core, const CounterParams *k, Rollout *w, PyRng *rng1, PyRng *rng2);
+int rollout_value(Core *core, const CounterParams *k, Rollout *w, PyRng *rng1, PyRng *rng2, int solve_from);
 void rollout_action_values(Core *core, const CounterParams *k, const Rollout *world, int seat, const uint8_t *actions,
-                           int n, PyRng *rng1, PyRng *rng2, int *values);
+                           int n, PyRng *rng1, PyRng *rng2, int solve_from, int *values);
 
 #endif

@@ -105,6 +105,29 @@ def test_native_rollouts_give_the_python_rollouts_values(case: tuple[str, str, d
         assert native.rng_state(fast.players[seat].rng) == native.rng_state(slow.players[seat].rng)
 
 
+@pytest.mark.parametrize("preset", ["seed66", "schnapsen"])
+@pytest.mark.parametrize("solve_from", [0, 2, 4])
+def test_rollouts_solved_from_a_short_or_closed_talon_give_the_same_values_in_both_cores(
+    preset: str, solve_from: int
+) -> None:
+    """The analysis's rollouts (``solve_from``): the counters stop once the talon is closed or that short, and the
+    exact value is the world's from there, in C as in Python."""
+    require_native()
+    rules = Rules.preset(preset)
+    rng = random.Random(25 + solve_from)
+    fast = Rollouts(rules, seed=5, solve_from=solve_from)
+    slow = _python_only(Rollouts(rules, seed=5, solve_from=solve_from))
+    solver = Solver(rules)
+    views = [v for v in decisions(rules, seed=25, how_many=count(120, 0.05)) if not v.phase2 and len(v.legal) > 1]
+    assert views
+    for i, view in enumerate(views[: count(40, 0.05)]):
+        world = sample_world(view, rng)
+        expected = slow.action_values(solver, world.copy(), list(view.legal), view.seat)
+        assert fast.action_values(solver, world, list(view.legal), view.seat) == expected, f"world {i}"
+    for seat in (1, 2):
+        assert native.rng_state(fast.players[seat].rng) == native.rng_state(slow.players[seat].rng)
+
+
 def test_rollouts_without_noise_give_the_same_values_in_both_cores() -> None:
     require_native()
     rules = Rules.preset("seed66")

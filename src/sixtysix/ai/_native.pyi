@@ -72,4 +72,5 @@ class Core:
         params: tuple[float, ...],
         rng1: bytearray | None,
         rng2: bytearray | None,
+        solve_from: int = -1,
     ) -> list[int]: ...

@@ -56,7 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
-from sixtysix.ai.analysis import Analysis, Sample, Verdict
+from sixtysix.ai.analysis import SOLVED_TALON, Analysis, Sample, Verdict
 from sixtysix.ai.clock import cpu_deadline, spent
 from sixtysix.ai.rollout import Rollouts
 from sixtysix.ai.sampling import forbidden_cards
@@ -433,7 +433,8 @@ class LinePair:
 
 def play_line(world: Deal, seat: int, action: Action, solver: Solver, rollouts: Rollouts | None) -> Line:
     """``seat`` takes ``action`` in ``world`` (a copy is played), then play goes on as the analysis values it:
-    the card counters while the talon is open (``rollouts``), the exact solver's choice after."""
+    the card counters while they play (``rollouts``: the talon open and longer than the analysis's
+    :data:`~sixtysix.ai.analysis.SOLVED_TALON`), the exact solver's choice after."""
     deal = world.copy()
     actions: list[tuple[int, Action]] = []
     tricks: list[tuple[int, Card, int, Card, int]] = []
@@ -460,7 +461,7 @@ def _next_move(deal: Deal, seat: int, solver: Solver, rollouts: Rollouts | None)
     legal = deal.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    if rollouts is not None and not deal.phase2:
+    if rollouts is not None and rollouts.plays(deal):
         return rollouts.players[seat].choose(PlayerView.of(deal, seat))
     values = solver.action_values(deal, None, legal, seat)
     return max(legal, key=lambda a: (values[a], a == CLAIM))  # as the analysis: a claim first among equals
@@ -471,7 +472,7 @@ def compare_lines(view: PlayerView, analysis: Analysis, best: Action, other: Act
     (at most :data:`LINE_SECONDS` seconds; played on by the exact solver where the analysis is exhaustive)."""
     solver = Solver(view.rules)
     # An exhaustive analysis valued every world exactly: its lines are the exact solver's too.
-    rollouts = None if view.phase2 or analysis.exhaustive else Rollouts(view.rules, seed)
+    rollouts = None if view.phase2 or analysis.exhaustive else Rollouts(view.rules, seed, solve_from=SOLVED_TALON)
     deadline = cpu_deadline(LINE_SECONDS)
     pairs = []
     for sample in distinct_samples(shared_samples(analysis, best, other))[:LINE_WORLDS]:

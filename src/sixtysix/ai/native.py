@@ -382,10 +382,12 @@ class NativeSearch:
         seat: int,
         params: tuple[float, ...],
         rngs: tuple[bytearray, bytearray] | None,
+        solve_from: int | None = None,
     ) -> list[int]:
         """The value for ``seat`` of each of ``actions`` in ``world``, played on by the card counter in both
         seats while the talon is open (``native/counter.c``; :meth:`~sixtysix.ai.rollout.Rollouts.action_values`
-        in Python) and then solved exactly. ``params``: the counter's constants
+        in Python) and then solved exactly; with ``solve_from``, solved exactly as soon as the talon is closed or
+        holds at most that many cards. ``params``: the counter's constants
         (:meth:`~sixtysix.ai.heuristic.CountingPlayer.native_params`); ``rngs``: the two counters' generators
         (:func:`rng_state`, updated in place), ``None`` for counters without tie-break noise.
         The world's history must be empty (a sampled world): the counters read theirs from the rollout on.
@@ -394,7 +396,8 @@ class NativeSearch:
         facts = (world.trump_card, world.known[1], world.known[2], world.won[1] | world.won[2] | led)
         rng1, rng2 = rngs if rngs is not None else (None, None)
         before = self.core.nodes
-        values = self.core.rollout_values(encode(world), self.session, facts, actions, seat, params, rng1, rng2)
+        stop = -1 if solve_from is None else solve_from
+        values = self.core.rollout_values(encode(world), self.session, facts, actions, seat, params, rng1, rng2, stop)
         self._count(before)
         return values
 

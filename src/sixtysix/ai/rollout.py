@@ -54,8 +54,12 @@ class Rollouts:
     ``jitter=False``: counters without tie-break noise.
     """
 
-    def __init__(self, rules: Rules, seed: int | None = 0, jitter: bool = True) -> None:
+    def __init__(self, rules: Rules, seed: int | None = 0, jitter: bool = True, solve_from: int | None = None) -> None:
         self.rules = rules
+        self.solve_from = solve_from
+        """``None``: the counters play on until the talon is exhausted (a closed deal to its end). A number: they
+        stop once the talon is closed or holds at most that many cards, and the exact value of the world from
+        there is taken (as if both sides saw every card, as the exact analysis values each deal)."""
         base = 0 if seed is None else seed
         self._players = {1: CountingPlayer(base * 2 + 1, jitter), 2: CountingPlayer(base * 2 + 2, jitter)}
         self._params = self._players[1].native_params(rules)
@@ -70,10 +74,16 @@ class Rollouts:
             self._rngs = None
         return self._players
 
+    def plays(self, deal: Deal) -> bool:
+        """Whether the counters choose the next action of ``deal`` (else the exact solver's value is taken)."""
+        if self.solve_from is not None:
+            return not deal.closer and not deal.phase2 and deal.talon_size > self.solve_from
+        return bool(deal.closer) or not deal.phase2
+
     def value(self, solver: Solver, deal: Deal) -> float:
         """Value for seat 1 of ``deal`` (changed in place) played on by the counters."""
         players = self.players
-        while deal.outcome is None and (deal.closer or not deal.phase2):
+        while deal.outcome is None and self.plays(deal):
             seat = deal.seat_to_ask
             assert seat is not None
             deal._do(seat, players[seat].choose(PlayerView.of(deal, seat)))
@@ -101,7 +111,8 @@ class Rollouts:
         jitter = self._players[1].jitter
         if jitter and self._rngs is None:
             self._rngs = (rng_state(self._players[1].rng), rng_state(self._players[2].rng))
-        return solver.rollout_values(world, list(actions), seat, self._params, self._rngs if jitter else None)
+        rngs = self._rngs if jitter else None
+        return solver.rollout_values(world, list(actions), seat, self._params, rngs, self.solve_from)
 
 
 class CounterModel:

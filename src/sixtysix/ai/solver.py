@@ -148,6 +148,7 @@ class Solver:
         seat: int,
         params: tuple[float, ...],
         rngs: tuple[bytearray, bytearray] | None,
+        solve_from: int | None = None,
     ) -> list[int] | None:
         """:meth:`NativeSearch.rollout_values <sixtysix.ai.native.NativeSearch.rollout_values>` with this
         solver's table: the card counter's rollouts of ``world`` in the native core, or ``None`` where they
@@ -156,7 +157,7 @@ class Solver:
             return None
         self._check_rules(world)
         try:
-            return self._native_call(self._native.rollout_values, world, actions, seat, params, rngs)
+            return self._native_call(self._native.rollout_values, world, actions, seat, params, rngs, solve_from)
         except ValueError:  # a position it refuses: played on in Python
             return None
 
