@@ -140,7 +140,8 @@ SOLVED_TALON = 4
 """A sampled world is solved exactly (every card seen, as the exact analysis values each listed deal) once its
 talon is closed or holds at most this many cards; before, the card counter plays both seats on. Its play after a
 close flattered closing, and against the exact values of every decision with few deals (``python -m bench.exact
---sampled 1``) the verdict differed in 30 of 90 talon-open decisions, 8 with this (6: 8, at half the worlds a second)."""
+--sampled 1``) the verdict differed in 30 of 90 talon-open decisions, 8 with this (6: 8, at half the worlds a
+second)."""
 
 KEPT_WORLDS = 1000
 """The first this many worlds of an analysis are kept with their values (:attr:`Analysis.samples`, what an
@@ -281,7 +282,8 @@ class Budget:
         return self.seconds
 
     def describe(self) -> str:
-        """A short text for people: ``at most 1 s per decision, counter rollouts to a talon of 4, then exact, seed 0``."""
+        """A short text for people: ``at most 1 s per decision, counter rollouts to a talon of 4, then exact,
+        seed 0``."""
         parts = []
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
