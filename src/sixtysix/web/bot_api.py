@@ -40,10 +40,9 @@ from sixtysix.web.accounts import Account, Accounts
 from sixtysix.web.bots import BotTokens, Connections, TokenHolder
 from sixtysix.web.deps import bearer, client_of, no_store
 from sixtysix.web.errors import WebError, malformed
-from sixtysix.web.game import Game
 from sixtysix.web.live import DIRECT, DirectLink, Subscriber, message
 from sixtysix.web.lobby import Lobby
-from sixtysix.web.matches import BOT_FORFEIT
+from sixtysix.web.matches import BOT_FORFEIT, Game
 from sixtysix.web.messages import sentence
 from sixtysix.web.play import commit_forfeit_deal
 from sixtysix.web.service import Service

@@ -8,16 +8,16 @@ is taken after the draw the server makes first (``after_draw`` in the seat state
 
 **The exchange window.** The computer's exchange decisions (``X``/``pass`` when not on
 lead) are taken at once, in the same change as the person's action that offered the
-exchange (:func:`~sixtysix.web.game.decide_windows`): the person never sees a state that the
+exchange (:func:`~sixtysix.web.matches.decide_windows`): the person never sees a state that the
 computer's answer makes stale. Between two people the engine's rule holds: the leader's next
 action ends the offer.
 
 **The move clock** (docs/web.md). In a match between people the seat to act has
-:attr:`~sixtysix.web.game.Game.move_seconds` for each decision (the clock restarts with every change).
+:attr:`~sixtysix.web.matches.Game.move_seconds` for each decision (the clock restarts with every change).
 When it runs out, every other person at the table may **claim the deal** (the action ``claim_deal``,
 :func:`claim`): the late seat forfeits it (:func:`sixtysix.core.forfeit.forfeit_deal`, the opponent
 wins :data:`~sixtysix.core.forfeit.FORFEIT_POINTS`). Once the clock has been out for
-:attr:`~sixtysix.web.game.Game.grace_seconds` more and the late seat has no open connection, they may
+:attr:`~sixtysix.web.matches.Game.grace_seconds` more and the late seat has no open connection, they may
 **claim the match** (``claim_match``): the late seat forfeits this deal and the match, which ends at
 once with the deals really played (:func:`sixtysix.core.forfeit.forfeit_match`: no deal is made
 up), won by its opponent. A forfeited deal is stored as the action ``forfeit`` and replayed on a
@@ -68,10 +68,9 @@ from sixtysix.present.state import NEXT
 from sixtysix.present.words import LANGUAGES
 from sixtysix.web import fairness
 from sixtysix.web.errors import WebError, malformed, not_your_turn
-from sixtysix.web.game import Game, decide, decide_windows, start_deal, thinks_long
 from sixtysix.web.leases import Leases
 from sixtysix.web.live import Subscriber
-from sixtysix.web.matches import FORFEIT, FORFEITS, Matches
+from sixtysix.web.matches import FORFEIT, FORFEITS, Game, Matches, decide, decide_windows, start_deal, thinks_long
 from sixtysix.web.messages import Message, Worded, sentence
 from sixtysix.web.store import Change, Conflict
 

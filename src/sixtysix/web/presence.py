@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from sixtysix.web.game import Game
 from sixtysix.web.middleware import ServerTime
 from sixtysix.web.store import Store
+
+if TYPE_CHECKING:  # why: the matches hold the presence (:attr:`sixtysix.web.matches.Matches.presence`)
+    from sixtysix.web.matches import Game
 
 log = logging.getLogger("sixtysix.web")
 

@@ -4,12 +4,12 @@ The HTTP and WebSocket layer (the routers of :mod:`sixtysix.web.routers`) calls 
 hands the work to the module that does it and, after a change, lets the computer move:
 
 ==============================  ==================================================
-:mod:`~sixtysix.web.matches`    the matches in memory, rebuilt from the store
+:mod:`~sixtysix.web.matches`    the matches in memory, rebuilt from the store; one match, its
+                                computer seats' players and decisions
 :mod:`~sixtysix.web.seats`      seat tokens, creating, invitations, joining, the rematch
 :mod:`~sixtysix.web.play`       a person's action checked (the exchange window, the move clock's
                                 claims), the computer's turns, every change committed: stored,
                                 applied, broadcast
-:mod:`~sixtysix.web.game`       one match in memory, its computer seats' players and decisions
 :mod:`~sixtysix.web.live`       the open WebSockets and what is pushed to them
 :mod:`~sixtysix.web.review`     hints and post-deal reviews
 :mod:`~sixtysix.web.history`    a browser's matches and statistics, records
@@ -38,12 +38,11 @@ from typing import Any
 
 from sixtysix.web import fairness, history, play, seats
 from sixtysix.web.errors import WebError
-from sixtysix.web.game import Game
 from sixtysix.web.jobs import JobQueue
 from sixtysix.web.leases import Leases
 from sixtysix.web.limits import Limits
 from sixtysix.web.live import Subscriber
-from sixtysix.web.matches import Matches
+from sixtysix.web.matches import Game, Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.middleware import Metrics, RateLimiter, ServerTime
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match

@@ -21,10 +21,10 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sixtysix.web.deps import ServiceDep, bearer
 from sixtysix.web.errors import WebError, malformed
-from sixtysix.web.game import Game
 from sixtysix.web.limits import MAX_BODY
 from sixtysix.web.live import DIRECT, SLOW_CLIENT_MESSAGES, DirectLink, Subscriber
 from sixtysix.web.live import message as live_message
+from sixtysix.web.matches import Game
 from sixtysix.web.messages import sentence
 from sixtysix.web.play import Reply
 from sixtysix.web.service import Service
