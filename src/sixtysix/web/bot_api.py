@@ -403,9 +403,9 @@ class BotLink:
         game, seat, _ = watched
         version = _number(found, "version")
         if kind == "move":
-            self.service.act(game, seat, found.get("action"), version)
+            self.service.actions.act(game, seat, found.get("action"), version)
         elif kind == "next":
-            self.service.act(game, seat, "next", version)
+            self.service.actions.act(game, seat, "next", version)
         else:
             self._forfeit(game, seat, version, found.get("reason"))
 
