@@ -86,7 +86,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from sixtysix.web import patch
+from sixtysix.web import live
 
 
 @dataclass
@@ -274,7 +274,7 @@ def _updated(state: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
     if message["type"] == "patch":
         if message["from"] != state.get("version"):
             raise RuntimeError(f"a patch from version {message['from']} to a state at {state.get('version')}")
-        return patch.apply(state, message["patch"])
+        return live.apply(state, message["patch"])
     return state
 
 

@@ -31,7 +31,7 @@ from sixtysix.ai.analysis import Budget
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import CARD_NAMES, parse_card
 from sixtysix.core.match import AnyMatch, create_match
-from sixtysix.web import patch
+from sixtysix.web import live
 from sixtysix.web.app import create_app
 from sixtysix.web.limits import Limits
 from sixtysix.web.server import uvicorn_config
@@ -330,7 +330,7 @@ class LiveSocket:
             self.state = message["state"]
         elif message["type"] == "patch":
             assert message["from"] == self.state["version"], (message, self.state["version"])
-            self.state = patch.apply(self.state, message["patch"])
+            self.state = live.apply(self.state, message["patch"])
             message = {**message, "state": self.state}
         self.messages.append(message)
         return message
@@ -391,7 +391,7 @@ def received_states(messages: Iterable[dict[str, Any]]) -> Iterator[tuple[dict[s
             yield state, None
         elif message.get("type") == "patch":
             assert state is not None and message["from"] == state["version"], message
-            state = patch.apply(state, message["patch"])
+            state = live.apply(state, message["patch"])
             yield state, message["patch"]
 
 

@@ -16,9 +16,18 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
 
-from sixtysix.web.database import current_revision, engine_for, head_revision
 from sixtysix.web.schema import metadata
-from sixtysix.web.store import Change, Conflict, MatchRow, SeatRow, Store, token_hash
+from sixtysix.web.store import (
+    Change,
+    Conflict,
+    MatchRow,
+    SeatRow,
+    Store,
+    current_revision,
+    engine_for,
+    head_revision,
+    token_hash,
+)
 
 from .conftest import both_databases
 

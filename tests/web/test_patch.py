@@ -21,7 +21,7 @@ from sixtysix import Rules
 from sixtysix.core.match import AnyMatch, create_match
 from sixtysix.present.state import StateMemo, seat_state
 from sixtysix.present.table import PublicMatch
-from sixtysix.web.patch import APPEND, DELETE, apply, diff
+from sixtysix.web.live import APPEND, DELETE, apply, diff
 
 from .conftest import Api, Seat, ServerThread, pick, stored, timeless
 

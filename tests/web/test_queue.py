@@ -18,11 +18,10 @@ import pytest
 from sqlalchemy import select, text
 
 from sixtysix.web import schema
-from sixtysix.web.database import engine_for
 from sixtysix.web.jobs import DONE, QUEUED, RUNNING, JobQueue, JobStatus
 from sixtysix.web.notify import QUEUED_CHANNEL
 from sixtysix.web.review import review_key
-from sixtysix.web.store import Store
+from sixtysix.web.store import Store, engine_for
 
 from .conftest import Api, Seat, ServerThread, WorkerProcess, both_databases, my_turn, pick, wait_until
 

@@ -12,8 +12,8 @@
   :mod:`~sixtysix.web.play` (a person's action, the exchange window, the move
   clock's claims, the computer's turns, and every change stored, applied, broadcast),
   :mod:`~sixtysix.web.review` (hints and reviews), :mod:`~sixtysix.web.history` (a
-  browser's matches, statistics, records), :mod:`~sixtysix.web.matches` and
-  :mod:`~sixtysix.web.game` (the matches in memory, the computer seats' decisions), :mod:`~sixtysix.web.live`
+  browser's matches, statistics, records), :mod:`~sixtysix.web.matches`
+  (the matches in memory, the computer seats' decisions), :mod:`~sixtysix.web.live`
   (publish/subscribe), :mod:`~sixtysix.web.meta`, :mod:`~sixtysix.web.fields` and
   :mod:`~sixtysix.web.errors`;
 * :mod:`sixtysix.web.store` is the SQLite database (matches, seats, deals, every action);

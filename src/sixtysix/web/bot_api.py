@@ -40,10 +40,9 @@ from sixtysix.web.accounts import Account, Accounts
 from sixtysix.web.bots import BotTokens, Connections, TokenHolder
 from sixtysix.web.deps import bearer, client_of, no_store
 from sixtysix.web.errors import WebError, malformed
-from sixtysix.web.game import Game
 from sixtysix.web.live import DIRECT, DirectLink, Subscriber, message
 from sixtysix.web.lobby import Lobby
-from sixtysix.web.matches import BOT_FORFEIT
+from sixtysix.web.matches import BOT_FORFEIT, Game
 from sixtysix.web.messages import sentence
 from sixtysix.web.play import commit_forfeit_deal
 from sixtysix.web.service import Service
@@ -404,9 +403,9 @@ class BotLink:
         game, seat, _ = watched
         version = _number(found, "version")
         if kind == "move":
-            self.service.act(game, seat, found.get("action"), version)
+            self.service.actions.act(game, seat, found.get("action"), version)
         elif kind == "next":
-            self.service.act(game, seat, "next", version)
+            self.service.actions.act(game, seat, "next", version)
         else:
             self._forfeit(game, seat, version, found.get("reason"))
 

@@ -39,7 +39,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _db_command(args: argparse.Namespace) -> int:
     try:
-        from sixtysix.web.database import current_revision, engine_for, head_revision, upgrade
+        from sixtysix.web.store import current_revision, engine_for, head_revision, upgrade
     except ModuleNotFoundError as error:
         print(
             f"sixtysix db needs the web extra ({error.name} is missing): pip install 'sixtysix[web]'", file=sys.stderr

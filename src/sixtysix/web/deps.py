@@ -32,8 +32,8 @@ from pydantic import BaseModel
 from starlette.requests import HTTPConnection
 
 from sixtysix.web.errors import malformed
-from sixtysix.web.game import Game
 from sixtysix.web.limits import Limits, check_origin
+from sixtysix.web.matches import Game
 from sixtysix.web.messages import sentence
 from sixtysix.web.service import Service
 from sixtysix.web.store import Store

@@ -17,8 +17,7 @@ from sixtysix.core.record import Record
 from sixtysix.core.rules import PRESETS, Rules
 from sixtysix.web import fairness
 from sixtysix.web.errors import malformed, not_available
-from sixtysix.web.game import Game
-from sixtysix.web.matches import Matches
+from sixtysix.web.matches import Game, Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import reviews_for
 from sixtysix.web.store import MatchRow, SeatRow, Store, token_hash

@@ -7,7 +7,7 @@ the database, take jobs in the order they were queued (:meth:`JobQueue.take`): o
 transaction picks the oldest job that is queued or whose worker's lease has expired and marks
 it running under the worker's name, with a lease. On PostgreSQL the pick is ``SELECT … FOR
 UPDATE SKIP LOCKED`` (workers never wait for one another); on SQLite every transaction is
-``BEGIN IMMEDIATE`` (:mod:`sixtysix.web.database`), so the same statements run one worker at a
+``BEGIN IMMEDIATE`` (:mod:`sixtysix.web.store`), so the same statements run one worker at a
 time. A worker renews the leases of its jobs while it works (:meth:`JobQueue.renew`); one that
 dies stops renewing, and its job is taken again once the lease has expired. A job is finished
 only by the worker that holds it (:meth:`JobQueue.finish`): the answer of a worker whose job was
@@ -20,7 +20,7 @@ The payload is JSON; the work itself (a hint's view and budget, a review's deal 
 a pickle in it, base64: the database is trusted as the server trusts it, and a worker runs the
 same version of sixtysix as the servers (docs/deploy.md).
 
->>> from sixtysix.web.database import engine_for, upgrade
+>>> from sixtysix.web.store import engine_for, upgrade
 >>> queue = JobQueue(engine_for(":memory:"))
 >>> upgrade(queue.engine)
 >>> first, second = queue.enqueue("hint", "h1", ("work", 1)), queue.enqueue("hint", "h2", ("work", 2))
@@ -49,8 +49,8 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from sixtysix.web import schema
-from sixtysix.web.database import is_sqlite
 from sixtysix.web.notify import JOBS_CHANNEL, QUEUED_CHANNEL
+from sixtysix.web.store import is_sqlite
 
 LEASE_SECONDS = 30.0
 """How long a worker holds a job without renewing it: a job whose worker died is taken again after this."""

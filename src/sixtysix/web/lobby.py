@@ -46,7 +46,7 @@ from sixtysix.core.rules import Rules
 from sixtysix.web import schema
 from sixtysix.web.accounts import Account, Accounts, name_key
 from sixtysix.web.errors import WebError, malformed, not_found
-from sixtysix.web.game import Game
+from sixtysix.web.matches import Game
 from sixtysix.web.messages import sentence
 from sixtysix.web.notify import LOBBY_CHANNEL
 from sixtysix.web.ratings import FAMILIES, Ratings, family_of

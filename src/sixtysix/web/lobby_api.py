@@ -16,9 +16,9 @@ from sixtysix.web.account_api import COOKIE, Done, own_page
 from sixtysix.web.accounts import Account, Accounts
 from sixtysix.web.deps import no_store
 from sixtysix.web.errors import WebError
-from sixtysix.web.game import Game
 from sixtysix.web.lobby import MOVE_CLOCKS, Lobby, read_offer
 from sixtysix.web.lobby_live import LobbyLive
+from sixtysix.web.matches import Game
 from sixtysix.web.messages import sentence
 from sixtysix.web.ratings import FAMILIES, Ratings
 from sixtysix.web.service import Service

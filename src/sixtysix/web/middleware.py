@@ -8,8 +8,8 @@
 * :class:`SecurityHeaders`: the security headers of every answer (:data:`SECURITY_HEADERS`);
 * :class:`BodyLimit`: a request body over :data:`MAX_BODY` refused with 413 before it is read whole.
 
-What the middlewares cannot see, the service does with this module's other parts, for a person's
-action over HTTP and the WebSocket alike: it takes the action from its seat's share
+What the middlewares cannot see, a person's action (:class:`sixtysix.web.play.Actions`) does with this
+module's other parts, over HTTP and the WebSocket alike: it takes the action from its seat's share
 (:class:`RateLimiter`: a token bucket per client and kind of request, a refused request answered 429
 with ``Retry-After``; the shares are :attr:`~sixtysix.web.limits.Limits.rates`) and counts it
 (:meth:`Metrics.acted`, :meth:`Metrics.committed`). The buckets refill, and the move clock, the leases
@@ -40,7 +40,7 @@ a process-wide registry would refuse the second); every name starts with ``sixty
 and the process's own (``process_cpu_seconds_total``, ``process_resident_memory_bytes``, ``python_gc_…``).
 
 :class:`MetricsMiddleware` counts the HTTP answers and open sockets (the match sockets' messages
-do not pass through it); the service counts the actions
+do not pass through it); a person's action and each commit count the actions (:mod:`sixtysix.web.play`)
 (:meth:`Metrics.committed`, :meth:`Metrics.acted`). :func:`sixtysix.web.routers.site.get_metrics` serves the text
 format to the addresses allowed (:attr:`~sixtysix.web.limits.Limits.metrics_allow_ips`,
 loopback by default); any other client gets the 404 of an unknown page.

@@ -1,23 +1,25 @@
 """How a match moves on: a person's action checked, the computer's turns, and the commit each change is.
 
-**A person's action** (:func:`act`): read, checked against the engine on a copy of the deal, then
-committed. The server is authoritative: a refused action raises :class:`~sixtysix.web.errors.WebError`
-and changes nothing. The reasons given are the engine's own (in table seats). A card (or
-``X``, ``C``, ``66``, a marriage) sent right after winning a trick, instead of ``draw``,
-is taken after the draw the server makes first (``after_draw`` in the seat state).
+**A person's action** (:class:`Actions`, which the routers and the bots' connections call: the seat's
+rate limit, the match still open, the action read, checked against the engine on a copy of the deal and
+committed, then the computer's turn scheduled, the metrics, the review's work ahead). The server is
+authoritative: a refused action raises :class:`~sixtysix.web.errors.WebError` and changes nothing. The
+reasons given are the engine's own (in table seats). A card (or ``X``, ``C``, ``66``, a marriage) sent
+right after winning a trick, instead of ``draw``, is taken after the draw the server makes first
+(``after_draw`` in the seat state).
 
 **The exchange window.** The computer's exchange decisions (``X``/``pass`` when not on
 lead) are taken at once, in the same change as the person's action that offered the
-exchange (:func:`~sixtysix.web.game.decide_windows`): the person never sees a state that the
+exchange (:func:`~sixtysix.web.matches.decide_windows`): the person never sees a state that the
 computer's answer makes stale. Between two people the engine's rule holds: the leader's next
 action ends the offer.
 
 **The move clock** (docs/web.md). In a match between people the seat to act has
-:attr:`~sixtysix.web.game.Game.move_seconds` for each decision (the clock restarts with every change).
+:attr:`~sixtysix.web.matches.Game.move_seconds` for each decision (the clock restarts with every change).
 When it runs out, every other person at the table may **claim the deal** (the action ``claim_deal``,
 :func:`claim`): the late seat forfeits it (:func:`sixtysix.core.forfeit.forfeit_deal`, the opponent
 wins :data:`~sixtysix.core.forfeit.FORFEIT_POINTS`). Once the clock has been out for
-:attr:`~sixtysix.web.game.Game.grace_seconds` more and the late seat has no open connection, they may
+:attr:`~sixtysix.web.matches.Game.grace_seconds` more and the late seat has no open connection, they may
 **claim the match** (``claim_match``): the late seat forfeits this deal and the match, which ends at
 once with the deals really played (:func:`sixtysix.core.forfeit.forfeit_match`: no deal is made
 up), won by its opponent. A forfeited deal is stored as the action ``forfeit`` and replayed on a
@@ -52,7 +54,8 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -68,11 +71,11 @@ from sixtysix.present.state import NEXT
 from sixtysix.present.words import LANGUAGES
 from sixtysix.web import fairness
 from sixtysix.web.errors import WebError, malformed, not_your_turn
-from sixtysix.web.game import Game, decide, decide_windows, start_deal, thinks_long
 from sixtysix.web.leases import Leases
 from sixtysix.web.live import Subscriber
-from sixtysix.web.matches import FORFEIT, FORFEITS, Matches
+from sixtysix.web.matches import FORFEIT, FORFEITS, Game, Matches, decide, decide_windows, start_deal, thinks_long
 from sixtysix.web.messages import Message, Worded, sentence
+from sixtysix.web.middleware import Metrics, RateLimiter
 from sixtysix.web.store import Change, Conflict
 
 log = logging.getLogger("sixtysix.web")
@@ -116,59 +119,100 @@ def check_request(body: Mapping[str, Any], seat: int) -> None:
         raise malformed(sentence("server.action_required"))
 
 
-def act(
-    matches: Matches,
-    game: Game,
-    seat: int,
-    token: object,
-    version: object = None,
-    client_seed: object = None,
-    reply: Reply = NO_REPLY,
-) -> int:
-    """Take a person's action (validated, stored, broadcast); the match's new version.
+@dataclasses.dataclass
+class Actions:
+    """A person's actions as the routers and the bots' connections send them: the seat's ``action`` rate
+    limit (429 past it), the match still open, the action checked and committed (:meth:`_take`), then the
+    computer's turn scheduled, the action counted in the metrics and the deal so far handed to the review's
+    work ahead (``look_ahead``)."""
 
-    ``client_seed`` may come with ``next``: the seat's client seed from the next deal on (docs/fairness.md).
-    """
-    action = None if token in CLAIMS else read_action(token)
-    if client_seed is not None and (action is not None or token in CLAIMS):
-        raise malformed(sentence("server.seed_with_next"))
-    seed = fairness.client_seed({"client_seed": client_seed}) if client_seed is not None else None
-    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        raise malformed(sentence("server.version_number"))
-    if version is not None and version != game.version:
-        raise WebError(409, "stale_version", sentence("server.stale_version", version=game.version, sent=version))
-    if game.seats[seat].kind != "human":
-        raise WebError(403, "other_seat", sentence("server.computer_seat"))
-    if token in CLAIMS:
+    matches: Matches
+    computer: Scheduler
+    limiter: RateLimiter
+    metrics: Metrics
+    look_ahead: Callable[[Game], None]
+    """The review's work while the players think (:meth:`sixtysix.web.review.Advisor.look_ahead`)."""
+
+    def act(
+        self,
+        game: Game,
+        seat: int,
+        token: object,
+        version: object = None,
+        client_seed: object = None,
+        reply: Reply = NO_REPLY,
+    ) -> int:
+        """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``.
+
+        Every action a seat sends, legal or not, takes from its seat's ``action`` rate limit (429 past it)."""
+        started = time.perf_counter()
+        try:
+            self.limiter.check("action", f"{game.id}/{seat}")
+            self.matches.check_open(game)
+            new_version = self._take(game, seat, token, version, client_seed, reply)
+        except WebError as error:
+            self.metrics.acted(time.perf_counter() - started, error.code)
+            raise
+        except Exception:
+            self.metrics.acted(time.perf_counter() - started, "internal")
+            raise
+        self.computer.schedule(game)
+        self.metrics.acted(time.perf_counter() - started)
+        try:
+            self.look_ahead(game)  # the review's work while the players think
+        except Exception:  # why: the action is stored; work ahead of a review may fail, the review does it then
+            log.warning("analysing match %s ahead of its review failed", game.id, exc_info=True)
+        return new_version
+
+    def act_request(self, game: Game, seat: int, body: Mapping[str, Any], reply: Reply = NO_REPLY) -> int:
+        """An action request's ``body`` (``POST .../actions``, the WebSocket's ``action`` message): checked
+        (:func:`check_request`), then :meth:`act`; the new version."""
+        check_request(body, seat)
+        return self.act(game, seat, body["action"], body.get("version"), body.get("client_seed"), reply)
+
+    def _take(self, game: Game, seat: int, token: object, version: object, client_seed: object, reply: Reply) -> int:
+        """Read and check the action against the engine on a copy of the deal (a claim, the next deal, or an action
+        with the computer's exchange decisions around it), then commit it; the match's new version."""
+        action = None if token in CLAIMS else read_action(token)
+        if client_seed is not None and (action is not None or token in CLAIMS):
+            raise malformed(sentence("server.seed_with_next"))
+        seed = fairness.client_seed({"client_seed": client_seed}) if client_seed is not None else None
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise malformed(sentence("server.version_number"))
+        if version is not None and version != game.version:
+            raise WebError(409, "stale_version", sentence("server.stale_version", version=game.version, sent=version))
+        if game.seats[seat].kind != "human":
+            raise WebError(403, "other_seat", sentence("server.computer_seat"))
+        if token in CLAIMS:
+            _check_playing(game)
+            claim(self.matches, game, seat, str(token), reply)
+            return game.version
+        if action is None:
+            _next_deal(self.matches, game, None if seed is None else (seat, seed), reply)
+            return game.version
         _check_playing(game)
-        claim(matches, game, seat, str(token), reply)
-        return game.version
-    if action is None:
-        _next_deal(matches, game, None if seed is None else (seat, seed), reply)
-        return game.version
-    _check_playing(game)
-    deal = game.match.current
-    assert deal is not None
-    if deal.is_over:
-        raise not_your_turn(sentence("server.match_over" if game.match.is_over else "server.deal_over"))
-    work = deal.copy()
-    steps: list[tuple[int, Action]] = []
-    decide_windows(game, work, steps)
-    if action in work.legal_actions(seat):
-        work.apply(action, seat)
-        steps.append((seat, action))
-    elif action in after_draw(work, seat):
-        work.apply(DRAW, seat)
-        steps.append((seat, Action(DRAW)))
+        deal = game.match.current
+        assert deal is not None
+        if deal.is_over:
+            raise not_your_turn(sentence("server.match_over" if game.match.is_over else "server.deal_over"))
+        work = deal.copy()
+        steps: list[tuple[int, Action]] = []
         decide_windows(game, work, steps)
-        work.apply(action, seat)  # legal: after_draw lists legal actions only
-        steps.append((seat, action))
-    else:
-        raise refusal(work, action, seat, {other: info.name for other, info in game.seats.items()})
-    # an exchange offer this action opened for the computer is decided in the same change
-    decide_windows(game, work, steps)
-    commit_actions(matches, game, steps, reply)
-    return game.version
+        if action in work.legal_actions(seat):
+            work.apply(action, seat)
+            steps.append((seat, action))
+        elif action in after_draw(work, seat):
+            work.apply(DRAW, seat)
+            steps.append((seat, Action(DRAW)))
+            decide_windows(game, work, steps)
+            work.apply(action, seat)  # legal: after_draw lists legal actions only
+            steps.append((seat, action))
+        else:
+            raise refusal(work, action, seat, {other: info.name for other, info in game.seats.items()})
+        # an exchange offer this action opened for the computer is decided in the same change
+        decide_windows(game, work, steps)
+        commit_actions(self.matches, game, steps, reply)
+        return game.version
 
 
 def refusal(deal: Table, action: Action, seat: int, names: Mapping[int, str] | None = None) -> WebError:

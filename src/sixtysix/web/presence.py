@@ -17,15 +17,27 @@ SQLite serves one process: no rows, a seat's presence is this process's sockets.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from sixtysix.web.game import Game
+from sixtysix.web.live import Audience
 from sixtysix.web.middleware import ServerTime
 from sixtysix.web.store import Store
 
 log = logging.getLogger("sixtysix.web")
+
+
+class MatchInMemory(Protocol):
+    """A match in memory as its presence needs it (:class:`sixtysix.web.matches.Game`, which holds the presence
+    through :attr:`sixtysix.web.matches.Matches.presence`): its id and its open sockets."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def audience(self) -> Audience: ...
 
 
 class Presence:
@@ -43,7 +55,7 @@ class Presence:
         """Whether there are other processes to share presence with (not on SQLite)."""
         return not self.store.sqlite
 
-    def changed(self, game: Game, seat: int, connected: bool) -> None:
+    def changed(self, game: MatchInMemory, seat: int, connected: bool) -> None:
         """``seat``'s first socket opened here (``connected``) or its last one closed."""
         if not self.shared:
             return
@@ -53,7 +65,7 @@ class Presence:
         except SQLAlchemyError:  # why: a row not written is written at the next renewal, or runs out
             log.warning("writing the presence of match %s seat %s failed", game.id, seat, exc_info=True)
 
-    def renew(self, games: Iterable[Game]) -> None:
+    def renew(self, games: Iterable[MatchInMemory]) -> None:
         """Renew the rows of every seat with a socket here, and read the other processes' (expired ones gone)."""
         if not self.shared:
             return
@@ -63,7 +75,7 @@ class Presence:
         self.store.renew_presence(self.holder, mine, now, now + self.seconds)
         self.refresh([game for game in games if game.audience])
 
-    def refresh(self, games: list[Game]) -> None:
+    def refresh(self, games: Sequence[MatchInMemory]) -> None:
         """Read the seats the other processes have open for ``games``; tell their sockets of any change."""
         if not self.shared or not games:
             return

@@ -73,9 +73,9 @@ from sixtysix.present.state import cards
 from sixtysix.present.table import PublicMatch
 from sixtysix.web import fairness
 from sixtysix.web.errors import WebError, not_available, not_found, not_your_turn
-from sixtysix.web.game import Game
 from sixtysix.web.jobs import DONE, QUEUED, RUNNING, JobQueue
 from sixtysix.web.limits import Limits
+from sixtysix.web.matches import Game
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import hints_for, reviews_for
 from sixtysix.web.store import Store

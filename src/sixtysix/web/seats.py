@@ -31,8 +31,7 @@ from sixtysix.present.spectator import MAX_DELAY
 from sixtysix.present.state import rules_json
 from sixtysix.web import fairness, fields
 from sixtysix.web.errors import WebError, malformed, not_found, not_your_turn
-from sixtysix.web.game import Game
-from sixtysix.web.matches import Matches
+from sixtysix.web.matches import Game, Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.meta import hints_for, levels_for
 from sixtysix.web.play import Seating, commit_deal, commit_seat

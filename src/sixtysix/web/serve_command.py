@@ -199,8 +199,8 @@ def _serve_command(args: argparse.Namespace) -> int:
         return 1
     import logging
 
-    from sixtysix.web.database import in_memory
     from sixtysix.web.logsetup import format_uvicorn_logs, setup_logs
+    from sixtysix.web.store import in_memory
 
     if args.analysis == "queue" and in_memory(args.db):
         print(

@@ -1,15 +1,17 @@
 """The web app's game service: one facade over the modules that hold and change the matches.
 
 The HTTP and WebSocket layer (the routers of :mod:`sixtysix.web.routers`) calls :class:`Service`; each method
-hands the work to the module that does it and, after a change, lets the computer move:
+hands the work to the module that does it and, after a change, lets the computer move. A person's action goes
+straight to :attr:`Service.actions` (:class:`sixtysix.web.play.Actions`, assembled here): the whole of it is in
+:mod:`~sixtysix.web.play`.
 
 ==============================  ==================================================
-:mod:`~sixtysix.web.matches`    the matches in memory, rebuilt from the store
+:mod:`~sixtysix.web.matches`    the matches in memory, rebuilt from the store; one match, its
+                                computer seats' players and decisions
 :mod:`~sixtysix.web.seats`      seat tokens, creating, invitations, joining, the rematch
 :mod:`~sixtysix.web.play`       a person's action checked (the exchange window, the move clock's
                                 claims), the computer's turns, every change committed: stored,
                                 applied, broadcast
-:mod:`~sixtysix.web.game`       one match in memory, its computer seats' players and decisions
 :mod:`~sixtysix.web.live`       the open WebSockets and what is pushed to them
 :mod:`~sixtysix.web.review`     hints and post-deal reviews
 :mod:`~sixtysix.web.history`    a browser's matches and statistics, records
@@ -31,23 +33,20 @@ import asyncio
 import contextlib
 import logging
 import random
-import time
-from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sixtysix.web import fairness, history, play, seats
 from sixtysix.web.errors import WebError
-from sixtysix.web.game import Game
 from sixtysix.web.jobs import JobQueue
 from sixtysix.web.leases import Leases
 from sixtysix.web.limits import Limits
 from sixtysix.web.live import Subscriber
-from sixtysix.web.matches import Matches
+from sixtysix.web.matches import Game, Matches
 from sixtysix.web.messages import sentence
 from sixtysix.web.middleware import Metrics, RateLimiter, ServerTime
 from sixtysix.web.notify import JOBS_CHANNEL, PRESENCE_CHANNEL, Listener, parse_job, parse_match
-from sixtysix.web.play import NO_REPLY, Reply, Scheduler, computer_due
+from sixtysix.web.play import Scheduler, computer_due
 from sixtysix.web.presence import Presence
 from sixtysix.web.review import AHEAD_NICENESS, QUEUE_NOTIFIED_POLL_SECONDS, Advisor, analysis_pool
 from sixtysix.web.store import MatchRow, SeatRow, Store, change_of_detail, token_hash
@@ -116,6 +115,8 @@ class Service:
             limits=self.limits,
             ahead=analysis_pool(1, AHEAD_NICENESS) if self.limits.review_ahead and not queued else None,
         )
+        self.actions = play.Actions(self.matches, self.computer, self.limiter, self.metrics, self.advisor.look_ahead)
+        """A person's actions, taken from the routers and the bots' connections (:class:`sixtysix.web.play.Actions`)."""
         self.sweeper: asyncio.Task[None] | None = None
         self.keeper: asyncio.Task[None] | None = None
         """Renews the leases and takes over those of dead processes (:meth:`keep_leases`)."""
@@ -317,43 +318,6 @@ class Service:
         return game, seat, token
 
     # -- playing --------------------------------------------------------------------------------
-
-    def act(
-        self,
-        game: Game,
-        seat: int,
-        token: object,
-        version: object = None,
-        client_seed: object = None,
-        reply: Reply = NO_REPLY,
-    ) -> int:
-        """A person's action (validated, stored, broadcast); the new version. ``client_seed`` may come with ``next``.
-
-        Every action a seat sends, legal or not, takes from its seat's ``action`` rate limit (429 past it)."""
-        started = time.perf_counter()
-        try:
-            self.limiter.check("action", f"{game.id}/{seat}")
-            self.matches.check_open(game)
-            new_version = play.act(self.matches, game, seat, token, version, client_seed, reply)
-        except WebError as error:
-            self.metrics.acted(time.perf_counter() - started, error.code)
-            raise
-        except Exception:
-            self.metrics.acted(time.perf_counter() - started, "internal")
-            raise
-        self.computer.schedule(game)
-        self.metrics.acted(time.perf_counter() - started)
-        try:
-            self.advisor.look_ahead(game)  # the review's work while the players think
-        except Exception:  # why: the action is stored; work ahead of a review may fail, the review does it then
-            log.warning("analysing match %s ahead of its review failed", game.id, exc_info=True)
-        return new_version
-
-    def act_request(self, game: Game, seat: int, body: Mapping[str, Any], reply: Reply = NO_REPLY) -> int:
-        """An action request's ``body`` (``POST .../actions``, the WebSocket's ``action`` message): checked
-        (:func:`~sixtysix.web.play.check_request`), then :meth:`act`; the new version."""
-        play.check_request(body, seat)
-        return self.act(game, seat, body["action"], body.get("version"), body.get("client_seed"), reply)
 
     def rematch(self, game: Game, seat: int, client_seed: str = "") -> tuple[Game, str | None]:
         """``POST .../rematch``: the rematch of a finished match, and the seat's token in it (once)."""

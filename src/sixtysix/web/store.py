@@ -1,7 +1,7 @@
 """The web app's database: matches, seats, deals, every action, reviews; on SQLite or PostgreSQL.
 
 The queries are SQLAlchemy Core on the tables of :mod:`sixtysix.web.schema`, the same for
-both databases (:mod:`sixtysix.web.database` connects and migrates). One :class:`Store` per
+both databases. One :class:`Store` per
 server process, used from its event loop thread (and, guarded by a lock, from worker
 threads). Every change of a match is one transaction that also sets the match's new
 ``version``, and only if the database still holds the version the change was made on: two
@@ -13,6 +13,27 @@ Seat tokens are stored as SHA-256 hashes only. Invitation codes are stored as ha
 the code is shown once, when the match is created (the columns ``invite_code`` and
 ``invites.code`` hold a plain code only in a match stored by an older server; ``rematches.code``
 holds the invitation's hash).
+
+**The engine.** One SQLAlchemy engine per server process (:func:`engine_for`), on either of two databases:
+
+* **SQLite** (the default, embedded, no service): a file path or ``sqlite:///PATH``. Every
+  transaction is ``BEGIN IMMEDIATE``, so writers queue in the database; the file is in WAL
+  mode with ``synchronous=NORMAL`` (a committed transaction survives a crash of the process)
+  and is checkpointed by a thread of its own (:class:`Checkpointer`).
+* **PostgreSQL**: ``postgresql://…`` (``postgres://`` too), spoken to with psycopg 3
+  (``postgresql+psycopg://``).
+
+:func:`upgrade` runs the Alembic migrations (:mod:`sixtysix.web.migrations`) to the newest
+revision; a SQLite file made before there were migrations is given the columns it lacks and
+stamped with the first revision first. ``sixtysix serve`` upgrades at its start, and
+``sixtysix db upgrade`` does it alone.
+
+>>> database_url("games/web.sqlite3").endswith("/games/web.sqlite3")
+True
+>>> database_url("postgresql://ann@db.example.org/sixtysix")
+'postgresql+psycopg://ann@db.example.org/sixtysix'
+>>> database_url(":memory:")
+'sqlite://'
 
 >>> store = Store(":memory:")
 >>> row = MatchRow("m1", 1.0, 1.0, "seed66", {}, 7, 2, "computer", True, 0, "playing")
@@ -36,16 +57,53 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, or_, select, update
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.pool import StaticPool
 
 from sixtysix.core.fairness import DealSeeds
 from sixtysix.web import schema
-from sixtysix.web.database import engine_for, is_sqlite, upgrade
 from sixtysix.web.notify import CHANNEL, PRESENCE_CHANNEL, payload
 
 log = logging.getLogger("sixtysix.web")
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+FIRST_REVISION = "0001"
+"""The revision of the schema the web app had before it had migrations."""
+UPGRADE_LOCK = 660066
+"""The PostgreSQL advisory lock held while migrating: two processes starting at once migrate one after the other."""
+
+LEGACY_COLUMNS = {
+    "matches": (
+        "score3 INTEGER NOT NULL DEFAULT 0",
+        "fairness_secret TEXT",
+        "forfeit INTEGER",
+        "forfeit_claimant INTEGER",
+    ),
+    "deals": ("commitment TEXT", "server_seed TEXT", "client_seeds TEXT"),
+    "seats": ("client_seed TEXT NOT NULL DEFAULT ''",),
+}
+"""The columns SQLite files of the web app's first versions lack (they were added without migrations)."""
+LEGACY_PUZZLES = """CREATE TABLE IF NOT EXISTS puzzle_solvers (
+    token_hash TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL, skill TEXT NOT NULL)"""
 
 
 def token_hash(token: str) -> str:
@@ -327,7 +385,7 @@ class Conflict(Exception):
 
 
 class Store:
-    """The database: a SQLite file (``":memory:"`` for tests) or a PostgreSQL URL (:mod:`sixtysix.web.database`).
+    """The database: a SQLite file (``":memory:"`` for tests) or a PostgreSQL URL (:func:`engine_for`).
 
     The schema is migrated to the newest revision when the store opens (``migrate=False``:
     it must be already). Every method runs in one transaction of its own, on the store's
@@ -831,6 +889,126 @@ class Store:
         with self.transaction() as db:
             count = db.execute(select(func.count()).select_from(a).where(a.c.match_id == match_id)).scalar_one()
         return int(count)
+
+
+# The engine: which database, how it connects, its migrations (the module's docstring, "The engine").
+
+
+def database_url(database: str | Path) -> str:
+    """The SQLAlchemy URL of a database given as a file path, ``:memory:`` or a URL."""
+    text = str(database)
+    if text == ":memory:":
+        return "sqlite://"
+    for prefix in ("postgresql://", "postgres://"):
+        if text.startswith(prefix):
+            return "postgresql+psycopg://" + text.removeprefix(prefix)
+    if "://" in text:
+        return text
+    return "sqlite:///" + str(Path(text).resolve())
+
+
+def in_memory(database: str | Path) -> bool:
+    """Whether ``database`` is an SQLite database in memory: this process's alone, no other reaches it.
+
+    >>> in_memory(":memory:"), in_memory("sqlite:///:memory:"), in_memory("web.sqlite3")
+    (True, True, False)
+    """
+    return database_url(database) in ("sqlite://", "sqlite:///:memory:")
+
+
+def is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def engine_for(database: str | Path, synchronous: str = "NORMAL", checkpoints: bool = True) -> Engine:
+    """A new engine on ``database`` (see :func:`database_url`).
+
+    SQLite: ``synchronous`` is the PRAGMA of that name; ``checkpoints``: a file's WAL is
+    checkpointed by the store's own thread, never by a commit (``wal_autocheckpoint=0``).
+    """
+    url = database_url(database)
+    if not url.startswith("sqlite"):
+        # no ping before each use (a round trip per transaction): a connection the server dropped fails
+        # one transaction, and the pool then replaces every connection of its age
+        return create_engine(url)
+    memory = url == "sqlite://"
+    options: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
+    if memory:
+        options["poolclass"] = StaticPool  # one connection: one database in memory
+    engine = create_engine(url, **options)
+
+    @event.listens_for(engine, "connect")
+    def prepare(connection: Any, record: object) -> None:
+        connection.isolation_level = None  # the driver begins no transaction: "begin" below does
+        cursor = connection.cursor()
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            if checkpoints:
+                # why: a checkpoint copies the WAL into the database and syncs both files; made by
+                # a commit (every 1,000 pages), it held up every match for up to tens of ms
+                cursor.execute("PRAGMA wal_autocheckpoint=0")
+        # WAL with synchronous=NORMAL: a committed transaction survives a crash or kill of the
+        # process (it is in the WAL file); only a power failure may lose the last ones.
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def begin(connection: Connection) -> None:
+        # the write lock first: writers queue, none fails later (on the driver's own connection: the
+        # cheapest way, this runs once per transaction)
+        driver: Any = connection.connection.driver_connection
+        driver.execute("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def head_revision() -> str:
+    """The newest revision of the migrations."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision the database is at (``None``: never migrated)."""
+    with engine.connect() as connection:
+        revision = MigrationContext.configure(connection).get_current_revision()
+        connection.commit()
+    return revision
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Migrate the database to ``revision``, in one transaction (a SQLite file of the first versions adopted first)."""
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({UPGRADE_LOCK})")
+        tables = set(inspect(connection).get_table_names())
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        if "matches" in tables and "alembic_version" not in tables:
+            log.info("adopting a database made before migrations: stamped %s", FIRST_REVISION)
+            _adopt_legacy(connection)
+            command.stamp(config, FIRST_REVISION)
+        command.upgrade(config, revision)
+
+
+def _adopt_legacy(connection: Connection) -> None:
+    """Give a database of the first versions every column and table of the first revision."""
+    for table, definitions in LEGACY_COLUMNS.items():
+        columns = {c["name"] for c in inspect(connection).get_columns(table)}
+        for definition in definitions:
+            if definition.split()[0] not in columns:
+                connection.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {definition}")
+    connection.exec_driver_sql(LEGACY_PUZZLES)
+
+
+def alembic_config() -> Config:
+    """Alembic's configuration: the migrations' folder (the connection is given by :func:`upgrade`)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
 
 
 class Checkpointer:

@@ -32,7 +32,6 @@ from sixtysix.ai.analysis import Annotation, Budget, record_choices
 from sixtysix.core.actions import Action
 from sixtysix.core.cards import Card
 from sixtysix.core.rules import Rules
-from sixtysix.web.database import engine_for, upgrade
 from sixtysix.web.jobs import LEASE_SECONDS, Job, JobQueue
 from sixtysix.web.notify import QUEUED_CHANNEL, Listener, parse_job
 from sixtysix.web.review import (
@@ -45,6 +44,7 @@ from sixtysix.web.review import (
     review_decision,
     stop_pool,
 )
+from sixtysix.web.store import engine_for, upgrade
 
 log = logging.getLogger("sixtysix.web")
 

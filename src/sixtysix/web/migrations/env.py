@@ -1,4 +1,4 @@
-"""Alembic's environment: runs the migrations on the connection :func:`sixtysix.web.database.upgrade` passes.
+"""Alembic's environment: runs the migrations on the connection :func:`sixtysix.web.store.upgrade` passes.
 
 Without one (writing a new revision, docs/deploy.md), it connects to the configuration's
 ``sqlalchemy.url`` itself.
@@ -9,8 +9,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection
 
-from sixtysix.web.database import engine_for
 from sixtysix.web.schema import metadata
+from sixtysix.web.store import engine_for
 
 
 def run(connection: Connection) -> None:

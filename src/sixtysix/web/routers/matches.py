@@ -102,7 +102,7 @@ async def get_state(at: SeatDep) -> State:
 @router.post("/api/matches/{match_id}/actions", openapi_extra=body_schema(ActionRequest))
 async def post_action(at: SeatDep, service: ServiceDep, body: ActionBody) -> Acted:
     """A person's action, checked by the engine and stored; every socket of the match gets the new state."""
-    version = service.act_request(at.game, at.seat, body.fields())
+    version = service.actions.act_request(at.game, at.seat, body.fields())
     return Acted(ok=True, version=version, state=at.game.state(at.seat))
 
 

@@ -21,10 +21,10 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sixtysix.web.deps import ServiceDep, bearer
 from sixtysix.web.errors import WebError, malformed
-from sixtysix.web.game import Game
 from sixtysix.web.limits import MAX_BODY
 from sixtysix.web.live import DIRECT, SLOW_CLIENT_MESSAGES, DirectLink, Subscriber
 from sixtysix.web.live import message as live_message
+from sixtysix.web.matches import Game
 from sixtysix.web.messages import sentence
 from sixtysix.web.play import Reply
 from sixtysix.web.service import Service
@@ -60,7 +60,7 @@ async def socket(websocket: WebSocket, match_id: str, service: ServiceDep) -> No
     sub.send_state(game.state(seat))
 
     def handle(text: str) -> None:
-        _handle(service, service.games.get(match_id, game), seat, sub, text)
+        _handle(service, service.matches.games.get(match_id, game), seat, sub, text)
 
     try:
         if link is not None:  # every message is handled as it arrives; wait for the end
@@ -134,7 +134,7 @@ def _handle(service: Service, game: Game, seat: int, sub: Subscriber, text: str)
         elif kind == "state":
             sub.send_state(game.state(seat), reply_to)
         elif kind == "action":
-            service.act_request(game, seat, message, Reply(sub, reply_to))
+            service.actions.act_request(game, seat, message, Reply(sub, reply_to))
         else:
             raise malformed(sentence("server.message_type"))
     except WebError as error:

@@ -1,7 +1,7 @@
 """The first schema: matches, seats, deals, actions, rematches, reviews, invites, puzzle solvers.
 
 It is the schema the web app had before it had migrations; a database made then is stamped
-with this revision once it has every column (:func:`sixtysix.web.database.upgrade`).
+with this revision once it has every column (:func:`sixtysix.web.store.upgrade`).
 
 Revision ID: 0001
 """
