@@ -53,7 +53,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=positive_float,
         default=None,
         metavar="SECONDS",
-        help="analysis time per sampled decision of a post-deal review, at most (default 1)",
+        help="analysis time per sampled decision of a post-deal review, at most (default 2)",
     )
     serve.add_argument(
         "--computer-delay",
