@@ -28,7 +28,7 @@ stability
     uncertain verdicts over all the analyses, and *ever uncertain* the share of decisions
     called uncertain by at least one seed.
 hint agreement
-    At each decision the hint (:func:`~sixtysix.ai.analysis.hint`, half a CPU second, seed
+    At each decision the hint (:func:`~sixtysix.ai.analysis.hint`, 0.45 CPU seconds, seed
     100) names an action; a full analysis (the budget above, the first seed) judges that
     action as if it had been played (when it was played, that analysis is the first seed's
     own). The hint *agrees* when the full analysis rates it best or within the inaccuracy

@@ -33,7 +33,7 @@ for a played action, a verdict clear by :data:`SETTLE_Z` standard errors.
   to a claim (``66``: ending the deal now is never worse than winning it later),
   then to the engine's action order.
 
-:func:`hint` is the same with a short budget (half a CPU second).
+:func:`hint` is the same with a short budget (0.45 CPU seconds: an answer within half a second).
 
 Every time here is CPU time of the analysing thread, not wall-clock time, as for the
 players (:mod:`sixtysix.ai.clock`): an analysis does the same work on a busy machine,
@@ -294,8 +294,10 @@ class Budget:
         return f"at most {' or '.join(parts)} per decision, {rollouts}{seed}"
 
 
-HINT_BUDGET = Budget(seconds=0.5)
-"""The budget of :func:`hint`: half a CPU second."""
+HINT_BUDGET = Budget(seconds=0.45)
+"""The budget of :func:`hint`: 0.45 CPU seconds, so that with the world under way finished and the answer's own
+costs a hint comes within half a second (at 0.5 the slowest of 26 hints over HTTP took 0.53 s:
+``python -m bench.analysis --http 5 --think 2``)."""
 
 
 @dataclass(frozen=True)
@@ -708,7 +710,8 @@ def analyze(view: PlayerView, budget: Budget | None = None, played: Action | Non
 
 
 def hint(view: PlayerView, seed: int | None = 0) -> Analysis:
-    """:func:`analyze` with :data:`HINT_BUDGET` (half a CPU second): on an idle machine an answer within a second."""
+    """:func:`analyze` with :data:`HINT_BUDGET` (0.45 CPU seconds): on an idle machine an answer within half a
+    second."""
     return analyze(view, dataclasses.replace(HINT_BUDGET, seed=seed))
 
 

@@ -290,7 +290,7 @@ def advice(
 
     The one call for a front end or a puzzle: ``analysis`` is the decision's analysis if one
     was made (with ``played`` as its played action, if any), else a hint's is made here
-    (:func:`sixtysix.ai.analysis.hint`, half a CPU second; with ``played``, judged as the one played).
+    (:func:`sixtysix.ai.analysis.hint`, 0.45 CPU seconds; with ``played``, judged as the one played).
     """
     if analysis is None:
         analysis = analyze(view, HINT_BUDGET, played=played)
