@@ -78,11 +78,14 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.web_floor --seconds 15
 	$(BIN)/python -m bench.web_hints --quick
 	$(BIN)/python -m bench.scale --quick
+	$(BIN)/python -m bench.queue --rounds 1
 	$(BIN)/python -m bench.state
 	$(BIN)/python -m bench.rl
 	$(BIN)/python -m bench.variants --quick
 	$(BIN)/python -m bench.analysis --quick
+	$(BIN)/python -m bench.analysis --http 3 --think 2
 	$(BIN)/python -m bench.exact
+	$(BIN)/python -m bench.exact --puzzles
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
