@@ -7,8 +7,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .conftest import CARD, HiddenCheck, ServerThread, Table, require_browser, shot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Route
 
 require_browser()
 
@@ -108,3 +112,35 @@ def test_a_deal_between_two_browsers_joined_by_an_invitation_link(
         assert check.frames(seats[seat].frames, seat) >= moves // 2
         assert check.answers(seats[seat].answers, seat) >= 1
     assert all(CARD.match(c) for c in states[1]["hand"] + states[2]["hand"])
+
+
+def test_the_name_typed_on_an_invitation_stays_when_the_page_is_drawn_again(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    """The invitation page is drawn again when its second answer arrives (whether the match is
+    rated): a name typed meanwhile stays, with the focus (it was lost, and the seat joined as Guest)."""
+    server = make_server(seed=5)
+    host = open_table(f"{server.base}/?animations=0#/")
+    form = host.page.locator("[data-testid=friend-form]")
+    form.locator("[data-testid=name-input]").fill("Alice")
+    form.locator("[data-testid=new-friend-match]").click()
+    link = host.page.locator("[data-testid=invite-link]").input_value()
+    game = server.service.games[host.match_id]
+
+    guest = open_table(f"{server.base}/?animations=0#/")
+    held: list[Route] = []
+    guest.page.route("**/api/account/invitation", lambda route: held.append(route))
+    with guest.page.expect_request("**/api/account/invitation"):
+        guest.page.goto(link)
+    guest.page.locator("[data-testid=join-text]").wait_for()
+    name = guest.page.locator("[data-testid=name-input]")
+    name.fill("Bob")
+    assert len(held) == 1
+    name.evaluate("(input) => { input.dataset.before = 'yes'; }")
+    held[0].continue_()
+    guest.page.locator("[data-testid=name-input]:not([data-before])").wait_for()  # the form drawn again
+    assert name.input_value() == "Bob"
+    assert guest.page.evaluate("() => document.activeElement.dataset.testid") == "name-input"
+    guest.page.locator("[data-testid=join-button]").click()
+    guest.page.wait_for_url(re.compile(r"#/match/"))
+    assert game.seats[2].name == "Bob"
