@@ -1,0 +1,162 @@
+"""Why the expert's closes fail: replay league deals and look at each close it makes.
+
+``python -m bench.closes --preset schnapsen --partial FILE`` replays, with the league's seeds
+(:func:`bench.league.deal_seeds`), the games of a ``--partial`` file of ``5:m`` in which A (level 5)
+closed and lost, and for each close level 5 makes in the replay (the time limit makes a replay
+differ from the league's game: every close of the replay is looked at, failed or not) records:
+
+* at the close: the exact mean and win share of the best action over every world consistent with
+  the closer's view right after the close (each world solved with every card seen: an upper bound
+  of what the close can win);
+* at each later decision of the closer: every action's exact mean and win share over every world
+  consistent with its view then (:func:`~sixtysix.ai.analysis.solve_all_worlds`), the action it
+  played, and each action's exact value in the true deal.
+
+A failed close is put down to the play after it (``play``) where at some later decision the action
+it played loses the true deal while another action best by the listed worlds' mean (or win share)
+wins it; else to the decision (``gamble``). ``--json`` keeps every record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from bench.league import SPARRING, build_player, deal_seeds
+from sixtysix.ai.analysis import solve_all_worlds
+from sixtysix.ai.native import NativeSearch, TreeResult
+from sixtysix.ai.tree import TreePlayer
+from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, Action
+from sixtysix import Deal, PlayerView, Rules, shuffled_deck
+from sixtysix.players.base import play_deal
+
+
+class WatchedCloser(TreePlayer):
+    """Level 5 that records, beside each decision after its own close, what every consistent world says."""
+
+    truth: Deal | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.records: list[dict[str, Any]] = []
+
+    def search_tree(self, *args: Any) -> TreeResult:
+        self.last = super().search_tree(*args)
+        return self.last
+
+    def choose(self, view: PlayerView) -> Action:
+        self.last: TreeResult | None = None
+        action = super().choose(view)
+        assert self.truth is not None
+        if action in (CLOSE, CLOSE_BEFORE_DRAW):
+            after = self.truth.copy()
+            after.apply(action, view.seat)
+            closed = PlayerView.of(after, view.seat)
+            record: dict[str, Any] = {"close": ACTIONS[action], "tricks": sum(view.tricks), "score": view.score}
+            if self.last is not None:
+                record["tree"] = {ACTIONS[a]: list(v) for a, v in self.last.actions.items()}
+            if closed.legal:
+                record["after"] = _listed(closed)
+            self.records.append({"kind": "close", **record})
+        elif view.closer == view.seat and len(view.legal) > 1:
+            entry = _listed(view)
+            search = NativeSearch.create(view.rules)
+            assert search is not None
+            truth = search.action_values(self.truth, list(view.legal), view.seat)
+            entry["true"] = {ACTIONS[a]: v for a, v in zip(view.legal, truth, strict=True)}
+            entry["played"] = ACTIONS[action]
+            self.records.append({"kind": "play", **entry})
+        return action
+
+
+def _listed(view: PlayerView) -> dict[str, Any]:
+    worlds, values = solve_all_worlds(view)
+    count = len(worlds)
+    actions = list(view.legal)
+    means = {ACTIONS[a]: sum(row[i] for row in values) / count for i, a in enumerate(actions)}
+    wins = {ACTIONS[a]: sum(row[i] > 0 for row in values) / count for i, a in enumerate(actions)}
+    any_win = sum(max(row) > 0 for row in values) / count
+    return {"worlds": count, "means": means, "wins": wins, "any_win": any_win}
+
+
+def replay(preset: str, deal_index: int, a_seat: int, seed: int, opponent: str, expert_time: float) -> dict[str, Any]:
+    rules = Rules.preset(preset)
+    deck_seed, seed1, seed2 = deal_seeds(seed, deal_index)
+    deck = shuffled_deck(rules, deck_seed)
+    deal = Deal(deck, 2 - deal_index % 2, rules)
+    seeds = {1: seed1, 2: seed2}
+    watched = WatchedCloser(seeds[a_seat], time_limit=expert_time)
+    watched.truth = deal
+    players = {a_seat: watched, 3 - a_seat: build_player(opponent, seeds[3 - a_seat], expert_time)}
+    for seat, player in players.items():
+        player.new_match(rules, seat)
+    outcome = play_deal(deal, players)
+    points = 0 if outcome.winner is None else outcome.game_points * (1 if outcome.winner == a_seat else -1)
+    return {"deal": deal_index, "a_seat": a_seat, "closed": deal.closer == a_seat, "points": points,
+            "records": watched.records}  # fmt: skip
+
+
+def classify(game: dict[str, Any]) -> str:
+    """``play`` where a later decision lost a deal another action won that the listed worlds favoured, else ``gamble``."""
+    for record in game["records"]:
+        if record["kind"] != "play" or record["true"][record["played"]] > 0:
+            continue
+        for action, value in record["true"].items():
+            if value > 0 and (
+                record["means"][action] > record["means"][record["played"]]
+                or record["wins"][action] > record["wins"][record["played"]]
+            ):
+                return "play"
+    return "gamble"
+
+
+def failed_games(path: str) -> list[tuple[int, int]]:
+    """(deal, A's seat) of the games of a league partial file in which A closed and lost."""
+    games = []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            result = json.loads(line)
+            for g, (points, closer) in enumerate(zip(result["points"], result["closers"], strict=False)):
+                if closer == "a" and points < 0:
+                    games.append((result["deal"], g + 1))
+    return games
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="seed66")
+    parser.add_argument("--partial", required=True, help="a league --partial file of 5:<opponent>")
+    parser.add_argument("--opponent", default="m", choices=sorted(SPARRING) + ["4", "5"])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--expert-time", type=float, default=0.25)
+    parser.add_argument("--limit", type=int, default=0, help="only the first N failed games")
+    parser.add_argument("--json", help="write every record here")
+    args = parser.parse_args(argv)
+    games = failed_games(args.partial)
+    if args.limit:
+        games = games[: args.limit]
+    out = []
+    counts: dict[str, int] = {}
+    for deal_index, a_seat in games:
+        game = replay(args.preset, deal_index, a_seat, args.seed, args.opponent, args.expert_time)
+        kind = ("play" if classify(game) == "play" else "gamble") if game["closed"] and game["points"] < 0 else None
+        kind = kind or ("won" if game["closed"] else "no close")
+        game["kind"] = kind
+        counts[kind] = counts.get(kind, 0) + 1
+        out.append(game)
+        close = next((r for r in game["records"] if r["kind"] == "close"), None)
+        after = close.get("after", {}) if close else {}
+        tree = close.get("tree", {}) if close else {}
+        print(f"deal {deal_index} seat {a_seat}: {kind}, {game['points']:+d}; after the close: worlds "
+              f"{after.get('worlds')}, clairvoyant win share {after.get('any_win')}; tree {tree}", flush=True)  # fmt: skip
+    print(counts)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(out, handle)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
