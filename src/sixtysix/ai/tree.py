@@ -175,6 +175,7 @@ class TreePlayer(Player):
         close_margin: float = 1.0,
         prune: bool = True,
         closed_play: bool = False,
+        chance: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -185,6 +186,7 @@ class TreePlayer(Player):
             exploration=exploration,
             leaf=leaf,
             prune=prune,  # why: a choice that more iterations cannot change is made at once (issue 27, point 5)
+            chance=chance,  # why: a close before the draw was chosen as if the card drawn were seen (issue 27, point 4)
         )
         self.close_worlds = close_worlds
         self.close_share = close_share
