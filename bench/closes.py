@@ -25,11 +25,11 @@ import sys
 from typing import Any
 
 from bench.league import SPARRING, build_player, deal_seeds
+from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.analysis import solve_all_worlds
 from sixtysix.ai.native import NativeSearch, TreeResult
 from sixtysix.ai.tree import TreePlayer
 from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, Action
-from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.players.base import play_deal
 
 
@@ -99,7 +99,8 @@ def replay(preset: str, deal_index: int, a_seat: int, seed: int, opponent: str, 
 
 
 def classify(game: dict[str, Any]) -> str:
-    """``play`` where a later decision lost a deal another action won that the listed worlds favoured, else ``gamble``."""
+    """``play`` where a later decision lost a deal another action won that the listed worlds favoured,
+    else ``gamble``."""
     for record in game["records"]:
         if record["kind"] != "play" or record["true"][record["played"]] > 0:
             continue
@@ -128,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="seed66")
     parser.add_argument("--partial", required=True, help="a league --partial file of 5:<opponent>")
-    parser.add_argument("--opponent", default="m", choices=sorted(SPARRING) + ["4", "5"])
+    parser.add_argument("--opponent", default="m", choices=[*sorted(SPARRING), "4", "5"])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--expert-time", type=float, default=0.25)
     parser.add_argument("--limit", type=int, default=0, help="only the first N failed games")
@@ -149,8 +150,11 @@ def main(argv: list[str] | None = None) -> int:
         close = next((r for r in game["records"] if r["kind"] == "close"), None)
         after = close.get("after", {}) if close else {}
         tree = close.get("tree", {}) if close else {}
-        print(f"deal {deal_index} seat {a_seat}: {kind}, {game['points']:+d}; after the close: worlds "
-              f"{after.get('worlds')}, clairvoyant win share {after.get('any_win')}; tree {tree}", flush=True)  # fmt: skip
+        print(
+            f"deal {deal_index} seat {a_seat}: {kind}, {game['points']:+d}; after the close: worlds "
+            f"{after.get('worlds')}, clairvoyant win share {after.get('any_win')}; tree {tree}",
+            flush=True,
+        )
     print(counts)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
