@@ -12,6 +12,11 @@ differ from the league's game: every close of the replay is looked at, failed or
   consistent with its view then (:func:`~sixtysix.ai.analysis.solve_all_worlds`), the action it
   played, and each action's exact value in the true deal.
 
+``--duel N`` measures the play after the close alone: in N league deals level 5 (at 0.05 s) plays phase one
+against the counter (level 3) until it closes; from each of its closes the closed deal is played out twice
+against ``m``, by the tree (level 5 as it is) and by the closer that lists every world (``closed_play``),
+and the closer's game points of the two are compared deal by deal.
+
 A failed close is put down to the play after it (``play``) where at some later decision the action
 it played loses the true deal while another action best by the listed worlds' mean (or win share)
 wins it; else to the decision (``gamble``). ``--json`` keeps every record.
@@ -30,7 +35,7 @@ from sixtysix.ai.analysis import solve_all_worlds
 from sixtysix.ai.native import NativeSearch, TreeResult
 from sixtysix.ai.tree import TreePlayer
 from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, Action
-from sixtysix.players.base import play_deal
+from sixtysix.players.base import Player, play_deal
 
 
 class WatchedCloser(TreePlayer):
@@ -113,6 +118,51 @@ def classify(game: dict[str, Any]) -> str:
     return "gamble"
 
 
+def _play_out(deal: Deal, players: dict[int, Player]) -> None:
+    for seat, player in players.items():
+        player.new_match(deal.rules, seat)
+        player.new_deal(PlayerView.of(deal, seat))
+    while deal.outcome is None:
+        seat = deal.seat_to_ask
+        assert seat is not None
+        deal.apply(players[seat].choose(PlayerView.of(deal, seat)), seat)
+
+
+def duel(preset: str, count: int, seed: int, expert_time: float) -> list[dict[str, Any]]:
+    """The closed deals of level 5's closes in ``count`` league deals, played out by the tree and by the listing."""
+    rules = Rules.preset(preset)
+    games = []
+    for index in range(count):
+        deck_seed, seed1, seed2 = deal_seeds(seed, index)
+        deal = Deal(shuffled_deck(rules, deck_seed), 2 - index % 2, rules)
+        closer = 1 + index % 2
+        before: dict[int, Player] = {closer: TreePlayer(seed1, time_limit=0.05)}
+        before[3 - closer] = build_player("3", seed2, 0)
+        for seat, player in before.items():
+            player.new_match(rules, seat)
+        while deal.outcome is None and not deal.closer and not PlayerView.of(deal, 1).phase2:
+            seat = deal.seat_to_ask
+            assert seat is not None
+            deal.apply(before[seat].choose(PlayerView.of(deal, seat)), seat)
+        if deal.closer != closer or deal.outcome is not None:
+            continue
+        game: dict[str, Any] = {"deal": index, "closer": closer}
+        for variant in ("tree", "listed"):
+            played = deal.copy()
+            players = {
+                closer: TreePlayer(seed1, time_limit=expert_time, closed_play=variant == "listed"),
+                3 - closer: build_player("m", seed2, expert_time),
+            }
+            _play_out(played, players)
+            outcome = played.outcome
+            assert outcome is not None
+            sign = 1 if outcome.winner == closer else -1
+            game[variant] = 0 if outcome.winner is None else sign * outcome.game_points
+        games.append(game)
+        print(f"deal {index}: tree {game['tree']:+d}, listed {game['listed']:+d}", flush=True)
+    return games
+
+
 def failed_games(path: str) -> list[tuple[int, int]]:
     """(deal, A's seat) of the games of a league partial file in which A closed and lost."""
     games = []
@@ -128,13 +178,26 @@ def failed_games(path: str) -> list[tuple[int, int]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="seed66")
-    parser.add_argument("--partial", required=True, help="a league --partial file of 5:<opponent>")
+    parser.add_argument("--partial", help="a league --partial file of 5:<opponent>")
+    parser.add_argument("--duel", type=int, default=0, metavar="N", help="the play after the close alone, N deals")
     parser.add_argument("--opponent", default="m", choices=[*sorted(SPARRING), "4", "5"])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--expert-time", type=float, default=0.25)
     parser.add_argument("--limit", type=int, default=0, help="only the first N failed games")
     parser.add_argument("--json", help="write every record here")
     args = parser.parse_args(argv)
+    if args.duel:
+        played = duel(args.preset, args.duel, args.seed, args.expert_time)
+        for variant in ("tree", "listed"):
+            points = [g[variant] for g in played]
+            print(f"{variant}: {len(points)} closes, {sum(p < 0 for p in points)} failed, "
+                  f"+{sum(p for p in points if p > 0)} / -{-sum(p for p in points if p < 0)}")  # fmt: skip
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as handle:
+                json.dump(played, handle)
+        return 0
+    if not args.partial:
+        parser.error("give --partial or --duel")
     games = failed_games(args.partial)
     if args.limit:
         games = games[: args.limit]
