@@ -17,15 +17,21 @@ against the counter (level 3) until it closes; from each of its closes the close
 against ``m``, by the tree (level 5 as it is) and by the closer that lists every world (``closed_play``),
 and the closer's game points of the two are compared deal by deal.
 
-A failed close is put down to the play after it (``play``) where at some later decision the action
-it played loses the true deal while another action best by the listed worlds' mean (or win share)
-wins it; else to the decision (``gamble``). ``--json`` keeps every record.
+Where at most :data:`FAIR_WORLDS` worlds are consistent with the closer's view at the close, every action
+there (the close and the others) is also valued over all of them by a player who does not see the opponent's
+hand against one who sees every card (:func:`fair_values`). A failed close is put down to the decision
+(``decision``) where another action's fair value beats the close's; to the play after it (``play``) where at
+some later decision the action it played loses the true deal while another action best by the listed worlds'
+mean (or win share) wins it; else it was a fair gamble (``gamble``). ``--json`` keeps every record (and
+``--json``'s name with ``.pickle`` the deals at the closes).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import pickle
 import sys
 from typing import Any
 
@@ -33,8 +39,11 @@ from bench.league import SPARRING, build_player, deal_seeds
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.analysis import solve_all_worlds
 from sixtysix.ai.native import NativeSearch, TreeResult
+from sixtysix.ai.pimc import candidate_actions, obvious_action
+from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, world_count, world_from
 from sixtysix.ai.tree import TreePlayer
 from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, Action
+from sixtysix.core.cards import CardMask
 from sixtysix.players.base import Player, play_deal
 
 
@@ -56,6 +65,7 @@ class WatchedCloser(TreePlayer):
         action = super().choose(view)
         assert self.truth is not None
         if action in (CLOSE, CLOSE_BEFORE_DRAW):
+            self.at_close = self.truth.copy()
             after = self.truth.copy()
             after.apply(action, view.seat)
             closed = PlayerView.of(after, view.seat)
@@ -64,6 +74,8 @@ class WatchedCloser(TreePlayer):
                 record["tree"] = {ACTIONS[a]: list(v) for a, v in self.last.actions.items()}
             if closed.legal:
                 record["after"] = _listed(closed)
+            if world_count(view, forbidden_cards(view)) <= FAIR_WORLDS:
+                record["fair"] = {ACTIONS[a]: v for a, v in fair_values(self.truth, view.seat).items()}
             self.records.append({"kind": "close", **record})
         elif view.closer == view.seat and len(view.legal) > 1:
             entry = _listed(view)
@@ -74,6 +86,58 @@ class WatchedCloser(TreePlayer):
             entry["played"] = ACTIONS[action]
             self.records.append({"kind": "play", **entry})
         return action
+
+
+FAIR_WORLDS = 100
+"""Closes with at most this many worlds consistent with the closer's view are also valued fairly
+(:func:`fair_values`)."""
+
+
+def _play_fairly(deal: Deal, me: int, known: CardMask, forbidden: CardMask, search: NativeSearch) -> int:
+    """``me``'s game points of ``deal`` played out: ``me`` without seeing the other hand, at each decision by the
+    action winning the most worlds consistent with its view (:meth:`TreePlayer.play_closed`; the opponent's cards
+    ``known`` and those he lacks, ``forbidden``, as at the start, a world having no history), exactly once every card
+    is placed; the opponent by the deal's exact values (seeing every card: the pessimistic side)."""
+    lister = TreePlayer(0, time_limit=None)
+    while deal.outcome is None:
+        seat = deal.seat_to_ask
+        assert seat is not None
+        view = PlayerView.of(deal, seat)
+        action = obvious_action(view)
+        if action is None:
+            actions = candidate_actions(view)
+            if seat == me and view.unseen and not (view.face_up is None and not view.closer):
+                view = dataclasses.replace(view, opponent_known=view.opponent_known | known & deal.hands[3 - seat])
+                lacking = (forbidden_cards(view) | forbidden) & ~view.opponent_known
+                action = lister.play_closed(search, view, lacking, [])
+            else:
+                values = search.action_values(deal, actions, seat)
+                action = actions[max(range(len(actions)), key=values.__getitem__)]
+        deal.apply(action, seat)
+    outcome = deal.outcome
+    if outcome.winner is None:
+        return 0
+    return outcome.game_points if outcome.winner == me else -outcome.game_points
+
+
+def fair_values(deal: Deal, seat: int) -> dict[Action, tuple[float, float]]:
+    """(mean game points, win share) of each action of ``seat`` in ``deal`` over every world consistent with its
+    view, each played out by :func:`_play_fairly`: a close and the actions that do not close valued alike, by a
+    player who does not see the opponent's hand against one who sees everything."""
+    search = NativeSearch.create(deal.rules)
+    assert search is not None
+    view = PlayerView.of(deal, seat)
+    forbidden = forbidden_cards(view)
+    worlds = [world_from(view, hand, list(stock)) for hand, stock in consistent_worlds(view, forbidden)]
+    values = {}
+    for action in candidate_actions(view):
+        points = []
+        for world in worlds:
+            played = world.copy()
+            played.apply(action, seat)
+            points.append(_play_fairly(played, seat, view.opponent_known, forbidden, search))
+        values[action] = (sum(points) / len(points), sum(p > 0 for p in points) / len(points))
+    return values
 
 
 def _listed(view: PlayerView) -> dict[str, Any]:
@@ -99,13 +163,20 @@ def replay(preset: str, deal_index: int, a_seat: int, seed: int, opponent: str, 
         player.new_match(rules, seat)
     outcome = play_deal(deal, players)
     points = 0 if outcome.winner is None else outcome.game_points * (1 if outcome.winner == a_seat else -1)
+    state = getattr(watched, "at_close", None)
     return {"deal": deal_index, "a_seat": a_seat, "closed": deal.closer == a_seat, "points": points,
-            "records": watched.records}  # fmt: skip
+            "records": watched.records, "state": state}  # fmt: skip
 
 
 def classify(game: dict[str, Any]) -> str:
-    """``play`` where a later decision lost a deal another action won that the listed worlds favoured,
-    else ``gamble``."""
+    """``decision`` where the close was valued fairly and another action beat it; ``play`` where a later decision
+    lost a deal another action won that the listed worlds favoured; else ``gamble``."""
+    close = next((r for r in game["records"] if r["kind"] == "close"), None)
+    if close is not None and "fair" in close:
+        fair = close["fair"]
+        closing = {a: v for a, v in fair.items() if str(a) == str(close["close"])}
+        if max(v[0] for a, v in fair.items() if a not in closing) > max(v[0] for v in closing.values()):
+            return "decision"
     for record in game["records"]:
         if record["kind"] != "play" or record["true"][record["played"]] > 0:
             continue
@@ -205,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[str, int] = {}
     for deal_index, a_seat in games:
         game = replay(args.preset, deal_index, a_seat, args.seed, args.opponent, args.expert_time)
-        kind = ("play" if classify(game) == "play" else "gamble") if game["closed"] and game["points"] < 0 else None
+        kind = classify(game) if game["closed"] and game["points"] < 0 else None
         kind = kind or ("won" if game["closed"] else "no close")
         game["kind"] = kind
         counts[kind] = counts.get(kind, 0) + 1
@@ -220,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(counts)
     if args.json:
+        with open(args.json + ".pickle", "wb") as binary:
+            pickle.dump([game.pop("state") for game in out], binary)
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(out, handle)
     return 0
