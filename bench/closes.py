@@ -29,7 +29,6 @@ mean (or win share) wins it; else it was a fair gamble (``gamble``). ``--json`` 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import pickle
 import sys
@@ -39,11 +38,10 @@ from bench.league import SPARRING, build_player, deal_seeds
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.analysis import solve_all_worlds
 from sixtysix.ai.native import NativeSearch, TreeResult
-from sixtysix.ai.pimc import candidate_actions, obvious_action
+from sixtysix.ai.pimc import candidate_actions
 from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, world_count, world_from
 from sixtysix.ai.tree import TreePlayer
 from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, Action
-from sixtysix.core.cards import CardMask
 from sixtysix.players.base import Player, play_deal
 
 
@@ -93,49 +91,24 @@ FAIR_WORLDS = 100
 (:func:`fair_values`)."""
 
 
-def _play_fairly(deal: Deal, me: int, known: CardMask, forbidden: CardMask, search: NativeSearch) -> int:
-    """``me``'s game points of ``deal`` played out: ``me`` without seeing the other hand, at each decision by the
-    action winning the most worlds consistent with its view (:meth:`TreePlayer.play_closed`; the opponent's cards
-    ``known`` and those he lacks, ``forbidden``, as at the start, a world having no history), exactly once every card
-    is placed; the opponent by the deal's exact values (seeing every card: the pessimistic side)."""
-    lister = TreePlayer(0, time_limit=None)
-    while deal.outcome is None:
-        seat = deal.seat_to_ask
-        assert seat is not None
-        view = PlayerView.of(deal, seat)
-        action = obvious_action(view)
-        if action is None:
-            actions = candidate_actions(view)
-            if seat == me and view.unseen and not (view.face_up is None and not view.closer):
-                view = dataclasses.replace(view, opponent_known=view.opponent_known | known & deal.hands[3 - seat])
-                lacking = (forbidden_cards(view) | forbidden) & ~view.opponent_known
-                action = lister.play_closed(search, view, lacking, [])
-            else:
-                values = search.action_values(deal, actions, seat)
-                action = actions[max(range(len(actions)), key=values.__getitem__)]
-        deal.apply(action, seat)
-    outcome = deal.outcome
-    if outcome.winner is None:
-        return 0
-    return outcome.game_points if outcome.winner == me else -outcome.game_points
-
-
 def fair_values(deal: Deal, seat: int) -> dict[Action, tuple[float, float]]:
     """(mean game points, win share) of each action of ``seat`` in ``deal`` over every world consistent with its
-    view, each played out by :func:`_play_fairly`: a close and the actions that do not close valued alike, by a
-    player who does not see the opponent's hand against one who sees everything."""
+    view, each played out by a player who does not see the opponent's hand, at each decision by the action winning
+    the most worlds consistent with its view (:meth:`TreePlayer.play_closed`), against one who sees everything
+    (the pessimistic side): a close and the actions that do not close valued alike."""
     search = NativeSearch.create(deal.rules)
     assert search is not None
     view = PlayerView.of(deal, seat)
     forbidden = forbidden_cards(view)
     worlds = [world_from(view, hand, list(stock)) for hand, stock in consistent_worlds(view, forbidden)]
+    lister = TreePlayer(0, time_limit=None)
     values = {}
     for action in candidate_actions(view):
         points = []
         for world in worlds:
             played = world.copy()
             played.apply(action, seat)
-            points.append(_play_fairly(played, seat, view.opponent_known, forbidden, search))
+            points.append(lister._play_closed(search, played, seat, view.opponent_known, forbidden, listed=True))
         values[action] = (sum(points) / len(points), sum(p > 0 for p in points) / len(points))
     return values
 

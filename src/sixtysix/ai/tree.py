@@ -306,10 +306,13 @@ class TreePlayer(Player):
         means = [sum(w * row[i] for w, row in zip(weights, rows, strict=True)) for i in range(len(actions))]
         return actions[max(range(len(actions)), key=lambda i: (round(wins[i], 9), means[i]))]
 
-    def _play_closed(self, search: NativeSearch, deal: Deal, closer: int, known: CardMask, forbidden: CardMask) -> int:
-        """The game points for ``closer`` of the closed ``deal`` played out: the closer by the exact
-        values averaged over worlds drawn from its view (with the opponent's cards it ``known`` and
-        those it knew him to lack at the close), the opponent by the true deal's."""
+    def _play_closed(
+        self, search: NativeSearch, deal: Deal, closer: int, known: CardMask, forbidden: CardMask, listed: bool = False
+    ) -> int:
+        """The game points for ``closer`` of the ``deal`` played out: the closer by the exact values
+        averaged over worlds drawn from its view (with the opponent's cards it ``known`` and those it knew
+        him to lack at the start), or with ``listed`` by :meth:`play_closed` over every such world (exactly
+        once every card is placed); the opponent by the true deal's exact values."""
         while deal.outcome is None:
             seat = deal.seat_to_ask
             assert seat is not None
@@ -317,10 +320,14 @@ class TreePlayer(Player):
             action = obvious_action(view)
             if action is None:
                 actions = candidate_actions(view)
-                if seat == closer:
-                    # a world has no history: what the closer knew at the close is put back into its view
+                hidden = view.unseen and not (view.face_up is None and not view.closer)
+                if seat == closer and (hidden or not listed):
+                    # a world has no history: what the closer knew at the start is put back into its view
                     view = dataclasses.replace(view, opponent_known=view.opponent_known | known & deal.hands[3 - seat])
                     lacking = (forbidden_cards(view) | forbidden) & ~view.opponent_known
+                    if listed:
+                        deal.apply(self.play_closed(search, view, lacking, []), seat)
+                        continue
                     worlds = [sample_world(view, self.rng, lacking) for _ in range(CLOSE_VIEWS)]
                     rows = search.worlds_action_values(worlds, actions, seat)
                     totals = [sum(row[i] for row in rows) for i in range(len(actions))]
