@@ -207,6 +207,37 @@ def duel(preset: str, count: int, seed: int, expert_time: float) -> list[dict[st
     return games
 
 
+def closed_again(path: str, seeds: int, expert_time: float) -> list[dict[str, Any]]:
+    """The closes kept in ``path`` (a ``--json`` file's ``.pickle``: each replayed game's deal at level 5's
+    close) played out again against ``m`` from the close, by the tree and by the listing, ``seeds`` times each."""
+    with open(path, "rb") as binary:
+        states = [state for state in pickle.load(binary) if state is not None]
+    games = []
+    for number, state in enumerate(states):
+        closer = state.seat_to_ask
+        view = PlayerView.of(state, closer)
+        close = CLOSE if CLOSE in view.legal else CLOSE_BEFORE_DRAW
+        game: dict[str, Any] = {"close": number}
+        for variant in ("tree", "listed"):
+            points = []
+            for seed in range(seeds):
+                played = state.copy()
+                played.apply(close, closer)
+                players = {
+                    closer: TreePlayer(seed, time_limit=expert_time, closed_play=variant == "listed"),
+                    3 - closer: build_player("m", 1000 + seed, expert_time),
+                }
+                _play_out(played, players)
+                outcome = played.outcome
+                assert outcome is not None
+                sign = 1 if outcome.winner == closer else -1
+                points.append(0 if outcome.winner is None else sign * outcome.game_points)
+            game[variant] = points
+        games.append(game)
+        print(f"close {number}: tree {game['tree']}, listed {game['listed']}", flush=True)
+    return games
+
+
 def failed_games(path: str) -> list[tuple[int, int]]:
     """(deal, A's seat) of the games of a league partial file in which A closed and lost."""
     games = []
@@ -224,14 +255,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="seed66")
     parser.add_argument("--partial", help="a league --partial file of 5:<opponent>")
     parser.add_argument("--duel", type=int, default=0, metavar="N", help="the play after the close alone, N deals")
+    parser.add_argument("--again", metavar="PICKLE", help="the closes of a --json run's .pickle played out again")
+    parser.add_argument("--seeds", type=int, default=2, help="with --again: play-outs of each close by each closer")
     parser.add_argument("--opponent", default="m", choices=[*sorted(SPARRING), "4", "5"])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--expert-time", type=float, default=0.25)
     parser.add_argument("--limit", type=int, default=0, help="only the first N failed games")
     parser.add_argument("--json", help="write every record here")
     args = parser.parse_args(argv)
-    if args.duel:
-        played = duel(args.preset, args.duel, args.seed, args.expert_time)
+    if args.duel or args.again:
+        if args.again:
+            again = closed_again(args.again, args.seeds, args.expert_time)
+            played = [{"tree": t, "listed": x} for g in again for t, x in zip(g["tree"], g["listed"], strict=True)]
+        else:
+            played = duel(args.preset, args.duel, args.seed, args.expert_time)
         for variant in ("tree", "listed"):
             points = [g[variant] for g in played]
             print(f"{variant}: {len(points)} closes, {sum(p < 0 for p in points)} failed, "
