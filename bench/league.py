@@ -111,6 +111,10 @@ PLAYER_NAMES = {
     "5v": "expert valuing new nodes by the learned value instead of the playout (ai/learned.py)",
     "5x": "expert valuing new nodes by the mean of the learned value and the playout",
     "5k": "expert checking each close it chooses by playing it out in sampled worlds without seeing them (ai/tree.py)",
+    "5w": "expert playing after its own close for the most worlds won, every consistent world solved (ai/tree.py)",
+    "5t": "expert playing after its own close by its tree search (level 5 before closed_play, 2026-12-07)",
+    "5d": "expert whose tree keeps the card it draws as a chance node below its action (ai/tree.py, native/ismcts.c)",
+    "5dw": "5d and 5w together",
 }
 LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
 SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
@@ -211,6 +215,8 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
     if player_id == "5k" or player_id.startswith("5k@"):  # the close check, optionally with its own time
         time_limit = float(player_id[3:]) if "@" in player_id else expert_time
         return TreePlayer(seed, time_limit=time_limit, close_worlds=CLOSE_WORLDS, close_share=CLOSE_SHARE)
+    if player_id in ("5w", "5d", "5dw", "5t"):
+        return TreePlayer(seed, time_limit=expert_time, closed_play="w" in player_id, chance="d" in player_id)
     if player_id in LEARNED_LEAVES:
         return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id])
     if player_id in SPARRING:

@@ -20,6 +20,10 @@
  * (LEAF_MIX).
  *
  * Values are game points for seat 1; a node keeps the sum of its iterations' values.
+ * With `chance` set, the card an action makes the observer draw is a node below the
+ * action's (no choice there: the world deals it), so a decision is not made knowing the
+ * card it will draw; without it, an action has one child per card drawn and the
+ * selection between them sees the stock (the observer "peeks" at its next card).
  */
 #include <math.h>
 #include <limits.h>
@@ -165,12 +169,17 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
         int n = search_actions(r, &w, seat, acts);
         Pos next[MAX_ACTIONS];
         int32_t kids[MAX_ACTIONS];
-        uint16_t labels[MAX_ACTIONS];
+        uint16_t labels[MAX_ACTIONS], drawn[MAX_ACTIONS];
         int untried[MAX_ACTIONS], fresh = 0;
         for (int i = 0; i < n; i++) {
             next[i] = w;
             apply_with_window(r, &next[i], seat, acts[i]);
             labels[i] = edge_label(&w, &next[i], a->seat, acts[i]);
+            drawn[i] = 0;
+            if (a->chance) { /* the card drawn is a chance node below the action, not part of its label */
+                drawn[i] = labels[i] & 0xFF00;
+                labels[i] &= 0xFF;
+            }
             kids[i] = child_with(t, node, labels[i]);
             if (kids[i] < 0) untried[fresh++] = i;
         }
@@ -182,6 +191,11 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
                 if (kids[j] >= 0) t->nodes[kids[j]].avail++;
             t->nodes[id].avail++;
             path[depth++] = id;
+            if (drawn[i]) {
+                int32_t card = tree_add(t, id, drawn[i], seat);
+                if (card < 0) return -1;
+                path[depth++] = card;
+            }
             w = next[i];
             value = leaf_value(c, &w, a, g);
             break;
@@ -201,6 +215,17 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
         node = kids[best];
         w = next[best];
         if (depth < 160) path[depth++] = node;
+        if (drawn[best]) { /* the card this world deals: no choice, a new node if it is new */
+            int32_t card = child_with(t, node, drawn[best]);
+            int added = card < 0;
+            if (added && (card = tree_add(t, node, drawn[best], seat)) < 0) return -1;
+            node = card;
+            if (depth < 160) path[depth++] = node;
+            if (added) {
+                value = leaf_value(c, &w, a, g);
+                break;
+            }
+        }
     }
     for (int i = 0; i < depth; i++) {
         t->nodes[path[i]].visits++;

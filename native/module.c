@@ -706,9 +706,10 @@ static PyObject *Core_ismcts(CoreObject *self, PyObject *args) {
     IsmctsArgs a;
     Pos p;
     memset(&a, 0, sizeof a);
-    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidp|ip", &pos_obj, &session, &a.seat, &known_obj,
+    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidp|ipp", &pos_obj, &session, &a.seat, &known_obj,
                                           &forbidden_obj, &soft_obj, &a.iterations, &a.min_iterations, &a.seconds,
-                                          &seed, &a.policy, &a.exploration, &a.clairvoyant, &a.leaf, &a.prune))
+                                          &seed, &a.policy, &a.exploration, &a.clairvoyant, &a.leaf, &a.prune,
+                                          &a.chance))
         return NULL;
     if (a.leaf < LEAF_PLAYOUT || a.leaf > LEAF_MIX) return bad_null("leaf must be 0 (playout), 1 (model) or 2 (mix)");
     if (a.leaf != LEAF_PLAYOUT && !self->core.model) return bad_null("leaf: no model set (Core.set_model)");
@@ -992,7 +993,7 @@ static PyMethodDef Core_methods[] = {
      "playouts(deals, seed, policy): play shuffled deals to the end; the number of actions."},
     {"ismcts", (PyCFunction)Core_ismcts, METH_VARARGS,
      "ismcts(pos, session, seat, known, forbidden, soft, iterations, min_iterations, seconds, seed, policy,"
-     " exploration, clairvoyant[, leaf, prune]): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
+     " exploration, clairvoyant[, leaf, prune, chance]): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
     {"set_model", (PyCFunction)Core_set_model, METH_VARARGS,
      "set_model(hidden, weights): the learned value's weights (native/value.c's layout)."},
     {"model_value", (PyCFunction)Core_model_value, METH_VARARGS,

@@ -191,6 +191,7 @@ typedef struct {
     int clairvoyant;             /* 1: every iteration searches the root world itself (nothing redealt) */
     int leaf;                    /* LEAF_PLAYOUT, LEAF_MODEL (the learned value instead), LEAF_MIX (their mean) */
     int prune;                   /* 1: stop once no action can overtake the most visited in the iterations left */
+    int chance;                  /* 1: a card drawn by the observer is a chance node below its action's node */
 } IsmctsArgs;
 typedef struct {
     int action;

@@ -12,9 +12,9 @@ from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import candidate_actions
-from sixtysix.ai.sampling import forbidden_cards, sample_world
+from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, sample_world, world_count, world_from
 from sixtysix.ai.solver import Solver
-from sixtysix.ai.tree import OpponentModel, TreePlayer
+from sixtysix.ai.tree import OpponentModel, TreePlayer, _weight
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, Action
 from sixtysix.players.player import Player
 from sixtysix.players.table import play_table_deal
@@ -267,3 +267,71 @@ def test_the_close_check_solves_the_worlds_as_the_python_solver_does() -> None:
         python = Solver(view.rules, native=False)
         reference = [python.action_values(w.copy(), actions=[CLOSING], seat=view.seat)[CLOSING] for w in worlds]
         assert native == reference
+
+
+def test_a_card_drawn_as_a_chance_node_changes_nothing_where_there_is_one_world() -> None:
+    """``chance``: the card an action makes the searching seat draw is a node below the action's.
+    Searching the true deal (one world, every card placed) there is nothing to peek at: the root's
+    figures are the same iteration for iteration, the tree only has the chance nodes more."""
+    require_native()
+    for preset in ("seed66", "schnapsen"):
+        for view in _positions(preset, 6, seed=17, tricks=(0, 6)):
+            if view.phase2:
+                continue
+            search = _search(view)
+            truth = sample_world(view, random.Random(1), forbidden_cards(view))
+            plain = search.tree_search(view, TreeSettings(iterations=600), seed=5, truth=truth)
+            chance = search.tree_search(view, TreeSettings(iterations=600, chance=True), seed=5, truth=truth)
+            assert chance.actions == plain.actions
+            assert chance.iterations == plain.iterations == 600
+            assert chance.nodes >= plain.nodes
+
+
+def _own_closes(preset: str, count: int, seed: int = 31) -> list[PlayerView]:
+    """Views of a closer to act after its own close (random play before and after it), more than one action legal."""
+    rules = Rules.preset(preset)
+    rng = random.Random(seed)
+    views: list[PlayerView] = []
+    while len(views) < count:
+        deal = Deal.shuffled(rng.getrandbits(32), rules=rules)
+        closed = False
+        while deal.outcome is None and deal.to_act is not None:
+            seat = deal.to_act
+            view = PlayerView.of(deal, seat)
+            if not closed and CLOSE in view.legal and rng.random() < 0.4:
+                deal.apply(CLOSE, seat)
+                closed = True
+                continue
+            if closed and seat == deal.closer and len(candidate_actions(view)) > 1 and rng.random() < 0.6:
+                views.append(view)
+                break
+            deal.apply(rng.choice([a for a in view.legal if a not in NOT_NOW] or view.legal), seat)
+    return views
+
+
+@pytest.mark.parametrize("preset", ["schnapsen", "seed66"])
+def test_after_its_own_close_the_expert_plays_the_action_that_wins_the_most_consistent_worlds(preset: str) -> None:
+    """``closed_play``: every world consistent with the closer's view is listed and solved exactly; the action
+    winning the most of them is played, ties to the higher mean (figures recomputed here from the listing)."""
+    require_native()
+    for view in _own_closes(preset, 10):
+        forbidden = forbidden_cards(view)
+        actions = candidate_actions(view)
+        worlds = [world_from(view, hand, list(stock)) for hand, stock in consistent_worlds(view, forbidden)]
+        assert len(worlds) == world_count(view, forbidden)
+        values = _search(view).worlds_action_values(worlds, actions, view.seat)
+        wins = [sum(v[i] > 0 for v in values) for i in range(len(actions))]
+        means = [sum(v[i] for v in values) for i in range(len(actions))]
+        top = max(zip(wins, means, strict=True))
+        expected = {actions[i] for i in range(len(actions)) if (wins[i], means[i]) == top}
+        player = TreePlayer(3, time_limit=0.25, closed_play=True)
+        player.new_match(view.rules, view.seat)
+        assert player.play_closed(_search(view), view, forbidden, []) in expected
+        assert player.choose(view) in expected  # its own close: the listed worlds, not the tree
+
+
+def test_the_closed_play_weighs_a_world_by_the_cards_the_opponent_declined_to_use() -> None:
+    """A world whose opponent holds a card he passed up a chance to use counts for the model's keep factor of it."""
+    king, queen = 1 << 5, 1 << 6
+    assert _weight(king | queen | 1, [(king, 0.25), (queen, 0.5)]) == 0.125
+    assert _weight(1, [(king, 0.25)]) == 1.0

@@ -41,7 +41,8 @@ def make_player(level: int, seed: int | None = 0, time_limit: float | None = Non
         2: lambda: BeginnerPlayer(seed),
         3: lambda: CountingPlayer(seed),
         4: lambda: PimcPlayer(seed),
-        5: lambda: TreePlayer(seed, time_limit=time_limit or 1.0),
+        # why closed_play: after its own close every consistent world is solved; fewer closes thrown away (issue 27)
+        5: lambda: TreePlayer(seed, time_limit=time_limit or 1.0, closed_play=True),
     }
     if level not in factories:
         raise ValueError(f"no player of level {level} (1-5)")

@@ -246,6 +246,10 @@ class TreeSettings:
     """Stop once no action can overtake the most visited one in the iterations left (by the count, or by the time
     at the rate so far with a margin): the choice (:meth:`TreeResult.best`) is the one the whole budget would make,
     sooner; the other actions' figures rest on fewer iterations."""
+    chance: bool = False
+    """A card an action makes the searching seat draw is a chance node below the action's node: the action is
+    chosen without knowing it (otherwise each card drawn is its own child, and the choice between a draw and a
+    close before it, or between two follows, is made as if the stock's next card were seen)."""
 
 
 @dataclass(frozen=True)
@@ -368,7 +372,7 @@ class NativeSearch:
             root, self.session, view.seat, known, forbidden, list(soft)[:16],
             settings.iterations, settings.min_iterations, settings.seconds, seed,
             POLICIES.index(settings.policy), settings.exploration, truth is not None and talon_seen, leaf,
-            settings.prune,
+            settings.prune, settings.chance,
         )  # fmt: skip
         self._count(before)
         sign = 1 if view.seat == 1 else -1

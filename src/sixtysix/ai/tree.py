@@ -33,7 +33,7 @@ import time
 from sixtysix.ai.expert import ExpertPlayer, decline_events
 from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
 from sixtysix.ai.pimc import candidate_actions, obvious_action
-from sixtysix.ai.sampling import forbidden_cards, sample_world
+from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, sample_world, world_count, world_from
 from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import CardMask, cards_of
 from sixtysix.core.facts import MARRIAGE_CARDS
@@ -67,6 +67,9 @@ CLOSE_VIEWS = 16
 CLOSE_MIN_WORLDS = 8
 CLOSE_RESERVE = 0.06
 """CPU seconds of a decision kept from the tree for the close check where a close is legal."""
+CLOSED_WORLDS = 3_000
+"""At most this many worlds consistent with the closer's view are listed and solved by
+:meth:`TreePlayer.play_closed` (more are sampled up to the same number)."""
 _LATER_DRAW = 0.35
 """Of an earlier decline, the share of worlds in which he drew the card only afterwards."""
 
@@ -141,6 +144,15 @@ def opponent_cards(view: PlayerView) -> dict[int, int]:
     return shown
 
 
+def _weight(hand: CardMask, soft: list[tuple[CardMask, float]]) -> float:
+    """A world's weight by the opponent model: the chance he keeps each declined card he holds in it."""
+    weight = 1.0
+    for cards, keep in soft:
+        if hand & cards:
+            weight *= keep
+    return weight
+
+
 class TreePlayer(Player):
     """The expert (level 5): information-set MCTS for ``time_limit`` CPU seconds per decision.
 
@@ -162,6 +174,8 @@ class TreePlayer(Player):
         close_share: float = 0.9,
         close_margin: float = 1.0,
         prune: bool = True,
+        closed_play: bool = False,
+        chance: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -172,11 +186,13 @@ class TreePlayer(Player):
             exploration=exploration,
             leaf=leaf,
             prune=prune,  # why: a choice that more iterations cannot change is made at once (issue 27, point 5)
+            chance=chance,  # why: a close before the draw was chosen as if the card drawn were seen (issue 27, point 4)
         )
         self.close_worlds = close_worlds
         self.close_share = close_share
         self.close_margin = close_margin
         self.close_checks: list[CloseCheck] = []
+        self.closed_play = closed_play
         self.model = OpponentModel()
         self._resolved: set[CardMask] = set()
         self._history_seen = 0
@@ -209,6 +225,8 @@ class TreePlayer(Player):
         events = decline_events(view)
         self._learn(view, events)
         soft = self.model.factors(events, sum(view.tricks))
+        if self.closed_play and view.closer == view.seat:
+            return self.play_closed(search, view, forbidden, soft)
         settings = self.settings
         checking = self.close_worlds > 0 and (CLOSE in view.legal or CLOSE_BEFORE_DRAW in view.legal)
         deadline = None
@@ -262,10 +280,39 @@ class TreePlayer(Player):
         self.close_checks.append(CloseCheck(share, mean, result.actions[close][1], others[other][1], keep))
         return close if keep else other
 
-    def _play_closed(self, search: NativeSearch, deal: Deal, closer: int, known: CardMask, forbidden: CardMask) -> int:
-        """The game points for ``closer`` of the closed ``deal`` played out: the closer by the exact
-        values averaged over worlds drawn from its view (with the opponent's cards it ``known`` and
-        those it knew him to lack at the close), the opponent by the true deal's."""
+    def play_closed(
+        self, search: NativeSearch, view: PlayerView, forbidden: CardMask, soft: list[tuple[CardMask, float]]
+    ) -> Action:
+        """After its own close: the action that wins the deal in the most worlds consistent with the view.
+
+        Once the talon is closed few cards are unseen, so every world consistent with the view
+        (:func:`~sixtysix.ai.sampling.consistent_worlds`, at most :data:`CLOSED_WORLDS`, else as many
+        sampled) is solved exactly, each weighted by the opponent model (a card he declined to use is
+        less likely in his hand). The action winning the largest weighted share of them is played, ties
+        going to the higher mean: a failed close costs more than a win brings, so the closer plays to
+        win the deal rather than for the most points.
+        """
+        actions = candidate_actions(view)
+        if world_count(view, forbidden) <= CLOSED_WORLDS:
+            listed = list(consistent_worlds(view, forbidden))
+            hands = [hand for hand, _ in listed]
+            worlds = [world_from(view, hand, list(stock)) for hand, stock in listed]
+        else:
+            worlds = [sample_world(view, self.rng, forbidden) for _ in range(CLOSED_WORLDS)]
+            hands = [world.hands[view.opponent] for world in worlds]
+        rows = search.worlds_action_values(worlds, actions, view.seat)
+        weights = [_weight(hand, soft) for hand in hands]
+        wins = [sum(w for w, row in zip(weights, rows, strict=True) if row[i] > 0) for i in range(len(actions))]
+        means = [sum(w * row[i] for w, row in zip(weights, rows, strict=True)) for i in range(len(actions))]
+        return actions[max(range(len(actions)), key=lambda i: (round(wins[i], 9), means[i]))]
+
+    def _play_closed(
+        self, search: NativeSearch, deal: Deal, closer: int, known: CardMask, forbidden: CardMask, listed: bool = False
+    ) -> int:
+        """The game points for ``closer`` of the ``deal`` played out: the closer by the exact values
+        averaged over worlds drawn from its view (with the opponent's cards it ``known`` and those it knew
+        him to lack at the start), or with ``listed`` by :meth:`play_closed` over every such world (exactly
+        once every card is placed); the opponent by the true deal's exact values."""
         while deal.outcome is None:
             seat = deal.seat_to_ask
             assert seat is not None
@@ -273,10 +320,14 @@ class TreePlayer(Player):
             action = obvious_action(view)
             if action is None:
                 actions = candidate_actions(view)
-                if seat == closer:
-                    # a world has no history: what the closer knew at the close is put back into its view
+                hidden = view.unseen and not (view.face_up is None and not view.closer)
+                if seat == closer and (hidden or not listed):
+                    # a world has no history: what the closer knew at the start is put back into its view
                     view = dataclasses.replace(view, opponent_known=view.opponent_known | known & deal.hands[3 - seat])
                     lacking = (forbidden_cards(view) | forbidden) & ~view.opponent_known
+                    if listed:
+                        deal.apply(self.play_closed(search, view, lacking, []), seat)
+                        continue
                     worlds = [sample_world(view, self.rng, lacking) for _ in range(CLOSE_VIEWS)]
                     rows = search.worlds_action_values(worlds, actions, seat)
                     totals = [sum(row[i] for row in rows) for i in range(len(actions))]
