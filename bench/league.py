@@ -85,7 +85,7 @@ from bench.sparring import PUBLISHED_ITERATIONS, PUBLISHED_WORLDS, DeterminizedM
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.levels import make_player
-from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
+from sixtysix.ai.native import NativeSearch, PlayEvidence, TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.tree import TreePlayer
@@ -111,6 +111,7 @@ PLAYER_NAMES = {
     "5v": "expert valuing new nodes by the learned value instead of the playout (ai/learned.py)",
     "5x": "expert valuing new nodes by the mean of the learned value and the playout",
     "5k": "expert checking each close it chooses by playing it out in sampled worlds without seeing them (ai/tree.py)",
+    "5i": "expert weighing its worlds by how well the card counter explains the opponent's last card play",
 }
 LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
 SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
@@ -118,6 +119,8 @@ SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
 (the published 500k budget scales both by about the square root of 5)."""
 CLOSE_WORLDS, CLOSE_SHARE = 32, 0.9
 """``5k``'s close check: worlds solved past the close, and the share of them it must win."""
+PLAY_FACTOR = 0.1
+"""``5i``'s chance to keep a world in which the counter would have played another card (``5i/F``: F)."""
 DEFAULT_EXPERT_TIME = 0.25
 QUICK = {"players": "1,2,3,4,5", "pairs": "adjacent", "pairs_count": 20}
 ROBUSTNESS_PAIRS = "5:3,4:3,5:3s,4:3s,5:3m,4:3m"
@@ -181,6 +184,7 @@ class ClairvoyantTree(TreePlayer):
         settings: TreeSettings,
         forbidden: int,
         soft: list[tuple[int, float]],
+        play: PlayEvidence | None = None,
     ) -> TreeResult:
         if self.truth is None:
             raise RuntimeError("a clairvoyant player needs see(deal) before the deal")
@@ -211,6 +215,9 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
     if player_id == "5k" or player_id.startswith("5k@"):  # the close check, optionally with its own time
         time_limit = float(player_id[3:]) if "@" in player_id else expert_time
         return TreePlayer(seed, time_limit=time_limit, close_worlds=CLOSE_WORLDS, close_share=CLOSE_SHARE)
+    if player_id == "5i" or player_id.startswith("5i/"):  # reading the opponent's card play, optionally its factor
+        factor = float(player_id[3:]) if "/" in player_id else PLAY_FACTOR
+        return TreePlayer(seed, time_limit=expert_time, play_factor=factor)
     if player_id in LEARNED_LEAVES:
         return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id])
     if player_id in SPARRING:
@@ -535,7 +542,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--players",
         default="1,2,3,4,5",
-        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5k, 5@SECONDS, 5k@SECONDS (default 1,2,3,4,5)",
+        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5k, 5i, 5@SECONDS, 5k@SECONDS, 5i/FACTOR"
+        " (default 1,2,3,4,5)",
     )
     p.add_argument(
         "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"
@@ -577,6 +585,8 @@ def main(argv: list[str] | None = None) -> int:
                 PLAYER_NAMES[pid] = f"expert, {float(pid[2:])} s"
             elif pid.startswith("5k@"):
                 PLAYER_NAMES[pid] = f"expert checking its closes, {float(pid[3:])} s"
+            elif pid.startswith("5i/"):
+                PLAYER_NAMES[pid] = f"expert reading the opponent's card play, factor {float(pid[3:])}"
             elif pid not in PLAYER_NAMES:
                 raise SystemExit(f"unknown player {pid!r} (known: {', '.join(PLAYER_NAMES)})")
     Rules.preset(args.preset)  # fail early on a bad preset

@@ -109,10 +109,56 @@ static double leaf_value(Core *c, Pos *p, const IsmctsArgs *a, Rng *g) {
     return solve_value(c, p);
 }
 
+/* The weights of the opponent's hands met so far (a hand's weight depends on nothing else). */
+#define CACHE_SIZE 2048
+typedef struct {
+    uint32_t hand[CACHE_SIZE];
+    uint8_t used[CACHE_SIZE];
+    double weight[CACHE_SIZE];
+} HandCache;
+
+/* How well the opponent's last card play fits his hand `hand` now (IsmctsArgs.play_*). */
+double play_weight(const Rules *r, const IsmctsArgs *a, uint32_t hand) {
+    const CView *tpl = a->play_view;
+    uint32_t drawn = a->play_drew ? hand & ~a->known : 0;
+    if (a->play_drew && !drawn) return 1.0; /* every card of his is known: nothing to weigh */
+    int phase2_follow = tpl->stage == S_FOLLOW && (tpl->closer != 0 || tpl->face_up < 0);
+    int fits = 0, cases = 0;
+    do {
+        uint32_t d = drawn & -drawn; /* each card he may have drawn since, or none */
+        CView v = *tpl;
+        v.hand = (hand & ~d) | BIT(a->play_card);
+        v.unseen = a->play_pool & ~v.hand;
+        v.forbidden = tpl->forbidden & v.unseen;
+        uint32_t cards = phase2_follow ? follow_cards(r, v.hand, tpl->led, tpl->trump) : v.hand;
+        v.n_legal = 0;
+        for (uint32_t m = cards; m; m &= m - 1) v.legal[v.n_legal++] = (uint8_t)__builtin_ctz(m);
+        fits += counter_choose(r, a->play_params, &v, NULL) == a->play_card;
+        cases++;
+        drawn &= ~d;
+    } while (drawn);
+    return a->play_factor + (1.0 - a->play_factor) * fits / cases;
+}
+
+/* The chance to keep a world whose opponent holds `hand`: the product of the factors of the (mask,
+ * factor) soft facts it meets, and of how well his last card play fits it. */
+static double hand_weight(const Rules *r, const IsmctsArgs *a, uint32_t hand, HandCache *cache) {
+    double weight = 1.0;
+    for (int i = 0; i < a->soft_count; i++)
+        if (hand & a->soft_masks[i]) weight *= a->soft_factors[i];
+    if (a->play_card < 0 || weight <= 0.0) return weight;
+    unsigned slot = (unsigned)(((uint64_t)hand * 0x9E3779B97F4A7C15ull) >> 53) & (CACHE_SIZE - 1);
+    if (cache->used[slot] && cache->hand[slot] == hand) return cache->weight[slot];
+    weight *= play_weight(r, a, hand);
+    cache->used[slot] = 1;
+    cache->hand[slot] = hand;
+    cache->weight[slot] = weight;
+    return weight;
+}
+
 /* A world for the observer: the opponent's hidden cards redealt (sample_world), kept with
- * probability the product of the factors of the (mask, factor) soft facts it meets; after
- * `tries` refusals the likeliest world seen is taken. */
-static void draw_world(const Pos *root, const IsmctsArgs *a, Rng *g, Pos *out) {
+ * probability hand_weight; after 16 refusals the likeliest world seen is taken. */
+static void draw_world(const Rules *r, const Pos *root, const IsmctsArgs *a, Rng *g, HandCache *cache, Pos *out) {
     double best_weight = -1.0;
     if (a->clairvoyant) {
         *out = *root;
@@ -121,9 +167,7 @@ static void draw_world(const Pos *root, const IsmctsArgs *a, Rng *g, Pos *out) {
     for (int t = 0; t < 16; t++) {
         Pos w = *root;
         sample_world(&w, a->seat, a->known, a->forbidden, g);
-        double weight = 1.0;
-        for (int i = 0; i < a->soft_count; i++)
-            if (w.hand[3 - a->seat] & a->soft_masks[i]) weight *= a->soft_factors[i];
+        double weight = hand_weight(r, a, w.hand[3 - a->seat], cache);
         if (weight >= 1.0 || (double)(rng_next(g) >> 11) * 0x1.0p-53 < weight) {
             *out = w;
             return;
@@ -142,10 +186,10 @@ static double thread_seconds(void) {
 }
 
 /* One iteration: a world, a walk down the tree, one new node, its value backed up. */
-static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *g) {
+static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *g, HandCache *cache) {
     const Rules *r = &c->rules;
     Pos w;
-    draw_world(root, a, g, &w);
+    draw_world(r, root, a, g, cache, &w);
     int32_t path[160];
     int depth = 0;
     double value;
@@ -244,6 +288,11 @@ int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int
     if (tree_add(&t, -1, 0, 0) < 0) return -1;
     Rng g;
     rng_seed(&g, a->seed);
+    HandCache *cache = a->play_card >= 0 ? calloc(1, sizeof *cache) : NULL;
+    if (a->play_card >= 0 && !cache) {
+        free(t.nodes);
+        return -1;
+    }
     double started = thread_seconds();
     double deadline = a->seconds > 0 ? started + a->seconds : 0;
     long done = 0;
@@ -253,8 +302,9 @@ int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int
         if (a->prune && (done & 15) == 0 && done >= a->min_iterations &&
             root_lead(&t) > iterations_left(a, done, started, deadline))
             break;
-        if (iterate(c, &t, root, a, &g)) {
+        if (iterate(c, &t, root, a, &g, cache)) {
             free(t.nodes);
+            free(cache);
             return -1;
         }
     }
@@ -275,5 +325,6 @@ int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int
     *iterations = done;
     *nodes = t.count;
     free(t.nodes);
+    free(cache);
     return 0;
 }

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from sixtysix.ai.learned import LearnedValue
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.core.actions import ACTIONS, Action
-from sixtysix.core.cards import BIT, CardMask
+from sixtysix.core.cards import BIT, Card, CardMask
 from sixtysix.core.facts import LAST_TRICK_BONUS, SCHNEIDER, deal_target, game_point_scale, marriage_points
 from sixtysix.core.game import Deal
 from sixtysix.core.outcome import Outcome, Termination
@@ -246,6 +246,27 @@ class TreeSettings:
     """Stop once no action can overtake the most visited one in the iterations left (by the count, or by the time
     at the rate so far with a margin): the choice (:meth:`TreeResult.best`) is the one the whole budget would make,
     sooner; the other actions' figures rest on fewer iterations."""
+    play_factor: float = 1.0
+    """With the opponent's last card play given (:class:`PlayEvidence`): the chance to keep a world in which the card
+    counter holding his hand then would have played another card (1: his card play is not read)."""
+
+
+@dataclass(frozen=True)
+class PlayEvidence:
+    """The opponent's last card play, for the native card counter to weigh in each world (tree_search)."""
+
+    card: Card
+    drew: bool
+    """Whether he has drawn a card since (then each of his cards we do not know may be it)."""
+    pool: CardMask
+    """The cards he had not seen then, his hand then among them."""
+    view: tuple[Any, ...]
+    """His view then as :func:`counter_view` gives it (its hand, unseen cards and legal actions are the world's)."""
+    params: tuple[float, ...]
+    """The card counter's constants (:meth:`~sixtysix.ai.heuristic.CountingPlayer.native_params`)."""
+
+    def native(self, factor: float) -> tuple[int, bool, float, CardMask, tuple[Any, ...], tuple[float, ...]]:
+        return (self.card, self.drew, factor, self.pool, self.view, self.params)
 
 
 @dataclass(frozen=True)
@@ -347,6 +368,7 @@ class NativeSearch:
         soft: Sequence[tuple[CardMask, float]] = (),
         truth: Deal | None = None,
         talon_seen: bool = True,
+        play: PlayEvidence | None = None,
     ) -> TreeResult:
         """Information-set MCTS (``native/ismcts.c``) of the decision in ``view``: worlds drawn as
         :meth:`sample_worlds` draws them, each kept with the product of the ``soft`` factors
@@ -354,6 +376,8 @@ class NativeSearch:
         itself) every iteration searches it instead: a clairvoyant search, for benchmarks;
         with ``talon_seen=False`` as well, only the opponent's hand is seen and the talon's
         order is drawn at every iteration (what perfect inference of his hand could reach).
+        With ``play`` and ``settings.play_factor`` below 1, a world is also kept by how well the
+        opponent's last card play fits it (``native/ismcts.c``'s play_weight).
         """
         if forbidden is None:
             forbidden = forbidden_cards(view)
@@ -368,12 +392,17 @@ class NativeSearch:
             root, self.session, view.seat, known, forbidden, list(soft)[:16],
             settings.iterations, settings.min_iterations, settings.seconds, seed,
             POLICIES.index(settings.policy), settings.exploration, truth is not None and talon_seen, leaf,
-            settings.prune,
+            settings.prune, None if play is None or settings.play_factor >= 1.0 else play.native(settings.play_factor),
         )  # fmt: skip
         self._count(before)
         sign = 1 if view.seat == 1 else -1
         visits = {ACTIONS[a]: (n, sign * total / n if n else 0.0) for a, n, total in stats}
         return TreeResult(visits, iterations, nodes)
+
+    def play_weight(self, play: PlayEvidence, factor: float, known: CardMask, hand: CardMask) -> float:
+        """The chance the tree search keeps a world whose opponent holds ``hand`` (of which we know
+        ``known``) for the fit of his last card play ``play`` (``native/ismcts.c``'s play_weight)."""
+        return self.core.play_weight(known, hand, play.native(factor))
 
     def rollout_values(
         self,
@@ -477,6 +506,7 @@ __all__ = [
     "LEAVES",
     "POLICIES",
     "NativeSearch",
+    "PlayEvidence",
     "TreeResult",
     "TreeSettings",
     "available",
