@@ -111,7 +111,7 @@ PLAYER_NAMES = {
     "5v": "expert valuing new nodes by the learned value instead of the playout (ai/learned.py)",
     "5x": "expert valuing new nodes by the mean of the learned value and the playout",
     "5k": "expert checking each close it chooses by playing it out in sampled worlds without seeing them (ai/tree.py)",
-    "5i": "expert weighing its worlds by how well the card counter explains the opponent's last card play",
+    "5i": "expert weighing its worlds by how well the card counter explains the opponent's card to its last lead",
 }
 LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
 SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}

@@ -129,11 +129,13 @@ class OpponentModel:
         return [(cards, skip if at == tricks else skip + (1 - skip) * _LATER_DRAW) for cards, at in latest.items()]
 
 
-def play_evidence(view: PlayerView, world: Deal, params: tuple[float, ...]) -> PlayEvidence | None:
-    """The opponent's card led to the trick this seat is to follow, or played to our last lead
-    (:func:`~sixtysix.ai.expert.opponent_lead`, :func:`~sixtysix.ai.expert.opponent_follow`), with his
-    view then read from any ``world`` drawn from ``view`` (all but his hand is the same in every world)."""
-    lead = opponent_lead(view)
+def play_evidence(
+    view: PlayerView, world: Deal, params: tuple[float, ...], leads: bool = True
+) -> PlayEvidence | None:  # fmt: skip
+    """The opponent's card led to the trick this seat is to follow (unless ``leads`` is false), or played
+    to our last lead (:func:`~sixtysix.ai.expert.opponent_lead`, :func:`~sixtysix.ai.expert.opponent_follow`),
+    with his view then read from any ``world`` drawn from ``view`` (all but his hand is the same in every world)."""
+    lead = opponent_lead(view) if leads else None
     if lead is not None:
         then, card, drew = lead_view(view, world, lead), lead, False
     else:
@@ -190,6 +192,7 @@ class TreePlayer(Player):
         close_margin: float = 1.0,
         prune: bool = True,
         play_factor: float = 1.0,
+        play_leads: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -202,6 +205,8 @@ class TreePlayer(Player):
             prune=prune,  # why: a choice that more iterations cannot change is made at once (issue 27, point 5)
             play_factor=play_factor,
         )
+        # why: the counter misreads the leads of strong players (docs/benchmarks-history.md §3, issue 27 point 3)
+        self.play_leads = play_leads
         self.close_worlds = close_worlds
         self.close_share = close_share
         self.close_margin = close_margin
@@ -249,7 +254,8 @@ class TreePlayer(Player):
             deadline = started + self.time_limit
         play = None
         if settings.play_factor < 1.0:
-            play = play_evidence(view, sample_world(view, self.rng, forbidden), self._counter_params(view.rules))
+            world = sample_world(view, self.rng, forbidden)
+            play = play_evidence(view, world, self._counter_params(view.rules), self.play_leads)
         result = self.search_tree(search, view, settings, forbidden, soft, play)
         best = result.best()
         if checking and best in (CLOSE, CLOSE_BEFORE_DRAW):
