@@ -111,6 +111,7 @@ PLAYER_NAMES = {
     "5v": "expert valuing new nodes by the learned value instead of the playout (ai/learned.py)",
     "5x": "expert valuing new nodes by the mean of the learned value and the playout",
     "5k": "expert checking each close it chooses by playing it out in sampled worlds without seeing them (ai/tree.py)",
+    "5o": "expert whose search lets the opponent choose by statistics of his own for the hand he holds",
     "5i": "expert weighing its worlds by how well the card counter explains the opponent's card to its last lead",
 }
 LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
@@ -218,6 +219,8 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
     if player_id == "5i" or player_id.startswith("5i/"):  # reading the opponent's card play, optionally its factor
         factor = float(player_id[3:]) if "/" in player_id else PLAY_FACTOR
         return TreePlayer(seed, time_limit=expert_time, play_factor=factor)
+    if player_id == "5o":
+        return TreePlayer(seed, time_limit=expert_time, hand_keyed=True)
     if player_id in LEARNED_LEAVES:
         return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id])
     if player_id in SPARRING:
@@ -542,7 +545,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--players",
         default="1,2,3,4,5",
-        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5k, 5i, 5@SECONDS, 5k@SECONDS, 5i/FACTOR"
+        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5k, 5i, 5o, 5@SECONDS, 5k@SECONDS, 5i/FACTOR"
         " (default 1,2,3,4,5)",
     )
     p.add_argument(

@@ -734,10 +734,10 @@ static PyObject *Core_ismcts(CoreObject *self, PyObject *args) {
     CounterParams play_params;
     Pos p;
     memset(&a, 0, sizeof a);
-    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidp|ipO", &pos_obj, &session, &a.seat, &known_obj,
+    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidp|ipOp", &pos_obj, &session, &a.seat, &known_obj,
                                           &forbidden_obj, &soft_obj, &a.iterations, &a.min_iterations, &a.seconds,
                                           &seed, &a.policy, &a.exploration, &a.clairvoyant, &a.leaf, &a.prune,
-                                          &play_obj))
+                                          &play_obj, &a.keyed))
         return NULL;
     if (parse_play(play_obj, &self->core.rules, &a, &play_view, &play_params)) return NULL;
     if (a.leaf < LEAF_PLAYOUT || a.leaf > LEAF_MIX) return bad_null("leaf must be 0 (playout), 1 (model) or 2 (mix)");
@@ -1041,7 +1041,7 @@ static PyMethodDef Core_methods[] = {
      "play_weight(known, hand, play): how well the opponent's last card play (ismcts' play) fits his hand now."},
     {"ismcts", (PyCFunction)Core_ismcts, METH_VARARGS,
      "ismcts(pos, session, seat, known, forbidden, soft, iterations, min_iterations, seconds, seed, policy,"
-     " exploration, clairvoyant[, leaf, prune, play]): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
+     " exploration, clairvoyant[, leaf, prune, play, keyed]): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
     {"set_model", (PyCFunction)Core_set_model, METH_VARARGS,
      "set_model(hidden, weights): the learned value's weights (native/value.c's layout)."},
     {"model_value", (PyCFunction)Core_model_value, METH_VARARGS,

@@ -196,6 +196,7 @@ typedef struct {
      * the world's less each card he may have drawn since, those not in `known`) with which the card counter would
      * have played `play_card` too, in `play_view` (his view then, but for the hand, the unseen cards `play_pool`
      * less the hand, and the legal actions: the hand's cards, or in phase two those that follow the lead). */
+    int keyed; /* 1: the opponent chooses at his nodes by his statistics for the hand he holds in the world */
     int play_card, play_drew;
     double play_factor;
     uint32_t play_pool;

@@ -58,6 +58,7 @@ class Core:
         leaf: int = 0,
         prune: bool = False,
         play: tuple[int, bool, float, int, tuple[Any, ...], tuple[float, ...]] | None = None,
+        keyed: bool = False,
     ) -> tuple[list[tuple[int, int, float]], int, int]: ...
     def play_weight(
         self, known: int, hand: int, play: tuple[int, bool, float, int, tuple[Any, ...], tuple[float, ...]]

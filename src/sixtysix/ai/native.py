@@ -246,6 +246,10 @@ class TreeSettings:
     """Stop once no action can overtake the most visited one in the iterations left (by the count, or by the time
     at the rate so far with a margin): the choice (:meth:`TreeResult.best`) is the one the whole budget would make,
     sooner; the other actions' figures rest on fewer iterations."""
+    hand_keyed: bool = False
+    """The opponent chooses at his nodes by statistics of his own, for the hand he holds in the iteration's world
+    (once he has as many visits with it there as he has actions; until then by those pooled over his hands), so
+    that in the search he plays his hand as one who sees it does, not the same way whatever he holds."""
     play_factor: float = 1.0
     """With the opponent's last card play given (:class:`PlayEvidence`): the chance to keep a world in which the card
     counter holding his hand then would have played another card (1: his card play is not read)."""
@@ -393,6 +397,7 @@ class NativeSearch:
             settings.iterations, settings.min_iterations, settings.seconds, seed,
             POLICIES.index(settings.policy), settings.exploration, truth is not None and talon_seen, leaf,
             settings.prune, None if play is None or settings.play_factor >= 1.0 else play.native(settings.play_factor),
+            settings.hand_keyed,
         )  # fmt: skip
         self._count(before)
         sign = 1 if view.seat == 1 else -1

@@ -193,6 +193,7 @@ class TreePlayer(Player):
         prune: bool = True,
         play_factor: float = 1.0,
         play_leads: bool = False,
+        hand_keyed: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -204,6 +205,7 @@ class TreePlayer(Player):
             leaf=leaf,
             prune=prune,  # why: a choice that more iterations cannot change is made at once (issue 27, point 5)
             play_factor=play_factor,
+            hand_keyed=hand_keyed,
         )
         # why: the counter misreads the leads of strong players (docs/benchmarks-history.md §3, issue 27 point 3)
         self.play_leads = play_leads
