@@ -32,9 +32,9 @@ def _deals(preset: str, count: int, seed: int = 3, closed: bool = False) -> list
                 continue
             deal.apply(rng.choice([a for a in legal if a not in (CLOSE, CLOSE_BEFORE_DRAW, CLAIM)] or legal), seat)
         seat = deal.seat_to_ask
-        if deal.outcome is None and seat is not None and PlayerView.of(deal, seat).unseen:
-            if bool(deal.closer) == closed and (closed or not deal.phase2):
-                deals.append(deal)
+        wanted = bool(deal.closer) == closed and (closed or not deal.phase2)
+        if wanted and deal.outcome is None and seat is not None and PlayerView.of(deal, seat).unseen:
+            deals.append(deal)
     return deals
 
 
