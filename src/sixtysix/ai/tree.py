@@ -14,6 +14,11 @@ trump exchange, is less likely to hold the card he would have needed, by how oft
 this opponent skips such chances, learnt over the match from a range of opponent
 types instead of assuming a sound one.
 
+Two options are off by default (issue 27, point 3; docs/players.md): ``play_factor`` also weighs
+each world by whether the card counter, holding the world's hand then, would have played the
+opponent's last card as he did (:func:`play_evidence`), and ``hand_keyed`` lets the opponent
+choose at his nodes by statistics of his own for the hand he holds in the iteration's world.
+
 >>> from sixtysix import Deal, PlayerView
 >>> from sixtysix.ai import native
 >>> deal = Deal.shuffled(seed=5)
