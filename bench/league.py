@@ -85,7 +85,7 @@ from bench.sparring import PUBLISHED_ITERATIONS, PUBLISHED_WORLDS, DeterminizedM
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.expert import ExpertPlayer
 from sixtysix.ai.levels import make_player
-from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
+from sixtysix.ai.native import NativeSearch, PlayEvidence, TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.tree import TreePlayer
@@ -115,6 +115,8 @@ PLAYER_NAMES = {
     "5t": "expert playing after its own close by its tree search (level 5 before closed_play, 2026-12-07)",
     "5d": "expert whose tree keeps the card it draws as a chance node below its action (ai/tree.py, native/ismcts.c)",
     "5dw": "5d and 5w together",
+    "5o": "expert whose search lets the opponent choose by statistics of his own for the hand he holds",
+    "5i": "expert weighing its worlds by how well the card counter explains the opponent's card to its last lead",
 }
 LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
 SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
@@ -122,6 +124,8 @@ SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
 (the published 500k budget scales both by about the square root of 5)."""
 CLOSE_WORLDS, CLOSE_SHARE = 32, 0.9
 """``5k``'s close check: worlds solved past the close, and the share of them it must win."""
+PLAY_FACTOR = 0.1
+"""``5i``'s chance to keep a world in which the counter would have played another card (``5i/F``: F)."""
 DEFAULT_EXPERT_TIME = 0.25
 QUICK = {"players": "1,2,3,4,5", "pairs": "adjacent", "pairs_count": 20}
 ROBUSTNESS_PAIRS = "5:3,4:3,5:3s,4:3s,5:3m,4:3m"
@@ -185,6 +189,7 @@ class ClairvoyantTree(TreePlayer):
         settings: TreeSettings,
         forbidden: int,
         soft: list[tuple[int, float]],
+        play: PlayEvidence | None = None,
     ) -> TreeResult:
         if self.truth is None:
             raise RuntimeError("a clairvoyant player needs see(deal) before the deal")
@@ -217,6 +222,11 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
         return TreePlayer(seed, time_limit=time_limit, close_worlds=CLOSE_WORLDS, close_share=CLOSE_SHARE)
     if player_id in ("5w", "5d", "5dw", "5t"):
         return TreePlayer(seed, time_limit=expert_time, closed_play="w" in player_id, chance="d" in player_id)
+    if player_id == "5i" or player_id.startswith("5i/"):  # reading the opponent's card play, optionally its factor
+        factor = float(player_id[3:]) if "/" in player_id else PLAY_FACTOR
+        return TreePlayer(seed, time_limit=expert_time, play_factor=factor)
+    if player_id == "5o":
+        return TreePlayer(seed, time_limit=expert_time, hand_keyed=True)
     if player_id in LEARNED_LEAVES:
         return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id])
     if player_id in SPARRING:
@@ -541,7 +551,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--players",
         default="1,2,3,4,5",
-        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5k, 5@SECONDS, 5k@SECONDS (default 1,2,3,4,5)",
+        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5k, 5i, 5o, 5@SECONDS, 5k@SECONDS, 5i/FACTOR"
+        " (default 1,2,3,4,5)",
     )
     p.add_argument(
         "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"
@@ -583,6 +594,8 @@ def main(argv: list[str] | None = None) -> int:
                 PLAYER_NAMES[pid] = f"expert, {float(pid[2:])} s"
             elif pid.startswith("5k@"):
                 PLAYER_NAMES[pid] = f"expert checking its closes, {float(pid[3:])} s"
+            elif pid.startswith("5i/"):
+                PLAYER_NAMES[pid] = f"expert reading the opponent's card play, factor {float(pid[3:])}"
             elif pid not in PLAYER_NAMES:
                 raise SystemExit(f"unknown player {pid!r} (known: {', '.join(PLAYER_NAMES)})")
     Rules.preset(args.preset)  # fail early on a bad preset

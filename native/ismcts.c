@@ -113,10 +113,56 @@ static double leaf_value(Core *c, Pos *p, const IsmctsArgs *a, Rng *g) {
     return solve_value(c, p);
 }
 
+/* The weights of the opponent's hands met so far (a hand's weight depends on nothing else). */
+#define CACHE_SIZE 2048
+typedef struct {
+    uint32_t hand[CACHE_SIZE];
+    uint8_t used[CACHE_SIZE];
+    double weight[CACHE_SIZE];
+} HandCache;
+
+/* How well the opponent's last card play fits his hand `hand` now (IsmctsArgs.play_*). */
+double play_weight(const Rules *r, const IsmctsArgs *a, uint32_t hand) {
+    const CView *tpl = a->play_view;
+    uint32_t drawn = a->play_drew ? hand & ~a->known : 0;
+    if (a->play_drew && !drawn) return 1.0; /* every card of his is known: nothing to weigh */
+    int phase2_follow = tpl->stage == S_FOLLOW && (tpl->closer != 0 || tpl->face_up < 0);
+    int fits = 0, cases = 0;
+    do {
+        uint32_t d = drawn & -drawn; /* each card he may have drawn since, or none */
+        CView v = *tpl;
+        v.hand = (hand & ~d) | BIT(a->play_card);
+        v.unseen = a->play_pool & ~v.hand;
+        v.forbidden = tpl->forbidden & v.unseen;
+        uint32_t cards = phase2_follow ? follow_cards(r, v.hand, tpl->led, tpl->trump) : v.hand;
+        v.n_legal = 0;
+        for (uint32_t m = cards; m; m &= m - 1) v.legal[v.n_legal++] = (uint8_t)__builtin_ctz(m);
+        fits += counter_choose(r, a->play_params, &v, NULL) == a->play_card;
+        cases++;
+        drawn &= ~d;
+    } while (drawn);
+    return a->play_factor + (1.0 - a->play_factor) * fits / cases;
+}
+
+/* The chance to keep a world whose opponent holds `hand`: the product of the factors of the (mask,
+ * factor) soft facts it meets, and of how well his last card play fits it. */
+static double hand_weight(const Rules *r, const IsmctsArgs *a, uint32_t hand, HandCache *cache) {
+    double weight = 1.0;
+    for (int i = 0; i < a->soft_count; i++)
+        if (hand & a->soft_masks[i]) weight *= a->soft_factors[i];
+    if (a->play_card < 0 || weight <= 0.0) return weight;
+    unsigned slot = (unsigned)(((uint64_t)hand * 0x9E3779B97F4A7C15ull) >> 53) & (CACHE_SIZE - 1);
+    if (cache->used[slot] && cache->hand[slot] == hand) return cache->weight[slot];
+    weight *= play_weight(r, a, hand);
+    cache->used[slot] = 1;
+    cache->hand[slot] = hand;
+    cache->weight[slot] = weight;
+    return weight;
+}
+
 /* A world for the observer: the opponent's hidden cards redealt (sample_world), kept with
- * probability the product of the factors of the (mask, factor) soft facts it meets; after
- * `tries` refusals the likeliest world seen is taken. */
-static void draw_world(const Pos *root, const IsmctsArgs *a, Rng *g, Pos *out) {
+ * probability hand_weight; after 16 refusals the likeliest world seen is taken. */
+static void draw_world(const Rules *r, const Pos *root, const IsmctsArgs *a, Rng *g, HandCache *cache, Pos *out) {
     double best_weight = -1.0;
     if (a->clairvoyant) {
         *out = *root;
@@ -125,9 +171,7 @@ static void draw_world(const Pos *root, const IsmctsArgs *a, Rng *g, Pos *out) {
     for (int t = 0; t < 16; t++) {
         Pos w = *root;
         sample_world(&w, a->seat, a->known, a->forbidden, g);
-        double weight = 1.0;
-        for (int i = 0; i < a->soft_count; i++)
-            if (w.hand[3 - a->seat] & a->soft_masks[i]) weight *= a->soft_factors[i];
+        double weight = hand_weight(r, a, w.hand[3 - a->seat], cache);
         if (weight >= 1.0 || (double)(rng_next(g) >> 11) * 0x1.0p-53 < weight) {
             *out = w;
             return;
@@ -139,6 +183,42 @@ static void draw_world(const Pos *root, const IsmctsArgs *a, Rng *g, Pos *out) {
     }
 }
 
+/* The opponent's own statistics at his nodes, by the hand he holds (IsmctsArgs.keyed): one entry per
+ * (node, hand, action). At his node he scores an action by its mean over his iterations there with the
+ * world's hand, drawn towards the mean pooled over all his hands (worth KEYED_PRIOR of his own visits),
+ * with the pooled exploration term: with few visits he plays as the single-observer tree has him play,
+ * with many as one who sees his hand. */
+typedef struct {
+    uint64_t key; /* 0: empty */
+    uint32_t visits;
+    double total; /* sum of values for seat 1 */
+} KeyedEntry;
+
+typedef struct {
+    KeyedEntry *entries;
+    uint32_t mask, count;
+} Keyed;
+
+enum { KEYED_BITS = 18, KEYED_MAX_NODE = 1 << 25 };
+#define KEYED_PRIOR 4.0 /* the pooled mean counts as this many of his own visits */
+
+/* The entry of (node, hand, action), added if `add` (NULL when absent, or when the table is full). */
+static KeyedEntry *keyed_entry(Keyed *k, int32_t node, uint32_t hand, int action, int add) {
+    if (!k->entries || node >= KEYED_MAX_NODE) return NULL;
+    uint64_t key = 1ull << 63 | (uint64_t)node << 38 | (uint64_t)hand << 6 | (uint64_t)action;
+    uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    for (uint32_t i = (uint32_t)(h >> 40) & k->mask;; i = (i + 1) & k->mask) {
+        KeyedEntry *e = &k->entries[i];
+        if (e->key == key) return e;
+        if (!e->key) {
+            if (!add || k->count >= k->mask / 4 * 3) return NULL;
+            k->count++;
+            e->key = key;
+            return e;
+        }
+    }
+}
+
 static double thread_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -146,12 +226,13 @@ static double thread_seconds(void) {
 }
 
 /* One iteration: a world, a walk down the tree, one new node, its value backed up. */
-static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *g) {
+static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *g, HandCache *cache, Keyed *keyed) {
     const Rules *r = &c->rules;
     Pos w;
-    draw_world(root, a, g, &w);
+    draw_world(r, root, a, g, cache, &w);
     int32_t path[160];
-    int depth = 0;
+    KeyedEntry *updates[160]; /* the opponent's entries this iteration passes */
+    int depth = 0, n_updates = 0;
     double value;
     int32_t node = 0;
     path[depth++] = 0;
@@ -183,8 +264,13 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
             kids[i] = child_with(t, node, labels[i]);
             if (kids[i] < 0) untried[fresh++] = i;
         }
+        int his = keyed->entries && seat != a->seat; /* the opponent's node, searched with his own statistics */
         if (fresh) {
             int i = untried[rng_below(g, (unsigned)fresh)];
+            if (his) {
+                KeyedEntry *e = keyed_entry(keyed, node, w.hand[seat], acts[i], 1);
+                if (e && n_updates < 160) updates[n_updates++] = e;
+            }
             int32_t id = tree_add(t, node, labels[i], seat);
             if (id < 0) return -1;
             for (int j = 0; j < n; j++)
@@ -201,16 +287,25 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
             break;
         }
         int best = 0;
-        double best_score = -1e300, sign = seat == 1 ? 1.0 : -1.0;
+        double best_score = -1e300, sign = seat == 1 ? 1.0 : -1.0, scale = (double)r->scale[WIN_SCHWARZ];
         for (int i = 0; i < n; i++) {
             Node *k = &t->nodes[kids[i]];
             k->avail++;
-            double mean = sign * k->total / ((double)r->scale[WIN_SCHWARZ] * k->visits); /* in [-1, 1] */
+            double mean = sign * k->total / (scale * k->visits); /* in [-1, 1] */
+            if (his) { /* his mean with this hand here, drawn towards the pooled one while it rests on few visits */
+                KeyedEntry *e = keyed_entry(keyed, node, w.hand[seat], acts[i], 0);
+                if (e && e->visits)
+                    mean = (sign * e->total / scale + KEYED_PRIOR * mean) / (e->visits + KEYED_PRIOR);
+            }
             double score = mean + a->exploration * sqrt(log((double)k->avail) / k->visits);
             if (score > best_score) {
                 best_score = score;
                 best = i;
             }
+        }
+        if (his) {
+            KeyedEntry *e = keyed_entry(keyed, node, w.hand[seat], acts[best], 1);
+            if (e && n_updates < 160) updates[n_updates++] = e;
         }
         node = kids[best];
         w = next[best];
@@ -230,6 +325,10 @@ static int iterate(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, Rng *
     for (int i = 0; i < depth; i++) {
         t->nodes[path[i]].visits++;
         t->nodes[path[i]].total += value;
+    }
+    for (int i = 0; i < n_updates; i++) {
+        updates[i]->visits++;
+        updates[i]->total += value;
     }
     return 0;
 }
@@ -269,6 +368,18 @@ int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int
     if (tree_add(&t, -1, 0, 0) < 0) return -1;
     Rng g;
     rng_seed(&g, a->seed);
+    HandCache *cache = a->play_card >= 0 ? calloc(1, sizeof *cache) : NULL;
+    Keyed keyed = {0};
+    if (a->keyed && !a->clairvoyant) {
+        keyed.mask = (1u << KEYED_BITS) - 1;
+        keyed.entries = calloc((size_t)keyed.mask + 1, sizeof *keyed.entries);
+    }
+    if ((a->play_card >= 0 && !cache) || (a->keyed && !a->clairvoyant && !keyed.entries)) {
+        free(t.nodes);
+        free(cache);
+        free(keyed.entries);
+        return -1;
+    }
     double started = thread_seconds();
     double deadline = a->seconds > 0 ? started + a->seconds : 0;
     long done = 0;
@@ -278,8 +389,10 @@ int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int
         if (a->prune && (done & 15) == 0 && done >= a->min_iterations &&
             root_lead(&t) > iterations_left(a, done, started, deadline))
             break;
-        if (iterate(c, &t, root, a, &g)) {
+        if (iterate(c, &t, root, a, &g, cache, &keyed)) {
             free(t.nodes);
+            free(cache);
+            free(keyed.entries);
             return -1;
         }
     }
@@ -300,5 +413,7 @@ int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int
     *iterations = done;
     *nodes = t.count;
     free(t.nodes);
+    free(cache);
+    free(keyed.entries);
     return 0;
 }

@@ -700,17 +700,46 @@ static int parse_soft(PyObject *obj, IsmctsArgs *a) {
     return 0;
 }
 
+static int parse_view(PyObject *obj, const Rules *r, CView *v);
+static int parse_counter_params(PyObject *obj, CounterParams *k);
+
+/* the opponent's last card play as evidence: None, or (card, drew, factor, pool, his view then, counter params) */
+static int parse_play(PyObject *obj, const Rules *r, IsmctsArgs *a, CView *view, CounterParams *params) {
+    a->play_card = -1;
+    if (obj == Py_None) return 0;
+    PyObject *pool_obj, *view_obj, *params_obj;
+    int card, drew;
+    double factor;
+    if (!PyTuple_Check(obj)) return bad("play must be None or (card, drew, factor, pool, view, counter params)");
+    if (!PyArg_ParseTuple(obj, "ipdOOO", &card, &drew, &factor, &pool_obj, &view_obj, &params_obj)) return -1;
+    if (card < 0 || card > 31 || !(BIT(card) & r->pack)) return bad("play: the card is not in the pack");
+    if (!(factor >= 0.0 && factor <= 1.0)) return bad("play: the factor must be from 0 to 1");
+    if (parse_mask(pool_obj, "play: the pool", &a->play_pool) || parse_view(view_obj, r, view) ||
+        parse_counter_params(params_obj, params))
+        return -1;
+    if (view->stage != S_LEAD && view->stage != S_FOLLOW) return bad("play: his view must be at a lead or a follow");
+    a->play_card = card;
+    a->play_drew = drew;
+    a->play_factor = factor;
+    a->play_view = view;
+    a->play_params = params;
+    return 0;
+}
+
 static PyObject *Core_ismcts(CoreObject *self, PyObject *args) {
-    PyObject *pos_obj, *known_obj, *forbidden_obj, *soft_obj;
+    PyObject *pos_obj, *known_obj, *forbidden_obj, *soft_obj, *play_obj = Py_None;
     unsigned long long session, seed;
     IsmctsArgs a;
+    CView play_view;
+    CounterParams play_params;
     Pos p;
     memset(&a, 0, sizeof a);
-    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidp|ipp", &pos_obj, &session, &a.seat, &known_obj,
+    if (!ready(self) || !PyArg_ParseTuple(args, "OKiOOOlldKidp|ippOp", &pos_obj, &session, &a.seat, &known_obj,
                                           &forbidden_obj, &soft_obj, &a.iterations, &a.min_iterations, &a.seconds,
                                           &seed, &a.policy, &a.exploration, &a.clairvoyant, &a.leaf, &a.prune,
-                                          &a.chance))
+                                          &a.chance, &play_obj, &a.keyed))
         return NULL;
+    if (parse_play(play_obj, &self->core.rules, &a, &play_view, &play_params)) return NULL;
     if (a.leaf < LEAF_PLAYOUT || a.leaf > LEAF_MIX) return bad_null("leaf must be 0 (playout), 1 (model) or 2 (mix)");
     if (a.leaf != LEAF_PLAYOUT && !self->core.model) return bad_null("leaf: no model set (Core.set_model)");
     a.seed = seed;
@@ -740,6 +769,23 @@ static PyObject *Core_ismcts(CoreObject *self, PyObject *args) {
     for (int i = 0; i < n; i++)
         PyList_SET_ITEM(list, i, Py_BuildValue("(ild)", stats[i].action, stats[i].visits, stats[i].total));
     return Py_BuildValue("(Nll)", list, iterations, nodes);
+}
+
+/* play_weight(known, hand, play): how well the opponent's last card play fits his hand now (ismcts.c) */
+static PyObject *Core_play_weight(CoreObject *self, PyObject *args) {
+    PyObject *known_obj, *hand_obj, *play_obj;
+    IsmctsArgs a;
+    CView view;
+    CounterParams params;
+    uint32_t hand;
+    memset(&a, 0, sizeof a);
+    if (!ready(self) || !PyArg_ParseTuple(args, "OOO", &known_obj, &hand_obj, &play_obj)) return NULL;
+    if (parse_mask(known_obj, "known", &a.known) || parse_mask(hand_obj, "hand", &hand) ||
+        parse_play(play_obj, &self->core.rules, &a, &view, &params))
+        return NULL;
+    if (a.play_card < 0) return bad_null("play: give the card play");
+    if (a.known & ~hand) return bad_null("known: cards not in the hand");
+    return PyFloat_FromDouble(play_weight(&self->core.rules, &a, hand));
 }
 
 /* set_model(hidden, weights): the learned value's weights (value.c's layout), as floats */
@@ -991,9 +1037,11 @@ static PyMethodDef Core_methods[] = {
      "sample_worlds(pos, seat, known, forbidden, count, seed): the cards seat cannot see, redealt count times."},
     {"playouts", (PyCFunction)Core_playouts, METH_VARARGS,
      "playouts(deals, seed, policy): play shuffled deals to the end; the number of actions."},
+    {"play_weight", (PyCFunction)Core_play_weight, METH_VARARGS,
+     "play_weight(known, hand, play): how well the opponent's last card play (ismcts' play) fits his hand now."},
     {"ismcts", (PyCFunction)Core_ismcts, METH_VARARGS,
      "ismcts(pos, session, seat, known, forbidden, soft, iterations, min_iterations, seconds, seed, policy,"
-     " exploration, clairvoyant[, leaf, prune, chance]): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
+     " exploration, clairvoyant[, leaf, prune, chance, play, keyed]): ([(action, visits, value sum for seat 1), ...], iterations, nodes)."},
     {"set_model", (PyCFunction)Core_set_model, METH_VARARGS,
      "set_model(hidden, weights): the learned value's weights (native/value.c's layout)."},
     {"model_value", (PyCFunction)Core_model_value, METH_VARARGS,

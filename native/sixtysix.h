@@ -192,12 +192,25 @@ typedef struct {
     int leaf;                    /* LEAF_PLAYOUT, LEAF_MODEL (the learned value instead), LEAF_MIX (their mean) */
     int prune;                   /* 1: stop once no action can overtake the most visited in the iterations left */
     int chance;                  /* 1: a card drawn by the observer is a chance node below its action's node */
+    /* The opponent's last card play read as evidence (`play_card` >= 0): a world is kept with chance
+     * `play_factor` + (1 - `play_factor`) * the share of his possible hands then (the world's, or with `play_drew`
+     * the world's less each card he may have drawn since, those not in `known`) with which the card counter would
+     * have played `play_card` too, in `play_view` (his view then, but for the hand, the unseen cards `play_pool`
+     * less the hand, and the legal actions: the hand's cards, or in phase two those that follow the lead). */
+    int keyed; /* 1: the opponent chooses at his nodes by his statistics for the hand he holds in the world */
+    int play_card, play_drew;
+    double play_factor;
+    uint32_t play_pool;
+    const struct CViewS *play_view;
+    const struct CounterParamsS *play_params;
 } IsmctsArgs;
 typedef struct {
     int action;
     long visits;
     double total; /* sum of the iterations' values for seat 1 */
 } IsmctsStat;
+/* how well the opponent's last card play (a->play_*) fits his hand `hand` now: the chance to keep the world */
+double play_weight(const Rules *r, const IsmctsArgs *a, uint32_t hand);
 /* the observer's actions at the root with their visits and value sums; -1 out of memory */
 int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int *count, long *iterations,
            long *nodes);
@@ -211,7 +224,7 @@ typedef struct {
 double pyrng_random(PyRng *g); /* random.random() */
 
 /* CountingPlayer's tuning constants and the talon's size (from Python: heuristic.counter_params) */
-typedef struct {
+typedef struct CounterParamsS {
     double close_margin, close_margin_last_trick, opponent_share, trump_keep, master_trump_keep, master_keep,
         unbeatable_lead, win_lead_bonus;
     int estimate_closed_leads;
@@ -219,7 +232,7 @@ typedef struct {
 } CounterParams;
 
 /* What the counter reads of a PlayerView */
-typedef struct {
+typedef struct CViewS {
     int seat, stage, leader, led, marriage_suit, window, closer, face_up, trump, talon_size;
     uint32_t hand, unseen, opp_known, forbidden; /* forbidden: forbidden_cards(view) (read once the talon is closed) */
     int score, pending, opp_score, opp_pending, own_tricks, opp_hand_size;

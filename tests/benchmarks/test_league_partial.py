@@ -2,7 +2,16 @@
 
 from pathlib import Path
 
-from bench.league import CLOSE_SHARE, CLOSE_WORLDS, Task, build_player, close_summary, load_partial, run_league
+from bench.league import (
+    CLOSE_SHARE,
+    CLOSE_WORLDS,
+    PLAY_FACTOR,
+    Task,
+    build_player,
+    close_summary,
+    load_partial,
+    run_league,
+)
 
 from sixtysix.ai.tree import TreePlayer
 
@@ -40,3 +49,13 @@ def test_the_league_plays_the_expert_with_its_close_check_as_5k_with_its_own_tim
     assert isinstance(faster, TreePlayer) and (faster.close_worlds, faster.time_limit) == (CLOSE_WORLDS, 0.1)
     plain = build_player("5", 1, 0.25)
     assert isinstance(plain, TreePlayer) and plain.close_worlds == 0
+
+
+def test_the_league_plays_the_expert_reading_card_play_as_5i_with_its_own_factor() -> None:
+    reading = build_player("5i", 1, 0.25)
+    assert isinstance(reading, TreePlayer)
+    assert (reading.settings.play_factor, reading.time_limit) == (PLAY_FACTOR, 0.25)
+    softer = build_player("5i/0.3", 1, 0.25)
+    assert isinstance(softer, TreePlayer) and softer.settings.play_factor == 0.3
+    plain = build_player("5", 1, 0.25)
+    assert isinstance(plain, TreePlayer) and plain.settings.play_factor == 1.0

@@ -97,13 +97,7 @@ class ExpertPlayer(PimcPlayer):
         (the card counter) holding the world's hand have led that card?"""
         if self._model is None:
             self._model = CounterModel(self._seed)
-        before = world.copy()
-        before.hands[view.opponent] |= BIT[led]
-        before.led = -1
-        before.stage = LEAD
-        before.window = 0
-        opponent_view = dataclasses.replace(PlayerView.of(before, view.opponent), history=view.history[:-1])
-        choice = self._model.choose(opponent_view)
+        choice = self._model.choose(lead_view(view, world, led))
         if not choice.is_card() or choice == led:  # a declaration or an exchange is judged by declined_cards
             return 1.0
         return _OTHER_PLAY
@@ -115,36 +109,11 @@ class ExpertPlayer(PimcPlayer):
         if self._model is None:
             self._model = CounterModel(self._seed)
         opponent = view.opponent
-        now = PlayerView.of(world, opponent)
         hand_now = world.hands[opponent]
         drawn = [BIT[c] for c in cards_of(hand_now & ~view.opponent_known)] if follow.drew else [0]
         if not drawn:
             return 1.0
-        gained = trick_points(view.rules, (follow.lead, follow.card))
-        won = list(now.won)
-        won[view.seat - 1] &= ~(BIT[follow.lead] | BIT[follow.card])
-        tricks = list(now.tricks)
-        tricks[view.seat - 1] -= 1
-        our_total = view.score + view.pending - gained
-        first_trick = tricks[view.seat - 1] == 0
-        then = dataclasses.replace(
-            now,
-            stage=FOLLOW,
-            to_act=opponent,
-            leader=view.seat,
-            led=follow.lead,
-            won=(won[0], won[1]),
-            tricks=(tricks[0], tricks[1]),
-            opponent_score=0 if first_trick else view.score - gained,
-            opponent_pending=our_total if first_trick else view.pending,
-            talon_size=follow.talon,
-            closer=view.closer if follow.closed_before else 0,
-            close_score=view.close_score if follow.closed_before else 0,
-            close_tricks=view.close_tricks if follow.closed_before else 0,
-            window=0,
-            marriage_suit=-1,
-            history=view.history[: follow.index],
-        )
+        then = follow_view(view, world, follow)
         phase2 = then.phase2
         fits = 0
         for drawn_card in drawn:
@@ -205,6 +174,48 @@ def opponent_follow(view: PlayerView) -> _Follow | None:
     if talon == rules.cards_per_trick and drew:
         return None  # the last draw: he took the face-up card (and the deal has no unseen card left)
     return _Follow(index, history[lead_index][1], history[index][1], drew, talon, closed_before)
+
+
+def lead_view(view: PlayerView, world: Deal, led: Card) -> PlayerView:
+    """The opponent's view in ``world`` as he led ``led`` to the trick this seat is to follow."""
+    before = world.copy()
+    before.hands[view.opponent] |= BIT[led]
+    before.led = -1
+    before.stage = LEAD
+    before.window = 0
+    return dataclasses.replace(PlayerView.of(before, view.opponent), history=view.history[:-1])
+
+
+def follow_view(view: PlayerView, world: Deal, follow: _Follow) -> PlayerView:
+    """The opponent's view in ``world`` as he followed our last lead (:func:`opponent_follow`), but for
+    his hand and legal actions: those of the world now (he may have drawn a card since)."""
+    opponent = view.opponent
+    now = PlayerView.of(world, opponent)
+    gained = trick_points(view.rules, (follow.lead, follow.card))
+    won = list(now.won)
+    won[view.seat - 1] &= ~(BIT[follow.lead] | BIT[follow.card])
+    tricks = list(now.tricks)
+    tricks[view.seat - 1] -= 1
+    our_total = view.score + view.pending - gained
+    first_trick = tricks[view.seat - 1] == 0
+    return dataclasses.replace(
+        now,
+        stage=FOLLOW,
+        to_act=opponent,
+        leader=view.seat,
+        led=follow.lead,
+        won=(won[0], won[1]),
+        tricks=(tricks[0], tricks[1]),
+        opponent_score=0 if first_trick else view.score - gained,
+        opponent_pending=our_total if first_trick else view.pending,
+        talon_size=follow.talon,
+        closer=view.closer if follow.closed_before else 0,
+        close_score=view.close_score if follow.closed_before else 0,
+        close_tricks=view.close_tricks if follow.closed_before else 0,
+        window=0,
+        marriage_suit=-1,
+        history=view.history[: follow.index],
+    )
 
 
 def declined_cards(view: PlayerView) -> list[tuple[CardMask, bool]]:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from sixtysix.ai.learned import LearnedValue
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.core.actions import ACTIONS, Action
-from sixtysix.core.cards import BIT, CardMask
+from sixtysix.core.cards import BIT, Card, CardMask
 from sixtysix.core.facts import LAST_TRICK_BONUS, SCHNEIDER, deal_target, game_point_scale, marriage_points
 from sixtysix.core.game import Deal
 from sixtysix.core.outcome import Outcome, Termination
@@ -250,6 +250,31 @@ class TreeSettings:
     """A card an action makes the searching seat draw is a chance node below the action's node: the action is
     chosen without knowing it (otherwise each card drawn is its own child, and the choice between a draw and a
     close before it, or between two follows, is made as if the stock's next card were seen)."""
+    hand_keyed: bool = False
+    """The opponent chooses at his nodes by statistics of his own, for the hand he holds in the iteration's world
+    (once he has as many visits with it there as he has actions; until then by those pooled over his hands), so
+    that in the search he plays his hand as one who sees it does, not the same way whatever he holds."""
+    play_factor: float = 1.0
+    """With the opponent's last card play given (:class:`PlayEvidence`): the chance to keep a world in which the card
+    counter holding his hand then would have played another card (1: his card play is not read)."""
+
+
+@dataclass(frozen=True)
+class PlayEvidence:
+    """The opponent's last card play, for the native card counter to weigh in each world (tree_search)."""
+
+    card: Card
+    drew: bool
+    """Whether he has drawn a card since (then each of his cards we do not know may be it)."""
+    pool: CardMask
+    """The cards he had not seen then, his hand then among them."""
+    view: tuple[Any, ...]
+    """His view then as :func:`counter_view` gives it (its hand, unseen cards and legal actions are the world's)."""
+    params: tuple[float, ...]
+    """The card counter's constants (:meth:`~sixtysix.ai.heuristic.CountingPlayer.native_params`)."""
+
+    def native(self, factor: float) -> tuple[int, bool, float, CardMask, tuple[Any, ...], tuple[float, ...]]:
+        return (self.card, self.drew, factor, self.pool, self.view, self.params)
 
 
 @dataclass(frozen=True)
@@ -351,6 +376,7 @@ class NativeSearch:
         soft: Sequence[tuple[CardMask, float]] = (),
         truth: Deal | None = None,
         talon_seen: bool = True,
+        play: PlayEvidence | None = None,
     ) -> TreeResult:
         """Information-set MCTS (``native/ismcts.c``) of the decision in ``view``: worlds drawn as
         :meth:`sample_worlds` draws them, each kept with the product of the ``soft`` factors
@@ -358,6 +384,8 @@ class NativeSearch:
         itself) every iteration searches it instead: a clairvoyant search, for benchmarks;
         with ``talon_seen=False`` as well, only the opponent's hand is seen and the talon's
         order is drawn at every iteration (what perfect inference of his hand could reach).
+        With ``play`` and ``settings.play_factor`` below 1, a world is also kept by how well the
+        opponent's last card play fits it (``native/ismcts.c``'s play_weight).
         """
         if forbidden is None:
             forbidden = forbidden_cards(view)
@@ -373,11 +401,18 @@ class NativeSearch:
             settings.iterations, settings.min_iterations, settings.seconds, seed,
             POLICIES.index(settings.policy), settings.exploration, truth is not None and talon_seen, leaf,
             settings.prune, settings.chance,
+            None if play is None or settings.play_factor >= 1.0 else play.native(settings.play_factor),
+            settings.hand_keyed,
         )  # fmt: skip
         self._count(before)
         sign = 1 if view.seat == 1 else -1
         visits = {ACTIONS[a]: (n, sign * total / n if n else 0.0) for a, n, total in stats}
         return TreeResult(visits, iterations, nodes)
+
+    def play_weight(self, play: PlayEvidence, factor: float, known: CardMask, hand: CardMask) -> float:
+        """The chance the tree search keeps a world whose opponent holds ``hand`` (of which we know
+        ``known``) for the fit of his last card play ``play`` (``native/ismcts.c``'s play_weight)."""
+        return self.core.play_weight(known, hand, play.native(factor))
 
     def rollout_values(
         self,
@@ -481,6 +516,7 @@ __all__ = [
     "LEAVES",
     "POLICIES",
     "NativeSearch",
+    "PlayEvidence",
     "TreeResult",
     "TreeSettings",
     "available",

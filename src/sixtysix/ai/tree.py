@@ -14,6 +14,11 @@ trump exchange, is less likely to hold the card he would have needed, by how oft
 this opponent skips such chances, learnt over the match from a range of opponent
 types instead of assuming a sound one.
 
+Two options are off by default (issue 27, point 3; docs/players.md): ``play_factor`` also weighs
+each world by whether the card counter, holding the world's hand then, would have played the
+opponent's last card as he did (:func:`play_evidence`), and ``hand_keyed`` lets the opponent
+choose at his nodes by statistics of his own for the hand he holds in the iteration's world.
+
 >>> from sixtysix import Deal, PlayerView
 >>> from sixtysix.ai import native
 >>> deal = Deal.shuffled(seed=5)
@@ -30,11 +35,19 @@ import dataclasses
 import random
 import time
 
-from sixtysix.ai.expert import ExpertPlayer, decline_events
-from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
+from sixtysix.ai.expert import (
+    ExpertPlayer,
+    decline_events,
+    follow_view,
+    lead_view,
+    opponent_follow,
+    opponent_lead,
+)
+from sixtysix.ai.heuristic import CountingPlayer
+from sixtysix.ai.native import NativeSearch, PlayEvidence, TreeResult, TreeSettings, counter_view
 from sixtysix.ai.pimc import candidate_actions, obvious_action
 from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, sample_world, world_count, world_from
-from sixtysix.core.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
+from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
 from sixtysix.core.cards import CardMask, cards_of
 from sixtysix.core.facts import MARRIAGE_CARDS
 from sixtysix.core.game import Deal
@@ -124,6 +137,27 @@ class OpponentModel:
         return [(cards, skip if at == tricks else skip + (1 - skip) * _LATER_DRAW) for cards, at in latest.items()]
 
 
+def play_evidence(
+    view: PlayerView, world: Deal, params: tuple[float, ...], leads: bool = True
+) -> PlayEvidence | None:  # fmt: skip
+    """The opponent's card led to the trick this seat is to follow (unless ``leads`` is false), or played
+    to our last lead (:func:`~sixtysix.ai.expert.opponent_lead`, :func:`~sixtysix.ai.expert.opponent_follow`),
+    with his view then read from any ``world`` drawn from ``view`` (all but his hand is the same in every world)."""
+    lead = opponent_lead(view) if leads else None
+    if lead is not None:
+        then, card, drew = lead_view(view, world, lead), lead, False
+    else:
+        follow = opponent_follow(view)
+        if follow is None:
+            return None
+        then, card, drew = follow_view(view, world, follow), follow.card, follow.drew
+    pool = then.hand | then.unseen
+    # his hand, the cards he has not seen and his legal actions are the world's, put in by the search
+    full = counter_view(dataclasses.replace(then, legal=(ACTIONS[card],)))
+    proofs = forbidden_cards(dataclasses.replace(then, hand=0)) if then.closer else 0  # of the whole pool
+    return PlayEvidence(card, drew, pool, (*full[:10], 0, pool, full[12], proofs, *full[14:]), params)
+
+
 def opponent_cards(view: PlayerView) -> dict[int, int]:
     """The cards the opponent has shown this deal, each with the number of tricks completed then:
     those he played, the partner of each marriage he declared, and those he still holds in view."""
@@ -176,6 +210,9 @@ class TreePlayer(Player):
         prune: bool = True,
         closed_play: bool = False,
         chance: bool = False,
+        play_factor: float = 1.0,
+        play_leads: bool = False,
+        hand_keyed: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -187,7 +224,11 @@ class TreePlayer(Player):
             leaf=leaf,
             prune=prune,  # why: a choice that more iterations cannot change is made at once (issue 27, point 5)
             chance=chance,  # why: a close before the draw was chosen as if the card drawn were seen (issue 27, point 4)
+            play_factor=play_factor,
+            hand_keyed=hand_keyed,
         )
+        # why: the counter misreads the leads of strong players (docs/benchmarks-history.md §3, issue 27 point 3)
+        self.play_leads = play_leads
         self.close_worlds = close_worlds
         self.close_share = close_share
         self.close_margin = close_margin
@@ -199,6 +240,7 @@ class TreePlayer(Player):
         self._search: NativeSearch | None = None
         self._search_rules: Rules | None = None
         self._fallback: ExpertPlayer | None = None
+        self._params: tuple[Rules, tuple[float, ...]] | None = None
 
     def new_match(self, rules: Rules, seat: int) -> None:
         self.model = OpponentModel()
@@ -235,7 +277,11 @@ class TreePlayer(Player):
             reserve = min(CLOSE_RESERVE, self.time_limit / 4) if checking else 0.0
             settings = dataclasses.replace(settings, seconds=max(0.001, self.time_limit - spent - reserve))
             deadline = started + self.time_limit
-        result = self.search_tree(search, view, settings, forbidden, soft)
+        play = None
+        if settings.play_factor < 1.0:
+            world = sample_world(view, self.rng, forbidden)
+            play = play_evidence(view, world, self._counter_params(view.rules), self.play_leads)
+        result = self.search_tree(search, view, settings, forbidden, soft, play)
         best = result.best()
         if checking and best in (CLOSE, CLOSE_BEFORE_DRAW):
             return self.check_close(search, view, result, best, forbidden, deadline)
@@ -347,9 +393,15 @@ class TreePlayer(Player):
         settings: TreeSettings,
         forbidden: CardMask,
         soft: list[tuple[CardMask, float]],
+        play: PlayEvidence | None = None,
     ) -> TreeResult:
         """The tree search of one decision (a benchmark's clairvoyant twin searches the true deal here)."""
-        return search.tree_search(view, settings, self.rng.getrandbits(63), forbidden, soft)
+        return search.tree_search(view, settings, self.rng.getrandbits(63), forbidden, soft, play=play)
+
+    def _counter_params(self, rules: Rules) -> tuple[float, ...]:
+        if self._params is None or self._params[0] is not rules:
+            self._params = (rules, CountingPlayer(0, jitter=False).native_params(rules))
+        return self._params[1]
 
     def _native(self, rules: Rules) -> NativeSearch | None:
         if self._search_rules != rules:
