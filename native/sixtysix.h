@@ -192,12 +192,12 @@ typedef struct {
     int leaf;                    /* LEAF_PLAYOUT, LEAF_MODEL (the learned value instead), LEAF_MIX (their mean) */
     int prune;                   /* 1: stop once no action can overtake the most visited in the iterations left */
     int chance;                  /* 1: a card drawn by the observer is a chance node below its action's node */
+    int keyed;                   /* 1: the opponent chooses at his nodes by his statistics for the hand he holds */
     /* The opponent's last card play read as evidence (`play_card` >= 0): a world is kept with chance
      * `play_factor` + (1 - `play_factor`) * the share of his possible hands then (the world's, or with `play_drew`
      * the world's less each card he may have drawn since, those not in `known`) with which the card counter would
      * have played `play_card` too, in `play_view` (his view then, but for the hand, the unseen cards `play_pool`
      * less the hand, and the legal actions: the hand's cards, or in phase two those that follow the lead). */
-    int keyed; /* 1: the opponent chooses at his nodes by his statistics for the hand he holds in the world */
     int play_card, play_drew;
     double play_factor;
     uint32_t play_pool;

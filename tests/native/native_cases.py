@@ -44,6 +44,14 @@ def require_native() -> Any:
     return module
 
 
+def native_search(rules: Rules) -> native.NativeSearch:
+    """The native search for ``rules`` (the test is skipped without the native core)."""
+    require_native()
+    search = native.NativeSearch.create(rules)
+    assert search is not None, "the native core refused these rules"
+    return search
+
+
 # Option values that only come together: the 20-card pack has hands of 5 and the jack exchange.
 _TOGETHER: dict[tuple[str, Any], dict[str, Any]] = {
     ("deck", 20): {"deck": 20, "hand_size": 5, "exchange_rank": "J"},

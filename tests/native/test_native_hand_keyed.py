@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from native_cases import require_native
+from native_cases import native_search, require_native
 
 from sixtysix import Deal, PlayerView, Rules
-from sixtysix.ai.native import NativeSearch, TreeSettings
+from sixtysix.ai.native import TreeSettings
 from sixtysix.core.actions import CLAIM, CLOSE, CLOSE_BEFORE_DRAW
 
 PRESETS = ("seed66", "schnapsen")
@@ -38,12 +38,6 @@ def _deals(preset: str, count: int, seed: int = 3, closed: bool = False) -> list
     return deals
 
 
-def _search(rules: Rules) -> NativeSearch:
-    search = NativeSearch.create(rules)
-    assert search is not None
-    return search
-
-
 @pytest.mark.parametrize("preset", PRESETS)
 def test_with_one_hand_for_the_opponent_his_own_statistics_are_the_pooled_ones(preset: str) -> None:
     """Where every world gives him the hand he holds and no one draws again (the talon closed: only its
@@ -51,7 +45,7 @@ def test_with_one_hand_for_the_opponent_his_own_statistics_are_the_pooled_ones(p
     require_native()
     for deal in _deals(preset, 8, closed=True):
         view = PlayerView.of(deal, deal.seat_to_ask or 1)
-        search = _search(deal.rules)
+        search = native_search(deal.rules)
         plain = search.tree_search(view, TreeSettings(iterations=1500), 7, truth=deal, talon_seen=False)
         keyed = search.tree_search(
             view, TreeSettings(iterations=1500, hand_keyed=True), 7, truth=deal, talon_seen=False
@@ -68,7 +62,7 @@ def test_with_his_hand_drawn_the_opponent_choosing_by_it_changes_the_search(pres
     changed = 0
     for deal in _deals(preset, 8, seed=4):
         view = PlayerView.of(deal, deal.seat_to_ask or 1)
-        search = _search(deal.rules)
+        search = native_search(deal.rules)
         plain = search.tree_search(view, TreeSettings(iterations=1500), 7)
         keyed = search.tree_search(view, TreeSettings(iterations=1500, hand_keyed=True), 7)
         again = search.tree_search(view, TreeSettings(iterations=1500, hand_keyed=True), 7)

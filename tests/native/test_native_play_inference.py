@@ -11,12 +11,12 @@ import dataclasses
 import random
 
 import pytest
-from native_cases import require_native
+from native_cases import native_search, require_native
 
 from sixtysix import Deal, PlayerView, Rules
 from sixtysix.ai.expert import follow_view, lead_view, opponent_follow, opponent_lead
 from sixtysix.ai.heuristic import CountingPlayer, _follow_options
-from sixtysix.ai.native import NativeSearch, TreeSettings
+from sixtysix.ai.native import TreeSettings
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.ai.tree import TreePlayer, play_evidence
 from sixtysix.core.actions import ACTIONS
@@ -76,17 +76,11 @@ def _python_weight(view: PlayerView, world: Deal, factor: float) -> float:
     return factor + (1.0 - factor) * fits / len(drawn)
 
 
-def _search(rules: Rules) -> NativeSearch:
-    search = NativeSearch.create(rules)
-    assert search is not None
-    return search
-
-
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_native_play_weight_is_the_counters_reading_in_python(preset: str) -> None:
     require_native()
     views = _evidence_views(preset, 30)
-    search = _search(views[0][0].rules)
+    search = native_search(views[0][0].rules)
     params = CountingPlayer(0, jitter=False).native_params(views[0][0].rules)
     rng = random.Random(5)
     weights = []
@@ -110,7 +104,7 @@ def test_the_native_play_weight_is_the_counters_reading_in_python(preset: str) -
 def test_a_noise_free_counters_true_hand_explains_its_card_play(preset: str) -> None:
     require_native()
     views = _evidence_views(preset, 30, seed=12)
-    search = _search(views[0][0].rules)
+    search = native_search(views[0][0].rules)
     params = CountingPlayer(0, jitter=False).native_params(views[0][0].rules)
     leads = 0
     for view, truth in views:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from native_cases import require_native
+from native_cases import native_search, require_native
 
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.heuristic import CountingPlayer
-from sixtysix.ai.native import NativeSearch, TreeResult, TreeSettings
+from sixtysix.ai.native import TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import candidate_actions
 from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, sample_world, world_count, world_from
@@ -42,17 +42,11 @@ def _positions(preset: str, count: int, seed: int = 7, tricks: tuple[int, int] =
     return views
 
 
-def _search(view: PlayerView) -> NativeSearch:
-    search = NativeSearch.create(view.rules)
-    assert search is not None
-    return search
-
-
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_tree_search_answers_legal_actions_with_every_iteration_counted(preset: str) -> None:
     require_native()
     for view in _positions(preset, 25):
-        result = _search(view).tree_search(view, TreeSettings(iterations=300), seed=3)
+        result = native_search(view.rules).tree_search(view, TreeSettings(iterations=300), seed=3)
         assert set(result.actions) <= set(view.legal)
         assert sum(visits for visits, _ in result.actions.values()) == result.iterations == 300
         assert all(-3 <= mean <= 3 for _, mean in result.actions.values())
@@ -72,8 +66,8 @@ def test_the_tree_search_depends_only_on_the_view_and_the_seed() -> None:
     view = PlayerView.of(deal, 1)
     assert PlayerView.of(other, 1) == view
     settings = TreeSettings(iterations=500)
-    first = _search(view).tree_search(view, settings, seed=9)
-    second = _search(view).tree_search(PlayerView.of(other, 1), settings, seed=9)
+    first = native_search(view.rules).tree_search(view, settings, seed=9)
+    second = native_search(view.rules).tree_search(PlayerView.of(other, 1), settings, seed=9)
     assert first == second
 
 
@@ -101,14 +95,14 @@ def test_the_twin_that_sees_his_hand_draws_only_the_talon_order() -> None:
     settings = TreeSettings(iterations=400)
     for deal in _deals_at_talon(2, 8):
         view = PlayerView.of(deal, deal.to_act)
-        search = _search(view)
+        search = native_search(view.rules)
         seen = search.tree_search(view, settings, seed=3, truth=deal)
         hand_only = search.tree_search(view, settings, seed=3, truth=deal, talon_seen=False)
         assert hand_only == seen
     differs = 0
     for deal in _deals_at_talon(8, 8):
         view = PlayerView.of(deal, deal.to_act)
-        search = _search(view)
+        search = native_search(view.rules)
         seen = search.tree_search(view, settings, seed=3, truth=deal)
         hand_only = search.tree_search(view, settings, seed=3, truth=deal, talon_seen=False)
         differs += hand_only != seen
@@ -122,7 +116,7 @@ def test_the_early_stop_makes_the_choice_of_the_whole_budget_with_fewer_iteratio
     require_native()
     saved = 0
     for n, view in enumerate(_positions(preset, 25)):
-        search = _search(view)
+        search = native_search(view.rules)
         full = search.tree_search(view, TreeSettings(iterations=1500), seed=n)
         pruned = search.tree_search(view, TreeSettings(iterations=1500, prune=True), seed=n)
         assert pruned.best() == full.best()
@@ -135,9 +129,9 @@ def test_the_early_stop_makes_the_choice_of_the_whole_budget_with_fewer_iteratio
 def test_the_tree_search_stops_at_its_cpu_budget() -> None:
     require_native()
     view = _positions("seed66", 1)[0]
-    result = _search(view).tree_search(view, TreeSettings(seconds=0.05), seed=1)
+    result = native_search(view.rules).tree_search(view, TreeSettings(seconds=0.05), seed=1)
     assert result.iterations >= 64
-    many = _search(view).tree_search(view, TreeSettings(seconds=0.2), seed=1)
+    many = native_search(view.rules).tree_search(view, TreeSettings(seconds=0.2), seed=1)
     assert many.iterations > 2 * result.iterations
 
 
@@ -154,7 +148,7 @@ def test_the_tree_search_takes_the_action_that_is_best_in_every_world() -> None:
         actions = candidate_actions(view)
         if not 0 < view.talon_size <= 4 or view.closer or len(actions) < 2:
             continue
-        search = _search(view)
+        search = native_search(view.rules)
         values = search.worlds_action_values(search.sample_worlds(view, 200, seed=4), actions, view.seat)
         best = max(range(len(actions)), key=lambda i: sum(v[i] for v in values))
         margins = [v[best] - max(x for i, x in enumerate(v) if i != best) for v in values]
@@ -228,7 +222,7 @@ def test_the_close_check_keeps_a_close_only_where_it_wins_often_enough_played_ou
         other = next(a for a in view.legal if a not in NOT_NOW)
         result = TreeResult({CLOSING: (90, 1.0), other: (10, 1.5)}, iterations=100, nodes=100)
         player = TreePlayer(1, time_limit=None, close_worlds=16, close_share=0.9)
-        chosen = player.check_close(_search(view), view, result, CLOSING, forbidden_cards(view))
+        chosen = player.check_close(native_search(view.rules), view, result, CLOSING, forbidden_cards(view))
         (check,) = player.close_checks
         assert chosen == (CLOSING if check.share >= 0.9 or check.mean >= 1.5 + 1.0 else other)
         assert check.kept == (chosen == CLOSING)
@@ -244,7 +238,7 @@ def test_the_simulated_closer_cannot_see_the_opponents_hand() -> None:
     require_native()
     lower = 0
     for view in _close_views("seed66", 12):
-        search = _search(view)
+        search = native_search(view.rules)
         blind = TreePlayer(2, time_limit=None, close_worlds=24)
         result = TreeResult({CLOSING: (9, 0.0), next(a for a in view.legal if a not in NOT_NOW): (1, 9.0)}, 9, 9)
         blind.check_close(search, view, result, CLOSING, forbidden_cards(view))
@@ -261,7 +255,7 @@ def test_the_close_check_solves_the_worlds_as_the_python_solver_does() -> None:
     """The share of winning worlds is counted from exact values: each agrees with the reference solver."""
     require_native()
     for view in _close_views("seed66", 4):
-        search = _search(view)
+        search = native_search(view.rules)
         worlds = [sample_world(view, random.Random(i), forbidden_cards(view)) for i in range(6)]
         native = [v[0] for v in search.worlds_action_values(worlds, [CLOSING], view.seat)]
         python = Solver(view.rules, native=False)
@@ -278,7 +272,7 @@ def test_a_card_drawn_as_a_chance_node_changes_nothing_where_there_is_one_world(
         for view in _positions(preset, 6, seed=17, tricks=(0, 6)):
             if view.phase2:
                 continue
-            search = _search(view)
+            search = native_search(view.rules)
             truth = sample_world(view, random.Random(1), forbidden_cards(view))
             plain = search.tree_search(view, TreeSettings(iterations=600), seed=5, truth=truth)
             chance = search.tree_search(view, TreeSettings(iterations=600, chance=True), seed=5, truth=truth)
@@ -319,14 +313,14 @@ def test_after_its_own_close_the_expert_plays_the_action_that_wins_the_most_cons
         actions = candidate_actions(view)
         worlds = [world_from(view, hand, list(stock)) for hand, stock in consistent_worlds(view, forbidden)]
         assert len(worlds) == world_count(view, forbidden)
-        values = _search(view).worlds_action_values(worlds, actions, view.seat)
+        values = native_search(view.rules).worlds_action_values(worlds, actions, view.seat)
         wins = [sum(v[i] > 0 for v in values) for i in range(len(actions))]
         means = [sum(v[i] for v in values) for i in range(len(actions))]
         top = max(zip(wins, means, strict=True))
         expected = {actions[i] for i in range(len(actions)) if (wins[i], means[i]) == top}
         player = TreePlayer(3, time_limit=0.25, closed_play=True)
         player.new_match(view.rules, view.seat)
-        assert player.play_closed(_search(view), view, forbidden, []) in expected
+        assert player.play_closed(native_search(view.rules), view, forbidden, []) in expected
         assert player.choose(view) in expected  # its own close: the listed worlds, not the tree
 
 

@@ -16,6 +16,7 @@ from native_cases import (
     count,
     decode,
     minimax,
+    native_search,
     option_sets,
     positions,
     random_position,
@@ -26,7 +27,7 @@ from native_cases import (
 
 from sixtysix import Deal, PlayerView, Rules
 from sixtysix.ai.evaluation import heuristic_value
-from sixtysix.ai.native import NativeSearch, encode
+from sixtysix.ai.native import encode
 from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.solver import Solver
 from sixtysix.core.actions import DRAW
@@ -35,17 +36,10 @@ from sixtysix.core.cards import cards_of
 CASES = option_sets()
 
 
-def _search(rules: Rules) -> NativeSearch:
-    require_native()
-    search = NativeSearch.create(rules)
-    assert search is not None, "the native core refused these rules"
-    return search
-
-
 @pytest.mark.parametrize("case", CASES, ids=set_id)
 def test_values_equal_the_pure_solver(case: tuple[str, str, dict[str, Any]]) -> None:
     rules = rules_of(case)
-    search = _search(rules)
+    search = native_search(rules)
     for i, deal in enumerate(positions(rules, seed=12, how_many=count(250))):
         expected = Solver(rules, native=False).value(deal.copy())
         assert search.value(deal) == expected, f"position {i}: {encode(deal)}"
@@ -55,7 +49,7 @@ def test_values_equal_the_pure_solver(case: tuple[str, str, dict[str, Any]]) -> 
 def test_action_values_equal_the_pure_solver(case: tuple[str, str, dict[str, Any]]) -> None:
     """Every legal action of the seat to act, false claims included, and the window seat's X or pass."""
     rules = rules_of(case)
-    search = _search(rules)
+    search = native_search(rules)
     for i, deal in enumerate(positions(rules, seed=13, how_many=count(50, 0.2))):
         seats = [deal.to_act] + ([deal.window] if deal.window else [])
         for seat in seats:
@@ -69,7 +63,7 @@ def test_action_values_equal_the_pure_solver(case: tuple[str, str, dict[str, Any
 def test_values_equal_a_brute_force_minimax(case: tuple[str, str, dict[str, Any]]) -> None:
     """Small phase-2 positions, solved by trying every legal action: the ground truth of both solvers."""
     rules = rules_of(case)
-    search = _search(rules)
+    search = native_search(rules)
     rng = random.Random(14)
     checked = 0
     while checked < count(10, 0.1):
@@ -94,7 +88,7 @@ def _after_tricks(deal: Deal, tricks: int) -> Deal:
 def test_whole_deals_with_the_talon_order_known_equal_the_pure_solver(preset: str, tricks: int) -> None:
     """From the first lead in Schnapsen; from talon 6 in seed66 (the pure solver needs far longer before)."""
     rules = Rules.preset(preset)
-    search = _search(rules)
+    search = native_search(rules)
     for seed in range(1, 1 + count(3, 0.001)):
         deal = _after_tricks(Deal.shuffled(seed, dealer=2 - (seed & 1), rules=rules), tricks)
         assert search.value(deal) == Solver(rules, native=False).value(deal.copy()), f"seed {seed}"
@@ -102,7 +96,7 @@ def test_whole_deals_with_the_talon_order_known_equal_the_pure_solver(preset: st
 
 def test_the_reach_test_agrees_with_the_value() -> None:
     rules = Rules.preset("schnapsen")
-    search = _search(rules)
+    search = native_search(rules)
     for seed in range(1, 1 + count(8, 0.005)):
         deal = Deal.shuffled(seed, dealer=2 - (seed & 1), rules=rules)
         value = search.value(deal)
@@ -129,7 +123,7 @@ def test_depth_limited_searches_with_native_leaves_equal_the_pure_ones() -> None
 
 def test_worlds_in_one_call_equal_one_call_each() -> None:
     rules = Rules.preset("seed66")
-    search = _search(rules)
+    search = native_search(rules)
     worlds = [d for d in positions(rules, seed=16, how_many=30) if d.stage == 0 and not d.window]
     seat, actions = worlds[0].to_act, worlds[0].legal_actions()
     same = [w for w in worlds if w.to_act == seat and w.legal_actions() == actions]
@@ -149,7 +143,7 @@ def test_a_decoded_position_is_the_same_position() -> None:
 def test_sampled_worlds_agree_with_the_view_and_are_uniform() -> None:
     """The native sampler keeps what the seat sees, respects proven voids and deals the rest evenly."""
     rules = Rules.preset("seed66")
-    search = _search(rules)
+    search = native_search(rules)
     for deal in positions(rules, seed=18, how_many=30):
         seat = deal.to_act
         assert seat is not None
@@ -182,7 +176,7 @@ def test_sampled_worlds_agree_with_the_view_and_are_uniform() -> None:
 
 def test_sampled_worlds_are_solved_as_deals() -> None:
     rules = Rules.preset("schnapsen")
-    search = _search(rules)
+    search = native_search(rules)
     for deal in positions(rules, seed=19, how_many=10):
         seat = deal.to_act
         assert seat is not None
