@@ -194,6 +194,7 @@ class ServerProcess:
         """``log``: run with ``--log-level debug --access-log``, both output streams into that file;
         ``options``: more options of ``sixtysix serve``."""
         self.db = db
+        self.log = log
         self.port = port or free_port()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(self.port), "--think", "0.05"]
@@ -230,6 +231,8 @@ class ServerProcess:
         self.process.wait(10)
 
     def stop(self) -> None:
+        """SIGTERM, as a service manager stops it; with a ``log``, until every process that writes to it has
+        ended too (its analysis processes, the resource tracker): the log is then whole."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -237,6 +240,27 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
+        log = self.log
+        if log is not None:
+            wait_until(lambda: not holders(log), timeout=STOP_SECONDS)
+
+
+STOP_SECONDS = 20
+"""How long the processes a stopped server started may take to end (a loaded machine; it stops its analysis
+processes and waits for them, :func:`sixtysix.web.review.stop_pool`)."""
+
+
+def holders(path: Path) -> set[int]:
+    """The processes that have the file ``path`` open (Linux's /proc)."""
+    target = str(path.resolve())
+    found = set()
+    for descriptor in Path("/proc").glob("[0-9]*/fd/*"):
+        try:
+            if os.readlink(descriptor) == target:
+                found.add(int(descriptor.parts[2]))
+        except OSError:  # why: a process or descriptor that ended while we looked
+            continue
+    return found
 
 
 class WorkerProcess:
@@ -417,6 +441,21 @@ def pick(state: dict[str, Any], rng: random.Random, claims: bool = True) -> str:
         options = [a for a in options if a != "66"] or options
     chosen: str = rng.choice(options)
     return chosen
+
+
+def play_http(api: Api, match_id: str, tokens: dict[int, str], rng: random.Random, count: int) -> None:
+    """At most ``count`` random actions by whichever seat may act (HTTP only), the deal left under way: it stops
+    before a seat declares 66 (the deal's random, and a few actions may reach 66 with a marriage)."""
+    for _ in range(count):
+        for seat in (1, 2):
+            state = api.state(match_id, tokens[seat])
+            if state["legal"] and state["deal"]["outcome"] is None:
+                action = pick(state, rng, claims=False)
+                if action == "66":
+                    return
+                response = api.act(match_id, tokens[seat], {"action": action})
+                assert response.status_code == 200, response.text
+                break
 
 
 def card_strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:

@@ -11,18 +11,7 @@ import pytest
 
 from sixtysix.core.record import replay
 
-from .conftest import Api, Seat, ServerProcess, ServerThread, both_databases, my_turn, pick, stored, timeless
-
-
-def play_http(api: Api, match_id: str, tokens: dict[int, str], rng: random.Random, count: int) -> None:
-    """``count`` random actions by whichever seat may act (HTTP only)."""
-    for _ in range(count):
-        for seat in (1, 2):
-            state = api.state(match_id, tokens[seat])
-            if state["legal"] and state["deal"]["outcome"] is None:
-                response = api.act(match_id, tokens[seat], {"action": pick(state, rng, claims=False)})
-                assert response.status_code == 200, response.text
-                break
+from .conftest import Api, Seat, ServerProcess, ServerThread, both_databases, my_turn, pick, play_http, stored, timeless
 
 
 @pytest.mark.slow

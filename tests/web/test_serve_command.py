@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import httpx
 
-from .conftest import Api, ServerProcess
+from .conftest import Api, ServerProcess, holders, play_http, wait_until
 
 
 def test_import_sixtysix_needs_no_web_library() -> None:
@@ -71,3 +72,23 @@ def test_serve_refuses_the_analysis_queue_in_a_database_in_memory() -> None:
         assert result.returncode == 2, result.stderr
         assert "--analysis queue needs a database the workers reach" in result.stderr
         assert "no sixtysix worker could take a job" in result.stderr and "serving on" not in result.stderr
+
+
+def test_a_server_stopped_while_it_analyses_ends_every_process_it_started_and_warns_of_nothing(tmp_path: Path) -> None:
+    """SIGTERM while the analysis process works on the deal's decisions (a minute each): the server's analysis
+    processes end with it, and its log ends with its own last line (no leaked semaphore, no traceback)."""
+    log = tmp_path / "serve.log"
+    server = ServerProcess(tmp_path / "serve.sqlite3", log=log, options=["--review-time", "60"])
+    try:
+        api = Api(server.base)
+        created = api.create(opponent="friend", name="Alice")
+        joined = api.join(created["invite"]["code"], "Bob").json()
+        tokens = {1: created["token"], 2: joined["token"]}
+        play_http(api, created["match_id"], tokens, random.Random(4), 4)
+        api.close()
+        wait_until(lambda: len(holders(log)) >= 2)  # the server and the analysis process it started
+    finally:
+        server.stop()  # and waits until no process has the log open
+    text = log.read_text()
+    assert "Finished server process" in text.splitlines()[-1], text[-2000:]
+    assert "leaked" not in text and "Traceback" not in text and "Warning" not in text

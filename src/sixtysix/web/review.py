@@ -134,13 +134,28 @@ def _lower_priority(niceness: int = ANALYSIS_NICENESS) -> None:
 PR_SET_PDEATHSIG = 1
 
 
-def stop_pool(pool: Executor) -> None:
-    """Stop ``pool`` now: nothing new starts, and its processes end even in the middle of an analysis."""
+STOP_SECONDS = 5.0
+"""How long :func:`stop_pool` waits for a process, and then for the pool's manager thread, to end."""
+
+
+def stop_pool(pool: Executor, seconds: float = STOP_SECONDS) -> None:
+    """Stop ``pool`` now and wait (at most ``seconds`` for each part) until it has ended: nothing new starts,
+    its processes end even in the middle of an analysis, and its queues are released.
+
+    Waiting matters: uvicorn ends a server stopped by a signal with that signal again, so no exit handler of
+    Python runs after this; a pool not ended here would leave its processes running on and its semaphores to
+    the resource tracker (which warns about them in the server's log).
+    """
+    # why: shutdown() forgets both, and shutdown(wait=False) leaves a busy process running on
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
-    # why: shutdown(wait=False) leaves a busy worker running on, orphaned once the server exits
-    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
+    for process in processes:
         process.terminate()
+    for process in processes:
+        process.join(seconds)
+    if manager is not None:
+        manager.join(seconds)  # why: it closes the queues; once it has ended, they and their semaphores are freed
 
 
 class Advisor:
