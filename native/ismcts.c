@@ -362,24 +362,11 @@ static long iterations_left(const IsmctsArgs *a, long done, double started, doub
     return left;
 }
 
-int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int *count, long *iterations,
-           long *nodes) {
-    Tree t = {0};
-    if (tree_add(&t, -1, 0, 0) < 0) return -1;
+/* The iterations of one search and its root's statistics, in the buffers ismcts() owns. */
+static int search(Core *c, Tree *t, const Pos *root, const IsmctsArgs *a, HandCache *cache, Keyed *keyed,
+                  IsmctsStat *stats, int *count, long *iterations, long *nodes) {
     Rng g;
     rng_seed(&g, a->seed);
-    HandCache *cache = a->play_card >= 0 ? calloc(1, sizeof *cache) : NULL;
-    Keyed keyed = {0};
-    if (a->keyed && !a->clairvoyant) {
-        keyed.mask = (1u << KEYED_BITS) - 1;
-        keyed.entries = calloc((size_t)keyed.mask + 1, sizeof *keyed.entries);
-    }
-    if ((a->play_card >= 0 && !cache) || (a->keyed && !a->clairvoyant && !keyed.entries)) {
-        free(t.nodes);
-        free(cache);
-        free(keyed.entries);
-        return -1;
-    }
     double started = thread_seconds();
     double deadline = a->seconds > 0 ? started + a->seconds : 0;
     long done = 0;
@@ -387,19 +374,14 @@ int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int
         if (deadline && (done & 15) == 0 && thread_seconds() >= deadline && done >= a->min_iterations) break;
         /* the choice is the most visited action: once no other can catch it up, more iterations change nothing */
         if (a->prune && (done & 15) == 0 && done >= a->min_iterations &&
-            root_lead(&t) > iterations_left(a, done, started, deadline))
+            root_lead(t) > iterations_left(a, done, started, deadline))
             break;
-        if (iterate(c, &t, root, a, &g, cache, &keyed)) {
-            free(t.nodes);
-            free(cache);
-            free(keyed.entries);
-            return -1;
-        }
+        if (iterate(c, t, root, a, &g, cache, keyed)) return -1;
     }
     /* the root's children, pooled by action (a draw has one child per card drawn) */
     int n = 0;
-    for (int32_t k = t.nodes[0].first_child; k >= 0; k = t.nodes[k].next_sibling) {
-        Node *node = &t.nodes[k];
+    for (int32_t k = t->nodes[0].first_child; k >= 0; k = t->nodes[k].next_sibling) {
+        Node *node = &t->nodes[k];
         int action = node->label & 0xFF, i = 0;
         while (i < n && stats[i].action != action) i++;
         if (i == n) {
@@ -411,9 +393,25 @@ int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int
     }
     *count = n;
     *iterations = done;
-    *nodes = t.count;
+    *nodes = t->count;
+    return 0;
+}
+
+int ismcts(Core *c, const Pos *root, const IsmctsArgs *a, IsmctsStat *stats, int *count, long *iterations,
+           long *nodes) {
+    Tree t = {0};
+    HandCache *cache = a->play_card >= 0 ? calloc(1, sizeof *cache) : NULL;
+    Keyed keyed = {0};
+    int keying = a->keyed && !a->clairvoyant;
+    if (keying) {
+        keyed.mask = (1u << KEYED_BITS) - 1;
+        keyed.entries = calloc((size_t)keyed.mask + 1, sizeof *keyed.entries);
+    }
+    int status = -1;
+    if (tree_add(&t, -1, 0, 0) >= 0 && (a->play_card < 0 || cache) && (!keying || keyed.entries))
+        status = search(c, &t, root, a, cache, &keyed, stats, count, iterations, nodes);
     free(t.nodes);
     free(cache);
     free(keyed.entries);
-    return 0;
+    return status;
 }
