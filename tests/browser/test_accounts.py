@@ -38,6 +38,9 @@ def test_a_person_signs_up_in_the_page_and_keeps_her_match(
     form.locator("[data-testid=account-password]").fill("not her password")
     form.locator("[data-testid=account-login]").click()
     assert page.locator("[data-testid=account-error]").inner_text() == "wrong name or password"
+    # the form drawn again keeps the name typed, never the password
+    assert form.locator("[data-testid=account-name]").input_value() == "Ann"
+    assert form.locator("[data-testid=account-password]").input_value() == ""
     form.locator("[data-testid=account-password]").fill("correct horse battery")
     form.locator("[data-testid=account-login]").click()
     assert page.locator("[data-testid=account-who]").inner_text() == "Logged in as Ann"

@@ -42,5 +42,43 @@ export function render(element, content) {
   element.innerHTML = piece(content);
 }
 
+/** Replace the content of ``element`` as render does, keeping what the player typed in it: every named field he
+ * changed (passwords aside) keeps its value, and the field he was typing in keeps the focus and the caret. For a
+ * page drawn again while he types (an answer of the server arrives). */
+export function renderKeeping(element, content) {
+  const changed = $$("input[name], select[name], textarea[name]", element).filter(
+    (field) => field.type !== "password" && edited(field),
+  );
+  const kept = new Map(changed.map((field) => [fieldKey(field), valueOf(field)]));
+  const active = document.activeElement;
+  const focused = active && active.name && element.contains(active) ? fieldKey(active) : null;
+  const caret = focused && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
+  render(element, content);
+  for (const field of $$("input[name], select[name], textarea[name]", element)) {
+    const key = fieldKey(field);
+    if (kept.has(key)) setValue(field, kept.get(key));
+    if (key === focused) {
+      field.focus();
+      if (caret) field.setSelectionRange(...caret);
+    }
+  }
+}
+
+const fieldKey = (field) =>
+  `${field.form ? field.form.dataset.testid || "" : ""}/${field.name}${field.type === "radio" ? `=${field.value}` : ""}`;
+
+function edited(field) {
+  if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+  if (field.tagName === "SELECT") return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  return field.value !== field.defaultValue;
+}
+
+const valueOf = (field) => (field.type === "checkbox" || field.type === "radio" ? field.checked : field.value);
+
+function setValue(field, value) {
+  if (field.type === "checkbox" || field.type === "radio") field.checked = value;
+  else field.value = value;
+}
+
 export const $ = (selector, root = document) => root.querySelector(selector);
 export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];

@@ -4,7 +4,7 @@
 // anonymous matches join the account.
 
 import { api, errorText } from "../api.js";
-import { $, html, raw, render } from "../dom.js";
+import { $, html, raw, render, renderKeeping } from "../dom.js";
 import { getLang, t } from "../i18n.js";
 import { allTokens, saveSeat } from "../store.js";
 import { presetName } from "../presets.js";
@@ -31,7 +31,6 @@ export function mountAccount(root, ctx) {
   let note = "";
   let error = "";
   let alive = true;
-  let typedName = ""; // kept when the form is drawn again after a refusal
 
   const field = (name, label, type = "password", autocomplete = "current-password", value = "") =>
     html`<label class="block">${label} <input name="${name}" type="${type}" autocomplete="${autocomplete}" value="${value}" required data-testid="account-${name}"></label>`;
@@ -41,12 +40,12 @@ export function mountAccount(root, ctx) {
     const message = html`${note ? html`<p class="note" role="status" data-testid="account-note">${note}</p>` : ""}
       ${error ? html`<p class="error" role="alert" data-testid="account-error">${error}</p>` : ""}`;
     if (!account) {
-      render(
-        root,
+      renderKeeping(
+        root, // the name typed stays when the form is drawn again after a refusal
         html`<section class="panel account" data-testid="account">
           <h1>${t("account.title")}</h1><p>${t("account.intro")}</p>${message}
           <form data-testid="account-form">
-            ${field("name", t("account.name"), "text", "username", typedName)}
+            ${field("name", t("account.name"), "text", "username")}
             ${field("password", t("account.password"))}
             <div class="buttons">
               <button class="primary" value="login" data-testid="account-login">${t("account.log_in")}</button>
@@ -60,9 +59,8 @@ export function mountAccount(root, ctx) {
         event.preventDefault();
         const data = new FormData(form);
         const signUp = event.submitter && event.submitter.value === "signup";
-        typedName = String(data.get("name"));
         const call = signUp ? api.signUp : api.logIn;
-        run(call(typedName, String(data.get("password")), allTokens()), (answer) => {
+        run(call(String(data.get("name")), String(data.get("password")), allTokens()), (answer) => {
           account = answer;
           note = answer.attached ? t("account.attached", { n: answer.attached }) : "";
         });

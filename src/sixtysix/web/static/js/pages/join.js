@@ -3,7 +3,7 @@
 
 import { api } from "../api.js";
 import { labelled } from "../describe.js";
-import { $, html, render } from "../dom.js";
+import { $, html, renderKeeping } from "../dom.js";
 import { t } from "../i18n.js";
 import { presetName, presetText } from "../presets.js";
 import { matchOfInvite, saveSeat, saveSettings, seatOf } from "../store.js";
@@ -26,7 +26,6 @@ export function mountJoin(root, code, ctx) {
   let alive = true;
   let account = null; // the logged-in account: it takes the seat (docs/online.md)
   let rated = false;
-  let typed = null; // the name typed so far: kept when the page is drawn again (the answers come in any order)
 
   const known = matchOfInvite(code);
   if (known) {
@@ -77,20 +76,14 @@ export function mountJoin(root, code, ctx) {
           (st) => html`<li data-seat="${st.seat}">${st.seat === invitation.seat ? html`<b>${t("lobby.seat_you", { n: st.seat })}</b>` : html`${labelled(t("lobby.seat_n", { n: st.seat }))}${st.open ? t("multi.open_seat") : st.name}`}</li>`,
         )}</ul>` : ""}
         <form data-testid="join-form">
-          <label class="block">${t("lobby.your_name")} <input name="name" maxlength="40" value="${typed ?? s.name}" data-testid="name-input" placeholder="${t("lobby.name_placeholder")}"></label>
+          <label class="block">${t("lobby.your_name")} <input name="name" maxlength="40" value="${s.name}" data-testid="name-input" placeholder="${t("lobby.name_placeholder")}"></label>
           <button class="primary big" type="submit" data-testid="join-button" ${busy ? html`disabled` : ""}>${t("join.button")}</button>
         </form>`;
     }
-    const typing = document.activeElement && document.activeElement.name === "name" && root.contains(document.activeElement);
-    render(root, html`<section class="panel join" data-testid="join"><h1>${t("join.title")}</h1>${body}</section>`);
+    // the answers come in any order: the name being typed stays, and the typing goes on where it was
+    renderKeeping(root, html`<section class="panel join" data-testid="join"><h1>${t("join.title")}</h1>${body}</section>`);
     const form = $("form", root);
-    if (form) {
-      if (typing) form.elements.namedItem("name").focus(); // typing goes on where it was
-      form.addEventListener("submit", submit);
-      form.addEventListener("input", (event) => {
-        if (event.target.name === "name") typed = event.target.value;
-      });
-    }
+    if (form) form.addEventListener("submit", submit);
   }
 
   async function submit(event) {
