@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from .conftest import Api, ServerProcess, holders, play_http, wait_until
+from .conftest import STOP_SECONDS, Api, ServerProcess, holders, play_http, wait_until
 
 
 def test_import_sixtysix_needs_no_web_library() -> None:
@@ -92,3 +92,12 @@ def test_a_server_stopped_while_it_analyses_ends_every_process_it_started_and_wa
     text = log.read_text()
     assert "Finished server process" in text.splitlines()[-1], text[-2000:]
     assert "leaked" not in text and "Traceback" not in text and "Warning" not in text
+
+
+def test_a_server_killed_while_its_analysis_processes_start_leaves_none_of_them_behind(tmp_path: Path) -> None:
+    """SIGKILL as soon as the server answers, while the analysis processes it warms up are still starting: each
+    ends (the server's death signal, or its own look at its parent), and nothing holds the log open."""
+    log = tmp_path / "serve.log"
+    server = ServerProcess(tmp_path / "serve.sqlite3", log=log)
+    server.kill()
+    wait_until(lambda: not holders(log), timeout=STOP_SECONDS)

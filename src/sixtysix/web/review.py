@@ -117,18 +117,23 @@ def analysis_pool(workers: int = ANALYSIS_WORKERS, niceness: int = ANALYSIS_NICE
     (``niceness`` lower)."""
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_lower_priority, initargs=(niceness,)
+        max_workers=workers, mp_context=context, initializer=_start_analysis_process, initargs=(niceness, os.getpid())
     )  # fmt: skip
 
 
-def _lower_priority(niceness: int = ANALYSIS_NICENESS) -> None:
-    """An analysis process's start: a lower priority; on Linux, its end with the server thread that started it."""
+def _start_analysis_process(niceness: int, parent: int) -> None:
+    """An analysis process's start: a lower priority; on Linux, its end with the server thread that started it
+    (``parent``: the server's process id)."""
     with contextlib.suppress(OSError, AttributeError):  # why: a platform without nice() analyses at full priority
         os.nice(niceness)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             # why: a server killed outright (SIGKILL) must not leave its analysis process behind
             ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:
+        # why: a server killed while this process started (before the line above) sends no signal; the process
+        # would wait for work forever, since it holds its work queue's writing end itself
+        os._exit(0)
 
 
 PR_SET_PDEATHSIG = 1
