@@ -117,6 +117,7 @@ PLAYER_NAMES = {
     "5dw": "5d and 5w together",
     "5o": "expert whose search lets the opponent choose by statistics of his own for the hand he holds",
     "5i": "expert weighing its worlds by how well the card counter explains the opponent's card to its last lead",
+    "5e": "expert averaging its tree's action values (half its time) with a determinized MCTS's (75 worlds x 667)",
 }
 LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
 SPARRING = {"m": (PUBLISHED_WORLDS, PUBLISHED_ITERATIONS), "m5": (335, 1491)}
@@ -207,6 +208,35 @@ class HandClairvoyantTree(ClairvoyantTree):
     talon_seen = False
 
 
+class EnsembleTree(TreePlayer):
+    """``5e``: two searches with different faults, each action valued by the mean of the two. The tree (half the
+    time) shares its statistics across worlds and lets the opponent choose without seeing his hand; the
+    determinized MCTS (``m``'s search on :data:`ENSEMBLE_WORLDS` worlds) sees every card in each world."""
+
+    def __init__(self, seed: int, time_limit: float) -> None:
+        super().__init__(seed, time_limit=time_limit / 2, closed_play=True)
+        self.sampled = DeterminizedMcts(seed, worlds=ENSEMBLE_WORLDS, iterations=PUBLISHED_ITERATIONS)
+
+    def search_tree(
+        self,
+        search: NativeSearch,
+        view: PlayerView,
+        settings: TreeSettings,
+        forbidden: int,
+        soft: list[tuple[int, float]],
+        play: PlayEvidence | None = None,
+    ) -> TreeResult:
+        tree = super().search_tree(search, view, settings, forbidden, soft, play)
+        sampled = self.sampled.action_scores(view)
+        # why: best() ranks by visits first; with none, by the merged mean alone
+        merged = {a: (0, (mean + sampled[a][0]) / 2) for a, (_, mean) in tree.actions.items() if a in sampled}
+        return TreeResult(merged or tree.actions, tree.iterations, tree.nodes)
+
+
+ENSEMBLE_WORLDS = 75
+"""``5e``'s determinized MCTS: half ``m``'s worlds, at ``m``'s iterations a world."""
+
+
 _SEARCH_SETTINGS = (
     "depth", "exact_talon", "samples", "time_limit", "evaluate", "rollouts", "confidence", "close_risk", "settings",
 )  # fmt: skip
@@ -227,6 +257,8 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
         return TreePlayer(seed, time_limit=expert_time, play_factor=factor)
     if player_id == "5o":
         return TreePlayer(seed, time_limit=expert_time, hand_keyed=True)
+    if player_id == "5e":
+        return EnsembleTree(seed, expert_time)
     if player_id in LEARNED_LEAVES:
         return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id])
     if player_id in SPARRING:

@@ -1,18 +1,27 @@
-"""The league's ``--partial`` file: a stopped run resumes where it stopped, with the same results."""
+"""The league's ``--partial`` file: a stopped run resumes where it stopped, with the same results; and the
+expert's variants the league plays (``5k``, ``5i``, ``5e``)."""
 
 from pathlib import Path
 
+import pytest
 from bench.league import (
     CLOSE_SHARE,
     CLOSE_WORLDS,
+    ENSEMBLE_WORLDS,
     PLAY_FACTOR,
+    EnsembleTree,
     Task,
     build_player,
     close_summary,
     load_partial,
     run_league,
 )
+from bench.sparring import PUBLISHED_ITERATIONS
 
+from sixtysix import Deal, PlayerView, Rules, shuffled_deck
+from sixtysix.ai import native
+from sixtysix.ai.native import NativeSearch, TreeSettings
+from sixtysix.ai.sampling import forbidden_cards
 from sixtysix.ai.tree import TreePlayer
 
 
@@ -59,3 +68,28 @@ def test_the_league_plays_the_expert_reading_card_play_as_5i_with_its_own_factor
     assert isinstance(softer, TreePlayer) and softer.settings.play_factor == 0.3
     plain = build_player("5", 1, 0.25)
     assert isinstance(plain, TreePlayer) and plain.settings.play_factor == 1.0
+
+
+@pytest.mark.skipif(not native.available(), reason="both searches run in the native core")
+def test_the_league_plays_5e_valuing_each_action_by_the_mean_of_the_tree_and_the_determinized_mcts() -> None:
+    ensemble = build_player("5e", 1, 0.25)
+    assert isinstance(ensemble, EnsembleTree) and ensemble.time_limit == 0.125  # half the time for the tree
+    assert (ensemble.sampled.worlds, ensemble.sampled.iterations) == (ENSEMBLE_WORLDS, PUBLISHED_ITERATIONS)
+    rules = Rules.preset("schnapsen")
+    deal = Deal(shuffled_deck(rules, 3), 2, rules)
+    seat = deal.to_act
+    assert seat is not None
+    view = PlayerView.of(deal, seat)
+    settings = TreeSettings(iterations=500)  # counted, not timed: the same searches again below
+    search = NativeSearch.create(rules)
+    assert search is not None
+    merged = ensemble.search_tree(search, view, settings, forbidden_cards(view), [])
+    twin = EnsembleTree(1, 0.25)
+    again = NativeSearch.create(rules)
+    assert again is not None
+    tree = TreePlayer.search_tree(twin, again, view, settings, forbidden_cards(view), [])
+    sampled = twin.sampled.action_scores(view)
+    assert set(merged.actions) == set(tree.actions) == set(sampled)
+    for action, (visits, mean) in merged.actions.items():
+        assert visits == 0 and mean == pytest.approx((tree.actions[action][1] + sampled[action][0]) / 2)
+    assert merged.best() == max(merged.actions, key=lambda a: merged.actions[a][1])
