@@ -84,7 +84,7 @@ from bench.engine import machine
 from bench.sparring import PUBLISHED_ITERATIONS, PUBLISHED_WORLDS, DeterminizedMcts, GuidePlayer
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.expert import ExpertPlayer
-from sixtysix.ai.levels import make_player
+from sixtysix.ai.levels import EXPERT_OPTIONS, make_player
 from sixtysix.ai.native import NativeSearch, PlayEvidence, TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import PimcPlayer
@@ -111,10 +111,11 @@ PLAYER_NAMES = {
     "5v": "expert valuing new nodes by the learned value instead of the playout (ai/learned.py)",
     "5x": "expert valuing new nodes by the mean of the learned value and the playout",
     "5k": "expert checking each close it chooses by playing it out in sampled worlds without seeing them (ai/tree.py)",
-    "5w": "expert playing after its own close for the most worlds won, every consistent world solved (ai/tree.py)",
+    "5w": "expert playing after its own close for the most worlds won, every consistent world solved (ai/tree.py);"
+    " level 5 before the chance nodes (2026-12-07)",
     "5t": "expert playing after its own close by its tree search (level 5 before closed_play, 2026-12-07)",
     "5d": "expert whose tree keeps the card it draws as a chance node below its action (ai/tree.py, native/ismcts.c)",
-    "5dw": "5d and 5w together",
+    "5dw": "5d and 5w together: level 5 since 2026-12-07",
     "5o": "expert whose search lets the opponent choose by statistics of his own for the hand he holds",
     "5i": "expert weighing its worlds by how well the card counter explains the opponent's card to its last lead",
     "5e": "expert averaging its tree's action values (half its time) with a determinized MCTS's (75 worlds x 667)",
@@ -273,7 +274,10 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
     if player_id in ("4c", "5c", "5h"):
         twin: Player
         if level == 5:
-            twin = (HandClairvoyantTree if player_id == "5h" else ClairvoyantTree)(seed, time_limit=expert_time)
+            # why not closed_play: after its own close the twin goes on searching the true deal with its tree
+            twin = (HandClairvoyantTree if player_id == "5h" else ClairvoyantTree)(
+                seed, time_limit=expert_time, chance=EXPERT_OPTIONS["chance"]
+            )
         else:
             twin = ClairvoyantPimc(seed)
         # The twin must run the very search make_player builds: same class, same settings.

@@ -42,14 +42,14 @@ def test_a_failed_close_is_put_down_to_the_play_only_where_a_better_listed_actio
     assert classify(game(true_other=-2, wins_other=0.75)) == "gamble"  # the better bet lost too
 
 
-def test_the_league_builds_the_closed_play_and_chance_variants_and_level_5_plays_its_closes_by_the_listing() -> None:
+def test_the_league_builds_the_closed_play_and_chance_variants_and_level_5_has_both() -> None:
     variants = (("5w", True, False), ("5d", False, True), ("5dw", True, True), ("5t", False, False))
     for key, closed_play, chance in variants:
         player = build_player(key, 1, 0.25)
         assert isinstance(player, TreePlayer)
         assert (player.closed_play, player.settings.chance) == (closed_play, chance)
     level5 = build_player("5", 1, 0.25)
-    assert isinstance(level5, TreePlayer) and level5.closed_play and not level5.settings.chance
+    assert isinstance(level5, TreePlayer) and level5.closed_play and level5.settings.chance
 
 
 def test_a_fair_value_never_beats_the_exact_value_of_the_same_worlds() -> None:

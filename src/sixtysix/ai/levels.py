@@ -33,6 +33,11 @@ from sixtysix.players.player import (
 
 LEVELS = (1, 2, 3, 4, 5)
 
+EXPERT_OPTIONS: dict[str, Any] = {"closed_play": True, "chance": True}
+"""Level 5's :class:`~sixtysix.ai.tree.TreePlayer` options (issue 27; docs/players.md): after its own close every
+consistent world is solved (fewer closes thrown away), and the card it draws is a chance node of its tree (its
+choice before a draw is no longer made as if it saw the card)."""
+
 
 def make_player(level: int, seed: int | None = 0, time_limit: float | None = None) -> Player:
     """The two-player (and three-handed) player of ``level`` 1-5; level 5 thinks ``time_limit`` CPU seconds (1)."""
@@ -41,8 +46,7 @@ def make_player(level: int, seed: int | None = 0, time_limit: float | None = Non
         2: lambda: BeginnerPlayer(seed),
         3: lambda: CountingPlayer(seed),
         4: lambda: PimcPlayer(seed),
-        # why closed_play: after its own close every consistent world is solved; fewer closes thrown away (issue 27)
-        5: lambda: TreePlayer(seed, time_limit=time_limit or 1.0, closed_play=True),
+        5: lambda: TreePlayer(seed, time_limit=time_limit or 1.0, **EXPERT_OPTIONS),
     }
     if level not in factories:
         raise ValueError(f"no player of level {level} (1-5)")
