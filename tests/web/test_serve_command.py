@@ -1,4 +1,5 @@
-"""``sixtysix serve``: the command line, its defaults, and a core that needs no web library."""
+"""``sixtysix serve``: the command line, its defaults, a core that needs no web library, and nothing left running
+after a stop or a kill."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import sys
 from pathlib import Path
 
 import httpx
+import pytest
 
 from .conftest import STOP_SECONDS, Api, ServerProcess, holders, play_http, wait_until
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="who holds a file open is read in /proc")
 
 
 def test_import_sixtysix_needs_no_web_library() -> None:
@@ -74,6 +78,7 @@ def test_serve_refuses_the_analysis_queue_in_a_database_in_memory() -> None:
         assert "no sixtysix worker could take a job" in result.stderr and "serving on" not in result.stderr
 
 
+@needs_proc
 def test_a_server_stopped_while_it_analyses_ends_every_process_it_started_and_warns_of_nothing(tmp_path: Path) -> None:
     """SIGTERM while the analysis process works on the deal's decisions (a minute each): the server's analysis
     processes end with it, and nothing after it writes to its log a warning (of leaked semaphores) or a traceback."""
@@ -95,6 +100,7 @@ def test_a_server_stopped_while_it_analyses_ends_every_process_it_started_and_wa
     assert "leaked" not in text and "Traceback" not in text and "Warning: " not in text, text[-2000:]
 
 
+@needs_proc
 def test_a_server_killed_while_its_analysis_processes_start_leaves_none_of_them_behind(tmp_path: Path) -> None:
     """SIGKILL as soon as the server answers, while the analysis processes it warms up are still starting: each
     ends (the server's death signal, or its own look at its parent), and nothing holds the log open."""
