@@ -83,12 +83,14 @@ from typing import Any
 from bench.engine import machine
 from bench.sparring import PUBLISHED_ITERATIONS, PUBLISHED_WORLDS, DeterminizedMcts, GuidePlayer
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
-from sixtysix.ai.expert import ExpertPlayer
+from sixtysix.ai.expert import ExpertPlayer, lead_view, opponent_lead
 from sixtysix.ai.levels import EXPERT_OPTIONS, make_player
 from sixtysix.ai.native import NativeSearch, PlayEvidence, TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
-from sixtysix.ai.pimc import PimcPlayer
-from sixtysix.ai.tree import TreePlayer
+from sixtysix.ai.pimc import PimcPlayer, candidate_actions
+from sixtysix.ai.sampling import forbidden_cards, sample_world
+from sixtysix.ai.tree import TreePlayer, _weight
+from sixtysix.core.actions import ACTIONS, Action
 from sixtysix.core.outcome import Outcome
 from sixtysix.players.base import DecisionStats, Player, play_deal
 from sixtysix.tournament.stats import mean_interval, wilson
@@ -118,6 +120,12 @@ PLAYER_NAMES = {
     "5dw": "5d and 5w together: level 5 since 2026-12-07",
     "5o": "expert whose search lets the opponent choose by statistics of his own for the hand he holds",
     "5i": "expert weighing its worlds by how well the card counter explains the opponent's card to its last lead",
+    "5y": "expert playing after the opponent's close as after its own: every consistent world solved (ai/tree.py)",
+    "5p": "expert playing by exact solves of sampled worlds (PIMC) where its tree would search (bench/league.py)",
+    "5ph": "5p where at most 14 cards are unseen, else its tree",
+    "5pf": "5p valuing an action after which it chooses again with that choice made on average over the worlds",
+    "5phf": "5ph and 5pf together",
+    "5pr": "5p weighing its worlds, when it follows his lead, by a PIMC model of the opponent's lead",
     "5e": "expert averaging its tree's action values (half its time) with a determinized MCTS's (75 worlds x 667)",
 }
 LEARNED_LEAVES = {"5v": "model", "5x": "mix"}
@@ -234,6 +242,106 @@ class EnsembleTree(TreePlayer):
         return TreeResult(merged or tree.actions, tree.iterations, tree.nodes)
 
 
+class ExactPimc(TreePlayer):
+    """``5p``: level 5 with its tree replaced by perfect-information Monte Carlo on exact solves: worlds drawn
+    from its view (weighted by the opponent model) until its time is spent, each solved exactly with every card
+    seen, the talon's order included, and the action with the best weighted mean played. ``m`` is the same idea
+    with a few hundred UCT iterations a world in place of the solve."""
+
+    batch = 8
+    """Worlds solved between two looks at the clock."""
+    reading = False
+    """``5pr``: when following his lead, each world also weighs by how likely a PIMC player holding its hand
+    was to lead that card (:meth:`_lead_likelihood`)."""
+    own_next = False
+    """``5pf``: an action after which this seat chooses again is valued with that choice made on average over
+    the worlds (as it will be made, not seeing them), not in each world apart: a close, above all."""
+    max_unseen = 0
+    """With more than 0 (``5ph``): where more cards are unseen the tree searches (a world's solve grows with them)."""
+
+    def search_tree(
+        self,
+        search: NativeSearch,
+        view: PlayerView,
+        settings: TreeSettings,
+        forbidden: int,
+        soft: list[tuple[int, float]],
+        play: PlayEvidence | None = None,
+    ) -> TreeResult:
+        actions = candidate_actions(view)
+        totals, weight, worlds = [0.0] * len(actions), 0.0, 0
+        started = time.thread_time()
+        if self.max_unseen and view.unseen.bit_count() > self.max_unseen:
+            return super().search_tree(search, view, settings, forbidden, soft, play)
+        again = self._acting_again(view, actions) if self.own_next else {}
+        lead = opponent_lead(view)
+        later: dict[int, list[float]] = {i: [0.0] * len(nexts) for i, nexts in again.items()}
+        batch = self.batch // 2 if self.reading and lead is not None else self.batch  # why: each world costs more
+        while worlds < batch or time.thread_time() - started < settings.seconds:
+            drawn = [sample_world(view, self.rng, forbidden) for _ in range(batch)]
+            weights = [_weight(world.hands[view.opponent], soft) for world in drawn]
+            if self.reading and lead is not None:
+                weights = [
+                    w * self._lead_likelihood(search, view, world, lead)
+                    for w, world in zip(weights, drawn, strict=True)
+                ]
+            for w, row in zip(weights, search.worlds_action_values(drawn, actions, view.seat), strict=True):
+                totals = [t + w * v for t, v in zip(totals, row, strict=True)]
+                weight += w
+            for i, nexts in again.items():
+                after = [world.copy() for world in drawn]
+                for world in after:
+                    world.apply(actions[i], view.seat)
+                for w, row in zip(weights, search.worlds_action_values(after, nexts, view.seat), strict=True):
+                    later[i] = [t + w * v for t, v in zip(later[i], row, strict=True)]
+            worlds += batch
+        for i, sums in later.items():  # why: our next choice cannot depend on the world, so it is the best on average
+            totals[i] = max(sums)
+        # why visits 0: best() ranks by visits first, so the weighted mean alone decides
+        return TreeResult({a: (0, t / weight) for a, t in zip(actions, totals, strict=True)}, worlds, 0)
+
+    def _lead_likelihood(self, search: NativeSearch, view: PlayerView, world: Deal, lead: int) -> float:
+        """How likely the opponent was to lead ``lead`` holding the world's hand, were he a PIMC player:
+        a softmax (:data:`READING_BETA`) of his actions' mean exact values over :data:`READING_WORLDS`
+        worlds drawn from his view then (our hand unseen to him)."""
+        then = lead_view(view, world, lead)
+        actions = candidate_actions(then)
+        if len(actions) < 2 or ACTIONS[lead] not in actions:
+            return 1.0
+        hidden = forbidden_cards(then)
+        his = [sample_world(then, self.rng, hidden) for _ in range(READING_WORLDS)]
+        rows = search.worlds_action_values(his, actions, view.opponent)
+        means = [sum(row[i] for row in rows) / len(rows) for i in range(len(actions))]
+        top = max(means)
+        odds = [math.exp(READING_BETA * (m - top)) for m in means]
+        return odds[actions.index(ACTIONS[lead])] / sum(odds)
+
+    @staticmethod
+    def _acting_again(view: PlayerView, actions: list[Action]) -> dict[int, list[Action]]:
+        """The actions (by index) after which this seat chooses again (a close, an exchange, a marriage
+        declared), each with its choices then: the same in every world, for they depend on its hand alone."""
+        world = sample_world(view, random.Random(0), forbidden_cards(view))
+        again = {}
+        for i, action in enumerate(actions):
+            if action.is_card():  # why: a card may end the trick and draw us a card the world decides
+                continue
+            after = world.copy()
+            after.apply(action, view.seat)
+            if after.outcome is None and after.seat_to_ask == view.seat:
+                nexts = candidate_actions(PlayerView.of(after, view.seat))
+                if len(nexts) > 1:
+                    again[i] = nexts
+        return again
+
+
+READING_WORLDS = 6
+"""``5pr``'s model of the opponent: the worlds (our hand drawn) over which he is taken to average."""
+READING_BETA = 1.0
+"""``5pr``: the softmax's sharpness, per game point (``python -m bench.reading`` read ``m`` best at 1-2)."""
+
+HYBRID_UNSEEN = 14
+"""``5ph`` solves worlds where at most this many cards are unseen (all of Schnapsen; seed66 from a talon of 8)."""
+
 ENSEMBLE_WORLDS = 75
 """``5e``'s determinized MCTS: half ``m``'s worlds, at ``m``'s iterations a world."""
 
@@ -256,10 +364,19 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
     if player_id == "5i" or player_id.startswith("5i/"):  # reading the opponent's card play, optionally its factor
         factor = float(player_id[3:]) if "/" in player_id else PLAY_FACTOR
         return TreePlayer(seed, time_limit=expert_time, play_factor=factor)
+    if player_id == "5y":
+        return TreePlayer(seed, time_limit=expert_time, defended_play=True, **EXPERT_OPTIONS)
     if player_id == "5o":
         return TreePlayer(seed, time_limit=expert_time, hand_keyed=True)
     if player_id == "5e":
         return EnsembleTree(seed, expert_time)
+    if player_id.split("@")[0] in ("5p", "5ph", "5pf", "5phf", "5pr"):  # optionally with its own time
+        time_limit = float(player_id.split("@")[1]) if "@" in player_id else expert_time
+        exact = ExactPimc(seed, time_limit=time_limit, **EXPERT_OPTIONS)
+        exact.max_unseen = HYBRID_UNSEEN if player_id.startswith("5ph") else 0
+        exact.own_next = player_id.split("@")[0].endswith("f")
+        exact.reading = player_id.split("@")[0].endswith("r")
+        return exact
     if player_id in LEARNED_LEAVES:
         return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id])
     if player_id in SPARRING:
@@ -630,6 +747,8 @@ def main(argv: list[str] | None = None) -> int:
                 PLAYER_NAMES[pid] = f"expert, {float(pid[2:])} s"
             elif pid.startswith("5k@"):
                 PLAYER_NAMES[pid] = f"expert checking its closes, {float(pid[3:])} s"
+            elif pid.startswith(("5p@", "5ph@", "5pf@", "5phf@", "5pr@")):
+                PLAYER_NAMES[pid] = f"{PLAYER_NAMES[pid.split('@')[0]]}, {float(pid.split('@')[1])} s"
             elif pid.startswith("5i/"):
                 PLAYER_NAMES[pid] = f"expert reading the opponent's card play, factor {float(pid[3:])}"
             elif pid not in PLAYER_NAMES:

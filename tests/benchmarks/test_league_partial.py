@@ -1,6 +1,8 @@
 """The league's ``--partial`` file: a stopped run resumes where it stopped, with the same results; and the
-expert's variants the league plays (``5k``, ``5i``, ``5e``)."""
+expert's variants the league plays (``5k``, ``5i``, ``5e``, ``5p`` and its kin)."""
 
+import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -8,8 +10,10 @@ from bench.league import (
     CLOSE_SHARE,
     CLOSE_WORLDS,
     ENSEMBLE_WORLDS,
+    HYBRID_UNSEEN,
     PLAY_FACTOR,
     EnsembleTree,
+    ExactPimc,
     Task,
     build_player,
     close_summary,
@@ -20,9 +24,13 @@ from bench.sparring import PUBLISHED_ITERATIONS
 
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai import native
+from sixtysix.ai.expert import opponent_lead
+from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.native import NativeSearch, TreeSettings
-from sixtysix.ai.sampling import forbidden_cards
+from sixtysix.ai.pimc import candidate_actions
+from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.ai.tree import TreePlayer
+from sixtysix.core.actions import CLOSE
 
 
 def tasks(count: int) -> list[Task]:
@@ -93,3 +101,92 @@ def test_the_league_plays_5e_valuing_each_action_by_the_mean_of_the_tree_and_the
     for action, (visits, mean) in merged.actions.items():
         assert visits == 0 and mean == pytest.approx((tree.actions[action][1] + sampled[action][0]) / 2)
     assert merged.best() == max(merged.actions, key=lambda a: merged.actions[a][1])
+
+
+def _first_view(preset: str, seed: int, wanted: Callable[[PlayerView], bool]) -> PlayerView:
+    """The first view met in a deal of counters (from ``seed`` on) that ``wanted`` accepts."""
+    rules = Rules.preset(preset)
+    while True:
+        deal = Deal(shuffled_deck(rules, seed), 2, rules)
+        counters = {1: CountingPlayer(seed), 2: CountingPlayer(seed + 1)}
+        while deal.outcome is None and deal.seat_to_ask is not None:
+            seat = deal.seat_to_ask
+            view = PlayerView.of(deal, seat)
+            if wanted(view):
+                return view
+            deal.apply(counters[seat].choose(view), seat)
+        seed += 1
+
+
+@pytest.mark.skipif(not native.available(), reason="the worlds are solved in the native core")
+def test_5p_values_each_action_by_its_mean_over_worlds_solved_exactly() -> None:
+    """With no time, one batch of worlds: the means are those of the same worlds drawn again and solved."""
+    view = _first_view("schnapsen", 3, lambda v: len(candidate_actions(v)) > 2)
+    player = build_player("5p", 1, 0.25)
+    assert isinstance(player, ExactPimc) and player.time_limit == 0.25
+    search = NativeSearch.create(view.rules)
+    assert search is not None
+    result = player.search_tree(search, view, TreeSettings(seconds=0.0), forbidden_cards(view), [])
+    rng = random.Random(1)
+    worlds = [sample_world(view, rng, forbidden_cards(view)) for _ in range(ExactPimc.batch)]
+    actions = candidate_actions(view)
+    rows = search.worlds_action_values(worlds, actions, view.seat)
+    assert result.iterations == ExactPimc.batch
+    for i, action in enumerate(actions):
+        assert result.actions[action] == (0, pytest.approx(sum(row[i] for row in rows) / len(rows)))
+
+
+@pytest.mark.skipif(not native.available(), reason="the worlds are solved in the native core")
+def test_5pf_values_a_close_by_the_lead_after_it_chosen_on_average_over_the_worlds() -> None:
+    """Its lead after the close cannot depend on the world: the best mean, never more than the mean of the bests."""
+    view = _first_view("schnapsen", 5, lambda v: CLOSE in v.legal)
+    player, plain = build_player("5pf", 1, 0.25), build_player("5p", 1, 0.25)
+    assert isinstance(player, ExactPimc) and player.own_next and isinstance(plain, ExactPimc) and not plain.own_next
+    search = NativeSearch.create(view.rules)
+    assert search is not None
+    fair = player.search_tree(search, view, TreeSettings(seconds=0.0), forbidden_cards(view), [])
+    seen = plain.search_tree(search, view, TreeSettings(seconds=0.0), forbidden_cards(view), [])
+    rng = random.Random(1)
+    after = [sample_world(view, rng, forbidden_cards(view)) for _ in range(ExactPimc.batch)]
+    for world in after:
+        world.apply(CLOSE, view.seat)
+    leads = candidate_actions(PlayerView.of(after[0], view.seat))
+    rows = search.worlds_action_values(after, leads, view.seat)
+    best_mean = max(sum(row[i] for row in rows) / len(rows) for i in range(len(leads)))
+    assert fair.actions[CLOSE][1] == pytest.approx(best_mean)
+    mean_of_bests = sum(max(row) for row in rows) / len(rows)  # the clairvoyant close: a lead chosen in each world
+    assert seen.actions[CLOSE][1] == pytest.approx(mean_of_bests) and mean_of_bests >= best_mean
+    cards = {a: v for a, v in seen.actions.items() if a.is_card()}  # a card may end the trick: valued as before
+    assert {a: v for a, v in fair.actions.items() if a.is_card()} == cards and cards
+
+
+@pytest.mark.skipif(not native.available(), reason="the tree and the worlds run in the native core")
+def test_5ph_leaves_a_view_with_more_unseen_cards_than_its_limit_to_the_tree() -> None:
+    rules = Rules.preset("seed66")
+    deal = Deal(shuffled_deck(rules, 4), 2, rules)
+    view = PlayerView.of(deal, deal.to_act or 1)
+    assert view.unseen.bit_count() > HYBRID_UNSEEN
+    player = build_player("5ph", 1, 0.25)
+    assert isinstance(player, ExactPimc) and player.max_unseen == HYBRID_UNSEEN
+    search = NativeSearch.create(rules)
+    assert search is not None
+    result = player.search_tree(search, view, TreeSettings(iterations=300), forbidden_cards(view), [])
+    assert result.nodes > 0 and sum(visits for visits, _ in result.actions.values()) == 300
+
+
+@pytest.mark.skipif(not native.available(), reason="the worlds are solved in the native core")
+def test_5pr_reads_a_lead_as_a_probability_of_a_pimc_player_holding_the_worlds_hand() -> None:
+    """Following his lead, each world weighs by how likely his lead was with its hand: a share of his choices."""
+    view = _first_view("schnapsen", 7, lambda v: opponent_lead(v) is not None and v.face_up is not None)
+    lead = opponent_lead(view)
+    assert lead is not None
+    player = build_player("5pr", 1, 0.25)
+    assert isinstance(player, ExactPimc) and player.reading
+    search = NativeSearch.create(view.rules)
+    assert search is not None
+    rng = random.Random(2)
+    likelihoods = [
+        player._lead_likelihood(search, view, sample_world(view, rng, forbidden_cards(view)), lead) for _ in range(12)
+    ]
+    assert all(0.0 < p <= 1.0 for p in likelihoods)
+    assert len(set(likelihoods)) > 1  # worlds differ in how well they explain his lead

@@ -324,6 +324,53 @@ def test_after_its_own_close_the_expert_plays_the_action_that_wins_the_most_cons
         assert player.choose(view) in expected  # its own close: the listed worlds, not the tree
 
 
+def _their_closes(preset: str, count: int, seed: int = 37) -> list[PlayerView]:
+    """Views of the seat to act after the opponent's close (random play before and after it), more than one action."""
+    views: list[PlayerView] = []
+    rules = Rules.preset(preset)
+    rng = random.Random(seed)
+    while len(views) < count:
+        deal = Deal.shuffled(rng.getrandbits(32), rules=rules)
+        while deal.outcome is None and deal.to_act is not None:
+            seat = deal.to_act
+            view = PlayerView.of(deal, seat)
+            if deal.closer and seat != deal.closer and len(candidate_actions(view)) > 1 and rng.random() < 0.6:
+                views.append(view)
+                break
+            if not deal.closer and CLOSE in view.legal and rng.random() < 0.4:
+                deal.apply(CLOSE, seat)
+                continue
+            deal.apply(rng.choice([a for a in view.legal if a not in NOT_NOW] or view.legal), seat)
+    return views
+
+
+@pytest.mark.parametrize("preset", ["schnapsen", "seed66"])
+def test_with_defended_play_the_expert_plays_after_the_opponents_close_as_after_its_own(preset: str) -> None:
+    """``defended_play`` (league ``5y``): after the opponent's close, too, every consistent world is solved and the
+    action winning the most of them is played; without it the tree searches there."""
+    require_native()
+    for view in _their_closes(preset, 6):
+        player = TreePlayer(3, time_limit=0.25, defended_play=True, closed_play=True)
+        player.new_match(view.rules, view.seat)
+        listed = player.play_closed(native_search(view.rules), view, forbidden_cards(view), [])
+        player.search_tree = lambda *args: pytest.fail("the tree searched")  # type: ignore[method-assign]
+        assert player.choose(view) == listed
+        plain = _RecordingTree(3, time_limit=0.25, closed_play=True)
+        plain.new_match(view.rules, view.seat)
+        plain.choose(view)
+        assert plain.searched == [view]
+
+
+class _RecordingTree(TreePlayer):
+    """A tree player that records the views it would search and plays the first candidate action."""
+
+    searched: list[PlayerView]
+
+    def search_tree(self, search: object, view: PlayerView, *rest: object) -> TreeResult:
+        self.searched = [*getattr(self, "searched", []), view]
+        return TreeResult({a: (1, 0.0) for a in candidate_actions(view)}, 1, 1)
+
+
 def test_the_closed_play_weighs_a_world_by_the_cards_the_opponent_declined_to_use() -> None:
     """A world whose opponent holds a card he passed up a chance to use counts for the model's keep factor of it."""
     king, queen = 1 << 5, 1 << 6

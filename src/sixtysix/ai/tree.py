@@ -18,6 +18,7 @@ Two options are off by default (issue 27, point 3; docs/players.md): ``play_fact
 each world by whether the card counter, holding the world's hand then, would have played the
 opponent's last card as he did (:func:`play_evidence`), and ``hand_keyed`` lets the opponent
 choose at his nodes by statistics of his own for the hand he holds in the iteration's world.
+``defended_play`` plays after the opponent's close as ``closed_play`` plays after its own (league ``5y``).
 
 >>> from sixtysix import Deal, PlayerView
 >>> from sixtysix.ai import native
@@ -213,6 +214,7 @@ class TreePlayer(Player):
         play_factor: float = 1.0,
         play_leads: bool = False,
         hand_keyed: bool = False,
+        defended_play: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -234,6 +236,7 @@ class TreePlayer(Player):
         self.close_margin = close_margin
         self.close_checks: list[CloseCheck] = []
         self.closed_play = closed_play
+        self.defended_play = defended_play
         self.model = OpponentModel()
         self._resolved: set[CardMask] = set()
         self._history_seen = 0
@@ -267,7 +270,7 @@ class TreePlayer(Player):
         events = decline_events(view)
         self._learn(view, events)
         soft = self.model.factors(events, sum(view.tricks))
-        if self.closed_play and view.closer == view.seat:
+        if (self.closed_play and view.closer == view.seat) or (self.defended_play and view.closer == view.opponent):
             return self.play_closed(search, view, forbidden, soft)
         settings = self.settings
         checking = self.close_worlds > 0 and (CLOSE in view.legal or CLOSE_BEFORE_DRAW in view.legal)
