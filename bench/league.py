@@ -310,7 +310,10 @@ class ExactPimc(TreePlayer):
             return 1.0
         hidden = forbidden_cards(then)
         his = [sample_world(then, self.rng, hidden) for _ in range(READING_WORLDS)]
-        rows = search.worlds_action_values(his, actions, view.opponent)
+        try:
+            rows = search.worlds_action_values(his, actions, view.opponent)
+        except ValueError:  # why: a view rebuilt on a drawn world after an exchange can miscount the talon
+            return 1.0
         means = [sum(row[i] for row in rows) / len(rows) for i in range(len(actions))]
         top = max(means)
         odds = [math.exp(READING_BETA * (m - top)) for m in means]

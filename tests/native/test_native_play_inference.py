@@ -138,3 +138,23 @@ def test_the_expert_reading_card_play_chooses_legal_actions_against_the_counter(
         outcome = play_table_deal(deal, {1: expert, 2: CountingPlayer(seed, jitter=False)})
         assert outcome.winner in (1, 2, None)
         assert deal.outcome is outcome
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_opponents_view_rebuilt_on_a_drawn_world_knows_the_cards_of_ours_he_has_seen(preset: str) -> None:
+    """A drawn world has no history: his view then must still know the trump card we took in an exchange and
+    the partner of a marriage we declared (else that card is nowhere, and a world drawn from his view lacks it)."""
+    require_native()
+    rng = random.Random(5)
+    shown = 0
+    for view, deal in _evidence_views(preset, 60, seed=23):
+        world = sample_world(view, rng, forbidden_cards(view))
+        lead, follow = opponent_lead(view), opponent_follow(view)
+        then = lead_view(view, world, lead) if lead is not None else follow_view(view, world, follow)  # type: ignore[arg-type]
+        assert then.opponent_known == PlayerView.of(deal, view.opponent).opponent_known
+        shown += bool(then.opponent_known)
+        if lead is not None:  # (his view as he followed keeps the talon of then, two cards more than now)
+            his = sample_world(then, rng, forbidden_cards(then))
+            assert his.hands[view.seat].bit_count() == then.opponent_hand_size
+            assert len(his.stock) == len(deal.stock) - deal.stock_pos  # no card lost from the talon
+    assert shown  # the case arose

@@ -26,9 +26,9 @@ from sixtysix.ai.heuristic import _follow_options
 from sixtysix.ai.pimc import PimcPlayer
 from sixtysix.ai.rollout import CounterModel
 from sixtysix.ai.sampling import sample_world
-from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE
+from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, marriage_suit
 from sixtysix.core.cards import BIT, KING, QUEEN, RANK_OF, SUIT_OF, Card, CardMask, cards_of, make_card
-from sixtysix.core.facts import exchange_card, talon_after, trick_points
+from sixtysix.core.facts import MARRIAGE_CARDS, exchange_card, talon_after, trick_points
 from sixtysix.core.game import BEFORE_DRAW, FOLLOW, LEAD, Deal
 from sixtysix.core.view import PlayerView
 
@@ -176,9 +176,31 @@ def opponent_follow(view: PlayerView) -> _Follow | None:
     return _Follow(index, history[lead_index][1], history[index][1], drew, talon, closed_before)
 
 
+def known_to_opponent(view: PlayerView) -> CardMask:
+    """The cards of this seat's hand the opponent knows it holds: the trump card turned up at the deal (only
+    an exchange or the talon's last draw brings it to a hand), the face-up card drawn last once the talon is
+    exhausted, and the partner of a marriage it declared."""
+    shown = BIT[view.trump_card]
+    exchanged = False
+    for seat, action in view.history:
+        exchanged |= action == EXCHANGE
+        if seat == view.seat and action.is_marriage():
+            shown |= MARRIAGE_CARDS[marriage_suit(action)]
+    if view.face_up is None and not view.closer:  # the talon is exhausted: its last card was face up
+        shown |= BIT[exchange_card(view.rules, view.trump) if exchanged else view.trump_card]
+    return view.hand & shown
+
+
+def _knowing(view: PlayerView, world: Deal) -> Deal:
+    """A copy of ``world`` (drawn with no history) in which the opponent knows what he knows of our hand."""
+    world = world.copy()
+    world.known[view.seat] = known_to_opponent(view)
+    return world
+
+
 def lead_view(view: PlayerView, world: Deal, led: Card) -> PlayerView:
     """The opponent's view in ``world`` as he led ``led`` to the trick this seat is to follow."""
-    before = world.copy()
+    before = _knowing(view, world)
     before.hands[view.opponent] |= BIT[led]
     before.led = -1
     before.stage = LEAD
@@ -190,7 +212,7 @@ def follow_view(view: PlayerView, world: Deal, follow: _Follow) -> PlayerView:
     """The opponent's view in ``world`` as he followed our last lead (:func:`opponent_follow`), but for
     his hand and legal actions: those of the world now (he may have drawn a card since)."""
     opponent = view.opponent
-    now = PlayerView.of(world, opponent)
+    now = PlayerView.of(_knowing(view, world), opponent)
     gained = trick_points(view.rules, (follow.lead, follow.card))
     won = list(now.won)
     won[view.seat - 1] &= ~(BIT[follow.lead] | BIT[follow.card])
