@@ -242,6 +242,30 @@ class EnsembleTree(TreePlayer):
         return TreeResult(merged or tree.actions, tree.iterations, tree.nodes)
 
 
+def lead_likelihood(
+    search: NativeSearch,
+    view: PlayerView,
+    world: Deal,
+    lead: int,
+    rng: random.Random,
+    worlds: int = 6,
+    beta: float = 1.0,
+) -> float:
+    """How likely the opponent was to lead ``lead`` (to the trick ``view``'s seat is to follow) holding the
+    ``world``'s hand, were he a PIMC player: a softmax (``beta`` per game point) of his actions' mean exact
+    values over ``worlds`` worlds drawn from his view then, our hand unseen to him (``5pr``, ``bench.reading``)."""
+    then = lead_view(view, world, lead)
+    actions = candidate_actions(then)
+    if len(actions) < 2 or ACTIONS[lead] not in actions:
+        return 1.0
+    hidden = forbidden_cards(then)
+    rows = search.worlds_action_values([sample_world(then, rng, hidden) for _ in range(worlds)], actions, view.opponent)
+    means = [sum(row[i] for row in rows) / len(rows) for i in range(len(actions))]
+    top = max(means)
+    odds = [math.exp(beta * (m - top)) for m in means]
+    return odds[actions.index(ACTIONS[lead])] / sum(odds)
+
+
 class ExactPimc(TreePlayer):
     """``5p``: level 5 with its tree replaced by perfect-information Monte Carlo on exact solves: worlds drawn
     from its view (weighted by the opponent model) until its time is spent, each solved exactly with every card
@@ -252,7 +276,7 @@ class ExactPimc(TreePlayer):
     """Worlds solved between two looks at the clock."""
     reading = False
     """``5pr``: when following his lead, each world also weighs by how likely a PIMC player holding its hand
-    was to lead that card (:meth:`_lead_likelihood`)."""
+    was to lead that card (:func:`lead_likelihood`)."""
     own_next = False
     """``5pf``: an action after which this seat chooses again is valued with that choice made on average over
     the worlds (as it will be made, not seeing them), not in each world apart: a close, above all."""
@@ -282,7 +306,7 @@ class ExactPimc(TreePlayer):
             weights = [_weight(world.hands[view.opponent], soft) for world in drawn]
             if self.reading and lead is not None:
                 weights = [
-                    w * self._lead_likelihood(search, view, world, lead)
+                    w * lead_likelihood(search, view, world, lead, self.rng)
                     for w, world in zip(weights, drawn, strict=True)
                 ]
             for w, row in zip(weights, search.worlds_action_values(drawn, actions, view.seat), strict=True):
@@ -299,25 +323,6 @@ class ExactPimc(TreePlayer):
             totals[i] = max(sums)
         # why visits 0: best() ranks by visits first, so the weighted mean alone decides
         return TreeResult({a: (0, t / weight) for a, t in zip(actions, totals, strict=True)}, worlds, 0)
-
-    def _lead_likelihood(self, search: NativeSearch, view: PlayerView, world: Deal, lead: int) -> float:
-        """How likely the opponent was to lead ``lead`` holding the world's hand, were he a PIMC player:
-        a softmax (:data:`READING_BETA`) of his actions' mean exact values over :data:`READING_WORLDS`
-        worlds drawn from his view then (our hand unseen to him)."""
-        then = lead_view(view, world, lead)
-        actions = candidate_actions(then)
-        if len(actions) < 2 or ACTIONS[lead] not in actions:
-            return 1.0
-        hidden = forbidden_cards(then)
-        his = [sample_world(then, self.rng, hidden) for _ in range(READING_WORLDS)]
-        try:
-            rows = search.worlds_action_values(his, actions, view.opponent)
-        except ValueError:  # why: a view rebuilt on a drawn world after an exchange can miscount the talon
-            return 1.0
-        means = [sum(row[i] for row in rows) / len(rows) for i in range(len(actions))]
-        top = max(means)
-        odds = [math.exp(READING_BETA * (m - top)) for m in means]
-        return odds[actions.index(ACTIONS[lead])] / sum(odds)
 
     @staticmethod
     def _acting_again(view: PlayerView, actions: list[Action]) -> dict[int, list[Action]]:
@@ -336,11 +341,6 @@ class ExactPimc(TreePlayer):
                     again[i] = nexts
         return again
 
-
-READING_WORLDS = 6
-"""``5pr``'s model of the opponent: the worlds (our hand drawn) over which he is taken to average."""
-READING_BETA = 1.0
-"""``5pr``: the softmax's sharpness, per game point (``python -m bench.reading`` read ``m`` best at 1-2)."""
 
 HYBRID_UNSEEN = 14
 """``5ph`` solves worlds where at most this many cards are unseen (all of Schnapsen; seed66 from a talon of 8)."""

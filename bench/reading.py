@@ -4,6 +4,7 @@ Run from the repository root::
 
     python -m bench.reading --player m --games 60               # m's leads and follows, Schnapsen
     python -m bench.reading --player 5 --games 60 --preset seed66
+    python -m bench.reading --player m --games 30 --model pimc    # m's leads read as a PIMC player's
 
 The player (a league id, :func:`bench.league.build_player`) plays ``--games`` deals against the
 expert (level 5 at ``--expert-time``), taking turns in seat 1. At each decision of the expert
@@ -19,7 +20,12 @@ gain
     wrong hands (the search would do better without it).
 fit
     The share of readings in which the counter would have played his card with his true hand,
-    and the mean share over the drawn worlds.
+    and the mean share over the drawn worlds (with ``--model pimc``: the mean chance of his lead).
+
+With ``--model pimc`` his leads are read instead as a PIMC player would have made them: holding the
+world's hand, he values each action by its mean exact value over a few worlds drawn from his view
+(our hand unseen to him), and leads by a softmax of those means (``--beta``;
+:func:`bench.league.lead_likelihood`). An opponent model that is itself a search.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ import math
 import random
 from collections import defaultdict
 
-from bench.league import build_player
+from bench.league import build_player, lead_likelihood
 from sixtysix import Deal, PlayerView, Rules
 from sixtysix.ai.expert import opponent_lead
 from sixtysix.ai.heuristic import CountingPlayer
@@ -38,7 +44,17 @@ from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.ai.tree import TreePlayer, play_evidence
 
 
-def measure(player: str, preset: str, games: int, worlds: int, factor: float, expert_time: float, seed: int) -> dict:
+def measure(
+    player: str,
+    preset: str,
+    games: int,
+    worlds: int,
+    factor: float,
+    expert_time: float,
+    seed: int,
+    model: str = "counter",
+    beta: float = 1.0,
+) -> dict:
     rules = Rules.preset(preset)
     search = NativeSearch.create(rules)
     if search is None:
@@ -55,7 +71,15 @@ def measure(player: str, preset: str, games: int, worlds: int, factor: float, ex
         while deal.outcome is None and deal.seat_to_ask is not None:
             to_ask = deal.seat_to_ask
             view = PlayerView.of(deal, to_ask)
-            if to_ask != seat and view.unseen:
+            lead = opponent_lead(view)
+            if to_ask != seat and view.unseen and model == "pimc" and lead is not None:
+                reading = _pimc_reading(search, view, deal, lead, rng, worlds, beta)
+                if reading is not None:
+                    row = sums["lead"]
+                    row[0] += 1
+                    for i, value in enumerate(reading, start=1):
+                        row[i] += value
+            elif to_ask != seat and view.unseen and model == "counter":
                 evidence = play_evidence(view, deal, params)
                 if evidence is not None:
                     kind = "lead" if opponent_lead(view) is not None else "follow"
@@ -79,6 +103,22 @@ def measure(player: str, preset: str, games: int, worlds: int, factor: float, ex
     }
 
 
+def _pimc_reading(
+    search: NativeSearch, view: PlayerView, deal: Deal, lead: int, rng: random.Random, worlds: int, beta: float
+) -> tuple[float, float, float] | None:
+    """(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of his lead under the PIMC model
+    (:func:`bench.league.lead_likelihood`), or ``None`` where he had one choice."""
+    true = lead_likelihood(search, view, deal, lead, rng, beta=beta)
+    if true == 1.0:
+        return None
+    forbidden = forbidden_cards(view)
+    drawn = [
+        lead_likelihood(search, view, sample_world(view, rng, forbidden), lead, rng, beta=beta) for _ in range(worlds)
+    ]
+    mean = sum(drawn) / len(drawn)
+    return math.log(true / mean), true, mean
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--player", default="m", help="the player read (a league id; default m)")
@@ -88,9 +128,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--factor", type=float, default=0.1, help="play_factor (default 0.1, as 5i)")
     parser.add_argument("--expert-time", type=float, default=0.1, help="CPU seconds per decision of the expert")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--model", choices=("counter", "pimc"), default="counter", help="whose play is assumed")
+    parser.add_argument("--beta", type=float, default=1.0, help="pimc: the softmax's sharpness per game point")
     args = parser.parse_args(argv)
-    result = measure(args.player, args.preset, args.games, args.worlds, args.factor, args.expert_time, args.seed)
-    print(f"{args.player} read by the counter ({args.preset}, {args.games} games, factor {args.factor}):")
+    result = measure(
+        args.player, args.preset, args.games, args.worlds, args.factor, args.expert_time, args.seed,
+        args.model, args.beta,
+    )  # fmt: skip
+    model = f"the counter, factor {args.factor}" if args.model == "counter" else f"a PIMC player, beta {args.beta}"
+    print(f"{args.player} read as {model} ({args.preset}, {args.games} games):")
     for kind, row in sorted(result.items()):
         print(
             f"  {kind:6} {row['readings']:4} readings  gain {row['gain']:+.3f} nats"

@@ -17,6 +17,7 @@ from bench.league import (
     Task,
     build_player,
     close_summary,
+    lead_likelihood,
     load_partial,
     run_league,
 )
@@ -186,7 +187,7 @@ def test_5pr_reads_a_lead_as_a_probability_of_a_pimc_player_holding_the_worlds_h
     assert search is not None
     rng = random.Random(2)
     likelihoods = [
-        player._lead_likelihood(search, view, sample_world(view, rng, forbidden_cards(view)), lead) for _ in range(12)
+        lead_likelihood(search, view, sample_world(view, rng, forbidden_cards(view)), lead, rng) for _ in range(12)
     ]
     assert all(0.0 < p <= 1.0 for p in likelihoods)
     assert len(set(likelihoods)) > 1  # worlds differ in how well they explain his lead

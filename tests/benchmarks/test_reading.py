@@ -15,3 +15,13 @@ def test_the_counters_reading_of_the_counter_fits_its_true_hand_better_than_draw
         assert row["true_fit"] >= 0.75  # the counter (with its tie-break noise) plays as it reads itself
         assert row["true_fit"] > row["world_fit"]
         assert row["gain"] > 0
+
+
+@pytest.mark.skipif(not native.available(), reason="the reading runs in the native core")
+def test_the_pimc_reading_weighs_each_of_his_leads_by_a_chance_for_the_true_hand_and_the_drawn_worlds() -> None:
+    """``--model pimc`` reads his leads only (his view then is exact), each as a chance of his choice."""
+    result = measure("4", "schnapsen", games=4, worlds=10, factor=0.1, expert_time=0.01, seed=1, model="pimc")
+    assert set(result) == {"lead"}
+    row = result["lead"]
+    assert row["readings"] > 0
+    assert 0.0 < row["true_fit"] < 1.0 and 0.0 < row["world_fit"] < 1.0  # never sure: a softmax over his choices
