@@ -17,7 +17,7 @@ gain
     The mean over the readings of log(weight of the true hand / mean weight of the drawn
     worlds), in nats: how much likelier the true hand becomes among the worlds when they are
     drawn in proportion to their weight. Positive: the reading helps; negative: it favours the
-    wrong hands (the search would do better without it).
+    wrong hands (the search would do better without it). Printed with its 95% interval.
 fit
     The share of readings in which the counter would have played his card with his true hand,
     and the mean share over the drawn worlds (with ``--model pimc``: the mean chance of his lead).
@@ -61,7 +61,8 @@ def measure(
         raise SystemExit("the native core is not built")
     params = CountingPlayer(0, jitter=False).native_params(rules)
     rng = random.Random(f"reading:{seed}")
-    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0])  # count, gain, true fit, world fit
+    # count, gain, true fit, world fit, squared gain
+    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
     for game in range(games):
         deal = Deal.shuffled(rng.getrandbits(32), rules=rules)
         seat = 1 + game % 2  # the player's seat
@@ -79,6 +80,7 @@ def measure(
                     row[0] += 1
                     for i, value in enumerate(reading, start=1):
                         row[i] += value
+                    row[4] += reading[0] ** 2
             elif to_ask != seat and view.unseen and model == "counter":
                 evidence = play_evidence(view, deal, params)
                 if evidence is not None:
@@ -93,14 +95,23 @@ def measure(
                     row = sums[kind]
                     row[0] += 1
                     row[1] += math.log(true / mean)
+                    row[4] += math.log(true / mean) ** 2
                     row[2] += (true - factor) / (1 - factor)
                     row[3] += (mean - factor) / (1 - factor)
             deal.apply(players[to_ask].choose(view), to_ask)
     return {
-        kind: {"readings": int(n), "gain": g / n, "true_fit": t / n, "world_fit": w / n}
-        for kind, (n, g, t, w) in sums.items()
+        kind: {"readings": int(n), "gain": g / n, "gain_error": _error(n, g, g2), "true_fit": t / n, "world_fit": w / n}
+        for kind, (n, g, t, w, g2) in sums.items()
         if n
     }
+
+
+def _error(n: float, total: float, squares: float) -> float:
+    """The 95% half-interval (1.96 standard errors) of a mean of ``n`` values from their sum and sum of squares."""
+    if n < 2:
+        return math.inf
+    variance = max(0.0, (squares - total * total / n) / (n - 1))
+    return 1.96 * math.sqrt(variance / n)
 
 
 def _pimc_reading(
@@ -139,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.player} read as {model} ({args.preset}, {args.games} games):")
     for kind, row in sorted(result.items()):
         print(
-            f"  {kind:6} {row['readings']:4} readings  gain {row['gain']:+.3f} nats"
+            f"  {kind:6} {row['readings']:4} readings  gain {row['gain']:+.3f} ± {row['gain_error']:.3f} nats"
             f"  fit: true hand {row['true_fit']:.3f}, drawn worlds {row['world_fit']:.3f}"
         )
     return 0
