@@ -17,6 +17,12 @@ against the counter (level 3) until it closes; from each of its closes the close
 against ``m``, by the tree (level 5 as it is) and by the closer that lists every world (``closed_play``),
 and the closer's game points of the two are compared deal by deal.
 
+``--room N`` looks for the room that ``5h`` (level 5 handed the opponent's true hand) shows: in N league
+deals ``5h`` plays level 5, and at each of its decisions where a close is legal, level 5 is asked (from the same
+view, without the hand) what it would play. Each such decision is counted by who closes (both, ``5h`` only, level
+5 only, neither) and, where at most :data:`FAIR_WORLDS` worlds are consistent, by the close's fair win share
+(:func:`fair_values`): whether what ``5h`` knows could be known without his hand.
+
 Where at most :data:`FAIR_WORLDS` worlds are consistent with the closer's view at the close, every action
 there (the close and the others) is also valued over all of them by a player who does not see the opponent's
 hand against one who sees every card (:func:`fair_values`). A failed close is put down to the decision
@@ -250,11 +256,78 @@ def failed_games(path: str) -> list[tuple[int, int]]:
     return games
 
 
+class CloseWatcher(Player):
+    """``5h`` that asks, at each of its decisions where a close is legal, what level 5 would play there."""
+
+    def __init__(self, sees: Player, expert: Player) -> None:
+        self.sees, self.expert = sees, expert
+        self.records: list[dict[str, Any]] = []
+        self.truth: Deal | None = None
+
+    def see(self, deal: Deal) -> None:
+        self.truth = deal
+        self.sees.see(deal)  # type: ignore[attr-defined]
+
+    def new_match(self, rules: Rules, seat: int) -> None:
+        self.sees.new_match(rules, seat)
+        self.expert.new_match(rules, seat)
+
+    def choose(self, view: PlayerView) -> Action:
+        action = self.sees.choose(view)
+        closes = [a for a in (CLOSE, CLOSE_BEFORE_DRAW) if a in view.legal]
+        if closes and self.truth is not None:
+            other = self.expert.choose(view)
+            record: dict[str, Any] = {"sees": str(action), "expert": str(other), "worlds": 0, "fair": None}
+            if action in closes or other in closes:
+                deal = self.truth.copy()
+                record["worlds"] = world_count(view, forbidden_cards(view))
+                if record["worlds"] <= FAIR_WORLDS:
+                    fair = fair_values(deal, view.seat)
+                    record["fair"] = max(fair[a][1] for a in closes)  # the close's fair win share
+            self.records.append(record)
+        return action
+
+
+def room(preset: str, count: int, seed: int, expert_time: float) -> list[dict[str, Any]]:
+    """The close-legal decisions of ``5h`` against level 5 in ``count`` league deals, as :class:`CloseWatcher`
+    records them (each with the deal's index and ``5h``'s game points)."""
+    rules = Rules.preset(preset)
+    records = []
+    for index in range(count):
+        deck_seed, seed1, seed2 = deal_seeds(seed, index)
+        for sees_seat in (1, 2):
+            deal = Deal(shuffled_deck(rules, deck_seed), 2 - index % 2, rules)
+            seeds = {1: seed1, 2: seed2}
+            watcher = CloseWatcher(build_player("5h", seeds[sees_seat], expert_time), build_player("5", 0, expert_time))
+            watcher.see(deal)
+            players = {sees_seat: watcher, 3 - sees_seat: build_player("5", seeds[3 - sees_seat], expert_time)}
+            for seat, player in players.items():
+                player.new_match(rules, seat)
+            outcome = play_deal(deal, players)
+            points = 0 if outcome.winner is None else outcome.game_points * (1 if outcome.winner == sees_seat else -1)
+            records += [{**r, "deal": index, "points": points} for r in watcher.records]
+    return records
+
+
+def room_summary(records: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """The decisions counted by who closes, and by the close's fair win share (1, at least 0.9, less, unknown)."""
+    summary: dict[str, dict[str, int]] = {}
+    for record in records:
+        sees, expert = record["sees"] in ("C", "CB"), record["expert"] in ("C", "CB")
+        who = "both close" if sees and expert else "5h only" if sees else "level 5 only" if expert else "neither"
+        fair = record["fair"]
+        share = "unknown" if fair is None else "1" if fair == 1 else ">=0.9" if fair >= 0.9 else "<0.9"
+        row = summary.setdefault(who, {})
+        row[share] = row.get(share, 0) + 1
+    return summary
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="seed66")
     parser.add_argument("--partial", help="a league --partial file of 5:<opponent>")
     parser.add_argument("--duel", type=int, default=0, metavar="N", help="the play after the close alone, N deals")
+    parser.add_argument("--room", type=int, default=0, metavar="N", help="5h's closes seen by level 5, N deals")
     parser.add_argument("--again", metavar="PICKLE", help="the closes of a --json run's .pickle played out again")
     parser.add_argument("--seeds", type=int, default=2, help="with --again: play-outs of each close by each closer")
     parser.add_argument("--opponent", default="m", choices=[*sorted(SPARRING), "4", "5"])
@@ -263,6 +336,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=0, help="only the first N failed games")
     parser.add_argument("--json", help="write every record here")
     args = parser.parse_args(argv)
+    if args.room:
+        records = room(args.preset, args.room, args.seed, args.expert_time)
+        for who, row in sorted(room_summary(records).items()):
+            print(f"{who:13} {sum(row.values()):4}  fair win share of the close: {row}")
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as handle:
+                json.dump(records, handle)
+        return 0
     if args.duel or args.again:
         if args.again:
             again = closed_again(args.again, args.seeds, args.expert_time)

@@ -1,14 +1,15 @@
-"""``bench/closes.py``: which league games to replay, and how a failed close is put down."""
+"""``bench/closes.py``: which league games to replay, how a failed close is put down, and the room ``5h`` shows."""
 
 import json
 import random
 from pathlib import Path
 
 import pytest
-from bench.closes import classify, failed_games, fair_values
+from bench.closes import classify, failed_games, fair_values, room, room_summary
 from bench.league import build_player
 
 from sixtysix import Deal, PlayerView, Rules
+from sixtysix.ai import native
 from sixtysix.ai.native import NativeSearch
 from sixtysix.ai.sampling import consistent_worlds, world_from
 from sixtysix.ai.tree import TreePlayer
@@ -83,3 +84,29 @@ def test_a_fair_value_never_beats_the_exact_value_of_the_same_worlds() -> None:
             assert mean <= sum(row[i] for row in exact) / len(exact) + 1e-9
             assert share <= sum(row[i] > 0 for row in exact) / len(exact) + 1e-9
         checked += 1
+
+
+def test_the_room_counts_each_close_legal_decision_by_who_closes_and_the_closes_fair_win_share() -> None:
+    records = [
+        {"sees": "C", "expert": "C", "fair": 1.0},
+        {"sees": "C", "expert": "Ah", "fair": 0.95},
+        {"sees": "CB", "expert": "draw", "fair": None},
+        {"sees": "Ts", "expert": "C", "fair": 0.5},
+        {"sees": "Ts", "expert": "Ah", "fair": None},
+    ]
+    assert room_summary(records) == {
+        "both close": {"1": 1},
+        "5h only": {">=0.9": 1, "unknown": 1},
+        "level 5 only": {"<0.9": 1},
+        "neither": {"unknown": 1},
+    }
+
+
+@pytest.mark.skipif(not native.available(), reason="the searches run in the native core")
+def test_the_room_asks_level_5_at_every_decision_of_5h_where_a_close_is_legal() -> None:
+    records = room("schnapsen", 2, seed=1, expert_time=0.02)
+    assert records and all(r["deal"] in (0, 1) for r in records)
+    for record in records:
+        closes = record["sees"] in ("C", "CB") or record["expert"] in ("C", "CB")
+        assert closes or record["fair"] is None  # valued only where someone closes
+        assert record["fair"] is None or 0.0 <= record["fair"] <= 1.0
