@@ -20,8 +20,8 @@ and the closer's game points of the two are compared deal by deal.
 ``--room N`` looks for the room that ``5h`` (level 5 handed the opponent's true hand) shows: in N league
 deals ``5h`` plays level 5, and at each of its decisions where a close is legal, level 5 is asked (from the same
 view, without the hand) what it would play. Each such decision is counted by who closes (both, ``5h`` only, level
-5 only, neither) and, where at most :data:`FAIR_WORLDS` worlds are consistent, by the close's fair win share
-(:func:`fair_values`): whether what ``5h`` knows could be known without his hand.
+5 only, neither) and, where someone closes, by the close's fair win share (:func:`fair_close_share`, over every
+consistent world or :data:`FAIR_WORLDS` drawn): whether what ``5h`` knows could be known without his hand.
 
 Where at most :data:`FAIR_WORLDS` worlds are consistent with the closer's view at the close, every action
 there (the close and the others) is also valued over all of them by a player who does not see the opponent's
@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import pickle
+import random
 import sys
 from typing import Any
 
@@ -45,7 +46,7 @@ from sixtysix import Deal, PlayerView, Rules, shuffled_deck
 from sixtysix.ai.analysis import solve_all_worlds
 from sixtysix.ai.native import NativeSearch, TreeResult
 from sixtysix.ai.pimc import candidate_actions
-from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, world_count, world_from
+from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, sample_world, world_count, world_from
 from sixtysix.ai.tree import TreePlayer
 from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, Action
 from sixtysix.players.base import Player, play_deal
@@ -279,13 +280,30 @@ class CloseWatcher(Player):
             other = self.expert.choose(view)
             record: dict[str, Any] = {"sees": str(action), "expert": str(other), "worlds": 0, "fair": None}
             if action in closes or other in closes:
-                deal = self.truth.copy()
                 record["worlds"] = world_count(view, forbidden_cards(view))
-                if record["worlds"] <= FAIR_WORLDS:
-                    fair = fair_values(deal, view.seat)
-                    record["fair"] = max(fair[a][1] for a in closes)  # the close's fair win share
+                record["fair"] = max(fair_close_share(view, close) for close in closes)
             self.records.append(record)
         return action
+
+
+def fair_close_share(view: PlayerView, close: Action, seed: int = 0) -> float:
+    """The share of the worlds consistent with ``view`` (every one up to :data:`FAIR_WORLDS`, else as many drawn)
+    that ``close`` wins, the closer then playing by every world consistent with its view at each decision
+    (:meth:`TreePlayer.play_closed`) against a defender who sees every card."""
+    search = NativeSearch.create(view.rules)
+    assert search is not None
+    forbidden = forbidden_cards(view)
+    if world_count(view, forbidden) <= FAIR_WORLDS:
+        worlds = [world_from(view, hand, list(stock)) for hand, stock in consistent_worlds(view, forbidden)]
+    else:
+        rng = random.Random(seed)
+        worlds = [sample_world(view, rng, forbidden) for _ in range(FAIR_WORLDS)]
+    lister = TreePlayer(0, time_limit=None)
+    wins = 0
+    for world in worlds:
+        world.apply(close, view.seat)
+        wins += lister._play_closed(search, world, view.seat, view.opponent_known, forbidden, listed=True) > 0
+    return wins / len(worlds)
 
 
 def room(preset: str, count: int, seed: int, expert_time: float) -> list[dict[str, Any]]:

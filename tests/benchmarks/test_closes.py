@@ -5,7 +5,7 @@ import random
 from pathlib import Path
 
 import pytest
-from bench.closes import classify, failed_games, fair_values, room, room_summary
+from bench.closes import classify, failed_games, fair_close_share, fair_values, room, room_summary
 from bench.league import build_player
 
 from sixtysix import Deal, PlayerView, Rules
@@ -108,5 +108,25 @@ def test_the_room_asks_level_5_at_every_decision_of_5h_where_a_close_is_legal() 
     assert records and all(r["deal"] in (0, 1) for r in records)
     for record in records:
         closes = record["sees"] in ("C", "CB") or record["expert"] in ("C", "CB")
-        assert closes or record["fair"] is None  # valued only where someone closes
+        assert (record["fair"] is not None) == closes  # valued where someone closes
         assert record["fair"] is None or 0.0 <= record["fair"] <= 1.0
+
+
+def test_the_fair_close_share_is_the_fair_values_win_share_of_the_close_where_every_world_is_listed() -> None:
+    rules = Rules.preset("schnapsen")
+    if NativeSearch.create(rules) is None:
+        pytest.skip("the native search core is not built")
+    rng = random.Random(9)
+    checked = 0
+    while checked < 4:
+        deal = Deal.shuffled(rng.getrandbits(32), rules=rules)
+        while deal.outcome is None and deal.talon_size > 2:
+            seat = deal.seat_to_ask
+            assert seat is not None
+            legal = PlayerView.of(deal, seat).legal
+            deal.apply(rng.choice([a for a in legal if a not in (CLOSE, CLAIM)] or legal), seat)
+        seat = deal.seat_to_ask
+        if deal.outcome is not None or seat is None or CLOSE not in PlayerView.of(deal, seat).legal:
+            continue
+        assert fair_close_share(PlayerView.of(deal, seat), CLOSE) == fair_values(deal, seat)[CLOSE][1]
+        checked += 1
