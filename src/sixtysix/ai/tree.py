@@ -14,11 +14,11 @@ trump exchange, is less likely to hold the card he would have needed, by how oft
 this opponent skips such chances, learnt over the match from a range of opponent
 types instead of assuming a sound one.
 
-Two options are off by default (issue 27, point 3; docs/players.md): ``play_factor`` also weighs
-each world by whether the card counter, holding the world's hand then, would have played the
-opponent's last card as he did (:func:`play_evidence`), and ``hand_keyed`` lets the opponent
-choose at his nodes by statistics of his own for the hand he holds in the iteration's world.
-``defended_play`` plays after the opponent's close as ``closed_play`` plays after its own (league ``5y``).
+Three options are off by default (issue 27, points 3-4; docs/players.md): ``play_factor`` also
+weighs each world by whether the card counter, holding the world's hand then, would have played the
+opponent's last card as he did (:func:`play_evidence`), ``hand_keyed`` lets the opponent choose at
+his nodes by statistics of his own for the hand he holds in the iteration's world, and
+``defended_play`` plays after the opponent's close as ``closed_play`` plays after its own.
 
 >>> from sixtysix import Deal, PlayerView
 >>> from sixtysix.ai import native
