@@ -60,18 +60,7 @@ def test_a_fair_value_never_beats_the_exact_value_of_the_same_worlds() -> None:
     rules = Rules.preset("schnapsen")
     if NativeSearch.create(rules) is None:
         pytest.skip("the native search core is not built")
-    rng = random.Random(5)
-    checked = 0
-    while checked < 6:
-        deal = Deal.shuffled(rng.getrandbits(32), rules=rules)
-        while deal.outcome is None and deal.talon_size > 2:
-            seat = deal.seat_to_ask
-            assert seat is not None
-            legal = PlayerView.of(deal, seat).legal
-            deal.apply(rng.choice([a for a in legal if a not in (CLOSE, CLAIM)] or legal), seat)
-        seat = deal.seat_to_ask
-        if deal.outcome is not None or seat is None or CLOSE not in PlayerView.of(deal, seat).legal:
-            continue
+    for deal, seat in _closes_at_a_talon_of_two(rules, random.Random(5), 6):
         view = PlayerView.of(deal, seat)
         fair = fair_values(deal, seat)
         actions = list(fair)
@@ -83,7 +72,6 @@ def test_a_fair_value_never_beats_the_exact_value_of_the_same_worlds() -> None:
             mean, share = fair[action]
             assert mean <= sum(row[i] for row in exact) / len(exact) + 1e-9
             assert share <= sum(row[i] > 0 for row in exact) / len(exact) + 1e-9
-        checked += 1
 
 
 def test_the_room_counts_each_close_legal_decision_by_who_closes_and_the_closes_fair_win_share() -> None:
@@ -116,9 +104,15 @@ def test_the_fair_close_share_is_the_fair_values_win_share_of_the_close_where_ev
     rules = Rules.preset("schnapsen")
     if NativeSearch.create(rules) is None:
         pytest.skip("the native search core is not built")
-    rng = random.Random(9)
-    checked = 0
-    while checked < 4:
+    for deal, seat in _closes_at_a_talon_of_two(rules, random.Random(9), 4):
+        assert fair_close_share(PlayerView.of(deal, seat), CLOSE) == fair_values(deal, seat)[CLOSE][1]
+
+
+def _closes_at_a_talon_of_two(rules: Rules, rng: random.Random, count: int) -> list[tuple[Deal, int]]:
+    """``count`` (deal, seat to act) where two cards are left in the talon and a close is legal, reached by random
+    play that neither closes nor claims (few worlds: every one of them can be listed)."""
+    found: list[tuple[Deal, int]] = []
+    while len(found) < count:
         deal = Deal.shuffled(rng.getrandbits(32), rules=rules)
         while deal.outcome is None and deal.talon_size > 2:
             seat = deal.seat_to_ask
@@ -126,7 +120,6 @@ def test_the_fair_close_share_is_the_fair_values_win_share_of_the_close_where_ev
             legal = PlayerView.of(deal, seat).legal
             deal.apply(rng.choice([a for a in legal if a not in (CLOSE, CLAIM)] or legal), seat)
         seat = deal.seat_to_ask
-        if deal.outcome is not None or seat is None or CLOSE not in PlayerView.of(deal, seat).legal:
-            continue
-        assert fair_close_share(PlayerView.of(deal, seat), CLOSE) == fair_values(deal, seat)[CLOSE][1]
-        checked += 1
+        if deal.outcome is None and seat is not None and CLOSE in PlayerView.of(deal, seat).legal:
+            found.append((deal, seat))
+    return found
