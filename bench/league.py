@@ -381,7 +381,7 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
         exact.reading = player_id.split("@")[0].endswith("r")
         return exact
     if player_id in LEARNED_LEAVES:
-        return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id])
+        return TreePlayer(seed, time_limit=expert_time, leaf=LEARNED_LEAVES[player_id], **EXPERT_OPTIONS)
     if player_id in SPARRING:
         worlds, iterations = SPARRING[player_id]
         return DeterminizedMcts(seed, worlds=worlds, iterations=iterations)

@@ -7,12 +7,15 @@ Run from the repository root (the native core built: ``python native/build.py``)
     python -m bench.learned_value --presets seed66 --deals 2000 --data out/s66.npz --out /tmp/s66.json
     python -m bench.learned_value --merge out/schn.npz,out/s66.npz --json out/learned.json  # both, merged
     python -m bench.learned_value --deals 300 --epochs 5 --out /tmp/m.json   # a quick check
+    python -m bench.learned_value --presets schnapsen --deals 15000 --orders 16 --hidden 64 --out /tmp/o16.json
 
 Data: deals of the Schnapsen and seed66 presets, seeded, played by the counter (level 3) with
 a random legal action a third of the time (never a false claim), until the talon is closed or
 exhausted. Each phase-one position is kept with probability ``--keep`` and labelled with the
 exact value (``native/solve.c``) of the whole deal from there, every card seen, for the side
 to act: the model sees both hands but not the talon's order, so it learns the mean over orders.
+With ``--orders K`` the label is that mean itself, over K orders of the face-down talon drawn
+at random (the played one first): the same target with less noise, for K times the solves.
 Training: a network of one hidden layer (``--hidden`` rectified units), squared error, Adam,
 seeded; a tenth of the deals held out. The figures (held-out error against the constant mean
 and a linear model) go to ``--json``; the weights to ``--out`` (the package's model by default).
@@ -42,13 +45,32 @@ PRESETS = ("schnapsen", "seed66")
 PACKAGE_MODEL = Path(__file__).resolve().parent.parent / "src" / "sixtysix" / "ai" / "learned_value.json"
 
 
-def positions(preset: str, deals: int, seed: int, keep: float) -> tuple[list[list[float]], list[float], list[int]]:
+def talon_mean(search: NativeSearch, deal: Deal, orders: int, rng: random.Random) -> float:
+    """The mean exact value for seat 1 of ``deal`` over ``orders`` orders of its face-down talon.
+
+    The played order is the first; the others are drawn with ``rng``. Neither side knows the
+    order, so this is the value the model is asked for, without the noise of one order.
+    """
+    total = search.value(deal)
+    for _ in range(orders - 1):
+        other = deal.copy()
+        rest = list(other.stock[other.stock_pos :])
+        rng.shuffle(rest)
+        other.stock = other.stock[: other.stock_pos] + tuple(rest)
+        total += search.value(other)
+    return total / orders
+
+
+def positions(
+    preset: str, deals: int, seed: int, keep: float, orders: int = 1
+) -> tuple[list[list[float]], list[float], list[int]]:
     """Inputs, labels (game points for the side to act) and deal indices of ``deals`` self-play deals."""
     rules = Rules.preset(preset)
     search = NativeSearch.create(rules)
     if search is None:
         raise SystemExit("build the native core first: python native/build.py")
     rng = random.Random(f"{preset}-{seed}")
+    shuffler = random.Random(f"{preset}-{seed}-orders")  # its own stream: the deals played do not depend on K
     players = {s: make_player(3, rng.getrandbits(32)) for s in (1, 2)}
     xs: list[list[float]] = []
     ys: list[float] = []
@@ -61,7 +83,7 @@ def positions(preset: str, deals: int, seed: int, keep: float) -> tuple[list[lis
             me = deal.to_act
             assert me is not None
             if rng.random() < keep:
-                value = search.value(deal)
+                value = talon_mean(search, deal, orders, shuffler)
                 xs.append(features(deal))
                 ys.append(float(value if me == 1 else -value))
                 ids.append(index)
@@ -123,6 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=3000, help="self-play deals per preset")
     parser.add_argument("--keep", type=float, default=0.35, help="the share of phase-one positions labelled")
+    parser.add_argument("--orders", type=int, default=1, help="talon orders averaged in each label")
     parser.add_argument("--hidden", type=int, default=32)
     parser.add_argument("--epochs", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
@@ -143,7 +166,7 @@ def main(argv: list[str] | None = None) -> None:
         groups: list[int] = []
         for preset in args.presets.split(","):
             k = PRESETS.index(preset)
-            px, py, pid = positions(preset, args.deals, args.seed, args.keep)
+            px, py, pid = positions(preset, args.deals, args.seed, args.keep, args.orders)
             xs += px
             ys += py
             groups += [k * 1_000_000 + i for i in pid]
@@ -173,7 +196,9 @@ def main(argv: list[str] | None = None) -> None:
         figures[f"mse_constant_{preset}"] = float(((y[mask] - y[~held].mean()) ** 2).mean())
     w1, b1, w2, b2 = params
     weights = [*w1.ravel(), *b1, *w2, b2]
-    data_info: dict[str, Any] = {"merged": args.merge} if args.merge else {"deals": args.deals, "keep": args.keep}
+    data_info: dict[str, Any] = {"merged": args.merge}
+    if not args.merge:
+        data_info = {"deals": args.deals, "keep": args.keep, "orders": args.orders}
     info = {**data_info, "hidden": args.hidden, "epochs": args.epochs, "seed": args.seed, **figures}
     model = {"inputs": INPUTS, "hidden": args.hidden, "info": info, "weights": [round(float(w), 6) for w in weights]}
     args.out.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")

@@ -1,6 +1,6 @@
 /* The learned value of a phase-one position (ai/learned.py is its Python reference).
  *
- * A small network (one hidden layer of rectified units) trained by tools/learned_value.py on
+ * A small network (one hidden layer of rectified units) trained by bench/learned_value.py on
  * exact solves of positions from self-play: its input describes the world from the side to
  * act (each card by where it lies, suits renamed so that trumps come first; the points, the
  * tricks, the talon, the stage), its output is the side to act's expected game points over the

@@ -3,7 +3,7 @@
 The expert's tree (``native/ismcts.c``) values a new node by a greedy playout to the end
 of phase one and the exact search of the rest. This module holds what can replace or
 guide that playout: a network with one hidden layer of rectified units, trained by
-``tools/learned_value.py`` on exact solves of positions from self-play, and shipped as
+``bench/learned_value.py`` on exact solves of positions from self-play, and shipped as
 package data (``learned_value.json``). Its input describes the world (both hands seen, the
 talon's order not) from the side to act; its output is that side's expected game points.
 The native core evaluates it (weights handed over by :meth:`LearnedValue.install`); this
