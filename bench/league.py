@@ -113,6 +113,7 @@ PLAYER_NAMES = {
     "5v": "expert valuing new nodes by the learned value instead of the playout (ai/learned.py)",
     "5x": "expert valuing new nodes by the mean of the learned value and the playout",
     "5k": "expert checking each close it chooses by playing it out in sampled worlds without seeing them (ai/tree.py)",
+    "5kw": "level 5 (its chance nodes and its play after its close) with 5k's close check",
     "5w": "expert playing after its own close for the most worlds won, every consistent world solved (ai/tree.py);"
     " level 5 before the chance nodes (2026-12-07)",
     "5t": "expert playing after its own close by its tree search (level 5 before closed_play, 2026-12-07)",
@@ -362,6 +363,10 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
     if player_id == "5k" or player_id.startswith("5k@"):  # the close check, optionally with its own time
         time_limit = float(player_id[3:]) if "@" in player_id else expert_time
         return TreePlayer(seed, time_limit=time_limit, close_worlds=CLOSE_WORLDS, close_share=CLOSE_SHARE)
+    if player_id == "5kw":
+        return TreePlayer(
+            seed, time_limit=expert_time, close_worlds=CLOSE_WORLDS, close_share=CLOSE_SHARE, **EXPERT_OPTIONS
+        )
     if player_id in ("5w", "5d", "5dw", "5t"):
         return TreePlayer(seed, time_limit=expert_time, closed_play="w" in player_id, chance="d" in player_id)
     if player_id == "5i" or player_id.startswith("5i/"):  # reading the opponent's card play, optionally its factor

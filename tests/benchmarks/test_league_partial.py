@@ -67,6 +67,10 @@ def test_the_league_plays_the_expert_with_its_close_check_as_5k_with_its_own_tim
     assert isinstance(faster, TreePlayer) and (faster.close_worlds, faster.time_limit) == (CLOSE_WORLDS, 0.1)
     plain = build_player("5", 1, 0.25)
     assert isinstance(plain, TreePlayer) and plain.close_worlds == 0
+    level5_checked = build_player("5kw", 1, 0.25)  # level 5 itself, its options kept, with the check
+    assert isinstance(level5_checked, TreePlayer) and level5_checked.close_worlds == CLOSE_WORLDS
+    assert level5_checked.closed_play and level5_checked.settings.chance
+    assert not checked.closed_play and not checked.settings.chance
 
 
 def test_the_league_plays_the_expert_reading_card_play_as_5i_with_its_own_factor() -> None:
