@@ -5,6 +5,7 @@ Run from the repository root::
     python -m bench.reading --player m --games 60               # m's leads and follows, Schnapsen
     python -m bench.reading --player 5 --games 60 --preset seed66
     python -m bench.reading --player m --games 30 --model pimc    # m's leads read as a PIMC player's
+    python -m bench.reading --player m --games 20 --model self --worlds 6   # ... as m's own: the ceiling
 
 The player (a league id, :func:`bench.league.build_player`) plays ``--games`` deals against the
 expert (level 5 at ``--expert-time``), taking turns in seat 1. At each decision of the expert
@@ -26,6 +27,10 @@ With ``--model pimc`` his leads are read instead as a PIMC player would have mad
 world's hand, he values each action by its mean exact value over a few worlds drawn from his view
 (our hand unseen to him), and leads by a softmax of those means (``--beta``;
 :func:`bench.league.lead_likelihood`). An opponent model that is itself a search.
+
+With ``--model self`` his leads are read as his own: the model is the player read, asked ``--samples``
+times (fresh copies, other seeds) what it would lead holding each world's hand (:func:`policy_likelihood`).
+No model of him can do better; its gain is the most that reading his leads can be worth.
 """
 
 from __future__ import annotations
@@ -37,11 +42,12 @@ from collections import defaultdict
 
 from bench.league import build_player, lead_likelihood
 from sixtysix import Deal, PlayerView, Rules
-from sixtysix.ai.expert import opponent_lead
+from sixtysix.ai.expert import lead_view, opponent_lead
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.native import NativeSearch
 from sixtysix.ai.sampling import forbidden_cards, sample_world
 from sixtysix.ai.tree import TreePlayer, play_evidence
+from sixtysix.core.actions import ACTIONS
 
 
 def measure(
@@ -54,7 +60,8 @@ def measure(
     seed: int,
     model: str = "counter",
     beta: float = 1.0,
-) -> dict:
+    samples: int = 6,
+) -> dict[str, dict[str, float]]:
     rules = Rules.preset(preset)
     search = NativeSearch.create(rules)
     if search is None:
@@ -73,8 +80,11 @@ def measure(
             to_ask = deal.seat_to_ask
             view = PlayerView.of(deal, to_ask)
             lead = opponent_lead(view)
-            if to_ask != seat and view.unseen and model == "pimc" and lead is not None:
-                reading = _pimc_reading(search, view, deal, lead, rng, worlds, beta)
+            if to_ask != seat and view.unseen and model in ("pimc", "self") and lead is not None:
+                if model == "pimc":
+                    reading = _pimc_reading(search, view, deal, lead, rng, worlds, beta)
+                else:
+                    reading = _policy_reading(player, view, deal, lead, rng, worlds, samples)
                 if reading is not None:
                     row = sums["lead"]
                     row[0] += 1
@@ -130,6 +140,37 @@ def _pimc_reading(
     return math.log(true / mean), true, mean
 
 
+def policy_likelihood(player: str, view: PlayerView, world: Deal, lead: int, samples: int, seed: int) -> float:
+    """How likely the opponent was to lead ``lead`` holding the ``world``'s hand, were he ``player`` itself:
+    the share of ``samples`` fresh copies of it (league id, seeds from ``seed``) that lead it from his view
+    then, smoothed by half a choice per legal action (a perfect model of a stochastic player, at a cost)."""
+    then = lead_view(view, world, lead)
+    legal = then.legal
+    chosen = 0
+    for k in range(samples):
+        copy = build_player(player, seed + k, 0.1)
+        copy.new_match(view.rules, view.opponent)
+        chosen += copy.choose(then) == ACTIONS[lead]
+    return (chosen + 0.5) / (samples + 0.5 * len(legal))
+
+
+def _policy_reading(
+    player: str, view: PlayerView, deal: Deal, lead: int, rng: random.Random, worlds: int, samples: int
+) -> tuple[float, float, float] | None:
+    """(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of his lead under his own
+    policy (:func:`policy_likelihood`), or ``None`` where he had one choice."""
+    if len(lead_view(view, deal, lead).legal) < 2:
+        return None
+    seed = rng.getrandbits(32)  # the same copies of him read every world: only the hand differs
+    true = policy_likelihood(player, view, deal, lead, samples, seed)
+    forbidden = forbidden_cards(view)
+    drawn = [
+        policy_likelihood(player, view, sample_world(view, rng, forbidden), lead, samples, seed) for _ in range(worlds)
+    ]
+    mean = sum(drawn) / len(drawn)
+    return math.log(true / mean), true, mean
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--player", default="m", help="the player read (a league id; default m)")
@@ -139,14 +180,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--factor", type=float, default=0.1, help="play_factor (default 0.1, as 5i)")
     parser.add_argument("--expert-time", type=float, default=0.1, help="CPU seconds per decision of the expert")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--model", choices=("counter", "pimc"), default="counter", help="whose play is assumed")
+    parser.add_argument("--model", choices=("counter", "pimc", "self"), default="counter", help="whose play is assumed")
+    parser.add_argument("--samples", type=int, default=6, help="self: copies of the player asked per world")
     parser.add_argument("--beta", type=float, default=1.0, help="pimc: the softmax's sharpness per game point")
     args = parser.parse_args(argv)
     result = measure(
         args.player, args.preset, args.games, args.worlds, args.factor, args.expert_time, args.seed,
-        args.model, args.beta,
+        args.model, args.beta, args.samples,
     )  # fmt: skip
-    model = f"the counter, factor {args.factor}" if args.model == "counter" else f"a PIMC player, beta {args.beta}"
+    model = {
+        "counter": f"the counter, factor {args.factor}",
+        "pimc": f"a PIMC player, beta {args.beta}",
+        "self": f"itself, {args.samples} copies a world",
+    }[args.model]
     print(f"{args.player} read as {model} ({args.preset}, {args.games} games):")
     for kind, row in sorted(result.items()):
         print(
