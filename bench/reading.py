@@ -61,6 +61,7 @@ def measure(
     model: str = "counter",
     beta: float = 1.0,
     samples: int = 6,
+    inner: int = 6,
 ) -> dict[str, dict[str, float]]:
     rules = Rules.preset(preset)
     search = NativeSearch.create(rules)
@@ -82,9 +83,9 @@ def measure(
             lead = opponent_lead(view)
             if to_ask != seat and view.unseen and model in ("pimc", "self") and lead is not None:
                 if model == "pimc":
-                    reading = _pimc_reading(search, view, deal, lead, rng, worlds, beta)
+                    reading = _pimc_reading(search, view, deal, lead, rng, worlds, beta, inner)
                 else:
-                    reading = _policy_reading(player, view, deal, lead, rng, worlds, samples)
+                    reading = _policy_reading(player, view, deal, lead, rng, worlds, samples, expert_time)
                 if reading is not None:
                     row = sums["lead"]
                     row[0] += 1
@@ -125,22 +126,32 @@ def _error(n: float, total: float, squares: float) -> float:
 
 
 def _pimc_reading(
-    search: NativeSearch, view: PlayerView, deal: Deal, lead: int, rng: random.Random, worlds: int, beta: float
+    search: NativeSearch,
+    view: PlayerView,
+    deal: Deal,
+    lead: int,
+    rng: random.Random,
+    worlds: int,
+    beta: float,
+    inner: int = 6,
 ) -> tuple[float, float, float] | None:
     """(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of his lead under the PIMC model
     (:func:`bench.league.lead_likelihood`), or ``None`` where he had one choice."""
-    true = lead_likelihood(search, view, deal, lead, rng, beta=beta)
+    true = lead_likelihood(search, view, deal, lead, rng, worlds=inner, beta=beta)
     if true == 1.0:
         return None
     forbidden = forbidden_cards(view)
     drawn = [
-        lead_likelihood(search, view, sample_world(view, rng, forbidden), lead, rng, beta=beta) for _ in range(worlds)
+        lead_likelihood(search, view, sample_world(view, rng, forbidden), lead, rng, worlds=inner, beta=beta)
+        for _ in range(worlds)
     ]
     mean = sum(drawn) / len(drawn)
     return math.log(true / mean), true, mean
 
 
-def policy_likelihood(player: str, view: PlayerView, world: Deal, lead: int, samples: int, seed: int) -> float:
+def policy_likelihood(
+    player: str, view: PlayerView, world: Deal, lead: int, samples: int, seed: int, expert_time: float = 0.1
+) -> float:
     """How likely the opponent was to lead ``lead`` holding the ``world``'s hand, were he ``player`` itself:
     the share of ``samples`` fresh copies of it (league id, seeds from ``seed``) that lead it from his view
     then, smoothed by half a choice per legal action (a perfect model of a stochastic player, at a cost)."""
@@ -148,21 +159,28 @@ def policy_likelihood(player: str, view: PlayerView, world: Deal, lead: int, sam
     legal = then.legal
     chosen = 0
     for k in range(samples):
-        copy = build_player(player, seed + k, 0.1)
+        copy = build_player(player, seed + k, expert_time)
         copy.new_match(view.rules, view.opponent)
         chosen += copy.choose(then) == ACTIONS[lead]
     return (chosen + 0.5) / (samples + 0.5 * len(legal))
 
 
 def _policy_reading(
-    player: str, view: PlayerView, deal: Deal, lead: int, rng: random.Random, worlds: int, samples: int
+    player: str,
+    view: PlayerView,
+    deal: Deal,
+    lead: int,
+    rng: random.Random,
+    worlds: int,
+    samples: int,
+    expert_time: float,
 ) -> tuple[float, float, float] | None:
     """(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of his lead under his own
     policy (:func:`policy_likelihood`), or ``None`` where he had one choice."""
     if len(lead_view(view, deal, lead).legal) < 2:
         return None
     seed = rng.getrandbits(32)  # the same copies of him read every world: only the hand differs
-    true = policy_likelihood(player, view, deal, lead, samples, seed)
+    true = policy_likelihood(player, view, deal, lead, samples, seed, expert_time)
     forbidden = forbidden_cards(view)
     drawn = [
         policy_likelihood(player, view, sample_world(view, rng, forbidden), lead, samples, seed) for _ in range(worlds)
@@ -183,14 +201,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", choices=("counter", "pimc", "self"), default="counter", help="whose play is assumed")
     parser.add_argument("--samples", type=int, default=6, help="self: copies of the player asked per world")
     parser.add_argument("--beta", type=float, default=1.0, help="pimc: the softmax's sharpness per game point")
+    parser.add_argument("--inner", type=int, default=6, help="pimc: worlds drawn from his view per reading")
     args = parser.parse_args(argv)
     result = measure(
         args.player, args.preset, args.games, args.worlds, args.factor, args.expert_time, args.seed,
-        args.model, args.beta, args.samples,
+        args.model, args.beta, args.samples, args.inner,
     )  # fmt: skip
     model = {
         "counter": f"the counter, factor {args.factor}",
-        "pimc": f"a PIMC player, beta {args.beta}",
+        "pimc": f"a PIMC player, beta {args.beta}, {args.inner} worlds",
         "self": f"itself, {args.samples} copies a world",
     }[args.model]
     print(f"{args.player} read as {model} ({args.preset}, {args.games} games):")
