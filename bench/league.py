@@ -83,14 +83,14 @@ from typing import Any
 from bench.engine import machine
 from bench.sparring import PUBLISHED_ITERATIONS, PUBLISHED_WORLDS, DeterminizedMcts, GuidePlayer
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
-from sixtysix.ai.expert import ExpertPlayer, lead_view, opponent_lead
+from sixtysix.ai.expert import ExpertPlayer, opponent_lead
 from sixtysix.ai.levels import EXPERT_OPTIONS, make_player
 from sixtysix.ai.native import NativeSearch, PlayEvidence, TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import PimcPlayer, candidate_actions
 from sixtysix.ai.sampling import forbidden_cards, sample_world
-from sixtysix.ai.tree import TreePlayer, _weight
-from sixtysix.core.actions import ACTIONS, Action
+from sixtysix.ai.tree import TreePlayer, _weight, lead_likelihood
+from sixtysix.core.actions import Action
 from sixtysix.core.outcome import Outcome
 from sixtysix.players.base import DecisionStats, Player, play_deal
 from sixtysix.tournament.stats import mean_interval, wilson
@@ -121,6 +121,7 @@ PLAYER_NAMES = {
     "5dw": "5d and 5w together: level 5 since 2026-12-07",
     "5o": "expert whose search lets the opponent choose by statistics of his own for the hand he holds",
     "5i": "expert weighing its worlds by how well the card counter explains the opponent's card to its last lead",
+    "5l": "level 5 reading his leads late in phase one as a PIMC player's, carried as soft facts (ai/tree.py)",
     "5y": "expert playing after the opponent's close as after its own: every consistent world solved (ai/tree.py)",
     "5p": "expert playing by exact solves of sampled worlds (PIMC) where its tree would search (bench/league.py)",
     "5ph": "5p where at most 14 cards are unseen, else its tree",
@@ -243,30 +244,6 @@ class EnsembleTree(TreePlayer):
         return TreeResult(merged or tree.actions, tree.iterations, tree.nodes)
 
 
-def lead_likelihood(
-    search: NativeSearch,
-    view: PlayerView,
-    world: Deal,
-    lead: int,
-    rng: random.Random,
-    worlds: int = 6,
-    beta: float = 1.0,
-) -> float:
-    """How likely the opponent was to lead ``lead`` (to the trick ``view``'s seat is to follow) holding the
-    ``world``'s hand, were he a PIMC player: a softmax (``beta`` per game point) of his actions' mean exact
-    values over ``worlds`` worlds drawn from his view then, our hand unseen to him (``5pr``, ``bench.reading``)."""
-    then = lead_view(view, world, lead)
-    actions = candidate_actions(then)
-    if len(actions) < 2 or ACTIONS[lead] not in actions:
-        return 1.0
-    hidden = forbidden_cards(then)
-    rows = search.worlds_action_values([sample_world(then, rng, hidden) for _ in range(worlds)], actions, view.opponent)
-    means = [sum(row[i] for row in rows) / len(rows) for i in range(len(actions))]
-    top = max(means)
-    odds = [math.exp(beta * (m - top)) for m in means]
-    return odds[actions.index(ACTIONS[lead])] / sum(odds)
-
-
 class ExactPimc(TreePlayer):
     """``5p``: level 5 with its tree replaced by perfect-information Monte Carlo on exact solves: worlds drawn
     from its view (weighted by the opponent model) until its time is spent, each solved exactly with every card
@@ -372,6 +349,8 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
     if player_id == "5i" or player_id.startswith("5i/"):  # reading the opponent's card play, optionally its factor
         factor = float(player_id[3:]) if "/" in player_id else PLAY_FACTOR
         return TreePlayer(seed, time_limit=expert_time, play_factor=factor)
+    if player_id == "5l":
+        return TreePlayer(seed, time_limit=expert_time, lead_reading=True, **EXPERT_OPTIONS)
     if player_id == "5y":
         return TreePlayer(seed, time_limit=expert_time, defended_play=True, **EXPERT_OPTIONS)
     if player_id == "5o":

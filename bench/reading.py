@@ -26,7 +26,7 @@ fit
 With ``--model pimc`` his leads are read instead as a PIMC player would have made them: holding the
 world's hand, he values each action by its mean exact value over a few worlds drawn from his view
 (our hand unseen to him), and leads by a softmax of those means (``--beta``;
-:func:`bench.league.lead_likelihood`). An opponent model that is itself a search.
+:func:`sixtysix.ai.tree.lead_likelihood`). An opponent model that is itself a search.
 
 With ``--model self`` his leads are read as his own: the model is the player read, asked ``--samples``
 times (fresh copies, other seeds) what it would lead holding each world's hand (:func:`policy_likelihood`).
@@ -40,13 +40,13 @@ import math
 import random
 from collections import defaultdict
 
-from bench.league import build_player, lead_likelihood
+from bench.league import build_player
 from sixtysix import Deal, PlayerView, Rules
 from sixtysix.ai.expert import lead_view, opponent_lead
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.native import NativeSearch
 from sixtysix.ai.sampling import forbidden_cards, sample_world
-from sixtysix.ai.tree import TreePlayer, play_evidence
+from sixtysix.ai.tree import TreePlayer, lead_likelihood, play_evidence
 from sixtysix.core.actions import ACTIONS
 
 
@@ -136,7 +136,7 @@ def _pimc_reading(
     inner: int = 6,
 ) -> tuple[float, float, float] | None:
     """(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of his lead under the PIMC model
-    (:func:`bench.league.lead_likelihood`), or ``None`` where he had one choice."""
+    (:func:`sixtysix.ai.tree.lead_likelihood`), or ``None`` where he had one choice."""
     true = lead_likelihood(search, view, deal, lead, rng, worlds=inner, beta=beta)
     if true == 1.0:
         return None

@@ -17,7 +17,6 @@ from bench.league import (
     Task,
     build_player,
     close_summary,
-    lead_likelihood,
     load_partial,
     run_league,
 )
@@ -30,7 +29,7 @@ from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.native import NativeSearch, TreeSettings
 from sixtysix.ai.pimc import candidate_actions
 from sixtysix.ai.sampling import forbidden_cards, sample_world
-from sixtysix.ai.tree import TreePlayer
+from sixtysix.ai.tree import TreePlayer, lead_likelihood
 from sixtysix.core.actions import CLOSE
 
 
@@ -195,3 +194,11 @@ def test_5pr_reads_a_lead_as_a_probability_of_a_pimc_player_holding_the_worlds_h
     ]
     assert all(0.0 < p <= 1.0 for p in likelihoods)
     assert len(set(likelihoods)) > 1  # worlds differ in how well they explain his lead
+
+
+def test_the_league_plays_level_5_reading_his_leads_as_5l() -> None:
+    reader = build_player("5l", 1, 0.25)
+    assert isinstance(reader, TreePlayer) and reader.lead_reading and reader.time_limit == 0.25
+    assert reader.closed_play and reader.settings.chance  # level 5's own options: only the reading differs
+    plain = build_player("5", 1, 0.25)
+    assert isinstance(plain, TreePlayer) and not plain.lead_reading

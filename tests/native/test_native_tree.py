@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from native_cases import native_search, require_native
 
 from sixtysix import Deal, PlayerView, Rules, shuffled_deck
+from sixtysix.ai.expert import opponent_lead
 from sixtysix.ai.heuristic import CountingPlayer
 from sixtysix.ai.native import TreeResult, TreeSettings
 from sixtysix.ai.opponents import CarelessCounter
 from sixtysix.ai.pimc import candidate_actions
 from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, sample_world, world_count, world_from
 from sixtysix.ai.solver import Solver
-from sixtysix.ai.tree import OpponentModel, TreePlayer, _weight
+from sixtysix.ai.tree import READING_SHRINK, READING_TALON, OpponentModel, TreePlayer, _weight, card_readings
 from sixtysix.core.actions import ACTIONS, CLAIM, CLOSE, CLOSE_BEFORE_DRAW, Action
+from sixtysix.core.cards import cards_of
 from sixtysix.players.player import Player
 from sixtysix.players.table import play_table_deal
 
@@ -376,3 +379,77 @@ def test_the_closed_play_weighs_a_world_by_the_cards_the_opponent_declined_to_us
     king, queen = 1 << 5, 1 << 6
     assert _weight(king | queen | 1, [(king, 0.25), (queen, 0.5)]) == 0.125
     assert _weight(1, [(king, 0.25)]) == 1.0
+
+
+def test_a_leads_reading_is_split_over_the_cards_each_world_gives_him() -> None:
+    """``card_readings``: a card held only where his lead was likely reads above 1, only where it was not below,
+    in every world exactly 1; each shrunk towards 1 by ``READING_SHRINK`` worlds of the mean."""
+    likely, unlikely = Deal.shuffled(seed=1), Deal.shuffled(seed=2)
+    readings = card_readings([likely, unlikely], [1.0, 0.0], 1)
+    both = likely.hands[1] & unlikely.hands[1]
+    for card, ratio in readings.items():
+        if both >> card & 1:
+            assert ratio == 1.0
+        elif likely.hands[1] >> card & 1:
+            assert ratio == (1 + READING_SHRINK * 0.5) / ((1 + READING_SHRINK) * 0.5) > 1
+        else:
+            assert ratio == READING_SHRINK * 0.5 / ((1 + READING_SHRINK) * 0.5) < 1
+    assert set(readings) == set(cards_of(likely.hands[1] | unlikely.hands[1]))
+
+
+def _following_his_lead(rules: Rules, talon: int, seed: int) -> tuple[Deal, PlayerView]:
+    """A deal played on by the counter until seat 1 is to follow seat 2's free lead at a talon of ``talon``."""
+    rng = random.Random(seed)
+    while True:
+        deal = Deal.shuffled(rng.getrandbits(32), rules=rules)
+        players = {seat: CountingPlayer(seat) for seat in (1, 2)}
+        while deal.outcome is None and deal.seat_to_ask is not None and not deal.closer:
+            seat = deal.seat_to_ask
+            view = PlayerView.of(deal, seat)
+            if seat == 1 and view.talon_size == talon and opponent_lead(view) is not None:
+                return deal, view
+            deal.apply(players[seat].choose(view), seat)
+
+
+def test_with_lead_reading_the_expert_weighs_worlds_by_his_lead_late_in_phase_one_and_carries_it() -> None:
+    """``lead_reading`` (league ``5l``): following his lead from a talon of ``READING_TALON`` down, the tree gets a
+    soft fact per unseen card his lead spoke of (the strongest at 1) beside the declines'; before that, none; at
+    our next decision the facts are still there, drawn back towards 1 by the draw between."""
+    require_native()
+    rules = Rules.preset("schnapsen")
+    early = _RecordingSoft(3, time_limit=0.05, lead_reading=True)
+    early.new_match(rules, 1)
+    early.choose(_following_his_lead(rules, READING_TALON + 2, 5)[1])
+    assert early.softs and early._readings == {}
+    for seed in range(5, 40):
+        deal, view = _following_his_lead(rules, READING_TALON, seed)
+        player = _RecordingSoft(3, time_limit=0.05, lead_reading=True)
+        player.new_match(rules, 1)
+        deal.apply(player.choose(view), 1)
+        facts = player.read_lead(native_search(rules), view, forbidden_cards(view))  # read once: the same again
+        assert facts and set(facts) <= set(player.softs[-1])
+        assert max(f for _, f in facts) == 1.0 and min(f for _, f in facts) < 1.0
+        assert all(mask.bit_count() == 1 and mask & view.unseen and 0 < f <= 1 for mask, f in facts)
+        before = dict(player._readings)
+        while deal.seat_to_ask != 1 and deal.outcome is None:  # the draws, then our next decision
+            seat = deal.seat_to_ask
+            assert seat is not None
+            deal.apply(CountingPlayer(seat).choose(PlayerView.of(deal, seat)), seat)
+        after = PlayerView.of(deal, 1)
+        if deal.outcome is None and opponent_lead(after) is None and after.unseen and not after.closer:  # we lead
+            player.choose(after)
+            assert set(player.read_lead(native_search(rules), after, 0)) <= set(player.softs[-1])
+            for card, ratio in player._readings.items():  # drawn back towards 1 by his draw since
+                assert abs(ratio - 1) < abs(before[card] - 1) or ratio == before[card] == 1.0
+            return
+    pytest.fail("no deal where we won the trick after a reading")
+
+
+class _RecordingSoft(TreePlayer):
+    """A tree player that records the soft facts each search is given and plays the first candidate action."""
+
+    softs: list[list[tuple[int, float]]]
+
+    def search_tree(self, search: object, view: PlayerView, *rest: Any) -> TreeResult:  # type: ignore[override]
+        self.softs = [*getattr(self, "softs", []), list(rest[2])]  # (settings, forbidden, soft, ...)
+        return TreeResult({a: (1, 0.0) for a in candidate_actions(view)}, 1, 1)

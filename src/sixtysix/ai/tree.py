@@ -14,11 +14,13 @@ trump exchange, is less likely to hold the card he would have needed, by how oft
 this opponent skips such chances, learnt over the match from a range of opponent
 types instead of assuming a sound one.
 
-Three options are off by default (issue 27, points 3-4; docs/players.md): ``play_factor`` also
+Four options are off by default (issue 27, points 3-4; docs/players.md): ``play_factor`` also
 weighs each world by whether the card counter, holding the world's hand then, would have played the
 opponent's last card as he did (:func:`play_evidence`), ``hand_keyed`` lets the opponent choose at
-his nodes by statistics of his own for the hand he holds in the iteration's world, and
-``defended_play`` plays after the opponent's close as ``closed_play`` plays after its own.
+his nodes by statistics of his own for the hand he holds in the iteration's world,
+``defended_play`` plays after the opponent's close as ``closed_play`` plays after its own, and
+``lead_reading`` reads each of his leads late in phase one as a PIMC player's
+(:func:`lead_likelihood`) and carries what it says of each card as soft facts.
 
 >>> from sixtysix import Deal, PlayerView
 >>> from sixtysix.ai import native
@@ -33,6 +35,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import time
 
@@ -49,7 +52,7 @@ from sixtysix.ai.native import NativeSearch, PlayEvidence, TreeResult, TreeSetti
 from sixtysix.ai.pimc import candidate_actions, obvious_action
 from sixtysix.ai.sampling import consistent_worlds, forbidden_cards, sample_world, world_count, world_from
 from sixtysix.core.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, marriage_suit
-from sixtysix.core.cards import CardMask, cards_of
+from sixtysix.core.cards import BIT, Card, CardMask, cards_of
 from sixtysix.core.facts import MARRIAGE_CARDS
 from sixtysix.core.game import Deal
 from sixtysix.core.rules import Rules
@@ -86,6 +89,16 @@ CLOSED_WORLDS = 3_000
 :meth:`TreePlayer.play_closed` (more are sampled up to the same number)."""
 _LATER_DRAW = 0.35
 """Of an earlier decline, the share of worlds in which he drew the card only afterwards."""
+READING_TALON = 6
+"""``lead_reading`` reads his leads from this talon down: a world's solve is cheap there (0.2 ms at 6 on
+Schnapsen, 1.3 ms at 8, 5 ms at 10, for every candidate action)."""
+READING_WORLDS, READING_INNER, READING_BETA = 24, 10, 3.0
+"""Worlds read per lead; worlds drawn from his view for each; his softmax's sharpness per game point
+(beta 3 read `m`'s leads best: +0.25 nats a lead against +0.05 at beta 1, docs/benchmarks-history.md §3)."""
+READING_SHRINK = 2.0
+"""Worlds' worth of the mean likelihood added to each card's, so a card seen in few worlds says little."""
+READING_DRAWN = 0.25
+"""How far a card's reading moves back towards no evidence at each draw since (he may have drawn it)."""
 
 
 @dataclasses.dataclass
@@ -188,6 +201,54 @@ def _weight(hand: CardMask, soft: list[tuple[CardMask, float]]) -> float:
     return weight
 
 
+def lead_likelihood(
+    search: NativeSearch,
+    view: PlayerView,
+    world: Deal,
+    lead: int,
+    rng: random.Random,
+    worlds: int = 6,
+    beta: float = 1.0,
+) -> float:
+    """How likely the opponent was to lead ``lead`` (to the trick ``view``'s seat is to follow) holding the
+    ``world``'s hand, were he a PIMC player: a softmax (``beta`` per game point) of his actions' mean exact
+    values over ``worlds`` worlds drawn from his view then, our hand unseen to him (``lead_reading``; the
+    league's ``5pr``, ``bench.reading --model pimc``)."""
+    then = lead_view(view, world, lead)
+    actions = candidate_actions(then)
+    if len(actions) < 2 or ACTIONS[lead] not in actions:
+        return 1.0
+    hidden = forbidden_cards(then)
+    rows = search.worlds_action_values([sample_world(then, rng, hidden) for _ in range(worlds)], actions, view.opponent)
+    means = [sum(row[i] for row in rows) / len(rows) for i in range(len(actions))]
+    top = max(means)
+    odds = [math.exp(beta * (m - top)) for m in means]
+    return odds[actions.index(ACTIONS[lead])] / sum(odds)
+
+
+def card_readings(worlds: list[Deal], likelihoods: list[float], opponent: int) -> dict[Card, float]:
+    """Each card's likelihood ratio from a lead read in ``worlds``: the mean likelihood of the worlds
+    where he holds it over the mean of all, shrunk towards 1 by ``READING_SHRINK`` worlds (a naive-Bayes
+    split of what the lead says of his whole hand, card by card, so the tree can weigh a world by it).
+
+    >>> world = Deal.shuffled(seed=1)
+    >>> readings = card_readings([world], [0.5], 1)
+    >>> all(ratio == 1.0 for ratio in readings.values()) and len(readings) == world.hands[1].bit_count()
+    True
+    """
+    mean = sum(likelihoods) / len(likelihoods)
+    totals: dict[Card, list[float]] = {}
+    for world, likelihood in zip(worlds, likelihoods, strict=True):
+        for card in cards_of(world.hands[opponent]):
+            row = totals.setdefault(card, [0.0, 0.0])
+            row[0] += likelihood
+            row[1] += 1
+    return {
+        card: (total + READING_SHRINK * mean) / ((count + READING_SHRINK) * mean) if mean > 0 else 1.0
+        for card, (total, count) in totals.items()
+    }
+
+
 class TreePlayer(Player):
     """The expert (level 5): information-set MCTS for ``time_limit`` CPU seconds per decision.
 
@@ -215,6 +276,7 @@ class TreePlayer(Player):
         play_leads: bool = False,
         hand_keyed: bool = False,
         defended_play: bool = False,
+        lead_reading: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self._seed = seed
@@ -237,6 +299,10 @@ class TreePlayer(Player):
         self.close_checks: list[CloseCheck] = []
         self.closed_play = closed_play
         self.defended_play = defended_play
+        self.lead_reading = lead_reading
+        self._readings: dict[Card, float] = {}
+        self._read_at = -1
+        self._tricks_read = 0
         self.model = OpponentModel()
         self._resolved: set[CardMask] = set()
         self._history_seen = 0
@@ -252,6 +318,9 @@ class TreePlayer(Player):
     def new_deal(self, view: PlayerView | None) -> None:
         self._resolved = set()
         self._history_seen = 0
+        self._readings = {}
+        self._read_at = -1
+        self._tricks_read = 0
 
     def choose(self, view: PlayerView) -> Action:
         started = time.thread_time()
@@ -270,6 +339,8 @@ class TreePlayer(Player):
         events = decline_events(view)
         self._learn(view, events)
         soft = self.model.factors(events, sum(view.tricks))
+        if self.lead_reading:
+            soft += self.read_lead(search, view, forbidden)[: 16 - len(soft)]
         if (self.closed_play and view.closer == view.seat) or (self.defended_play and view.closer == view.opponent):
             return self.play_closed(search, view, forbidden, soft)
         settings = self.settings
@@ -289,6 +360,31 @@ class TreePlayer(Player):
         if checking and best in (CLOSE, CLOSE_BEFORE_DRAW):
             return self.check_close(search, view, result, best, forbidden, deadline)
         return best
+
+    def read_lead(self, search: NativeSearch, view: PlayerView, forbidden: CardMask) -> list[tuple[CardMask, float]]:
+        """The soft facts of what his leads said of his cards (``lead_reading``): each lead to a trick we
+        follow, from a talon of ``READING_TALON`` down, read in ``READING_WORLDS`` worlds drawn from our view
+        (:func:`lead_likelihood`, :func:`card_readings`); the readings multiply over the deal, each drawn
+        back towards 1 at every draw since. A fact per unseen card, the strongest first: (its bit, its
+        ratio over the highest)."""
+        tricks = sum(view.tricks)
+        for _ in range(max(0, tricks - self._tricks_read) if view.talon_size and not view.closer else 0):
+            self._readings = {c: r + (1 - r) * READING_DRAWN for c, r in self._readings.items()}
+        self._tricks_read = tricks
+        lead = opponent_lead(view)
+        if lead is not None and view.talon_size <= READING_TALON and self._read_at != len(view.history):
+            self._read_at = len(view.history)
+            worlds = [sample_world(view, self.rng, forbidden) for _ in range(READING_WORLDS)]
+            likelihoods = [
+                lead_likelihood(search, view, w, lead, self.rng, READING_INNER, READING_BETA) for w in worlds
+            ]
+            for card, ratio in card_readings(worlds, likelihoods, view.opponent).items():
+                self._readings[card] = self._readings.get(card, 1.0) * ratio
+        live = {c: r for c, r in self._readings.items() if view.unseen & BIT[c]}
+        if not live:
+            return []
+        top = max(live.values())
+        return sorted(((BIT[c], r / top) for c, r in live.items()), key=lambda fact: fact[1])
 
     def check_close(
         self,
@@ -446,4 +542,4 @@ class TreePlayer(Player):
         return self._fallback.choose(view)
 
 
-__all__ = ["CloseCheck", "OpponentModel", "TreePlayer"]
+__all__ = ["CloseCheck", "OpponentModel", "TreePlayer", "card_readings", "lead_likelihood"]
