@@ -31,6 +31,8 @@ world's hand, he values each action by its mean exact value over a few worlds dr
 With ``--model self`` his leads are read as his own: the model is the player read, asked ``--samples``
 times (fresh copies, other seeds) what it would lead holding each world's hand (:func:`policy_likelihood`).
 No model of him can do better; its gain is the most that reading his leads can be worth.
+With ``--model learned --policy FILE`` they are read by a network trained on a sound player's leads
+(``python -m bench.lead_policy``; the expert's own by default): microseconds a world.
 """
 
 from __future__ import annotations
@@ -39,7 +41,9 @@ import argparse
 import math
 import random
 from collections import defaultdict
+from pathlib import Path
 
+from bench.lead_policy import LeadPolicy
 from bench.league import build_player
 from sixtysix import Deal, PlayerView, Rules
 from sixtysix.ai.expert import lead_view, opponent_lead
@@ -62,6 +66,7 @@ def measure(
     beta: float = 1.0,
     samples: int = 6,
     inner: int = 6,
+    policy: LeadPolicy | None = None,
 ) -> dict[str, dict[str, float]]:
     rules = Rules.preset(preset)
     search = NativeSearch.create(rules)
@@ -81,9 +86,12 @@ def measure(
             to_ask = deal.seat_to_ask
             view = PlayerView.of(deal, to_ask)
             lead = opponent_lead(view)
-            if to_ask != seat and view.unseen and model in ("pimc", "self") and lead is not None:
+            if to_ask != seat and view.unseen and model in ("pimc", "self", "learned") and lead is not None:
                 if model == "pimc":
                     reading = _pimc_reading(search, view, deal, lead, rng, worlds, beta, inner)
+                elif model == "learned":
+                    assert policy is not None
+                    reading = _learned_reading(policy, view, deal, lead, rng, worlds)
                 else:
                     reading = _policy_reading(player, view, deal, lead, rng, worlds, samples, expert_time)
                 if reading is not None:
@@ -189,6 +197,21 @@ def _policy_reading(
     return math.log(true / mean), true, mean
 
 
+def _learned_reading(
+    policy: LeadPolicy, view: PlayerView, deal: Deal, lead: int, rng: random.Random, worlds: int
+) -> tuple[float, float, float] | None:
+    """(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of his lead under a learned
+    model of a sound player's leads (:class:`bench.lead_policy.LeadPolicy`), or ``None`` where he had one card."""
+    then = lead_view(view, deal, lead)
+    if sum(a.is_card() for a in then.legal) < 2:
+        return None
+    true = policy.likelihood(then, lead)
+    forbidden = forbidden_cards(view)
+    drawn = [policy.likelihood(lead_view(view, sample_world(view, rng, forbidden), lead), lead) for _ in range(worlds)]
+    mean = sum(drawn) / len(drawn)
+    return math.log(true / mean), true, mean
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--player", default="m", help="the player read (a league id; default m)")
@@ -198,7 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--factor", type=float, default=0.1, help="play_factor (default 0.1, as 5i)")
     parser.add_argument("--expert-time", type=float, default=0.1, help="CPU seconds per decision of the expert")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--model", choices=("counter", "pimc", "self"), default="counter", help="whose play is assumed")
+    models = ("counter", "pimc", "self", "learned")
+    parser.add_argument("--model", choices=models, default="counter", help="whose play is assumed")
+    parser.add_argument("--policy", type=Path, help="learned: the model of his leads (python -m bench.lead_policy)")
     parser.add_argument("--samples", type=int, default=6, help="self: copies of the player asked per world")
     parser.add_argument("--beta", type=float, default=1.0, help="pimc: the softmax's sharpness per game point")
     parser.add_argument("--inner", type=int, default=6, help="pimc: worlds drawn from his view per reading")
@@ -206,11 +231,13 @@ def main(argv: list[str] | None = None) -> int:
     result = measure(
         args.player, args.preset, args.games, args.worlds, args.factor, args.expert_time, args.seed,
         args.model, args.beta, args.samples, args.inner,
+        LeadPolicy.load(args.policy) if args.model == "learned" else None,
     )  # fmt: skip
     model = {
         "counter": f"the counter, factor {args.factor}",
         "pimc": f"a PIMC player, beta {args.beta}, {args.inner} worlds",
         "self": f"itself, {args.samples} copies a world",
+        "learned": f"the learned model {args.policy}",
     }[args.model]
     print(f"{args.player} read as {model} ({args.preset}, {args.games} games):")
     for kind, row in sorted(result.items()):
