@@ -19,7 +19,6 @@ log-loss against a uniform lead from the hand, top-1 share) go to ``--json``, th
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.league import build_player
+from bench.learned_value import report
 from sixtysix import Deal, PlayerView, Rules
 from sixtysix.ai.learned import relative_suit
 from sixtysix.core.cards import KING, QUEEN, cards_of, rank_of, suit_of
@@ -209,10 +209,7 @@ def main(argv: list[str] | None = None) -> None:
         "log_loss_uniform": float(uniform.mean()),
         "top1": float((policy.log_probabilities(x[held], allowed[held]).argmax(axis=1) == y[held]).mean()),
     }
-    print(json.dumps(figures, indent=1))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    report(figures, args.json)
 
 
 if __name__ == "__main__":

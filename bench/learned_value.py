@@ -141,6 +141,14 @@ def predict(params: tuple[np.ndarray, np.ndarray, np.ndarray, float], x: np.ndar
     return np.asarray(np.maximum(x @ w1.T + b1, 0) @ w2 + b2)
 
 
+def report(figures: dict[str, Any], path: Path | None) -> None:
+    """Print a training's figures, and write them to ``path`` (JSON) if given."""
+    print(json.dumps(figures, indent=1))
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=3000, help="self-play deals per preset")
@@ -202,10 +210,7 @@ def main(argv: list[str] | None = None) -> None:
     info = {**data_info, "hidden": args.hidden, "epochs": args.epochs, "seed": args.seed, **figures}
     model = {"inputs": INPUTS, "hidden": args.hidden, "info": info, "weights": [round(float(w), 6) for w in weights]}
     args.out.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(json.dumps(figures, indent=1))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    report(figures, args.json)
 
 
 if __name__ == "__main__":
