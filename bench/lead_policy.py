@@ -3,6 +3,8 @@
 Run from the repository root (the native core built: ``python native/build.py``)::
 
     python -m bench.lead_policy --games 400 --out out/lead-policy.npz --json out/lead-policy.json
+    python -m bench.lead_policy --player 4 --games 2400 --data out/leads-4.npz --out /tmp/p4.npz
+    python -m bench.lead_policy --merge out/leads-5.npz,out/leads-4.npz --out out/lead-policy.npz
     python -m bench.reading --player m --games 20 --model learned --policy out/lead-policy.npz
 
 A strong player's leads say much of his hand: read by the player itself (``bench.reading --model
@@ -183,13 +185,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--epochs", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--data", type=Path, help="an .npz of the leads: read if it exists, else written")
+    parser.add_argument("--merge", help="train on these lead files (.npz, comma-separated) instead of new games")
     parser.add_argument("--out", type=Path, required=True, help="where the model goes (.npz)")
     parser.add_argument("--json", type=Path, help="the figures")
     args = parser.parse_args(argv)
     started = time.process_time()
-    if args.data and args.data.exists():
-        data = np.load(args.data)
-        x, y, allowed, group = data["x"], data["y"], data["allowed"], data["group"]
+    if args.merge or (args.data and args.data.exists()):
+        files = [Path(f) for f in args.merge.split(",")] if args.merge else [args.data]
+        loaded = [np.load(f) for f in files]
+        x, y, allowed = (np.concatenate([d[k] for d in loaded]) for k in ("x", "y", "allowed"))
+        group = np.concatenate([d["group"] for d in loaded])
     else:
         xs, ys, hands, ids = collect(args.preset, args.games, args.player, args.expert_time, args.seed)
         x, y, allowed, group = np.array(xs), np.array(ys), _allowed(hands), np.array(ids)

@@ -56,3 +56,14 @@ def test_the_reading_by_a_learned_model_weighs_each_of_his_leads_for_the_true_ha
     assert set(result) == {"lead"}
     row = result["lead"]
     assert row["readings"] > 0 and 0 < row["true_fit"] < 1 and 0 < row["world_fit"] < 1
+
+
+@pytest.mark.skipif(not available(), reason="level 4 plays the deals in the native core")
+def test_the_lead_model_trains_on_lead_files_merged(tmp_path: Path) -> None:
+    data, figures = tmp_path / "leads.npz", tmp_path / "merged.json"
+    lead_policy.main(
+        ["--games", "4", "--player", "4", "--epochs", "1", "--data", str(data), "--out", str(tmp_path / "a.npz")]
+    )
+    merged = ",".join([str(data), str(data)])
+    lead_policy.main(["--merge", merged, "--epochs", "1", "--out", str(tmp_path / "b.npz"), "--json", str(figures)])
+    assert json.loads(figures.read_text(encoding="utf-8"))["leads"] == 2 * len(np.load(data)["y"])
