@@ -130,7 +130,7 @@ def group_members(group: int) -> list[int]:
 
 @pytest.mark.parametrize("how", ["kill", "ctrl-c"])
 def test_the_command_killed_or_interrupted_then_run_again(tmp_path: Path, how: str) -> None:
-    out, boards = tmp_path / "run", 1500
+    out, boards = tmp_path / "run", 5000  # why: seconds of play left at the signal, even on a loaded machine
     total = 2 * boards
     command = cli(out, "--deals", str(boards), "--workers", "2", "--json", str(tmp_path / "results.json"))
     process = start(command)
