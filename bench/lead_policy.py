@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.league import build_player
-from bench.learned_value import report
+from bench.learned_value import load_data, report
 from sixtysix import Deal, PlayerView, Rules
 from sixtysix.ai.learned import relative_suit
 from sixtysix.core.cards import KING, QUEEN, cards_of, rank_of, suit_of
@@ -190,11 +190,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, help="the figures")
     args = parser.parse_args(argv)
     started = time.process_time()
-    if args.merge or (args.data and args.data.exists()):
-        files = [Path(f) for f in args.merge.split(",")] if args.merge else [args.data]
-        loaded = [np.load(f) for f in files]
-        x, y, allowed = (np.concatenate([d[k] for d in loaded]) for k in ("x", "y", "allowed"))
-        group = np.concatenate([d["group"] for d in loaded])
+    stored = load_data(args.merge, args.data, ("x", "y", "allowed", "group"))
+    if stored:
+        x, y, allowed, group = stored
     else:
         xs, ys, hands, ids = collect(args.preset, args.games, args.player, args.expert_time, args.seed)
         x, y, allowed, group = np.array(xs), np.array(ys), _allowed(hands), np.array(ids)

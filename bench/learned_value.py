@@ -141,6 +141,14 @@ def predict(params: tuple[np.ndarray, np.ndarray, np.ndarray, float], x: np.ndar
     return np.asarray(np.maximum(x @ w1.T + b1, 0) @ w2 + b2)
 
 
+def load_data(merge: str | None, data: Path | None, keys: tuple[str, ...]) -> list[np.ndarray]:
+    """The arrays ``keys`` of the files ``merge`` names (comma-separated), concatenated, or of ``data`` if it
+    exists; none (an empty list) where the data is still to be made."""
+    files = [Path(f) for f in merge.split(",")] if merge else [data] if data and data.exists() else []
+    loaded = [np.load(f) for f in files]
+    return [np.concatenate([d[k] for d in loaded]) for k in keys] if loaded else []
+
+
 def report(figures: dict[str, Any], path: Path | None) -> None:
     """Print a training's figures, and write them to ``path`` (JSON) if given."""
     print(json.dumps(figures, indent=1))
@@ -164,10 +172,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, help="the figures")
     args = parser.parse_args(argv)
     started = time.process_time()
-    if args.merge or (args.data and args.data.exists()):
-        files = [Path(f) for f in args.merge.split(",")] if args.merge else [args.data]
-        loaded = [np.load(f) for f in files]
-        x, y, group = (np.concatenate([d[k] for d in loaded]) for k in ("x", "y", "group"))
+    stored = load_data(args.merge, args.data, ("x", "y", "group"))
+    if stored:
+        x, y, group = stored
     else:
         xs: list[list[float]] = []
         ys: list[float] = []

@@ -41,6 +41,7 @@ import argparse
 import math
 import random
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 from bench.lead_policy import LeadPolicy
@@ -133,6 +134,21 @@ def _error(n: float, total: float, squares: float) -> float:
     return 1.96 * math.sqrt(variance / n)
 
 
+Reading = tuple[float, float, float]
+"""(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of one of his leads."""
+
+
+def _read(
+    likelihood: Callable[[Deal], float], true: float, view: PlayerView, rng: random.Random, worlds: int
+) -> Reading:
+    """His lead read by ``likelihood`` (of a world), ``true`` in the true deal, against ``worlds`` worlds drawn from
+    ``view``."""
+    forbidden = forbidden_cards(view)
+    drawn = [likelihood(sample_world(view, rng, forbidden)) for _ in range(worlds)]
+    mean = sum(drawn) / len(drawn)
+    return math.log(true / mean), true, mean
+
+
 def _pimc_reading(
     search: NativeSearch,
     view: PlayerView,
@@ -142,19 +158,15 @@ def _pimc_reading(
     worlds: int,
     beta: float,
     inner: int = 6,
-) -> tuple[float, float, float] | None:
-    """(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of his lead under the PIMC model
-    (:func:`sixtysix.ai.tree.lead_likelihood`), or ``None`` where he had one choice."""
-    true = lead_likelihood(search, view, deal, lead, rng, worlds=inner, beta=beta)
-    if true == 1.0:
-        return None
-    forbidden = forbidden_cards(view)
-    drawn = [
-        lead_likelihood(search, view, sample_world(view, rng, forbidden), lead, rng, worlds=inner, beta=beta)
-        for _ in range(worlds)
-    ]
-    mean = sum(drawn) / len(drawn)
-    return math.log(true / mean), true, mean
+) -> Reading | None:
+    """His lead read under the PIMC model (:func:`sixtysix.ai.tree.lead_likelihood`), or ``None`` where he had
+    one choice."""
+
+    def likelihood(world: Deal) -> float:
+        return lead_likelihood(search, view, world, lead, rng, worlds=inner, beta=beta)
+
+    true = likelihood(deal)
+    return None if true == 1.0 else _read(likelihood, true, view, rng, worlds)
 
 
 def policy_likelihood(
@@ -164,13 +176,12 @@ def policy_likelihood(
     the share of ``samples`` fresh copies of it (league id, seeds from ``seed``) that lead it from his view
     then, smoothed by half a choice per legal action (a perfect model of a stochastic player, at a cost)."""
     then = lead_view(view, world, lead)
-    legal = then.legal
     chosen = 0
     for k in range(samples):
         copy = build_player(player, seed + k, expert_time)
         copy.new_match(view.rules, view.opponent)
         chosen += copy.choose(then) == ACTIONS[lead]
-    return (chosen + 0.5) / (samples + 0.5 * len(legal))
+    return (chosen + 0.5) / (samples + 0.5 * len(then.legal))
 
 
 def _policy_reading(
@@ -182,34 +193,30 @@ def _policy_reading(
     worlds: int,
     samples: int,
     expert_time: float,
-) -> tuple[float, float, float] | None:
-    """(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of his lead under his own
-    policy (:func:`policy_likelihood`), or ``None`` where he had one choice."""
+) -> Reading | None:
+    """His lead read under his own policy (:func:`policy_likelihood`), or ``None`` where he had one choice."""
     if len(lead_view(view, deal, lead).legal) < 2:
         return None
     seed = rng.getrandbits(32)  # the same copies of him read every world: only the hand differs
-    true = policy_likelihood(player, view, deal, lead, samples, seed, expert_time)
-    forbidden = forbidden_cards(view)
-    drawn = [
-        policy_likelihood(player, view, sample_world(view, rng, forbidden), lead, samples, seed) for _ in range(worlds)
-    ]
-    mean = sum(drawn) / len(drawn)
-    return math.log(true / mean), true, mean
+
+    def likelihood(world: Deal) -> float:
+        return policy_likelihood(player, view, world, lead, samples, seed, expert_time)
+
+    return _read(likelihood, likelihood(deal), view, rng, worlds)
 
 
 def _learned_reading(
     policy: LeadPolicy, view: PlayerView, deal: Deal, lead: int, rng: random.Random, worlds: int
-) -> tuple[float, float, float] | None:
-    """(gain, likelihood of the true hand, mean likelihood of the drawn worlds) of his lead under a learned
-    model of a sound player's leads (:class:`bench.lead_policy.LeadPolicy`), or ``None`` where he had one card."""
-    then = lead_view(view, deal, lead)
-    if sum(a.is_card() for a in then.legal) < 2:
+) -> Reading | None:
+    """His lead read under a learned model of a sound player's leads (:class:`bench.lead_policy.LeadPolicy`), or
+    ``None`` where he had one card to lead."""
+    if sum(a.is_card() for a in lead_view(view, deal, lead).legal) < 2:
         return None
-    true = policy.likelihood(then, lead)
-    forbidden = forbidden_cards(view)
-    drawn = [policy.likelihood(lead_view(view, sample_world(view, rng, forbidden), lead), lead) for _ in range(worlds)]
-    mean = sum(drawn) / len(drawn)
-    return math.log(true / mean), true, mean
+
+    def likelihood(world: Deal) -> float:
+        return policy.likelihood(lead_view(view, world, lead), lead)
+
+    return _read(likelihood, likelihood(deal), view, rng, worlds)
 
 
 def main(argv: list[str] | None = None) -> int:
