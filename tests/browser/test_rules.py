@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .conftest import ServerThread, Table, require_browser, shot, start_computer_match
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Route
+    from playwright.sync_api import Page, Route
 
 require_browser()
 
@@ -68,14 +68,7 @@ def test_the_lobby_keeps_what_was_chosen_when_its_presets_arrive_late(
 ) -> None:
     """The lobby is drawn again when the presets (GET /api/meta) arrive: the choices made in the
     meantime stay (they were lost under load, and the match started with other rules)."""
-    server = make_server(seed=3)
-    table = open_table(f"{server.base}/?animations=0#/rules")
-    page = table.page
-    page.locator("[data-testid=rules-text]").wait_for()
-    held: list[Route] = []
-    page.route("**/api/meta", lambda route: held.append(route))
-    with page.expect_request("**/api/meta"):
-        page.locator("[data-testid=nav-lobby]").click()
+    page, held = lobby_with_presets_held(make_server, open_table)
     form = page.locator("[data-testid=computer-form]")
     form.locator("[data-testid=rules-select]").select_option("schnapsen")
     form.locator("[data-testid=level-1]").check()
@@ -90,3 +83,36 @@ def test_the_lobby_keeps_what_was_chosen_when_its_presets_arrive_late(
     assert form.locator("[data-testid=name-input]").input_value() == "Zoe"
     assert form.locator("[data-testid=target-input]").input_value() == "3"
     assert form.locator("[data-testid=rules-link]").get_attribute("href") == "#/rules/schnapsen"
+
+
+def test_the_lobby_field_being_typed_in_keeps_the_focus_when_the_presets_arrive(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    """Keys typed into the lobby's name field while the presets arrive go on into it: the field
+    drawn again takes the focus (it went to the page, the keys were lost, and a friend's
+    invitation named "Player" where "Alice" had been typed)."""
+    page, held = lobby_with_presets_held(make_server, open_table)
+    name = page.locator("[data-testid=friend-form] [data-testid=name-input]")
+    name.click()
+    page.keyboard.type("Ali")
+    assert page.locator("option[value=three66]").count() == 0 and len(held) == 1
+    held[0].continue_()
+    page.locator("[data-testid=friend-form] option[value=three66]").wait_for(state="attached")  # drawn again
+    page.keyboard.type("ce")
+    assert name.input_value() == "Alice"
+    assert page.evaluate("() => document.activeElement.closest('form').dataset.testid") == "friend-form"
+
+
+def lobby_with_presets_held(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> tuple[Page, list[Route]]:
+    """The lobby reached from the rules page while its presets (GET /api/meta) are held: drawn
+    once without them, and again when the test lets the held request go on."""
+    server = make_server(seed=3)
+    page = open_table(f"{server.base}/?animations=0#/rules").page
+    page.locator("[data-testid=rules-text]").wait_for()
+    held: list[Route] = []
+    page.route("**/api/meta", lambda route: held.append(route))
+    with page.expect_request("**/api/meta"):
+        page.locator("[data-testid=nav-lobby]").click()
+    return page, held

@@ -50,18 +50,26 @@ export function renderKeeping(element, content) {
     (field) => field.type !== "password" && edited(field),
   );
   const kept = new Map(changed.map((field) => [fieldKey(field), valueOf(field)]));
+  keepingFocus(element, () => {
+    render(element, content);
+    for (const field of $$("input[name], select[name], textarea[name]", element)) {
+      const key = fieldKey(field);
+      if (kept.has(key)) setValue(field, kept.get(key));
+    }
+  });
+}
+
+/** Run ``redraw`` (which replaces what ``element`` holds), then give the focus and the caret back to the field of
+ * the same form and name: keys typed while an answer of the server redraws the page go on into that field. */
+export function keepingFocus(element, redraw) {
   const active = document.activeElement;
   const focused = active && active.name && element.contains(active) ? fieldKey(active) : null;
   const caret = focused && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
-  render(element, content);
-  for (const field of $$("input[name], select[name], textarea[name]", element)) {
-    const key = fieldKey(field);
-    if (kept.has(key)) setValue(field, kept.get(key));
-    if (key === focused) {
-      field.focus();
-      if (caret) field.setSelectionRange(...caret);
-    }
-  }
+  redraw();
+  const field = focused && $$("input[name], select[name], textarea[name]", element).find((f) => fieldKey(f) === focused);
+  if (!field) return;
+  field.focus();
+  if (caret) field.setSelectionRange(...caret);
 }
 
 const fieldKey = (field) =>

@@ -3,7 +3,7 @@
 // account, the open seeks and challenges of other players (docs/online.md, "The lobby").
 
 import { LobbySocket, api, errorText } from "../api.js";
-import { $, html, render } from "../dom.js";
+import { $, html, keepingFocus, render } from "../dom.js";
 import { t } from "../i18n.js";
 import { botBadge, labelled } from "../describe.js";
 import { presetName, presetText, usePresets } from "../presets.js";
@@ -139,25 +139,28 @@ export function mountLobby(root, ctx) {
     // unfinished matches come first: a returning player continues with one click
     const open = Boolean(history && (history.matches || []).some((m) => m.status !== "over"));
     const mine = html`<section class="panel my-matches" data-testid="my-matches"><h2>${t("lobby.my_matches")}</h2>${list}</section>`;
-    render(
-      root,
-      html`<section class="lobby" data-testid="lobby">
-        <div class="intro"><h1>${t("lobby.title")}</h1><p>${t("lobby.subtitle")}</p></div>
-        ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : ""}
-        ${open ? mine : ""}
-        <div data-seeks></div>
-        <div class="forms">${formHTML("computer")}${formHTML("friend")}</div>
-        ${open ? "" : mine}
-        <div data-live>${liveHTML()}</div>
-      </section>`,
-    );
-    seeks.bind($("[data-seeks]", root));
-    for (const form of root.querySelectorAll("form.new-match")) {
-      form.addEventListener("submit", submit);
-      form.addEventListener("input", remember);
-      form.addEventListener("change", remember);
-      restore(form);
-    }
+    // drawn again when an answer arrives, often while the player types: the field he is in keeps the focus
+    keepingFocus(root, () => {
+      render(
+        root,
+        html`<section class="lobby" data-testid="lobby">
+          <div class="intro"><h1>${t("lobby.title")}</h1><p>${t("lobby.subtitle")}</p></div>
+          ${error ? html`<p class="error" role="alert" data-testid="error">${error}</p>` : ""}
+          ${open ? mine : ""}
+          <div data-seeks></div>
+          <div class="forms">${formHTML("computer")}${formHTML("friend")}</div>
+          ${open ? "" : mine}
+          <div data-live>${liveHTML()}</div>
+        </section>`,
+      );
+      seeks.bind($("[data-seeks]", root));
+      for (const form of root.querySelectorAll("form.new-match")) {
+        form.addEventListener("submit", submit);
+        form.addEventListener("input", remember);
+        form.addEventListener("change", remember);
+        restore(form);
+      }
+    });
   }
 
   // The rules chosen: their text, link, seats and target.
