@@ -13,7 +13,8 @@ Players are named by level, ``1`` (random) to ``5`` (expert), built with
 ``make_player(level, seed, time_limit)``, and by two clairvoyant twins that
 run the same search on the true deal instead of sampled worlds: ``4c`` (of
 PIMC) and ``5c`` (of the expert); ``5h`` sees only the opponent's hand, not the
-talon's order (the bound of any inference of his cards). ``5@SECONDS`` is the expert with its own time
+talon's order (the bound of any inference of his cards), and ``5h1`` and ``5h2`` are told one and two of
+his cards (what a partial inference could reach). ``5@SECONDS`` is the expert with its own time
 per decision; ``5r`` the rollout expert (PIMC with counter rollouts and inference
 from a sound opponent: level 5 before the tree search, and its pure-Python
 fallback). ``3s`` and ``3m`` are careless counters, the robustness league's
@@ -104,6 +105,8 @@ PLAYER_NAMES = {
     "4c": "pimc, clairvoyant",
     "5c": "expert, clairvoyant",
     "5h": "expert, sees the opponent's hand (not the talon)",
+    "5h1": "level 5 told one of the opponent's cards at each decision (the first he holds in an order of the match)",
+    "5h2": "level 5 told two of the opponent's cards at each decision",
     "5r": "rollout expert (level 5 before the tree search; the pure-Python fallback)",
     "3s": "careless counter (level 3 skipping exchanges and marriages half the time)",
     "3m": "careless counter leading the king or queen of a marriage it skips",
@@ -217,6 +220,52 @@ class HandClairvoyantTree(ClairvoyantTree):
 
     name = "expert, sees his hand"
     talon_seen = False
+
+
+class RevealedTree(TreePlayer):
+    """``5h1``, ``5h2``: level 5 told, at each decision, one (two) of the cards the opponent holds: the first he
+    still holds in an order drawn for the match. A bound between level 5 and ``5h`` (his whole hand): what about
+    ln(unseen / his hand) nats of his hand are worth, to set beside what reading his leads can tell
+    (``bench.reading --model self``: 0.5-0.7 nats a lead)."""
+
+    name = "expert, told some of his cards"
+    truth: Deal | None = None
+    worlds_seen = 0
+
+    def __init__(self, seed: int, time_limit: float, told: int) -> None:
+        super().__init__(seed, time_limit=time_limit, **EXPERT_OPTIONS)
+        self.told = told
+        self.order = random.Random(seed).sample(range(64), 64)
+
+    def see(self, deal: Deal) -> None:
+        self.truth = deal
+
+    def telling(self, view: PlayerView) -> PlayerView:
+        """``view`` with the told cards among the opponent's known ones."""
+        if self.truth is None:
+            raise RuntimeError("a player told his cards needs see(deal) before the deal")
+        self.worlds_seen += 1
+        held = [card for card in self.order if self.truth.hands[view.opponent] >> card & 1]
+        told = sum(1 << card for card in held[: self.told])
+        return dataclasses.replace(view, opponent_known=view.opponent_known | told)
+
+    def search_tree(
+        self,
+        search: NativeSearch,
+        view: PlayerView,
+        settings: TreeSettings,
+        forbidden: int,
+        soft: list[tuple[int, float]],
+        play: PlayEvidence | None = None,
+    ) -> TreeResult:
+        told = self.telling(view)
+        return super().search_tree(search, told, settings, forbidden & ~told.opponent_known, soft, play)
+
+    def play_closed(
+        self, search: NativeSearch, view: PlayerView, forbidden: int, soft: list[tuple[int, float]]
+    ) -> Action:
+        told = self.telling(view)
+        return super().play_closed(search, told, forbidden & ~told.opponent_known, soft)
 
 
 class EnsembleTree(TreePlayer):
@@ -355,6 +404,8 @@ def build_player(player_id: str, seed: int, expert_time: float) -> Player:
         return TreePlayer(seed, time_limit=expert_time, defended_play=True, **EXPERT_OPTIONS)
     if player_id == "5o":
         return TreePlayer(seed, time_limit=expert_time, hand_keyed=True)
+    if player_id in ("5h1", "5h2"):
+        return RevealedTree(seed, expert_time, told=int(player_id[2]))
     if player_id == "5e":
         return EnsembleTree(seed, expert_time)
     if player_id.split("@")[0] in ("5p", "5ph", "5pf", "5phf", "5pr"):  # optionally with its own time
@@ -437,12 +488,12 @@ def play_duplicate(task: Task) -> dict[str, Any]:
         deal = Deal(deck, dealer, rules)
         for seat, player in players.items():
             player.new_match(rules, seat)
-            if isinstance(player, ClairvoyantMixin | ClairvoyantTree):
+            if isinstance(player, ClairvoyantMixin | ClairvoyantTree | RevealedTree):
                 player.see(deal)
         stats = {1: DecisionStats(), 2: DecisionStats()}
         outcome = play_deal(deal, players, stats=stats)
         for player in players.values():
-            if isinstance(player, ClairvoyantMixin | ClairvoyantTree) and player.worlds_seen == 0:
+            if isinstance(player, ClairvoyantMixin | ClairvoyantTree | RevealedTree) and player.worlds_seen == 0:
                 raise RuntimeError(f"{player.name} never searched the true deal: does the expert still call sample()?")
         result["points"].append(_points(outcome, a_seat))
         result["terminations"].append(outcome.termination.value)
@@ -691,8 +742,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--players",
         default="1,2,3,4,5",
-        help="player ids: 1-5, 4c, 5c, 5h, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5k, 5i, 5o, 5@SECONDS, 5k@SECONDS, 5i/FACTOR"
-        " (default 1,2,3,4,5)",
+        help="player ids: 1-5, 4c, 5c, 5h, 5h1, 5h2, 5r, 3s, 3m, m, m5, g, 5v, 5x, 5k, 5i, 5o, 5@SECONDS, 5k@SECONDS,"
+        " 5i/FACTOR (default 1,2,3,4,5)",
     )
     p.add_argument(
         "--pairs", default="adjacent", help="adjacent (each against the one before), all, or A:B,... (default adjacent)"

@@ -14,6 +14,7 @@ from bench.league import (
     PLAY_FACTOR,
     EnsembleTree,
     ExactPimc,
+    RevealedTree,
     Task,
     build_player,
     close_summary,
@@ -202,3 +203,20 @@ def test_the_league_plays_level_5_reading_his_leads_as_5l() -> None:
     assert reader.closed_play and reader.settings.chance  # level 5's own options: only the reading differs
     plain = build_player("5", 1, 0.25)
     assert isinstance(plain, TreePlayer) and not plain.lead_reading
+
+
+def test_5h1_and_5h2_search_with_one_or_two_of_the_cards_he_holds_known_and_level_5s_options() -> None:
+    rules = Rules.preset("schnapsen")
+    deal = Deal(shuffled_deck(rules, 4), 2, rules)
+    seat = deal.to_act
+    assert seat is not None
+    view = PlayerView.of(deal, seat)
+    for told in (1, 2):
+        player = build_player(f"5h{told}", 1, 0.25)
+        assert isinstance(player, RevealedTree) and player.closed_play and player.settings.chance
+        with pytest.raises(RuntimeError, match="see"):
+            player.telling(view)
+        player.see(deal)
+        known = player.telling(view).opponent_known
+        assert known.bit_count() == told and known & deal.hands[view.opponent] == known
+        assert player.telling(view).opponent_known == known  # the same cards while he holds them
