@@ -65,6 +65,29 @@ def test_the_table_commits_reveals_and_the_verify_page_checks_the_record(
     shot(page, "fairness-verify-failed")
 
 
+def test_the_verify_page_keeps_a_pasted_record_and_its_focus_when_the_presets_arrive(
+    make_server: Callable[..., ServerThread], open_table: Callable[..., Table]
+) -> None:
+    """The page opened at #/verify is drawn again when the presets (GET /api/meta) arrive: a record
+    pasted meanwhile stays in the box (it was emptied, and the check said the record was empty)."""
+    server = make_server(seed=8)
+    page = open_table(f"{server.base}/api/meta").page  # not the app yet: its every request goes by the route
+    held: list[Route] = []
+    page.route("**/api/meta", lambda route: held.append(route))
+    with page.expect_request("**/api/meta"):
+        page.goto(f"{server.base}/?animations=0#/verify")
+    box = page.locator("[data-testid=verify-record]")
+    box.fill("[Event")
+    box.evaluate("(box) => { box.dataset.before = 'yes'; }")
+    assert len(held) == 1
+    held[0].continue_()
+    page.locator("[data-testid=verify-record]:not([data-before])").wait_for()  # drawn again
+    page.keyboard.type(' "66"]')
+    assert box.input_value() == '[Event "66"]'
+    page.locator("[data-testid=verify-button]").click()
+    assert '[Event "66"]' in page.locator("[data-testid=error]").inner_text()  # the text checked, quoted back
+
+
 def test_the_same_person_sends_the_same_client_seed_on_every_run(
     make_server: Callable[..., ServerThread], browser: Browser
 ) -> None:

@@ -3,13 +3,13 @@
 // `sixtysix verify RECORD` does.
 
 import { api } from "../api.js";
-import { $, html, render } from "../dom.js";
+import { $, html, keepingFocus, render } from "../dom.js";
 import { getLang, inLang, t } from "../i18n.js";
 import { statusText } from "../fairness.js";
 import { labelled } from "../describe.js";
 
 export function mountVerify(root) {
-  let text = "";
+  let text = ""; // what the player pasted or typed, kept when the page is drawn again
   let answer = null;
   let error = null;
   let alive = true;
@@ -36,18 +36,24 @@ export function mountVerify(root) {
             ${labelled(t("fair.deal", { n: d.deal }))}<b>${statusText(d.status)}</b> (${inLang(d.reasons, d.reason)})</li>`,
         )
       : [];
-    render(
-      root,
-      html`<section class="panel verify" data-testid="verify">
-        <h1>${t("verify.title")}</h1>
-        <p>${t("verify.intro")}</p>
-        <textarea rows="12" data-testid="verify-record" aria-label="${t("verify.title")}">${text}</textarea>
-        <div class="buttons"><button class="primary" data-testid="verify-button">${t("verify.button")}</button></div>
-        ${error ? errorHTML() : ""}
-        ${answer ? html`<p data-testid="verify-summary" data-status="${answer.status}">${summary()}</p><ul>${rows}</ul>` : ""}
-      </section>`,
-    );
-    $("[data-testid=verify-button]", root).addEventListener("click", check);
+    // drawn again when the presets or the words arrive, maybe while the player types: his text stays, with the focus
+    keepingFocus(root, () => {
+      render(
+        root,
+        html`<section class="panel verify" data-testid="verify">
+          <h1>${t("verify.title")}</h1>
+          <p>${t("verify.intro")}</p>
+          <textarea rows="12" name="record" data-testid="verify-record" aria-label="${t("verify.title")}">${text}</textarea>
+          <div class="buttons"><button class="primary" data-testid="verify-button">${t("verify.button")}</button></div>
+          ${error ? errorHTML() : ""}
+          ${answer ? html`<p data-testid="verify-summary" data-status="${answer.status}">${summary()}</p><ul>${rows}</ul>` : ""}
+        </section>`,
+      );
+      $("[data-testid=verify-record]", root).addEventListener("input", (event) => {
+        text = event.target.value;
+      });
+      $("[data-testid=verify-button]", root).addEventListener("click", check);
+    });
   }
 
   function check() {
