@@ -45,7 +45,8 @@ def test_a_puzzle_is_answered_judged_and_counted_for_this_browser(
     page.set_viewport_size(DESKTOP)
     page.locator("[data-testid=nav-puzzles]").click()
     page.locator("[data-testid=puzzle-daily]").click()
-    page.locator("[data-testid=puzzle]").wait_for()
+    # the day's puzzle, not the one shown until the page is drawn again (the address changes first)
+    page.locator("[data-testid=puzzle][data-daily=true]").wait_for()
     assert "Daily puzzle" in page.locator("[data-testid=puzzle] h2").inner_text()
 
 

@@ -190,7 +190,7 @@ export function mountPuzzles(root, where, ctx) {
     const p = shown.puzzle;
     const o = { ...ctx.settings(), lang: getLang() }; // the card faces' corner letters in the page's language
     const title = shown.daily ? t("puzzles.daily_of", { date: shown.daily }) : t("puzzles.number", { n: p.id });
-    return html`<div class="pz-board" data-testid="puzzle" data-id="${p.id}" data-grade="${p.grade}" data-kind="${p.kind}">
+    return html`<div class="pz-board" data-testid="puzzle" data-id="${p.id}" data-grade="${p.grade}" data-kind="${p.kind}" data-daily="${Boolean(shown.daily)}">
       <h2>${title} · ${presetName(p.rules.preset)} · ${t(`puzzles.grade.${p.grade}`)} (${p.rating}) · ${t(`puzzles.kind.${p.kind}`)}</h2>
       <p class="pz-kind" data-testid="puzzle-kind">${inLang(p.kind_text)}</p>
       <div class="pz-row"><span class="pz-label">${t("puzzles.opponent")}</span>${cardsRow(p.opponent, "puzzle-opponent", o, p.hidden)}</div>
