@@ -268,6 +268,10 @@ class RevealedTree(TreePlayer):
         return super().play_closed(search, told, forbidden & ~told.opponent_known, soft)
 
 
+SEES_THE_DEAL = (ClairvoyantMixin, ClairvoyantTree, RevealedTree)
+"""The league's players handed the true deal before it is played (:meth:`see`), each a bound on inference."""
+
+
 class EnsembleTree(TreePlayer):
     """``5e``: two searches with different faults, each action valued by the mean of the two. The tree (half the
     time) shares its statistics across worlds and lets the opponent choose without seeing his hand; the
@@ -488,12 +492,12 @@ def play_duplicate(task: Task) -> dict[str, Any]:
         deal = Deal(deck, dealer, rules)
         for seat, player in players.items():
             player.new_match(rules, seat)
-            if isinstance(player, ClairvoyantMixin | ClairvoyantTree | RevealedTree):
+            if isinstance(player, SEES_THE_DEAL):
                 player.see(deal)
         stats = {1: DecisionStats(), 2: DecisionStats()}
         outcome = play_deal(deal, players, stats=stats)
         for player in players.values():
-            if isinstance(player, ClairvoyantMixin | ClairvoyantTree | RevealedTree) and player.worlds_seen == 0:
+            if isinstance(player, SEES_THE_DEAL) and player.worlds_seen == 0:
                 raise RuntimeError(f"{player.name} never searched the true deal: does the expert still call sample()?")
         result["points"].append(_points(outcome, a_seat))
         result["terminations"].append(outcome.termination.value)
